@@ -1,0 +1,74 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "shipcheck",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "shipcheck", targets: ["shipcheck"]),
+        .library(name: "ShipcheckCore", targets: ["ShipcheckCore"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // Shared core: findings, locations, rules, reporters, configuration, file walking.
+        // memmem for the byte-search hot loop.
+        .target(name: "CByteSearch"),
+        .target(
+            name: "ShipcheckCore",
+            dependencies: ["CByteSearch", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSwift6
+        ),
+        // Capability: previews and development-only code must be DEBUG-only.
+        .target(
+            name: "SourceScan",
+            dependencies: [
+                "ShipcheckCore",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        // Capability: merge-conflict markers.
+        .target(name: "ConflictScan", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
+        // Capability: saved-query bookmarks.
+        .target(name: "SavedQueries", dependencies: ["ShipcheckCore", "ConflictScan"], swiftSettings: strictSwift6),
+        // libelf from Debian's libelf-dev.
+        .systemLibrary(
+            name: "CLibELF",
+            pkgConfig: "libelf",
+            providers: [.apt(["libelf-dev"])]
+        ),
+        // Capability: ELF symbols and leaked preview / test code.
+        .target(name: "BinaryInspect", dependencies: ["ShipcheckCore", "CLibELF"], swiftSettings: strictSwift6),
+        // Capability: the release gate (build settings, archive breakers, baselines).
+        .target(
+            name: "ReleaseAudit",
+            dependencies: ["ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect"],
+            swiftSettings: strictSwift6
+        ),
+        // Thin command-line front end: one file per subcommand.
+        .executableTarget(
+            name: "shipcheck",
+            dependencies: [
+                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            swiftSettings: strictSwift6
+        ),
+        .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
+        .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"], swiftSettings: strictSwift6),
+        .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan"], swiftSettings: strictSwift6),
+        .testTarget(name: "SavedQueriesTests", dependencies: ["SavedQueries"], swiftSettings: strictSwift6),
+        .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect"], swiftSettings: strictSwift6),
+        .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit"], swiftSettings: strictSwift6),
+        // Runs the real `shipcheck` binary: exit codes, formats, bad input.
+        .testTarget(name: "CLITests", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
+    ]
+)

@@ -1,0 +1,6 @@
+import ShipcheckCore
+
+/// The ConflictScan capability: its rules, for reporters and configuration validation.
+public enum ConflictScanRules {
+    public static let all: [RuleDescription] = []
+}

@@ -1,0 +1,50 @@
+/// The settings in `.shipcheck.yml`. Every capability reads its own section; unknown keys
+/// and wrong types are rejected by `ConfigurationLoader` with the file, line and key.
+public struct Configuration: Sendable {
+    public static let fileName = ".shipcheck.yml"
+    public static let defaultQueriesFile = ".shipcheck/queries.yml"
+
+    /// Where this configuration came from, or nil for the built-in defaults.
+    public var sourcePath: String?
+    /// Paths to scan (empty: everything); `!pattern` re-excludes.
+    public var include = GlobList([])
+    /// Paths never scanned by any check.
+    public var exclude = GlobList([])
+    /// Per-rule severity override, or `nil` value to disable a rule.
+    public var ruleSeverities: [String: Severity?] = [:]
+    /// Compilation conditions that are never set in release builds (treated like `DEBUG`).
+    public var debugOnlyFlags: Set<String> = []
+    /// Compilation conditions always set in release builds.
+    public var releaseSetFlags: Set<String> = []
+    /// Development-only paths in addition to Xcode's `DEVELOPMENT_ASSET_PATHS`.
+    public var developmentPaths = GlobList([])
+    /// Release artifacts the binary inspector audits (globs relative to the root).
+    public var binaries: [String] = []
+    /// The repository's saved-query store.
+    public var queriesFile = Configuration.defaultQueriesFile
+    /// Paths where conflict markers are expected (docs and fixtures that show them on purpose).
+    public var conflictAllow = GlobList([])
+    /// Name patterns (regular expressions) that mark mocks, fixtures and preview data in binaries;
+    /// nil keeps the built-in defaults.
+    public var binarySymbolPatterns: [String]? = nil
+    /// Patterns for strings in read-only data that should not ship; nil keeps the defaults.
+    public var binaryStringPatterns: [String]? = nil
+    /// Build configuration names treated as release (nil: Archive-action configurations and
+    /// Release / Production / AppStore names).
+    public var releaseConfigurations: [String]? = nil
+    /// Per-file size cap for text scanning, in bytes.
+    public var maxFileSize = SafeFileReader.defaultSizeLimit
+
+    public init() {}
+
+    /// The severity a rule reports at, or nil when the configuration disables it.
+    public func severity(for rule: RuleDescription) -> Severity? {
+        if let override = ruleSeverities[rule.id] { return override }
+        return rule.defaultSeverity
+    }
+
+    /// Whether a path (relative to the root) is in the scanned set.
+    public func isScanned(_ path: String) -> Bool {
+        (include.isEmpty || include.matches(path)) && !exclude.matches(path)
+    }
+}

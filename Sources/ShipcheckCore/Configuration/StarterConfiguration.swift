@@ -1,0 +1,51 @@
+/// The commented `.shipcheck.yml` that `shipcheck init` writes. It must always load with
+/// `ConfigurationLoader` (a test holds it to that).
+public enum StarterConfiguration {
+    public static let text = """
+        # shipcheck configuration: https://github.com/shipcheck/shipcheck#configuration
+        # Every key is optional; delete what you do not need.
+
+        # Paths to scan (default: every file git tracks or would track). A leading ! re-excludes.
+        # include:
+        #   - "App/**"
+        # Paths no check ever reads.
+        exclude:
+          - "Pods/**"
+          - "Carthage/**"
+          - ".build/**"
+
+        # Per-rule severity: error, warning, note, or off.
+        # rules:
+        #   dev-asset-path-missing: warning
+
+        # Compilation conditions. DEBUG is never set in release; list your own debug-only
+        # flags (never set in release) and flags your release builds always set.
+        flags:
+          debug-only: []
+          release-set: []
+
+        # Development-only paths besides Xcode's DEVELOPMENT_ASSET_PATHS ("Preview Content").
+        # development-paths:
+        #   - "App/PreviewSupport/**"
+
+        # Release artifacts for the binary inspector (globs relative to this file's folder).
+        # binaries:
+        #   - ".build/release/MyApp"
+
+        # Where the team's saved queries live.
+        queries: .shipcheck/queries.yml
+
+        # Files that show conflict markers on purpose (docs, test fixtures).
+        # conflicts:
+        #   allow:
+        #     - "Docs/merging.md"
+
+        # Build configurations treated as release (default: those used by Archive, and any
+        # named Release, Production or AppStore).
+        # release-configurations: [Release, AppStore]
+
+        # Largest file the text scanners read, in bytes.
+        # max-file-size: 268435456
+
+        """
+}

@@ -1,0 +1,161 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A file chosen for scanning.
+public struct ScannedFile: Sendable, Hashable {
+    /// Relative to the scanned root, `/`-separated: what reports show.
+    public var relativePath: String
+    /// What to open.
+    public var path: String
+
+    public init(relativePath: String, path: String) {
+        self.relativePath = relativePath
+        self.path = path
+    }
+}
+
+/// The files of a scan and the inputs that could not be taken.
+public struct FileEnumeration: Sendable {
+    public var files: [ScannedFile] = []
+    public var errors: [InputError] = []
+    /// Whether git chose the files (inside a work tree) or a plain walk did.
+    public var usedGit = false
+}
+
+/// Lists the files a check should read under a root.
+///
+/// Inside a git work tree it uses git's own view: tracked files plus untracked files that
+/// are not ignored. Outside one it walks the directory (skipping `.git`). Either way the
+/// configuration's include / exclude globs apply on top, symlinks are never followed (a
+/// link's target inside the root is listed on its own; one outside the root is not ours to
+/// scan), and FIFOs, sockets and devices are reported, never opened.
+public struct FileEnumerator: Sendable {
+    public let root: String
+    public let configuration: Configuration
+    public let useGit: Bool
+
+    public init(root: String, configuration: Configuration, useGit: Bool = true) {
+        self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.configuration = configuration
+        self.useGit = useGit
+    }
+
+    public func enumerate() -> FileEnumeration {
+        var result = FileEnumeration()
+        switch FileKind.of(root) {
+        case nil:
+            result.errors.append(InputError(path: root, message: "no such file or directory"))
+            return result
+        case .regular?:
+            result.files.append(ScannedFile(relativePath: Self.lastComponent(root), path: root))
+            return result
+        case .directory?:
+            break
+        case let kind?:
+            result.errors.append(InputError(path: root, message: "not a regular file or directory (\(kind.rawValue))"))
+            return result
+        }
+        if useGit, let repository = GitRepository(containing: root) {
+            do {
+                let names = try repository.listFiles()
+                result.usedGit = true
+                for name in names { consider(name, walking: false, into: &result) }
+                return result
+            } catch {
+                result.errors.append(error)
+                return result
+            }
+        }
+        walk(directory: [], into: &result)
+        return result
+    }
+
+    private func absolute(_ relative: [UInt8]) -> [UInt8] {
+        root == "." ? relative : Array(root.utf8) + [UInt8(ascii: "/")] + relative
+    }
+
+    /// Decides about one entry given as raw name bytes relative to the root.
+    private func consider(_ name: [UInt8], walking: Bool, into result: inout FileEnumeration) {
+        let display = String(lossyUTF8: name)
+        guard let relative = String(validating: name, as: UTF8.self) else {
+            result.errors.append(InputError(path: Self.escaped(display), message: "file name is not valid UTF-8; not scanned"))
+            return
+        }
+        guard configuration.isScanned(relative) else { return }
+        let path = root == "." ? relative : "\(root)/\(relative)"
+        switch FileKind.of(path) {
+        case .regular?:
+            result.files.append(ScannedFile(relativePath: relative, path: path))
+        case .symlink?:
+            if let problem = Self.symlinkProblem(path) {
+                result.errors.append(InputError(path: Self.escaped(relative), message: problem))
+            }
+        case .directory?, nil:
+            // A submodule's gitlink, or a tracked file deleted in the work tree: nothing to read.
+            break
+        case let kind?:
+            result.errors.append(InputError(path: Self.escaped(relative), message: "not a regular file (\(kind.rawValue)); not scanned"))
+        }
+    }
+
+    /// A plain recursive walk for roots outside git.
+    private func walk(directory relative: [UInt8], into result: inout FileEnumeration) {
+        let path = relative.isEmpty ? Array(root.utf8) : absolute(relative)
+        var terminated = path.map { CChar(bitPattern: $0) } + [0]
+        guard let stream = opendir(&terminated) else {
+            let shown = relative.isEmpty ? root : String(lossyUTF8: relative)
+            result.errors.append(InputError(path: Self.escaped(shown), message: SafeFileReader.describe(errno: errno)))
+            return
+        }
+        defer { closedir(stream) }
+        var entries: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                Array(raw.prefix(while: { $0 != 0 }))
+            }
+            if name == [46] || name == [46, 46] || name == Array(".git".utf8) { continue }
+            entries.append(name)
+        }
+        for name in entries.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let child = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
+            let childPath = String(lossyUTF8: absolute(child))
+            if FileKind.of(childPath) == .directory {
+                if let text = String(validating: child, as: UTF8.self), configuration.exclude.matches(text) { continue }
+                walk(directory: child, into: &result)
+            } else {
+                consider(child, walking: true, into: &result)
+            }
+        }
+    }
+
+    /// Why a symlink cannot be scanned, or nil when skipping it is simply right (its target is
+    /// inside the root and listed on its own, or outside the root and none of ours).
+    static func symlinkProblem(_ path: String) -> String? {
+        guard let resolved = realpath(path, nil) else {
+            return errno == ELOOP ? "symlink loop; not scanned" : nil
+        }
+        free(resolved)
+        return nil
+    }
+
+    /// Newlines in a name would split a one-line error: show them escaped.
+    public static func escaped(_ path: String) -> String {
+        var text = ""
+        for scalar in path.unicodeScalars {
+            switch scalar {
+            case "\n": text += "\\n"
+            case "\r": text += "\\r"
+            case "\t": text += "\\t"
+            default: text.unicodeScalars.append(scalar)
+            }
+        }
+        return text
+    }
+
+    static func lastComponent(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+}

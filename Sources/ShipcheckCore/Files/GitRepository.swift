@@ -1,0 +1,61 @@
+/// The git work tree a scan runs in, when there is one. Git knows best which files are
+/// ignored, what attributes a path has and what the index holds, so we ask it.
+public struct GitRepository: Sendable {
+    /// Absolute path of the work tree's top level.
+    public let topLevel: String
+    /// The directory commands run in (the scanned root); git prints paths relative to it.
+    public let directory: String
+
+    /// The repository containing `directory`, or nil when it is not inside a git work tree
+    /// (or git is not installed).
+    public init?(containing directory: String) {
+        guard let result = try? Subprocess.run("git", ["rev-parse", "--show-toplevel"], in: directory),
+              result.status == 0
+        else { return nil }
+        let top = String(lossyUTF8: result.output).trimmingCharacters(in: ["\n"])
+        guard !top.isEmpty else { return nil }
+        topLevel = top
+        self.directory = directory
+    }
+
+    /// Runs git in the scanned root; a non-zero exit is an error naming the command.
+    public func run(_ arguments: [String], input: [UInt8]? = nil) throws(InputError) -> [UInt8] {
+        let result = try Subprocess.run("git", arguments, in: directory, input: input)
+        guard result.status == 0 else {
+            throw InputError(path: directory, message: "git \(arguments.first ?? "") failed: \(result.errorOutput)")
+        }
+        return result.output
+    }
+
+    /// Tracked files plus untracked files that are not ignored, relative to the scanned root,
+    /// as raw NUL-separated names (so any byte in a name survives).
+    public func listFiles() throws(InputError) -> [[UInt8]] {
+        let output = try run(["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate", "--", "."])
+        return output.split(separator: 0, omittingEmptySubsequences: true).map(Array.init)
+    }
+
+    /// Attribute values for many paths in one `git check-attr -z --stdin` call:
+    /// path → attribute → value (`set`, `unset`, `unspecified` or the value text).
+    public func attributes(_ names: [String], for paths: [String], cached: Bool = false) throws(InputError) -> [String: [String: String]] {
+        guard !paths.isEmpty else { return [:] }
+        var input: [UInt8] = []
+        for path in paths { input += Array(path.utf8); input.append(0) }
+        let arguments = ["check-attr", "-z", "--stdin"] + (cached ? ["--cached"] : []) + names
+        let fields = try run(arguments, input: input).split(separator: 0, omittingEmptySubsequences: false).map { String(lossyUTF8: $0) }
+        var table: [String: [String: String]] = [:]
+        var index = 0
+        while index + 2 < fields.count {
+            table[fields[index], default: [:]][fields[index + 1]] = fields[index + 2]
+            index += 3
+        }
+        return table
+    }
+}
+
+extension String {
+    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
+        var text = Substring(self)
+        while let last = text.last, set.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,51 @@
+import Dispatch
+import Foundation
+
+/// Runs a helper program (git) to completion and captures its output as bytes.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var output: [UInt8]
+    public var errorOutput: String
+}
+
+public enum Subprocess {
+    /// Runs `executable` (looked up on PATH) with `arguments` in `directory`, feeding `input`.
+    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil) throws(InputError) -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [executable] + arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["LC_ALL"] = "C"
+        environment["GIT_OPTIONAL_LOCKS"] = "0"  // a read-only check must not take index.lock
+        process.environment = environment
+        let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        do { try process.run() } catch {
+            throw InputError(path: executable, message: "cannot run: \(error.localizedDescription)")
+        }
+        // Drain stderr and feed stdin on other threads so a full pipe never deadlocks us.
+        let errorBox = ErrorCollector()
+        let group = DispatchGroup()
+        DispatchQueue.global().async(group: group) { errorBox.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
+        if let input {
+            DispatchQueue.global().async(group: group) {
+                try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
+                try? stdin.fileHandleForWriting.close()
+            }
+        }
+        let output = stdout.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        group.wait()
+        return ProcessResult(status: process.terminationStatus, output: [UInt8](output), errorOutput: errorBox.text)
+    }
+}
+
+private final class ErrorCollector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) } }
+}

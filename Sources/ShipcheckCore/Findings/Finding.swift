@@ -1,0 +1,51 @@
+/// One problem found by a check. Every reporter renders the same value.
+public struct Finding: Codable, Sendable, Hashable {
+    public var ruleID: String
+    public var severity: Severity
+    public var message: String
+    public var location: Location
+    /// The source line(s) or symbol the finding is about, as the user would recognise them.
+    public var snippet: String?
+    /// What to do about it.
+    public var fixHint: String?
+    /// What identifies this finding independently of where it sits in the file: for example
+    /// the preview's name and enclosing type, or a conflict block's labels. Rules set it;
+    /// when it is nil the trimmed snippet stands in. Never include line numbers here.
+    public var identity: String?
+    /// Stable across unrelated edits: derived from the rule, the path, the identity and the
+    /// occurrence among equal identities. Assigned by `Fingerprinter.assign(_:)`.
+    public var fingerprint: String
+
+    public init(
+        ruleID: String,
+        severity: Severity,
+        message: String,
+        location: Location,
+        snippet: String? = nil,
+        fixHint: String? = nil,
+        identity: String? = nil
+    ) {
+        self.ruleID = ruleID
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.snippet = snippet
+        self.fixHint = fixHint
+        self.identity = identity
+        self.fingerprint = ""
+    }
+}
+
+extension Finding {
+    /// Orders findings as a reader wants them: by path, then line, column, rule.
+    public static func readingOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+        if lhs.location.path != rhs.location.path { return lhs.location.path < rhs.location.path }
+        let lhsLine = lhs.location.line ?? 0, rhsLine = rhs.location.line ?? 0
+        if lhsLine != rhsLine { return lhsLine < rhsLine }
+        if case .source(let l) = lhs.location, case .source(let r) = rhs.location, l.column != r.column {
+            return l.column < r.column
+        }
+        if lhs.ruleID != rhs.ruleID { return lhs.ruleID < rhs.ruleID }
+        return lhs.message < rhs.message
+    }
+}

@@ -1,0 +1,44 @@
+/// Gives every finding a fingerprint that survives edits elsewhere in the file.
+///
+/// The fingerprint hashes the rule, the path and the finding's identity (or its trimmed
+/// snippet), plus the occurrence index among findings with the same three — so two equal
+/// previews in one file stay distinct, and inserting lines above a finding changes nothing.
+public enum Fingerprinter {
+    public static func assign(_ findings: inout [Finding]) {
+        var occurrences: [String: Int] = [:]
+        let order = findings.indices.sorted { Finding.readingOrder(findings[$0], findings[$1]) }
+        for index in order {
+            let finding = findings[index]
+            let identity = finding.identity ?? normalized(finding.snippet ?? finding.message)
+            let key = [finding.ruleID, finding.location.path, identity].joined(separator: "\u{1F}")
+            let occurrence = occurrences[key, default: 0]
+            occurrences[key] = occurrence + 1
+            findings[index].fingerprint = StableHash.hex128(key + "\u{1F}\(occurrence)")
+        }
+    }
+
+    /// Whitespace runs collapse to one space so re-indentation does not change identity.
+    static func normalized(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    }
+}
+
+/// A deterministic, platform-independent 128-bit hash (two FNV-1a lanes), rendered as hex.
+/// Not cryptographic: it names findings, it does not protect anything.
+public enum StableHash {
+    public static func hex128(_ text: String) -> String {
+        var lane1: UInt64 = 0xcbf2_9ce4_8422_2325
+        var lane2: UInt64 = 0x6c62_272e_07bb_0142
+        for byte in text.utf8 {
+            lane1 = (lane1 ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            lane2 = (lane2 ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
+            lane2 = (lane2 << 7) | (lane2 >> 57)
+        }
+        return hex(lane1) + hex(lane2)
+    }
+
+    private static func hex(_ value: UInt64) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+}

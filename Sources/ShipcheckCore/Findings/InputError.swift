@@ -1,0 +1,23 @@
+import Foundation
+
+/// A file or argument the tool could not process: unreadable, corrupt, not a regular file,
+/// a bad config. Reported as one line naming the input; the run goes on with the other
+/// inputs and the exit code becomes 2.
+public struct InputError: Error, Codable, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    public var line: Int?
+    public var message: String
+
+    public init(path: String, line: Int? = nil, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    /// `path:line: error: message` — one line, newlines in the message flattened.
+    public var description: String {
+        let place = line.map { "\(path):\($0)" } ?? path
+        let flat = message.replacingOccurrences(of: "\n", with: " ")
+        return "\(place): error: \(flat)"
+    }
+}

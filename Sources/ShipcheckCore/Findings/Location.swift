@@ -1,0 +1,59 @@
+/// A place in a text file. Lines and columns are 1-based; columns count UTF-8 bytes,
+/// which is what compilers, Xcode and SARIF consumers expect by default.
+public struct SourceLocation: Codable, Sendable, Hashable {
+    /// Path relative to the scanned root (or as the user gave it), with `/` separators.
+    public var path: String
+    public var line: Int
+    public var column: Int
+    public var endLine: Int?
+    public var endColumn: Int?
+
+    public init(path: String, line: Int, column: Int = 1, endLine: Int? = nil, endColumn: Int? = nil) {
+        self.path = path
+        self.line = line
+        self.column = column
+        self.endLine = endLine
+        self.endColumn = endColumn
+    }
+}
+
+/// A place in a compiled artifact: which file (and archive member), section, symbol and offset.
+public struct BinaryLocation: Codable, Sendable, Hashable {
+    public var path: String
+    /// Archive member name when the finding is inside a static library.
+    public var member: String?
+    public var section: String?
+    public var symbol: String?
+    /// Offset of the symbol or record inside the file (or member).
+    public var offset: UInt64?
+
+    public init(path: String, member: String? = nil, section: String? = nil, symbol: String? = nil, offset: UInt64? = nil) {
+        self.path = path
+        self.member = member
+        self.section = section
+        self.symbol = symbol
+        self.offset = offset
+    }
+}
+
+/// Where a finding is: in a text file, in a binary, or only in a file as a whole.
+public enum Location: Codable, Sendable, Hashable {
+    case source(SourceLocation)
+    case binary(BinaryLocation)
+    /// A whole file (or a path that does not exist), with no line.
+    case file(path: String)
+
+    public var path: String {
+        switch self {
+        case .source(let location): location.path
+        case .binary(let location): location.path
+        case .file(let path): path
+        }
+    }
+
+    /// The line to show, where there is one.
+    public var line: Int? {
+        if case .source(let location) = self { return location.line }
+        return nil
+    }
+}

@@ -1,0 +1,68 @@
+/// A rule's documentation, which is also its test suite (as in SwiftLint): every triggering
+/// example must produce a finding at each `↓` marker, every non-triggering example none.
+public struct RuleDescription: Sendable, Hashable {
+    public var id: String
+    /// One line, shown in listings and as SARIF `shortDescription`.
+    public var summary: String
+    /// Why the rule exists and what it checks, shown as SARIF `fullDescription` / help.
+    public var rationale: String
+    public var defaultSeverity: Severity
+    public var triggeringExamples: [RuleExample]
+    public var nonTriggeringExamples: [RuleExample]
+
+    public init(
+        id: String,
+        summary: String,
+        rationale: String,
+        defaultSeverity: Severity,
+        triggeringExamples: [RuleExample] = [],
+        nonTriggeringExamples: [RuleExample] = []
+    ) {
+        self.id = id
+        self.summary = summary
+        self.rationale = rationale
+        self.defaultSeverity = defaultSeverity
+        self.triggeringExamples = triggeringExamples
+        self.nonTriggeringExamples = nonTriggeringExamples
+    }
+}
+
+/// A snippet of input for a rule. In triggering examples, `↓` marks where each finding points;
+/// the marker is removed before the input is scanned.
+public struct RuleExample: Sendable, Hashable {
+    public static let marker: Character = "↓"
+
+    public var text: String
+    /// The path the example pretends to live at (matters for path-based rules).
+    public var path: String
+    /// Extra files the example needs beside it (for example a `project.pbxproj`), path → text.
+    public var companions: [String: String]
+
+    public init(_ text: String, path: String = "Example.swift", companions: [String: String] = [:]) {
+        self.text = text
+        self.path = path
+        self.companions = companions
+    }
+
+    /// The text with markers removed, and the 1-based (line, column) of each marker,
+    /// columns counted in UTF-8 bytes like every location shipcheck reports.
+    public var unmarked: (text: String, markers: [(line: Int, column: Int)]) {
+        var output = ""
+        var markers: [(line: Int, column: Int)] = []
+        var line = 1, column = 1
+        for character in text {
+            if character == RuleExample.marker {
+                markers.append((line, column))
+                continue
+            }
+            output.append(character)
+            if character == "\n" || character == "\r\n" {
+                line += 1
+                column = 1
+            } else {
+                column += character.utf8.count
+            }
+        }
+        return (output, markers)
+    }
+}

@@ -1,0 +1,21 @@
+/// Renders a report in one output format. Reporters are pure: report in, bytes out.
+public protocol Reporter: Sendable {
+    func render(_ report: Report) -> String
+}
+
+/// The `--format` values.
+public enum ReportFormat: String, CaseIterable, Sendable {
+    case text, json, sarif, junit, github, gitlab
+
+    /// The reporter for this format. `color` only matters for `text`.
+    public func reporter(color: Bool = false) -> any Reporter {
+        switch self {
+        case .text: TextReporter(color: color)
+        case .json: JSONReporter()
+        case .sarif: SARIFReporter()
+        case .junit: JUnitReporter()
+        case .github: GitHubReporter()
+        case .gitlab: GitLabReporter()
+        }
+    }
+}

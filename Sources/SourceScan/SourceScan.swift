@@ -1,0 +1,6 @@
+import ShipcheckCore
+
+/// The SourceScan capability: its rules, for reporters and configuration validation.
+public enum SourceScanRules {
+    public static let all: [RuleDescription] = []
+}

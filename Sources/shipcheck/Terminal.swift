@@ -1,0 +1,27 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Writes one line to standard error.
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+}
+
+/// Writes text to standard output as is.
+func printOutput(_ text: String) {
+    FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+func Foundation_exit(_ code: Int32) -> Never { exit(code) }
+
+enum Terminal {
+    /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
+    static func wantsColor(fileDescriptor: Int32) -> Bool {
+        if let value = ProcessInfo.processInfo.environment["NO_COLOR"], !value.isEmpty { return false }
+        if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
+        return isatty(fileDescriptor) == 1
+    }
+}

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Installs what shipcheck needs to build and test on Debian/Ubuntu, only when it is missing.
+# Idempotent: a second run changes nothing.
+set -euo pipefail
+
+missing=()
+pkg-config --version >/dev/null 2>&1 || missing+=(pkg-config)
+if ! pkg-config --exists libelf 2>/dev/null || [ ! -f /usr/include/gelf.h ]; then missing+=(libelf-dev); fi
+command -v git >/dev/null 2>&1 || missing+=(git)
+for optional in "$@"; do
+  case "$optional" in
+    bench) for tool in rg:ripgrep hyperfine:hyperfine eu-readelf:elfutils nm:binutils; do
+             command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}"); done ;;
+  esac
+done
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "setup: no Swift toolchain on PATH. Install Swift 6.1 or later (https://www.swift.org/install/) and run again." >&2
+  exit 1
+fi
+
+if [ ${#missing[@]} -eq 0 ]; then
+  exit 0
+fi
+
+if [ "$(id -u)" -ne 0 ]; then
+  if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    SUDO=sudo
+  else
+    echo "setup: missing packages: ${missing[*]}" >&2
+    echo "setup: run as root, or: sudo apt-get install -y ${missing[*]}" >&2
+    exit 1
+  fi
+else
+  SUDO=
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "setup: missing ${missing[*]} and no apt-get here; install them with your package manager." >&2
+  exit 1
+fi
+echo "setup: installing ${missing[*]}"
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
