@@ -62,13 +62,15 @@ let package = Package(
             ],
             swiftSettings: strictSwift6
         ),
-        .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
-        .testTarget(name: "SourceScanTests", dependencies: ["SourceScan"], swiftSettings: strictSwift6),
-        .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan"], swiftSettings: strictSwift6),
-        .testTarget(name: "SavedQueriesTests", dependencies: ["SavedQueries"], swiftSettings: strictSwift6),
-        .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect"], swiftSettings: strictSwift6),
-        .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit"], swiftSettings: strictSwift6),
+        // Shared by every test target: temp dirs, git fixtures, the real-binary runner, rule examples.
+        .target(name: "ShipcheckTestSupport", dependencies: ["ShipcheckCore"], path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
+        .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "SavedQueriesTests", dependencies: ["SavedQueries", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
-        .testTarget(name: "CLITests", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
+        .testTarget(name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
     ]
 )

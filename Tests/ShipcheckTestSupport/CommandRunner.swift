@@ -1,0 +1,86 @@
+import Foundation
+
+/// What a command printed and how it exited.
+public struct CommandResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs programs for tests: git for fixture repositories, the real `shipcheck` binary for
+/// end-to-end checks.
+public enum CommandRunner {
+    @discardableResult
+    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
+                           environment: [String: String] = [:], input: String? = nil) -> CommandResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
+        process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
+        var env = ProcessInfo.processInfo.environment
+        env["NO_COLOR"] = "1"
+        env["GIT_CONFIG_NOSYSTEM"] = "1"
+        env["GIT_AUTHOR_NAME"] = "Test"; env["GIT_AUTHOR_EMAIL"] = "test@example.com"
+        env["GIT_COMMITTER_NAME"] = "Test"; env["GIT_COMMITTER_EMAIL"] = "test@example.com"
+        for (key, value) in environment { env[key] = value }
+        process.environment = env
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
+        try! process.run()
+        if let input {
+            inPipe.fileHandleForWriting.write(Data(input.utf8))
+            try? inPipe.fileHandleForWriting.close()
+        }
+        let errData = ErrorDrain(err)
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errData.finish())
+    }
+
+    /// The `shipcheck` built beside the test bundle (SHIPCHECK_BINARY overrides).
+    public static var shipcheckPath: String {
+        if let explicit = ProcessInfo.processInfo.environment["SHIPCHECK_BINARY"] { return explicit }
+        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<6 {
+            let candidate = directory.appendingPathComponent("shipcheck").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+            directory = directory.deletingLastPathComponent()
+        }
+        let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("shipcheck").path
+        return bundle
+    }
+
+    /// Runs the real binary.
+    @discardableResult
+    public static func shipcheck(_ arguments: [String], in directory: String? = nil,
+                                 environment: [String: String] = [:], input: String? = nil) -> CommandResult {
+        run(shipcheckPath, arguments, in: directory, environment: environment, input: input)
+    }
+
+    /// Runs git and fails loudly when it fails (fixtures must be what the test thinks they are),
+    /// unless `allowFailure` (merges that stop on conflicts exit 1).
+    @discardableResult
+    public static func git(_ arguments: [String], in directory: String, allowFailure: Bool = false) -> CommandResult {
+        let result = run("git", ["-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"] + arguments, in: directory)
+        precondition(allowFailure || result.status == 0, "git \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        return result
+    }
+}
+
+/// Reads a pipe on another thread so a chatty child never blocks on a full pipe.
+private final class ErrorDrain: @unchecked Sendable {
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+    init(_ pipe: Pipe) {
+        Thread.detachNewThread { [self] in
+            data = pipe.fileHandleForReading.readDataToEndOfFile()
+            done.signal()
+        }
+    }
+    func finish() -> String {
+        done.wait()
+        return String(decoding: data, as: UTF8.self)
+    }
+}

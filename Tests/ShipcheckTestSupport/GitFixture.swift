@@ -1,0 +1,28 @@
+/// A throwaway git repository for tests that need git's real behaviour (ignored files,
+/// attributes, conflicts written by git itself).
+public final class GitFixture: @unchecked Sendable {
+    public let directory: TemporaryDirectory
+    public var path: String { directory.path }
+
+    public init(_ label: String = "shipcheck-git") {
+        directory = TemporaryDirectory(label)
+        git("init", "-q")
+        git("config", "user.name", "Test")
+        git("config", "user.email", "test@example.com")
+        git("config", "core.autocrlf", "false")
+    }
+
+    @discardableResult
+    public func git(_ arguments: String..., allowFailure: Bool = false) -> CommandResult {
+        CommandRunner.git(arguments, in: path, allowFailure: allowFailure)
+    }
+
+    @discardableResult
+    public func write(_ relative: String, _ text: String) -> String { directory.write(relative, text) }
+
+    /// Stages everything and commits.
+    public func commitAll(_ message: String) {
+        git("add", "-A")
+        git("commit", "-q", "--allow-empty", "-m", message)
+    }
+}

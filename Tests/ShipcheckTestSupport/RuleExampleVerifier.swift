@@ -1,0 +1,36 @@
+import ShipcheckCore
+
+/// Checks a rule against its own examples (SwiftLint's idea): each triggering example must
+/// report exactly at its `↓` markers (or at least once where it has none), each
+/// non-triggering example must report nothing. Returns human-readable failures; empty means
+/// the rule and its documentation agree.
+public enum RuleExampleVerifier {
+    /// `scan` runs the capability on one example (already unmarked) and returns its findings.
+    public static func verify(_ rule: RuleDescription, scan: (RuleExample, String) throws -> [Finding]) rethrows -> [String] {
+        var failures: [String] = []
+        for example in rule.triggeringExamples {
+            let (text, markers) = example.unmarked
+            let findings = try scan(example, text).filter { $0.ruleID == rule.id }
+            if markers.isEmpty {
+                if findings.isEmpty { failures.append("\(rule.id): triggering example reported nothing:\n\(text)") }
+                continue
+            }
+            let reported = findings.compactMap { finding -> String? in
+                guard case .source(let location) = finding.location else { return nil }
+                return "\(location.line):\(location.column)"
+            }.sorted()
+            let expected = markers.map { "\($0.line):\($0.column)" }.sorted()
+            if reported != expected {
+                failures.append("\(rule.id): expected findings at \(expected), got \(reported) in:\n\(text)")
+            }
+        }
+        for example in rule.nonTriggeringExamples {
+            let findings = try scan(example, example.unmarked.text).filter { $0.ruleID == rule.id }
+            if !findings.isEmpty {
+                let places = findings.map { "\($0.location.line ?? 0): \($0.message)" }
+                failures.append("\(rule.id): non-triggering example reported \(places):\n\(example.text)")
+            }
+        }
+        return failures
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A scratch directory removed when the value is released. Tests write fixtures into it.
+public final class TemporaryDirectory: @unchecked Sendable {
+    public let path: String
+
+    public init(_ label: String = "shipcheck-test") {
+        let template = NSTemporaryDirectory() + "\(label)-XXXXXX"
+        var bytes = Array(template.utf8CString)
+        let created = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        precondition(created != nil, "mkdtemp failed")
+        path = URL(fileURLWithPath: String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+            .resolvingSymlinksInPath().path
+    }
+
+    deinit {
+        // Make everything writable first so an unreadable-file test does not leave debris.
+        _ = try? Process.run(URL(fileURLWithPath: "/bin/chmod"), arguments: ["-R", "u+rwx", path]).waitUntilExit()
+        try? FileManager.default.removeItem(atPath: path)
+    }
+
+    /// Writes `text` at `relative` (creating folders) and returns the absolute path.
+    @discardableResult
+    public func write(_ relative: String, _ text: String) -> String {
+        write(relative, bytes: Array(text.utf8))
+    }
+
+    @discardableResult
+    public func write(_ relative: String, bytes: [UInt8]) -> String {
+        let full = path + "/" + relative
+        try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! Data(bytes).write(to: URL(fileURLWithPath: full))
+        return full
+    }
+
+    public func read(_ relative: String) -> String? {
+        try? String(contentsOfFile: path + "/" + relative, encoding: .utf8)
+    }
+
+    public func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relative) }
+}
