@@ -1,0 +1,30 @@
+/// What one capability's run produced. Each capability exposes a library entry point that
+/// returns this (the CLI subcommand is a thin wrapper), so `shipcheck audit` can run them
+/// all and merge the results into one report.
+public struct CheckResult: Sendable {
+    public var findings: [Finding]
+    public var inputErrors: [InputError]
+    /// Files (or artifacts) the check read.
+    public var filesScanned: Int
+
+    public init(findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0) {
+        self.findings = findings
+        self.inputErrors = inputErrors
+        self.filesScanned = filesScanned
+    }
+
+    public mutating func merge(_ other: CheckResult) {
+        findings += other.findings
+        inputErrors += other.inputErrors
+        filesScanned += other.filesScanned
+    }
+
+    /// The summary row for the audit table.
+    public func summary(name: String, seconds: Double) -> CheckSummary {
+        CheckSummary(name: name, filesScanned: filesScanned,
+                     errors: findings.filter { $0.severity == .error }.count,
+                     warnings: findings.filter { $0.severity == .warning }.count,
+                     notes: findings.filter { $0.severity == .note }.count,
+                     seconds: seconds)
+    }
+}
