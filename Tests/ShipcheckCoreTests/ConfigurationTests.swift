@@ -1,0 +1,123 @@
+import Testing
+import ShipcheckTestSupport
+@testable import ShipcheckCore
+
+@Suite struct ConfigurationLoaderTests {
+    let rules: Set<String> = ["preview-outside-debug", "conflict-marker"]
+
+    func parse(_ text: String) throws(InputError) -> Configuration {
+        try ConfigurationLoader.parse(text, file: ".shipcheck.yml", knownRules: rules)
+    }
+
+    func error(_ text: String) -> InputError? {
+        do { _ = try parse(text); return nil } catch { return error }
+    }
+
+    @Test func readsEverySection() throws {
+        let configuration = try parse("""
+            include: ["App/**", "!App/Generated/**"]
+            exclude: [Pods/**]
+            rules:
+              preview-outside-debug: warning
+              conflict-marker: off
+            flags:
+              debug-only: [DEBUG_MENU]
+              release-set: [APPSTORE]
+            development-paths: ["App/PreviewSupport/**"]
+            binaries: [.build/release/App]
+            queries: team/queries.yml
+            conflicts:
+              allow: [Docs/merging.md]
+            binary:
+              symbol-patterns: [Mock]
+              string-patterns: [secret]
+            release-configurations: [Release, Beta]
+            max-file-size: 1000
+            """)
+        #expect(configuration.isScanned("App/View.swift"))
+        #expect(!configuration.isScanned("App/Generated/X.swift"))
+        #expect(!configuration.isScanned("Pods/X.swift"))
+        #expect(!configuration.isScanned("Other/X.swift"))
+        #expect(configuration.ruleSeverities["preview-outside-debug"] == .some(.warning))
+        #expect(configuration.ruleSeverities["conflict-marker"] == .some(nil))
+        #expect(configuration.debugOnlyFlags == ["DEBUG_MENU"])
+        #expect(configuration.releaseSetFlags == ["APPSTORE"])
+        #expect(configuration.developmentPaths.matches("App/PreviewSupport/Data.swift"))
+        #expect(configuration.binaries == [".build/release/App"])
+        #expect(configuration.queriesFile == "team/queries.yml")
+        #expect(configuration.conflictAllow.matches("Docs/merging.md"))
+        #expect(configuration.binarySymbolPatterns == ["Mock"])
+        #expect(configuration.binaryStringPatterns == ["secret"])
+        #expect(configuration.releaseConfigurations == ["Release", "Beta"])
+        #expect(configuration.maxFileSize == 1000)
+    }
+
+    @Test func disabledRuleHasNoSeverity() throws {
+        let configuration = try parse("rules:\n  conflict-marker: off\n")
+        let rule = RuleDescription(id: "conflict-marker", summary: "", rationale: "", defaultSeverity: .error)
+        #expect(configuration.severity(for: rule) == nil)
+        #expect(Configuration().severity(for: rule) == .error)
+    }
+
+    @Test func unknownKeyNamesItsLine() {
+        let failure = error("exclude: [a]\n\nexlude: [b]\n")
+        #expect(failure?.line == 3)
+        #expect(failure?.message.contains("unknown key 'exlude'") == true)
+        #expect(failure?.description.hasPrefix(".shipcheck.yml:3: error:") == true)
+    }
+
+    @Test func unknownNestedKeyIsQualified() {
+        let failure = error("flags:\n  debug-only: [A]\n  relase-set: [B]\n")
+        #expect(failure?.line == 3)
+        #expect(failure?.message.contains("'flags.relase-set'") == true)
+    }
+
+    @Test func wrongTypesNameKeyAndLine() {
+        #expect(error("flags: [DEBUG]\n")?.message.contains("'flags' must be a mapping") == true)
+        #expect(error("exclude:\n  a: b\n")?.line == 2)
+        #expect(error("max-file-size: huge\n")?.message.contains("whole number") == true)
+        #expect(error("queries: [a, b]\n")?.message.contains("'queries' must be a string") == true)
+        #expect(error("rules:\n  conflict-marker: loud\n")?.line == 2)
+    }
+
+    @Test func unknownRuleIsRejected() {
+        let failure = error("rules:\n  preview-outside-debugg: off\n")
+        #expect(failure?.line == 2)
+        #expect(failure?.message.contains("unknown rule 'preview-outside-debugg'") == true)
+    }
+
+    @Test func brokenYAMLReportsItsLine() {
+        let failure = error("exclude: [a\ninclude: b\n")
+        #expect(failure != nil)
+        #expect(failure?.line != nil)
+        #expect(failure?.message.hasPrefix("invalid YAML") == true)
+    }
+
+    @Test func flagCannotBeBothDebugOnlyAndReleaseSet() {
+        #expect(error("flags:\n  debug-only: [X]\n  release-set: [X]\n")?.message.contains("'X'") == true)
+    }
+
+    @Test func emptyFileIsTheDefaults() throws {
+        #expect(try parse("").isScanned("anything"))
+        #expect(try parse("# only a comment\n").queriesFile == Configuration.defaultQueriesFile)
+    }
+
+    @Test func starterConfigurationLoads() throws {
+        let configuration = try parse(StarterConfiguration.text)
+        #expect(!configuration.isScanned("Pods/Alamofire/Source.swift"))
+        #expect(configuration.isScanned("App/View.swift"))
+    }
+
+    @Test func loadsFromRootOrExplicitPath() throws {
+        let directory = TemporaryDirectory()
+        directory.write(".shipcheck.yml", "exclude: [Vendor/**]\n")
+        let found = try ConfigurationLoader.load(explicitPath: nil, root: directory.path, knownRules: rules)
+        #expect(!found.isScanned("Vendor/a.swift"))
+        directory.write("other.yml", "exclude: [Other/**]\n")
+        let explicit = try ConfigurationLoader.load(explicitPath: directory.path + "/other.yml", root: directory.path, knownRules: rules)
+        #expect(explicit.isScanned("Vendor/a.swift"))
+        #expect(throws: InputError.self) { try ConfigurationLoader.load(explicitPath: directory.path + "/missing.yml", root: directory.path, knownRules: rules) }
+        let none = TemporaryDirectory()
+        #expect(try ConfigurationLoader.load(explicitPath: nil, root: none.path, knownRules: rules).sourcePath == nil)
+    }
+}

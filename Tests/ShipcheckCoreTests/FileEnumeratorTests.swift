@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+import ShipcheckTestSupport
+@testable import ShipcheckCore
+
+@Suite struct FileEnumeratorTests {
+    func paths(_ enumeration: FileEnumeration) -> [String] { enumeration.files.map(\.relativePath).sorted() }
+
+    @Test func insideGitUsesTrackedAndUntrackedButNotIgnored() {
+        let repository = GitFixture()
+        repository.write(".gitignore", "build/\n*.log\n")
+        repository.write("App/View.swift", "tracked")
+        repository.commitAll("initial")
+        repository.write("App/New.swift", "untracked")
+        repository.write("build/Out.swift", "ignored")
+        repository.write("debug.log", "ignored")
+        let enumeration = FileEnumerator(root: repository.path, configuration: Configuration()).enumerate()
+        #expect(enumeration.usedGit)
+        #expect(paths(enumeration) == [".gitignore", "App/New.swift", "App/View.swift"])
+        #expect(enumeration.errors.isEmpty)
+    }
+
+    @Test func subdirectoryOfARepositoryListsRelativeToItself() {
+        let repository = GitFixture()
+        repository.write("App/View.swift", "x")
+        repository.write("Other/Thing.swift", "x")
+        repository.commitAll("initial")
+        let enumeration = FileEnumerator(root: repository.path + "/App", configuration: Configuration()).enumerate()
+        #expect(paths(enumeration) == ["View.swift"])
+    }
+
+    @Test func plainWalkOutsideGitSkipsDotGitAndAppliesGlobs() throws {
+        let directory = TemporaryDirectory()
+        directory.write("A.swift", "x")
+        directory.write("Pods/B.swift", "x")
+        directory.write("Sub/C.swift", "x")
+        var configuration = Configuration()
+        configuration.exclude = GlobList(["Pods/**"])
+        let enumeration = FileEnumerator(root: directory.path, configuration: configuration, useGit: false).enumerate()
+        #expect(!enumeration.usedGit)
+        #expect(paths(enumeration) == ["A.swift", "Sub/C.swift"])
+    }
+
+    @Test func neverFollowsASymlinkOutOfTheRoot() throws {
+        let outside = TemporaryDirectory()
+        outside.write("secret/Leak.swift", "outside")
+        for useGit in [false, true] {
+            let root = useGit ? GitFixture().directory : TemporaryDirectory()
+            root.write("Inside.swift", "x")
+            try FileManager.default.createSymbolicLink(atPath: root.path + "/link", withDestinationPath: outside.path + "/secret")
+            try FileManager.default.createSymbolicLink(atPath: root.path + "/file-link.swift", withDestinationPath: outside.path + "/secret/Leak.swift")
+            let enumeration = FileEnumerator(root: root.path, configuration: Configuration(), useGit: useGit).enumerate()
+            #expect(paths(enumeration) == ["Inside.swift"], "useGit: \(useGit)")
+            #expect(enumeration.errors.isEmpty)
+        }
+    }
+
+    @Test func symlinkLoopIsReportedNotFollowed() throws {
+        let directory = TemporaryDirectory()
+        directory.write("A.swift", "x")
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/loop", withDestinationPath: directory.path + "/loop")
+        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false).enumerate()
+        #expect(paths(enumeration) == ["A.swift"])
+        #expect(enumeration.errors.map(\.path) == ["loop"])
+        #expect(enumeration.errors.first?.message.contains("symlink loop") == true)
+    }
+
+    @Test func fifoIsReportedAndNeverOpened() throws {
+        let directory = TemporaryDirectory()
+        directory.write("A.swift", "x")
+        #expect(mkfifo(directory.path + "/pipe.swift", 0o644) == 0)
+        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false).enumerate()
+        #expect(paths(enumeration) == ["A.swift"])
+        #expect(enumeration.errors.first?.message.contains("FIFO") == true)
+        // Reading it directly must fail at once, not block.
+        #expect(throws: InputError.self) { try SafeFileReader.read(directory.path + "/pipe.swift") }
+    }
+
+    @Test func fileNameWithNewlineIsListedAndEscapedInMessages() throws {
+        let repository = GitFixture()
+        repository.write("odd\nname.swift", "x")
+        repository.commitAll("odd")
+        let enumeration = FileEnumerator(root: repository.path, configuration: Configuration()).enumerate()
+        #expect(paths(enumeration) == ["odd\nname.swift"])
+        #expect(FileEnumerator.escaped("odd\nname.swift") == "odd\\nname.swift")
+        let walked = FileEnumerator(root: repository.path, configuration: Configuration(), useGit: false).enumerate()
+        #expect(paths(walked) == ["odd\nname.swift"])
+    }
+
+    @Test func invalidUTF8NameIsAnInputError() throws {
+        let directory = TemporaryDirectory()
+        directory.write("good.swift", "x")
+        var raw = Array(directory.path.utf8) + Array("/bad".utf8) + [0xFF] + Array(".swift".utf8)
+        raw.append(0)
+        let descriptor = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false).enumerate()
+        #expect(paths(enumeration) == ["good.swift"])
+        #expect(enumeration.errors.count == 1)
+        #expect(enumeration.errors.first?.message.contains("not valid UTF-8") == true)
+    }
+
+    @Test func missingRootIsAnError() {
+        let enumeration = FileEnumerator(root: "/nonexistent/shipcheck", configuration: Configuration()).enumerate()
+        #expect(enumeration.files.isEmpty)
+        #expect(enumeration.errors.count == 1)
+    }
+
+    @Test func singleFileRootIsItself() {
+        let directory = TemporaryDirectory()
+        let path = directory.write("One.swift", "x")
+        #expect(paths(FileEnumerator(root: path, configuration: Configuration()).enumerate()) == ["One.swift"])
+    }
+}
+
+@Suite struct SafeFileReaderTests {
+    @Test func capIsEnforcedAndNamed() {
+        let directory = TemporaryDirectory()
+        let path = directory.write("big.txt", String(repeating: "x", count: 100))
+        #expect(throws: InputError.self) { try SafeFileReader.read(path, sizeLimit: 10) }
+        #expect((try? SafeFileReader.read(path, sizeLimit: 100))?.count == 100)
+    }
+
+    @Test func unreadableFileIsAnInputError() throws {
+        guard getuid() != 0 else { return }  // root reads everything; covered by the CLI suite's chmod test otherwise
+        let directory = TemporaryDirectory()
+        let path = directory.write("secret.txt", "x")
+        chmod(path, 0)
+        #expect(throws: InputError.self) { try SafeFileReader.read(path) }
+    }
+
+    @Test func directoryIsNotARegularFile() {
+        let directory = TemporaryDirectory()
+        #expect(throws: InputError.self) { try SafeFileReader.read(directory.path) }
+    }
+}
+
+@Suite struct AtomicFileTests {
+    @Test func replacesContentAndKeepsPermissions() throws {
+        let directory = TemporaryDirectory()
+        let path = directory.write("store.yml", "old")
+        chmod(path, 0o640)
+        try AtomicFile.write("new", to: path)
+        #expect(directory.read("store.yml") == "new")
+        var status = stat()
+        stat(path, &status)
+        #expect(status.st_mode & 0o777 == 0o640)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+
+    @Test func missingDirectoryIsAnInputError() {
+        #expect(throws: InputError.self) { try AtomicFile.write("x", to: "/nonexistent/dir/file") }
+    }
+}
+
+@Suite struct RuleExampleTests {
+    @Test func markersBecomeByteColumnsAndAreRemoved() {
+        let example = RuleExample("let é = 1\n  ↓#Preview {}\n↓x")
+        let (text, markers) = example.unmarked
+        #expect(text == "let é = 1\n  #Preview {}\nx")
+        #expect(markers.map { "\($0.line):\($0.column)" } == ["2:3", "3:1"])
+    }
+}

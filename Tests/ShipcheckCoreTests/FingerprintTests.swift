@@ -1,0 +1,39 @@
+import Testing
+@testable import ShipcheckCore
+
+@Suite struct FingerprintTests {
+    func finding(line: Int, snippet: String = "#Preview(\"Dark\") {") -> Finding {
+        Finding(ruleID: "preview-outside-debug", severity: .error, message: "m",
+                location: .source(SourceLocation(path: "A.swift", line: line, column: 1)), snippet: snippet)
+    }
+
+    @Test func survivesLinesInsertedAbove() {
+        let before = Report(findings: [finding(line: 10)]).findings[0].fingerprint
+        let after = Report(findings: [finding(line: 25)]).findings[0].fingerprint
+        #expect(before == after)
+    }
+
+    @Test func survivesReindentation() {
+        let before = Report(findings: [finding(line: 10, snippet: "#Preview(\"Dark\") {")]).findings[0].fingerprint
+        let after = Report(findings: [finding(line: 10, snippet: "    #Preview(\"Dark\")  {")]).findings[0].fingerprint
+        #expect(before == after)
+    }
+
+    @Test func identicalFindingsInOneFileStayDistinct() {
+        let report = Report(findings: [finding(line: 10), finding(line: 30)])
+        #expect(report.findings[0].fingerprint != report.findings[1].fingerprint)
+    }
+
+    @Test func differentPathsOrRulesDiffer() {
+        var other = finding(line: 10)
+        other.location = .source(SourceLocation(path: "B.swift", line: 10, column: 1))
+        #expect(Report(findings: [finding(line: 10)]).findings[0].fingerprint != Report(findings: [other]).findings[0].fingerprint)
+    }
+
+    @Test func hashIsStableAcrossRuns() {
+        // The hash must not depend on Swift's per-process seeded Hasher.
+        #expect(StableHash.hex128("shipcheck") == StableHash.hex128("shipcheck"))
+        #expect(StableHash.hex128("a") != StableHash.hex128("b"))
+        #expect(StableHash.hex128("").count == 32)
+    }
+}
