@@ -50,7 +50,11 @@ let package = Package(
         // Capability: the release gate (build settings, archive breakers, baselines).
         .target(
             name: "ReleaseAudit",
-            dependencies: ["ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect"],
+            dependencies: [
+                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
             swiftSettings: strictSwift6
         ),
         // Thin command-line front end: one file per subcommand.

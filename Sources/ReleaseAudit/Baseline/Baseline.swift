@@ -1,0 +1,62 @@
+import ShipcheckCore
+
+/// The findings a team has accepted for now, by fingerprint, so a large existing app can adopt
+/// the gate on day one and fail only on new findings.
+///
+/// Stored as JSON sorted by path, rule and fingerprint — one entry per finding, with the
+/// message for reviewers — so a baseline diffs well in code review and merges cleanly.
+public struct Baseline: Sendable, Equatable {
+    public struct Entry: Codable, Sendable, Equatable {
+        public var fingerprint: String
+        public var rule: String
+        public var path: String
+        public var message: String
+    }
+
+    public static let formatVersion = 1
+    public var entries: [Entry]
+
+    public init(findings: [Finding]) {
+        var findings = findings
+        if findings.contains(where: { $0.fingerprint.isEmpty }) { Fingerprinter.assign(&findings) }
+        entries = findings
+            .map { Entry(fingerprint: $0.fingerprint, rule: $0.ruleID, path: $0.location.path, message: $0.message) }
+            .sorted { ($0.path, $0.rule, $0.fingerprint) < ($1.path, $1.rule, $1.fingerprint) }
+    }
+
+    /// Findings whose fingerprint the baseline does not hold: the new ones.
+    public func newFindings(in findings: [Finding]) -> [Finding] {
+        let known = Set(entries.map(\.fingerprint))
+        return findings.filter { !known.contains($0.fingerprint) }
+    }
+
+    private struct Document: Codable {
+        var version: Int
+        var tool: String
+        var findings: [Entry]
+    }
+
+    public func serialized() -> String {
+        JSONText.encode(Document(version: Self.formatVersion, tool: Report.toolName, findings: entries))
+    }
+
+    public func write(to path: String) throws(InputError) {
+        try AtomicFile.write(serialized(), to: path)
+    }
+
+    public static func load(_ path: String) throws(InputError) -> Baseline {
+        let bytes = try SafeFileReader.read(path, sizeLimit: 64 * 1024 * 1024)
+        let document: Document
+        do {
+            document = try JSONDecoding.decode(Document.self, from: bytes)
+        } catch {
+            throw InputError(path: path, message: "not a shipcheck baseline: \(error)")
+        }
+        guard document.version == formatVersion else {
+            throw InputError(path: path, message: "baseline format version \(document.version) is not supported (expected \(formatVersion))")
+        }
+        var baseline = Baseline(findings: [])
+        baseline.entries = document.findings
+        return baseline
+    }
+}

@@ -1,0 +1,125 @@
+import ShipcheckCore
+import SwiftParser
+import SwiftSyntax
+
+/// Audits a `Package.swift` as Swift source (parsed, never executed): settings that apply to
+/// release builds and define DEBUG, turn optimisation off or enable testability.
+///
+/// A setting applies to release unless its condition argument says
+/// `.when(configuration: .debug)`; a platform-only condition still covers release.
+public struct PackageManifestAudit {
+    public var debugOnlyFlags: Set<String>
+
+    public init(debugOnlyFlags: Set<String> = []) {
+        self.debugOnlyFlags = debugOnlyFlags.union(["DEBUG"])
+    }
+
+    /// Findings for one manifest, with raw (unconfigured) default severities.
+    public func audit(source: String, path: String) -> [Finding] {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: path, tree: tree)
+        let visitor = SettingCallVisitor(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        return visitor.calls.flatMap { findings(for: $0, path: path, converter: converter) }
+    }
+
+    private func findings(for call: FunctionCallExprSyntax, path: String, converter: SourceLocationConverter) -> [Finding] {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), !appliesOnlyToDebug(call) else { return [] }
+        let kind = settingKind(of: call)
+        let target = enclosingTargetName(call).map { "target '\($0)'" } ?? "the package"
+        let arguments = Array(call.arguments)
+        var problems: [(RuleDescription, String)] = []
+        switch member.declName.baseName.text {
+        case "define":
+            guard let name = arguments.first.flatMap({ Self.stringLiteral($0.expression) }), debugOnlyFlags.contains(name) else { return [] }
+            if kind == "cSettings" || kind == "cxxSettings" {
+                problems.append((BuildSettingRules.releaseDebugPreprocessorMacro, "\(target) defines \(name) for C-family code in release builds (\(kind))"))
+            } else {
+                problems.append((BuildSettingRules.releaseDefinesDebug, "\(target) defines \(name) in release builds (\(kind)): every #if \(name) block compiles into the shipping build"))
+            }
+        case "unsafeFlags":
+            let flags = arguments.first?.expression.as(ArrayExprSyntax.self)?.elements.compactMap { Self.stringLiteral($0.expression) } ?? []
+            for (index, flag) in flags.enumerated() {
+                let defined: String? = flag.hasPrefix("-D") && flag.count > 2 ? String(flag.dropFirst(2))
+                    : (flag == "-D" && index + 1 < flags.count ? flags[index + 1] : nil)
+                if let defined, debugOnlyFlags.contains(defined.split(separator: "=").first.map(String.init) ?? defined) {
+                    problems.append((BuildSettingRules.releaseDefinesDebug, "\(target) passes \(flag == "-D" ? "-D \(defined)" : flag) in release builds (\(kind) unsafeFlags)"))
+                } else if flag == "-Onone" {
+                    problems.append((BuildSettingRules.releaseUnoptimized, "\(target) compiles release builds with -Onone (\(kind) unsafeFlags)"))
+                } else if flag == "-enable-testing" {
+                    problems.append((BuildSettingRules.releaseTestability, "\(target) enables testability in release builds (\(kind) unsafeFlags)"))
+                }
+            }
+        default:
+            return []
+        }
+        let start = call.positionAfterSkippingLeadingTrivia
+        let location = converter.location(for: start)
+        let end = converter.location(for: call.endPositionBeforeTrailingTrivia)
+        return problems.map { rule, message in
+            Finding(
+                ruleID: rule.id, severity: rule.defaultSeverity, message: message,
+                location: .source(SourceLocation(path: path, line: location.line, column: location.column, endLine: end.line, endColumn: end.column)),
+                snippet: call.trimmedDescription,
+                fixHint: "add .when(configuration: .debug) to this setting",
+                identity: "\(target) \(call.trimmedDescription)"
+            )
+        }
+    }
+
+    /// True when the call's condition argument restricts it to the debug configuration.
+    private func appliesOnlyToDebug(_ call: FunctionCallExprSyntax) -> Bool {
+        for argument in call.arguments {
+            guard let condition = argument.expression.as(FunctionCallExprSyntax.self),
+                  condition.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "when"
+            else { continue }
+            for parameter in condition.arguments where parameter.label?.text == "configuration" {
+                if parameter.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "debug" { return true }
+            }
+        }
+        return false
+    }
+
+    /// Which settings list holds the call: the label of the enclosing argument, e.g. `swiftSettings`.
+    private func settingKind(of call: FunctionCallExprSyntax) -> String {
+        var node: Syntax? = Syntax(call).parent
+        while let current = node {
+            if let argument = current.as(LabeledExprSyntax.self), let label = argument.label?.text, label.hasSuffix("Settings") { return label }
+            node = current.parent
+        }
+        return "settings"
+    }
+
+    /// The `name:` of the `.target(...)`-like call around this setting.
+    private func enclosingTargetName(_ call: FunctionCallExprSyntax) -> String? {
+        var node: Syntax? = Syntax(call).parent
+        while let current = node {
+            if let outer = current.as(FunctionCallExprSyntax.self), outer.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text.hasSuffix("arget") == true,
+               let name = outer.arguments.first(where: { $0.label?.text == "name" }).flatMap({ Self.stringLiteral($0.expression) }) {
+                return name
+            }
+            node = current.parent
+        }
+        return nil
+    }
+
+    static func stringLiteral(_ expression: ExprSyntax) -> String? {
+        guard let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+              let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+        return segment.content.text
+    }
+}
+
+/// Collects `.define(...)` and `.unsafeFlags(...)` calls; comments and strings are trivia or
+/// literals, so text that merely mentions them is never seen.
+private final class SettingCallVisitor: SyntaxVisitor {
+    var calls: [FunctionCallExprSyntax] = []
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+           ["define", "unsafeFlags"].contains(member.declName.baseName.text) {
+            calls.append(node)
+        }
+        return .visitChildren
+    }
+}
