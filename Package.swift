@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "shipcheck", targets: ["shipcheck"]),
         .library(name: "ShipcheckCore", targets: ["ShipcheckCore"]),
+        .plugin(name: "ShipcheckAudit", targets: ["ShipcheckAudit"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -68,6 +69,15 @@ let package = Package(
         ),
         // Shared by every test target: temp dirs, git fixtures, the real-binary runner, rule examples.
         .target(name: "ShipcheckTestSupport", dependencies: ["ShipcheckCore"], path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
+        // `swift package shipcheck`: runs `shipcheck audit` on a package.
+        .plugin(
+            name: "ShipcheckAudit",
+            capability: .command(
+                intent: .custom(verb: "shipcheck", description: "Run the shipcheck release audit on this package"),
+                permissions: []
+            ),
+            dependencies: ["shipcheck"]
+        ),
         .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
