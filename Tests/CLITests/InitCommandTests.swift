@@ -42,3 +42,34 @@ import ShipcheckTestSupport
         #expect(result.status == 2)
     }
 }
+
+@Suite struct InitExtrasTests {
+    @Test func ciJobsOnlyWhenAskedAndStateIsIgnored() throws {
+        let directory = TemporaryDirectory()
+        directory.write(".gitignore", "build/")
+        #expect(CommandRunner.shipcheck(["init", directory.path]).status == 0)
+        #expect(!directory.exists(".github/workflows/shipcheck.yml"))
+        #expect(directory.read(".gitignore") == "build/\n.shipcheck/state/\n")
+
+        let again = TemporaryDirectory()
+        let result = CommandRunner.shipcheck(["init", "--github-actions", "--gitlab-ci", again.path])
+        #expect(result.status == 0)
+        let workflow = try #require(again.read(".github/workflows/shipcheck.yml"))
+        #expect(workflow.contains("shipcheck audit --format github"))
+        #expect(again.read(".gitlab/shipcheck.yml")?.contains("codequality") == true)
+        #expect(again.read(".gitignore") == ".shipcheck/state/\n")
+
+        // Running again with --force does not add the ignore line twice.
+        #expect(CommandRunner.shipcheck(["init", "--force", again.path]).status == 0)
+        #expect(again.read(".gitignore") == ".shipcheck/state/\n")
+    }
+
+    @Test func refusalWritesNothing() {
+        let directory = TemporaryDirectory()
+        directory.write(".github/workflows/shipcheck.yml", "mine")
+        let result = CommandRunner.shipcheck(["init", "--github-actions", directory.path])
+        #expect(result.status == 2)
+        #expect(!directory.exists(".shipcheck.yml"), "nothing is written when one file would be overwritten")
+        #expect(directory.read(".github/workflows/shipcheck.yml") == "mine")
+    }
+}

@@ -1,0 +1,63 @@
+/// CI jobs `shipcheck init` writes when asked (`--github-actions`, `--gitlab-ci`).
+public enum CIJobTemplates {
+    public static let githubActionsPath = ".github/workflows/shipcheck.yml"
+    public static let gitlabCIPath = ".gitlab/shipcheck.yml"
+
+    public static let githubActions = """
+        # Release gate: shipcheck audits sources, conflict markers, saved queries, build
+        # settings and release binaries. Findings show as annotations and in code scanning.
+        name: shipcheck
+        on:
+          push:
+          pull_request:
+        permissions:
+          contents: read
+          security-events: write
+        jobs:
+          audit:
+            runs-on: ubuntu-latest
+            container: swift:6.1
+            steps:
+              - uses: actions/checkout@v4
+              - name: Install shipcheck
+                run: |
+                  apt-get update && apt-get install -y libelf-dev pkg-config git make
+                  git clone --depth 1 https://github.com/shipcheck/shipcheck /tmp/shipcheck
+                  make -C /tmp/shipcheck install
+              - name: Audit
+                run: shipcheck audit --format github .
+              - name: SARIF for code scanning
+                if: always()
+                run: shipcheck audit --format sarif --output shipcheck.sarif . || true
+              - uses: github/codeql-action/upload-sarif@v3
+                if: always()
+                with:
+                  sarif_file: shipcheck.sarif
+
+        """
+
+    public static let gitlabCI = """
+        # Release gate: include this file from .gitlab-ci.yml
+        #   include: { local: .gitlab/shipcheck.yml }
+        shipcheck:
+          image: swift:6.1
+          stage: test
+          before_script:
+            - apt-get update && apt-get install -y libelf-dev pkg-config git make
+            - git clone --depth 1 https://github.com/shipcheck/shipcheck /tmp/shipcheck
+            - make -C /tmp/shipcheck install
+          script:
+            - shipcheck audit --format junit --output shipcheck-junit.xml . || status=$?
+            - shipcheck audit --format gitlab --output gl-code-quality-report.json . || true
+            - exit ${status:-0}
+          artifacts:
+            when: always
+            reports:
+              junit: shipcheck-junit.xml
+              codequality: gl-code-quality-report.json
+
+        """
+
+    /// The line `init` adds to `.gitignore`: per-developer run state of saved queries.
+    public static let stateIgnoreLine = ".shipcheck/state/"
+}
