@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Runs every benchmark area (bench/<area>/run.sh, each writing bench/results/<area>.md) and
+# collects the sections into bench/RESULTS.md. `make bench` calls this after a release build.
+# BENCH_AREAS="conflicts queries" limits the run to some areas.
+set -euo pipefail
+cd "$(dirname "$0")"
+areas=${BENCH_AREAS:-"sources conflicts queries binary"}
+for area in $areas; do
+  if [ -x "$area/run.sh" ]; then
+    echo "bench: $area"
+    "./$area/run.sh"
+  fi
+done
+
+{
+  echo "# shipcheck benchmarks"
+  echo
+  echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr); $(swift --version 2>/dev/null | head -1)."
+  echo "Each section is written by \`bench/<area>/run.sh\` (\`make bench\` runs them all); inputs are generated"
+  echo "deterministically under \`bench/work/\` (not committed). Times are hyperfine means; peak memory is"
+  echo "maximum resident set size from \`/usr/bin/time -v\`."
+  for area in sources conflicts queries binary fuzz; do
+    if [ -f "results/$area.md" ]; then
+      echo
+      cat "results/$area.md"
+    fi
+  done
+} > RESULTS.md
+echo "bench: wrote bench/RESULTS.md"
