@@ -15,20 +15,25 @@ struct WorkingTreeScan {
         files.removeAll { configuration.conflictAllow.matches($0.relativePath) }
 
         let repository = enumeration.usedGit ? GitRepository(containing: root) : nil
-        var lookedUp: [String: PathAttributes] = [:]
-        if let repository {
-            do { lookedUp = try PathAttributes.lookUp(files.map(\.relativePath), in: repository, cached: false) } catch {
-                result.inputErrors.append(error)
+        // git check-attr over every path costs about as much as the scan itself on a large
+        // tree, so it runs alongside: scan at git's default size, then rescan the few paths
+        // whose attributes ask for another size and drop those marked binary.
+        let paths = files.map(\.relativePath)
+        let lookup = repository.map { repository in
+            Background { () -> Result<[String: PathAttributes], InputError> in
+                Result { () throws(InputError) in try PathAttributes.lookUp(paths, in: repository, cached: false) }
             }
         }
-        let attributes = lookedUp
-        let check = ContentCheck(builder: FindingBuilder(configuration: configuration))
-        let sizeLimit = configuration.maxFileSize
-        let outcomes = files.parallelMap { file -> Result<[Finding], InputError> in
-            Result { () throws(InputError) -> [Finding] in
-                let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
-                return check.check(bytes, path: file.relativePath, attributes: attributes[file.relativePath] ?? .standard)
-            }
+        var outcomes = scan(files, attributes: { _ in .standard })
+        switch lookup?.value {
+        case .success(let attributes)?:
+            let special = files.indices.filter { attributes[files[$0].relativePath].map { $0 != .standard } ?? false }
+            let rescanned = scan(special.map { files[$0] }, attributes: { attributes[$0.relativePath] ?? .standard })
+            for (index, outcome) in zip(special, rescanned) { outcomes[index] = outcome }
+        case .failure(let error)?:
+            result.inputErrors.append(error)
+        case nil:
+            break
         }
         for outcome in outcomes {
             switch outcome {
@@ -52,6 +57,20 @@ struct WorkingTreeScan {
             }
         }
         return result
+    }
+
+    /// Reads and scans files in parallel.
+    private func scan(_ files: [ScannedFile], attributes: @Sendable (ScannedFile) -> PathAttributes) -> [Result<[Finding], InputError>] {
+        let check = ContentCheck(builder: FindingBuilder(configuration: configuration))
+        let sizeLimit = configuration.maxFileSize
+        return files.parallelMap { file in
+            Result { () throws(InputError) -> [Finding] in
+                let attributes = attributes(file)
+                guard !attributes.isBinary else { return [] }
+                let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
+                return check.check(bytes, path: file.relativePath, attributes: attributes)
+            }
+        }
     }
 
     /// Operands naming files git does not list (ignored files, or a plain directory's files
