@@ -17,6 +17,8 @@ struct GitBlobStream {
     /// Calls `body` for each object in `objects`, in order.
     func read(_ objects: [String], _ body: (Int, Blob) -> Void) throws(InputError) {
         guard !objects.isEmpty else { return }
+        // If git dies early, writing the remaining requests must fail with EPIPE, not kill us.
+        signal(SIGPIPE, SIG_IGN)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "cat-file", "--batch", "--buffer"]
@@ -60,9 +62,12 @@ struct GitBlobStream {
                 reader.skip(size + 1)
                 body(index, .tooLarge(size))
             } else {
-                var content = reader.read(size)
+                let content = reader.read(size)
                 _ = reader.read(1)  // the newline after the content
-                if content.count < size { content = [] }
+                guard content.count == size else {
+                    failure = InputError(path: repository.directory, message: "git cat-file stopped in the middle of an object")
+                    break
+                }
                 body(index, .content(content))
             }
         }

@@ -113,12 +113,28 @@ import Testing
         #expect(result.stdout.contains("a.swift:2:1"))
     }
 
-    @Test func preCommitHookDefinitionRunsTheStagedScan() throws {
+    /// The checkout this test file belongs to.
+    private var repositoryRoot: URL {
         var directory = URL(fileURLWithPath: #filePath)
         while directory.path != "/" && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
             directory.deleteLastPathComponent()
         }
-        let hooks = try String(contentsOf: directory.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+        return directory
+    }
+
+    @Test func sampleTreeReportsExactlyWhatItsExpectedFileLists() throws {
+        let expected = try String(contentsOf: repositoryRoot.appendingPathComponent("Samples/Conflicts/EXPECTED.md"), encoding: .utf8)
+            .split(separator: "\n").filter { $0.hasPrefix("    Samples/Conflicts/") }.map { String($0.dropFirst(4)) }
+        #expect(expected.count == 2)
+        let result = CommandRunner.shipcheck(["conflicts", "Samples/Conflicts"], in: repositoryRoot.path)
+        #expect(result.status == 1)
+        let headlines = result.stdout.split(separator: "\n").filter { !$0.hasPrefix(" ") && !$0.hasPrefix("shipcheck:") }.map(String.init)
+        #expect(headlines == expected)
+        #expect(result.stdout.hasSuffix("shipcheck: 2 errors, 0 warnings, 0 notes\n"))
+    }
+
+    @Test func preCommitHookDefinitionRunsTheStagedScan() throws {
+        let hooks = try String(contentsOf: repositoryRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
         #expect(hooks.contains("id: shipcheck-conflicts"))
         #expect(hooks.contains("entry: shipcheck conflicts --staged"))
         #expect(hooks.contains("language: system"))
