@@ -39,7 +39,13 @@ struct ContentCheck: Sendable {
     let builder: FindingBuilder
 
     func check(_ bytes: [UInt8], path: String, attributes: PathAttributes) -> [Finding] {
-        guard !attributes.isBinary else { return [] }
-        return builder.findings(for: ContentScanner.scan(bytes, markerSize: attributes.markerSize), path: path)
+        check(bytes, path: path, attributes: attributes, searchSize: nil).findings
+    }
+
+    /// Also says whether the content has marker-like runs of at least `searchSize`.
+    func check(_ bytes: [UInt8], path: String, attributes: PathAttributes, searchSize: Int?) -> (findings: [Finding], hasMarkerLines: Bool) {
+        guard !attributes.isBinary else { return ([], false) }
+        let content = ContentScanner.scan(bytes, markerSize: attributes.markerSize, searchSize: searchSize)
+        return (builder.findings(for: content, path: path), content.hasMarkerLines)
     }
 }

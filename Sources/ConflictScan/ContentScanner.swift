@@ -41,6 +41,9 @@ public struct ContentConflicts: Sendable, Hashable {
     public var remnants: [ConflictRemnant] = []
     /// The content was skipped as binary (a NUL in the first 8000 bytes, as git decides).
     public var isBinary = false
+    /// Whether any line starts with a marker-like run at least the search size long: only
+    /// then can another marker size (from attributes) change the outcome.
+    public var hasMarkerLines = false
 }
 
 /// Scans one buffer: marker search, block recognition, then line numbers and labels for
@@ -48,17 +51,20 @@ public struct ContentConflicts: Sendable, Hashable {
 public enum ContentScanner {
     public static let defaultMarkerSize = 7
 
-    public static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize) -> ContentConflicts {
-        bytes.withUnsafeBytes { scan($0, markerSize: markerSize) }
+    /// `searchSize` (at most `markerSize`) sets how short a run counts for `hasMarkerLines`.
+    public static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize, searchSize: Int? = nil) -> ContentConflicts {
+        bytes.withUnsafeBytes { scan($0, markerSize: markerSize, searchSize: searchSize) }
     }
 
-    public static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize) -> ContentConflicts {
+    public static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize, searchSize: Int? = nil) -> ContentConflicts {
         var result = ContentConflicts()
         if ByteSearch.looksBinary(buffer) {
             result.isBinary = true
             return result
         }
-        let markers = MarkerSearch.markerLines(in: buffer, minimumSize: markerSize)
+        var markers = MarkerSearch.markerLines(in: buffer, minimumSize: min(searchSize ?? markerSize, markerSize))
+        result.hasMarkerLines = !markers.isEmpty
+        markers.removeAll { $0.size < markerSize }
         guard !markers.isEmpty else { return result }
         let outcome = BlockRecognizer(markerSize: markerSize).recognize(markers)
         guard !outcome.blocks.isEmpty || !outcome.remnants.isEmpty else { return result }

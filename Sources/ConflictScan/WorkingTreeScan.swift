@@ -15,30 +15,31 @@ struct WorkingTreeScan {
         files.removeAll { configuration.conflictAllow.matches($0.relativePath) }
 
         let repository = enumeration.usedGit ? GitRepository(containing: root) : nil
-        // git check-attr over every path costs about as much as the scan itself on a large
-        // tree, so it runs alongside: scan at git's default size, then rescan the few paths
-        // whose attributes ask for another size and drop those marked binary.
-        let paths = files.map(\.relativePath)
-        let lookup = repository.map { repository in
-            Background { () -> Result<[String: PathAttributes], InputError> in
-                Result { () throws(InputError) in try PathAttributes.lookUp(paths, in: repository, cached: false) }
+        // Scan everything at git's default size first, then ask git for the attributes of only
+        // the files holding a marker-like run (see AttributeSources), and rescan those whose
+        // attributes set another size or mark them binary.
+        var searchSize = ContentScanner.defaultMarkerSize
+        if let repository {
+            do { searchSize = try AttributeSources.smallestMarkerSize(in: repository) } catch {
+                result.inputErrors.append(error)
             }
         }
-        var outcomes = scan(files, attributes: { _ in .standard })
-        switch lookup?.value {
-        case .success(let attributes)?:
-            let special = files.indices.filter { attributes[files[$0].relativePath].map { $0 != .standard } ?? false }
-            let rescanned = scan(special.map { files[$0] }, attributes: { attributes[$0.relativePath] ?? .standard })
-            for (index, outcome) in zip(special, rescanned) { outcomes[index] = outcome }
-        case .failure(let error)?:
-            result.inputErrors.append(error)
-        case nil:
-            break
+        var outcomes = scan(files, searchSize: searchSize) { _ in .standard }
+        let candidates = outcomes.indices.filter { (try? outcomes[$0].get())?.hasMarkerLines ?? false }
+        if let repository, !candidates.isEmpty {
+            do {
+                let attributes = try PathAttributes.lookUp(candidates.map { files[$0].relativePath }, in: repository, cached: false)
+                let special = candidates.filter { attributes[files[$0].relativePath].map { $0 != .standard } ?? false }
+                let rescanned = scan(special.map { files[$0] }, searchSize: nil) { attributes[$0.relativePath] ?? .standard }
+                for (index, outcome) in zip(special, rescanned) { outcomes[index] = outcome }
+            } catch {
+                result.inputErrors.append(error)
+            }
         }
         for outcome in outcomes {
             switch outcome {
-            case .success(let findings):
-                result.findings += findings
+            case .success(let scanned):
+                result.findings += scanned.findings
                 result.filesScanned += 1
             case .failure(let error):
                 result.inputErrors.append(error)
@@ -60,15 +61,16 @@ struct WorkingTreeScan {
     }
 
     /// Reads and scans files in parallel.
-    private func scan(_ files: [ScannedFile], attributes: @Sendable (ScannedFile) -> PathAttributes) -> [Result<[Finding], InputError>] {
+    private func scan(_ files: [ScannedFile], searchSize: Int?,
+                      attributes: @escaping @Sendable (ScannedFile) -> PathAttributes) -> [Result<(findings: [Finding], hasMarkerLines: Bool), InputError>] {
         let check = ContentCheck(builder: FindingBuilder(configuration: configuration))
         let sizeLimit = configuration.maxFileSize
         return files.parallelMap { file in
-            Result { () throws(InputError) -> [Finding] in
+            Result { () throws(InputError) -> (findings: [Finding], hasMarkerLines: Bool) in
                 let attributes = attributes(file)
-                guard !attributes.isBinary else { return [] }
+                guard !attributes.isBinary else { return ([], false) }
                 let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
-                return check.check(bytes, path: file.relativePath, attributes: attributes)
+                return check.check(bytes, path: file.relativePath, attributes: attributes, searchSize: searchSize)
             }
         }
     }

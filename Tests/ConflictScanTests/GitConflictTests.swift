@@ -180,6 +180,24 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         #expect(blocks(result).count == 1 && !rules(result).contains("conflict-marker-remnant"))
     }
 
+    @Test func markerSizesBelowSevenAreHonouredToo() throws {
+        let fixture = GitFixture("shipcheck-small-markers")
+        fixture.write(".gitattributes", "*.txt conflict-marker-size=4\n")
+        fixture.write("a.txt", "<<<< HEAD\nours\n====\ntheirs\n>>>> feature\n")
+        fixture.write("b.swift", "<<<< HEAD\nours\n====\ntheirs\n>>>> feature\n")
+        let result = scan(fixture)
+        #expect(result.findings.map(\.location.path) == ["a.txt"])
+        #expect(result.findings.first?.message.contains("marker size 4") == true)
+    }
+
+    @Test func attributesFromInfoAttributesApply() {
+        let fixture = GitFixture("shipcheck-info-attributes")
+        fixture.write(".git/info/attributes", "*.generated binary\n*.txt conflict-marker-size=5\n")
+        fixture.write("a.generated", "<<<<<<< HEAD\n=======\n>>>>>>> x\n")
+        fixture.write("b.txt", "<<<<< HEAD\n=====\n>>>>> x\n")
+        #expect(scan(fixture).findings.map(\.location.path) == ["b.txt"])
+    }
+
     @Test func crlfFileConflictIsFound() throws {
         let fixture = divergedRepository(path: "win.txt", base: "a\r\nb\r\nc\r\n", ours: "a\r\nB1\r\nc\r\n", theirs: "a\r\nB2\r\nc\r\n")
         fixture.git("merge", "-q", "feature", allowFailure: true)

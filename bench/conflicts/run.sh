@@ -61,6 +61,6 @@ for name in "${order[@]}"; do
 done
 
 cd "$root"
-python3 bench/conflicts/report.py "$work" "$tree_files" "$tree_mb" "$(rg --version | head -1)" "$(git --version)" \
+python3 bench/conflicts/report.py "$work" "$tree_files" "$tree_mb" "$(rg --version | sed -n 1p)" "$(git --version)" \
   "$(bench/.venv/bin/pip show pre-commit-hooks | sed -n 's/^Version: /pre-commit-hooks /p')" "${order[@]}" > "$results"
 cat "$results"
