@@ -1,18 +1,69 @@
 import ArgumentParser
+import ConflictScan
+import Foundation
+import ShipcheckCore
 
 struct ConflictsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "conflicts",
         abstract: "Find leftover merge-conflict markers in the working tree, the index or a revision.",
-        discussion: "Not built yet: exits 2."
+        discussion: """
+            Reports complete conflict blocks (conflict-marker), stray openers, base markers and \
+            closers (conflict-marker-remnant), unmerged index entries such as binary conflicts \
+            (unmerged-path) and a stopped merge, rebase, cherry-pick or revert (merge-in-progress). \
+            Marker sizes follow the conflict-marker-size git attribute; binary files are skipped.
+
+            PATH operands limit the scan to those files or directories (relative to the current \
+            directory, where .shipcheck.yml is read). A single directory outside the current \
+            directory is scanned as its own root instead.
+
+            Exit codes: 0 clean, 1 findings at or above the failing severity, 2 usage or input error.
+            """
     )
 
     @OptionGroup var report: ReportOptions
 
-    @Argument(help: "Paths to check.")
+    @Flag(help: "Scan the index (what the next commit holds) instead of the working tree: for pre-commit hooks.")
+    var staged = false
+
+    @Option(help: ArgumentHelp("Scan a committed tree (branch, tag, commit) through git, without a checkout.", valueName: "rev"))
+    var rev: String?
+
+    @Argument(help: "Files or directories to check (default: the current directory).")
     var paths: [String] = []
 
+    func validate() throws {
+        if staged && rev != nil { throw ValidationError("--staged and --rev choose different scopes; give one.") }
+    }
+
     func run() throws {
-        notBuiltYet("shipcheck conflicts")
+        let (root, operands) = try Self.rootAndOperands(paths)
+        let configuration = try report.loadConfiguration(root: root)
+        let scope: ConflictScope = staged ? .staged : rev.map(ConflictScope.revision) ?? .workingTree
+        let result = ConflictScanner(root: root, configuration: configuration, scope: scope, paths: operands).run()
+        try report.emit(Report(findings: result.findings, inputErrors: result.inputErrors,
+                               rules: ConflictScanRules.all, failingSeverity: report.failingSeverity))
+    }
+
+    /// Operands are relative to the current directory, the scan's root. One directory outside
+    /// it becomes the root itself (its own .shipcheck.yml, paths reported relative to it).
+    static func rootAndOperands(_ paths: [String]) throws -> (root: String, operands: [String]) {
+        let current = FileManager.default.currentDirectoryPath
+        var operands: [String] = []
+        var outside: [String] = []
+        for path in paths {
+            let absolute = path.hasPrefix("/") ? path : current + "/" + path
+            let standardized = (absolute as NSString).standardizingPath
+            if standardized == current {
+                operands.append(".")
+            } else if standardized.hasPrefix(current == "/" ? "/" : current + "/") {
+                operands.append(String(standardized.dropFirst(current == "/" ? 1 : current.count + 1)))
+            } else {
+                outside.append(path)
+            }
+        }
+        guard !outside.isEmpty else { return (".", operands) }
+        if paths.count == 1, FileKind.of(outside[0]) == .directory { return (outside[0], []) }
+        throw ValidationError("'\(outside[0])' is outside the current directory; run shipcheck from a directory that holds every path, or pass one directory to scan it on its own.")
     }
 }

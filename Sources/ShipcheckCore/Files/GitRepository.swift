@@ -5,6 +5,9 @@ public struct GitRepository: Sendable {
     public let topLevel: String
     /// The directory commands run in (the scanned root); git prints paths relative to it.
     public let directory: String
+    /// Extra environment for every git command, e.g. `GIT_INDEX_FILE` to read a temporary
+    /// index holding a committed tree.
+    public var environment: [String: String] = [:]
 
     /// The repository containing `directory`, or nil when it is not inside a git work tree
     /// (or git is not installed).
@@ -20,7 +23,7 @@ public struct GitRepository: Sendable {
 
     /// Runs git in the scanned root; a non-zero exit is an error naming the command.
     public func run(_ arguments: [String], input: [UInt8]? = nil) throws(InputError) -> [UInt8] {
-        let result = try Subprocess.run("git", arguments, in: directory, input: input)
+        let result = try Subprocess.run("git", arguments, in: directory, input: input, environment: environment)
         guard result.status == 0 else {
             throw InputError(path: directory, message: "git \(arguments.first ?? "") failed: \(result.errorOutput)")
         }

@@ -9,8 +9,10 @@ public struct ProcessResult: Sendable {
 }
 
 public enum Subprocess {
-    /// Runs `executable` (looked up on PATH) with `arguments` in `directory`, feeding `input`.
-    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil) throws(InputError) -> ProcessResult {
+    /// Runs `executable` (looked up on PATH) with `arguments` in `directory`, feeding `input`;
+    /// `environment` entries are added to (or override) the inherited environment.
+    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil,
+                           environment extra: [String: String] = [:]) throws(InputError) -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [executable] + arguments
@@ -18,6 +20,7 @@ public enum Subprocess {
         var environment = ProcessInfo.processInfo.environment
         environment["LC_ALL"] = "C"
         environment["GIT_OPTIONAL_LOCKS"] = "0"  // a read-only check must not take index.lock
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let stdout = Pipe(), stderr = Pipe(), stdin = Pipe()
         process.standardOutput = stdout

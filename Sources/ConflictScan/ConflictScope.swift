@@ -1,0 +1,10 @@
+/// Which content a conflict scan reads.
+public enum ConflictScope: Sendable, Hashable {
+    /// Files on disk: git's view of the work tree (tracked plus untracked, not ignored), or a
+    /// plain walk outside git.
+    case workingTree
+    /// The index: what the next commit would hold (for pre-commit hooks).
+    case staged
+    /// A committed tree such as a release branch head, read through git without a checkout.
+    case revision(String)
+}

@@ -1,0 +1,106 @@
+import Foundation
+import ShipcheckCore
+
+/// The `--staged` and `--rev` scopes: content read from git's object store through an index
+/// (the real one, or a temporary one holding the revision's tree), never from a checkout.
+struct IndexScan {
+    let root: String
+    let configuration: Configuration
+    let filter: PathFilter
+    /// nil: the index itself.
+    let revision: String?
+
+    /// Blobs handed to the parallel scan at once: bounds memory on huge trees.
+    static let batchBytes = 64 << 20
+
+    func run() -> CheckResult {
+        var result = CheckResult()
+        guard var repository = GitRepository(containing: root) else {
+            let what = revision == nil ? "--staged" : "--rev"
+            result.inputErrors.append(InputError(path: root, message: "not inside a git work tree; \(what) reads git's index and objects"))
+            return result
+        }
+        var temporaryDirectory: String?
+        defer { if let temporaryDirectory { try? FileManager.default.removeItem(atPath: temporaryDirectory) } }
+        do {
+            if let revision {
+                let directory = try Self.makeTemporaryDirectory()
+                temporaryDirectory = directory
+                try loadRevision(revision, into: &repository, indexFile: directory + "/index")
+            }
+            let listing = IndexEntry.parse(try repository.run(["ls-files", "--stage", "-z"]))
+            result.inputErrors += listing.errors
+            let entries = listing.entries.filter { filter.matches($0.path) && configuration.isScanned($0.path) }
+            for operand in filter.unmatched(by: entries.map(\.path)) {
+                result.inputErrors.append(InputError(path: operand, message: "not in \(revision.map { "revision \($0)" } ?? "the index")"))
+            }
+            let blobs = entries.filter { $0.stage == 0 && $0.isRegularFile && !configuration.conflictAllow.matches($0.path) }
+            let attributes = try PathAttributes.lookUp(blobs.map(\.path), in: repository, cached: true)
+            try scan(blobs, attributes: attributes, repository: repository, into: &result)
+
+            if revision == nil {
+                let builder = FindingBuilder(configuration: configuration)
+                result.findings += builder.findings(forUnmerged: IndexEntry.unmerged(entries), besides: result.findings)
+                result.findings += builder.finding(for: try GitOperation.current(in: repository))
+            }
+        } catch {
+            result.inputErrors.append(error)
+        }
+        return result
+    }
+
+    /// Points `repository` at a temporary index holding `revision`'s tree, so listing and
+    /// `.gitattributes` lookups see the revision (git 2.39 has no `check-attr --source`).
+    private func loadRevision(_ revision: String, into repository: inout GitRepository, indexFile: String) throws(InputError) {
+        guard !revision.hasPrefix("-"), !revision.isEmpty else {
+            throw InputError(path: revision, message: "not a revision")
+        }
+        let resolved = try Subprocess.run("git", ["rev-parse", "--verify", "--quiet", revision + "^{tree}"], in: root)
+        guard resolved.status == 0 else {
+            throw InputError(path: revision, message: "not a commit or tree in this repository")
+        }
+        let tree = String(lossyUTF8: resolved.output).filter { !$0.isWhitespace }
+        repository.environment["GIT_INDEX_FILE"] = indexFile
+        _ = try repository.run(["read-tree", tree])
+    }
+
+    /// Streams the blobs and scans them a batch at a time, in parallel.
+    private func scan(_ blobs: [IndexEntry], attributes: [String: PathAttributes], repository: GitRepository,
+                      into result: inout CheckResult) throws(InputError) {
+        let check = ContentCheck(builder: FindingBuilder(configuration: configuration))
+        var batch: [(entry: IndexEntry, bytes: [UInt8])] = []
+        var batchSize = 0
+        func flush() {
+            let findings = batch.parallelMap { item in
+                check.check(item.bytes, path: item.entry.path, attributes: attributes[item.entry.path] ?? .standard)
+            }
+            result.findings += findings.joined()
+            result.filesScanned += batch.count
+            batch.removeAll(keepingCapacity: true)
+            batchSize = 0
+        }
+        let stream = GitBlobStream(repository: repository, sizeLimit: configuration.maxFileSize)
+        try stream.read(blobs.map(\.object)) { index, blob in
+            let entry = blobs[index]
+            switch blob {
+            case .content(let bytes):
+                batch.append((entry, bytes))
+                batchSize += bytes.count
+                if batchSize >= Self.batchBytes { flush() }
+            case .tooLarge(let size):
+                result.inputErrors.append(InputError(path: entry.path, message: "file is \(size) bytes, over the \(configuration.maxFileSize)-byte scanning limit (max-file-size)"))
+            case .missing:
+                result.inputErrors.append(InputError(path: entry.path, message: "object \(entry.object) is missing from the repository"))
+            }
+        }
+        flush()
+    }
+
+    private static func makeTemporaryDirectory() throws(InputError) -> String {
+        var template = Array((NSTemporaryDirectory() + "shipcheck-index-XXXXXX").utf8CString)
+        guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw InputError(path: NSTemporaryDirectory(), message: "cannot create a temporary directory")
+        }
+        return String(cString: created)
+    }
+}

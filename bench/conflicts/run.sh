@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Conflict-marker benchmark: shipcheck against ripgrep, git grep and pre-commit's
+# check-merge-conflict on a generated tree (~50,000 files / ~300 MB) with planted conflicts
+# and decoys. Reports time (hyperfine), peak memory (/usr/bin/time -v) and what each tool
+# found against the planted truth. Writes bench/results/conflicts.md.
+#
+# Environment: FILES (default 50000), RUNS (default 10), WARMUP (default 2).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+work=$root/bench/work
+tree=$work/conflicts-tree
+results=$root/bench/results/conflicts.md
+files=${FILES:-50000}
+runs=${RUNS:-10}
+warmup=${WARMUP:-2}
+pattern='^(<{7}|={7}|>{7}|\|{7})( |$|\r)'
+
+for tool in git rg hyperfine python3; do
+  command -v "$tool" >/dev/null || { echo "run.sh: $tool is required (./scripts/setup.sh bench)" >&2; exit 1; }
+done
+[ -x /usr/bin/time ] || { echo "run.sh: /usr/bin/time (GNU time) is required" >&2; exit 1; }
+if [ ! -x bench/.venv/bin/check-merge-conflict ]; then
+  python3 -m venv bench/.venv
+  bench/.venv/bin/pip install -q pre-commit-hooks
+fi
+
+swift build -c release --product shipcheck
+shipcheck="$(swift build -c release --show-bin-path)/shipcheck"
+
+mkdir -p "$work" "$(dirname "$results")"
+stamp="$(sha256sum bench/conflicts/generate.py | cut -c1-16)-$files"
+if [ "$(cat "$work/conflicts-stamp" 2>/dev/null)" != "$stamp" ]; then
+  rm -rf "$tree"
+  python3 bench/conflicts/generate.py "$tree" "$files"
+  git -C "$tree" init -q
+  git -C "$tree" add -A
+  git -C "$tree" -c user.name=bench -c user.email=bench@example.com -c commit.gpgsign=false commit -q -m tree
+  echo "$stamp" > "$work/conflicts-stamp"
+fi
+tree_files=$(git -C "$tree" ls-files | wc -l)
+tree_mb=$(du -sm --exclude=.git "$tree" | cut -f1)
+
+declare -A commands=(
+  [shipcheck]="'$shipcheck' conflicts --format json --output '$work/conflicts-out-shipcheck.json'"
+  [shipcheck-staged]="'$shipcheck' conflicts --staged --format json --output '$work/conflicts-out-shipcheck-staged.json'"
+  [shipcheck-rev]="'$shipcheck' conflicts --rev HEAD --format json --output '$work/conflicts-out-shipcheck-rev.json'"
+  [rg]="rg -n '$pattern' > '$work/conflicts-out-rg.txt'"
+  [git-grep]="git grep -n -P '$pattern' > '$work/conflicts-out-git-grep.txt'"
+  [check-merge-conflict]="xargs -0 -a '$work/conflicts-text-files.txt' '$root/bench/.venv/bin/check-merge-conflict' --assume-in-merge > '$work/conflicts-out-check-merge-conflict.txt'"
+)
+order=(shipcheck shipcheck-staged shipcheck-rev rg git-grep check-merge-conflict)
+
+cd "$tree"
+hyperfine_args=()
+for name in "${order[@]}"; do hyperfine_args+=(-n "$name" "${commands[$name]}"); done
+hyperfine -i --warmup "$warmup" --runs "$runs" --export-json "$work/conflicts-hyperfine.json" "${hyperfine_args[@]}"
+
+for name in "${order[@]}"; do
+  /usr/bin/time -v bash -c "${commands[$name]}" 2> "$work/conflicts-time-$name.txt" || true
+done
+
+cd "$root"
+python3 bench/conflicts/report.py "$work" "$tree_files" "$tree_mb" "$(rg --version | sed -n 1p)" "$(git --version)" \
+  "$(bench/.venv/bin/pip show pre-commit-hooks | sed -n 's/^Version: /pre-commit-hooks /p')" "${order[@]}" > "$results"
+cat "$results"
