@@ -1,0 +1,65 @@
+import Foundation
+import ShipcheckCore
+
+/// `// shipcheck:ignore RULE[, RULE…] -- reason` comments in one file.
+///
+/// A suppression applies to a finding whose line, or whose declaration's first line (its
+/// attributes and doc comment included), directly follows the comment. The reason after `--`
+/// is required: a suppression without one does not suppress, and the finding says so, so
+/// every silenced finding in a release gate carries its justification in review.
+struct Suppressions {
+    static let marker = "shipcheck:ignore"
+
+    struct Entry {
+        var rules: Set<String>
+        var hasReason: Bool
+    }
+
+    /// 1-based line of the comment → what it suppresses.
+    private(set) var entries: [Int: Entry] = [:]
+
+    init(bytes: [UInt8], lines: LineTable) {
+        guard ByteSearch.contains(Self.marker, in: bytes) else { return }
+        let needle = Array(Self.marker.utf8)
+        bytes.withUnsafeBytes { hay in
+            needle.withUnsafeBytes { marker in
+                var from = 0
+                while let hit = ByteSearch.find(marker, in: hay, from: from) {
+                    from = hit + marker.count
+                    let line = lines.position(of: hit).line
+                    let range = lines.range(ofLine: line, in: hay)
+                    let text = String(lossyUTF8: hay[range])
+                    if let entry = Self.parse(text) { entries[line] = entry }
+                }
+            }
+        }
+    }
+
+    /// Parses a whole line holding only a `//` comment with the marker.
+    static func parse(_ line: String) -> Entry? {
+        var rest = Substring(line).drop { $0 == " " || $0 == "\t" }
+        guard rest.hasPrefix("//") else { return nil }
+        rest = rest.drop { $0 == "/" }.drop { $0 == " " || $0 == "\t" }
+        guard rest.hasPrefix(marker) else { return nil }
+        rest = rest.dropFirst(marker.count)
+        var reason: Substring = ""
+        if let separator = rest.range(of: "--") {
+            reason = rest[separator.upperBound...]
+            rest = rest[..<separator.lowerBound]
+        }
+        let rules = Set(rest.split { $0 == "," || $0 == " " || $0 == "\t" }.map(String.init))
+        guard !rules.isEmpty else { return nil }
+        return Entry(rules: rules, hasReason: !reason.trimmingCharacters(in: .whitespaces).isEmpty)
+    }
+
+    enum Decision { case report, suppressed, missingReason }
+
+    /// Whether a finding of `rule` at `line`, for a declaration starting at `firstLine`, is silenced.
+    func decision(rule: String, line: Int, firstLine: Int) -> Decision {
+        for candidate in Set([line - 1, firstLine - 1]) {
+            guard let entry = entries[candidate], entry.rules.contains(rule) else { continue }
+            return entry.hasReason ? .suppressed : .missingReason
+        }
+        return .report
+    }
+}
