@@ -122,14 +122,18 @@ public struct ReleaseConditionEvaluator: Sendable {
         return .atom(Self.normalized(expression))
     }
 
-    /// Source text without comments, whitespace runs collapsed (`os( iOS )` and `os(iOS)` are one atom).
+    /// Source text without comments, spacing normalised (`os( iOS )` and `os(iOS)` are one atom):
+    /// one space where the source had whitespace, none inside parentheses or before commas.
     static func normalized(_ node: some SyntaxProtocol) -> String {
         var text = ""
         var spaceBefore = false
+        var previous: TokenKind? = nil
         for token in node.tokens(viewMode: .sourceAccurate) {
-            if !text.isEmpty, spaceBefore || token.leadingTrivia.contains(where: \.isWhitespace) { text += " " }
+            let glued = previous == .leftParen || previous == .prefixOperator("!") || token.tokenKind == .rightParen || token.tokenKind == .comma
+            if previous != nil, !glued, spaceBefore || token.leadingTrivia.contains(where: \.isWhitespace) { text += " " }
             text += token.text
             spaceBefore = token.trailingTrivia.contains(where: \.isWhitespace)
+            previous = token.tokenKind
         }
         return text
     }

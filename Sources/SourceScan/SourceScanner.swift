@@ -36,13 +36,14 @@ public struct SourceScanner: Sendable {
         var scan = CheckResult()
         let plan = makePlan(into: &scan)
         let analyzer = makeAnalyzer()
-        let outcomes = plan.swiftFiles.parallelMap { file, context -> (SourceFix?, [InputError]) in
+        let outcomes = plan.swiftFiles.parallelMap { file, context in
             Self.fix(file, context: context, analyzer: analyzer, sizeLimit: configuration.maxFileSize)
         }
         var result = SourceFixResult(inputErrors: scan.inputErrors)
-        for (fix, errors) in outcomes {
-            if let fix { result.fixes.append(fix) }
-            result.inputErrors += errors
+        for outcome in outcomes {
+            if let fix = outcome.fix { result.fixes.append(fix) }
+            result.notFixed += outcome.notFixed
+            if let error = outcome.error { result.inputErrors.append(error) }
         }
         return result
     }
@@ -99,29 +100,35 @@ public struct SourceScanner: Sendable {
         }
     }
 
-    private static func fix(_ file: ScannedFile, context: FileContext, analyzer: SourceFileAnalyzer, sizeLimit: Int) -> (SourceFix?, [InputError]) {
+    private struct FixOutcome: Sendable {
+        var fix: SourceFix?
+        var notFixed: [InputError] = []
+        var error: InputError?
+    }
+
+    private static func fix(_ file: ScannedFile, context: FileContext, analyzer: SourceFileAnalyzer, sizeLimit: Int) -> FixOutcome {
         do {
             let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
-            guard SourceFileAnalyzer.mayContainFinding(bytes, context: context) else { return (nil, []) }
+            guard SourceFileAnalyzer.mayContainFinding(bytes, context: context) else { return FixOutcome() }
             let analysis = try analyzer.analyze(bytes, context: context)
-            guard !analysis.unwrappedPreviews.isEmpty else { return (nil, []) }
-            let outcome = PreviewFixer.fix(bytes, analysis: analysis)
-            var errors = outcome.skipped.map {
-                InputError(path: file.relativePath, line: $0.line == 0 ? nil : $0.line, message: "preview not fixed: \($0.reason)")
-            }
-            guard outcome.wrapped > 0 else { return (nil, errors) }
+            guard !analysis.unwrappedPreviews.isEmpty else { return FixOutcome() }
+            let rewrite = PreviewFixer.fix(bytes, analysis: analysis)
+            var outcome = FixOutcome(notFixed: rewrite.skipped.map {
+                InputError(path: file.relativePath, line: $0.line == 0 ? nil : $0.line, message: "preview not fixed: \($0.reason); wrap it by hand")
+            })
+            guard rewrite.wrapped > 0 else { return outcome }
             // The rewrite must parse, keep every original token, and leave the wrapped previews wrapped.
-            let remaining = try? analyzer.analyze(outcome.fixed, context: context)
+            let after = try? analyzer.analyze(rewrite.fixed, context: context)
             let fixedIdentities = Set(analysis.unwrappedPreviews.map(\.identity))
-            let stillUnwrapped = remaining?.unwrappedPreviews.filter { fixedIdentities.contains($0.identity) }.count ?? .max
-            guard PreviewFixer.verify(original: analysis.tree, fixed: outcome.fixed),
-                  stillUnwrapped == outcome.skipped.count else {
-                errors.append(InputError(path: file.relativePath, message: "refusing to fix: the rewritten file would not parse the same way; wrap its previews by hand"))
-                return (nil, errors)
+            let stillUnwrapped = after?.unwrappedPreviews.filter { fixedIdentities.contains($0.identity) }.count ?? .max
+            guard PreviewFixer.verify(original: analysis.tree, fixed: rewrite.fixed), stillUnwrapped == rewrite.skipped.count else {
+                outcome.notFixed.append(InputError(path: file.relativePath, message: "refusing to fix: the rewritten file would not parse the same way; wrap its previews by hand"))
+                return outcome
             }
-            return (SourceFix(relativePath: file.relativePath, path: file.path, original: bytes, fixed: outcome.fixed, wrappedPreviews: outcome.wrapped), errors)
+            outcome.fix = SourceFix(relativePath: file.relativePath, path: file.path, original: bytes, fixed: rewrite.fixed, wrappedPreviews: rewrite.wrapped)
+            return outcome
         } catch {
-            return (nil, [error])
+            return FixOutcome(error: error)
         }
     }
 }
@@ -150,6 +157,9 @@ public struct SourceFix: Sendable {
 /// All the rewrites of one `fix()` run and the inputs it could not handle.
 public struct SourceFixResult: Sendable {
     public var fixes: [SourceFix] = []
+    /// Previews (or files) `--fix` left alone, and why; the scan still reports them.
+    public var notFixed: [InputError] = []
+    /// Inputs that could not be read or parsed (the scan reports them too).
     public var inputErrors: [InputError] = []
 
     public var wrappedPreviews: Int { fixes.reduce(0) { $0 + $1.wrappedPreviews } }

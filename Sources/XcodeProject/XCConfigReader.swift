@@ -53,7 +53,7 @@ public enum XCConfigReader {
                 try read(path: target, stack: stack, settings: &settings, files: &files)
                 continue
             }
-            guard let equals = line.firstIndex(of: "=") else { continue }
+            guard let equals = assignmentIndex(in: line) else { continue }
             let rawKey = line[..<equals].trimmingWhitespace()
             guard !rawKey.isEmpty, !rawKey.contains(" ") else { continue }
             let (key, condition) = BuildSetting.splitCondition(rawKey)
@@ -61,6 +61,20 @@ public enum XCConfigReader {
             let indent = rawLine.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
             settings.append(BuildSetting(key: key, condition: condition, value: .string(value), file: path, line: lineNumber, column: indent + 1))
         }
+    }
+
+    /// The `=` that assigns: `KEY[sdk=*][config=Release] = value` has others inside its conditions.
+    static func assignmentIndex(in line: String) -> String.Index? {
+        var depth = 0
+        for index in line.indices {
+            switch line[index] {
+            case "[": depth += 1
+            case "]": depth -= 1
+            case "=" where depth == 0: return index
+            default: break
+            }
+        }
+        return nil
     }
 
     /// `#include "a.xcconfig"` or `#include? "a.xcconfig"`.

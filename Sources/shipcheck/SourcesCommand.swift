@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import ShipcheckCore
 import SourceScan
 
@@ -35,9 +36,9 @@ struct SourcesCommand: ParsableCommand {
     func run() throws {
         let roots = paths.isEmpty ? ["."] : paths
         let scanners = try roots.map { root in SourceScanner(root: root, configuration: try report.loadConfiguration(root: root)) }
-        var fixErrors: [InputError] = []
         if fix {
             let results = scanners.map { $0.fix() }
+            for note in results.flatMap(\.notFixed) { printError("shipcheck: \(note.description.replacingOccurrences(of: ": error: ", with: ": note: "))") }
             if dryRun {
                 for result in results { for change in result.fixes { printOutput(change.unifiedDiff) } }
                 let errors = results.flatMap(\.inputErrors)
@@ -45,25 +46,21 @@ struct SourcesCommand: ParsableCommand {
                 throw ExitCode(!errors.isEmpty ? ExitStatus.inputError : results.contains { !$0.fixes.isEmpty } ? ExitStatus.findings : ExitStatus.clean)
             }
             var wrapped = 0, files = 0
-            for result in results {
-                fixErrors += result.inputErrors
-                for change in result.fixes {
-                    do {
-                        try change.write()
-                        wrapped += change.wrappedPreviews
-                        files += 1
-                    } catch {
-                        fixErrors.append(error)
-                    }
+            for change in results.flatMap(\.fixes) {
+                do {
+                    try change.write()
+                    wrapped += change.wrappedPreviews
+                    files += 1
+                } catch {
+                    printError("shipcheck: \(error)")
                 }
             }
             if wrapped > 0 { printError("shipcheck: wrapped \(wrapped) preview\(wrapped == 1 ? "" : "s") in #if DEBUG in \(files) file\(files == 1 ? "" : "s")") }
         }
+        // The report is always a fresh scan, so it shows exactly what is left after fixing.
         var combined = CheckResult()
         for scanner in scanners { combined.merge(scanner.run()) }
-        // Errors of the fix pass that the scan does not repeat (previews it could not wrap).
-        let inputErrors = combined.inputErrors + fixErrors.filter { !combined.inputErrors.contains($0) }
-        try report.emit(Report(findings: combined.findings, inputErrors: inputErrors, rules: SourceScanRules.all,
+        try report.emit(Report(findings: combined.findings, inputErrors: combined.inputErrors, rules: SourceScanRules.all,
                                failingSeverity: report.failingSeverity))
     }
 }
