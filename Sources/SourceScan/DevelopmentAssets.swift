@@ -56,7 +56,9 @@ struct DevelopmentAssets {
     private mutating func collect(from project: XcodeProject, root: String, xcconfigs: inout [String: XCConfig], consumed: inout Set<String>) {
         // Base configurations, read once each (paths here are relative to the root).
         let bases = Set((project.configurations + project.targets.flatMap(\.configurations)).compactMap(\.baseConfigurationPath))
-        for base in bases.sorted() where xcconfigs[base] == nil {
+        // A base configuration that is not there is usually generated (CocoaPods' support files):
+        // it cannot name Development Assets we could check, and it is not this check's to report.
+        for base in bases.sorted() where xcconfigs[base] == nil && FileKind.of(Self.onDisk(base, root: root)) != nil {
             do {
                 let config = try XCConfigReader.read(path: Self.onDisk(base, root: root))
                 xcconfigs[base] = Self.relativised(config, root: root)

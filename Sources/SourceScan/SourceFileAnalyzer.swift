@@ -111,22 +111,15 @@ struct SourceFileAnalyzer: Sendable {
         return nil
     }
 
-    private static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int? {
+    /// The line of the first byte sequence that is not UTF-8.
+    private static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
         var line = 1
-        var index = 0
         var iterator = bytes.makeIterator()
         var decoder = UTF8()
-        var lineAtScalarStart = 1
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar == "\n" { line += 1 }
-                lineAtScalarStart = line
-                index += 1
-            case .emptyInput: return nil
-            case .error: return lineAtScalarStart
-            }
+        while case .scalarValue(let scalar) = decoder.decode(&iterator) {
+            if scalar == "\n" { line += 1 }
         }
+        return line
     }
 }
 

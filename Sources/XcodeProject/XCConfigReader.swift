@@ -7,6 +7,10 @@ public struct XCConfig: Sendable, Hashable {
     public var settings: [BuildSetting]
     /// Every file that took part, the top file first.
     public var files: [String]
+    /// Required `#include`s whose file does not exist (often generated, such as a user's local
+    /// override or CocoaPods' support files), with the including file and line. Xcode warns
+    /// about them and goes on; so does the reader.
+    public var missingIncludes: [BuildSetting] = []
 
     /// The last unconditional assignment of `key` (later assignments win in xcconfig files).
     public func setting(_ key: String) -> BuildSetting? {
@@ -15,23 +19,23 @@ public struct XCConfig: Sendable, Hashable {
 }
 
 /// Reads `.xcconfig` files: `KEY = value`, `KEY[sdk=…] = value`, `//` comments, and
-/// `#include "file"` / `#include? "file"` (optional: a missing file is fine) relative to the
-/// including file. Include cycles and missing required includes are input errors.
+/// `#include "file"` / `#include? "file"` relative to the including file. A missing optional
+/// include is skipped; a missing required one is recorded in `missingIncludes`; a cycle is an
+/// input error.
 public enum XCConfigReader {
     public static func read(path: String) throws(InputError) -> XCConfig {
-        var settings: [BuildSetting] = []
-        var files: [String] = []
-        try read(path: path, stack: [], settings: &settings, files: &files)
-        return XCConfig(path: path, settings: settings, files: files)
+        var config = XCConfig(path: path, settings: [], files: [])
+        try read(path: path, stack: [], into: &config)
+        return config
     }
 
-    private static func read(path: String, stack: [String], settings: inout [BuildSetting], files: inout [String]) throws(InputError) {
+    private static func read(path: String, stack: [String], into config: inout XCConfig) throws(InputError) {
         guard stack.count < 32 else { throw InputError(path: path, message: "#include nesting deeper than 32 files") }
         let bytes = try SafeFileReader.read(path, sizeLimit: 16 * 1024 * 1024)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: path, message: "xcconfig is not valid UTF-8")
         }
-        files.append(path)
+        config.files.append(path)
         let stack = stack + [XcodePath.normalize(path)]
         var lineNumber = 0
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -47,10 +51,12 @@ public enum XCConfigReader {
                     throw InputError(path: path, line: lineNumber, message: "#include cycle through \(include.file)")
                 }
                 if FileKind.of(target) == nil {
-                    if include.optional { continue }
-                    throw InputError(path: path, line: lineNumber, message: "#include \"\(include.file)\": no such file")
+                    if !include.optional {
+                        config.missingIncludes.append(BuildSetting(key: "#include", value: .string(include.file), file: path, line: lineNumber))
+                    }
+                    continue
                 }
-                try read(path: target, stack: stack, settings: &settings, files: &files)
+                try read(path: target, stack: stack, into: &config)
                 continue
             }
             guard let equals = assignmentIndex(in: line) else { continue }
@@ -59,7 +65,7 @@ public enum XCConfigReader {
             let (key, condition) = BuildSetting.splitCondition(rawKey)
             let value = line[line.index(after: equals)...].trimmingWhitespace()
             let indent = rawLine.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
-            settings.append(BuildSetting(key: key, condition: condition, value: .string(value), file: path, line: lineNumber, column: indent + 1))
+            config.settings.append(BuildSetting(key: key, condition: condition, value: .string(value), file: path, line: lineNumber, column: indent + 1))
         }
     }
 
