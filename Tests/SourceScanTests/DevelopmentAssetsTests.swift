@@ -47,21 +47,37 @@ import Testing
         #expect(!finding.message.contains("configuration Release"))
     }
 
-    @Test func xcconfigBaseConfigurationWithInclude() {
-        let pbxproj = ExampleProject.pbxproj(assetPathsLine: "")
+    private var projectWithBaseConfiguration: String {
+        ExampleProject.pbxproj(assetPathsLine: "")
             .replacingOccurrences(of: "\t\t\tname = Debug;\n\t\t};\n\t\tA10000000000000000000021",
                                   with: "\t\t\tname = Debug;\n\t\t\tbaseConfigurationReference = A10000000000000000000030 /* App.xcconfig */;\n\t\t};\n\t\tA10000000000000000000021")
             .replacingOccurrences(of: "/* End PBXGroup section */",
                                   with: "\t\tA10000000000000000000030 /* App.xcconfig */ = {isa = PBXFileReference; path = Config/App.xcconfig; sourceTree = \"<group>\"; };\n/* End PBXGroup section */")
             .replacingOccurrences(of: "\t\t\tchildren = (\n\t\t\t);", with: "\t\t\tchildren = (\n\t\t\t\tA10000000000000000000030,\n\t\t\t);")
+    }
+
+    @Test func xcconfigBaseConfigurationWithInclude() {
         let result = scan([
-            "App.xcodeproj/project.pbxproj": pbxproj,
+            "App.xcodeproj/project.pbxproj": projectWithBaseConfiguration,
             "Config/App.xcconfig": "// App settings\n#include \"Shared.xcconfig\"\n#include? \"Local.xcconfig\"\n",
             "Config/Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = Fixtures/Previews\n",
             "Fixtures/Previews/Mock.swift": unwrapped,
         ])
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
         #expect(result.findings.map(\.location.path) == ["Fixtures/Previews/Mock.swift"])
+    }
+
+    /// CocoaPods' support files and a user's local override are generated, not committed.
+    @Test func missingBaseConfigurationAndIncludeAreNotInputErrors() {
+        let withBase = scan(["App.xcodeproj/project.pbxproj": projectWithBaseConfiguration, "A.swift": "#Preview { A() }\n"])
+        #expect(withBase.inputErrors.isEmpty && withBase.findings.count == 1)
+        let withInclude = scan([
+            "App.xcodeproj/project.pbxproj": projectWithBaseConfiguration,
+            "Config/App.xcconfig": "#include \"Local-USER.xcconfig\"\nDEVELOPMENT_ASSET_PATHS = Mocks\n",
+            "Mocks/M.swift": "let m = 1\n",
+        ])
+        #expect(withInclude.inputErrors.isEmpty)
+        #expect(withInclude.findings.map(\.location.path) == ["Mocks/M.swift"])
     }
 
     @Test func standaloneXCConfigAndXcodeGenSpec() {
