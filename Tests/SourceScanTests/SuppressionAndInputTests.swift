@@ -70,3 +70,32 @@ import Testing
         #expect(result.findings.count == 1)
     }
 }
+
+@Suite struct ManyFilesTests {
+    /// A generated tree of 400 files: every seventh has an unwrapped preview, every fifth a
+    /// wrapped one, the rest none. The parallel scan reports exactly the unwrapped ones.
+    @Test func parallelScanOfAGeneratedTreeReportsExactlyTheUnwrappedPreviews() {
+        var files: [String: String] = [:]
+        var expected: [String] = []
+        for index in 0..<400 {
+            let path = "Module\(index % 9)/File\(index).swift"
+            var text = "import SwiftUI\n\nstruct View\(index): View { var body: some View { Text(\"\(index)\") } }\n"
+            if index % 5 == 0 { text += "\n#if DEBUG\n#Preview { View\(index)() }\n#endif\n" }
+            if index % 7 == 0 {
+                text += "\n#Preview(\"\(index)\") { View\(index)() }\n"
+                expected.append(path)
+            }
+            files[path] = text
+        }
+        let result = scan(files)
+        #expect(result.filesScanned == 400 && result.inputErrors.isEmpty)
+        #expect(result.findings.map(\.location.path).sorted() == expected.sorted())
+    }
+
+    @Test func configuredFlagsFromTheConfigurationFile() throws {
+        let configuration = try ConfigurationLoader.parse("flags:\n  debug-only: [PREVIEWS]\n  release-set: [APPSTORE]\n",
+                                                          file: ".shipcheck.yml", knownRules: Set(SourceScanRules.all.map(\.id)))
+        let source = "#if PREVIEWS\n#Preview { A() }\n#endif\n#if APPSTORE\n#else\n#Preview { B() }\n#endif\n#if BETA\n#Preview { C() }\n#endif\n"
+        #expect(places(source, configuration: configuration) == ["9:1 preview-outside-debug"])
+    }
+}
