@@ -12,10 +12,12 @@ struct FindingDescriber {
         lines.position(of: token.positionAfterSkippingLeadingTrivia.utf8Offset).line
     }
 
-    /// First line of a node's code, attributes included, comments excluded.
-    func firstLine(of node: Syntax) -> Int {
-        guard let token = node.firstToken(viewMode: .sourceAccurate) else { return 1 }
-        return line(of: token)
+    /// Lines from the first comment directly above a node (no blank line between) to its
+    /// first line of code (attributes included): where a suppression comment may sit.
+    func leadingLines(of node: Syntax) -> ClosedRange<Int> {
+        guard let token = node.firstToken(viewMode: .sourceAccurate) else { return 1...1 }
+        let commentStart = lines.position(of: token.attachedCommentStart(docCommentsOnly: false)).line
+        return commentStart...line(of: token)
     }
 
     /// The trimmed source line holding `token`.

@@ -73,7 +73,7 @@ struct PreviewFixer {
               let first = unit.firstToken(viewMode: .sourceAccurate) else {
             return .failure(Unfixable(text: "not a statement or member of its own"))
         }
-        var start = attachedDocCommentStart(of: first)
+        var start = first.attachedCommentStart(docCommentsOnly: true)
         var lineStart = start
         while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
         guard bytes[lineStart..<start].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else {
@@ -92,30 +92,6 @@ struct PreviewFixer {
         }
         if end < bytes.count { end += 1 }
         return .success(Region(start: start, end: end, indent: indent, parent: unit.parent?.id))
-    }
-
-    /// Where the unit's doc comment starts (`///` lines or `/** */` directly above, with no
-    /// blank line or ordinary comment between), or the unit's first token when it has none.
-    private static func attachedDocCommentStart(of token: TokenSyntax) -> Int {
-        var offset = token.positionAfterSkippingLeadingTrivia.utf8Offset
-        var start = offset
-        var newlinesSinceCode = 0
-        for piece in token.leadingTrivia.pieces.reversed() {
-            offset -= piece.sourceLength.utf8Length
-            switch piece {
-            case .spaces, .tabs: continue
-            case .newlines(let count), .carriageReturnLineFeeds(let count):
-                newlinesSinceCode += count
-                if newlinesSinceCode > 1 { return start }
-            case .carriageReturns: continue
-            case .docLineComment, .docBlockComment:
-                start = offset
-                newlinesSinceCode = 0
-            default:
-                return start
-            }
-        }
-        return start
     }
 
     /// Whether `fixed` is `original` plus only the inserted directive lines: it parses cleanly

@@ -66,7 +66,7 @@ struct SourceFileAnalyzer: Sendable {
             case .provider: (rule, severity) = (PreviewProviderOutsideDebugRule.description, severities.provider)
             }
             guard let severity, case .compiled(let when, let enclosing) = evaluator.verdict(for: preview.node) else { continue }
-            let decision = suppressions.decision(rule: rule.id, line: describer.line(of: preview.anchor), firstLine: describer.firstLine(of: preview.node))
+            let decision = suppressions.decision(rule: rule.id, line: describer.line(of: preview.anchor), leadingLines: describer.leadingLines(of: preview.node))
             if decision == .suppressed { continue }
             var finding = describer.finding(rule: rule, severity: severity, anchor: preview.anchor,
                                             message: "\(preview.subject) is \(FindingDescriber.compiledPhrase(when: when, enclosing: enclosing))",
@@ -79,7 +79,7 @@ struct SourceFileAnalyzer: Sendable {
         if let reason = context.developmentReason, let severity = severities.developmentAsset,
            let (item, when, enclosing) = firstReleaseCompiledItem(in: tree.statements) {
             let anchor = item.firstToken(viewMode: .sourceAccurate)!
-            let decision = suppressions.decision(rule: DevAssetOutsideDebugRule.id, line: describer.line(of: anchor), firstLine: describer.line(of: anchor))
+            let decision = suppressions.decision(rule: DevAssetOutsideDebugRule.id, line: describer.line(of: anchor), leadingLines: describer.leadingLines(of: item))
             if decision != .suppressed {
                 var subject = Substring(describer.lineText(of: anchor))
                 while let last = subject.last, last == "{" || last == " " { subject = subject.dropLast() }

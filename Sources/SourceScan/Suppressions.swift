@@ -3,8 +3,9 @@ import ShipcheckCore
 
 /// `// shipcheck:ignore RULE[, RULE…] -- reason` comments in one file.
 ///
-/// A suppression applies to a finding whose line, or whose declaration's first line (its
-/// attributes and doc comment included), directly follows the comment. The reason after `--`
+/// A suppression applies to a finding when it sits on the line directly above the finding, or
+/// anywhere in the comment block directly above the declaration (above its doc comment and
+/// attributes, or among them). The reason after `--`
 /// is required: a suppression without one does not suppress, and the finding says so, so
 /// every silenced finding in a release gate carries its justification in review.
 struct Suppressions {
@@ -54,9 +55,11 @@ struct Suppressions {
 
     enum Decision { case report, suppressed, missingReason }
 
-    /// Whether a finding of `rule` at `line`, for a declaration starting at `firstLine`, is silenced.
-    func decision(rule: String, line: Int, firstLine: Int) -> Decision {
-        for candidate in Set([line - 1, firstLine - 1]) {
+    /// Whether a finding of `rule` at `line`, for a declaration whose comments and code start
+    /// on `leadingLines`, is silenced.
+    func decision(rule: String, line: Int, leadingLines: ClosedRange<Int>) -> Decision {
+        guard !entries.isEmpty else { return .report }
+        for candidate in [line - 1] + Array(leadingLines.lowerBound - 1 ..< leadingLines.upperBound) {
             guard let entry = entries[candidate], entry.rules.contains(rule) else { continue }
             return entry.hasReason ? .suppressed : .missingReason
         }

@@ -8,6 +8,9 @@ import Testing
         #expect(places("// shipcheck:ignore preview-outside-debug -- showcase target\n#Preview { A() }\n").isEmpty)
         // Above the attributes of the declaration form.
         #expect(places("// shipcheck:ignore preview-outside-debug -- showcase\n@available(iOS 17, *)\n#Preview { A() }\n").isEmpty)
+        // Above the doc comment, or between it and the attributes.
+        #expect(places("// shipcheck:ignore preview-outside-debug -- showcase\n/// Dark mode.\n@available(iOS 17, *)\n#Preview { A() }\n").isEmpty)
+        #expect(places("/// Dark mode.\n// shipcheck:ignore preview-outside-debug -- showcase\n@MainActor\n#Preview { A() }\n").isEmpty)
         // Several rules in one comment.
         #expect(places("/// docs\n// shipcheck:ignore preview-outside-debug, preview-provider-outside-debug -- both\nstruct P: PreviewProvider {}\n").isEmpty)
     }
