@@ -72,7 +72,7 @@ struct SourceFileAnalyzer: Sendable {
                                             message: "\(preview.subject) is \(FindingDescriber.compiledPhrase(when: when, enclosing: enclosing))",
                                             identity: preview.identity)
             finding.fixHint = "wrap it in #if DEBUG … #endif (`shipcheck sources --fix` does this)"
-            if decision == .missingReason { finding.message += " (the shipcheck:ignore comment above has no '-- reason', so it does not suppress)" }
+            if decision == .missingReason { finding.message += Suppressions.missingReasonNote }
             findings.append(finding)
             unwrapped.append(preview)
         }
@@ -88,7 +88,7 @@ struct SourceFileAnalyzer: Sendable {
                     message: "'\(subject)' is \(FindingDescriber.compiledPhrase(when: when, enclosing: enclosing)), but this file is in Development Assets (\(reason)), which Archive builds drop",
                     identity: "development asset: \(ReleaseConditionEvaluator.normalized(item).prefix(120))")
                 finding.fixHint = "wrap every declaration of the file (imports may stay outside) in #if DEBUG … #endif"
-                if decision == .missingReason { finding.message += " (the shipcheck:ignore comment above has no '-- reason', so it does not suppress)" }
+                if decision == .missingReason { finding.message += Suppressions.missingReasonNote }
                 findings.append(finding)
             }
         }

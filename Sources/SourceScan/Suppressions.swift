@@ -10,6 +10,8 @@ import ShipcheckCore
 /// every silenced finding in a release gate carries its justification in review.
 struct Suppressions {
     static let marker = "shipcheck:ignore"
+    /// Appended to the message of a finding whose suppression comment lacks a reason.
+    static let missingReasonNote = " (the shipcheck:ignore comment above has no '-- reason', so it does not suppress)"
 
     struct Entry {
         var rules: Set<String>
