@@ -25,11 +25,19 @@ let package = Package(
             dependencies: ["CByteSearch", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSwift6
         ),
+        // Xcode build settings: project.pbxproj, .xcconfig (with #include) and XcodeGen project.yml,
+        // with the file and line of every setting (the source scanner and the build-settings audit).
+        .target(
+            name: "XcodeProject",
+            dependencies: ["ShipcheckCore", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSwift6
+        ),
         // Capability: previews and development-only code must be DEBUG-only.
         .target(
             name: "SourceScan",
             dependencies: [
                 "ShipcheckCore",
+                "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
@@ -79,6 +87,7 @@ let package = Package(
             dependencies: ["shipcheck"]
         ),
         .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "SavedQueriesTests", dependencies: ["SavedQueries", "ShipcheckTestSupport"], swiftSettings: strictSwift6),

@@ -1,0 +1,178 @@
+import SwiftOperators
+import SwiftSyntax
+
+/// Whether a node can be compiled in a release build (`DEBUG` not set), whatever the
+/// platform, SDK, compiler and unknown custom flags are.
+///
+/// The node's enclosing `#if` / `#elseif` / `#else` clauses, at any depth and in any position
+/// (statements, declarations, members, switch cases, postfix expressions, attributes), give a
+/// conjunction: each clause's own condition, and the negation of every earlier clause's
+/// condition in its `#if`. The node is DEBUG-only exactly when no assignment of the unknown
+/// conditions satisfies that conjunction. The same unknown (say `os(iOS)`) appearing in several
+/// clauses takes one value, so assignments are enumerated over the distinct unknowns; past
+/// `maximumEnumeratedAtoms` a three-valued evaluation decides instead, which can only call a
+/// DEBUG-only node compiled (a false alarm), never the reverse.
+///
+/// (SwiftIfConfig's `configuredRegions` treats an unknown condition as false, which would make
+/// `#if !os(iOS)` look active and `#if DEBUG || targetEnvironment(simulator)` look excluded.)
+public struct ReleaseConditionEvaluator: Sendable {
+    public static let maximumEnumeratedAtoms = 16
+
+    public let debugOnlyFlags: Set<String>
+    public let releaseSetFlags: Set<String>
+
+    public init(debugOnlyFlags: Set<String> = [], releaseSetFlags: Set<String> = []) {
+        self.debugOnlyFlags = debugOnlyFlags.union(["DEBUG"])
+        self.releaseSetFlags = releaseSetFlags
+    }
+
+    /// What a release build does with a node.
+    public enum Verdict: Sendable, Hashable {
+        /// Never compiled in release: DEBUG-only.
+        case excluded
+        /// Compiled in release when the listed unknowns have these values (empty: always).
+        /// `enclosing` quotes the enclosing clauses, outermost first.
+        case compiled(when: [String], enclosing: [String])
+    }
+
+    public func verdict(for node: some SyntaxProtocol) -> Verdict {
+        let chain = enclosingClauses(of: Syntax(node))
+        let requirement = ReleaseCondition.all(chain.map(\.requirement))
+        let enclosing = chain.map(\.quoted)
+        let atoms = requirement.atoms
+        guard atoms.count <= Self.maximumEnumeratedAtoms else {
+            return requirement.kleene == false ? .excluded : .compiled(when: [], enclosing: enclosing)
+        }
+        guard let assignment = smallestSatisfyingAssignment(requirement, atoms: atoms) else { return .excluded }
+        return .compiled(when: relevantLiterals(requirement, atoms: atoms, assignment: assignment), enclosing: enclosing)
+    }
+
+    /// One enclosing clause: the condition under which it is taken, and how to quote it.
+    struct Clause {
+        var requirement: ReleaseCondition
+        var quoted: String
+    }
+
+    /// The clauses around `node`, outermost first.
+    func enclosingClauses(of node: Syntax) -> [Clause] {
+        var clauses: [Clause] = []
+        var current = node
+        while let parent = current.parent {
+            if let clause = parent.as(IfConfigClauseSyntax.self), current.id != clause.condition?.id,
+               let list = clause.parent?.as(IfConfigClauseListSyntax.self) {
+                clauses.append(describe(clause, in: list))
+            }
+            current = parent
+        }
+        return clauses.reversed()
+    }
+
+    private func describe(_ clause: IfConfigClauseSyntax, in list: IfConfigClauseListSyntax) -> Clause {
+        var parts: [ReleaseCondition] = []
+        var earlier: [String] = []
+        for sibling in list {
+            if sibling.id == clause.id { break }
+            if let condition = sibling.condition {
+                parts.append(.not(releaseCondition(of: condition)))
+                earlier.append(Self.normalized(condition))
+            }
+        }
+        let keyword = clause.poundKeyword.text
+        var quoted: String
+        if let condition = clause.condition {
+            parts.append(releaseCondition(of: condition))
+            quoted = "\(keyword) \(Self.normalized(condition))"
+        } else {
+            quoted = keyword
+        }
+        if !earlier.isEmpty, keyword != "#if" {
+            quoted += " (after #if \(earlier.joined(separator: " / #elseif ")))"
+        }
+        return Clause(requirement: ReleaseCondition.all(parts), quoted: quoted)
+    }
+
+    /// The condition of an `#if` clause with `&&`, `||` folded by precedence.
+    func releaseCondition(of expression: ExprSyntax) -> ReleaseCondition {
+        let folded = OperatorTable.logicalOperators.foldAll(expression) { _ in }
+        return convert(folded.as(ExprSyntax.self) ?? expression)
+    }
+
+    private func convert(_ expression: ExprSyntax) -> ReleaseCondition {
+        if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return convert(only.expression)
+        }
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            return .not(convert(prefix.expression))
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self) {
+            switch op.operator.text {
+            case "&&": return .and(convert(infix.leftOperand), convert(infix.rightOperand))
+            case "||": return .or(convert(infix.leftOperand), convert(infix.rightOperand))
+            default: break
+            }
+        }
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) {
+            return .constant(literal.literal.tokenKind == .keyword(.true))
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
+            let name = reference.baseName.text
+            if debugOnlyFlags.contains(name) { return .constant(false) }
+            if releaseSetFlags.contains(name) { return .constant(true) }
+        }
+        return .atom(Self.normalized(expression))
+    }
+
+    /// Source text without comments, spacing normalised (`os( iOS )` and `os(iOS)` are one atom):
+    /// one space where the source had whitespace, none inside parentheses or before commas.
+    static func normalized(_ node: some SyntaxProtocol) -> String {
+        var text = ""
+        var spaceBefore = false
+        var previous: TokenKind? = nil
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            let glued = previous == .leftParen || previous == .prefixOperator("!") || token.tokenKind == .rightParen || token.tokenKind == .comma
+            if previous != nil, !glued, spaceBefore || token.leadingTrivia.contains(where: \.isWhitespace) { text += " " }
+            text += token.text
+            spaceBefore = token.trailingTrivia.contains(where: \.isWhitespace)
+            previous = token.tokenKind
+        }
+        return text
+    }
+
+    /// The satisfying assignment with the fewest true atoms, or nil when none exists.
+    private func smallestSatisfyingAssignment(_ condition: ReleaseCondition, atoms: [String]) -> [String: Bool]? {
+        var best: (count: Int, assignment: [String: Bool])? = nil
+        for mask in 0..<(1 << atoms.count) {
+            let count = mask.nonzeroBitCount
+            if let best, best.count <= count { continue }
+            var assignment: [String: Bool] = [:]
+            for (index, atom) in atoms.enumerated() { assignment[atom] = mask & (1 << index) != 0 }
+            if condition.evaluate(assignment) {
+                best = (count, assignment)
+                if count == 0 { break }
+            }
+        }
+        return best?.assignment
+    }
+
+    /// The literals of `assignment` that matter: an atom whose flip keeps the condition true is dropped.
+    private func relevantLiterals(_ condition: ReleaseCondition, atoms: [String], assignment: [String: Bool]) -> [String] {
+        var literals: [String] = []
+        for atom in atoms {
+            let value = assignment[atom] ?? false
+            var flipped = assignment
+            flipped[atom] = !value
+            if condition.evaluate(flipped) { continue }
+            literals.append(value ? atom : "!\(atom)")
+        }
+        return literals
+    }
+}
+
+extension TriviaPiece {
+    var isWhitespace: Bool {
+        switch self {
+        case .spaces, .tabs, .newlines, .carriageReturns, .carriageReturnLineFeeds: true
+        default: false
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ShipcheckCore
+
+enum PreviewProviderOutsideDebugRule {
+    static let id = "preview-provider-outside-debug"
+
+    static let description = RuleDescription(
+        id: id,
+        summary: "A PreviewProvider (or PreviewModifier) type is compiled in release builds",
+        rationale: """
+            Types conforming to `PreviewProvider`, `_PreviewProvider` or `PreviewModifier` — declared \
+            directly or through an extension — exist only for Xcode's canvas. Outside `#if DEBUG` \
+            they ship in the release binary (with their conformance records and sample data) and \
+            break Archive builds when they use Development Assets. Wrap them in `#if DEBUG`.
+            """,
+        defaultSeverity: .error,
+        triggeringExamples: [
+            RuleExample("""
+                import SwiftUI
+                ↓struct ContentView_Previews: PreviewProvider {
+                    static var previews: some View { ContentView() }
+                }
+                """),
+            RuleExample("""
+                ↓extension ContentView: SwiftUI.PreviewProvider {
+                    static var previews: some View { ContentView() }
+                }
+                """),
+            RuleExample("""
+                @available(iOS 18, *)
+                ↓struct SampleData: PreviewModifier {
+                    static func makeSharedContext() async throws -> Int { 1 }
+                }
+                """),
+            RuleExample("""
+                #if os(iOS)
+                ↓enum Legacy_Previews: _PreviewProvider {}
+                #endif
+                """),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                #if DEBUG
+                struct ContentView_Previews: PreviewProvider {
+                    static var previews: some View { ContentView() }
+                }
+                #endif
+                """),
+            RuleExample("""
+                let registry: [String: any PreviewProvider.Type] = [:]
+                func show(_ provider: any PreviewProvider.Type) {}
+                """),
+            RuleExample("""
+                struct PreviewProviderList: View {
+                    var body: some View { Text("PreviewProvider") }
+                }
+                """),
+        ]
+    )
+}

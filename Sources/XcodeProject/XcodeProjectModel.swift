@@ -1,0 +1,66 @@
+/// One build configuration (an `XCBuildConfiguration`, an XcodeGen config) of a project or target.
+public struct BuildConfiguration: Sendable, Hashable {
+    /// The pbxproj object ID, or a synthetic one for other sources.
+    public var id: String
+    public var name: String
+    /// Settings written at this level, in file order.
+    public var settings: [BuildSetting]
+    /// The `.xcconfig` this configuration is based on (path resolved like the project's other
+    /// paths), or nil.
+    public var baseConfigurationPath: String?
+
+    public init(id: String, name: String, settings: [BuildSetting], baseConfigurationPath: String? = nil) {
+        self.id = id
+        self.name = name
+        self.settings = settings
+        self.baseConfigurationPath = baseConfigurationPath
+    }
+
+    /// The last unconditional assignment of `key` at this level.
+    public func setting(_ key: String) -> BuildSetting? {
+        settings.last { $0.key == key && $0.condition == nil }
+    }
+}
+
+/// A target of a project and its build configurations.
+public struct XcodeTarget: Sendable, Hashable {
+    public var id: String
+    public var name: String
+    public var configurations: [BuildConfiguration]
+
+    public init(id: String, name: String, configurations: [BuildConfiguration]) {
+        self.id = id
+        self.name = name
+        self.configurations = configurations
+    }
+}
+
+/// A project's build settings, whichever file described them.
+public struct XcodeProject: Sendable, Hashable {
+    public enum Kind: String, Sendable { case pbxproj, xcodegen }
+
+    public var kind: Kind
+    /// The file read: `App.xcodeproj/project.pbxproj` or `project.yml`.
+    public var file: String
+    /// The folder `$(SRCROOT)` / `$(PROJECT_DIR)` name: the one holding the `.xcodeproj` (or `project.yml`).
+    public var projectDirectory: String
+    public var projectName: String
+    /// Project-level configurations.
+    public var configurations: [BuildConfiguration]
+    public var targets: [XcodeTarget]
+
+    public init(kind: Kind, file: String, projectDirectory: String, projectName: String,
+                configurations: [BuildConfiguration], targets: [XcodeTarget]) {
+        self.kind = kind
+        self.file = file
+        self.projectDirectory = projectDirectory
+        self.projectName = projectName
+        self.configurations = configurations
+        self.targets = targets
+    }
+
+    /// Every configuration name used by the project or a target, sorted.
+    public var configurationNames: [String] {
+        Set(configurations.map(\.name) + targets.flatMap { $0.configurations.map(\.name) }).sorted()
+    }
+}

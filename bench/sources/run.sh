@@ -1,0 +1,112 @@
+#!/usr/bin/env bash
+# Benchmark: `shipcheck sources` against `rg -l Preview` and `swift-format lint --recursive
+# --parallel` on one large tree of real Swift code (several package mirrors of this machine,
+# extracted with `git archive` at fixed revisions). Writes bench/results/sources.md.
+#
+# Targets (issue 3): within 2x of ripgrep's time, at least 5x faster than swift-format.
+set -euo pipefail
+
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$repo"
+mirrors="${SWIFT_MIRRORS:-/opt/swift-packages}"
+work="$repo/bench/work/sources"
+tree="$work/tree"
+results="$repo/bench/results/sources.md"
+runs="${RUNS:-10}"
+format_runs="${FORMAT_RUNS:-2}"
+
+for tool in hyperfine rg swift-format /usr/bin/time; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool is required" >&2; exit 2; }
+done
+
+swift build -c release --product shipcheck >/dev/null
+shipcheck="$(swift build -c release --show-bin-path)/shipcheck"
+
+# name  mirror  revision (a tag where there is a stable one, else the mirror's commit recorded below)
+sources=(
+  "swift-syntax  swiftlang/swift-syntax.git    603.0.1"
+  "swift-nio     apple/swift-nio.git           HEAD"
+  "vapor         vapor/vapor.git               HEAD"
+  "grdb          groue/GRDB.swift.git          HEAD"
+  "dependencies  pointfreeco/swift-dependencies.git HEAD"
+  "protobuf      apple/swift-protobuf.git      HEAD"
+)
+mkdir -p "$tree"
+revisions=""
+for entry in "${sources[@]}"; do
+  read -r name mirror revision <<<"$entry"
+  commit="$(git -C "$mirrors/$mirror" rev-parse "$revision^{commit}")"
+  revisions+="| $name | \`$mirror\` | \`$revision\` (${commit:0:12}) |"$'\n'
+  stamp="$tree/.$name.commit"
+  if [[ ! -f "$stamp" || "$(cat "$stamp")" != "$commit" ]]; then
+    rm -rf "${tree:?}/$name"
+    mkdir -p "$tree/$name"
+    git -C "$mirrors/$mirror" archive "$commit" | tar -x -C "$tree/$name"
+    echo "$commit" >"$stamp"
+  fi
+done
+
+# shipcheck takes git's view of a tree inside a work tree, and bench/work is git-ignored in
+# this repository: make the tree a repository of its own, as an app's checkout would be.
+if [[ ! -d "$tree/.git" || "$(git -C "$tree" log -1 --format=%s 2>/dev/null)" != "$(cat "$tree"/.*.commit | sha1sum | cut -c1-12)" ]]; then
+  rm -rf "$tree/.git"
+  git -C "$tree" init -q
+  git -C "$tree" add -A
+  git -C "$tree" -c user.name=bench -c user.email=bench@example.com -c commit.gpgsign=false \
+    commit -q -m "$(cat "$tree"/.*.commit | sha1sum | cut -c1-12)"
+fi
+
+swift_files="$(git -C "$tree" ls-files '*.swift' | wc -l)"
+all_files="$(git -C "$tree" ls-files | wc -l)"
+swift_bytes="$(git -C "$tree" ls-files -z '*.swift' | (cd "$tree" && du -cb --files0-from=-) | tail -1 | cut -f1)"
+parsed_files="$(rg -l --fixed-strings Preview -g '*.swift' "$tree" | wc -l)"
+findings="$("$shipcheck" sources --format json "$tree" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["findings"]))' || true)"
+
+json="$work/hyperfine.json"
+format_json="$work/hyperfine-format.json"
+# shipcheck exits 1 when it reports findings, swift-format when it reports lint: not failures here.
+hyperfine --warmup 2 --runs "$runs" --ignore-failure --export-json "$json" \
+  -n "shipcheck sources" "$shipcheck sources --format json $tree >/dev/null" \
+  -n "rg -l Preview" "rg -l Preview $tree >/dev/null"
+hyperfine --warmup 0 --runs "$format_runs" --ignore-failure --export-json "$format_json" \
+  -n "swift-format lint --recursive --parallel" "swift-format lint --recursive --parallel $tree >/dev/null 2>&1"
+
+peak_rss() { /usr/bin/time -v "$@" >/dev/null 2>"$work/time.txt" || true; awk -F': ' '/Maximum resident/ {print int($2/1024) " MB"}' "$work/time.txt"; }
+rss_shipcheck="$(peak_rss "$shipcheck" sources --format json "$tree")"
+rss_rg="$(peak_rss rg -l Preview "$tree")"
+rss_format="$(peak_rss swift-format lint --recursive --parallel "$tree")"
+
+python3 - "$json" "$format_json" "$results" <<PY
+import json, sys
+runs = json.load(open(sys.argv[1]))["results"] + json.load(open(sys.argv[2]))["results"]
+by = {r["command"]: r for r in runs}
+sc, rg, sf = by["shipcheck sources"], by["rg -l Preview"], by["swift-format lint --recursive --parallel"]
+rss = {"shipcheck sources": "$rss_shipcheck", "rg -l Preview": "$rss_rg", "swift-format lint --recursive --parallel": "$rss_format"}
+def row(r): return f"| \`{r['command']}\` | {r['mean']:.3f} ± {r['stddev'] or 0:.3f} | {r['min']:.3f} | {len(r['times'])} | {rss[r['command']]} |"
+ratio_rg, ratio_sf = sc["mean"] / rg["mean"], sf["mean"] / sc["mean"]
+out = f"""## shipcheck sources
+
+Tree: {int("$swift_files"):,} Swift files ({int("$swift_bytes") / 1e6:.1f} MB of Swift; {int("$all_files"):,} files in all),
+extracted with \`git archive\` from the machine's package mirrors:
+
+| Tree | Mirror | Revision |
+|---|---|---|
+$revisions
+shipcheck parsed {int("$parsed_files")} of them (the rest have no \`Preview\` bytes and no Development Assets path) and
+reported {("$findings" or "?")} findings. Machine: 2 cores shared with other jobs, so absolute times vary from run to run;
+the ratios are what the targets are about.
+
+| Command | Mean [s] | Min [s] | Runs | Peak RSS |
+|---|---|---|---|---|
+{row(sc)}
+{row(rg)}
+{row(sf)}
+
+- shipcheck / ripgrep: **{ratio_rg:.2f}x** (target: at most 2x) — {"met" if ratio_rg <= 2 else "NOT met"}
+- swift-format / shipcheck: **{ratio_sf:.1f}x** (target: at least 5x) — {"met" if ratio_sf >= 5 else "NOT met"}
+
+Reproduce: \`bench/sources/run.sh\` (RUNS, FORMAT_RUNS and SWIFT_MIRRORS override the defaults).
+"""
+open(sys.argv[3], "w").write(out)
+print(out)
+PY
