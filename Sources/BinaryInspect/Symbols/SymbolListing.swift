@@ -1,0 +1,78 @@
+import CLibELF
+import ShipcheckCore
+
+/// What `shipcheck symbols` lists and how.
+public struct SymbolListOptions: Sendable {
+    public var table: ELFSymbolTableKind = .symtab
+    public var demangle: DemangleStyle = .full
+    public var definedOnly = false
+    public var undefinedOnly = false
+    /// Regex matched against the mangled and the demangled name.
+    public var grep: String?
+    public var sizeSort = false
+
+    public init() {}
+}
+
+/// One row of the listing.
+public struct SymbolRow: Sendable, Hashable {
+    public var path: String
+    public var member: String?
+    public var value: UInt64
+    public var size: UInt64
+    /// nm's letter (T, t, U, D, …).
+    public var letter: Character
+    public var type: String
+    public var binding: String
+    public var visibility: String
+    public var section: String
+    public var mangled: String
+    public var demangled: String?
+
+    /// The name to show: demangled where there is one.
+    public var displayName: String { demangled ?? mangled }
+}
+
+/// Lists symbols like `nm`, with Swift and C++ names demangled in-process and in parallel.
+///
+/// Which symbols: every entry of the table except the reserved null entry, section symbols and
+/// file symbols — the set `llvm-nm` prints by default.
+public enum SymbolListing {
+    public static func rows(of path: String, options: SymbolListOptions) throws(InputError) -> [SymbolRow] {
+        let grep = try options.grep.map { pattern throws(InputError) in try NamePattern(pattern, caseInsensitive: false, origin: "--grep") }
+        let file = try ELFFile(path: path)
+        var rows: [SymbolRow] = []
+        for image in file.images {
+            let table = try ELFSymbolTable(image: image, kind: options.table)
+            let sections = image.sections
+            let selected = table.symbols.filter { symbol in
+                guard symbol.type != UInt8(STT_SECTION), symbol.type != UInt8(STT_FILE) else { return false }
+                if options.definedOnly && !symbol.isDefined { return false }
+                if options.undefinedOnly && symbol.isDefined { return false }
+                return true
+            }
+            let names = demangled(selected.map(\.name), style: options.demangle)
+            for (symbol, demangledName) in zip(selected, names) {
+                let row = SymbolRow(
+                    path: path, member: image.member, value: symbol.value, size: symbol.size,
+                    letter: symbol.nmLetter(sections: sections), type: symbol.typeName, binding: symbol.bindingName,
+                    visibility: symbol.visibilityName, section: symbol.sectionName(sections: sections),
+                    mangled: symbol.name, demangled: demangledName)
+                if let grep, grep.firstMatch(in: row.mangled) == nil, row.demangled.map({ grep.firstMatch(in: $0) == nil }) ?? true { continue }
+                rows.append(row)
+            }
+        }
+        if options.sizeSort {
+            rows.sort { $0.size != $1.size ? $0.size < $1.size : $0.mangled < $1.mangled }
+        }
+        return rows
+    }
+
+    /// Demangles in chunks on every core (demangling dominates the run time on big binaries).
+    static func demangled(_ names: [String], style: DemangleStyle) -> [String?] {
+        guard style != .none, !names.isEmpty else { return Array(repeating: nil, count: names.count) }
+        let chunkSize = max(4096, names.count / (activeProcessorCount * 4) + 1)
+        let chunks = stride(from: 0, to: names.count, by: chunkSize).map { names[$0..<min($0 + chunkSize, names.count)] }
+        return chunks.parallelMap { chunk in chunk.map { Demangler.demangle($0, style: style) } }.flatMap { $0 }
+    }
+}
