@@ -98,9 +98,20 @@ enum BinaryContentsReader {
             var accessor = relocated[accessorField]
             if accessor == nil, let bytes = image.bytes(atAddress: accessorField)?.bytes { accessor = image.readWord(bytes, at: 0) }
             if let accessor, let name = byAddress[accessor] {
-                tests[index].accessor = Demangler.demangleSwift(name) ?? name
+                tests[index].accessor = testName(accessor: Demangler.demangleSwift(name) ?? name)
             }
         }
+    }
+
+    /// The accessor is a closure inside the `@Test` macro's peer (`$s…fMp_…fMu_`); its
+    /// demangling ends "… @Test expansion #1 of sampleFixtureLoads in Module": say just that.
+    static func testName(accessor demangled: String) -> String {
+        guard let start = demangled.range(of: "$s"),
+              let end = demangled.range(of: "fMu_", range: start.upperBound..<demangled.endIndex),
+              let inner = Demangler.demangleSwift(String(demangled[start.lowerBound..<end.upperBound])),
+              let macro = inner.range(of: " macro "), let expansion = inner.range(of: " expansion #", range: macro.upperBound..<inner.endIndex),
+              let of = inner.range(of: " of ", range: expansion.upperBound..<inner.endIndex) else { return demangled }
+        return "\(inner[macro.upperBound..<expansion.lowerBound]) \(inner[of.upperBound...])"
     }
 
     private static func relocatedWords(_ image: ELFImage) -> [UInt64: UInt64] {

@@ -62,7 +62,7 @@ public enum Demangler {
             guard let result = swift_demangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }
             defer { free(result) }
             let text = String(cString: result)
-            return text == name ? nil : text
+            return text == name ? nil : TypeSugar.apply(text)
         }
     }
 

@@ -107,7 +107,8 @@ public final class ELFFile {
             }
             command = elf_next(images[images.count - 1].handle)
         }
-        if let error = pendingError() { throw InputError(path: path, message: "corrupt archive: \(error)") }
+        // elf_next gives ELF_C_NULL after the last member; stopping earlier means elf_begin failed.
+        if command != ELF_C_NULL, let error = pendingError() { throw InputError(path: path, message: "corrupt archive: \(error)") }
         return images
     }
 
