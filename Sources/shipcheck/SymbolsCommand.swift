@@ -77,7 +77,17 @@ struct SymbolsCommand: ParsableCommand {
     }
 }
 
-/// Writes raw bytes to standard output in one call.
+/// Writes raw bytes to standard output without copying them (listings run to tens of MB).
 private func writeOutput(_ bytes: [UInt8]) {
-    FileHandle.standardOutput.write(Data(bytes))
+    bytes.withUnsafeBytes { buffer in
+        var written = 0
+        while written < buffer.count {
+            let count = write(1, buffer.baseAddress! + written, buffer.count - written)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return  // closed pipe (e.g. `| head`): nothing more to do
+            }
+            written += count
+        }
+    }
 }

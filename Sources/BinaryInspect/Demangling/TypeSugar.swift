@@ -1,3 +1,5 @@
+import ShipcheckCore
+
 /// The runtime's `swift_demangle` prints `Swift.Array<T>`, `Swift.Optional<T>` and
 /// `Swift.Dictionary<K, V>`; `swift-demangle` (and Xcode) print the sugared `[T]`, `T?` and
 /// `[K : V]`. This rewrites the former into the latter so our names match the reference tool.
@@ -10,9 +12,15 @@ enum TypeSugar {
     private enum Kind { case array, optional, dictionary }
 
     static func apply(_ text: String) -> String {
-        guard text.contains("Swift.Array<") || text.contains("Swift.Optional<") || text.contains("Swift.Dictionary<") else { return text }
-        let bytes = Array(text.utf8)
-        return String(decoding: rewrite(bytes[...]), as: UTF8.self)
+        var text = text
+        // memmem over the UTF-8 bytes: this runs once per demangled symbol (hundreds of thousands).
+        let sugared = text.withUTF8 { utf8 in
+            forms.contains { form in
+                form.prefix.withUnsafeBytes { ByteSearch.find($0, in: UnsafeRawBufferPointer(utf8)) != nil }
+            }
+        }
+        guard sugared else { return text }
+        return String(decoding: rewrite(Array(text.utf8)[...]), as: UTF8.self)
     }
 
     private static func rewrite(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

@@ -51,28 +51,28 @@ public enum SymbolListing {
                 if options.undefinedOnly && symbol.isDefined { return false }
                 return true
             }
-            let names = demangled(selected.map(\.name), style: options.demangle)
-            for (symbol, demangledName) in zip(selected, names) {
-                let row = SymbolRow(
-                    path: path, member: image.member, value: symbol.value, size: symbol.size,
-                    letter: symbol.nmLetter(sections: sections), type: symbol.typeName, binding: symbol.bindingName,
-                    visibility: symbol.visibilityName, section: symbol.sectionName(sections: sections),
-                    mangled: symbol.name, demangled: demangledName)
-                if let grep, grep.firstMatch(in: row.mangled) == nil, row.demangled.map({ grep.firstMatch(in: $0) == nil }) ?? true { continue }
-                rows.append(row)
+            // Demangling dominates on big binaries: build rows in chunks on every core.
+            let chunkSize = max(4096, selected.count / (activeProcessorCount * 4) + 1)
+            let chunks = stride(from: 0, to: selected.count, by: chunkSize).map { selected[$0..<min($0 + chunkSize, selected.count)] }
+            let member = image.member
+            let style = options.demangle
+            let built = chunks.parallelMap { chunk in
+                chunk.compactMap { symbol -> SymbolRow? in
+                    let row = SymbolRow(
+                        path: path, member: member, value: symbol.value, size: symbol.size,
+                        letter: symbol.nmLetter(sections: sections), type: symbol.typeName, binding: symbol.bindingName,
+                        visibility: symbol.visibilityName, section: symbol.sectionName(sections: sections),
+                        mangled: symbol.name, demangled: Demangler.demangle(symbol.name, style: style))
+                    if let grep, grep.firstMatch(in: row.mangled) == nil, row.demangled.map({ grep.firstMatch(in: $0) == nil }) ?? true { return nil }
+                    return row
+                }
             }
+            rows.reserveCapacity(rows.count + selected.count)
+            for chunk in built { rows += chunk }
         }
         if options.sizeSort {
             rows.sort { $0.size != $1.size ? $0.size < $1.size : $0.mangled < $1.mangled }
         }
         return rows
-    }
-
-    /// Demangles in chunks on every core (demangling dominates the run time on big binaries).
-    static func demangled(_ names: [String], style: DemangleStyle) -> [String?] {
-        guard style != .none, !names.isEmpty else { return Array(repeating: nil, count: names.count) }
-        let chunkSize = max(4096, names.count / (activeProcessorCount * 4) + 1)
-        let chunks = stride(from: 0, to: names.count, by: chunkSize).map { names[$0..<min($0 + chunkSize, names.count)] }
-        return chunks.parallelMap { chunk in chunk.map { Demangler.demangle($0, style: style) } }.flatMap { $0 }
     }
 }

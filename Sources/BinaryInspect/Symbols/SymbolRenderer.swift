@@ -10,17 +10,28 @@ public enum SymbolFormat: String, Sendable, CaseIterable {
 public enum SymbolRenderer {
     public static func render(_ rows: [SymbolRow], format: SymbolFormat, showPath: Bool) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(rows.count * 96)
-        switch format {
-        case .text: text(rows, showPath: showPath, into: &output)
-        case .csv: csv(rows, into: &output)
-        case .json: json(rows, into: &output)
+        if format == .json {
+            output.reserveCapacity(rows.count * 200)
+            json(rows, into: &output)
+            return output
         }
+        if format == .csv { output += "path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n".utf8 }
+        // Text and CSV rows are independent: render chunks on every core, then join.
+        let chunkSize = max(8192, rows.count / (activeProcessorCount * 4) + 1)
+        let chunks = stride(from: 0, to: rows.count, by: chunkSize).map { rows[$0..<min($0 + chunkSize, rows.count)] }
+        let rendered = chunks.parallelMap { chunk -> [UInt8] in
+            var part: [UInt8] = []
+            part.reserveCapacity(chunk.count * 128)
+            if format == .text { text(chunk, showPath: showPath, into: &part) } else { csv(chunk, into: &part) }
+            return part
+        }
+        output.reserveCapacity(output.count + rendered.reduce(0) { $0 + $1.count })
+        for part in rendered { output += part }
         return output
     }
 
     /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last.
-    private static func text(_ rows: [SymbolRow], showPath: Bool, into output: inout [UInt8]) {
+    private static func text(_ rows: ArraySlice<SymbolRow>, showPath: Bool, into output: inout [UInt8]) {
         for row in rows {
             if showPath || row.member != nil {
                 output += (row.member.map { "\(row.path)(\($0))" } ?? row.path).utf8
@@ -45,8 +56,7 @@ public enum SymbolRenderer {
         }
     }
 
-    private static func csv(_ rows: [SymbolRow], into output: inout [UInt8]) {
-        output += "path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n".utf8
+    private static func csv(_ rows: ArraySlice<SymbolRow>, into output: inout [UInt8]) {
         for row in rows {
             let fields = [row.path, row.member ?? "", hex(row.value), String(row.size), String(row.letter), row.type,
                           row.binding, row.visibility, row.section, row.mangled, row.demangled ?? ""]
