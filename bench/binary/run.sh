@@ -15,15 +15,18 @@ out="$root/bench/results/binary.md"
 
 inputs=("$toolchain/bin/swift-frontend" "$toolchain/lib/swift/linux/libswiftCore.so")
 
-peak_rss_mb() {  # peak resident set of a shell command, in MB
-    /usr/bin/time -v bash -c "$1" 2>&1 >/dev/null | awk -F: '/Maximum resident set size/ { printf "%.0f", $2 / 1024 }'
+# Peak RSS (MB) and CPU seconds (user + sys, all processes of the pipeline) of a shell command.
+# CPU time is reported because the benchmark machine may be shared: wall times then carry noise.
+resources() {
+    /usr/bin/time -f "%M %U %S" bash -c "$1" 2>&1 >/dev/null | tail -1 | awk '{ printf "%.0f | %.2f", $1 / 1024, $2 + $3 }'
 }
 
 {
     echo "# shipcheck symbols benchmark"
     echo
     echo "Machine: $(nproc) cores, $(uname -sr). Date: $(date -u +%Y-%m-%d). Tools: $(llvm-nm --version | grep -m1 version | sed 's/^ *//'), $(nm --version | head -1), hyperfine $(hyperfine --version | cut -d' ' -f2)."
-    echo "All commands write to /dev/null; hyperfine --warmup 1, at least 5 runs. Peak RSS from /usr/bin/time -v."
+    echo "All commands write to /dev/null; hyperfine --warmup 1, at least 5 runs. Peak RSS and CPU from /usr/bin/time (one run)."
+    echo "Load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine may be shared with other builds)."
     echo
 } > "$out"
 
@@ -48,12 +51,12 @@ for input in "${inputs[@]}"; do
         echo
         cat "$work/$name.md"
         echo
-        echo "| Command | Symbols listed | Peak RSS (MB) |"
-        echo "|:---|---:|---:|"
-        echo "| shipcheck symbols --demangle full | $count_shipcheck | $(peak_rss_mb "$cmd_shipcheck > /dev/null") |"
-        echo "| llvm-nm \\| swift-demangle | $count_llvm | $(peak_rss_mb "$cmd_llvm > /dev/null") |"
-        echo "| nm -C | $count_nm | $(peak_rss_mb "$cmd_nm > /dev/null") |"
-        echo "| readelf -Ws | $count_readelf (all entries, incl. section/file/null) | $(peak_rss_mb "$cmd_readelf > /dev/null") |"
+        echo "| Command | Symbols listed | Peak RSS (MB) | CPU user+sys (s) |"
+        echo "|:---|---:|---:|---:|"
+        echo "| shipcheck symbols --demangle full | $count_shipcheck | $(resources "$cmd_shipcheck > /dev/null") |"
+        echo "| llvm-nm \\| swift-demangle | $count_llvm | $(resources "$cmd_llvm > /dev/null") |"
+        echo "| nm -C | $count_nm | $(resources "$cmd_nm > /dev/null") |"
+        echo "| readelf -Ws | $count_readelf (all entries, incl. section/file/null) | $(resources "$cmd_readelf > /dev/null") |"
         echo
     } >> "$out"
 done

@@ -35,29 +35,49 @@ public enum SimplifiedDemangling {
     }
 
     /// Drops `Swift.` where it starts a qualified name, `(extension in M):` and `(in _HEX)`.
+    /// Works on UTF-8 bytes: this runs once per symbol.
     private static func removingQualifiers(_ text: String) -> String {
-        var output = ""
-        output.reserveCapacity(text.count)
-        var index = text.startIndex
-        var previous: Character = " "
-        while index < text.endIndex {
-            let rest = text[index...]
-            if rest.hasPrefix("Swift."), !(previous.isLetter || previous.isNumber || previous == "_" || previous == ".") {
-                index = text.index(index, offsetBy: 6)
+        let bytes = Array(text.utf8)
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var index = 0
+        var previous = UInt8(ascii: " ")
+        while index < bytes.count {
+            let rest = bytes[index...]
+            if rest.starts(with: swiftPrefix), !isNamePart(previous) {
+                index += swiftPrefix.count
                 continue
             }
-            if rest.hasPrefix("(extension in "), let close = rest.range(of: "):") {
-                index = close.upperBound
+            if rest.starts(with: extensionPrefix), let close = closing(rest, of: Array("):".utf8)) {
+                index = close
                 continue
             }
-            if rest.hasPrefix("(in _"), let close = rest.firstIndex(of: ")") {
-                index = text.index(after: close)
+            if rest.starts(with: discriminatorPrefix), let close = closing(rest, of: [UInt8(ascii: ")")]) {
+                index = close
                 continue
             }
-            previous = text[index]
+            previous = bytes[index]
             output.append(previous)
-            index = text.index(after: index)
+            index += 1
         }
-        return output
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static let swiftPrefix = Array("Swift.".utf8)
+    private static let extensionPrefix = Array("(extension in ".utf8)
+    private static let discriminatorPrefix = Array("(in _".utf8)
+
+    private static func isNamePart(_ byte: UInt8) -> Bool {
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2E || byte >= 0x80
+    }
+
+    /// The index just past the first `terminator` in `bytes`, or nil.
+    private static func closing(_ bytes: ArraySlice<UInt8>, of terminator: [UInt8]) -> Int? {
+        var index = bytes.startIndex
+        while index + terminator.count <= bytes.endIndex {
+            if bytes[index..<index + terminator.count].elementsEqual(terminator) { return index + terminator.count }
+            index += 1
+        }
+        return nil
     }
 }
