@@ -67,11 +67,10 @@ struct SymbolsCommand: ParsableCommand {
                 failed = true
             }
         }
-        let bytes = SymbolRenderer.render(rows, format: format, showPath: files.count > 1)
         if let output {
-            try AtomicFile.write(bytes, to: output)
+            try AtomicFile.write(SymbolRenderer.render(rows, format: format, showPath: files.count > 1), to: output)
         } else {
-            writeOutput(bytes)
+            for part in SymbolRenderer.renderParts(rows, format: format, showPath: files.count > 1) { writeOutput(part) }
         }
         if failed { throw ExitCode(ExitStatus.inputError) }
     }

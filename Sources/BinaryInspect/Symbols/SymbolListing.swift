@@ -1,4 +1,5 @@
 import CLibELF
+import Dispatch
 import ShipcheckCore
 
 /// What `shipcheck symbols` lists and how.
@@ -51,28 +52,41 @@ public enum SymbolListing {
                 if options.undefinedOnly && symbol.isDefined { return false }
                 return true
             }
-            // Demangling dominates on big binaries: build rows in chunks on every core.
-            let chunkSize = max(4096, selected.count / (activeProcessorCount * 4) + 1)
-            let chunks = stride(from: 0, to: selected.count, by: chunkSize).map { selected[$0..<min($0 + chunkSize, selected.count)] }
+            // Demangling dominates on big binaries: build the rows on every core, each worker
+            // initialising its own stretch of the array in place (no copies of 300k rows).
             let member = image.member
             let style = options.demangle
-            let built = chunks.parallelMap { chunk in
-                chunk.compactMap { symbol -> SymbolRow? in
-                    let row = SymbolRow(
-                        path: path, member: member, value: symbol.value, size: symbol.size,
-                        letter: symbol.nmLetter(sections: sections), type: symbol.typeName, binding: symbol.bindingName,
-                        visibility: symbol.visibilityName, section: symbol.sectionName(sections: sections),
-                        mangled: symbol.name, demangled: Demangler.demangle(symbol.name, style: style))
-                    if let grep, grep.firstMatch(in: row.mangled) == nil, row.demangled.map({ grep.firstMatch(in: $0) == nil }) ?? true { return nil }
-                    return row
+            var imageRows = [SymbolRow](unsafeUninitializedCapacity: selected.count) { buffer, initialized in
+                let target = RowBuffer(base: buffer.baseAddress)
+                let chunkSize = 4096
+                let chunkCount = (selected.count + chunkSize - 1) / chunkSize
+                DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                    for index in chunk * chunkSize..<min((chunk + 1) * chunkSize, selected.count) {
+                        let symbol = selected[index]
+                        (target.base! + index).initialize(to: SymbolRow(
+                            path: path, member: member, value: symbol.value, size: symbol.size,
+                            letter: symbol.nmLetter(sections: sections), type: symbol.typeName, binding: symbol.bindingName,
+                            visibility: symbol.visibilityName, section: symbol.sectionName(sections: sections),
+                            mangled: symbol.name, demangled: Demangler.demangle(symbol.name, style: style)))
+                    }
+                }
+                initialized = selected.count
+            }
+            if let grep {
+                imageRows.removeAll { row in
+                    grep.firstMatch(in: row.mangled) == nil && (row.demangled.map { grep.firstMatch(in: $0) == nil } ?? true)
                 }
             }
-            rows.reserveCapacity(rows.count + selected.count)
-            for chunk in built { rows += chunk }
+            if rows.isEmpty { rows = imageRows } else { rows += imageRows }
         }
         if options.sizeSort {
             rows.sort { $0.size != $1.size ? $0.size < $1.size : $0.mangled < $1.mangled }
         }
         return rows
     }
+}
+
+/// The rows' storage, handed to the workers; each writes only its own indices.
+private struct RowBuffer: @unchecked Sendable {
+    let base: UnsafeMutablePointer<SymbolRow>?
 }

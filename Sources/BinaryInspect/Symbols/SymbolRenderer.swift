@@ -9,25 +9,31 @@ public enum SymbolFormat: String, Sendable, CaseIterable {
 /// a 300k-symbol listing is written with a single `write`).
 public enum SymbolRenderer {
     public static func render(_ rows: [SymbolRow], format: SymbolFormat, showPath: Bool) -> [UInt8] {
+        let parts = renderParts(rows, format: format, showPath: showPath)
         var output: [UInt8] = []
+        output.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { output += part }
+        return output
+    }
+
+    /// The listing as consecutive byte buffers (write them in order): text and CSV rows are
+    /// independent, so chunks are rendered on every core and never joined into one copy.
+    public static func renderParts(_ rows: [SymbolRow], format: SymbolFormat, showPath: Bool) -> [[UInt8]] {
         if format == .json {
+            var output: [UInt8] = []
             output.reserveCapacity(rows.count * 200)
             json(rows, into: &output)
-            return output
+            return [output]
         }
-        if format == .csv { output += "path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n".utf8 }
-        // Text and CSV rows are independent: render chunks on every core, then join.
-        let chunkSize = max(8192, rows.count / (activeProcessorCount * 4) + 1)
+        let header = format == .csv ? Array("path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n".utf8) : []
+        let chunkSize = 8192
         let chunks = stride(from: 0, to: rows.count, by: chunkSize).map { rows[$0..<min($0 + chunkSize, rows.count)] }
-        let rendered = chunks.parallelMap { chunk -> [UInt8] in
+        return [header] + chunks.parallelMap { chunk -> [UInt8] in
             var part: [UInt8] = []
-            part.reserveCapacity(chunk.count * 128)
+            part.reserveCapacity(chunk.count * 160)
             if format == .text { text(chunk, showPath: showPath, into: &part) } else { csv(chunk, into: &part) }
             return part
         }
-        output.reserveCapacity(output.count + rendered.reduce(0) { $0 + $1.count })
-        for part in rendered { output += part }
-        return output
     }
 
     /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last.
