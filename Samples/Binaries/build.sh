@@ -25,6 +25,10 @@ host="$toolchain/lib/swift/host"
 src="$here/Sources"
 stamp="$out/.stamp"
 
+# Test suites may call this concurrently: one build at a time, the others then see it up to date.
+exec 9>"${TMPDIR:-/tmp}/shipcheck-samples-$(id -u).lock"
+flock 9
+
 if [[ -f "$stamp" && -z "$(find "$src" "$here/build.sh" -newer "$stamp" -print -quit)" ]]; then
     echo "samples up to date in $out"
     exit 0

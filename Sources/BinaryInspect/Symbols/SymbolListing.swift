@@ -46,7 +46,10 @@ public enum SymbolListing {
         for image in file.images {
             let table = try ELFSymbolTable(image: image, kind: options.table)
             let sections = image.sections
-            let selected = table.symbols.filter { symbol in
+            let symbols = table.symbols
+            // Indices, not copies: a copied symbol array would retain every name once more.
+            let selected = symbols.indices.filter { index in
+                let symbol = symbols[index]
                 guard symbol.type != UInt8(STT_SECTION), symbol.type != UInt8(STT_FILE) else { return false }
                 if options.definedOnly && !symbol.isDefined { return false }
                 if options.undefinedOnly && symbol.isDefined { return false }
@@ -62,7 +65,7 @@ public enum SymbolListing {
                 let chunkCount = (selected.count + chunkSize - 1) / chunkSize
                 DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
                     for index in chunk * chunkSize..<min((chunk + 1) * chunkSize, selected.count) {
-                        let symbol = selected[index]
+                        let symbol = symbols[selected[index]]
                         (target.base! + index).initialize(to: SymbolRow(
                             path: path, member: member, value: symbol.value, size: symbol.size,
                             letter: symbol.nmLetter(sections: sections), type: symbol.typeName, binding: symbol.bindingName,
