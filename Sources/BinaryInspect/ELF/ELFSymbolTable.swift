@@ -1,5 +1,7 @@
 import CLibELF
+import Dispatch
 import ShipcheckCore
+import Synchronization
 
 /// One symbol-table entry, decoded (gelf: the same for 32- and 64-bit, either byte order).
 public struct ELFSymbol: Sendable, Hashable {
@@ -73,19 +75,33 @@ public struct ELFSymbolTable: Sendable {
             throw corrupt("unreadable: \(ELFFile.lastError())")
         }
         guard UInt64(data.pointee.d_size) >= section.size else { throw corrupt("libelf returned \(data.pointee.d_size) bytes of \(section.size)") }
-        var symbols: [ELFSymbol] = []
-        symbols.reserveCapacity(count - 1)
-        var entry = GElf_Sym()
-        for index in 1..<count {
-            guard gelf_getsym(data, Int32(index), &entry) != nil else { throw corrupt("entry \(index) unreadable: \(ELFFile.lastError())") }
-            guard let name = symbolName(names, at: Int(entry.st_name)) else {
-                throw corrupt("entry \(index) has a name offset (\(entry.st_name)) outside its string table")
+        // Decoding (and allocating ~300k name strings) is split over every core; each worker
+        // initialises its own stretch of the array. gelf_getsym only reads the translated data.
+        let problems = Mutex<[Int: String]>([:])
+        let source = SymbolSource(data: data, names: names)
+        let symbols = [ELFSymbol](unsafeUninitializedCapacity: count - 1) { buffer, initialized in
+            let target = SymbolTarget(base: buffer.baseAddress)
+            let chunkSize = 8192
+            DispatchQueue.concurrentPerform(iterations: (count - 1 + chunkSize - 1) / chunkSize) { chunk in
+                var entry = GElf_Sym()
+                for index in (1 + chunk * chunkSize)..<min(1 + (chunk + 1) * chunkSize, count) {
+                    var name: String?
+                    if gelf_getsym(source.data, Int32(index), &entry) == nil {
+                        problems.withLock { $0[index] = "entry \(index) unreadable" }
+                    } else if let found = symbolName(source.names, at: Int(entry.st_name)) {
+                        name = found
+                    } else {
+                        problems.withLock { $0[index] = "entry \(index) has a name offset (\(entry.st_name)) outside its string table" }
+                    }
+                    (target.base! + index - 1).initialize(to: ELFSymbol(
+                        name: name ?? "", value: entry.st_value, size: entry.st_size,
+                        type: entry.st_info & 0xF, binding: entry.st_info >> 4, visibility: entry.st_other & 0x3,
+                        sectionIndex: entry.st_shndx))
+                }
             }
-            symbols.append(ELFSymbol(
-                name: name, value: entry.st_value, size: entry.st_size,
-                type: entry.st_info & 0xF, binding: entry.st_info >> 4, visibility: entry.st_other & 0x3,
-                sectionIndex: entry.st_shndx))
+            initialized = count - 1
         }
+        if let first = problems.withLock({ $0.min { $0.key < $1.key } }) { throw corrupt(first.value) }
         return symbols
     }
 
@@ -173,4 +189,16 @@ extension ELFSymbol {
         default: Int(sectionIndex) < sections.count ? sections[Int(sectionIndex)].name : "#\(sectionIndex)"
         }
     }
+}
+
+/// What the decoding workers share: libelf's translated table and the string table bytes (both
+/// read-only while the workers run).
+private struct SymbolSource: @unchecked Sendable {
+    let data: UnsafeMutablePointer<Elf_Data>
+    let names: UnsafeRawBufferPointer
+}
+
+/// The symbols' storage; each worker writes only its own indices.
+private struct SymbolTarget: @unchecked Sendable {
+    let base: UnsafeMutablePointer<ELFSymbol>?
 }
