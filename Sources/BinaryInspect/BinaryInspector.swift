@@ -1,0 +1,90 @@
+import ShipcheckCore
+
+/// `shipcheck binary`'s engine: finds ELF files under the given paths and reports the preview,
+/// test, mock and fixture code that shipped in them. `shipcheck audit` calls it too.
+public struct BinaryInspector: Sendable {
+    public let configuration: Configuration
+
+    public init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// Audits files (ELF files or archives) and directories (searched for ELF files by magic).
+    public func run(paths: [String]) -> CheckResult {
+        var result = CheckResult()
+        let context: (symbol: [NamePattern], string: [NamePattern])
+        do {
+            context = try compiledPatterns()
+        } catch {
+            result.inputErrors.append(error)
+            return result
+        }
+        var files: [String] = []
+        for path in paths {
+            let (found, errors) = elfFiles(under: path)
+            files += found
+            result.inputErrors += errors
+        }
+        let outcomes = files.parallelMap { path -> CheckResult in
+            do throws(InputError) {
+                return try inspect(file: path, symbolPatterns: context.symbol, stringPatterns: context.string)
+            } catch {
+                return CheckResult(inputErrors: [error], filesScanned: 1)
+            }
+        }
+        for outcome in outcomes { result.merge(outcome) }
+        return result
+    }
+
+    /// Runs the rules on already decoded contents (rule examples, tests).
+    public func check(_ contents: BinaryContents) throws(InputError) -> [Finding] {
+        let patterns = try compiledPatterns()
+        return check(contents, symbolPatterns: patterns.symbol, stringPatterns: patterns.string)
+    }
+
+    private func inspect(file path: String, symbolPatterns: [NamePattern], stringPatterns: [NamePattern]) throws(InputError) -> CheckResult {
+        let file = try ELFFile(path: path)
+        var result = CheckResult(filesScanned: 1)
+        for image in file.images {
+            let contents = try BinaryContentsReader.read(image)
+            result.findings += check(contents, symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+        }
+        return result
+    }
+
+    private func check(_ contents: BinaryContents, symbolPatterns: [NamePattern], stringPatterns: [NamePattern]) -> [Finding] {
+        var findings: [Finding] = []
+        for rule in BinaryInspectRules.rules {
+            guard let severity = configuration.severity(for: rule.description) else { continue }
+            let context = BinaryRuleContext(severity: severity, symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+            findings += rule.check(contents, context)
+        }
+        return findings
+    }
+
+    private func compiledPatterns() throws(InputError) -> (symbol: [NamePattern], string: [NamePattern]) {
+        let origin = configuration.sourcePath ?? Configuration.fileName
+        var symbol: [NamePattern] = []
+        for source in configuration.binarySymbolPatterns ?? BinaryInspectRules.defaultSymbolPatterns {
+            symbol.append(try NamePattern(source, caseInsensitive: false, origin: origin))
+        }
+        var string: [NamePattern] = []
+        for source in configuration.binaryStringPatterns ?? BinaryInspectRules.defaultStringPatterns {
+            string.append(try NamePattern(source, caseInsensitive: true, origin: origin))
+        }
+        return (symbol, string)
+    }
+
+    /// A file argument is taken as given (a non-ELF file is an error); a directory is walked
+    /// (without git: build products are usually ignored) and its ELF files picked by magic.
+    private func elfFiles(under path: String) -> (files: [String], errors: [InputError]) {
+        switch FileKind.of(path) {
+        case nil: return ([], [InputError(path: path, message: "no such file or directory")])
+        case .directory?:
+            let enumeration = FileEnumerator(root: path, configuration: configuration, useGit: false).enumerate()
+            let elf = enumeration.files.map(\.path).filter { ELFMagic.matches(path: $0) }
+            return (elf, enumeration.errors)
+        default: return ([path], [])
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import CLibELF
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The Swift runtime's demangler, exported by libswiftCore (always loaded in a Swift process).
+/// Any `flags` value other than 0 traps, so callers must pass 0.
+@_silgen_name("swift_demangle")
+private func swift_demangle(
+    _ mangledName: UnsafePointer<CChar>?, _ mangledNameLength: Int,
+    _ outputBuffer: UnsafeMutablePointer<CChar>?, _ outputBufferSize: UnsafeMutablePointer<Int>?,
+    _ flags: UInt32
+) -> UnsafeMutablePointer<CChar>?
+
+/// How much of a demangled name to show.
+public enum DemangleStyle: String, Sendable, CaseIterable {
+    /// Everything the demangler says (like `swift-demangle` and `c++filt`).
+    case full
+    /// Shorter Swift names (see `SimplifiedDemangling`); C++ names as in full.
+    case simplified
+    /// Mangled names only.
+    case none
+}
+
+/// In-process demangling of Swift and C++ (Itanium) names: no subprocesses, no pipes.
+public enum Demangler {
+    /// Whether a symbol looks like a Swift mangled name (`$s`, `$S`, `_T0`, `$e` prefixes).
+    public static func isSwift(_ name: String) -> Bool {
+        let utf8 = name.utf8
+        guard let first = utf8.first else { return false }
+        if first == UInt8(ascii: "$") || first == UInt8(ascii: "@") {
+            return utf8.dropFirst().first.map { $0 == UInt8(ascii: "s") || $0 == UInt8(ascii: "S") || $0 == UInt8(ascii: "e") } ?? false
+        }
+        return name.hasPrefix("_T0") || name.hasPrefix("_$s") || name.hasPrefix("_$S")
+    }
+
+    /// Whether a symbol looks like an Itanium C++ mangled name.
+    public static func isCxx(_ name: String) -> Bool { name.hasPrefix("_Z") }
+
+    /// The demangled name, or nil when `name` is not a Swift or C++ mangled name the demanglers accept.
+    public static func demangle(_ name: String, style: DemangleStyle = .full) -> String? {
+        switch style {
+        case .none: return nil
+        case .full: return demangleFull(name)
+        case .simplified:
+            guard let full = demangleFull(name) else { return nil }
+            return isSwift(name) ? SimplifiedDemangling.simplify(full) : full
+        }
+    }
+
+    private static func demangleFull(_ name: String) -> String? {
+        if isSwift(name) { return demangleSwift(name) }
+        if isCxx(name) { return demangleCxx(name) }
+        return nil
+    }
+
+    public static func demangleSwift(_ name: String) -> String? {
+        name.withCString { pointer -> String? in
+            guard let result = swift_demangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }
+            defer { free(result) }
+            let text = String(cString: result)
+            return text == name ? nil : TypeSugar.apply(text)
+        }
+    }
+
+    public static func demangleCxx(_ name: String) -> String? {
+        name.withCString { pointer -> String? in
+            var status: Int32 = 0
+            guard let result = __cxa_demangle(pointer, nil, nil, &status) else { return nil }
+            defer { free(result) }
+            return status == 0 ? String(cString: result) : nil
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ShipcheckCore
+
+/// A leak rule: documentation (with examples that double as tests) plus the check itself,
+/// which reads decoded `BinaryContents` only.
+protocol BinaryRule: Sendable {
+    static var description: RuleDescription { get }
+    static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding]
+}
+
+/// What a rule needs beyond the image: its configured severity and the compiled patterns.
+struct BinaryRuleContext {
+    var severity: Severity
+    var symbolPatterns: [NamePattern]
+    var stringPatterns: [NamePattern]
+}
+
+/// The protocols whose conformances are preview code.
+enum PreviewProtocols {
+    static let all: Set<String> = [
+        "SwiftUI.PreviewProvider", "SwiftUI._PreviewProvider", "SwiftUI.PreviewModifier",
+        "DeveloperToolsSupport.PreviewRegistry",
+    ]
+}
+
+/// `#Preview` expansions are types named by the macro's unique name: `…fMf_…PreviewRegistryfMu_`.
+enum PreviewMacroName {
+    static func isExpansion(_ typeName: String) -> Bool {
+        typeName.contains("fMf") && typeName.contains("PreviewRegistryfMu")
+    }
+
+    /// The source position the compiler recorded in the expansion's mangled name: the type's
+    /// last component is itself a mangled name (`$s…fMX<line>_<column>_…fMu_`) whose
+    /// demangling reads "… in module M file F.swift line L column C".
+    static func sourcePosition(of typeName: String) -> (file: String, line: Int, column: Int)? {
+        guard let start = typeName.range(of: "$s") else { return nil }
+        var mangled = String(typeName[start.lowerBound...])
+        if let end = mangled.range(of: "fMu_") ?? mangled.range(of: "fMu") { mangled = String(mangled[..<end.upperBound]) }
+        guard let demangled = Demangler.demangleSwift(mangled) else { return nil }
+        return parsePosition(demangled)
+    }
+
+    static func parsePosition(_ demangled: String) -> (file: String, line: Int, column: Int)? {
+        guard let fileRange = demangled.range(of: " file "), let lineRange = demangled.range(of: " line ", range: fileRange.upperBound..<demangled.endIndex),
+              let columnRange = demangled.range(of: " column ", range: lineRange.upperBound..<demangled.endIndex) else { return nil }
+        let file = String(demangled[fileRange.upperBound..<lineRange.lowerBound])
+        let line = Int(demangled[lineRange.upperBound..<columnRange.lowerBound])
+        let column = Int(demangled[columnRange.upperBound...].prefix { $0.isNumber })
+        guard let line, let column else { return nil }
+        return (file, line, column)
+    }
+}

@@ -1,0 +1,54 @@
+import ShipcheckCore
+
+/// Types whose names say they are mocks, fakes, stubs, fixtures or preview data.
+enum MockSymbolRule: BinaryRule {
+    /// Case-sensitive Swift regexes matched against each component of a type's full name.
+    /// `(?![a-z])` is the word boundary for camel case: `MockClock`, `ClockMock` and `Mocks`
+    /// match, `Stubborn` and `Fakeness` do not.
+    static let defaultPatterns = [
+        "Mocks?(?![a-z])", "Fakes?(?![a-z])", "Stubs?(?![a-z])", "Fixtures?(?![a-z])",
+        "PreviewData(?![a-z])", "SampleData(?![a-z])", "_Previews$",
+    ]
+
+    static let description = RuleDescription(
+        id: "binary-mock-symbol",
+        summary: "A mock, fake, stub, fixture or preview-data type ships in the binary.",
+        rationale: """
+            Test doubles and sample data belong in test and preview code. Type names (from the \
+            metadata, so stripped binaries too) are split at dots and each component is matched \
+            against `binary.symbol-patterns` (Swift regexes, case-sensitive; the defaults use \
+            `(?![a-z])` as a camel-case word end, so `StubbornRetryPolicy` is not a stub).
+            """,
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample("type class App.MockNetworkService"),
+            RuleExample("type struct App.UserFixtures"),
+            RuleExample("type enum App.Settings.SampleData"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("type struct App.StubbornRetryPolicy"),
+            RuleExample("type struct App.Hammock"),
+            RuleExample("type class App.FakenhamStation"),
+        ])
+
+    static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
+        var seen = Set<String>()
+        var findings: [Finding] = []
+        let names = contents.metadata.types.map { ($0.name, $0.place) } + contents.metadata.protocols.map { ($0.name, $0.place) }
+        for (name, place) in names where seen.insert(name).inserted {
+            // #Preview expansion names are mangled; the preview rules report them.
+            guard !name.contains("$s") else { continue }
+            for component in name.split(separator: ".").dropFirst() {
+                guard let pattern = context.symbolPatterns.first(where: { $0.firstMatch(in: String(component)) != nil }) else { continue }
+                findings.append(contents.finding(
+                    description, context.severity,
+                    message: "type \(name) looks like test or preview data (matches '\(pattern.source)'); \(BinaryContents.describeSize(contents.size(ofType: name)))",
+                    section: place.section, symbol: name, offset: place.offset,
+                    fix: "move it to a test or preview-only target, or wrap it in `#if DEBUG`; if the name is a false positive, adjust binary.symbol-patterns",
+                    identity: name))
+                break
+            }
+        }
+        return findings
+    }
+}

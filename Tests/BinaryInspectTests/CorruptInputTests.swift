@@ -1,0 +1,85 @@
+import BinaryInspect
+import Foundation
+import ShipcheckCore
+import ShipcheckTestSupport
+import Testing
+
+/// Damaged files must give one clear error naming the file, never a crash or a silent
+/// "no symbols". Inputs are derived in code from a real sample binary.
+@Suite struct CorruptInputTests {
+    static let original: [UInt8] = Array(FileManager.default.contents(atPath: SampleBinaries.path("onone"))!)
+    let directory = TemporaryDirectory("shipcheck-corrupt")
+
+    private func write(_ bytes: [UInt8], _ name: String = "damaged") -> String { directory.write(name, bytes: bytes) }
+
+    private func expectError(_ bytes: [UInt8], containing text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let path = write(bytes)
+        #expect(throws: InputError.self, sourceLocation: sourceLocation) { try SymbolListing.rows(of: path, options: SymbolListOptions()) }
+        do {
+            _ = try SymbolListing.rows(of: path, options: SymbolListOptions())
+        } catch {
+            #expect(error.path == path, sourceLocation: sourceLocation)
+            #expect(error.message.contains(text), "\(error.message)", sourceLocation: sourceLocation)
+        }
+        let audit = BinaryInspector(configuration: Configuration()).run(paths: [path])
+        #expect(audit.inputErrors.count == 1, sourceLocation: sourceLocation)
+    }
+
+    // Little-endian 64-bit header fields.
+    private func patched(_ offset: Int, _ value: UInt64, width: Int) -> [UInt8] {
+        var bytes = Self.original
+        for index in 0..<width { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))) }
+        return bytes
+    }
+
+    private func readField(_ offset: Int, width: Int) -> UInt64 {
+        (0..<width).reduce(UInt64(0)) { $0 | UInt64(Self.original[offset + $1]) << (8 * UInt64($1)) }
+    }
+
+    @Test func truncatedAtManyOffsetsIsAlwaysAClearErrorOrAValidPrefix() throws {
+        let size = Self.original.count
+        var offsets = Array(stride(from: 0, to: size, by: max(1, size / 97)))
+        offsets += [1, 4, 16, 63, 64, 65, size - 1]
+        for cut in offsets {
+            let path = write(Array(Self.original.prefix(cut)), "cut-\(cut)")
+            // Section headers sit at the end of the file, so every proper prefix loses them.
+            #expect(throws: InputError.self, "truncated at \(cut)") { try SymbolListing.rows(of: path, options: SymbolListOptions()) }
+            let audit = BinaryInspector(configuration: Configuration()).run(paths: [path])
+            #expect(audit.inputErrors.count == 1, "truncated at \(cut)")
+        }
+    }
+
+    @Test func sectionTableOffsetPastTheEnd() {
+        expectError(patched(0x28, UInt64(Self.original.count) - 10, width: 8), containing: "section header table")
+    }
+
+    @Test func sectionNameTableIndexOutOfRange() {
+        expectError(patched(0x3E, 0xFFF0, width: 2), containing: "section-name table")
+    }
+
+    @Test func zeroSymbolTableEntrySize() {
+        let sectionTable = Int(readField(0x28, width: 8))
+        let count = Int(readField(0x3C, width: 2))
+        let symtab = (0..<count).first { index in readField(sectionTable + index * 64 + 4, width: 4) == 2 }!
+        expectError(patched(sectionTable + symtab * 64 + 56, 0, width: 8), containing: "entry size is 0")
+    }
+
+    @Test func sectionRunningPastTheEnd() {
+        let sectionTable = Int(readField(0x28, width: 8))
+        // Section 1's size set huge.
+        expectError(patched(sectionTable + 64 + 32, 1 << 40, width: 8), containing: "runs past the end")
+    }
+
+    @Test func notELFAndEmptyFiles() {
+        expectError(Array("just some text, not a binary\n".utf8), containing: "not an ELF file")
+        expectError([], containing: "empty file")
+        expectError(Array(Self.original.prefix(4)), containing: "ELF")
+    }
+
+    @Test func directoryArgumentSkipsNonELFFilesSilently() {
+        directory.write("notes.txt", "hello")
+        let result = BinaryInspector(configuration: Configuration()).run(paths: [directory.path])
+        #expect(result.inputErrors.isEmpty)
+        #expect(result.filesScanned == 0)
+    }
+}

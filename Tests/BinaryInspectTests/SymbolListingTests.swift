@@ -1,0 +1,102 @@
+import BinaryInspect
+import Foundation
+import ShipcheckCore
+import ShipcheckTestSupport
+import Testing
+
+/// The listing against the reference tools, run on the same files.
+@Suite struct SymbolListingTests {
+    static let libswiftCore: String = {
+        let swiftc = CommandRunner.run("which", ["swiftc"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let toolchain = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        return toolchain.appendingPathComponent("lib/swift/linux/libswiftCore.so").path
+    }()
+
+    /// llvm-nm's names for a file (`-j`: one name per line; archives add "member.o:" headers).
+    private func llvmNMNames(_ arguments: [String]) -> [String] {
+        let result = CommandRunner.run("llvm-nm", ["-j"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init).filter { !($0.hasSuffix(".o:")) }
+    }
+
+    /// The first few names in one list and not the other (a readable failure, not a dump).
+    private func difference(_ ours: [String], _ theirs: [String]) -> String {
+        let missing = Set(theirs).subtracting(ours).sorted().prefix(5)
+        let extra = Set(ours).subtracting(theirs).sorted().prefix(5)
+        return "missing \(Array(missing)), extra \(Array(extra))"
+    }
+
+    @Test(arguments: [false, true])
+    func countsAndNamesMatchLLVMNMOnLibSwiftCore(_ dynamic: Bool) throws {
+        var options = SymbolListOptions()
+        options.table = dynamic ? .dynsym : .symtab
+        options.demangle = .none
+        let rows = try SymbolListing.rows(of: Self.libswiftCore, options: options)
+        // llvm-nm appends symbol versions (`@GLIBCXX_3.4`) to dynamic names; shipcheck does not.
+        let reference = llvmNMNames(dynamic ? ["-D", Self.libswiftCore] : [Self.libswiftCore])
+            .map { $0.split(separator: "@", maxSplits: 1).first.map(String.init) ?? $0 }
+        #expect(rows.count > 1000)
+        #expect(rows.count == reference.count)
+        #expect(Set(rows.map(\.mangled)) == Set(reference), "\(difference(rows.map(\.mangled), reference))")
+    }
+
+    @Test func samplesMatchLLVMNMIncludingArchiveMembers() throws {
+        for file in ["App", "libAppLib.a", "libAppTestSupport.a", "libSwiftUI.so"] {
+            let path = SampleBinaries.path("onone", file)
+            let rows = try SymbolListing.rows(of: path, options: SymbolListOptions())
+            #expect(rows.count == llvmNMNames([path]).count, "\(file)")
+        }
+        let members = Set(try SymbolListing.rows(of: SampleBinaries.path("onone", "libAppLib.a"), options: SymbolListOptions()).compactMap(\.member))
+        #expect(members == ["ContentView.o", "Fixtures.o"])
+    }
+
+    @Test func demangledNamesMatchSwiftDemangle() throws {
+        var options = SymbolListOptions()
+        options.definedOnly = true
+        let rows = try SymbolListing.rows(of: SampleBinaries.path("onone"), options: options).filter { Demangler.isSwift($0.mangled) }
+        #expect(rows.count > 50)
+        let reference = CommandRunner.run("swift-demangle", [], input: rows.map(\.mangled).joined(separator: "\n") + "\n")
+        let expected = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows.count).map(String.init)
+        let mismatches = zip(rows, expected).filter { ($0.0.demangled ?? $0.0.mangled) != $0.1 }.prefix(3).map { "\($0.0.mangled): \($0.0.demangled ?? "nil") vs \($0.1)" }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(expected.count == rows.count)
+    }
+
+    @Test func cxxNamesAreDemangledLikeCxxFilt() {
+        #expect(Demangler.demangle("_ZN4llvm5APIntC2Ejmb") == "llvm::APInt::APInt(unsigned int, unsigned long, bool)")
+        #expect(Demangler.demangle("main") == nil)
+        #expect(Demangler.demangle("_Znot-a-name") == nil)
+    }
+
+    @Test func simplifiedDemanglingDropsStdlibQualifiersAndSpecialisationDetails() {
+        let full = "generic specialization <Swift.Int> of (extension in Foundation):Swift.Array.description.getter : Swift.String"
+        #expect(SimplifiedDemangling.simplify(full) == "specialized Array.description.getter : String")
+    }
+
+    @Test func filtersAndSizeSort() throws {
+        let path = SampleBinaries.path("onone")
+        var options = SymbolListOptions()
+        options.undefinedOnly = true
+        let undefined = try SymbolListing.rows(of: path, options: options)
+        #expect(!undefined.isEmpty && undefined.allSatisfy { $0.section == "UND" })
+        options = SymbolListOptions()
+        options.grep = "MockNetworkService"
+        options.sizeSort = true
+        let mock = try SymbolListing.rows(of: path, options: options)
+        #expect(!mock.isEmpty && mock.allSatisfy { ($0.demangled ?? $0.mangled).contains("MockNetworkService") || $0.mangled.contains("MockNetworkService") })
+        #expect(mock.map(\.size) == mock.map(\.size).sorted())
+    }
+
+    @Test func csvAndJSONCarryBothNames() throws {
+        var options = SymbolListOptions()
+        options.grep = "MockNetworkServiceC5fetch"
+        let rows = try SymbolListing.rows(of: SampleBinaries.path("onone"), options: options)
+        #expect(rows.count == 1)
+        let csv = String(decoding: SymbolRenderer.render(rows, format: .csv, showPath: false), as: UTF8.self)
+        #expect(csv.hasPrefix("path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n"))
+        #expect(csv.contains(",FUNC,GLOBAL,PROTECTED,.text,$s6AppLib18MockNetworkServiceC5fetchyS2SF,AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String\n"))
+        let json = SymbolRenderer.render(rows, format: .json, showPath: false)
+        let decoded = try JSONSerialization.jsonObject(with: Data(json)) as? [[String: Any]]
+        #expect(decoded?.first?["demangled"] as? String == "AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String")
+    }
+}

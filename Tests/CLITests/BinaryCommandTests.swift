@@ -1,0 +1,74 @@
+import Foundation
+import ShipcheckTestSupport
+import Testing
+
+/// The real binary on the leak samples: exit codes, formats, bad inputs.
+@Suite struct BinaryCommandTests {
+    static let samples: String = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        let build = CommandRunner.run("/bin/bash", [url.path + "/Samples/Binaries/build.sh"])
+        precondition(build.status == 0, "samples failed to build: \(build.stderr)")
+        return url.path + "/Samples/Binaries/.build-samples"
+    }()
+
+    @Test func leakingReleaseBinaryFailsTheGateWithExitOne() {
+        let result = CommandRunner.shipcheck(["binary", Self.samples + "/release-wmo-stripped/App"])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("AppLib.PublicCard_Previews"))
+        #expect(result.stdout.contains("[binary-xctest-case]"))
+    }
+
+    @Test func sarifListsTheBinaryRules() throws {
+        let result = CommandRunner.shipcheck(["binary", "--format", "sarif", Self.samples + "/onone/App"])
+        #expect(result.status == 1)
+        let sarif = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+        #expect(sarif != nil)
+        #expect(result.stdout.contains("binary-preview-macro"))
+    }
+
+    @Test func corruptAndMissingInputsExitTwoButOthersAreStillReported() throws {
+        let directory = TemporaryDirectory("shipcheck-cli-binary")
+        var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/onone/App")))
+        bytes.removeLast(bytes.count / 2)
+        let damaged = directory.write("damaged", bytes: bytes)
+        let result = CommandRunner.shipcheck(["binary", damaged, directory.path + "/missing", Self.samples + "/release-wmo/App"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("damaged: error: corrupt ELF file"))
+        #expect(result.stderr.contains("missing: error: no such file or directory"))
+        #expect(result.stdout.contains("AppLib.PublicCard_Previews"))
+    }
+
+    @Test func disablingEveryFailingRuleInConfigGivesExitZero() {
+        let directory = TemporaryDirectory("shipcheck-cli-binary-config")
+        let config = directory.write(".shipcheck.yml", """
+            rules:
+              binary-preview-conformance: off
+              binary-xctest-case: off
+              binary-swift-testing-record: off
+              binary-test-library-dependency: warning
+            """)
+        let result = CommandRunner.shipcheck(["binary", "--config", config, Self.samples + "/release-wmo/App"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(CommandRunner.shipcheck(["binary", "--strict", "--config", config, Self.samples + "/release-wmo/App"]).status == 1)
+    }
+
+    @Test func symbolsListsDemangledNamesAndArchiveMembers() {
+        let result = CommandRunner.shipcheck(["symbols", "--defined-only", "--grep", "MockNetworkService", Self.samples + "/onone/libAppLib.a"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("libAppLib.a(Fixtures.o): "))
+        #expect(result.stdout.contains("AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String"))
+    }
+
+    @Test func symbolsCSVAndBadInput() {
+        let csv = CommandRunner.shipcheck(["symbols", "-f", "csv", "--demangle", "none", Self.samples + "/onone/libSwiftUI.so"])
+        #expect(csv.status == 0)
+        #expect(csv.stdout.hasPrefix("path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n"))
+        let directory = TemporaryDirectory("shipcheck-cli-symbols")
+        let text = directory.write("notes.txt", "not elf")
+        let bad = CommandRunner.shipcheck(["symbols", text])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("notes.txt: error: not an ELF file"))
+        #expect(CommandRunner.shipcheck(["symbols", "--defined-only", "--undefined-only", text]).status == 2)
+    }
+}
