@@ -1,5 +1,4 @@
 import ShipcheckCore
-import SwiftParser
 import SwiftSyntax
 
 /// What the scanner knows about a file before reading it.
@@ -48,7 +47,7 @@ struct SourceFileAnalyzer: Sendable {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: context.relativePath, line: Self.firstInvalidUTF8Line(bytes), message: "not valid UTF-8; not scanned")
         }
-        let tree = Parser.parse(source: text)
+        let tree = try SwiftSourceParser.parse(text, path: context.relativePath, bytes: bytes)
         let lines = LineTable(bytes)
         if tree.hasError, let problem = SyntaxErrorLocator.first(in: tree) {
             let line = lines.position(of: problem.offset).line

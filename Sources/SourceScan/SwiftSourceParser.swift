@@ -1,0 +1,54 @@
+import ShipcheckCore
+import SwiftParser
+import SwiftSyntax
+
+/// Parses Swift sources from the repository under scan, refusing what would overflow the stack.
+///
+/// swift-syntax bounds its recursion with `maximumNestingLevel` for brackets, but its lookahead
+/// over `#if` blocks (`consumeIfConfigOfAttributes`) recurses once per nested `#if` without that
+/// bound: 10,000 nested `#if`s crash the process (SIGSEGV on the stack guard page). The depth of
+/// `#if` directives is therefore measured first with a byte scan and a file nested deeper than
+/// any hand-written code is an input error instead.
+public enum SwiftSourceParser {
+    /// Far deeper than real code nests `#if` (a handful of levels), shallow enough for the
+    /// parser's recursion on a 512 KiB secondary-thread stack in a debug build.
+    public static let maximumDirectiveNesting = 64
+
+    public static func parse(_ text: String, path: String, bytes: [UInt8]) throws(InputError) -> SourceFileSyntax {
+        if let line = lineExceedingDirectiveNesting(bytes) {
+            throw InputError(path: path, line: line, message: "#if nesting deeper than \(maximumDirectiveNesting) levels; not scanned")
+        }
+        return Parser.parse(source: text)
+    }
+
+    /// The line where `#if` nesting first exceeds the limit, or nil. Counts every `#if` / `#endif`
+    /// word, in code or not: text in comments and strings can only make the count higher, which
+    /// at worst refuses a file no one writes.
+    static func lineExceedingDirectiveNesting(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { buffer -> Int? in
+            var depth = 0
+            var position = 0
+            while let hash = ByteSearch.find(byte: UInt8(ascii: "#"), in: buffer, from: position) {
+                if matchesWord("if", in: buffer, at: hash + 1) {
+                    depth += 1
+                    if depth > maximumDirectiveNesting { return LineTable(buffer).position(of: hash).line }
+                } else if matchesWord("endif", in: buffer, at: hash + 1) {
+                    depth = max(0, depth - 1)
+                }
+                position = hash + 1
+            }
+            return nil
+        }
+    }
+
+    /// `word` at `start`, not followed by an identifier character (`#if` but not `#ifdef`).
+    private static func matchesWord(_ word: StaticString, in bytes: UnsafeRawBufferPointer, at start: Int) -> Bool {
+        let length = word.utf8CodeUnitsCount
+        guard start + length <= bytes.count else { return false }
+        for offset in 0..<length where bytes[start + offset] != word.utf8Start[offset] { return false }
+        guard start + length < bytes.count else { return true }
+        let next = bytes[start + length]
+        let isIdentifier = next == UInt8(ascii: "_") || (next >= 0x30 && next <= 0x39) || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) || next >= 0x80
+        return !isIdentifier
+    }
+}
