@@ -44,10 +44,15 @@ public struct BinaryInspector: Sendable {
 
     private func inspect(file path: String, symbolPatterns: [NamePattern], stringPatterns: [NamePattern]) throws(InputError) -> CheckResult {
         let file = try ELFFile(path: path)
-        var result = CheckResult(filesScanned: 1)
+        var result = CheckResult(inputErrors: file.memberErrors, filesScanned: 1)
+        // One archive member that cannot be decoded does not hide the others' findings.
         for image in file.images {
-            let contents = try BinaryContentsReader.read(image)
-            result.findings += check(contents, symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+            do throws(InputError) {
+                let contents = try BinaryContentsReader.read(image)
+                result.findings += check(contents, symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+            } catch {
+                result.inputErrors.append(error)
+            }
         }
         return result
     }
