@@ -81,13 +81,19 @@ public struct BinaryInspector: Sendable {
     }
 
     /// A file argument is taken as given (a non-ELF file is an error); a directory is walked
-    /// (without git: build products are usually ignored) and its ELF files picked by magic.
+    /// (without git: build products are usually ignored) and its ELF files picked by magic; a
+    /// directory without any is an error.
     private func elfFiles(under path: String) -> (files: [String], errors: [InputError]) {
         switch FileKind.of(path) {
         case nil: return ([], [InputError(path: path, message: "no such file or directory")])
         case .directory?:
             let enumeration = FileEnumerator(root: path, configuration: configuration, useGit: false).enumerate()
             let elf = enumeration.files.map(\.path).filter { ELFMagic.matches(path: $0) }
+            // A release gate pointed at the wrong folder (or at a folder named like a binary)
+            // must not pass for want of anything to audit.
+            guard !elf.isEmpty else {
+                return ([], enumeration.errors + [InputError(path: path, message: "directory holds no ELF files or static archives")])
+            }
             return (elf, enumeration.errors)
         default: return ([path], [])
         }
