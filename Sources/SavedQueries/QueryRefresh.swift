@@ -32,8 +32,8 @@ public struct QueryRefresh: Sendable {
                     identity: "\(result.query.scope.rawValue):\(query.name)\u{1F}\(Fingerprinter.normalized(match.lineText))"))
             }
         }
+        // Already in reading order: files come sorted and matches in buffer order.
         Fingerprinter.assign(&findings)
-        findings.sort(by: Finding.readingOrder)
         self.findings = findings
         comparable = previous?.signature == query.definitionSignature
         if let previous, comparable {

@@ -85,7 +85,9 @@ public struct QueryRunner: Sendable {
                 inputErrors.append(InputError(path: query.storePath, message: error.message))
             }
         }
-        let enumeration = FileEnumerator(root: root, configuration: configuration).enumerate()
+        // No lstat per listed file: the reader refuses symlinks, FIFOs and the like itself, and
+        // `unreadable(_:_:)` sorts those refusals out — one syscall per file less on big trees.
+        let enumeration = FileEnumerator(root: root, configuration: configuration, checksGitListedKinds: false).enumerate()
         inputErrors += enumeration.errors
         let storeFile = QueryStore.repository(root: ".", configuration: configuration).path
         let files = enumeration.files.filter { !Self.isShipcheckOwn($0.relativePath, storeFile: storeFile) }
@@ -123,6 +125,20 @@ public struct QueryRunner: Sendable {
         path == storeFile || path.hasPrefix(".shipcheck/")
     }
 
+    /// The error to report for a file that could not be read, or nil when skipping it is
+    /// right: what the enumerator itself skips (a symlink, whose target inside the root is
+    /// listed on its own; a submodule; a tracked file deleted from the work tree).
+    private static func unreadable(_ file: ScannedFile, _ error: InputError) -> InputError? {
+        switch FileKind.of(file.path) {
+        case .symlink?:
+            return FileEnumerator.symlinkProblem(file.path).map { InputError(path: FileEnumerator.escaped(file.relativePath), message: $0) }
+        case .directory?, nil:
+            return nil
+        default:
+            return error
+        }
+    }
+
     private static func search(_ file: ScannedFile, with queries: [Prepared], sizeLimit: Int, deadline: Deadline) -> FileOutcome {
         var outcome = FileOutcome()
         let covering = queries.indices.filter { queries[$0].covers(file.relativePath) }
@@ -135,7 +151,7 @@ public struct QueryRunner: Sendable {
         do {
             bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
         } catch {
-            outcome.error = error
+            outcome.error = unreadable(file, error)
             return outcome
         }
         outcome.read = true

@@ -50,11 +50,6 @@ public struct SavedQuery: Sendable, Hashable, Codable {
     /// The severity its findings carry.
     public var effectiveSeverity: Severity { severity ?? (expectNone ? .error : .note) }
 
-    /// Whether this query searches `path` (relative to the root).
-    public func searches(_ path: String) -> Bool {
-        (include.isEmpty || GlobList(include).matches(path)) && !GlobList(exclude).matches(path)
-    }
-
     /// Why `name` cannot be a handle, or nil when it can.
     public static func problem(withName name: String) -> String? {
         guard let first = name.utf8.first else { return "a query name cannot be empty" }

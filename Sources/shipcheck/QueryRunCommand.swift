@@ -57,15 +57,14 @@ struct QueryRunCommand: ParsableCommand {
             }
         }
 
-        let findings = refreshes.flatMap(\.findings)
-        let result = Report(findings: findings, inputErrors: inputErrors, rules: SavedQueriesRules.all, failingSeverity: report.failingSeverity)
         for error in inputErrors { printError("shipcheck: \(error)") }
         let text: String
         if report.format == .text {
             let color = report.output == nil && !report.noColor && Terminal.wantsColor(fileDescriptor: 1)
             text = QueryRunText.render(refreshes, color: color)
         } else {
-            text = report.format.reporter().render(result)
+            let findings = refreshes.flatMap(\.findings)
+            text = report.format.reporter().render(Report(findings: findings, inputErrors: inputErrors, rules: SavedQueriesRules.all, failingSeverity: report.failingSeverity))
         }
         if let output = report.output {
             try AtomicFile.write(text, to: output)
@@ -73,7 +72,9 @@ struct QueryRunCommand: ParsableCommand {
             printOutput(text)
         }
         if !inputErrors.isEmpty { throw ExitCode(ExitStatus.inputError) }
-        let fails = refreshes.contains(where: \.failsGate) || result.exitCode == ExitStatus.findings
+        let fails = refreshes.contains { refresh in
+            refresh.failsGate || refresh.findings.first.map { $0.severity >= report.failingSeverity } == true
+        }
         throw ExitCode(fails ? ExitStatus.findings : ExitStatus.clean)
     }
 }

@@ -49,11 +49,12 @@ for entry in "${queries[@]}"; do
     "$shipcheck" query add --root "$tree" "$name" "${flag[@]}" -- "$pattern" >/dev/null
 done
 
+mkdir -p "$(dirname "$results")"
 {
     echo "# Saved queries: shipcheck vs ripgrep and git grep"
     echo
     echo "Input: \`bench/queries/generate.py $files $lines\` — $count Swift-like files, $((bytes / 1000000)) MB, one git commit (all three tools search the same tracked files)."
-    echo "Machine: $(nproc) cores (shared with other jobs), $(uname -sr). shipcheck release build; $(rg --version | head -1); $(git --version)."
+    echo "Machine: $(nproc) cores (shared with other jobs), $(uname -sr). shipcheck release build; $(rg --version | sed -n 1p); $(git --version)."
     echo "Commands print every match with line and column to /dev/null (shipcheck: \`query run NAME\` text report, which also reads and writes the last-run state)."
     echo
     echo "| query | pattern | matches (shipcheck / rg / git grep) | shipcheck | rg | git grep | shipcheck ÷ rg | peak RSS shipcheck / rg / git grep |"
@@ -70,7 +71,7 @@ for entry in "${queries[@]}"; do
     theirs=$(cd "$tree" && rg --no-config -o "${rgmode[@]}" -e "$pattern" | wc -l)
     gits=$(cd "$tree" && git grep -o "${gitmode[@]}" -e "$pattern" | wc -l)
     echo "== $name: shipcheck $ours, rg $theirs, git grep $gits matches"
-    hyperfine --warmup 2 --runs 10 --export-json "$work/$name.json" \
+    hyperfine --warmup 1 --runs 5 --export-json "$work/$name.json" \
         -n shipcheck "cd '$tree' && '$shipcheck' query run '$name' >/dev/null || true" \
         -n rg "cd '$tree' && rg --no-config -n --column ${rgmode[*]} -e '$pattern' >/dev/null" \
         -n "git grep" "cd '$tree' && git grep -n --column ${gitmode[*]} -e '$pattern' >/dev/null" >/dev/null
@@ -81,7 +82,6 @@ for entry in "${queries[@]}"; do
     ratio=$(python3 -c "print('%.2f' % ($t_ours / $t_rg))")
     echo "| $name | \`$pattern\` ($kind) | $ours / $theirs / $gits | ${t_ours} s | ${t_rg} s | ${t_git} s | ${ratio}x | ${m_ours} / ${m_rg} / ${m_git} MB |" >>"$results.tmp"
 done
-mkdir -p "$(dirname "$results")"
 mv "$results.tmp" "$results"
 echo "== wrote $results"
 cat "$results"
