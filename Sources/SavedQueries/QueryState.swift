@@ -22,10 +22,10 @@ public struct QueryState: Sendable, Hashable {
     public var matchCount: Int
     public var matches: [Entry]
 
-    /// `<root>/.shipcheck/state/queries/<scope>/<name>.json`.
+    /// `<root>/.shipcheck/state/queries/<scope>/<name>.state`.
     public static func path(root: String, query: SavedQuery, scope: SavedQuery.Scope) -> String {
         let base = root == "." ? "" : root + "/"
-        return base + ".shipcheck/state/queries/\(scope.rawValue)/\(query.name).json"
+        return base + ".shipcheck/state/queries/\(scope.rawValue)/\(query.name).state"
     }
 
     /// The saved state, or nil when there is none or it cannot be read (a damaged state

@@ -25,7 +25,7 @@ import ShipcheckTestSupport
     @Test func theStoreAndStateNeverMatchThemselves() {
         let directory = TemporaryDirectory()
         directory.write(".shipcheck/queries.yml", "queries:\n  - name: q\n    pattern: FIXME\n")
-        directory.write(".shipcheck/state/queries/repo/q.json", "FIXME")
+        directory.write(".shipcheck/state/queries/repo/q.state", "FIXME")
         directory.write("A.swift", "// FIXME\n")
         #expect(run([SavedQuery(name: "q", pattern: "FIXME")], in: directory).results[0].files.map(\.path) == ["A.swift"])
     }
