@@ -28,7 +28,7 @@ if [ ! -d "$tree/.git" ]; then
     git -C "$tree" add -A
     git -C "$tree" -c user.name=bench -c user.email=bench@example.com -c commit.gpgsign=false commit -qm tree
 fi
-bytes=$(du -sb --exclude=.git "$tree" | cut -f1)
+bytes=$(du -sb --exclude=.git --exclude=.shipcheck "$tree" | cut -f1)
 count=$(git -C "$tree" ls-files | wc -l)
 
 # name | kind | pattern (ICU for shipcheck; ripgrep's and PCRE's syntax agree on these)
