@@ -22,7 +22,7 @@ struct QueryCommand: ParsableCommand {
 /// Where the stores are: the repository root (for the repository store and run state) and
 /// whether the personal store is meant.
 struct QueryLocationOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("Repository root holding .shipcheck/ (default: the current directory).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Repository root holding .shipcheck/.", valueName: "dir"))
     var root: String = "."
 
     @Flag(help: "Use the personal store ($XDG_CONFIG_HOME/shipcheck/queries.yml, else ~/.config/shipcheck/queries.yml).")
