@@ -47,7 +47,7 @@ let package = Package(
         // Capability: merge-conflict markers.
         .target(name: "ConflictScan", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
         // Capability: saved-query bookmarks.
-        .target(name: "SavedQueries", dependencies: ["ShipcheckCore", "ConflictScan"], swiftSettings: strictSwift6),
+        .target(name: "SavedQueries", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
         // libelf from Debian's libelf-dev.
         .systemLibrary(
             name: "CLibELF",
