@@ -60,7 +60,7 @@ let package = Package(
         .target(
             name: "ReleaseAudit",
             dependencies: [
-                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect",
+                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],
