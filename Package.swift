@@ -49,7 +49,7 @@ let package = Package(
         // Capability: merge-conflict markers.
         .target(name: "ConflictScan", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
         // Capability: saved-query bookmarks.
-        .target(name: "SavedQueries", dependencies: ["ShipcheckCore", "ConflictScan"], swiftSettings: strictSwift6),
+        .target(name: "SavedQueries", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
         // libelf from Debian's libelf-dev.
         .systemLibrary(
             name: "CLibELF",
@@ -62,7 +62,7 @@ let package = Package(
         .target(
             name: "ReleaseAudit",
             dependencies: [
-                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect",
+                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
             ],

@@ -11,10 +11,12 @@ import ShipcheckCore
 enum AttributeSources {
     /// The smallest `conflict-marker-size=N` in any attribute file git would read for this
     /// repository (every `.gitattributes`, `info/attributes`, the global and system files),
-    /// or git's default when none is smaller.
-    static func smallestMarkerSize(in repository: GitRepository) throws(InputError) -> Int {
+    /// or git's default when none is smaller. `untracked` are the untracked `.gitattributes`
+    /// the scan lists (tracked ones come from the index: listing untracked files again would
+    /// walk the whole tree a second time).
+    static func smallestMarkerSize(in repository: GitRepository, untracked: [String]) throws(InputError) -> Int {
         var smallest = ContentScanner.defaultMarkerSize
-        for path in try files(of: repository) {
+        for path in try files(of: repository) + untracked {
             guard let bytes = try? SafeFileReader.read(path, sizeLimit: 16 << 20) else { continue }
             smallest = min(smallest, smallestSize(in: bytes))
         }
@@ -47,8 +49,8 @@ enum AttributeSources {
         func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : base + "/" + path }
         func line(_ output: [UInt8]) -> String { String(lossyUTF8: output).trimmingCharacters(in: .newlines) }
 
-        // Every .gitattributes in the repository, from the top level down (`:/` = from the top).
-        let listed = try repository.run(["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--", ":/*.gitattributes"])
+        // Every tracked .gitattributes, from the top level down (`:/` = from the top).
+        let listed = try repository.run(["ls-files", "-z", "--cached", "--", ":/*.gitattributes"])
         var paths = listed.split(separator: 0).map { resolved(String(lossyUTF8: $0)) }
         paths.append(resolved(line(try repository.run(["rev-parse", "--git-path", "info/attributes"]))))
         let environment = ProcessInfo.processInfo.environment

@@ -32,6 +32,9 @@ struct GitBlobStream {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
+        // waitUntilExit polls a run loop (50 ms steps on Linux): a handler reports the exit at once.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do { try process.run() } catch {
             throw InputError(path: "git", message: "cannot run: \(error.localizedDescription)")
         }
@@ -72,7 +75,7 @@ struct GitBlobStream {
             }
         }
         try? output.fileHandleForReading.close()
-        process.waitUntilExit()
+        exited.wait()
         group.wait()
         if let failure { throw InputError(path: failure.path, message: failure.message + (errorText.text.isEmpty ? "" : ": \(errorText.text)")) }
     }

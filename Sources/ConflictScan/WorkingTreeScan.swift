@@ -22,7 +22,8 @@ struct WorkingTreeScan {
         // attributes set another size or mark them binary.
         var searchSize = ContentScanner.defaultMarkerSize
         if let repository {
-            do { searchSize = try AttributeSources.smallestMarkerSize(in: repository) } catch {
+            let attributeFiles = enumeration.files.filter { $0.relativePath == ".gitattributes" || $0.relativePath.hasSuffix("/.gitattributes") }
+            do { searchSize = try AttributeSources.smallestMarkerSize(in: repository, untracked: attributeFiles.map(\.path)) } catch {
                 result.inputErrors.append(error)
             }
         }

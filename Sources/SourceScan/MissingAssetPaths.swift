@@ -1,4 +1,5 @@
 import ShipcheckCore
+import XcodeProject
 
 /// `dev-asset-path-missing`: one finding per setting that names a path that is not there.
 enum MissingAssetPaths {
@@ -6,7 +7,7 @@ enum MissingAssetPaths {
         var scopes: [String: [String]] = [:]
         var firstSeen: [String: DevelopmentAssetPath] = [:]
         var order: [String] = []
-        for asset in paths where FileKind.of(DevelopmentAssets.onDisk(asset.path, root: root)) == nil {
+        for asset in paths where FileKind.of(XcodeSettingsCatalog.onDisk(asset.path, root: root)) == nil {
             let key = "\(asset.setting.file)\u{1F}\(asset.setting.line ?? 0)\u{1F}\(asset.path)"
             if firstSeen[key] == nil { order.append(key); firstSeen[key] = asset }
             scopes[key, default: []].append(asset.scope)

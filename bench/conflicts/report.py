@@ -48,13 +48,15 @@ print("Planted: complete blocks in every shape git writes (merge, diff3, zdiff3,
       "`conflict-marker-size=32`) and remnants (a stray opener, base or closer). Decoys: Markdown `=======` "
       "underlines, RST underline runs, markers mid-line, in strings or indented, 8-character runs, binary files "
       "holding a block.\n")
-print("| tool | mean time | σ | peak RSS | planted blocks found | remnants found | reports on no planted conflict |")
-print("|---|---:|---:|---:|---:|---:|---:|")
+print("| tool | mean time | σ | CPU (user + system) | peak RSS | planted blocks found | remnants found | reports on no planted conflict |")
+print("|---|---:|---:|---:|---:|---:|---:|---:|")
 for name in names:
     t = timings[name]
     blocks, block_total, remnants, remnant_total, false = found(name)
-    print(f"| {what.get(name, name)} | {t['mean']:.3f} s | {t['stddev']:.3f} s | {peak_megabytes(name):.0f} MB | "
+    print(f"| {what.get(name, name)} | {t['mean']:.3f} s | {t['stddev']:.3f} s | {t['user'] + t['system']:.2f} s | {peak_megabytes(name):.0f} MB | "
           f"{blocks}/{block_total} | {remnants}/{remnant_total} | {false} |")
+print("\nThe machine's other jobs change its load during a run; CPU time is the steadier comparison. "
+      "hyperfine runs each command's repetitions back to back.")
 print("\n\"Reports on no planted conflict\" counts reported lines (grep-style tools report every marker line; "
       "shipcheck one finding per block or remnant) that fall outside every planted block and remnant: decoys. "
       "A block counts as found when any of its lines is reported. `git grep` also prints `Binary file … matches` "

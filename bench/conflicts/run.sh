@@ -39,7 +39,7 @@ if [ "$(cat "$work/conflicts-stamp" 2>/dev/null)" != "$stamp" ]; then
   echo "$stamp" > "$work/conflicts-stamp"
 fi
 tree_files=$(git -C "$tree" ls-files | wc -l)
-tree_mb=$(du -sm --exclude=.git "$tree" | cut -f1)
+tree_mb=$(du -sm --apparent-size --exclude=.git "$tree" | cut -f1)
 
 declare -A commands=(
   [shipcheck]="'$shipcheck' conflicts --format json --output '$work/conflicts-out-shipcheck.json'"

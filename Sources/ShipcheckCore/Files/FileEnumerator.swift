@@ -36,11 +36,16 @@ public struct FileEnumerator: Sendable {
     public let root: String
     public let configuration: Configuration
     public let useGit: Bool
+    /// Whether names git lists are checked with lstat (symlinks, FIFOs, deleted files). A
+    /// caller that opens every file anyway with `SafeFileReader` (which refuses all of those)
+    /// can turn this off and save one lstat per file; it then sees such entries as read errors.
+    public let checksGitListedKinds: Bool
 
-    public init(root: String, configuration: Configuration, useGit: Bool = true) {
+    public init(root: String, configuration: Configuration, useGit: Bool = true, checksGitListedKinds: Bool = true) {
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         self.configuration = configuration
         self.useGit = useGit
+        self.checksGitListedKinds = checksGitListedKinds
     }
 
     public func enumerate() -> FileEnumeration {
@@ -86,6 +91,10 @@ public struct FileEnumerator: Sendable {
         }
         guard configuration.isScanned(relative) else { return }
         let path = root == "." ? relative : "\(root)/\(relative)"
+        if !walking && !checksGitListedKinds {
+            result.files.append(ScannedFile(relativePath: relative, path: path))
+            return
+        }
         switch FileKind.of(path) {
         case .regular?:
             result.files.append(ScannedFile(relativePath: relative, path: path))
@@ -133,7 +142,7 @@ public struct FileEnumerator: Sendable {
 
     /// Why a symlink cannot be scanned, or nil when skipping it is simply right (its target is
     /// inside the root and listed on its own, or outside the root and none of ours).
-    static func symlinkProblem(_ path: String) -> String? {
+    public static func symlinkProblem(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else {
             return errno == ELOOP ? "symlink loop; not scanned" : nil
         }

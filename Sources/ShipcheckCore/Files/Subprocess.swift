@@ -26,6 +26,9 @@ public enum Subprocess {
         process.standardOutput = stdout
         process.standardError = stderr
         process.standardInput = input == nil ? FileHandle.nullDevice : stdin
+        // waitUntilExit polls a run loop (50 ms steps on Linux): a handler reports the exit at once.
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do { try process.run() } catch {
             throw InputError(path: executable, message: "cannot run: \(error.localizedDescription)")
         }
@@ -40,7 +43,7 @@ public enum Subprocess {
             }
         }
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        exited.wait()
         group.wait()
         return ProcessResult(status: process.terminationStatus, output: [UInt8](output), errorOutput: errorBox.text)
     }

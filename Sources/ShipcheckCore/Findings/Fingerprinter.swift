@@ -18,7 +18,7 @@ public enum Fingerprinter {
     }
 
     /// Whitespace runs collapse to one space so re-indentation does not change identity.
-    static func normalized(_ text: String) -> String {
+    public static func normalized(_ text: String) -> String {
         text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
     }
 }

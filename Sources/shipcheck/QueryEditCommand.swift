@@ -1,0 +1,90 @@
+import ArgumentParser
+import SavedQueries
+import ShipcheckCore
+
+struct QueryEditCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "edit",
+        abstract: "Change a saved query: description, pattern, options or name."
+    )
+
+    @OptionGroup var location: QueryLocationOptions
+    @OptionGroup var configOption: QueryConfigOption
+
+    @Argument(help: "The query's name.")
+    var name: String
+
+    @Option(help: ArgumentHelp("Give the query a new name (its last-run state moves with it).", valueName: "new-name"))
+    var rename: String?
+
+    @Option(name: .shortAndLong, help: "New description.")
+    var description: String?
+
+    @Option(help: "New pattern.")
+    var pattern: String?
+
+    @Flag var kind: QueryKindFlag?
+    @Flag var caseMode: QueryCaseFlag?
+
+    @Flag(inversion: .prefixedNo, help: "Match whole words only (--no-word: anywhere).")
+    var word: Bool?
+
+    @Option(help: ArgumentHelp("Replace the include globs (repeatable).", valueName: "glob"))
+    var include: [String] = []
+
+    @Flag(help: "Remove every include glob.")
+    var clearInclude = false
+
+    @Option(help: ArgumentHelp("Replace the exclude globs (repeatable).", valueName: "glob"))
+    var exclude: [String] = []
+
+    @Flag(help: "Remove every exclude glob.")
+    var clearExclude = false
+
+    @Option(help: "New severity: error, warning or note.")
+    var severity: Severity?
+
+    @Flag(help: "Go back to the default severity.")
+    var clearSeverity = false
+
+    @Flag(inversion: .prefixedNo, help: "Make the query a gate (any match fails), or not.")
+    var expectNone: Bool?
+
+    func run() throws {
+        let configuration = try location.configuration(explicitConfig: configOption.config)
+        let store = location.targetStore(configuration)
+        let (old, new) = try store.modify { (queries: inout [SavedQuery]) throws(InputError) -> (SavedQuery, SavedQuery) in
+            guard let index = queries.firstIndex(where: { $0.name == name }) else {
+                throw InputError(path: store.path, message: "no query named '\(name)' in this store\(location.personal ? "" : " (a personal one? add --personal)")")
+            }
+            let old = queries[index]
+            var query = old
+            try apply(to: &query)
+            if let problem = SavedQuery.problem(withName: query.name) { throw InputError(path: store.path, message: problem) }
+            if query.name != old.name, queries.contains(where: { $0.name == query.name }) {
+                throw InputError(path: store.path, message: "a query named '\(query.name)' already exists")
+            }
+            if let problem = query.patternProblem() { throw InputError(path: store.path, message: problem) }
+            queries[index] = query
+            return (old, query)
+        }
+        if old.name != new.name { QueryState.move(root: location.root, from: old, to: new, scope: store.scope) }
+        printOutput(old == new ? "Query '\(name)' unchanged.\n" : "Updated query '\(new.name)' in \(store.path).\n")
+    }
+
+    private func apply(to query: inout SavedQuery) throws(InputError) {
+        if let rename { query.name = rename }
+        if let description { query.description = description }
+        if let pattern { query.pattern = pattern }
+        if let kind { query.kind = kind.kind }
+        if let caseMode { query.caseSensitive = caseMode == .caseSensitive }
+        if let word { query.wholeWord = word }
+        if clearInclude { query.include = [] }
+        if !include.isEmpty { query.include = include }
+        if clearExclude { query.exclude = [] }
+        if !exclude.isEmpty { query.exclude = exclude }
+        if clearSeverity { query.severity = nil }
+        if let severity { query.severity = severity }
+        if let expectNone { query.expectNone = expectNone }
+    }
+}

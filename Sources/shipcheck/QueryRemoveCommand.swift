@@ -1,0 +1,29 @@
+import ArgumentParser
+import SavedQueries
+import ShipcheckCore
+
+struct QueryRemoveCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "remove",
+        abstract: "Delete a saved query (and its last-run state)."
+    )
+
+    @OptionGroup var location: QueryLocationOptions
+    @OptionGroup var configOption: QueryConfigOption
+
+    @Argument(help: "The query's name.")
+    var name: String
+
+    func run() throws {
+        let configuration = try location.configuration(explicitConfig: configOption.config)
+        let store = location.targetStore(configuration)
+        let removed = try store.modify { (queries: inout [SavedQuery]) throws(InputError) -> SavedQuery in
+            guard let index = queries.firstIndex(where: { $0.name == name }) else {
+                throw InputError(path: store.path, message: "no query named '\(name)' in this store\(location.personal ? "" : " (a personal one? add --personal)")")
+            }
+            return queries.remove(at: index)
+        }
+        QueryState.move(root: location.root, from: removed, to: nil, scope: store.scope)
+        printOutput("Removed query '\(name)' from \(store.path).\n")
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Testing
+import ShipcheckTestSupport
+
+/// `shipcheck query` end to end: the real binary on real stores.
+@Suite struct QueryCommandTests {
+    let repo = GitFixture("shipcheck-query")
+    let home = TemporaryDirectory("shipcheck-home")
+
+    /// Runs shipcheck in the fixture with the personal store under `home`.
+    @discardableResult
+    func shipcheck(_ arguments: String..., input: String? = nil) -> CommandResult {
+        CommandRunner.shipcheck(arguments, in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config", "HOME": home.path], input: input)
+    }
+
+    var repoStore: String? { repo.directory.read(".shipcheck/queries.yml") }
+    var personalStore: String? { home.read("config/shipcheck/queries.yml") }
+
+    @Test(arguments: [false, true])
+    func everyCommandRoundTripsOnBothStores(personal: Bool) throws {
+        let scope: [String] = personal ? ["--personal"] : []
+        repo.write("Sources/A.swift", "// FIXME: first\nlet x = 1 // fixme\n")
+        repo.commitAll("start")
+
+        #expect(CommandRunner.shipcheck(["query", "add", "fix", "FIXME", "-d", "Notes to fix", "-i"] + scope, in: repo.path,
+                                        environment: ["XDG_CONFIG_HOME": home.path + "/config"]).status == 0)
+        let stored = try #require(personal ? personalStore : repoStore)
+        #expect(stored.contains("name: fix") && stored.contains("description: 'Notes to fix'") && stored.contains("case-sensitive: false"))
+        #expect((personal ? repoStore : personalStore) == nil)
+
+        let list = shipcheck("query", "list")
+        #expect(list.status == 0)
+        let row = try #require(list.stdout.split(separator: "\n").first { $0.hasPrefix("fix ") })
+        #expect(row.contains(personal ? "personal" : "repo") && row.contains("literal") && row.contains("never") && row.contains("Notes to fix"))
+
+        let show = shipcheck("query", "show", "fix")
+        #expect(show.status == 0)
+        #expect(show.stdout.contains("pattern: FIXME") && show.stdout.contains("last run: never"))
+
+        let run = shipcheck("query", "run", "fix")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("Sources/A.swift\n    1:4  // FIXME: first\n    2:14  let x = 1 // fixme"))
+        #expect(run.stdout.contains("first run"))
+        let listed = shipcheck("query", "list").stdout
+        #expect(listed.split(separator: "\n").first { $0.hasPrefix("fix ") }?.contains("  2  ") == true, "\(listed)")
+
+        let edit = CommandRunner.shipcheck(["query", "edit", "fix", "--rename", "fixes", "--description", "Renamed", "--case-sensitive"] + scope,
+                                           in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config"])
+        #expect(edit.status == 0, "\(edit.stderr)")
+        let edited = shipcheck("query", "show", "fixes").stdout
+        #expect(edited.contains("description: Renamed") && !edited.contains("case-sensitive") && edited.contains("last run:"))
+        #expect(shipcheck("query", "show", "fix").status == 2)
+        #expect(shipcheck("query", "run", "fixes").stdout.contains("query changed since the last run"))
+
+        let remove = CommandRunner.shipcheck(["query", "remove", "fixes"] + scope, in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config"])
+        #expect(remove.status == 0)
+        #expect(!(try #require(personal ? personalStore : repoStore)).contains("fixes"))
+        #expect(shipcheck("query", "list").stdout.contains("No saved queries"))
+    }
+
+    @Test func exportFromPersonalAndImportIntoTheRepository() throws {
+        shipcheck("query", "add", "--personal", "mine", "print(", "--include", "*.swift", "--include", "!Tests/**")
+        shipcheck("query", "add", "--personal", "--preset", "fixme")
+        let exported = shipcheck("query", "export", "--personal")
+        #expect(exported.status == 0)
+        let imported = shipcheck("query", "import", "-", input: exported.stdout)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(repoStore == personalStore)
+        // Importing again clashes: refused as a whole unless --replace.
+        let clash = shipcheck("query", "import", "-", input: exported.stdout)
+        #expect(clash.status == 2 && clash.stderr.contains("'mine', 'fixme'"))
+        #expect(shipcheck("query", "import", "--replace", "-", input: exported.stdout).status == 0)
+        // Export of one query to a file, then into an empty personal store elsewhere.
+        #expect(shipcheck("query", "export", "--name", "mine", "one.yml").status == 0)
+        let one = try #require(repo.directory.read("one.yml"))
+        #expect(one.contains("name: mine") && !one.contains("fixme"))
+    }
+
+    @Test func concurrentAddsFromTwoProcessesAreAllKept() throws {
+        let environment = ["XDG_CONFIG_HOME": home.path + "/config"]
+        let path = repo.path
+        let failures = ManagedCounter()
+        DispatchQueue.concurrentPerform(iterations: 2) { worker in
+            for index in 0..<50 {
+                let result = CommandRunner.shipcheck(["query", "add", "w\(worker)-\(index)", "needle\(index)"], in: path, environment: environment)
+                if result.status != 0 { failures.increment() }
+            }
+        }
+        #expect(failures.value == 0)
+        let store = try #require(repoStore)
+        for worker in 0..<2 {
+            for index in 0..<50 { #expect(store.contains("- name: w\(worker)-\(index)\n"), "lost w\(worker)-\(index)") }
+        }
+        #expect(store.components(separatedBy: "- name: ").count == 101)
+    }
+
+    @Test func corruptStoreIsNeverOverwritten() throws {
+        let corrupt = "queries:\n  - name: ok\n    pattern: x\n    colour: red\n  - name: other\n    pattern: y\n"
+        repo.write(".shipcheck/queries.yml", corrupt)
+        let before = try Data(contentsOf: URL(fileURLWithPath: repo.path + "/.shipcheck/queries.yml"))
+        for arguments in [["query", "add", "new", "y"], ["query", "remove", "ok"], ["query", "edit", "ok", "-d", "x"], ["query", "list"], ["query", "run", "--all"]] {
+            let result = CommandRunner.shipcheck(arguments, in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config"])
+            #expect(result.status == 2, "\(arguments)")
+            #expect(result.stderr.contains(".shipcheck/queries.yml:4:"), "\(arguments): \(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: repo.path + "/.shipcheck/queries.yml")) == before)
+    }
+
+    @Test func invalidRegexIsAClearErrorAndSavesNothing() {
+        let result = shipcheck("query", "add", "bad", "--regex", "(unclosed")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("invalid regular expression '(unclosed' in query 'bad'"))
+        #expect(repoStore == nil)
+    }
+
+    @Test func duplicateNameAndBadNameAreRefused() {
+        #expect(shipcheck("query", "add", "a", "x").status == 0)
+        let duplicate = shipcheck("query", "add", "a", "y")
+        #expect(duplicate.status == 2 && duplicate.stderr.contains("already exists"))
+        #expect(shipcheck("query", "add", "bad name", "y").status == 2)
+        #expect(repoStore?.contains("pattern: y") == false)
+    }
+
+    @Test func expectNoneQueryGatesTheRun() throws {
+        repo.write("A.swift", "<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> branch\n// TODO later\n")
+        #expect(shipcheck("query", "add", "--preset", "merge-conflicts").status == 0)
+        #expect(shipcheck("query", "add", "--preset", "fixme").status == 0)
+        #expect(shipcheck("query", "run", "fixme").status == 0)
+        let failing = shipcheck("query", "run", "--all")
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("FAILED: expected no matches"))
+        #expect(failing.stdout.contains("gate failed: merge-conflicts"))
+
+        let json = shipcheck("query", "run", "merge-conflicts", "--format", "json")
+        #expect(json.status == 1)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let findings = try #require(object["findings"] as? [[String: Any]])
+        #expect(findings.count == 3)
+        #expect(findings.allSatisfy { ($0["ruleID"] as? String) == "saved-query" })
+
+        for format in ["sarif", "junit", "github", "gitlab"] {
+            let result = shipcheck("query", "run", "merge-conflicts", "--format", format)
+            #expect(result.status == 1, "\(format)")
+            #expect(result.stdout.contains("saved-query") || result.stdout.contains("merge-conflicts"), "\(format)")
+        }
+
+        repo.write("A.swift", "resolved\n")
+        let clean = shipcheck("query", "run", "merge-conflicts")
+        #expect(clean.status == 0)
+        #expect(clean.stdout.contains("0 new, 3 gone"))
+    }
+
+    @Test func refreshShowsNewAndGoneButNotLinesThatOnlyMoved() {
+        repo.write("A.swift", "// FIXME a\n// FIXME b\n")
+        shipcheck("query", "add", "f", "FIXME")
+        shipcheck("query", "run", "f")
+        repo.write("A.swift", "import Foundation\n\n// FIXME b\n// FIXME c\n")
+        let second = shipcheck("query", "run", "f")
+        #expect(second.stdout.contains("1 new, 1 gone"))
+        #expect(second.stdout.contains("new  A.swift:4  // FIXME c"))
+        #expect(second.stdout.contains("gone A.swift:1  // FIXME a"))
+        #expect(!second.stdout.contains("FIXME b\n    new"))
+        #expect(shipcheck("query", "run", "f").stdout.contains("no change"))
+    }
+
+    @Test func timeoutStopsAPathologicalRegexAndNamesTheFile() {
+        repo.write("Slow.txt", String(repeating: "a", count: 40) + "b\n")
+        #expect(shipcheck("query", "add", "slow", "--regex", "(a+)+$").status == 0)
+        let result = shipcheck("query", "run", "slow", "--timeout", "0.5")
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("Slow.txt: error: query 'slow': search cut short"))
+        // An incomplete run is no baseline: no state was written.
+        #expect(shipcheck("query", "list").stdout.contains("never"))
+    }
+
+    @Test func everyPresetCanBeAddedAndRun() {
+        repo.write("A.swift", "print(\"x\")\nlet a = try! f()\n")
+        for preset in ["merge-conflicts", "fixme", "print-debugging", "force-try", "focused-tests"] {
+            #expect(shipcheck("query", "add", "--preset", preset).status == 0, "\(preset)")
+        }
+        #expect(shipcheck("query", "add", "--preset", "nope").status == 2)
+        let run = shipcheck("query", "run", "print-debugging", "force-try")
+        #expect(run.stdout.contains("1:1  print(\"x\")") && run.stdout.contains("2:9  let a = try! f()"))
+    }
+
+    @Test func runNeedsNamesOrAll() {
+        #expect(shipcheck("query", "run").status == 2)
+        #expect(shipcheck("query", "run", "missing").stderr.contains("no query named 'missing'"))
+    }
+}
+
+/// A counter shared by concurrent workers.
+final class ManagedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}

@@ -1,0 +1,85 @@
+import Testing
+@testable import SavedQueries
+import ShipcheckCore
+import ShipcheckTestSupport
+
+@Suite struct QueryRefreshTests {
+    let directory = TemporaryDirectory()
+    let query = SavedQuery(name: "fixme", pattern: "FIXME")
+
+    func refresh(_ query: SavedQuery? = nil) -> QueryRefresh {
+        let query = query ?? self.query
+        let scoped = ScopedQuery(query: query, scope: .repository, storePath: "q.yml")
+        let result = QueryRunner(root: directory.path, configuration: Configuration(), timeout: nil).run([scoped]).results[0]
+        let refresh = QueryRefresh(result: result, previous: QueryState.load(root: directory.path, query: query, scope: .repository))
+        try! refresh.state(ranAt: 0).save(root: directory.path, query: query, scope: .repository)
+        return refresh
+    }
+
+    @Test func firstRunHasNothingToCompare() {
+        directory.write("A.swift", "// FIXME one\n")
+        let first = refresh()
+        #expect(first.previous == nil)
+        #expect(first.new.isEmpty && first.gone.isEmpty)
+        #expect(first.findings.count == 1)
+    }
+
+    @Test func unrelatedEditAboveAMatchChangesNothing() {
+        directory.write("A.swift", "// FIXME one\nlet x = 1\n// FIXME one\n")
+        _ = refresh()
+        directory.write("A.swift", "import Foundation\n\n\n// FIXME one\nlet x = 1\n// FIXME one\n")
+        let second = refresh()
+        #expect(second.comparable)
+        #expect(second.new.isEmpty)
+        #expect(second.gone.isEmpty)
+        #expect(second.findings.map { $0.location.line } == [4, 6])
+    }
+
+    @Test func addedAndRemovedMatchesAreNewAndGone() {
+        directory.write("A.swift", "// FIXME one\n// FIXME two\n")
+        directory.write("B.swift", "// FIXME three\n")
+        _ = refresh()
+        directory.write("A.swift", "// FIXME two\n// FIXME four\n")
+        let second = refresh()
+        #expect(second.new.map { $0.snippet } == ["// FIXME four"])
+        #expect(second.gone.map(\.lineText) == ["// FIXME one"])
+        #expect(second.gone.map(\.path) == ["A.swift"])
+    }
+
+    @Test func aThirdEqualLineIsNewButTheFirstTwoAreNot() {
+        directory.write("A.swift", "FIXME\nFIXME\n")
+        _ = refresh()
+        directory.write("A.swift", "FIXME\nFIXME\nFIXME\n")
+        #expect(refresh().new.count == 1)
+    }
+
+    @Test func changedQueryIsNotCompared() {
+        directory.write("A.swift", "FIXME\n")
+        _ = refresh()
+        var changed = query
+        changed.caseSensitive = false
+        let second = refresh(changed)
+        #expect(!second.comparable)
+        #expect(second.new.isEmpty && second.gone.isEmpty)
+    }
+
+    @Test func stateSurvivesARoundTripWithAwkwardText() throws {
+        let entries = [
+            QueryState.Entry(fingerprint: "abc", path: "dir with space/tab\there.swift", line: 3, lineText: "a\tb \\ c\\t"),
+            QueryState.Entry(fingerprint: "def", path: "ünï.swift", line: 12, lineText: ""),
+            QueryState.Entry(fingerprint: "ghi", path: "new\nline", line: 1, lineText: "trailing\r"),
+        ]
+        let state = QueryState(name: "q", signature: "sig", ranAt: 1_800_000_000.5, matchCount: 3, matches: entries)
+        try state.save(root: directory.path, query: query, scope: .personal)
+        #expect(QueryState.load(root: directory.path, query: query, scope: .personal) == state)
+        #expect(QueryState.load(root: directory.path, query: query, scope: .repository) == nil)
+    }
+
+    @Test func damagedStateOnlyCostsTheComparison() {
+        directory.write("A.swift", "FIXME\n")
+        directory.write(".shipcheck/state/queries/repo/fixme.state", "not a state file")
+        let run = refresh()
+        #expect(run.previous == nil)
+        #expect(QueryState.load(root: directory.path, query: query, scope: .repository)?.matchCount == 1)
+    }
+}

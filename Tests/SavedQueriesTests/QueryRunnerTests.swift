@@ -1,0 +1,69 @@
+import Foundation
+import Testing
+@testable import SavedQueries
+import ShipcheckCore
+import ShipcheckTestSupport
+
+@Suite struct QueryRunnerTests {
+    func run(_ queries: [SavedQuery], in directory: TemporaryDirectory, timeout: Double? = nil) -> (results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int) {
+        let scoped = queries.map { ScopedQuery(query: $0, scope: .repository, storePath: directory.path + "/.shipcheck/queries.yml") }
+        return QueryRunner(root: directory.path, configuration: Configuration(), timeout: timeout).run(scoped)
+    }
+
+    @Test func includeAndExcludeGlobsWithNegation() {
+        let directory = TemporaryDirectory()
+        for path in ["Sources/A.swift", "Sources/Generated/B.swift", "Sources/Generated/Keep.swift", "Tests/C.swift", "README.md"] {
+            directory.write(path, "FIXME\n")
+        }
+        let query = SavedQuery(name: "q", pattern: "FIXME", include: ["Sources/**", "*.md", "!README.md"],
+                               exclude: ["Sources/Generated", "!Sources/Generated/Keep.swift"])
+        let outcome = run([query], in: directory)
+        #expect(outcome.results[0].files.map(\.path) == ["Sources/A.swift", "Sources/Generated/Keep.swift"])
+        #expect(outcome.inputErrors.isEmpty)
+    }
+
+    @Test func theStoreAndStateNeverMatchThemselves() {
+        let directory = TemporaryDirectory()
+        directory.write(".shipcheck/queries.yml", "queries:\n  - name: q\n    pattern: FIXME\n")
+        directory.write(".shipcheck/state/queries/repo/q.state", "FIXME")
+        directory.write("A.swift", "// FIXME\n")
+        #expect(run([SavedQuery(name: "q", pattern: "FIXME")], in: directory).results[0].files.map(\.path) == ["A.swift"])
+    }
+
+    @Test func binaryFilesAreSkippedAndUnreadableOnesReported() {
+        let directory = TemporaryDirectory()
+        directory.write("blob.bin", bytes: Array("FIXME\0binary".utf8))
+        directory.write("A.swift", "FIXME\n")
+        mkfifo(directory.path + "/pipe", 0o644)
+        let outcome = run([SavedQuery(name: "q", pattern: "FIXME")], in: directory)
+        #expect(outcome.results[0].files.map(\.path) == ["A.swift"])
+        #expect(outcome.inputErrors.map(\.path) == ["pipe"])
+    }
+
+    @Test func everyFileIsReadOnceForAllQueries() {
+        let directory = TemporaryDirectory()
+        directory.write("A.swift", "alpha beta\n")
+        directory.write("B.swift", "beta\n")
+        let outcome = run([SavedQuery(name: "a", pattern: "alpha"), SavedQuery(name: "b", pattern: "beta")], in: directory)
+        #expect(outcome.filesScanned == 2)
+        #expect(outcome.results.map(\.matchCount) == [1, 2])
+    }
+
+    @Test func timeoutReportsWhichFileWasCutShort() {
+        let directory = TemporaryDirectory()
+        directory.write("Slow.txt", String(repeating: "a", count: 40) + "b\n")
+        let outcome = run([SavedQuery(name: "slow", pattern: "(a+)+$", kind: .regex)], in: directory, timeout: 0.3)
+        #expect(outcome.results[0].cutShort == ["Slow.txt"])
+        #expect(!outcome.results[0].isComplete)
+        #expect(outcome.inputErrors.contains { $0.path == "Slow.txt" && $0.message.contains("cut short") && $0.message.contains("slow") })
+    }
+
+    @Test func invalidRegexIsAnInputErrorAndOtherQueriesStillRun() {
+        let directory = TemporaryDirectory()
+        directory.write("A.swift", "x\n")
+        let outcome = run([SavedQuery(name: "bad", pattern: "(", kind: .regex), SavedQuery(name: "ok", pattern: "x")], in: directory)
+        #expect(outcome.results.map(\.query.query.name) == ["ok"])
+        #expect(outcome.inputErrors.count == 1)
+        #expect(outcome.inputErrors.first?.message.contains("invalid regular expression '('") == true)
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+@testable import SavedQueries
+import ShipcheckCore
+import ShipcheckTestSupport
+
+@Suite struct SavedQueriesRuleTests {
+    @Test(arguments: SavedQueriesRules.all)
+    func rulesAgreeWithTheirExamples(_ rule: RuleDescription) throws {
+        let preset = try #require(QueryPresets.named("merge-conflicts"))
+        let failures = RuleExampleVerifier.verify(rule) { example, text in
+            let directory = TemporaryDirectory()
+            directory.write(example.path, text)
+            let scoped = ScopedQuery(query: preset, scope: .repository, storePath: "q.yml")
+            let result = QueryRunner(root: directory.path, configuration: Configuration(), timeout: nil).run([scoped])
+            return result.results.flatMap { QueryRefresh(result: $0, previous: nil).findings }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test func runGatesReportsOnlyExpectNoneQueries() throws {
+        let directory = TemporaryDirectory()
+        directory.write("A.swift", "<<<<<<< HEAD\n// FIXME\n")
+        let store = QueryStore.repository(root: directory.path, configuration: Configuration())
+        try store.modify { (queries: inout [SavedQuery]) throws(InputError) in
+            queries = [QueryPresets.named("merge-conflicts")!, QueryPresets.named("fixme")!]
+        }
+        let result = SavedQueries.runGates(root: directory.path, configuration: Configuration())
+        #expect(result.findings.map(\.ruleID) == ["saved-query"])
+        #expect(result.findings.first?.severity == .error)
+        #expect(result.findings.first?.message.contains("merge-conflicts") == true)
+        #expect(result.inputErrors.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: directory.path + "/.shipcheck/state"))
+    }
+
+    @Test func runGatesReportsACorruptStore() {
+        let directory = TemporaryDirectory()
+        directory.write(".shipcheck/queries.yml", "queries:\n  - name: [\n")
+        let result = SavedQueries.runGates(root: directory.path, configuration: Configuration())
+        #expect(result.inputErrors.count == 1)
+        #expect(result.inputErrors.first?.path.hasSuffix(".shipcheck/queries.yml") == true)
+    }
+
+    @Test func disablingTheRuleDisablesTheGates() throws {
+        let directory = TemporaryDirectory()
+        directory.write("A.swift", "<<<<<<< HEAD\n")
+        directory.write(".shipcheck/queries.yml", QueryStoreFormat.render([QueryPresets.named("merge-conflicts")!]))
+        var configuration = Configuration()
+        configuration.ruleSeverities["saved-query"] = .some(nil)
+        #expect(SavedQueries.runGates(root: directory.path, configuration: configuration).findings.isEmpty)
+        configuration.ruleSeverities["saved-query"] = .warning
+        #expect(SavedQueries.runGates(root: directory.path, configuration: configuration).findings.map(\.severity) == [.warning])
+    }
+}
