@@ -30,8 +30,10 @@ public struct XcodeSettingsCatalog: Sendable {
     public private(set) var errors: [InputError] = []
 
     /// `root` is the scan root as given (files' `path` start with it); every path in the
-    /// catalog (projects, settings' files) is relative to it.
-    public init(files: [ScannedFile], root: String) {
+    /// catalog (projects, settings' files) is relative to it. `sizeLimit` is the configuration's
+    /// `max-file-size` (an `.xcconfig` is also held to `XCConfigReader.defaultSizeLimit`).
+    public init(files: [ScannedFile], root: String, sizeLimit: Int = SafeFileReader.defaultSizeLimit) {
+        let xcconfigSizeLimit = min(sizeLimit, XCConfigReader.defaultSizeLimit)
         var consumedXCConfigs: Set<String> = []
         var xcconfigCache: [String: XCConfig] = [:]
         for file in files {
@@ -39,7 +41,7 @@ public struct XcodeSettingsCatalog: Sendable {
             let isXcodeGen = file.relativePath.split(separator: "/").last == "project.yml"
             guard isPBXProj || isXcodeGen else { continue }
             do {
-                let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath)
+                let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
                 let project: XcodeProject
                 if isPBXProj {
                     project = try PBXProjectReader.parse(bytes, file: file.relativePath,
@@ -50,14 +52,14 @@ public struct XcodeSettingsCatalog: Sendable {
                     project = try XcodeGenReader.parse(String(decoding: bytes, as: UTF8.self), file: file.relativePath,
                                                        projectDirectory: XcodePath.directory(of: file.relativePath))
                 }
-                add(project, root: root, xcconfigs: &xcconfigCache, consumed: &consumedXCConfigs)
+                add(project, root: root, xcconfigSizeLimit: xcconfigSizeLimit, xcconfigs: &xcconfigCache, consumed: &consumedXCConfigs)
             } catch {
                 errors.append(error)
             }
         }
         for file in files where file.relativePath.hasSuffix(".xcconfig") && !consumedXCConfigs.contains(file.relativePath) {
             do {
-                let config = Self.relativised(try XCConfigReader.read(path: file.path), root: root)
+                let config = Self.relativised(try XCConfigReader.read(path: file.path, sizeLimit: xcconfigSizeLimit), root: root)
                 standaloneXCConfigs.append(StandaloneXCConfig(config: config, baseDirectory: Self.projectDirectory(near: file.relativePath, root: root)))
             } catch {
                 errors.append(Self.relativised(error, root: root))
@@ -65,14 +67,14 @@ public struct XcodeSettingsCatalog: Sendable {
         }
     }
 
-    private mutating func add(_ project: XcodeProject, root: String, xcconfigs: inout [String: XCConfig], consumed: inout Set<String>) {
+    private mutating func add(_ project: XcodeProject, root: String, xcconfigSizeLimit: Int, xcconfigs: inout [String: XCConfig], consumed: inout Set<String>) {
         projects.append(project)
         // Base configurations, read once each (paths here are relative to the root). One that is
         // not there is usually generated (CocoaPods' support files): nothing to read, not an error.
         let bases = Set((project.configurations + project.targets.flatMap(\.configurations)).compactMap(\.baseConfigurationPath))
         for base in bases.sorted() where xcconfigs[base] == nil && FileKind.of(Self.onDisk(base, root: root)) != nil {
             do {
-                let config = Self.relativised(try XCConfigReader.read(path: Self.onDisk(base, root: root)), root: root)
+                let config = Self.relativised(try XCConfigReader.read(path: Self.onDisk(base, root: root), sizeLimit: xcconfigSizeLimit), root: root)
                 xcconfigs[base] = config
                 consumed.formUnion(config.files)
             } catch {
