@@ -29,10 +29,10 @@ public enum SwiftSourceParser {
             var depth = 0
             var position = 0
             while let hash = ByteSearch.find(byte: UInt8(ascii: "#"), in: buffer, from: position) {
-                if matchesWord("if", in: buffer, at: hash + 1) {
+                if matchesWord(ifWord, in: buffer, at: hash + 1) {
                     depth += 1
                     if depth > maximumDirectiveNesting { return LineTable(buffer).position(of: hash).line }
-                } else if matchesWord("endif", in: buffer, at: hash + 1) {
+                } else if matchesWord(endifWord, in: buffer, at: hash + 1) {
                     depth = max(0, depth - 1)
                 }
                 position = hash + 1
@@ -41,11 +41,13 @@ public enum SwiftSourceParser {
         }
     }
 
+    private static let ifWord = Array("if".utf8), endifWord = Array("endif".utf8)
+
     /// `word` at `start`, not followed by an identifier character (`#if` but not `#ifdef`).
-    private static func matchesWord(_ word: StaticString, in bytes: UnsafeRawBufferPointer, at start: Int) -> Bool {
-        let length = word.utf8CodeUnitsCount
+    private static func matchesWord(_ word: [UInt8], in bytes: UnsafeRawBufferPointer, at start: Int) -> Bool {
+        let length = word.count
         guard start + length <= bytes.count else { return false }
-        for offset in 0..<length where bytes[start + offset] != word.utf8Start[offset] { return false }
+        for offset in 0..<length where bytes[start + offset] != word[offset] { return false }
         guard start + length < bytes.count else { return true }
         let next = bytes[start + length]
         let isIdentifier = next == UInt8(ascii: "_") || (next >= 0x30 && next <= 0x39) || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) || next >= 0x80

@@ -8,11 +8,13 @@ import Darwin
 #endif
 
 /// How one run of the real binary on hostile input ended: exit status or signal, whether the
-/// harness had to kill it, its output, and its peak resident memory (from `wait4`'s rusage).
+/// harness had to kill it, its output, and its peak resident memory.
 struct HostileRun {
     var exitStatus: Int32?
     var signal: Int32?
     var timedOut: Bool
+    /// Killed on purpose by `killAfter` (crash-safety tests), not for hanging.
+    var killedOnPurpose = false
     var stdout: String
     var stderr: String
     var peakRSSBytes: Int
@@ -24,25 +26,31 @@ struct HostileRun {
 }
 
 /// Runs `shipcheck` with a deadline, like `CommandRunner` but owning the child: the harness
-/// kills it at the deadline (a hang fails the test instead of stalling the suite) and reads its
-/// peak RSS from `wait4`. Output goes to files, so a chatty child never blocks on a pipe.
+/// kills it at the deadline (a hang fails the test instead of stalling the suite) and samples its
+/// peak RSS. Output goes to files, so a chatty child never blocks on a pipe.
+///
+/// Peak RSS on Linux is the child's `VmHWM` from /proc, sampled every few milliseconds while it
+/// runs (the high-water mark only grows, so the last sample is the peak up to then). Not
+/// `wait4`'s `ru_maxrss`: the kernel folds the *spawning* process's high-water mark into it at
+/// exec, so every child of a test process holding a 200 MB buffer would "peak" at 200 MB.
 enum HostileRunner {
     /// Generous for any single run in this suite; a hang shows up as `timedOut`.
     static let defaultTimeout: Double = 60
 
     static func shipcheck(_ arguments: [String], in directory: String? = nil, timeout: Double = defaultTimeout,
-                          asUser uid: uid_t? = nil) -> HostileRun {
+                          asUser uid: uid_t? = nil, killAfter: Double? = nil, environment: [String: String] = [:]) -> HostileRun {
         // `sh -c 'cd … && exec "$@"'` (and `setpriv … --`) exec into shipcheck: same pid, so
-        // wait4's rusage is shipcheck's own.
+        // the memory sampled is shipcheck's own.
         var command = [CommandRunner.shipcheckPath] + arguments
         if let uid {
             command = ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--"] + command
         }
         command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory ?? FileManager.default.currentDirectoryPath] + command
-        return run(command, timeout: timeout)
+        return run(command, timeout: timeout, killAfter: killAfter, environment: environment)
     }
 
-    static func run(_ command: [String], timeout: Double) -> HostileRun {
+    /// `killAfter`: SIGKILL the child after that many seconds if it is still running.
+    static func run(_ command: [String], timeout: Double, killAfter: Double? = nil, environment extra: [String: String] = [:]) -> HostileRun {
         let output = TemporaryDirectory("shipcheck-hostile-run")
         let stdoutPath = output.path + "/stdout", stderrPath = output.path + "/stderr"
         var actions = posix_spawn_file_actions_t()
@@ -53,6 +61,7 @@ enum HostileRunner {
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        for (key, value) in extra { environment[key] = value }
         let argv = command.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
@@ -60,34 +69,51 @@ enum HostileRunner {
         let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
         precondition(spawned == 0, "cannot start \(command[0]): \(String(cString: strerror(spawned)))")
 
-        let deadline = Date().addingTimeInterval(timeout)
+        let start = Date()
+        let deadline = start.addingTimeInterval(timeout)
         var status: Int32 = 0
         var usage = rusage()
         var timedOut = false
+        var killedOnPurpose = false
+        var peak = 0
         while wait4(pid, &status, WNOHANG, &usage) == 0 {
+            peak = max(peak, highWaterMark(of: pid) ?? 0)
+            if let killAfter, Date().timeIntervalSince(start) >= killAfter {
+                kill(pid, SIGKILL)
+                killedOnPurpose = true
+                _ = wait4(pid, &status, 0, &usage)
+                break
+            }
             if Date() > deadline {
                 kill(pid, SIGKILL)
                 timedOut = true
                 _ = wait4(pid, &status, 0, &usage)
                 break
             }
-            usleep(10_000)
+            usleep(killAfter == nil ? 2_000 : 500)
         }
         let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
         // WIFEXITED / WTERMSIG are macros Swift does not import.
         let signal = status & 0x7F
         #if canImport(Darwin)
-        let peak = Int(usage.ru_maxrss)  // bytes on Darwin
-        #else
-        let peak = Int(usage.ru_maxrss) * 1024  // KiB on Linux
+        peak = Int(usage.ru_maxrss)  // bytes; Darwin's posix_spawn does not share the parent's memory
         #endif
         return HostileRun(
             exitStatus: signal == 0 ? (status >> 8) & 0xFF : nil,
             signal: signal == 0 ? nil : signal,
             timedOut: timedOut,
+            killedOnPurpose: killedOnPurpose,
             stdout: read(stdoutPath),
             stderr: read(stderrPath),
             peakRSSBytes: peak
         )
+    }
+
+    /// `VmHWM` of a running process, in bytes (Linux).
+    private static func highWaterMark(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes * 1024
     }
 }
