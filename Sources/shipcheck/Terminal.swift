@@ -25,3 +25,19 @@ enum Terminal {
         return isatty(fileDescriptor) == 1
     }
 }
+
+/// A one-line progress indicator on standard error, only when it is a terminal: CI logs and
+/// pipes get nothing extra.
+struct ProgressLine {
+    let enabled = isatty(2) == 1
+
+    func show(_ text: String) {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+    }
+
+    func clear() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}
