@@ -25,6 +25,13 @@ struct DevelopmentAssets {
     init(files: [ScannedFile], root: String) {
         var consumedXCConfigs: Set<String> = []
         var xcconfigCache: [String: XCConfig] = [:]
+        // The setting is written in a project file or an xcconfig. When no xcconfig among the
+        // files mentions it, a project whose text does not mention it cannot set it either,
+        // and is not parsed (large CocoaPods-style projects are the slow part of a scan).
+        let xcconfigsMentionSetting = files.contains { file in
+            file.relativePath.hasSuffix(".xcconfig")
+                && (try? SafeFileReader.read(file.path)).map { ByteSearch.contains(Self.settingKey, in: $0) } == true
+        }
         for file in files {
             let isPBXProj = file.relativePath.hasSuffix(".xcodeproj/project.pbxproj")
             let isXcodeGen = file.relativePath.split(separator: "/").last == "project.yml"
@@ -34,6 +41,7 @@ struct DevelopmentAssets {
                 if isPBXProj {
                     let relativeDirectory = PBXProjectReader.projectDirectory(ofPBXProj: file.relativePath)
                     let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath)
+                    guard xcconfigsMentionSetting || ByteSearch.contains(Self.settingKey, in: bytes) else { continue }
                     project = try PBXProjectReader.parse(bytes, file: file.relativePath, projectDirectory: relativeDirectory)
                 } else {
                     let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath)
