@@ -23,7 +23,7 @@ struct DevelopmentAssets {
 
     /// `root` is the scan root as given (files' `path` start with it); paths come back relative to it.
     init(files: [ScannedFile], root: String) {
-        self.init(catalog: XcodeSettingsCatalog(files: files, root: root))
+        self.init(catalog: XcodeSettingsCatalog(files: files, root: root, keys: [Self.settingKey]))
     }
 
     init(catalog: XcodeSettingsCatalog) {

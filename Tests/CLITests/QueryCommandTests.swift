@@ -148,7 +148,7 @@ import ShipcheckTestSupport
         repo.write("A.swift", "resolved\n")
         let clean = shipcheck("query", "run", "merge-conflicts")
         #expect(clean.status == 0)
-        #expect(clean.stdout.contains("0 new, 3 gone"))
+        #expect(clean.stdout.contains("0 new, 2 gone"))
     }
 
     @Test func refreshShowsNewAndGoneButNotLinesThatOnlyMoved() {

@@ -141,7 +141,7 @@ import ShipcheckCore
 
     @Test func corruptProjectIsAnInputErrorAndManifestsAreStillAudited() {
         let tree = TemporaryDirectory()
-        tree.write("Broken.xcodeproj/project.pbxproj", "{ objects = ( ;")
+        tree.write("Broken.xcodeproj/project.pbxproj", "{ objects = ( SWIFT_OPTIMIZATION_LEVEL ;")
         tree.write("Package.swift", #".target(name: "A", swiftSettings: [.define("DEBUG")])"#)
         let result = audit(tree)
         #expect(result.inputErrors.count == 1)
