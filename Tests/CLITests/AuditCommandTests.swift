@@ -129,3 +129,14 @@ import ShipcheckTestSupport
         #expect(CommandRunner.shipcheck(["audit", "--strict", repository.path]).status == 1)
     }
 }
+
+/// `make demo`'s own check, in the test suite: the audit of Samples/ reports exactly what
+/// Samples/EXPECTED.md lists.
+@Suite struct SamplesAuditTests {
+    @Test func demoScriptAgreesWithExpectedList() {
+        _ = Repository.sampleBinaries
+        let result = CommandRunner.run("/bin/bash", [Repository.path("Samples/demo.sh"), CommandRunner.shipcheckPath], in: Repository.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("reported exactly the"))
+    }
+}

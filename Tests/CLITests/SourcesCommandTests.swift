@@ -4,8 +4,7 @@ import Testing
 
 /// `shipcheck sources` end to end, through the real binary.
 @Suite struct SourcesCommandTests {
-    private static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().path
+    private static var repositoryRoot: String { Repository.root }
 
     /// `path:line: rule` for each finding of a JSON report.
     private func findings(_ json: String) throws -> [String] {
