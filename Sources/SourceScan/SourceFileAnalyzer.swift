@@ -112,7 +112,7 @@ struct SourceFileAnalyzer: Sendable {
     }
 
     /// The line of the first byte sequence that is not UTF-8.
-    private static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
+    static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
         var line = 1
         var iterator = bytes.makeIterator()
         var decoder = UTF8()

@@ -1,0 +1,121 @@
+import ShipcheckCore
+import SourceScan
+import SwiftParser
+import SwiftSyntax
+
+/// Predicts "cannot find 'MockData' in scope" at Archive time: release code (compiled when
+/// `DEBUG` is unset) that names a declaration existing only in DEBUG-only regions or in
+/// Development Assets of the same target.
+///
+/// Files come from the source scanner (same enumeration, same Development Assets). Only files
+/// with `#if` bytes or under development paths can declare DEBUG-only names, so only those are
+/// parsed first; then only release files containing one of the collected names' bytes are
+/// parsed for references. Both passes run in parallel over files.
+public struct ArchiveBreakerAnalysis: Sendable {
+    public let root: String
+    public let configuration: Configuration
+
+    public init(root: String, configuration: Configuration) {
+        self.root = root
+        self.configuration = configuration
+    }
+
+    public func run() -> CheckResult {
+        guard let severity = configuration.severity(for: ArchiveBreakerRule.description) else { return CheckResult() }
+        let listing = SourceScanner(root: root, configuration: configuration).swiftSources()
+        var result = CheckResult(inputErrors: listing.inputErrors)
+        let targets = SwiftTargets(swiftFiles: listing.sources.map(\.file.relativePath))
+        let sources = listing.sources.filter { !SwiftTargets.isManifest($0.file.relativePath) }
+        let evaluator = ReleaseConditionEvaluator(debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
+        let sizeLimit = configuration.maxFileSize
+
+        // Pass 1: who declares what, in the files that can declare anything DEBUG-only.
+        let declaring = sources.parallelMap { source in
+            Self.declarations(in: source, evaluator: evaluator, sizeLimit: sizeLimit)
+        }
+        var indexes: [String: DebugOnlyIndex] = [:]
+        for (source, outcome) in zip(sources, declaring) {
+            if let error = outcome.error { result.inputErrors.append(error) }
+            indexes[targets.target(of: source.file.relativePath), default: DebugOnlyIndex()].add(outcome.names)
+        }
+        result.filesScanned = sources.count
+
+        // Pass 2: the release files that mention a candidate name declare it too, or use it.
+        let candidates = indexes.mapValues(\.candidateNames)
+        let mentioning: [(SwiftSource, ParsedFile)] = zip(sources, declaring).compactMap { source, outcome in
+            guard source.developmentReason == nil, outcome.error == nil, let names = candidates[targets.target(of: source.file.relativePath)],
+                  !names.isEmpty else { return nil }
+            return (source, outcome.parsed)
+        }.parallelMap { source, parsed in
+            (source, Self.parseIfMentioning(source, already: parsed, names: candidates[targets.target(of: source.file.relativePath)]!, evaluator: evaluator, sizeLimit: sizeLimit))
+        }.compactMap { source, parsed in parsed.map { (source, $0) } }
+        for (source, parsed) in mentioning where parsed.releaseNamesAreNew {
+            indexes[targets.target(of: source.file.relativePath)]!.add(parsed.names)
+        }
+        for key in indexes.keys { indexes[key]!.sort() }
+
+        // Pass 3: references, now that every release declaration of those names is known.
+        let frozen = indexes
+        let findings = mentioning.parallelMap { source, parsed in
+            let index = frozen[targets.target(of: source.file.relativePath)]!
+            return ReleaseReferenceFinder.find(in: parsed.tree, index: index, evaluator: evaluator).map {
+                ArchiveBreakerFinding.make(for: $0, path: source.file.relativePath, file: parsed, severity: severity)
+            }
+        }
+        result.findings = findings.flatMap { $0 }
+        return result
+    }
+
+    /// A file read and parsed once, shared by the passes.
+    struct ParsedFile: Sendable {
+        var bytes: [UInt8]
+        var tree: SourceFileSyntax
+        var lines: LineTable
+        var names: [DeclaredName]
+        /// Whether `names` came from pass 2 (pass 1 already indexed the others).
+        var releaseNamesAreNew: Bool
+    }
+
+    private struct DeclarationOutcome: Sendable {
+        var names: [DeclaredName] = []
+        var parsed: ParsedFile?
+        var error: InputError?
+    }
+
+    private static func declarations(in source: SwiftSource, evaluator: ReleaseConditionEvaluator, sizeLimit: Int) -> DeclarationOutcome {
+        do {
+            let bytes = try SafeFileReader.read(source.file.path, displayPath: source.file.relativePath, sizeLimit: sizeLimit)
+            let text = try validated(bytes, path: source.file.relativePath)
+            guard source.developmentReason != nil || ByteSearch.contains("#if", in: bytes) else { return DeclarationOutcome() }
+            let parsed = parse(text, bytes: bytes, path: source.file.relativePath, isDevelopmentAsset: source.developmentReason != nil,
+                               evaluator: evaluator, fromPass: 1)
+            return DeclarationOutcome(names: parsed.names, parsed: parsed)
+        } catch {
+            return DeclarationOutcome(error: error)
+        }
+    }
+
+    private static func parseIfMentioning(_ source: SwiftSource, already parsed: ParsedFile?, names: [String],
+                                          evaluator: ReleaseConditionEvaluator, sizeLimit: Int) -> ParsedFile? {
+        if let parsed {
+            return names.contains(where: { ByteSearch.contains($0, in: parsed.bytes) }) ? parsed : nil
+        }
+        // Read errors were reported in pass 1; a file that changed since is skipped quietly.
+        guard let bytes = try? SafeFileReader.read(source.file.path, displayPath: source.file.relativePath, sizeLimit: sizeLimit),
+              names.contains(where: { ByteSearch.contains($0, in: bytes) }),
+              let text = try? validated(bytes, path: source.file.relativePath) else { return nil }
+        return parse(text, bytes: bytes, path: source.file.relativePath, isDevelopmentAsset: false, evaluator: evaluator, fromPass: 2)
+    }
+
+    private static func parse(_ text: String, bytes: [UInt8], path: String, isDevelopmentAsset: Bool,
+                              evaluator: ReleaseConditionEvaluator, fromPass pass: Int) -> ParsedFile {
+        let tree = Parser.parse(source: text)
+        let lines = LineTable(bytes)
+        let names = DeclarationCollector.collect(in: tree, path: path, lines: lines, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset)
+        return ParsedFile(bytes: bytes, tree: tree, lines: lines, names: names, releaseNamesAreNew: pass == 2)
+    }
+
+    private static func validated(_ bytes: [UInt8], path: String) throws(InputError) -> String {
+        try SwiftSource.text(of: bytes, path: path, notCheckedBy: "checked for archive breakers")
+    }
+}
