@@ -1,3 +1,4 @@
+import ShipcheckCore
 import SourceScan
 import SwiftSyntax
 

@@ -77,7 +77,7 @@ final class ReleaseReferenceFinder: SyntaxVisitor {
         let declarations = index.declarations(of: member, owner: typeName)
         // A DEBUG-only base type is reported where it is named; a local value named like a
         // type is not the type.
-        guard !declarations.isEmpty, !index.isCandidate(typeName), isReleaseCode(node),
+        guard !declarations.isEmpty, !index.isCandidate(typeName), isReleaseCode(Syntax(node)),
               case .notLocal = resolve(base.baseName, node: Syntax(base)) else { return .visitChildren }
         report(node.declName.baseName, name: member, form: .member(of: typeName), declarations: declarations, at: Syntax(node))
         return .visitChildren
