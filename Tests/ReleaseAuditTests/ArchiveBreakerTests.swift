@@ -101,6 +101,36 @@ private func places(_ result: CheckResult) -> [String] {
         #expect(result.findings.first?.identity == "fixtureItems in Feed.load")
     }
 
+    @Test func debugOnlyOverridesLeaveTheInheritedMemberInRelease() {
+        let result = analyze(["Cell.swift": """
+            class Cell: NSObject {
+                #if DEBUG
+                override var debugDescription: String { "Cell" }
+                #endif
+                func log() { print(debugDescription) }
+            }
+            """])
+        #expect(result.findings.isEmpty)
+    }
+
+    @Test func guardAndSwitchBindingsShadow() {
+        let result = analyze(["Shadow.swift": """
+            #if DEBUG
+            let fixture = 1
+            #endif
+            func pick(_ values: [Int], _ choice: Int?) -> Int {
+                switch choice {
+                case let fixture?: return fixture
+                case nil: break
+                }
+                guard let fixture = values.first else { return 0 }
+                return fixture
+            }
+            func unguarded() -> Int { fixture }
+            """])
+        #expect(places(result) == ["Shadow.swift:12:27"])
+    }
+
     @Test func elseBranchOrAnotherFileDeclaringTheNameMakesItAmbiguous() {
         let result = analyze([
             "Config.swift": "#if DEBUG\nenum Backend { static let url = \"http://localhost\" }\n#endif\n",

@@ -49,6 +49,9 @@ final class DeclarationCollector: SyntaxVisitor {
 
     private func record(_ token: TokenSyntax, kind: String, declaration: some SyntaxProtocol) {
         guard case .identifier = token.tokenKind, let identifier = Identifier(token) else { return }
+        // An override names something a superclass declares in every build.
+        if let modifiers = declaration.asProtocol(WithModifiersSyntax.self)?.modifiers,
+           modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }) { return }
         let debugOnly = isDevelopmentAsset || evaluator.verdict(for: declaration) == .excluded
         names.append(DeclaredName(name: identifier.name, owner: owners.last, kind: kind, path: path,
                                   line: lines.position(of: token.positionAfterSkippingLeadingTrivia.utf8Offset).line,
