@@ -271,3 +271,17 @@ private func places(_ result: CheckResult) -> [String] {
         #expect(places(analyze(files, configuration: configuration)) == ["App/Boot.swift:1:15"])
     }
 }
+
+@Suite struct NameMentionsTests {
+    @Test(arguments: [2, 40])
+    func findsWholeIdentifiersWhateverTheNumberOfNames(count: Int) {
+        let names = (0..<count).map { "mockValue\($0)" } + ["MockData", "ünicodeName"]
+        let mentions = NameMentions(names)
+        #expect(mentions.isMentioned(in: Array("let x = MockData.sample".utf8)))
+        #expect(mentions.isMentioned(in: Array("f(`MockData`)".utf8)))
+        #expect(mentions.isMentioned(in: Array("g(ünicodeName)".utf8)))
+        #expect(mentions.isMentioned(in: Array("h(mockValue1)\n".utf8)))
+        #expect(!mentions.isMentioned(in: Array("let y = Mock + Data + mockValue".utf8)))
+        #expect(!NameMentions([]).isMentioned(in: Array("MockData".utf8)))
+    }
+}

@@ -31,35 +31,34 @@ public struct ArchiveBreakerAnalysis: Sendable {
 
         // Pass 1: who declares what, in the files that can declare anything DEBUG-only.
         let declaring = sources.parallelMap { source in
-            Self.declarations(in: source, evaluator: evaluator, sizeLimit: sizeLimit)
+            (target: targets.target(of: source.file.relativePath),
+             outcome: Self.declarations(in: source, evaluator: evaluator, sizeLimit: sizeLimit))
         }
         var indexes: [String: DebugOnlyIndex] = [:]
-        for (source, outcome) in zip(sources, declaring) {
+        for (target, outcome) in declaring {
             if let error = outcome.error { result.inputErrors.append(error) }
-            indexes[targets.target(of: source.file.relativePath), default: DebugOnlyIndex()].add(outcome.names)
+            indexes[target, default: DebugOnlyIndex()].add(outcome.names)
         }
         result.filesScanned = sources.count
 
-        // Pass 2: the release files that mention a candidate name declare it too, or use it.
-        let candidates = indexes.mapValues(\.candidateNames)
-        let mentioning: [(SwiftSource, ParsedFile)] = zip(sources, declaring).compactMap { source, outcome in
-            guard source.developmentReason == nil, outcome.error == nil, let names = candidates[targets.target(of: source.file.relativePath)],
-                  !names.isEmpty else { return nil }
-            return (source, outcome.parsed)
-        }.parallelMap { source, parsed in
-            (source, Self.parseIfMentioning(source, already: parsed, names: candidates[targets.target(of: source.file.relativePath)]!, evaluator: evaluator, sizeLimit: sizeLimit))
-        }.compactMap { source, parsed in parsed.map { (source, $0) } }
-        for (source, parsed) in mentioning where parsed.releaseNamesAreNew {
-            indexes[targets.target(of: source.file.relativePath)]!.add(parsed.names)
+        // Pass 2: the release files that mention a candidate name may declare it too, or use it.
+        let mentions = indexes.mapValues { NameMentions($0.candidateNames) }
+        let releaseFiles = zip(sources, declaring).filter { source, declared in
+            source.developmentReason == nil && declared.outcome.error == nil && mentions[declared.target]?.isEmpty == false
         }
+        let mentioning = releaseFiles.parallelMap { source, declared in
+            (source: source, target: declared.target,
+             parsed: Self.parseIfMentioning(source, already: declared.outcome.parsed, names: mentions[declared.target]!,
+                                            evaluator: evaluator, sizeLimit: sizeLimit))
+        }.compactMap { file in file.parsed.map { (source: file.source, target: file.target, parsed: $0) } }
+        for file in mentioning where file.parsed.releaseNamesAreNew { indexes[file.target]!.add(file.parsed.names) }
         for key in indexes.keys { indexes[key]!.sort() }
 
         // Pass 3: references, now that every release declaration of those names is known.
-        let frozen = indexes
-        let findings = mentioning.parallelMap { source, parsed in
-            let index = frozen[targets.target(of: source.file.relativePath)]!
-            return ReleaseReferenceFinder.find(in: parsed.tree, index: index, evaluator: evaluator).map {
-                ArchiveBreakerFinding.make(for: $0, path: source.file.relativePath, file: parsed, severity: severity)
+        let finalIndexes = indexes
+        let findings = mentioning.parallelMap { file in
+            ReleaseReferenceFinder.find(in: file.parsed.tree, index: finalIndexes[file.target]!, evaluator: evaluator).map {
+                ArchiveBreakerFinding.make(for: $0, path: file.source.file.relativePath, file: file.parsed, severity: severity)
             }
         }
         result.findings = findings.flatMap { $0 }
@@ -95,14 +94,14 @@ public struct ArchiveBreakerAnalysis: Sendable {
         }
     }
 
-    private static func parseIfMentioning(_ source: SwiftSource, already parsed: ParsedFile?, names: [String],
+    private static func parseIfMentioning(_ source: SwiftSource, already parsed: ParsedFile?, names: NameMentions,
                                           evaluator: ReleaseConditionEvaluator, sizeLimit: Int) -> ParsedFile? {
         if let parsed {
-            return names.contains(where: { ByteSearch.contains($0, in: parsed.bytes) }) ? parsed : nil
+            return names.isMentioned(in: parsed.bytes) ? parsed : nil
         }
         // Read errors were reported in pass 1; a file that changed since is skipped quietly.
         guard let bytes = try? SafeFileReader.read(source.file.path, displayPath: source.file.relativePath, sizeLimit: sizeLimit),
-              names.contains(where: { ByteSearch.contains($0, in: bytes) }),
+              names.isMentioned(in: bytes),
               let text = try? validated(bytes, path: source.file.relativePath) else { return nil }
         return parse(text, bytes: bytes, path: source.file.relativePath, isDevelopmentAsset: false, evaluator: evaluator, fromPass: 2)
     }
