@@ -101,6 +101,37 @@ private func places(_ result: CheckResult) -> [String] {
         #expect(result.findings.first?.identity == "fixtureItems in Feed.load")
     }
 
+    @Test func nestedMembersAreFoundThroughTheirTypeAndItsExtensions() {
+        let result = analyze([
+            "Feed.swift": """
+                struct Feed {
+                    #if DEBUG
+                    struct Fixture {}
+                    #endif
+                    func first() -> Fixture? { nil }
+                    var second: Feed.Fixture? { nil }
+                }
+                enum Env {
+                    case live
+                    #if DEBUG
+                    case staging
+                    #endif
+                }
+                """,
+            "Other.swift": """
+                extension Feed {
+                    func third() { _ = Fixture() }
+                }
+                func isStaging(_ env: Env) -> Bool { env == Env.staging }
+                """,
+        ])
+        #expect(places(result) == ["Feed.swift:5:21", "Feed.swift:6:22", "Other.swift:2:24", "Other.swift:4:49"])
+        let messages = result.findings.sorted(by: Finding.readingOrder).map(\.message)
+        #expect(messages[1].hasSuffix("\"'Fixture' is not a member type of 'Feed'\""))
+        #expect(messages[3].hasSuffix("\"type 'Env' has no member 'staging'\""))
+        #expect(result.findings.compactMap(\.identity).sorted() == ["Env.staging in isStaging", "Feed.Fixture in Feed.second", "Fixture in Feed.first", "Fixture in Feed.third"])
+    }
+
     @Test func debugOnlyOverridesLeaveTheInheritedMemberInRelease() {
         let result = analyze(["Cell.swift": """
             class Cell: NSObject {

@@ -24,6 +24,9 @@ enum ArchiveBreakerFinding {
         case .member(let type):
             subject = "\(type).\(reference.name)"
             compilerError = "type '\(type)' has no member '\(reference.name)'"
+        case .memberType(let type):
+            subject = "\(type).\(reference.name)"
+            compilerError = "'\(reference.name)' is not a member type of '\(type)'"
         }
         let exists = declaration.inDevelopmentAsset ? "exists only in Development Assets, which Archive builds drop" : "exists only in DEBUG builds"
         var finding = Finding(

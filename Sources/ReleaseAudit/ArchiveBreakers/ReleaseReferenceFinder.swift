@@ -11,6 +11,8 @@ struct ArchiveBreakingReference {
         case type
         /// `User.mock`: "type 'User' has no member 'mock'".
         case member(of: String)
+        /// `let item: Feed.Fixture`: "'Fixture' is not a member type of struct 'Feed'".
+        case memberType(of: String)
     }
 
     /// The token naming the declaration (what the finding points at).
@@ -71,16 +73,28 @@ final class ReleaseReferenceFinder: SyntaxVisitor {
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        guard let base = node.base?.as(DeclReferenceExprSyntax.self), base.argumentNames == nil,
-              let typeName = Identifier(base.baseName)?.name, let member = Identifier(node.declName.baseName)?.name,
-              index.isCandidate(member) else { return .visitChildren }
+        if let base = node.base?.as(DeclReferenceExprSyntax.self), base.argumentNames == nil {
+            checkMember(node.declName.baseName, of: base.baseName, base: Syntax(base), form: ArchiveBreakingReference.Form.member)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.baseType.as(IdentifierTypeSyntax.self) {
+            checkMember(node.name, of: base.name, base: Syntax(base), form: ArchiveBreakingReference.Form.memberType)
+        }
+        return .visitChildren
+    }
+
+    /// `Type.member` (or the type `Type.Member`) where `member` is declared DEBUG-only for `Type`.
+    private func checkMember(_ memberToken: TokenSyntax, of typeToken: TokenSyntax, base: Syntax, form: (String) -> ArchiveBreakingReference.Form) {
+        guard let typeName = Identifier(typeToken)?.name, let member = Identifier(memberToken)?.name, index.isCandidate(member) else { return }
         let declarations = index.declarations(of: member, owner: typeName)
         // A DEBUG-only base type is reported where it is named; a local value named like a
         // type is not the type.
-        guard !declarations.isEmpty, !index.isCandidate(typeName), isReleaseCode(Syntax(node)),
-              case .notLocal = resolve(base.baseName, node: Syntax(base)) else { return .visitChildren }
-        report(node.declName.baseName, name: member, form: .member(of: typeName), declarations: declarations, at: Syntax(node))
-        return .visitChildren
+        guard !declarations.isEmpty, !index.isCandidate(typeName), isReleaseCode(base),
+              case .notLocal = resolve(typeToken, node: base) else { return }
+        report(memberToken, name: member, form: form(typeName), declarations: declarations, at: base)
     }
 
     private func checkUnqualified(_ token: TokenSyntax, node: Syntax, form: ArchiveBreakingReference.Form) {
