@@ -45,9 +45,7 @@ struct SourceFileAnalyzer: Sendable {
     }
 
     func analyze(_ bytes: [UInt8], context: FileContext) throws(InputError) -> SourceFileAnalysis {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw InputError(path: context.relativePath, line: Self.firstInvalidUTF8Line(bytes), message: "not valid UTF-8; not scanned")
-        }
+        let text = try SwiftSource.text(of: bytes, path: context.relativePath)
         let tree = Parser.parse(source: text)
         let lines = LineTable(bytes)
         if tree.hasError, let problem = SyntaxErrorLocator.first(in: tree) {

@@ -25,10 +25,11 @@ public enum SwiftPreviews {
 }
 
 extension SwiftSource {
-    /// The file's text, or an input error naming the first line that is not UTF-8.
-    public static func text(of bytes: [UInt8], path: String, notCheckedBy check: String) throws(InputError) -> String {
+    /// The file's text, or the input error naming the first line that is not UTF-8. Every
+    /// check reading Swift sources reports the same error, so a combined run can merge them.
+    public static func text(of bytes: [UInt8], path: String) throws(InputError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw InputError(path: path, line: SourceFileAnalyzer.firstInvalidUTF8Line(bytes), message: "not valid UTF-8; not \(check)")
+            throw InputError(path: path, line: SourceFileAnalyzer.firstInvalidUTF8Line(bytes), message: "not valid UTF-8; not scanned")
         }
         return text
     }

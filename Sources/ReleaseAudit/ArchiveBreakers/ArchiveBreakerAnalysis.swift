@@ -84,7 +84,7 @@ public struct ArchiveBreakerAnalysis: Sendable {
     private static func declarations(in source: SwiftSource, evaluator: ReleaseConditionEvaluator, sizeLimit: Int) -> DeclarationOutcome {
         do {
             let bytes = try SafeFileReader.read(source.file.path, displayPath: source.file.relativePath, sizeLimit: sizeLimit)
-            let text = try validated(bytes, path: source.file.relativePath)
+            let text = try SwiftSource.text(of: bytes, path: source.file.relativePath)
             guard source.developmentReason != nil || ByteSearch.contains("#if", in: bytes) else { return DeclarationOutcome() }
             let parsed = parse(text, bytes: bytes, path: source.file.relativePath, isDevelopmentAsset: source.developmentReason != nil,
                                evaluator: evaluator, fromPass: 1)
@@ -102,7 +102,7 @@ public struct ArchiveBreakerAnalysis: Sendable {
         // Read errors were reported in pass 1; a file that changed since is skipped quietly.
         guard let bytes = try? SafeFileReader.read(source.file.path, displayPath: source.file.relativePath, sizeLimit: sizeLimit),
               names.isMentioned(in: bytes),
-              let text = try? validated(bytes, path: source.file.relativePath) else { return nil }
+              let text = try? SwiftSource.text(of: bytes, path: source.file.relativePath) else { return nil }
         return parse(text, bytes: bytes, path: source.file.relativePath, isDevelopmentAsset: false, evaluator: evaluator, fromPass: 2)
     }
 
@@ -112,9 +112,5 @@ public struct ArchiveBreakerAnalysis: Sendable {
         let lines = LineTable(bytes)
         let names = DeclarationCollector.collect(in: tree, path: path, lines: lines, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset)
         return ParsedFile(bytes: bytes, tree: tree, lines: lines, names: names, releaseNamesAreNew: pass == 2)
-    }
-
-    private static func validated(_ bytes: [UInt8], path: String) throws(InputError) -> String {
-        try SwiftSource.text(of: bytes, path: path, notCheckedBy: "checked for archive breakers")
     }
 }

@@ -98,7 +98,8 @@ public enum ArchiveBreakerRule {
                 func render(sampleItems: [String]) -> Int { sampleItems.count }
                 func total(_ lists: [[String]]) -> Int {
                     let counts = lists.map { sampleItems in sampleItems.count }
-                    var sum = 0
+                    let sampleItems = lists.joined()
+                    var sum = sampleItems.count
                     for sampleItems in lists { sum += sampleItems.count }
                     if let sampleItems = lists.first { sum += sampleItems.count }
                     return sum + counts.count
