@@ -51,7 +51,7 @@ public struct ArchiveBreakerAnalysis: Sendable {
              parsed: Self.parseIfMentioning(source, already: declared.outcome.parsed, names: mentions[declared.target]!,
                                             evaluator: evaluator, sizeLimit: sizeLimit))
         }.compactMap { file in file.parsed.map { (source: file.source, target: file.target, parsed: $0) } }
-        for file in mentioning where file.parsed.releaseNamesAreNew { indexes[file.target]!.add(file.parsed.names) }
+        for file in mentioning where !file.parsed.namesIndexed { indexes[file.target]!.add(file.parsed.names) }
         for key in indexes.keys { indexes[key]!.sort() }
 
         // Pass 3: references, now that every release declaration of those names is known.
@@ -71,14 +71,15 @@ public struct ArchiveBreakerAnalysis: Sendable {
         var tree: SourceFileSyntax
         var lines: LineTable
         var names: [DeclaredName]
-        /// Whether `names` came from pass 2 (pass 1 already indexed the others).
-        var releaseNamesAreNew: Bool
+        /// Whether pass 1 already put `names` in the index.
+        var namesIndexed: Bool
     }
 
     private struct DeclarationOutcome: Sendable {
-        var names: [DeclaredName] = []
+        /// Nil when the file cannot declare anything DEBUG-only (or could not be read).
         var parsed: ParsedFile?
         var error: InputError?
+        var names: [DeclaredName] { parsed?.names ?? [] }
     }
 
     private static func declarations(in source: SwiftSource, evaluator: ReleaseConditionEvaluator, sizeLimit: Int) -> DeclarationOutcome {
@@ -87,8 +88,8 @@ public struct ArchiveBreakerAnalysis: Sendable {
             let text = try SwiftSource.text(of: bytes, path: source.file.relativePath)
             guard source.developmentReason != nil || ByteSearch.contains("#if", in: bytes) else { return DeclarationOutcome() }
             let parsed = parse(text, bytes: bytes, path: source.file.relativePath, isDevelopmentAsset: source.developmentReason != nil,
-                               evaluator: evaluator, fromPass: 1)
-            return DeclarationOutcome(names: parsed.names, parsed: parsed)
+                               evaluator: evaluator, namesIndexed: true)
+            return DeclarationOutcome(parsed: parsed)
         } catch {
             return DeclarationOutcome(error: error)
         }
@@ -103,14 +104,14 @@ public struct ArchiveBreakerAnalysis: Sendable {
         guard let bytes = try? SafeFileReader.read(source.file.path, displayPath: source.file.relativePath, sizeLimit: sizeLimit),
               names.isMentioned(in: bytes),
               let text = try? SwiftSource.text(of: bytes, path: source.file.relativePath) else { return nil }
-        return parse(text, bytes: bytes, path: source.file.relativePath, isDevelopmentAsset: false, evaluator: evaluator, fromPass: 2)
+        return parse(text, bytes: bytes, path: source.file.relativePath, isDevelopmentAsset: false, evaluator: evaluator, namesIndexed: false)
     }
 
     private static func parse(_ text: String, bytes: [UInt8], path: String, isDevelopmentAsset: Bool,
-                              evaluator: ReleaseConditionEvaluator, fromPass pass: Int) -> ParsedFile {
+                              evaluator: ReleaseConditionEvaluator, namesIndexed: Bool) -> ParsedFile {
         let tree = Parser.parse(source: text)
         let lines = LineTable(bytes)
         let names = DeclarationCollector.collect(in: tree, path: path, lines: lines, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset)
-        return ParsedFile(bytes: bytes, tree: tree, lines: lines, names: names, releaseNamesAreNew: pass == 2)
+        return ParsedFile(bytes: bytes, tree: tree, lines: lines, names: names, namesIndexed: namesIndexed)
     }
 }
