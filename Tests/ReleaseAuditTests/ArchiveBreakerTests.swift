@@ -196,6 +196,15 @@ private func places(_ result: CheckResult) -> [String] {
         #expect(Report(findings: before.findings).findings.map(\.fingerprint) == Report(findings: after.findings).findings.map(\.fingerprint))
     }
 
+    @Test func filesOverTheSizeCapAreInputErrors() {
+        var configuration = Configuration()
+        configuration.maxFileSize = 40
+        let result = analyze(["Big.swift": "#if DEBUG\nlet mock = 1\n#endif\n" + String(repeating: "// padding\n", count: 10),
+                              "Use.swift": "let value = mock\n"], configuration: configuration)
+        #expect(result.inputErrors.map(\.path) == ["Big.swift"])
+        #expect(result.findings.isEmpty)
+    }
+
     @Test func invalidUTF8IsAnInputErrorAndOtherFilesStillCount() {
         let directory = TemporaryDirectory("shipcheck-breakers")
         directory.write("Bad.swift", bytes: Array("let a = 1\n#if DEBUG\n".utf8) + [0xFF, 0xFE] + Array("\n#endif\n".utf8))
