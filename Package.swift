@@ -63,6 +63,7 @@ let package = Package(
                 "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
             ],
             swiftSettings: strictSwift6
         ),
