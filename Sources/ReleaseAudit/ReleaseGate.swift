@@ -31,6 +31,7 @@ public struct ReleaseGate: Sendable {
             Check(name: "conflicts") { ConflictScanner(root: root, configuration: configuration).run() },
             Check(name: "saved queries") { SavedQueries.runGates(root: root, configuration: configuration) },
             Check(name: "build settings") { BuildSettingsCheck(root: root, configuration: configuration).run() },
+            Check(name: "archive breakers") { ArchiveBreakerAnalysis(root: root, configuration: configuration).run() },
             Check(name: "binaries") {
                 let expanded = ArtifactPaths.expand(configuration.binaries, root: root)
                 let paths = expanded.paths + extraBinaries
@@ -55,6 +56,9 @@ public struct ReleaseGate: Sendable {
             summaries.append(result.summary(name: check.name, seconds: seconds))
             total.merge(result)
         }
+        // Checks that read the same files report the same unreadable one; say it once.
+        var seen: Set<InputError> = []
+        total.inputErrors = total.inputErrors.filter { seen.insert($0).inserted }
         return (total, summaries)
     }
 }

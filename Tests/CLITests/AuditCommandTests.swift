@@ -33,7 +33,7 @@ import ShipcheckTestSupport
         #expect(output.contains { $0.hasPrefix("App/Legacy.swift:2:1: error:") && $0.hasSuffix("[conflict-marker]") })
         #expect(output.contains { $0.hasPrefix("Package.swift:1:") && $0.hasSuffix("[release-defines-debug]") })
         #expect(!result.stdout.contains("README.md"), "a Markdown underline is not a conflict")
-        for check in ["sources", "conflicts", "saved queries", "build settings", "binaries"] {
+        for check in ["sources", "conflicts", "saved queries", "build settings", "archive breakers", "binaries"] {
             #expect(output.contains { $0.hasPrefix(check + " ") }, "summary row for \(check)")
         }
         #expect(output.last == "shipcheck: 3 errors, 0 warnings, 0 notes")
@@ -65,7 +65,7 @@ import ShipcheckTestSupport
         #expect(lines(github.stdout).filter { $0.hasPrefix("::error ") }.count == 3)
         let json = CommandRunner.shipcheck(["audit", "--format", "json", repository.path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect((object["checks"] as? [Any])?.count == 5)
+        #expect((object["checks"] as? [Any])?.count == 6)
     }
 
     @Test func baselineReportsOnlyNewFindingsAfterLinesMove() throws {
