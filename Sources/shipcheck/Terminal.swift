@@ -15,7 +15,8 @@ func printOutput(_ text: String) {
     FileHandle.standardOutput.write(Data(text.utf8))
 }
 
-func Foundation_exit(_ code: Int32) -> Never { exit(code) }
+/// Ends the process with `code` (from inside `main`, where ArgumentParser's own `exit` is shadowed).
+func exitProcess(_ code: Int32) -> Never { exit(code) }
 
 enum Terminal {
     /// Colour only on a terminal, and never when NO_COLOR is set (https://no-color.org).
