@@ -65,6 +65,7 @@ let package = Package(
                 "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
             ],
             swiftSettings: strictSwift6
         ),
@@ -86,6 +87,7 @@ let package = Package(
             dependencies: [
                 "ShipcheckCore", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             path: "Tests/HostileInputTargets",
             swiftSettings: strictSwift6

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every benchmark area (bench/<area>/run.sh, each writing bench/results/<area>.md) and
 # collects the sections into bench/RESULTS.md. `make bench` calls this after a release build.
-# BENCH_AREAS="conflicts queries" limits the run to some areas.
+# BENCH_AREAS="conflicts queries" limits the run to some areas; BENCH_AREAS=none only collects.
 set -euo pipefail
 cd "$(dirname "$0")"
 areas=${BENCH_AREAS:-"sources conflicts queries binary"}

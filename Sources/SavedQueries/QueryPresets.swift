@@ -3,11 +3,12 @@ public enum QueryPresets {
     public static let all: [SavedQuery] = [
         SavedQuery(
             name: "merge-conflicts",
-            description: "Leftover merge-conflict marker lines (<<<<<<<, |||||||, =======, >>>>>>>)",
+            description: "Leftover merge-conflict marker lines (<<<<<<<, |||||||, >>>>>>>)",
             // git's own rule: the marker character exactly seven times at the start of a line,
-            // then whitespace or the end of the line. One alternative per marker so each
-            // has a literal to prefilter on.
-            pattern: #"^<{7}(?=\s|$)|^\|{7}(?=\s|$)|^={7}(?=\s|$)|^>{7}(?=\s|$)"#,
+            // then whitespace or the end of the line. A bare ======= is left out: it is also a
+            // Markdown / RST underline, and every real conflict has an opener or closer.
+            // One alternative per marker so each has a literal to prefilter on.
+            pattern: #"^<{7}(?=\s|$)|^\|{7}(?=\s|$)|^>{7}(?=\s|$)"#,
             kind: .regex, expectNone: true),
         SavedQuery(
             name: "fixme",

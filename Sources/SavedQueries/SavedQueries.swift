@@ -14,12 +14,12 @@ public enum SavedQueriesRules {
             """,
         defaultSeverity: .note,
         triggeringExamples: [
-            RuleExample("let a = 1\n↓<<<<<<< HEAD\nlet b = 2\n↓=======\nlet b = 3\n↓>>>>>>> feature\n"),
+            RuleExample("let a = 1\n↓<<<<<<< HEAD\nlet b = 2\n=======\nlet b = 3\n↓>>>>>>> feature\n"),
             RuleExample("↓||||||| base\r\n"),
         ],
         nonTriggeringExamples: [
             RuleExample("// <<<<<<< in a comment is not at the start of a line\n"),
-            RuleExample("========\nheading underline of eight\n"),
+            RuleExample("Title\n=======\nheading underline of seven\n"),
             RuleExample("<<<<<<<< eight markers\n"),
         ])
 

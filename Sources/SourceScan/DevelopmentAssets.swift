@@ -24,7 +24,7 @@ struct DevelopmentAssets {
     /// `root` is the scan root as given (files' `path` start with it); paths come back relative to it.
     /// `sizeLimit` is the configuration's `max-file-size`.
     init(files: [ScannedFile], root: String, sizeLimit: Int) {
-        self.init(catalog: XcodeSettingsCatalog(files: files, root: root, sizeLimit: sizeLimit))
+        self.init(catalog: XcodeSettingsCatalog(files: files, root: root, keys: [Self.settingKey], sizeLimit: sizeLimit))
     }
 
     init(catalog: XcodeSettingsCatalog) {

@@ -1,4 +1,5 @@
 import ShipcheckCore
+import SwiftParser
 import SwiftSyntax
 
 /// Wraps unwrapped previews in `#if DEBUG … #endif`, touching nothing else.
@@ -96,8 +97,9 @@ struct PreviewFixer {
     /// Whether `fixed` is `original` plus only the inserted directive lines: it parses cleanly
     /// and its tokens, minus `#if DEBUG` / `#endif`, are the original's.
     static func verify(original: SourceFileSyntax, fixed: [UInt8]) -> Bool {
-        guard let text = String(validating: fixed, as: UTF8.self),
-              let tree = try? SwiftSourceParser.parse(text, path: "", bytes: fixed), !tree.hasError else { return false }
+        guard let text = String(validating: fixed, as: UTF8.self) else { return false }
+        let tree = Parser.parse(source: text)
+        guard !tree.hasError else { return false }
         var expected = original.tokens(viewMode: .sourceAccurate).map { "\($0.tokenKind)" }[...]
         var tokens = Array(tree.tokens(viewMode: .sourceAccurate))
         // Remove the inserted directives: each `#if DEBUG` we wrote and each `#endif` closing one,

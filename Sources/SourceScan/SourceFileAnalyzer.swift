@@ -1,4 +1,5 @@
 import ShipcheckCore
+import SwiftParser
 import SwiftSyntax
 
 /// What the scanner knows about a file before reading it.
@@ -44,10 +45,8 @@ struct SourceFileAnalyzer: Sendable {
     }
 
     func analyze(_ bytes: [UInt8], context: FileContext) throws(InputError) -> SourceFileAnalysis {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw InputError(path: context.relativePath, line: Self.firstInvalidUTF8Line(bytes), message: "not valid UTF-8; not scanned")
-        }
-        let tree = try SwiftSourceParser.parse(text, path: context.relativePath, bytes: bytes)
+        let text = try SwiftSource.text(of: bytes, path: context.relativePath)
+        let tree = Parser.parse(source: text)
         let lines = LineTable(bytes)
         if tree.hasError, let problem = SyntaxErrorLocator.first(in: tree) {
             let line = lines.position(of: problem.offset).line
@@ -111,7 +110,7 @@ struct SourceFileAnalyzer: Sendable {
     }
 
     /// The line of the first byte sequence that is not UTF-8.
-    private static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
+    static func firstInvalidUTF8Line(_ bytes: [UInt8]) -> Int {
         var line = 1
         var iterator = bytes.makeIterator()
         var decoder = UTF8()

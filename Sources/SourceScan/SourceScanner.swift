@@ -48,6 +48,15 @@ public struct SourceScanner: Sendable {
         return result
     }
 
+    /// The Swift files this scanner reads, with what makes each development-only (Development
+    /// Assets from the Xcode projects and specs, and `development-paths`).
+    public func swiftSources() -> SwiftSourceSet {
+        var result = CheckResult()
+        let plan = makePlan(into: &result)
+        return SwiftSourceSet(sources: plan.swiftFiles.map { SwiftSource(file: $0.0, developmentReason: $0.1.developmentReason) },
+                              inputErrors: result.inputErrors)
+    }
+
     private func makeAnalyzer() -> SourceFileAnalyzer {
         SourceFileAnalyzer(evaluator: ReleaseConditionEvaluator(debugOnlyFlags: configuration.debugOnlyFlags,
                                                                 releaseSetFlags: configuration.releaseSetFlags),

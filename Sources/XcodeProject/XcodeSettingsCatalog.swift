@@ -32,16 +32,25 @@ public struct XcodeSettingsCatalog: Sendable {
     /// `root` is the scan root as given (files' `path` start with it); every path in the
     /// catalog (projects, settings' files) is relative to it. `sizeLimit` is the configuration's
     /// `max-file-size` (an `.xcconfig` is also held to `XCConfigReader.defaultSizeLimit`).
-    public init(files: [ScannedFile], root: String, sizeLimit: Int = SafeFileReader.defaultSizeLimit) {
+    ///
+    /// With `keys`, a project is read only when its text mentions one of them or an `.xcconfig`
+    /// among the files does: a project that cannot set the settings a check asks about is not
+    /// parsed (large CocoaPods-style projects are the slow part of a scan).
+    public init(files: [ScannedFile], root: String, keys: [String] = [], sizeLimit: Int = SafeFileReader.defaultSizeLimit) {
         let xcconfigSizeLimit = min(sizeLimit, XCConfigReader.defaultSizeLimit)
         var consumedXCConfigs: Set<String> = []
         var xcconfigCache: [String: XCConfig] = [:]
+        let mentionsKey: ([UInt8]) -> Bool = { bytes in keys.isEmpty || keys.contains { ByteSearch.contains($0, in: bytes) } }
+        let xcconfigsMentionKeys = keys.isEmpty || files.contains { file in
+            file.relativePath.hasSuffix(".xcconfig") && (try? SafeFileReader.read(file.path, sizeLimit: xcconfigSizeLimit)).map(mentionsKey) == true
+        }
         for file in files {
             let isPBXProj = file.relativePath.hasSuffix(".xcodeproj/project.pbxproj")
             let isXcodeGen = file.relativePath.split(separator: "/").last == "project.yml"
             guard isPBXProj || isXcodeGen else { continue }
             do {
                 let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
+                guard xcconfigsMentionKeys || mentionsKey(bytes) else { continue }
                 let project: XcodeProject
                 if isPBXProj {
                     project = try PBXProjectReader.parse(bytes, file: file.relativePath,

@@ -1,18 +1,70 @@
 import ArgumentParser
+import ReleaseAudit
+import ShipcheckCore
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "audit",
         abstract: "Run every check as one release gate with one report and one exit code.",
-        discussion: "Not built yet: exits 2."
+        discussion: """
+            Runs, on PATH (default: the current directory): the source scanner (previews and \
+            Development Assets code outside #if DEBUG), the conflict-marker finder, every saved \
+            query with `expect: none`, the build-settings audit (DEBUG, -Onone and testability in \
+            release configurations of project.pbxproj, .xcconfig and Package.swift files) and the \
+            binary inspector on the artifacts named by `binaries:` in .shipcheck.yml or --binary. \
+            The text report ends with a table of files, findings and time per check.
+
+            Baselines let an existing app adopt the gate: --write-baseline FILE records today's \
+            findings (by fingerprint, sorted, written atomically) and exits 0 unless an input \
+            failed; later runs with --baseline FILE report only findings that are not in it.
+
+            Exit codes: 0 nothing at or above the failing severity, 1 findings that fail the gate, \
+            2 usage, configuration or input error.
+            """
     )
 
     @OptionGroup var report: ReportOptions
 
-    @Argument(help: "Paths to check.")
-    var paths: [String] = []
+    @Option(name: .customLong("binary"), help: ArgumentHelp("A release artifact to inspect, besides the configuration's binaries (repeatable).", valueName: "path"))
+    var binaries: [String] = []
+
+    @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "file"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("Record the current findings as the baseline in FILE and exit 0.", valueName: "file"))
+    var writeBaseline: String?
+
+    @Argument(help: "The repository or folder to audit.")
+    var path: String = "."
 
     func run() throws {
-        notBuiltYet("shipcheck audit")
+        let configuration = try report.loadConfiguration(root: path)
+        let progress = ProgressLine()
+        let (result, summaries) = ReleaseGate(root: path, configuration: configuration, extraBinaries: binaries).run { progress.show("shipcheck audit: \($0)…") }
+        progress.clear()
+
+        var findings = result.findings
+        Fingerprinter.assign(&findings)
+        if let writeBaseline {
+            try Baseline(findings: findings).write(to: writeBaseline)
+            printError("shipcheck: recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(writeBaseline)")
+            for error in result.inputErrors { printError("shipcheck: \(error)") }
+            throw ExitCode(result.inputErrors.isEmpty ? ExitStatus.clean : ExitStatus.inputError)
+        }
+        var inputErrors = result.inputErrors
+        if let baseline {
+            do {
+                let known = try Baseline.load(baseline)
+                let fresh = known.newFindings(in: findings)
+                if fresh.count < findings.count {
+                    printError("shipcheck: \(findings.count - fresh.count) finding\(findings.count - fresh.count == 1 ? "" : "s") in the baseline \(baseline) not reported")
+                }
+                findings = fresh
+            } catch {
+                inputErrors.append(error)
+            }
+        }
+        try report.emit(Report(findings: findings, inputErrors: inputErrors, rules: AllRules.all,
+                               checks: summaries, failingSeverity: report.failingSeverity))
     }
 }

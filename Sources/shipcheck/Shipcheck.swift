@@ -29,21 +29,21 @@ struct Shipcheck: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch let exit as ExitCode {
-            Foundation_exit(exit.rawValue)
+            exitProcess(exit.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success { self.exit(withError: error) }
             if code == .validationFailure {
                 printError(fullMessage(for: error))
                 printError("Run 'shipcheck help' for usage.")
-                Foundation_exit(ExitStatus.inputError)
+                exitProcess(ExitStatus.inputError)
             }
             if let input = error as? InputError {
                 printError("shipcheck: \(input)")
-                Foundation_exit(ExitStatus.inputError)
+                exitProcess(ExitStatus.inputError)
             }
             printError("shipcheck: error: \(fullMessage(for: error))")
-            Foundation_exit(ExitStatus.inputError)
+            exitProcess(ExitStatus.inputError)
         }
     }
 }

@@ -77,7 +77,7 @@ struct SymbolsCommand: ParsableCommand {
         }
         // Exit here rather than return: tearing down hundreds of thousands of rows (one release
         // per string) costs more than the kernel reclaiming the whole heap at once.
-        Foundation_exit(failed ? ExitStatus.inputError : ExitStatus.clean)
+        exitProcess(failed ? ExitStatus.inputError : ExitStatus.clean)
     }
 }
 

@@ -4,13 +4,7 @@ import Testing
 
 /// The real binary on the leak samples: exit codes, formats, bad inputs.
 @Suite struct BinaryCommandTests {
-    static let samples: String = {
-        var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }
-        let build = CommandRunner.run("/bin/bash", [url.path + "/Samples/Binaries/build.sh"])
-        precondition(build.status == 0, "samples failed to build: \(build.stderr)")
-        return url.path + "/Samples/Binaries/.build-samples"
-    }()
+    static var samples: String { Repository.sampleBinaries }
 
     @Test func leakingReleaseBinaryFailsTheGateWithExitOne() {
         let result = CommandRunner.shipcheck(["binary", Self.samples + "/release-wmo-stripped/App"])

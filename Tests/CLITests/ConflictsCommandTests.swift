@@ -113,14 +113,7 @@ import Testing
         #expect(result.stdout.contains("a.swift:2:1"))
     }
 
-    /// The checkout this test file belongs to.
-    private var repositoryRoot: URL {
-        var directory = URL(fileURLWithPath: #filePath)
-        while directory.path != "/" && !FileManager.default.fileExists(atPath: directory.appendingPathComponent("Package.swift").path) {
-            directory.deleteLastPathComponent()
-        }
-        return directory
-    }
+    private var repositoryRoot: URL { URL(fileURLWithPath: Repository.root) }
 
     @Test func sampleTreeReportsExactlyWhatItsExpectedFileLists() throws {
         let expected = try String(contentsOf: repositoryRoot.appendingPathComponent("Samples/Conflicts/EXPECTED.md"), encoding: .utf8)

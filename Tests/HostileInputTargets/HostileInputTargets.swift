@@ -3,6 +3,7 @@ import ConflictScan
 import Foundation
 import ShipcheckCore
 import SourceScan
+import SwiftParser
 import SwiftSyntax
 import XcodeProject
 
@@ -64,8 +65,8 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     private static func runIfConfig(_ bytes: UnsafeRawBufferPointer) {
         // As the source scanner reads a file: UTF-8 checked, nesting guarded, then parsed.
         let bytes = Array(bytes)
-        guard let text = String(validating: bytes, as: UTF8.self),
-              let tree = try? SwiftSourceParser.parse(text, path: "input.swift", bytes: bytes) else { return }
+        guard let text = try? SwiftSource.text(of: bytes, path: "input.swift") else { return }
+        let tree = Parser.parse(source: text)
         let visitor = ClauseContentsVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)
         let evaluator = ReleaseConditionEvaluator(debugOnlyFlags: ["TESTING"], releaseSetFlags: ["RELEASE"])

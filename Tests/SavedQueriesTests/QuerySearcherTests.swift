@@ -46,10 +46,10 @@ import Testing
         #expect(places(try search(query, "end\nthe end\nend\r\nend")) == ["1:1-4", "3:1-4", "4:1-4"])
     }
 
-    @Test func mergeConflictPresetFindsEveryMarkerKindAndNothingElse() throws {
+    @Test func mergeConflictPresetFindsOpenersBasesAndClosersButNotUnderlines() throws {
         let preset = try #require(QueryPresets.named("merge-conflicts"))
         let text = "<<<<<<< HEAD\nours\n||||||| base\n=======\ntheirs\n>>>>>>> feature\n<<<<<<<< eight\n========\n a <<<<<<< b\n=======\r\n>>>>>>>"
-        #expect(places(try search(preset, text)) == ["1:1-8", "3:1-8", "4:1-8", "6:1-8", "10:1-8", "11:1-8"])
+        #expect(places(try search(preset, text)) == ["1:1-8", "3:1-8", "6:1-8", "11:1-8"])
     }
 
     @Test func pathologicalRegexIsCutShortByTheDeadline() throws {

@@ -61,13 +61,21 @@ import Testing
         #expect(error.line != nil)
     }
 
+    /// A project that never mentions DEVELOPMENT_ASSET_PATHS (and no xcconfig does) cannot
+    /// set it: it is not parsed, so not even its corruption is this check's business.
+    @Test func projectsThatCannotSetTheSettingAreNotParsed() {
+        #expect(scan(["App.xcodeproj/project.pbxproj": "{ objects = { ;;; "]).inputErrors.isEmpty)
+        let withXCConfig = scan(["App.xcodeproj/project.pbxproj": "{ objects = { ;;; ", "A.xcconfig": "DEVELOPMENT_ASSET_PATHS = X\n"])
+        #expect(withXCConfig.inputErrors.map(\.path) == ["App.xcodeproj/project.pbxproj"])
+    }
+
     @Test func filesWithoutPreviewBytesAreNeverParsed() {
         // Broken Swift with no "Preview" anywhere: not parsed, so not reported.
         #expect(scan(["Other.swift": "struct {{{ let"]).inputErrors.isEmpty)
     }
 
     @Test func corruptProjectIsAnInputErrorNamingTheFile() throws {
-        let result = scan(["App.xcodeproj/project.pbxproj": "{ objects = { ;;; ", "A.swift": "#Preview { A() }\n"])
+        let result = scan(["App.xcodeproj/project.pbxproj": "{ objects = { DEVELOPMENT_ASSET_PATHS = ;;; ", "A.swift": "#Preview { A() }\n"])
         let error = try #require(result.inputErrors.first)
         #expect(error.path == "App.xcodeproj/project.pbxproj" && error.message.contains("project.pbxproj"))
         #expect(result.findings.count == 1)

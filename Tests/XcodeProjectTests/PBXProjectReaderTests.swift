@@ -5,8 +5,7 @@ import Testing
 @testable import XcodeProject
 
 /// The sample app's project: an Xcode-shaped pbxproj committed under Samples/App.
-private let samplePBXProj = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Samples/App/ShipcheckSample.xcodeproj/project.pbxproj").path
+private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodeproj/project.pbxproj")
 
 @Suite struct PBXProjectReaderTests {
     @Test func readsTheProjectTargetsConfigurationsAndSettingLines() throws {

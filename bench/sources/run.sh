@@ -84,6 +84,9 @@ sc, rg, sf = by["shipcheck sources"], by["rg -l Preview"], by["swift-format lint
 rss = {"shipcheck sources": "$rss_shipcheck", "rg -l Preview": "$rss_rg", "swift-format lint --recursive --parallel": "$rss_format"}
 def row(r): return f"| \`{r['command']}\` | {r['mean']:.3f} ± {r['stddev'] or 0:.3f} | {r['min']:.3f} | {len(r['times'])} | {rss[r['command']]} |"
 ratio_rg, ratio_sf = sc["mean"] / rg["mean"], sf["mean"] / sc["mean"]
+min_ratio_rg = sc["min"] / rg["min"]
+cpu = lambda r: r["user"] + r["system"]
+cpu_ratio_rg = cpu(sc) / cpu(rg)
 out = f"""## shipcheck sources
 
 Tree: {int("$swift_files"):,} Swift files ({int("$swift_bytes") / 1e6:.1f} MB of Swift; {int("$all_files"):,} files in all),
@@ -102,7 +105,9 @@ the ratios are what the targets are about.
 {row(rg)}
 {row(sf)}
 
-- shipcheck / ripgrep: **{ratio_rg:.2f}x** (target: at most 2x) — {"met" if ratio_rg <= 2 else "NOT met"}
+- shipcheck / ripgrep: **{ratio_rg:.2f}x** by mean time (target: at most 2x) — {"met" if ratio_rg <= 2 else "NOT met"};
+  {min_ratio_rg:.2f}x by best time, {cpu_ratio_rg:.2f}x by CPU time (user + system: {cpu(sc)*1000:.0f} ms vs {cpu(rg)*1000:.0f} ms),
+  which other jobs on the machine disturb less than wall time
 - swift-format / shipcheck: **{ratio_sf:.1f}x** (target: at least 5x) — {"met" if ratio_sf >= 5 else "NOT met"}
 
 Reproduce: \`bench/sources/run.sh\` (RUNS, FORMAT_RUNS and SWIFT_MIRRORS override the defaults).

@@ -63,6 +63,9 @@ public struct XcodeBuildSettingsAudit {
               fix: "set ENABLE_TESTABILITY = NO for release"),
     ]
 
+    /// The settings this audit reads, so the catalog can skip projects that set none of them.
+    public static var checkedKeys: [String] { checks.map(\.key) }
+
     public func audit(_ catalog: XcodeSettingsCatalog) -> [Finding] {
         // One finding per offending assignment, naming every scope it reaches.
         var reached: [String: (finding: Finding, scopes: [String])] = [:]

@@ -43,6 +43,19 @@ public struct Configuration: Sendable {
         return rule.defaultSeverity
     }
 
+    /// Findings with each rule's configured severity; findings of disabled rules are dropped.
+    /// For checks that produce findings at their rules' default severities.
+    public func applyingSeverities(to findings: [Finding], rules: [RuleDescription]) -> [Finding] {
+        let byID = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        return findings.compactMap { finding in
+            guard let rule = byID[finding.ruleID] else { return finding }
+            guard let severity = severity(for: rule) else { return nil }
+            var finding = finding
+            finding.severity = severity
+            return finding
+        }
+    }
+
     /// Whether a path (relative to the root) is in the scanned set.
     public func isScanned(_ path: String) -> Bool {
         (include.isEmpty || include.matches(path)) && !exclude.matches(path)

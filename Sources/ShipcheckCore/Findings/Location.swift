@@ -51,6 +51,19 @@ public enum Location: Codable, Sendable, Hashable {
         }
     }
 
+    /// The same place with `path` made relative to `root` when it lies below it, so findings
+    /// about files opened as `root/…` read like every other finding of a scan of `root`.
+    public func relative(to root: String) -> Location {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard root != ".", path.hasPrefix(prefix) else { return self }
+        let relative = String(path.dropFirst(prefix.count))
+        switch self {
+        case .source(var location): location.path = relative; return .source(location)
+        case .binary(var location): location.path = relative; return .binary(location)
+        case .file: return .file(path: relative)
+        }
+    }
+
     /// The line to show, where there is one.
     public var line: Int? {
         if case .source(let location) = self { return location.line }

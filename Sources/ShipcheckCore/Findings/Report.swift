@@ -21,7 +21,8 @@ public struct Report: Sendable {
         failingSeverity: Severity = .error
     ) {
         var findings = findings
-        Fingerprinter.assign(&findings)
+        // Fingerprints given earlier (a baseline comparison needs them before filtering) stay.
+        if findings.contains(where: { $0.fingerprint.isEmpty }) { Fingerprinter.assign(&findings) }
         self.findings = findings.sorted(by: Finding.readingOrder)
         self.inputErrors = inputErrors
         self.rules = rules

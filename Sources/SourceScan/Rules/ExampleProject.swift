@@ -1,10 +1,10 @@
 /// A minimal Xcode-shaped `project.pbxproj` for rule examples: one app target with Debug and
 /// Release configurations whose `DEVELOPMENT_ASSET_PATHS` line is `assetPathsLine` (written
 /// as is, so examples can put the `↓` marker on it).
-enum ExampleProject {
-    static let path = "App.xcodeproj/project.pbxproj"
+public enum ExampleProject {
+    public static let path = "App.xcodeproj/project.pbxproj"
 
-    static func pbxproj(assetPathsLine: String) -> String {
+    public static func pbxproj(assetPathsLine: String) -> String {
         """
         // !$*UTF8*$!
         {
@@ -92,5 +92,5 @@ enum ExampleProject {
     }
 
     /// The project with Xcode's default `"\"App/Preview Content\""`.
-    static let withPreviewContent = pbxproj(assetPathsLine: "\t\t\t\tDEVELOPMENT_ASSET_PATHS = \"\\\"App/Preview Content\\\"\";")
+    public static let withPreviewContent = pbxproj(assetPathsLine: "\t\t\t\tDEVELOPMENT_ASSET_PATHS = \"\\\"App/Preview Content\\\"\";")
 }

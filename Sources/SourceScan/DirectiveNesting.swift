@@ -1,37 +1,28 @@
 import ShipcheckCore
-import SwiftParser
-import SwiftSyntax
 
-/// Parses Swift sources from the repository under scan, refusing what would overflow the stack.
+/// How deep `#if` directives nest in a Swift file, measured before it is parsed.
 ///
 /// swift-syntax bounds its recursion with `maximumNestingLevel` for brackets, but its lookahead
 /// over `#if` blocks (`consumeIfConfigOfAttributes`) recurses once per nested `#if` without that
 /// bound: 10,000 nested `#if`s crash the process (SIGSEGV on the stack guard page). The depth of
-/// `#if` directives is therefore measured first with a byte scan and a file nested deeper than
-/// any hand-written code is an input error instead.
-public enum SwiftSourceParser {
+/// `#if` directives is therefore measured first with a byte scan (`SwiftSource.text(of:path:)`)
+/// and a file nested deeper than any hand-written code is an input error instead.
+public enum DirectiveNesting {
     /// Far deeper than real code nests `#if` (a handful of levels), shallow enough for the
     /// parser's recursion on a 512 KiB secondary-thread stack in a debug build.
-    public static let maximumDirectiveNesting = 64
-
-    public static func parse(_ text: String, path: String, bytes: [UInt8]) throws(InputError) -> SourceFileSyntax {
-        if let line = lineExceedingDirectiveNesting(bytes) {
-            throw InputError(path: path, line: line, message: "#if nesting deeper than \(maximumDirectiveNesting) levels; not scanned")
-        }
-        return Parser.parse(source: text)
-    }
+    public static let maximum = 64
 
     /// The line where `#if` nesting first exceeds the limit, or nil. Counts every `#if` / `#endif`
-    /// word, in code or not: text in comments and strings can only make the count higher, which
-    /// at worst refuses a file no one writes.
-    static func lineExceedingDirectiveNesting(_ bytes: [UInt8]) -> Int? {
+    /// word, in code or not: a directive quoted in a comment or string can shift the count by
+    /// one, which matters only for files nested about 64 deep, and no one writes those.
+    public static func lineExceedingMaximum(in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBytes { buffer -> Int? in
             var depth = 0
             var position = 0
             while let hash = ByteSearch.find(byte: UInt8(ascii: "#"), in: buffer, from: position) {
                 if matchesWord(ifWord, in: buffer, at: hash + 1) {
                     depth += 1
-                    if depth > maximumDirectiveNesting { return LineTable(buffer).position(of: hash).line }
+                    if depth > maximum { return LineTable(buffer).position(of: hash).line }
                 } else if matchesWord(endifWord, in: buffer, at: hash + 1) {
                     depth = max(0, depth - 1)
                 }

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Expands `binaries:` globs into existing files. Release artifacts usually live in ignored
+/// build folders, so this walks the file system, not git's view; the pattern's literal
+/// leading folders are resolved first, so `.build/release/App` works through SwiftPM's
+/// `release` symlink.
+public enum ArtifactPaths {
+    public static func expand(_ patterns: [String], root: String) -> (paths: [String], errors: [InputError]) {
+        var paths: [String] = []
+        var errors: [InputError] = []
+        for pattern in patterns {
+            let components = pattern.split(separator: "/").map(String.init)
+            let literal = components.prefix { !$0.contains(where: { "*?[".contains($0) }) }
+            let base = ([root] + literal).joined(separator: "/")
+            if literal.count == components.count {
+                if FileKind.of(base) != nil { paths.append(base) } else {
+                    errors.append(InputError(path: pattern, message: "binary named in the configuration does not exist (build it first)"))
+                }
+                continue
+            }
+            let glob = Glob("/" + components.dropFirst(literal.count).joined(separator: "/"))
+            let resolvedBase = (try? FileManager.default.destinationOfSymbolicLink(atPath: base)).map { $0.hasPrefix("/") ? $0 : (base as NSString).deletingLastPathComponent + "/" + $0 } ?? base
+            guard let walker = FileManager.default.enumerator(atPath: resolvedBase) else {
+                errors.append(InputError(path: pattern, message: "no files match (folder \(literal.joined(separator: "/")) does not exist)"))
+                continue
+            }
+            var matched: [String] = []
+            while let relative = walker.nextObject() as? String {
+                if glob.matches(relative), FileKind.of(resolvedBase + "/" + relative) == .regular { matched.append(base + "/" + relative) }
+            }
+            if matched.isEmpty { errors.append(InputError(path: pattern, message: "no files match")) }
+            paths += matched.sorted()
+        }
+        return (paths, errors)
+    }
+}

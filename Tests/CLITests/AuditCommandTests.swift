@@ -1,0 +1,142 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+import ShipcheckTestSupport
+
+/// `shipcheck audit` as a release job runs it: one report, one exit code, baselines.
+@Suite struct AuditCommandTests {
+    /// A small app tree with one slip per check.
+    static func appTree() -> GitFixture {
+        let repository = GitFixture()
+        repository.write("App/ContentView.swift", """
+            import SwiftUI
+            struct ContentView: View { var body: some View { Text("hi") } }
+            #Preview { ContentView() }
+            """)
+        repository.write("App/Legacy.swift", "let a = 1\n<<<<<<< HEAD\nlet b = 2\n=======\nlet b = 3\n>>>>>>> topic\n")
+        repository.write("Package.swift", #".target(name: "App", swiftSettings: [.define("DEBUG")])"#)
+        repository.write("README.md", "Title\n=======\n")
+        repository.commitAll("app")
+        return repository
+    }
+
+    func lines(_ text: String) -> [String] { text.split(separator: "\n").map(String.init) }
+
+    @Test func oneReportOneExitCodeAndASummaryTable() {
+        let repository = Self.appTree()
+        let result = CommandRunner.shipcheck(["audit", repository.path])
+        #expect(result.status == 1)
+        let output = lines(result.stdout)
+        #expect(output.contains { $0.hasPrefix("App/ContentView.swift:3:1: error:") && $0.hasSuffix("[preview-outside-debug]") })
+        #expect(output.contains { $0.hasPrefix("App/Legacy.swift:2:1: error:") && $0.hasSuffix("[conflict-marker]") })
+        #expect(output.contains { $0.hasPrefix("Package.swift:1:") && $0.hasSuffix("[release-defines-debug]") })
+        #expect(!result.stdout.contains("README.md"), "a Markdown underline is not a conflict")
+        for check in ["sources", "conflicts", "saved queries", "build settings", "archive breakers", "binaries"] {
+            #expect(output.contains { $0.hasPrefix(check + " ") }, "summary row for \(check)")
+        }
+        #expect(output.last == "shipcheck: 3 errors, 0 warnings, 0 notes")
+        #expect(result.stderr.isEmpty, "no progress line when stderr is not a terminal")
+    }
+
+    @Test func cleanTreeExitsZero() {
+        let repository = GitFixture()
+        repository.write("App/View.swift", "#if DEBUG\n#Preview { V() }\n#endif\n")
+        repository.commitAll("clean")
+        #expect(CommandRunner.shipcheck(["audit", repository.path]).status == 0)
+    }
+
+    @Test func everyFormatParses() throws {
+        let repository = Self.appTree()
+        let sarif = CommandRunner.shipcheck(["audit", "--format", "sarif", repository.path])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
+        let run = try #require((document["runs"] as? [[String: Any]])?.first)
+        #expect((run["results"] as? [Any])?.count == 3)
+        let rules = (((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
+        for id in ["preview-outside-debug", "conflict-marker", "release-defines-debug", "binary-preview-conformance", "saved-query"] {
+            #expect(rules.contains(id), "SARIF rule list lacks \(id)")
+        }
+        let junit = CommandRunner.shipcheck(["audit", "--format", "junit", repository.path])
+        #expect(try XMLDocument(data: Data(junit.stdout.utf8)).nodes(forXPath: "//testcase").count == 3)
+        let gitlab = CommandRunner.shipcheck(["audit", "--format", "gitlab", repository.path])
+        #expect((try JSONSerialization.jsonObject(with: Data(gitlab.stdout.utf8)) as? [Any])?.count == 3)
+        let github = CommandRunner.shipcheck(["audit", "--format", "github", repository.path])
+        #expect(lines(github.stdout).filter { $0.hasPrefix("::error ") }.count == 3)
+        let json = CommandRunner.shipcheck(["audit", "--format", "json", repository.path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect((object["checks"] as? [Any])?.count == 6)
+    }
+
+    @Test func baselineReportsOnlyNewFindingsAfterLinesMove() throws {
+        let repository = Self.appTree()
+        let baseline = repository.path + "/.shipcheck-baseline.json"
+        let written = CommandRunner.shipcheck(["audit", "--write-baseline", baseline, repository.path])
+        #expect(written.status == 0)
+        #expect(written.stderr.contains("recorded 3 findings"))
+        let first = try String(contentsOfFile: baseline, encoding: .utf8)
+
+        // Unrelated edits move every finding down; one new preview appears.
+        repository.write("App/ContentView.swift", """
+            import SwiftUI
+            // A comment added above.
+
+            struct ContentView: View { var body: some View { Text("hi") } }
+            #Preview { ContentView() }
+            #Preview("Dark") { ContentView() }
+            """)
+        repository.write("App/Legacy.swift", "// moved\n\nlet a = 1\n<<<<<<< HEAD\nlet b = 2\n=======\nlet b = 3\n>>>>>>> topic\n")
+        let gated = CommandRunner.shipcheck(["audit", "--baseline", baseline, repository.path])
+        #expect(gated.status == 1)
+        let findings = lines(gated.stdout).filter { $0.contains(": error: ") }
+        #expect(findings.count == 1)
+        #expect(findings.first?.hasPrefix("App/ContentView.swift:6:1:") == true)
+        #expect(gated.stderr.contains("3 findings in the baseline"))
+
+        // Rewriting the same findings gives the same bytes: baselines diff well.
+        repository.write("App/ContentView.swift", "import SwiftUI\nstruct ContentView: View { var body: some View { Text(\"hi\") } }\n#Preview { ContentView() }\n")
+        #expect(CommandRunner.shipcheck(["audit", "--write-baseline", baseline, repository.path]).status == 0)
+        #expect(try String(contentsOfFile: baseline, encoding: .utf8) == first)
+    }
+
+    @Test func brokenBaselineOrConfigIsExitTwo() {
+        let repository = Self.appTree()
+        repository.write("bad.json", "not json")
+        let badBaseline = CommandRunner.shipcheck(["audit", "--baseline", repository.path + "/bad.json", repository.path])
+        #expect(badBaseline.status == 2)
+        #expect(badBaseline.stderr.contains("bad.json"))
+        repository.write(".shipcheck.yml", "binaries: [a\n")
+        let badConfig = CommandRunner.shipcheck(["audit", repository.path])
+        #expect(badConfig.status == 2)
+        #expect(badConfig.stderr.contains(".shipcheck.yml:"))
+        #expect(lines(badConfig.stderr).count == 1)
+    }
+
+    @Test func missingConfiguredBinaryIsAnInputErrorButTheRestIsReported() {
+        let repository = Self.appTree()
+        repository.write(".shipcheck.yml", "binaries: [.build/release/App]\n")
+        let result = CommandRunner.shipcheck(["audit", repository.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(".build/release/App"))
+        #expect(result.stdout.contains("[conflict-marker]"), "the other checks still report")
+    }
+
+    @Test func strictFailsOnWarnings() {
+        let repository = GitFixture()
+        repository.write("Package.swift", #".target(name: "A", swiftSettings: [.unsafeFlags(["-enable-testing"])])"#)
+        repository.commitAll("warning only")
+        #expect(CommandRunner.shipcheck(["audit", repository.path]).status == 0)
+        #expect(CommandRunner.shipcheck(["audit", "--strict", repository.path]).status == 1)
+    }
+}
+
+/// `make demo`'s own check, in the test suite: the audit of Samples/ reports exactly what
+/// Samples/EXPECTED.md lists.
+@Suite struct SamplesAuditTests {
+    @Test func demoScriptAgreesWithExpectedList() {
+        _ = Repository.sampleBinaries
+        let result = CommandRunner.run("/bin/bash", [Repository.path("Samples/demo.sh"), CommandRunner.shipcheckPath], in: Repository.root)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("reported exactly the"))
+    }
+}
