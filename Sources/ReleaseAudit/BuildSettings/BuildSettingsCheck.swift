@@ -1,4 +1,5 @@
 import ShipcheckCore
+import SourceScan
 import XcodeProject
 
 /// The build-settings part of the audit: release configurations of every Xcode project,
@@ -26,10 +27,8 @@ public struct BuildSettingsCheck: Sendable {
         for manifest in manifests {
             do {
                 let bytes = try SafeFileReader.read(manifest.path, displayPath: manifest.relativePath, sizeLimit: configuration.maxFileSize)
-                guard let source = String(validating: bytes, as: UTF8.self) else {
-                    result.inputErrors.append(InputError(path: manifest.relativePath, message: "not valid UTF-8"))
-                    continue
-                }
+                // Checked as every Swift source is: UTF-8, and #if nesting the parser survives.
+                let source = try SwiftSource.text(of: bytes, path: manifest.relativePath)
                 findings += manifestAudit.audit(source: source, path: manifest.relativePath)
                 result.filesScanned += 1
             } catch {
