@@ -249,6 +249,15 @@ import Darwin
         let fix = HostileRunner.shipcheck(["sources", "--fix", "--dry-run", "."], in: directory.path)
         expectSurvived(fix, "sources --fix on 10,000 nested #if")
         #expect(fix.stderr.contains("Deep.swift:66:"))
+
+        // The audit parses sources (archive breakers) and Package.swift on its own: same guard.
+        directory.write("Package.swift", "// swift-tools-version: 6.0\nimport PackageDescription\n" + String(repeating: "#if A\n", count: depth) + String(repeating: "#endif\n", count: depth))
+        let audit = HostileRunner.shipcheck(["audit", "."], in: directory.path)
+        expectSurvived(audit, "audit on 10,000 nested #if")
+        #expect(audit.exitStatus == 2)
+        #expect(audit.stderr.contains("Deep.swift:66: error: #if nesting deeper than 64 levels"), "\(audit.stderr)")
+        #expect(audit.stderr.contains("Package.swift:67: error: #if nesting deeper than 64 levels"), "\(audit.stderr)")
+        #expect(audit.stdout.contains("Good.swift:2:1"))
     }
 
     // MARK: - Files that are not files
@@ -429,7 +438,7 @@ import Darwin
         let directory = TemporaryDirectory("shipcheck-hostile-config")
         directory.write("Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
         directory.write(".shipcheck.yml", text)
-        for command in [["sources", "."], ["conflicts", "."], ["binary", HostileInputFixtures.sampleExecutable], ["query", "list"]] {
+        for command in [["sources", "."], ["conflicts", "."], ["binary", HostileInputFixtures.sampleExecutable], ["query", "list"], ["audit", "."]] {
             let run = HostileRunner.shipcheck(command, in: directory.path)
             expectSurvived(run, "\(command[0]) with a broken configuration")
             #expect(run.exitStatus == 2, "\(command): \(run.stderr)")

@@ -8,9 +8,10 @@ import Glibc
 import Darwin
 #endif
 
-/// Writes that must survive being killed: `shipcheck query add` replaces the store atomically
-/// (temporary file, fsync, rename, under a lock), so a SIGKILL at any moment leaves the old
-/// store or the new one, never a torn or empty file; concurrent writers lose nothing.
+/// Writes that must survive being killed: `shipcheck query add` and `shipcheck audit
+/// --write-baseline` replace their file atomically (temporary file, fsync, rename; the store
+/// under a lock too), so a SIGKILL at any moment leaves the old file or the new one, never a
+/// torn or empty one; concurrent writers lose nothing.
 @Suite struct HostileWriteTests {
     /// Kill moments are drawn from [0, 1.5 × an unkilled run's duration): before the write, in
     /// the middle of it and after it.
@@ -50,6 +51,41 @@ import Darwin
             if run.killedOnPurpose { if after == before { killedMidway += 1 } } else { completed += 1 }
         }
         print("hostile-kill query add: \(killedMidway) killed before the rename, \(completed) completed, \(Self.killRounds - killedMidway - completed) killed after it")
+        #expect(killedMidway > 0, "no kill landed before the write: the delays are too long")
+    }
+
+    /// Each round adds a finding, writes the expected baseline to a side file, then writes the
+    /// real one and kills it at a random moment: the baseline is the previous round's bytes or
+    /// this round's, never a mix, a prefix or an empty file.
+    @Test func auditWriteBaselineKilledAtRandomMomentsLeavesTheOldOrTheNewBaseline() throws {
+        let directory = TemporaryDirectory("shipcheck-hostile-kill-baseline")
+        let baseline = directory.path + "/baseline.json", expected = directory.path + "/expected.json"
+        directory.write("Sources/Preview0.swift", "import SwiftUI\n#Preview { Text(\"0\") }\n")
+        let began = Date()
+        #expect(HostileRunner.shipcheck(["audit", "--write-baseline", baseline, "Sources"], in: directory.path).exitStatus == 0)
+        let duration = Date().timeIntervalSince(began)
+
+        var generator = SeededGenerator(seed: 0x4241_5345)
+        var killedMidway = 0
+        for round in 1...20 {
+            let before = try #require(FileManager.default.contents(atPath: baseline))
+            directory.write("Sources/Preview\(round).swift", "import SwiftUI\n#Preview { Text(\"\(round)\") }\n")
+            let reference = HostileRunner.shipcheck(["audit", "--write-baseline", expected, "Sources"], in: directory.path)
+            #expect(reference.exitStatus == 0, "\(reference.stderr)")
+            let new = try #require(FileManager.default.contents(atPath: expected))
+            #expect(new != before)
+            let delay = Double.random(in: 0..<(duration * 1.5), using: &generator)
+            let run = HostileRunner.shipcheck(["audit", "--write-baseline", baseline, "Sources"], in: directory.path, killAfter: delay)
+            #expect(!run.timedOut && (run.killedOnPurpose || run.exitStatus == 0), "round \(round): \(run.stderr)")
+            let after = try #require(FileManager.default.contents(atPath: baseline), "round \(round): the baseline is gone")
+            #expect(after == before || after == new, "round \(round): torn baseline (\(after.count) bytes; old \(before.count), new \(new.count))")
+            if after == before {
+                killedMidway += 1
+                // Catch up, so the next round starts from this round's findings.
+                #expect(HostileRunner.shipcheck(["audit", "--write-baseline", baseline, "Sources"], in: directory.path).exitStatus == 0)
+            }
+        }
+        print("hostile-kill audit --write-baseline: \(killedMidway) of 20 killed before the rename")
         #expect(killedMidway > 0, "no kill landed before the write: the delays are too long")
     }
 
