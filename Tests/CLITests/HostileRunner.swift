@@ -61,6 +61,8 @@ enum HostileRunner {
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        // No personal query store from the account running the tests.
+        environment["XDG_CONFIG_HOME"] = output.path + "/config"
         for (key, value) in extra { environment[key] = value }
         let argv = command.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
