@@ -16,7 +16,8 @@ public struct BuildSettingsCheck: Sendable {
     public func run() -> CheckResult {
         let enumeration = FileEnumerator(root: root, configuration: configuration).enumerate()
         var result = CheckResult(inputErrors: enumeration.errors)
-        let catalog = XcodeSettingsCatalog(files: enumeration.files, root: root, keys: XcodeBuildSettingsAudit.checkedKeys)
+        let catalog = XcodeSettingsCatalog(files: enumeration.files, root: root, keys: XcodeBuildSettingsAudit.checkedKeys,
+                                           sizeLimit: configuration.maxFileSize)
         result.inputErrors += catalog.errors
         let releases = ReleaseConfigurations(configuration: configuration, files: enumeration.files)
         var findings = XcodeBuildSettingsAudit(debugOnlyFlags: configuration.debugOnlyFlags, releaseConfigurations: releases).audit(catalog)
