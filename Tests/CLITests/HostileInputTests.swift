@@ -483,7 +483,8 @@ import Darwin
     // MARK: - Resource limits
 
     /// `max-file-size` reaches every reader of text: Swift sources, Xcode project files and
-    /// xcconfigs (source scanner), any tracked file (conflict scanner), saved-query searches.
+    /// xcconfigs (source scanner, build-settings audit), any tracked file (conflict scanner),
+    /// saved-query searches.
     @Test func maxFileSizeIsHonouredByEveryTextScanner() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-cap")
         let padding = "// " + String(repeating: "x", count: 2_000) + "\n"
@@ -509,6 +510,13 @@ import Darwin
         #expect(conflicts.exitStatus == 2)
         #expect(conflicts.errorLines.contains { $0.contains("big.txt") && $0.contains(over) }, "\(conflicts.stderr)")
         #expect(conflicts.stdout.contains("small.txt:1:1"))
+
+        let audit = HostileRunner.shipcheck(["audit", "."], in: directory.path)
+        expectSurvived(audit, "audit with max-file-size")
+        #expect(audit.exitStatus == 2)
+        for name in ["Big.swift", "App.xcodeproj/project.pbxproj", "Release.xcconfig", "big.txt"] {
+            #expect(audit.errorLines.contains { $0.contains(name) && $0.contains(over) }, "\(name): \(audit.stderr)")
+        }
 
         #expect(HostileRunner.shipcheck(["query", "add", "marker", "<<<<<<<"], in: directory.path).exitStatus == 0)
         let query = HostileRunner.shipcheck(["query", "run", "marker"], in: directory.path)
