@@ -22,11 +22,11 @@ func LLVMFuzzerRunDriver(
 
 let names = HostileInputTarget.allCases.map(\.rawValue).joined(separator: ", ")
 guard CommandLine.arguments.count >= 2, let chosen = HostileInputTarget(rawValue: CommandLine.arguments[1]) else {
-    fputs("usage: shipcheck-fuzz TARGET [libFuzzer options] [CORPUS…]   (TARGET: \(names))\n", stderr)
+    print("usage: shipcheck-fuzz TARGET [libFuzzer options] [CORPUS…]   (TARGET: \(names))")
     exit(2)
 }
 // A C callback cannot capture; the chosen target lives in a global the callback reads.
-nonisolated(unsafe) let target = chosen
+let target = chosen
 
 // libFuzzer sees the program name followed by its own options.
 let arguments = CommandLine.unsafeArgv
