@@ -48,6 +48,22 @@ import Darwin
         try expectBinaryRunsReportEach(Array(Set(damaged)).sorted(), label: "random truncations")
     }
 
+    /// Hundreds of corrupt files in one run under a low open-file limit: each corrupt file is
+    /// closed again (an ELF file that failed to open once leaked its descriptor and libelf handle,
+    /// so the files after the first ~250 failed with "too many open files").
+    @Test func manyCorruptFilesDoNotExhaustFileDescriptors() throws {
+        let directory = TemporaryDirectory("shipcheck-hostile-fds")
+        let bytes = HostileInputFixtures.bytes(HostileInputFixtures.sampleExecutable)
+        for index in 0..<300 { directory.write("cut-\(index)", bytes: Array(bytes.prefix(4096 + index))) }
+        directory.write("App", bytes: bytes)
+        let run = HostileRunner.shipcheck(["binary", "."], in: directory.path, openFileLimit: 64)
+        expectSurvived(run, "binary on 300 corrupt files with 64 descriptors")
+        #expect(run.exitStatus == 2)
+        #expect(run.errorLines.count == 300)
+        #expect(run.errorLines.allSatisfy { $0.contains("error: corrupt ELF file") }, "\(run.stderr.prefix(2000))")
+        #expect(run.stdout.contains("AppLib.PublicCard_Previews"))
+    }
+
     /// Each damaged file is named in its own error line, the intact sample beside them is still
     /// audited (its findings are printed) and listed, and no run crashes or hangs.
     private func expectBinaryRunsReportEach(_ damaged: [String], label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {

@@ -38,14 +38,16 @@ enum HostileRunner {
     static let defaultTimeout: Double = 60
 
     static func shipcheck(_ arguments: [String], in directory: String? = nil, timeout: Double = defaultTimeout,
-                          asUser uid: uid_t? = nil, killAfter: Double? = nil, environment: [String: String] = [:]) -> HostileRun {
+                          asUser uid: uid_t? = nil, killAfter: Double? = nil, environment: [String: String] = [:],
+                          openFileLimit: Int? = nil) -> HostileRun {
         // `sh -c 'cd … && exec "$@"'` (and `setpriv … --`) exec into shipcheck: same pid, so
         // the memory sampled is shipcheck's own.
         var command = [CommandRunner.shipcheckPath] + arguments
         if let uid {
             command = ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--"] + command
         }
-        command = ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", directory ?? FileManager.default.currentDirectoryPath] + command
+        let limit = openFileLimit.map { "ulimit -n \($0) && " } ?? ""
+        command = ["/bin/sh", "-c", limit + "cd \"$0\" && exec \"$@\"", directory ?? FileManager.default.currentDirectoryPath] + command
         return run(command, timeout: timeout, killAfter: killAfter, environment: environment)
     }
 

@@ -56,22 +56,28 @@ public final class ELFFile {
             close(descriptor)
             throw InputError(path: path, message: "cannot open as ELF: \(message)")
         }
+        // Read before any property is set: an initializer that throws half-way never runs
+        // deinit, so the handle and the descriptor are released here on failure (they leaked
+        // once per corrupt file, until a run over many ran out of file descriptors).
+        let contents: (images: [ELFImage], memberErrors: [InputError], isArchive: Bool)
+        do throws(InputError) {
+            switch elf_kind(handle) {
+            case ELF_K_ELF:
+                contents = ([try ELFImage(handle: handle, path: path, member: nil, owned: false, containerSize: fileSize)], [], false)
+            case ELF_K_AR:
+                let members = try ELFFile.members(of: handle, descriptor: descriptor, path: path, fileSize: fileSize)
+                contents = (members.images, members.errors, true)
+            default:
+                throw InputError(path: path, message: "not an ELF file or static archive")
+            }
+        } catch {
+            elf_end(handle)
+            close(descriptor)
+            throw error
+        }
         self.descriptor = descriptor
         self.handle = handle
-        switch elf_kind(handle) {
-        case ELF_K_ELF:
-            isArchive = false
-            memberErrors = []
-            images = [try ELFImage(handle: handle, path: path, member: nil, owned: false, containerSize: fileSize)]
-        case ELF_K_AR:
-            isArchive = true
-            (images, memberErrors) = try ELFFile.members(of: handle, descriptor: descriptor, path: path, fileSize: fileSize)
-        default:
-            isArchive = false
-            memberErrors = []
-            images = []
-            throw InputError(path: path, message: "not an ELF file or static archive")
-        }
+        (images, memberErrors, isArchive) = contents
     }
 
     deinit {
