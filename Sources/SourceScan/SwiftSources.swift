@@ -26,8 +26,8 @@ public enum SwiftPreviews {
 
 extension SwiftSource {
     /// The file's text, safe to hand to the parser: or the input error naming the first line
-    /// that is not UTF-8, or where `#if` nesting goes deeper than `DirectiveNesting.maximum`
-    /// (which would overflow the parser's stack). Every check reading Swift sources reports the
+    /// that is not UTF-8, or where `#if` or `[` nesting goes deeper than the parser copes with
+    /// (see `DirectiveNesting`). Every check reading Swift sources reports the
     /// same error, so a combined run can merge them.
     public static func text(of bytes: [UInt8], path: String) throws(InputError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -35,6 +35,9 @@ extension SwiftSource {
         }
         if let line = DirectiveNesting.lineExceedingMaximum(in: bytes) {
             throw InputError(path: path, line: line, message: "#if nesting deeper than \(DirectiveNesting.maximum) levels; not scanned")
+        }
+        if let line = DirectiveNesting.lineExceedingMaximumBrackets(in: bytes) {
+            throw InputError(path: path, line: line, message: "[ nesting deeper than \(DirectiveNesting.maximumBrackets) levels; not scanned")
         }
         return text
     }

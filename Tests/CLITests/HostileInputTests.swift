@@ -273,6 +273,25 @@ import Darwin
         #expect(audit.stdout.contains("Good.swift:2:1"))
     }
 
+    /// swift-syntax's type lookahead doubles its work with each nested `[` (the fuzzer's input:
+    /// `import Pac[[[…` 76 deep); 22 levels took 45 s in a debug build. Past 16 levels the file is
+    /// refused by name; brackets in strings and comments do not count.
+    @Test func deeplyNestedBracketsAreRefusedNotAHang() throws {
+        let directory = TemporaryDirectory("shipcheck-hostile-brackets")
+        directory.write("Deep.swift", "import SwiftUI\n// Preview\nlet x = " + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40) + "\n")
+        directory.write("Quoted.swift", "import SwiftUI\nlet s = \"" + String(repeating: "[", count: 40) + "\" // " + String(repeating: "[", count: 40)
+                        + "\n/* [[[[[[[[[[[[[[[[[[[[[[[[ */\nlet t = [[[1]], [[2]]]\n#Preview { Text(\"quoted\") }\n")
+        directory.write("Package.swift", "// swift-tools-version: 6.0\nimport Pac" + String(repeating: "[", count: 76) + "kageDescription\n")
+        for command in ["sources", "audit"] {
+            let run = HostileRunner.shipcheck([command, "."], in: directory.path)
+            expectSurvived(run, "\(command) on 40 nested [")
+            #expect(run.exitStatus == 2)
+            #expect(run.stderr.contains("Deep.swift:3: error: [ nesting deeper than 16 levels; not scanned"), "\(run.stderr)")
+            #expect(run.stdout.contains("Quoted.swift:5:1"), "\(run.stdout)")
+            if command == "audit" { #expect(run.stderr.contains("Package.swift:2: error: [ nesting deeper than 16 levels")) }
+        }
+    }
+
     // MARK: - Files that are not files
 
     @Test func symlinkLoops() throws {
