@@ -35,6 +35,12 @@ bench: setup release
 	@./scripts/setup.sh bench
 	@./bench/run.sh
 
+## fuzz: libFuzzer on each reader for FUZZ_SECONDS (default 60) each; crashers are kept in
+## Tests/Fixtures/fuzz-regressions/ (replayed by make test); figures in bench/results/fuzz.md.
+FUZZ_SECONDS ?= 60
+fuzz: setup
+	FUZZ_SECONDS="$(FUZZ_SECONDS)" ./bench/fuzz/run.sh
+
 ## install: copy the release binary to $(PREFIX)/bin.
 install: release
 	install -d "$(DESTDIR)$(PREFIX)/bin"

@@ -9,6 +9,8 @@ let package = Package(
     products: [
         .executable(name: "shipcheck", targets: ["shipcheck"]),
         .library(name: "ShipcheckCore", targets: ["ShipcheckCore"]),
+        // The fuzz entry points, for the separate sanitizer-built package in Fuzz/.
+        .library(name: "ShipcheckHostileInputTargets", targets: ["HostileInputTargets"]),
         .plugin(name: "ShipcheckAudit", targets: ["ShipcheckAudit"]),
     ],
     dependencies: [
@@ -78,6 +80,18 @@ let package = Package(
         ),
         // Shared by every test target: temp dirs, git fixtures, the real-binary runner, rule examples.
         .target(name: "ShipcheckTestSupport", dependencies: ["ShipcheckCore"], path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
+        // Fuzz entry points (one per reader): driven by Fuzz/ under libFuzzer, replayed by `make test`
+        // on every input kept in Tests/Fixtures/fuzz-regressions/.
+        .target(
+            name: "HostileInputTargets",
+            dependencies: [
+                "ShipcheckCore", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ],
+            path: "Tests/HostileInputTargets",
+            swiftSettings: strictSwift6
+        ),
         // `swift package shipcheck`: runs `shipcheck audit` on a package.
         .plugin(
             name: "ShipcheckAudit",
@@ -95,6 +109,6 @@ let package = Package(
         .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
-        .testTarget(name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets"], swiftSettings: strictSwift6),
     ]
 )

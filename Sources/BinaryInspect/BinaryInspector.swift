@@ -44,10 +44,15 @@ public struct BinaryInspector: Sendable {
 
     private func inspect(file path: String, symbolPatterns: [NamePattern], stringPatterns: [NamePattern]) throws(InputError) -> CheckResult {
         let file = try ELFFile(path: path)
-        var result = CheckResult(filesScanned: 1)
+        var result = CheckResult(inputErrors: file.memberErrors, filesScanned: 1)
+        // One archive member that cannot be decoded does not hide the others' findings.
         for image in file.images {
-            let contents = try BinaryContentsReader.read(image)
-            result.findings += check(contents, symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+            do throws(InputError) {
+                let contents = try BinaryContentsReader.read(image)
+                result.findings += check(contents, symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+            } catch {
+                result.inputErrors.append(error)
+            }
         }
         return result
     }
@@ -76,13 +81,19 @@ public struct BinaryInspector: Sendable {
     }
 
     /// A file argument is taken as given (a non-ELF file is an error); a directory is walked
-    /// (without git: build products are usually ignored) and its ELF files picked by magic.
+    /// (without git: build products are usually ignored) and its ELF files picked by magic; a
+    /// directory without any is an error.
     private func elfFiles(under path: String) -> (files: [String], errors: [InputError]) {
         switch FileKind.of(path) {
         case nil: return ([], [InputError(path: path, message: "no such file or directory")])
         case .directory?:
             let enumeration = FileEnumerator(root: path, configuration: configuration, useGit: false).enumerate()
             let elf = enumeration.files.map(\.path).filter { ELFMagic.matches(path: $0) }
+            // A release gate pointed at the wrong folder (or at a folder named like a binary)
+            // must not pass for want of anything to audit.
+            guard !elf.isEmpty else {
+                return ([], enumeration.errors + [InputError(path: path, message: "directory holds no ELF files or static archives")])
+            }
             return (elf, enumeration.errors)
         default: return ([path], [])
         }

@@ -11,7 +11,9 @@ struct WorkingTreeScan {
         let enumeration = FileEnumerator(root: root, configuration: configuration).enumerate()
         result.inputErrors += enumeration.errors
         var files = enumeration.files.filter { filter.matches($0.relativePath) }
-        addNamedFiles(missingFrom: enumeration.files, to: &files, errors: &result.inputErrors)
+        // Operands the walk already reported (a FIFO, a symlink loop) are not reported twice.
+        addNamedFiles(missingFrom: enumeration.files.map(\.relativePath) + enumeration.errors.map(\.path),
+                      to: &files, errors: &result.inputErrors)
         files.removeAll { configuration.conflictAllow.matches($0.relativePath) }
 
         let repository = enumeration.usedGit ? GitRepository(containing: root) : nil
@@ -80,8 +82,8 @@ struct WorkingTreeScan {
     /// Operands naming files git does not list (ignored files, or a plain directory's files
     /// the walk already covers) are still scanned when they exist; ones that do not exist
     /// are input errors.
-    private func addNamedFiles(missingFrom listed: [ScannedFile], to files: inout [ScannedFile], errors: inout [InputError]) {
-        for operand in filter.unmatched(by: listed.map(\.relativePath)) {
+    private func addNamedFiles(missingFrom listed: [String], to files: inout [ScannedFile], errors: inout [InputError]) {
+        for operand in filter.unmatched(by: listed) {
             let path = root == "." ? operand : "\(root)/\(operand)"
             switch FileKind.of(path) {
             case .regular?:

@@ -154,12 +154,22 @@ struct LineCursor {
         return start
     }
 
+    /// The most of a line a match keeps: a minified or generated file can be one 200 MB line,
+    /// and every match would copy all of it into the report, the last-run state and its
+    /// fingerprint. A longer line is cut to this many bytes around the match.
+    static let maximumLineTextBytes = 1024
+
     /// The match for byte `range`, with its 1-based line, columns and line text.
     mutating func match(_ range: Range<Int>) -> QueryMatch {
         let lineStart = lineStart(containing: range.lowerBound)
         var end = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: range.lowerBound) ?? bytes.count
         if end > lineStart, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        let text = String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<max(lineStart, end)]))
+        var textStart = lineStart, textEnd = max(lineStart, end)
+        if textEnd - textStart > Self.maximumLineTextBytes {
+            textStart = max(lineStart, range.lowerBound - Self.maximumLineTextBytes / 4)
+            textEnd = min(textEnd, textStart + Self.maximumLineTextBytes)
+        }
+        let text = String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[textStart..<textEnd]))
         return QueryMatch(line: line, column: range.lowerBound - lineStart + 1,
                           endColumn: range.upperBound - lineStart + 1, lineText: text)
     }

@@ -22,8 +22,9 @@ struct DevelopmentAssets {
     var errors: [InputError] = []
 
     /// `root` is the scan root as given (files' `path` start with it); paths come back relative to it.
-    init(files: [ScannedFile], root: String) {
-        self.init(catalog: XcodeSettingsCatalog(files: files, root: root, keys: [Self.settingKey]))
+    /// `sizeLimit` is the configuration's `max-file-size`.
+    init(files: [ScannedFile], root: String, sizeLimit: Int) {
+        self.init(catalog: XcodeSettingsCatalog(files: files, root: root, keys: [Self.settingKey], sizeLimit: sizeLimit))
     }
 
     init(catalog: XcodeSettingsCatalog) {

@@ -72,7 +72,7 @@ public struct SourceScanner: Sendable {
     private func makePlan(into result: inout CheckResult) -> Plan {
         let enumeration = FileEnumerator(root: root, configuration: configuration).enumerate()
         result.inputErrors += enumeration.errors
-        let assets = DevelopmentAssets(files: enumeration.files, root: root)
+        let assets = DevelopmentAssets(files: enumeration.files, root: root, sizeLimit: configuration.maxFileSize)
         result.inputErrors += assets.errors
         if let severity = configuration.severity(for: DevAssetPathMissingRule.description) {
             result.findings += MissingAssetPaths.findings(for: assets.paths, root: root, severity: severity)

@@ -25,11 +25,19 @@ public enum SwiftPreviews {
 }
 
 extension SwiftSource {
-    /// The file's text, or the input error naming the first line that is not UTF-8. Every
-    /// check reading Swift sources reports the same error, so a combined run can merge them.
+    /// The file's text, safe to hand to the parser: or the input error naming the first line
+    /// that is not UTF-8, or where `#if` or `[` nesting goes deeper than the parser copes with
+    /// (see `DirectiveNesting`). Every check reading Swift sources reports the
+    /// same error, so a combined run can merge them.
     public static func text(of bytes: [UInt8], path: String) throws(InputError) -> String {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: path, line: SourceFileAnalyzer.firstInvalidUTF8Line(bytes), message: "not valid UTF-8; not scanned")
+        }
+        if let line = DirectiveNesting.lineExceedingMaximum(in: bytes) {
+            throw InputError(path: path, line: line, message: "#if nesting deeper than \(DirectiveNesting.maximum) levels; not scanned")
+        }
+        if let line = DirectiveNesting.lineExceedingMaximumBrackets(in: bytes) {
+            throw InputError(path: path, line: line, message: "[ nesting deeper than \(DirectiveNesting.maximumBrackets) levels; not scanned")
         }
         return text
     }

@@ -23,15 +23,19 @@ public struct XCConfig: Sendable, Hashable {
 /// include is skipped; a missing required one is recorded in `missingIncludes`; a cycle is an
 /// input error.
 public enum XCConfigReader {
-    public static func read(path: String) throws(InputError) -> XCConfig {
+    /// No hand-written build configuration comes near this.
+    public static let defaultSizeLimit = 16 * 1024 * 1024
+
+    /// `sizeLimit` applies to each file, included ones too.
+    public static func read(path: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> XCConfig {
         var config = XCConfig(path: path, settings: [], files: [])
-        try read(path: path, stack: [], into: &config)
+        try read(path: path, sizeLimit: sizeLimit, stack: [], into: &config)
         return config
     }
 
-    private static func read(path: String, stack: [String], into config: inout XCConfig) throws(InputError) {
+    private static func read(path: String, sizeLimit: Int, stack: [String], into config: inout XCConfig) throws(InputError) {
         guard stack.count < 32 else { throw InputError(path: path, message: "#include nesting deeper than 32 files") }
-        let bytes = try SafeFileReader.read(path, sizeLimit: 16 * 1024 * 1024)
+        let bytes = try SafeFileReader.read(path, sizeLimit: sizeLimit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: path, message: "xcconfig is not valid UTF-8")
         }
@@ -56,7 +60,7 @@ public enum XCConfigReader {
                     }
                     continue
                 }
-                try read(path: target, stack: stack, into: &config)
+                try read(path: target, sizeLimit: sizeLimit, stack: stack, into: &config)
                 continue
             }
             guard let equals = assignmentIndex(in: line) else { continue }

@@ -30,24 +30,26 @@ public struct XcodeSettingsCatalog: Sendable {
     public private(set) var errors: [InputError] = []
 
     /// `root` is the scan root as given (files' `path` start with it); every path in the
-    /// catalog (projects, settings' files) is relative to it.
+    /// catalog (projects, settings' files) is relative to it. `sizeLimit` is the configuration's
+    /// `max-file-size` (an `.xcconfig` is also held to `XCConfigReader.defaultSizeLimit`).
     ///
     /// With `keys`, a project is read only when its text mentions one of them or an `.xcconfig`
     /// among the files does: a project that cannot set the settings a check asks about is not
     /// parsed (large CocoaPods-style projects are the slow part of a scan).
-    public init(files: [ScannedFile], root: String, keys: [String] = []) {
+    public init(files: [ScannedFile], root: String, keys: [String] = [], sizeLimit: Int = SafeFileReader.defaultSizeLimit) {
+        let xcconfigSizeLimit = min(sizeLimit, XCConfigReader.defaultSizeLimit)
         var consumedXCConfigs: Set<String> = []
         var xcconfigCache: [String: XCConfig] = [:]
         let mentionsKey: ([UInt8]) -> Bool = { bytes in keys.isEmpty || keys.contains { ByteSearch.contains($0, in: bytes) } }
         let xcconfigsMentionKeys = keys.isEmpty || files.contains { file in
-            file.relativePath.hasSuffix(".xcconfig") && (try? SafeFileReader.read(file.path)).map(mentionsKey) == true
+            file.relativePath.hasSuffix(".xcconfig") && (try? SafeFileReader.read(file.path, sizeLimit: xcconfigSizeLimit)).map(mentionsKey) == true
         }
         for file in files {
             let isPBXProj = file.relativePath.hasSuffix(".xcodeproj/project.pbxproj")
             let isXcodeGen = file.relativePath.split(separator: "/").last == "project.yml"
             guard isPBXProj || isXcodeGen else { continue }
             do {
-                let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath)
+                let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
                 guard xcconfigsMentionKeys || mentionsKey(bytes) else { continue }
                 let project: XcodeProject
                 if isPBXProj {
@@ -59,14 +61,14 @@ public struct XcodeSettingsCatalog: Sendable {
                     project = try XcodeGenReader.parse(String(decoding: bytes, as: UTF8.self), file: file.relativePath,
                                                        projectDirectory: XcodePath.directory(of: file.relativePath))
                 }
-                add(project, root: root, xcconfigs: &xcconfigCache, consumed: &consumedXCConfigs)
+                add(project, root: root, xcconfigSizeLimit: xcconfigSizeLimit, xcconfigs: &xcconfigCache, consumed: &consumedXCConfigs)
             } catch {
                 errors.append(error)
             }
         }
         for file in files where file.relativePath.hasSuffix(".xcconfig") && !consumedXCConfigs.contains(file.relativePath) {
             do {
-                let config = Self.relativised(try XCConfigReader.read(path: file.path), root: root)
+                let config = Self.relativised(try XCConfigReader.read(path: file.path, sizeLimit: xcconfigSizeLimit), root: root)
                 standaloneXCConfigs.append(StandaloneXCConfig(config: config, baseDirectory: Self.projectDirectory(near: file.relativePath, root: root)))
             } catch {
                 errors.append(Self.relativised(error, root: root))
@@ -74,14 +76,14 @@ public struct XcodeSettingsCatalog: Sendable {
         }
     }
 
-    private mutating func add(_ project: XcodeProject, root: String, xcconfigs: inout [String: XCConfig], consumed: inout Set<String>) {
+    private mutating func add(_ project: XcodeProject, root: String, xcconfigSizeLimit: Int, xcconfigs: inout [String: XCConfig], consumed: inout Set<String>) {
         projects.append(project)
         // Base configurations, read once each (paths here are relative to the root). One that is
         // not there is usually generated (CocoaPods' support files): nothing to read, not an error.
         let bases = Set((project.configurations + project.targets.flatMap(\.configurations)).compactMap(\.baseConfigurationPath))
         for base in bases.sorted() where xcconfigs[base] == nil && FileKind.of(Self.onDisk(base, root: root)) != nil {
             do {
-                let config = Self.relativised(try XCConfigReader.read(path: Self.onDisk(base, root: root)), root: root)
+                let config = Self.relativised(try XCConfigReader.read(path: Self.onDisk(base, root: root), sizeLimit: xcconfigSizeLimit), root: root)
                 xcconfigs[base] = config
                 consumed.formUnion(config.files)
             } catch {

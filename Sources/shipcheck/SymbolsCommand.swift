@@ -61,7 +61,10 @@ struct SymbolsCommand: ParsableCommand {
         var failed = false
         for file in files {
             do {
-                rows += try SymbolListing.rows(of: file, options: options)
+                var memberErrors: [InputError] = []
+                rows += try SymbolListing.rows(of: file, options: options, memberErrors: &memberErrors)
+                for error in memberErrors { printError("shipcheck: \(error)") }
+                failed = failed || !memberErrors.isEmpty
             } catch {
                 printError("shipcheck: \(error)")
                 failed = true

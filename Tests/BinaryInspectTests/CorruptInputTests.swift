@@ -78,8 +78,17 @@ import Testing
 
     @Test func directoryArgumentSkipsNonELFFilesSilently() {
         directory.write("notes.txt", "hello")
+        directory.write("App", bytes: Self.original)
         let result = BinaryInspector(configuration: Configuration()).run(paths: [directory.path])
         #expect(result.inputErrors.isEmpty)
+        #expect(result.filesScanned == 1)
+    }
+
+    /// A gate pointed at a folder without binaries (or at a folder named like one) must not pass.
+    @Test func directoryArgumentWithoutAnyELFFileIsAnError() {
+        directory.write("notes.txt", "hello")
+        let result = BinaryInspector(configuration: Configuration()).run(paths: [directory.path])
+        #expect(result.inputErrors.map(\.description) == ["\(directory.path): error: directory holds no ELF files or static archives"])
         #expect(result.filesScanned == 0)
     }
 }

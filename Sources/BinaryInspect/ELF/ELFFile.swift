@@ -18,6 +18,8 @@ public final class ELFFile {
     /// The path as the user gave it: what errors and findings show.
     public let path: String
     public let images: [ELFImage]
+    /// Archive members that could not be read: reported, while the other members are audited.
+    public let memberErrors: [InputError]
     public let isArchive: Bool
     private let descriptor: Int32
     private let handle: OpaquePointer
@@ -54,20 +56,28 @@ public final class ELFFile {
             close(descriptor)
             throw InputError(path: path, message: "cannot open as ELF: \(message)")
         }
+        // Read before any property is set: an initializer that throws half-way never runs
+        // deinit, so the handle and the descriptor are released here on failure (they leaked
+        // once per corrupt file, until a run over many ran out of file descriptors).
+        let contents: (images: [ELFImage], memberErrors: [InputError], isArchive: Bool)
+        do throws(InputError) {
+            switch elf_kind(handle) {
+            case ELF_K_ELF:
+                contents = ([try ELFImage(handle: handle, path: path, member: nil, owned: false, containerSize: fileSize)], [], false)
+            case ELF_K_AR:
+                let members = try ELFFile.members(of: handle, descriptor: descriptor, path: path, fileSize: fileSize)
+                contents = (members.images, members.errors, true)
+            default:
+                throw InputError(path: path, message: "not an ELF file or static archive")
+            }
+        } catch {
+            elf_end(handle)
+            close(descriptor)
+            throw error
+        }
         self.descriptor = descriptor
         self.handle = handle
-        switch elf_kind(handle) {
-        case ELF_K_ELF:
-            isArchive = false
-            images = [try ELFImage(handle: handle, path: path, member: nil, owned: false, containerSize: fileSize)]
-        case ELF_K_AR:
-            isArchive = true
-            images = try ELFFile.members(of: handle, descriptor: descriptor, path: path, fileSize: fileSize)
-        default:
-            isArchive = false
-            images = []
-            throw InputError(path: path, message: "not an ELF file or static archive")
-        }
+        (images, memberErrors, isArchive) = contents
     }
 
     deinit {
@@ -77,8 +87,11 @@ public final class ELFFile {
 
     /// Every ELF member of an archive (the symbol index `/` and the long-name table `//`
     /// are libelf's business; members that are not ELF, such as LLVM bitcode, are skipped).
-    private static func members(of archive: OpaquePointer, descriptor: Int32, path: String, fileSize: Int) throws(InputError) -> [ELFImage] {
+    /// A corrupt member is an error of its own; the archive's structure being corrupt fails it all.
+    private static func members(of archive: OpaquePointer, descriptor: Int32, path: String,
+                                fileSize: Int) throws(InputError) -> (images: [ELFImage], errors: [InputError]) {
         var images: [ELFImage] = []
+        var errors: [InputError] = []
         var command = ELF_C_READ_MMAP
         _ = elf_errno()  // clear any stale error so the end-of-archive check below is about this loop
         while let member = elf_begin(descriptor, command, archive) {
@@ -97,8 +110,10 @@ public final class ELFFile {
                 do {
                     images.append(try ELFImage(handle: member, path: path, member: name, owned: true, containerSize: memberSize))
                 } catch {
+                    errors.append(error)
+                    command = elf_next(member)
                     elf_end(member)
-                    throw error
+                    continue
                 }
             } else {
                 command = elf_next(member)
@@ -109,7 +124,7 @@ public final class ELFFile {
         }
         // elf_next gives ELF_C_NULL after the last member; stopping earlier means elf_begin failed.
         if command != ELF_C_NULL, let error = pendingError() { throw InputError(path: path, message: "corrupt archive: \(error)") }
-        return images
+        return (images, errors)
     }
 
     /// libelf's message for the last failure.

@@ -39,12 +39,29 @@ public struct SymbolRow: Sendable, Hashable {
 /// Which symbols: every entry of the table except the reserved null entry, section symbols and
 /// file symbols — the set `llvm-nm` prints by default.
 public enum SymbolListing {
+    /// All or nothing: the first unreadable archive member fails the whole file.
     public static func rows(of path: String, options: SymbolListOptions) throws(InputError) -> [SymbolRow] {
+        var memberErrors: [InputError] = []
+        let rows = try rows(of: path, options: options, memberErrors: &memberErrors)
+        if let first = memberErrors.first { throw first }
+        return rows
+    }
+
+    /// The rows of every readable member; the archive members that could not be read are added
+    /// to `memberErrors`.
+    public static func rows(of path: String, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError) -> [SymbolRow] {
         let grep = try options.grep.map { pattern throws(InputError) in try NamePattern(pattern, caseInsensitive: false, origin: "--grep") }
         let file = try ELFFile(path: path)
+        memberErrors += file.memberErrors
         var rows: [SymbolRow] = []
         for image in file.images {
-            let table = try ELFSymbolTable(image: image, kind: options.table)
+            let table: ELFSymbolTable
+            do throws(InputError) {
+                table = try ELFSymbolTable(image: image, kind: options.table)
+            } catch {
+                memberErrors.append(error)  // this member's table; the other members still list
+                continue
+            }
             let sections = image.sections
             let symbols = table.symbols
             // Indices, not copies: a copied symbol array would retain every name once more.

@@ -1,4 +1,5 @@
 import ShipcheckCore
+import SourceScan
 import XcodeProject
 
 /// The build-settings part of the audit: release configurations of every Xcode project,
@@ -15,7 +16,8 @@ public struct BuildSettingsCheck: Sendable {
     public func run() -> CheckResult {
         let enumeration = FileEnumerator(root: root, configuration: configuration).enumerate()
         var result = CheckResult(inputErrors: enumeration.errors)
-        let catalog = XcodeSettingsCatalog(files: enumeration.files, root: root, keys: XcodeBuildSettingsAudit.checkedKeys)
+        let catalog = XcodeSettingsCatalog(files: enumeration.files, root: root, keys: XcodeBuildSettingsAudit.checkedKeys,
+                                           sizeLimit: configuration.maxFileSize)
         result.inputErrors += catalog.errors
         let releases = ReleaseConfigurations(configuration: configuration, files: enumeration.files)
         var findings = XcodeBuildSettingsAudit(debugOnlyFlags: configuration.debugOnlyFlags, releaseConfigurations: releases).audit(catalog)
@@ -26,10 +28,8 @@ public struct BuildSettingsCheck: Sendable {
         for manifest in manifests {
             do {
                 let bytes = try SafeFileReader.read(manifest.path, displayPath: manifest.relativePath, sizeLimit: configuration.maxFileSize)
-                guard let source = String(validating: bytes, as: UTF8.self) else {
-                    result.inputErrors.append(InputError(path: manifest.relativePath, message: "not valid UTF-8"))
-                    continue
-                }
+                // Checked as every Swift source is: UTF-8, and #if nesting the parser survives.
+                let source = try SwiftSource.text(of: bytes, path: manifest.relativePath)
                 findings += manifestAudit.audit(source: source, path: manifest.relativePath)
                 result.filesScanned += 1
             } catch {

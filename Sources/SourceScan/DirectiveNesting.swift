@@ -1,0 +1,102 @@
+import ShipcheckCore
+
+/// How deep `#if` directives and `[` brackets nest in a Swift file, measured before it is
+/// parsed: two shapes swift-syntax 603 cannot take at any depth.
+///
+/// swift-syntax bounds its recursion with `maximumNestingLevel` for brackets, but its lookahead
+/// over `#if` blocks (`consumeIfConfigOfAttributes`) recurses once per nested `#if` without that
+/// bound: 10,000 nested `#if`s crash the process (SIGSEGV on the stack guard page). The depth of
+/// `#if` directives is therefore measured first with a byte scan (`SwiftSource.text(of:path:)`)
+/// and a file nested deeper than any hand-written code is an input error instead.
+///
+/// Its type lookahead tries both readings of every `[` (array type, inline-array type), so the
+/// work doubles with each level of nested brackets: `let x = [[[…1…]]]` 22 levels deep took 45 s
+/// in a debug build, 76 levels (found by the fuzzer) would take longer than anyone waits.
+public enum DirectiveNesting {
+    /// Far deeper than real code nests `#if` (a handful of levels), shallow enough for the
+    /// parser's recursion on a 512 KiB secondary-thread stack in a debug build.
+    public static let maximum = 64
+
+    /// The line where `#if` nesting first exceeds the limit, or nil. Counts every `#if` / `#endif`
+    /// word, in code or not: a directive quoted in a comment or string can shift the count by
+    /// one, which matters only for files nested about 64 deep, and no one writes those.
+    public static func lineExceedingMaximum(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { buffer -> Int? in
+            var depth = 0
+            var position = 0
+            while let hash = ByteSearch.find(byte: UInt8(ascii: "#"), in: buffer, from: position) {
+                if matchesWord(ifWord, in: buffer, at: hash + 1) {
+                    depth += 1
+                    if depth > maximum { return LineTable(buffer).position(of: hash).line }
+                } else if matchesWord(endifWord, in: buffer, at: hash + 1) {
+                    depth = max(0, depth - 1)
+                }
+                position = hash + 1
+            }
+            return nil
+        }
+    }
+
+    /// Deeper than array literals and types are nested in real code, and about 2^16 steps of
+    /// lookahead at worst (milliseconds).
+    public static let maximumBrackets = 16
+
+    /// The line where `[` nesting first exceeds `maximumBrackets`, or nil. Brackets in comments
+    /// and string literals do not count (a bracket parser's tests quote plenty).
+    public static func lineExceedingMaximumBrackets(in bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { buffer -> Int? in
+            let count = buffer.count
+            let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), newline = UInt8(ascii: "\n")
+            var depth = 0
+            var index = 0
+            func at(_ offset: Int) -> UInt8 { offset < count ? buffer[offset] : 0 }
+            while index < count {
+                let byte = buffer[index]
+                if byte == UInt8(ascii: "[") {
+                    depth += 1
+                    if depth > maximumBrackets { return LineTable(buffer).position(of: index).line }
+                } else if byte == UInt8(ascii: "]") {
+                    depth = max(0, depth - 1)
+                } else if byte == slash && at(index + 1) == slash {
+                    index = ByteSearch.find(byte: newline, in: buffer, from: index) ?? count
+                } else if byte == slash && at(index + 1) == star {
+                    var nesting = 1
+                    index += 2
+                    while index < count && nesting > 0 {
+                        if buffer[index] == slash && at(index + 1) == star { nesting += 1; index += 1 }
+                        else if buffer[index] == star && at(index + 1) == slash { nesting -= 1; index += 1 }
+                        index += 1
+                    }
+                    continue
+                } else if byte == quote && at(index + 1) == quote && at(index + 2) == quote {
+                    index += 3
+                    while index < count && !(buffer[index] == quote && at(index + 1) == quote && at(index + 2) == quote) {
+                        index += buffer[index] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                    index += 3
+                    continue
+                } else if byte == quote {
+                    index += 1
+                    while index < count && buffer[index] != quote && buffer[index] != newline {
+                        index += buffer[index] == UInt8(ascii: "\\") ? 2 : 1
+                    }
+                }
+                index += 1
+            }
+            return nil
+        }
+    }
+
+    private static let ifWord = Array("if".utf8), endifWord = Array("endif".utf8)
+
+    /// `word` at `start`, not followed by an identifier character (`#if` but not `#ifdef`).
+    private static func matchesWord(_ word: [UInt8], in bytes: UnsafeRawBufferPointer, at start: Int) -> Bool {
+        let length = word.count
+        guard start + length <= bytes.count else { return false }
+        for offset in 0..<length where bytes[start + offset] != word[offset] { return false }
+        guard start + length < bytes.count else { return true }
+        let next = bytes[start + length]
+        let isIdentifier = next == UInt8(ascii: "_") || (next >= 0x30 && next <= 0x39) || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) || next >= 0x80
+        return !isIdentifier
+    }
+}

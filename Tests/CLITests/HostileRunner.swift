@@ -1,0 +1,123 @@
+import Foundation
+import ShipcheckTestSupport
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How one run of the real binary on hostile input ended: exit status or signal, whether the
+/// harness had to kill it, its output, and its peak resident memory.
+struct HostileRun {
+    var exitStatus: Int32?
+    var signal: Int32?
+    var timedOut: Bool
+    /// Killed on purpose by `killAfter` (crash-safety tests), not for hanging.
+    var killedOnPurpose = false
+    var stdout: String
+    var stderr: String
+    var peakRSSBytes: Int
+
+    var peakRSSMiB: Int { peakRSSBytes / (1024 * 1024) }
+
+    /// The error lines on stderr (`path: error: …` / `path:line: error: …`).
+    var errorLines: [Substring] { stderr.split(separator: "\n").filter { $0.contains(": error: ") } }
+}
+
+/// Runs `shipcheck` with a deadline, like `CommandRunner` but owning the child: the harness
+/// kills it at the deadline (a hang fails the test instead of stalling the suite) and samples its
+/// peak RSS. Output goes to files, so a chatty child never blocks on a pipe.
+///
+/// Peak RSS on Linux is the child's `VmHWM` from /proc, sampled every few milliseconds while it
+/// runs (the high-water mark only grows, so the last sample is the peak up to then). Not
+/// `wait4`'s `ru_maxrss`: the kernel folds the *spawning* process's high-water mark into it at
+/// exec, so every child of a test process holding a 200 MB buffer would "peak" at 200 MB.
+enum HostileRunner {
+    /// Generous for any single run in this suite; a hang shows up as `timedOut`.
+    static let defaultTimeout: Double = 60
+
+    static func shipcheck(_ arguments: [String], in directory: String? = nil, timeout: Double = defaultTimeout,
+                          asUser uid: uid_t? = nil, killAfter: Double? = nil, environment: [String: String] = [:],
+                          openFileLimit: Int? = nil) -> HostileRun {
+        // `sh -c 'cd … && exec "$@"'` (and `setpriv … --`) exec into shipcheck: same pid, so
+        // the memory sampled is shipcheck's own.
+        var command = [CommandRunner.shipcheckPath] + arguments
+        if let uid {
+            command = ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--"] + command
+        }
+        let limit = openFileLimit.map { "ulimit -n \($0) && " } ?? ""
+        command = ["/bin/sh", "-c", limit + "cd \"$0\" && exec \"$@\"", directory ?? FileManager.default.currentDirectoryPath] + command
+        return run(command, timeout: timeout, killAfter: killAfter, environment: environment)
+    }
+
+    /// `killAfter`: SIGKILL the child after that many seconds if it is still running.
+    static func run(_ command: [String], timeout: Double, killAfter: Double? = nil, environment extra: [String: String] = [:]) -> HostileRun {
+        let output = TemporaryDirectory("shipcheck-hostile-run")
+        let stdoutPath = output.path + "/stdout", stderrPath = output.path + "/stderr"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        // No personal query store from the account running the tests.
+        environment["XDG_CONFIG_HOME"] = output.path + "/config"
+        for (key, value) in extra { environment[key] = value }
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+        precondition(spawned == 0, "cannot start \(command[0]): \(String(cString: strerror(spawned)))")
+
+        let start = Date()
+        let deadline = start.addingTimeInterval(timeout)
+        var status: Int32 = 0
+        var usage = rusage()
+        var timedOut = false
+        var killedOnPurpose = false
+        var peak = 0
+        while wait4(pid, &status, WNOHANG, &usage) == 0 {
+            peak = max(peak, highWaterMark(of: pid) ?? 0)
+            if let killAfter, Date().timeIntervalSince(start) >= killAfter {
+                kill(pid, SIGKILL)
+                killedOnPurpose = true
+                _ = wait4(pid, &status, 0, &usage)
+                break
+            }
+            if Date() > deadline {
+                kill(pid, SIGKILL)
+                timedOut = true
+                _ = wait4(pid, &status, 0, &usage)
+                break
+            }
+            usleep(killAfter == nil ? 2_000 : 500)
+        }
+        let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+        // WIFEXITED / WTERMSIG are macros Swift does not import.
+        let signal = status & 0x7F
+        #if canImport(Darwin)
+        peak = Int(usage.ru_maxrss)  // bytes; Darwin's posix_spawn does not share the parent's memory
+        #endif
+        return HostileRun(
+            exitStatus: signal == 0 ? (status >> 8) & 0xFF : nil,
+            signal: signal == 0 ? nil : signal,
+            timedOut: timedOut,
+            killedOnPurpose: killedOnPurpose,
+            stdout: read(stdoutPath),
+            stderr: read(stderrPath),
+            peakRSSBytes: peak
+        )
+    }
+
+    /// `VmHWM` of a running process, in bytes (Linux).
+    private static func highWaterMark(of pid: pid_t) -> Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+        return kilobytes * 1024
+    }
+}

@@ -1,0 +1,136 @@
+import BinaryInspect
+import ConflictScan
+import Foundation
+import ShipcheckCore
+import SourceScan
+import SwiftParser
+import SwiftSyntax
+import XcodeProject
+
+/// The fuzz entry points: each feeds one input through one reader the way shipcheck does.
+/// `Fuzz/` (libFuzzer, sanitizers) drives them with generated inputs; `make test` replays every
+/// input kept under `Tests/Fixtures/fuzz-regressions/<target>/` through the same functions.
+///
+/// An entry point returns normally for any input (errors are `InputError`s, as in the tool); a
+/// crash, trap, sanitizer report or hang is the bug.
+public enum HostileInputTarget: String, CaseIterable, Sendable {
+    /// ELF reader + Swift-metadata decoder + symbol listing (objects, executables, archives).
+    case elf
+    /// The conflict-block scanner over a file's bytes.
+    case conflicts
+    /// Swift sources parsed, then every `#if` clause's contents judged by the release evaluator.
+    case ifconfig
+    /// `project.pbxproj` reader, then the effective settings of every configuration.
+    case pbxproj
+    /// `.xcconfig` reader (with `#include`).
+    case xcconfig
+    /// `.shipcheck.yml` loader.
+    case config
+
+    /// Runs one input. Readers that take a path get a scratch file holding the bytes.
+    public func run(_ bytes: UnsafeRawBufferPointer) {
+        switch self {
+        case .elf: Self.runELF(bytes)
+        case .conflicts: Self.runConflicts(bytes)
+        case .ifconfig: Self.runIfConfig(bytes)
+        case .pbxproj: Self.runPBXProj(bytes)
+        case .xcconfig: Self.runXCConfig(bytes)
+        case .config: Self.runConfig(bytes)
+        }
+    }
+
+    public func run(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { run($0) }
+    }
+
+    private static func runELF(_ bytes: UnsafeRawBufferPointer) {
+        let path = ScratchFile.write(bytes, name: "input.o")
+        _ = BinaryInspector(configuration: Configuration()).run(paths: [path])
+        var options = SymbolListOptions()
+        options.demangle = .simplified
+        _ = try? SymbolListing.rows(of: path, options: options)
+        options.table = .dynsym
+        _ = try? SymbolListing.rows(of: path, options: options)
+    }
+
+    private static func runConflicts(_ bytes: UnsafeRawBufferPointer) {
+        _ = ContentScanner.scan(bytes)
+        // A marker size from the input too: `conflict-marker-size` attributes reach the scanner.
+        if let first = bytes.first {
+            let size = 1 + Int(first % 40)
+            _ = ContentScanner.scan(UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), markerSize: size)
+        }
+    }
+
+    private static func runIfConfig(_ bytes: UnsafeRawBufferPointer) {
+        // As the source scanner reads a file: UTF-8 checked, nesting guarded, then parsed.
+        let bytes = Array(bytes)
+        guard let text = try? SwiftSource.text(of: bytes, path: "input.swift") else { return }
+        let tree = Parser.parse(source: text)
+        let visitor = ClauseContentsVisitor(viewMode: .sourceAccurate)
+        visitor.walk(tree)
+        let evaluator = ReleaseConditionEvaluator(debugOnlyFlags: ["TESTING"], releaseSetFlags: ["RELEASE"])
+        for node in visitor.nodes { _ = evaluator.verdict(for: node) }
+    }
+
+    private static func runPBXProj(_ bytes: UnsafeRawBufferPointer) {
+        guard let project = try? PBXProjectReader.parse(Array(bytes), file: "App.xcodeproj/project.pbxproj", projectDirectory: "/nonexistent") else { return }
+        let keys = ["SWIFT_ACTIVE_COMPILATION_CONDITIONS", "DEVELOPMENT_ASSET_PATHS", "ENABLE_TESTABILITY", "OTHER_SWIFT_FLAGS"]
+        for target in [nil] + project.targets.map(Optional.some) {
+            for name in project.configurationNames {
+                let settings = EffectiveBuildSettings(project: project, target: target, configurationName: name, xcconfigs: [:])
+                for key in keys { _ = settings.resolve(key) }
+            }
+        }
+    }
+
+    private static func runXCConfig(_ bytes: UnsafeRawBufferPointer) {
+        let path = ScratchFile.write(bytes, name: "Release.xcconfig")
+        guard let config = try? XCConfigReader.read(path: path) else { return }
+        for setting in config.settings { _ = config.setting(setting.key) }
+    }
+
+    private static func runConfig(_ bytes: UnsafeRawBufferPointer) {
+        let text = String(decoding: bytes, as: UTF8.self)
+        _ = try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", knownRules: knownRules)
+    }
+
+    private static let knownRules = Set(
+        (SourceScanRules.all + ConflictScanRules.all + BinaryInspectRules.all).map(\.id))
+}
+
+/// The contents of every `#if` clause: what the source scanner asks the evaluator about.
+private final class ClauseContentsVisitor: SyntaxVisitor {
+    var nodes: [Syntax] = []
+
+    override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
+        if let elements = node.elements {
+            nodes.append(contentsOf: Syntax(elements).children(viewMode: .sourceAccurate))
+        }
+        return .visitChildren
+    }
+}
+
+/// One scratch file per process and name, rewritten for every input (the fuzzer runs millions).
+private enum ScratchFile {
+    private static let directory: String = {
+        let base = FileManager.default.fileExists(atPath: "/dev/shm") ? "/dev/shm" : NSTemporaryDirectory()
+        let path = "\(base)/shipcheck-hostile-\(getpid())"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    static func write(_ bytes: UnsafeRawBufferPointer, name: String) -> String {
+        let path = directory + "/" + name
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        precondition(descriptor >= 0, "cannot write the scratch file \(path)")
+        var offset = 0
+        while offset < bytes.count {
+            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            precondition(written > 0, "cannot write the scratch file \(path)")
+            offset += written
+        }
+        close(descriptor)
+        return path
+    }
+}

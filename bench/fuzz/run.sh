@@ -1,0 +1,155 @@
+#!/usr/bin/env bash
+# `make fuzz`: libFuzzer (with AddressSanitizer) on each of shipcheck's readers for FUZZ_SECONDS
+# (default 60) each, then bench/results/fuzz.md with executions and crashes per target.
+#
+#   FUZZ_SECONDS=300 FUZZ_TARGETS="elf ifconfig" bench/fuzz/run.sh
+#
+# Entry points: Tests/HostileInputTargets (elf, conflicts, ifconfig, pbxproj, xcconfig, config).
+# The driver is the separate package in Fuzz/, built into .build-fuzz/ (it only links with
+# -sanitize=fuzzer; lld because gold fails on the instrumented objects).
+# Corpora grow across runs in bench/work/fuzz/corpus/<target> (git-ignored), seeded from the
+# sample binaries, samples and the small seeds below. A crash, timeout or out-of-memory input is
+# kept in Tests/Fixtures/fuzz-regressions/<target>/, which `make test` replays
+# (HostileFuzzRegressionTests): commit it with the fix.
+set -euo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+seconds="${FUZZ_SECONDS:-60}"
+targets="${FUZZ_TARGETS:-elf conflicts ifconfig pbxproj xcconfig config}"
+scratch="$root/.build-fuzz"
+work="$root/bench/work/fuzz"
+regressions="$root/Tests/Fixtures/fuzz-regressions"
+results="$root/bench/results/fuzz.md"
+
+echo "building the fuzz driver (release, -sanitize=fuzzer,address) in $scratch"
+swift build -c release --package-path "$root/Fuzz" --scratch-path "$scratch" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+fuzzer="$scratch/release/shipcheck-fuzz"
+
+echo "building the sample binaries (seeds for the ELF reader)"
+"$root/Samples/Binaries/build.sh" >/dev/null
+samples="${SAMPLES_OUT:-$root/Samples/Binaries/.build-samples}"
+
+seed() {  # seed TARGET NAME < contents
+    mkdir -p "$work/corpus/$1"
+    cat >"$work/corpus/$1/seed-$2"
+}
+
+seed_files() {  # seed_files TARGET FILE...
+    mkdir -p "$work/corpus/$1"
+    local file
+    for file in "${@:2}"; do
+        [[ -f "$file" ]] && cp "$file" "$work/corpus/$1/seed-$(echo "$file" | tr '/' '_')"
+    done
+    return 0
+}
+
+# ELF: executables, shared objects, objects and archives in every optimisation variant.
+# shellcheck disable=SC2046
+seed_files elf $(find "$samples" -maxdepth 2 -type f \( -name App -o -name '*.o' -o -name '*.a' -o -name '*.so' \) | sort)
+
+# Conflict markers: the samples plus the block shapes git writes.
+# shellcheck disable=SC2046
+seed_files conflicts $(find "$root/Samples/Conflicts" -type f | sort)
+printf '<<<<<<< HEAD\nours\n||||||| base\nbase\n=======\ntheirs\n>>>>>>> feature\n' | seed conflicts diff3
+printf '<<<<<<< HEAD\r\na\r\n=======\r\nb\r\n>>>>>>> 38fbfb3 (feat)\r\n' | seed conflicts crlf-rebase
+printf '<<<<<<<<< HEAD\n<<<<<<< ours\nx\n=======\ny\n>>>>>>> theirs\n=========\nz\n>>>>>>>>> other\n' | seed conflicts criss-cross
+
+# Swift sources with #if around previews.
+# shellcheck disable=SC2046
+seed_files ifconfig $(find "$root/Samples/App" -name '*.swift' | sort)
+seed ifconfig nested.swift <<'SWIFT'
+import SwiftUI
+#if canImport(SwiftUI) && DEBUG
+#if os(iOS) || targetEnvironment(simulator)
+@available(iOS 17, *)
+#Preview("Dark") { ContentView() }
+#elseif !RELEASE && compiler(>=5.9)
+struct ContentView_Previews: PreviewProvider { static var previews: some View { Text("x") } }
+#else
+extension ContentView { #if DEBUG
+  func debug() {} #endif }
+#endif
+#endif
+SWIFT
+
+# Xcode project files.
+seed_files pbxproj "$root/Samples/App/ShipcheckSample.xcodeproj/project.pbxproj"
+seed xcconfig release.xcconfig <<'XCCONFIG'
+// Release settings
+#include? "Shared.xcconfig"
+SWIFT_ACTIVE_COMPILATION_CONDITIONS = $(inherited) RELEASE
+SWIFT_ACTIVE_COMPILATION_CONDITIONS[config=Debug][sdk=iphonesimulator*] = DEBUG
+DEVELOPMENT_ASSET_PATHS = "App/Preview Content" $(SRCROOT)/Fixtures
+ENABLE_TESTABILITY = NO // trailing comment
+XCCONFIG
+
+# Configuration files.
+seed config full.yml <<'YAML'
+include: ['Sources/**', '!Sources/Generated']
+exclude: ['*.md']
+rules:
+  preview-outside-debug: warning
+  conflict-marker: off
+flags:
+  debug-only: [DEBUG, TESTING]
+  release-set: [RELEASE]
+development-paths: ['App/Preview Content']
+binaries: ['.build/release/App']
+queries: .shipcheck/queries.yml
+conflicts:
+  allow: ['Docs/merge-example.md']
+binary:
+  symbol-patterns: ['Mocks?(?![a-z])']
+  string-patterns: ['/Users/[^/]+/']
+release-configurations: [Release, AppStore]
+max-file-size: 1048576
+YAML
+
+# Kept regressions join their corpora: the fuzzer starts from what once broke.
+for target in $targets; do
+    mkdir -p "$work/corpus/$target" "$regressions/$target"
+    find "$regressions/$target" -maxdepth 1 -type f ! -name '.*' -exec cp {} "$work/corpus/$target/" \;
+done
+
+rows=""
+for target in $targets; do
+    log="$work/$target.log"
+    before=$(find "$regressions/$target" -maxdepth 1 -type f ! -name '.*' | wc -l)
+    echo "fuzzing $target for ${seconds}s"
+    # -detect_leaks=0 turns off libFuzzer's per-input leak checks (the Swift runtime's caches
+    # look like leaks there); LeakSanitizer still checks the whole run at exit (it found the
+    # descriptor leak on corrupt ELF files), with Foundation's own leaks suppressed (lsan.supp).
+    # Unbounded growth is caught by -rss_limit_mb, slowness by -timeout. A crash stops the run
+    # early; the input is kept and the next target runs.
+    set +e
+    LSAN_OPTIONS="suppressions=$root/bench/fuzz/lsan.supp:print_suppressions=0" "$fuzzer" "$target" "$work/corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+        -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$regressions/$target/" >"$log" 2>&1
+    status=$?
+    set -e
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    corpus=$(find "$work/corpus/$target" -type f | wc -l)
+    after=$(find "$regressions/$target" -maxdepth 1 -type f ! -name '.*' | wc -l)
+    found=$((after - before))
+    outcome="clean"
+    [[ $status -ne 0 || $found -gt 0 ]] && outcome="**$found input(s) kept** (exit $status, see $target.log)"
+    echo "  $target: ${runs:-?} executions, $found new crash/timeout/oom inputs"
+    rows+="| \`$target\` | $seconds | ${runs:-?} | ${speed:-?} | $corpus | $found | $outcome |"$'\n'
+done
+
+{
+    echo "# Fuzzing (make fuzz)"
+    echo
+    echo "libFuzzer + AddressSanitizer on each entry point of \`Tests/HostileInputTargets\`, release build,"
+    echo "${seconds} s per target; corpora in bench/work/fuzz/corpus (seeded from the sample binaries,"
+    echo "Samples/ and bench/fuzz/run.sh). Machine: $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg) at the end; $(date -u '+%Y-%m-%d %H:%M UTC')."
+    echo
+    echo "| target | seconds | executions | exec/s | corpus files | new crashes | outcome |"
+    echo "|---|---:|---:|---:|---:|---:|---|"
+    printf '%s' "$rows"
+    echo
+    echo "Inputs kept in Tests/Fixtures/fuzz-regressions/<target>/ are replayed by \`make test\`"
+    echo "(HostileFuzzRegressionTests)."
+} >"$results"
+echo "wrote $results"
