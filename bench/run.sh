@@ -19,7 +19,7 @@ done
   echo "Each section is written by \`bench/<area>/run.sh\` (\`make bench\` runs them all); inputs are generated"
   echo "deterministically under \`bench/work/\` (not committed). Times are hyperfine means; peak memory is"
   echo "maximum resident set size from \`/usr/bin/time -v\`."
-  for area in sources conflicts queries binary fuzz; do
+  for area in sources conflicts queries binary fuzz requalified; do
     if [ -f "results/$area.md" ]; then
       echo
       cat "results/$area.md"

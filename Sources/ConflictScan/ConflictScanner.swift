@@ -44,8 +44,12 @@ struct ContentCheck: Sendable {
 
     /// Also says whether the content has marker-like runs of at least `searchSize`.
     func check(_ bytes: [UInt8], path: String, attributes: PathAttributes, searchSize: Int?) -> (findings: [Finding], hasMarkerLines: Bool) {
+        bytes.withUnsafeBytes { check($0, path: path, attributes: attributes, searchSize: searchSize) }
+    }
+
+    func check(_ buffer: UnsafeRawBufferPointer, path: String, attributes: PathAttributes, searchSize: Int?) -> (findings: [Finding], hasMarkerLines: Bool) {
         guard !attributes.isBinary else { return ([], false) }
-        let content = ContentScanner.scan(bytes, markerSize: attributes.markerSize, searchSize: searchSize)
+        let content = ContentScanner.scan(buffer, markerSize: attributes.markerSize, searchSize: searchSize)
         return (builder.findings(for: content, path: path), content.hasMarkerLines)
     }
 }

@@ -72,8 +72,9 @@ struct WorkingTreeScan {
             Result { () throws(InputError) -> (findings: [Finding], hasMarkerLines: Bool) in
                 let attributes = attributes(file)
                 guard !attributes.isBinary else { return ([], false) }
-                let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
-                return check.check(bytes, path: file.relativePath, attributes: attributes, searchSize: searchSize)
+                return try SafeFileReader.withContents(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit) { buffer in
+                    check.check(buffer, path: file.relativePath, attributes: attributes, searchSize: searchSize)
+                }
             }
         }
     }

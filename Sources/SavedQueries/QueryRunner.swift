@@ -147,30 +147,27 @@ public struct QueryRunner: Sendable {
             outcome.notSearched = covering
             return outcome
         }
-        let bytes: [UInt8]
         do {
-            bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
-        } catch {
-            outcome.error = unreadable(file, error)
-            return outcome
-        }
-        outcome.read = true
-        bytes.withUnsafeBytes { buffer in
-            // Binary files are skipped, as git grep and ripgrep do.
-            if ByteSearch.looksBinary(buffer) { return }
-            let folded: [UInt8] = covering.contains { queries[$0].searcher.wantsFoldedBuffer } ? bytes.map(QuerySearcher.asciiLowercased) : []
-            folded.withUnsafeBytes { folded in
-                for index in covering {
-                    if deadline.hasPassed {
-                        outcome.notSearched.append(index)
-                        continue
+            try SafeFileReader.withContents(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit) { buffer in
+                outcome.read = true
+                // Binary files are skipped, as git grep and ripgrep do.
+                if ByteSearch.looksBinary(buffer) { return }
+                let folded: [UInt8] = covering.contains { queries[$0].searcher.wantsFoldedBuffer } ? buffer.map(QuerySearcher.asciiLowercased) : []
+                folded.withUnsafeBytes { folded in
+                    for index in covering {
+                        if deadline.hasPassed {
+                            outcome.notSearched.append(index)
+                            continue
+                        }
+                        let found = queries[index].searcher.search(buffer, folded: folded, deadline: deadline)
+                        outcome.searched.append(index)
+                        if !found.matches.isEmpty { outcome.matches.append((index, found.matches)) }
+                        if found.cutShort { outcome.cutShort.append(index) }
                     }
-                    let found = queries[index].searcher.search(buffer, folded: folded, deadline: deadline)
-                    outcome.searched.append(index)
-                    if !found.matches.isEmpty { outcome.matches.append((index, found.matches)) }
-                    if found.cutShort { outcome.cutShort.append(index) }
                 }
             }
+        } catch {
+            outcome.error = unreadable(file, error)
         }
         return outcome
     }

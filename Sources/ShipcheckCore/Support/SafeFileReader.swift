@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// Reads whole files without ever blocking on a FIFO or device, following a symlink, or
 /// reading past a size cap. Every failure is an `InputError` naming the file.
@@ -12,38 +13,73 @@ public enum SafeFileReader {
 
     public static func read(_ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> [UInt8] {
         let shown = displayPath ?? path
+        let (descriptor, size) = try openRegularFile(path, shown: shown, sizeLimit: sizeLimit)
+        defer { close(descriptor) }
+        // Read straight into uninitialised storage: zero-filling first would touch every page twice.
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            (initialized, failure) = fill(descriptor, UnsafeMutableRawPointer(buffer.baseAddress), size: size)
+        }
+        if failure != 0 { throw InputError(path: shown, message: describe(errno: failure)) }
+        return bytes
+    }
+
+    /// Calls `body` with the file's bytes held in a buffer the calling thread reuses from file to
+    /// file: the hot loops of the text scanners read tens of thousands of files, and a fresh
+    /// allocation per file costs a page fault and a kernel zero-fill per page. The buffer is
+    /// valid only during `body`; copy out what must outlive it.
+    public static func withContents<T>(_ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit,
+                                       _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T {
+        let shown = displayPath ?? path
+        let (descriptor, size) = try openRegularFile(path, shown: shown, sizeLimit: sizeLimit)
+        defer { close(descriptor) }
+        let buffer = ThreadReadBuffer.current
+        let storage = buffer.reserve(size)
+        let (filled, failure) = fill(descriptor, storage, size: size)
+        if failure != 0 { throw InputError(path: shown, message: describe(errno: failure)) }
+        defer { buffer.shrinkIfLarge() }
+        return body(UnsafeRawBufferPointer(start: storage, count: filled))
+    }
+
+    /// Opens `path` for reading if it is a regular file within the cap.
+    private static func openRegularFile(_ path: String, shown: String, sizeLimit: Int) throws(InputError) -> (descriptor: Int32, size: Int) {
         // O_NONBLOCK: opening a FIFO with no writer must not hang. O_NOFOLLOW: the walk
         // already decided about symlinks; a swapped-in link is refused, not followed.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(path: shown, message: describe(errno: errno)) }
-        defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw InputError(path: shown, message: describe(errno: errno)) }
+        guard fstat(descriptor, &status) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw InputError(path: shown, message: describe(errno: code))
+        }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
             throw InputError(path: shown, message: "not a regular file (\(FileKind(mode: status.st_mode)))")
         }
         let size = Int(status.st_size)
         guard size <= sizeLimit else {
+            close(descriptor)
             throw InputError(path: shown, message: "file is \(size) bytes, over the \(sizeLimit)-byte scanning limit (max-file-size)")
         }
-        // Read straight into uninitialised storage: zero-filling first would touch every page twice.
-        var failure: Int32 = 0
-        let bytes = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
-            var filled = 0
-            while filled < size {
-                let count = POSIX.read(descriptor, buffer.baseAddress! + filled, size - filled)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    break
-                }
-                if count == 0 { break }  // shrank while reading: keep what is there
-                filled += count
+        return (descriptor, size)
+    }
+
+    /// Reads up to `size` bytes; returns how many arrived (a file that shrank while being read
+    /// keeps what is there) and the errno of a failed read, or 0.
+    private static func fill(_ descriptor: Int32, _ storage: UnsafeMutableRawPointer?, size: Int) -> (filled: Int, failure: Int32) {
+        guard let storage else { return (0, 0) }
+        var filled = 0
+        while filled < size {
+            let count = POSIX.read(descriptor, storage + filled, size - filled)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return (filled, errno)
             }
-            initialized = filled
+            if count == 0 { break }
+            filled += count
         }
-        if failure != 0 { throw InputError(path: shown, message: describe(errno: failure)) }
-        return bytes
+        return (filled, 0)
     }
 
     public static func describe(errno code: Int32) -> String {
@@ -81,4 +117,40 @@ public enum FileKind: String, Sendable {
         guard lstat(path, &status) == 0 else { return nil }
         return FileKind(mode: status.st_mode)
     }
+}
+
+/// One growable read buffer per thread, kept in the thread's dictionary.
+private final class ThreadReadBuffer {
+    /// Buffers above this are freed after use, so one huge file does not pin its size.
+    static let retainedCapacity = 16 * 1024 * 1024
+    private static let key = "shipcheck.ThreadReadBuffer"
+
+    private var storage: UnsafeMutableRawPointer?
+    private var capacity = 0
+
+    static var current: ThreadReadBuffer {
+        let dictionary = Thread.current.threadDictionary
+        if let buffer = dictionary[key] as? ThreadReadBuffer { return buffer }
+        let buffer = ThreadReadBuffer()
+        dictionary[key] = buffer
+        return buffer
+    }
+
+    func reserve(_ size: Int) -> UnsafeMutableRawPointer? {
+        if size > capacity || storage == nil {
+            storage?.deallocate()
+            capacity = max(size, 64 * 1024)
+            storage = .allocate(byteCount: capacity, alignment: 16)
+        }
+        return storage
+    }
+
+    func shrinkIfLarge() {
+        guard capacity > Self.retainedCapacity else { return }
+        storage?.deallocate()
+        storage = nil
+        capacity = 0
+    }
+
+    deinit { storage?.deallocate() }
 }
