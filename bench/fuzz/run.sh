@@ -151,5 +151,7 @@ done
     echo
     echo "Inputs kept in Tests/Fixtures/fuzz-regressions/<target>/ are replayed by \`make test\`"
     echo "(HostileFuzzRegressionTests)."
+    echo
+    cat "$root/bench/fuzz/FINDINGS.md"
 } >"$results"
 echo "wrote $results"
