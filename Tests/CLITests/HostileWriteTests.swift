@@ -119,3 +119,11 @@ import Darwin
         }
     }
 }
+
+/// A counter shared by concurrent workers.
+final class ManagedCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var count = 0
+    func increment() { lock.lock(); count += 1; lock.unlock() }
+    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+}

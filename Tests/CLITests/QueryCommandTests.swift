@@ -76,24 +76,6 @@ import ShipcheckTestSupport
         #expect(one.contains("name: mine") && !one.contains("fixme"))
     }
 
-    @Test func concurrentAddsFromTwoProcessesAreAllKept() throws {
-        let environment = ["XDG_CONFIG_HOME": home.path + "/config"]
-        let path = repo.path
-        let failures = ManagedCounter()
-        DispatchQueue.concurrentPerform(iterations: 2) { worker in
-            for index in 0..<50 {
-                let result = CommandRunner.shipcheck(["query", "add", "w\(worker)-\(index)", "needle\(index)"], in: path, environment: environment)
-                if result.status != 0 { failures.increment() }
-            }
-        }
-        #expect(failures.value == 0)
-        let store = try #require(repoStore)
-        for worker in 0..<2 {
-            for index in 0..<50 { #expect(store.contains("- name: w\(worker)-\(index)\n"), "lost w\(worker)-\(index)") }
-        }
-        #expect(store.components(separatedBy: "- name: ").count == 101)
-    }
-
     @Test func corruptStoreIsNeverOverwritten() throws {
         let corrupt = "queries:\n  - name: ok\n    pattern: x\n    colour: red\n  - name: other\n    pattern: y\n"
         repo.write(".shipcheck/queries.yml", corrupt)
@@ -188,12 +170,4 @@ import ShipcheckTestSupport
         #expect(shipcheck("query", "run").status == 2)
         #expect(shipcheck("query", "run", "missing").stderr.contains("no query named 'missing'"))
     }
-}
-
-/// A counter shared by concurrent workers.
-final class ManagedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
