@@ -10,13 +10,16 @@ struct AuditCommand: ParsableCommand {
             Runs, on PATH (default: the current directory): the source scanner (previews and \
             Development Assets code outside #if DEBUG), the conflict-marker finder, every saved \
             query with `expect: none`, the build-settings audit (DEBUG, -Onone and testability in \
-            release configurations of project.pbxproj, .xcconfig and Package.swift files) and the \
-            binary inspector on the artifacts named by `binaries:` in .shipcheck.yml or --binary. \
+            release configurations of project.pbxproj, .xcconfig and Package.swift files), the \
+            archive-breaker check (release code naming declarations that exist only in DEBUG or \
+            Development Assets) and the binary inspector on the artifacts named by `binaries:` in \
+            .shipcheck.yml or --binary. \
             The text report ends with a table of files, findings and time per check.
 
             Baselines let an existing app adopt the gate: --write-baseline FILE records today's \
-            findings (by fingerprint, sorted, written atomically) and exits 0 unless an input \
-            failed; later runs with --baseline FILE report only findings that are not in it.
+            findings (by fingerprint, sorted, written atomically) without printing them and exits \
+            0 unless an input failed; later runs with --baseline FILE report only findings that \
+            are not in it.
 
             Exit codes: 0 nothing at or above the failing severity, 1 findings that fail the gate, \
             2 usage, configuration or input error.
