@@ -39,14 +39,10 @@ struct ContentCheck: Sendable {
     let builder: FindingBuilder
 
     func check(_ bytes: [UInt8], path: String, attributes: PathAttributes) -> [Finding] {
-        check(bytes, path: path, attributes: attributes, searchSize: nil).findings
+        bytes.withUnsafeBytes { check($0, path: path, attributes: attributes, searchSize: nil).findings }
     }
 
     /// Also says whether the content has marker-like runs of at least `searchSize`.
-    func check(_ bytes: [UInt8], path: String, attributes: PathAttributes, searchSize: Int?) -> (findings: [Finding], hasMarkerLines: Bool) {
-        bytes.withUnsafeBytes { check($0, path: path, attributes: attributes, searchSize: searchSize) }
-    }
-
     func check(_ buffer: UnsafeRawBufferPointer, path: String, attributes: PathAttributes, searchSize: Int?) -> (findings: [Finding], hasMarkerLines: Bool) {
         guard !attributes.isBinary else { return ([], false) }
         let content = ContentScanner.scan(buffer, markerSize: attributes.markerSize, searchSize: searchSize)

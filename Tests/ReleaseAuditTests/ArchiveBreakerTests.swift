@@ -24,12 +24,8 @@ private func places(_ result: CheckResult) -> [String] {
         let rule = ArchiveBreakerRule.description
         #expect(rule.id == "release-references-debug-only" && rule.defaultSeverity == .error)
         #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty)
-        let failures = RuleExampleVerifier.verify(rule) { example, text in
-            var files = example.companions
-            files[example.path] = text
-            let result = analyze(files)
-            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
-            return result.findings
+        let failures = RuleExampleVerifier.verify(rule) { root in
+            ArchiveBreakerAnalysis(root: root, configuration: Configuration()).run()
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }

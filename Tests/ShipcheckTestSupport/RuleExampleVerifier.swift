@@ -33,4 +33,20 @@ public enum RuleExampleVerifier {
         }
         return failures
     }
+
+    /// For checks that run on a folder: each example is written with its companions into a fresh
+    /// temporary tree and `run` checks that tree. An example that does not read cleanly (any
+    /// input error) is a failure too.
+    public static func verify(_ rule: RuleDescription, onTree run: (String) -> CheckResult) -> [String] {
+        var inputFailures: [String] = []
+        let failures = verify(rule) { example, text in
+            let tree = TemporaryDirectory("shipcheck-rule-example")
+            for (path, companion) in example.companions { tree.write(path, companion) }
+            tree.write(example.path, text)
+            let result = run(tree.path)
+            if !result.inputErrors.isEmpty { inputFailures.append("\(rule.id): input errors \(result.inputErrors) in:\n\(text)") }
+            return result.findings
+        }
+        return failures + inputFailures
+    }
 }

@@ -8,12 +8,8 @@ import Testing
     func ruleAgreesWithItsExamples(id: String) throws {
         let rule = try #require(SourceScanRules.all.first { $0.id == id })
         #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty)
-        let failures = RuleExampleVerifier.verify(rule) { example, text in
-            var files = example.companions
-            files[example.path] = text
-            let result = scan(files)
-            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
-            return result.findings
+        let failures = RuleExampleVerifier.verify(rule) { root in
+            SourceScanner(root: root, configuration: Configuration()).run()
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The git work tree a scan runs in, when there is one. Git knows best which files are
 /// ignored, what attributes a path has and what the index holds, so we ask it.
 public struct GitRepository: Sendable {
@@ -15,7 +17,7 @@ public struct GitRepository: Sendable {
         guard let result = try? Subprocess.run("git", ["rev-parse", "--show-toplevel"], in: directory),
               result.status == 0
         else { return nil }
-        let top = String(lossyUTF8: result.output).trimmingCharacters(in: ["\n"])
+        let top = String(lossyUTF8: result.output).trimmingCharacters(in: .newlines)
         guard !top.isEmpty else { return nil }
         topLevel = top
         self.directory = directory
@@ -52,13 +54,5 @@ public struct GitRepository: Sendable {
             index += 3
         }
         return table
-    }
-}
-
-extension String {
-    fileprivate func trimmingCharacters(in set: Set<Character>) -> String {
-        var text = Substring(self)
-        while let last = text.last, set.contains(last) { text = text.dropLast() }
-        return String(text)
     }
 }
