@@ -56,8 +56,13 @@ let package = Package(
             pkgConfig: "libelf",
             providers: [.apt(["libelf-dev"])]
         ),
-        // Capability: ELF symbols and leaked preview / test code.
-        .target(name: "BinaryInspect", dependencies: ["ShipcheckCore", "CLibELF"], swiftSettings: strictSwift6),
+        // __cxa_demangle: libstdc++ on Linux, libc++abi (in libc++) on macOS.
+        .target(
+            name: "CDemangle",
+            linkerSettings: [.linkedLibrary("stdc++", .when(platforms: [.linux, .android])), .linkedLibrary("c++", .when(platforms: [.macOS]))]
+        ),
+        // Capability: ELF symbols and leaked preview / test code, over a format-neutral image.
+        .target(name: "BinaryInspect", dependencies: ["ShipcheckCore", "CDemangle", "CLibELF"], swiftSettings: strictSwift6),
         // Capability: the release gate (build settings, archive breakers, baselines).
         .target(
             name: "ReleaseAudit",

@@ -1,15 +1,19 @@
 import ShipcheckCore
 
-/// `shipcheck binary`'s engine: finds ELF files under the given paths and reports the preview,
-/// test, mock and fixture code that shipped in them. `shipcheck audit` calls it too.
+/// `shipcheck binary`'s engine: finds binaries (ELF files, static archives)
+/// under the given paths and reports the preview, test, mock and fixture code that shipped in
+/// them. `shipcheck audit` calls it too.
 public struct BinaryInspector: Sendable {
     public let configuration: Configuration
+    /// Only this slice of universal files (`--arch arm64`); nil: every slice.
+    public let architecture: String?
 
-    public init(configuration: Configuration) {
+    public init(configuration: Configuration, architecture: String? = nil) {
         self.configuration = configuration
+        self.architecture = architecture
     }
 
-    /// Audits files (ELF files or archives) and directories (searched for ELF files by magic).
+    /// Audits files (binaries or archives) and directories (searched for binaries by magic).
     public func run(paths: [String]) -> CheckResult {
         var result = CheckResult()
         let context: (symbol: [NamePattern], string: [NamePattern])
@@ -21,7 +25,7 @@ public struct BinaryInspector: Sendable {
         }
         var files: [String] = []
         for path in paths {
-            let (found, errors) = elfFiles(under: path)
+            let (found, errors) = binaryFiles(under: path)
             files += found
             result.inputErrors += errors
         }
@@ -43,9 +47,19 @@ public struct BinaryInspector: Sendable {
     }
 
     private func inspect(file path: String, symbolPatterns: [NamePattern], stringPatterns: [NamePattern]) throws(InputError) -> CheckResult {
-        let file = try ELFFile(path: path)
-        var result = CheckResult(inputErrors: file.memberErrors, filesScanned: 1)
-        // One archive member that cannot be decoded does not hide the others' findings.
+        try inspect(BinaryFile(path: path, architecture: architecture), symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+    }
+
+    /// Audits a binary already opened (a file inside a bundle or zip, read by the caller); its
+    /// findings and errors name the path the caller gave it.
+    public func inspect(_ file: BinaryFile) throws(InputError) -> CheckResult {
+        let patterns = try compiledPatterns()
+        return inspect(file, symbolPatterns: patterns.symbol, stringPatterns: patterns.string)
+    }
+
+    private func inspect(_ file: BinaryFile, symbolPatterns: [NamePattern], stringPatterns: [NamePattern]) -> CheckResult {
+        var result = CheckResult(inputErrors: file.errors, filesScanned: 1)
+        // One member or slice that cannot be decoded does not hide the others' findings.
         for image in file.images {
             do throws(InputError) {
                 let contents = try BinaryContentsReader.read(image)
@@ -80,21 +94,21 @@ public struct BinaryInspector: Sendable {
         return (symbol, string)
     }
 
-    /// A file argument is taken as given (a non-ELF file is an error); a directory is walked
-    /// (without git: build products are usually ignored) and its ELF files picked by magic; a
-    /// directory without any is an error.
-    private func elfFiles(under path: String) -> (files: [String], errors: [InputError]) {
+    /// A file argument is taken as given (a file that is not a binary is an error); a directory
+    /// is walked (without git: build products are usually ignored) and its binaries picked by
+    /// magic; a directory without any is an error.
+    private func binaryFiles(under path: String) -> (files: [String], errors: [InputError]) {
         switch FileKind.of(path) {
         case nil: return ([], [InputError(path: path, message: "no such file or directory")])
         case .directory?:
             let enumeration = FileEnumerator(root: path, configuration: configuration, useGit: false).enumerate()
-            let elf = enumeration.files.map(\.path).filter { ELFMagic.matches(path: $0) }
+            let binaries = enumeration.files.map(\.path).filter { BinaryFile.looksLikeBinary(path: $0) }
             // A release gate pointed at the wrong folder (or at a folder named like a binary)
             // must not pass for want of anything to audit.
-            guard !elf.isEmpty else {
+            guard !binaries.isEmpty else {
                 return ([], enumeration.errors + [InputError(path: path, message: "directory holds no ELF files or static archives")])
             }
-            return (elf, enumeration.errors)
+            return (binaries, enumeration.errors)
         default: return ([path], [])
         }
     }

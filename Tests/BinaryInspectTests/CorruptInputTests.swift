@@ -76,6 +76,24 @@ import Testing
         expectError(Array(Self.original.prefix(4)), containing: "ELF")
     }
 
+    /// An archive member that is not an object (text, LLVM bitcode) is an error naming the
+    /// member, never skipped in silence; the other members are still audited.
+    @Test func archiveMemberThatIsNotAnObjectIsAnErrorOfItsOwn() throws {
+        let object = Array(FileManager.default.contents(atPath: SampleBinaries.path("onone", "AppLib.objects/ContentView.o"))!)
+        var archive = Array("!<arch>\n".utf8)
+        for (name, body) in [("ContentView.o/", object), ("notes.txt/", Array("release notes\n".utf8)), ("lto.o/", [0x42, 0x43, 0xC0, 0xDE, 1, 2, 3, 4])] {
+            let header = name.padding(toLength: 16, withPad: " ", startingAt: 0) + String(repeating: " ", count: 32)
+                + String(body.count).padding(toLength: 10, withPad: " ", startingAt: 0) + "`\n"
+            archive += Array(header.utf8) + body + (body.count % 2 == 1 ? [0x0A] : [])
+        }
+        let path = write(archive, "libMixed.a")
+        let result = BinaryInspector(configuration: Configuration()).run(paths: [path])
+        #expect(result.inputErrors.map(\.path).sorted() == ["\(path)(lto.o)", "\(path)(notes.txt)"])
+        #expect(result.inputErrors.allSatisfy { $0.message.hasSuffix("not audited") }, "\(result.inputErrors)")
+        #expect(result.inputErrors.contains { $0.message.hasPrefix("LLVM bitcode") })
+        #expect(result.findings.contains { $0.ruleID == "binary-preview-conformance" })
+    }
+
     @Test func directoryArgumentSkipsNonELFFilesSilently() {
         directory.write("notes.txt", "hello")
         directory.write("App", bytes: Self.original)

@@ -3,14 +3,20 @@ extension BinaryContents {
     ///
     ///     conformance TYPE: PROTOCOL        type class|struct|enum NAME[: SUPERCLASS]
     ///     protocol NAME                     test-record KIND
-    ///     needed SONAME                     autolink ENTRY
-    ///     string TEXT                       comment TEXT
-    ///     build-id HEX                      section NAME SIZE
+    ///     objc-class NAME[: SUPERCLASS]     string TEXT
+    ///     needed SONAME                     autolink ENTRY          (ELF)
+    ///     comment TEXT                      build-id HEX            (ELF)
+    ///     section NAME SIZE                                         (ELF debug section)
+    ///     dylib PATH                        weak-dylib PATH         (Mach-O LC_LOAD_(WEAK_)DYLIB)
+    ///     linker-option TEXT                                        (Mach-O LC_LINKER_OPTION)
+    ///     fact TEXT                                                 (any format's build fact)
     ///     symbol MANGLED SIZE
     ///
     /// Unknown lines are ignored. Places are synthetic (section "example", offset = line).
     public init(example text: String, path: String = "Example") {
         self.init(path: path)
+        var comments: [String] = []
+        var debugSections: [(name: String, size: UInt64)] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
             let place = MetadataPlace(section: "example", offset: UInt64(number))
             let parts = line.split(separator: " ", maxSplits: 1)
@@ -25,15 +31,22 @@ extension BinaryContents {
                 let fields = value.split(separator: " ", maxSplits: 1)
                 guard fields.count == 2 else { continue }
                 let kind = SwiftTypeKind(rawValue: String(fields[0])) ?? .other
-                let declaration = fields[1].split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: " ") }
-                metadata.types.append(SwiftTypeRecord(name: declaration[0], kind: kind, superclass: declaration.count > 1 ? declaration[1] : nil, place: place))
+                let declaration = Self.declaration(fields[1])
+                metadata.types.append(SwiftTypeRecord(name: declaration.name, kind: kind, superclass: declaration.superclass, place: place))
+            case "objc-class":
+                let declaration = Self.declaration(Substring(value))
+                metadata.objcClasses.append(ObjCClassRecord(name: declaration.name, superclass: declaration.superclass, place: place))
             case "protocol": metadata.protocols.append(SwiftProtocolRecord(name: value, place: place))
             case "test-record": metadata.tests.append(SwiftTestRecord(kind: value, place: place, size: 32))
-            case "needed": neededLibraries.append(value)
-            case "autolink": autolinkEntries.append(value)
+            case "needed": libraries.append(ELFFacts.needed(value))
+            case "autolink": libraries.append(ELFFacts.autolink(value))
+            case "dylib": libraries.append(LinkedLibrary(name: value, kind: .loaded, record: "LC_LOAD_DYLIB", section: "LC_LOAD_DYLIB"))
+            case "weak-dylib": libraries.append(LinkedLibrary(name: value, kind: .loaded, record: "LC_LOAD_WEAK_DYLIB", section: "LC_LOAD_WEAK_DYLIB"))
+            case "linker-option": libraries.append(LinkedLibrary(name: value, kind: .autolink, record: "LC_LINKER_OPTION", section: "LC_LINKER_OPTION"))
             case "string": strings.append(FoundString(text: value, section: ".rodata", offset: UInt64(number)))
             case "comment": comments.append(value)
-            case "build-id": buildID = value
+            case "build-id": buildFacts.append(ELFFacts.buildID(value))
+            case "fact": buildFacts.append(BuildFact(message: value, section: nil, fix: "none needed", identity: value))
             case "section":
                 let fields = value.split(separator: " ")
                 debugSections.append((String(fields[0]), fields.count > 1 ? UInt64(fields[1]) ?? 0 : 0))
@@ -46,6 +59,14 @@ extension BinaryContents {
             default: continue
             }
         }
+        if let toolchain = ELFFacts.toolchain(comments) { buildFacts.append(toolchain) }
+        if let debug = ELFFacts.debugSections(debugSections) { buildFacts.append(debug) }
+    }
+
+    /// `NAME` or `NAME: SUPERCLASS`.
+    private static func declaration(_ text: Substring) -> (name: String, superclass: String?) {
+        let parts = text.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: " ") }
+        return (parts[0], parts.count > 1 ? parts[1] : nil)
     }
 }
 

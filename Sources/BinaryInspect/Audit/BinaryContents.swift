@@ -1,29 +1,32 @@
 import ShipcheckCore
 
-/// Everything the leak rules look at in one ELF image (a file, or one archive member), already
-/// decoded: the rules never touch ELF structures, so they can also run on small synthetic
-/// inputs (`BinaryContents(example:)`, what the rule examples use).
+/// Everything the leak rules look at in one image (a file, an archive member or a universal
+/// slice), already decoded: the rules never touch format structures, so they run on ELF and
+/// Mach-O alike, and on small synthetic inputs (`BinaryContents(example:)`, what the rule
+/// examples use).
 public struct BinaryContents: Sendable {
-    public var path: String
-    public var member: String?
+    public var origin: ImageOrigin
     public var metadata = SwiftMetadata()
-    /// Defined symbols of `.symtab` (or `.dynsym` when stripped), demangled where they are Swift.
+    /// Defined symbols of the full symbol table (or the dynamic one when stripped), demangled
+    /// where they are Swift.
     public var symbols: [NamedSymbol] = []
-    /// Whether `.symtab` was present (not stripped): sizes are then exact.
+    /// Whether the full symbol table was present (not stripped): sizes are then known.
     public var hasSymbolTable = false
-    public var neededLibraries: [String] = []
-    public var autolinkEntries: [String] = []
+    public var libraries: [LinkedLibrary] = []
     public var strings: [FoundString] = []
-    /// `.comment` lines: compiler and linker identification.
-    public var comments: [String] = []
-    public var buildID: String?
-    /// `.debug_*` sections and their sizes.
-    public var debugSections: [(name: String, size: UInt64)] = []
+    /// What the format says about the build (build-id, toolchain, UUID, platform, signature…).
+    public var buildFacts: [BuildFact] = []
+
+    public init(origin: ImageOrigin) {
+        self.origin = origin
+    }
 
     public init(path: String, member: String? = nil) {
-        self.path = path
-        self.member = member
+        self.init(origin: ImageOrigin(path: path, member: member))
     }
+
+    public var path: String { origin.path }
+    public var member: String? { origin.member }
 
     /// A symbol as the rules see it.
     public struct NamedSymbol: Sendable, Hashable {
@@ -57,13 +60,13 @@ public struct BinaryContents: Sendable {
 
     /// Bytes of code and data that belong to a type: the sizes of the symbols whose demangled
     /// names are the type or its members. Nil without a symbol table (stripped binaries keep
-    /// only the metadata).
+    /// only the metadata) or when no symbol names the type (its local symbols were stripped).
     public func size(ofType name: String) -> UInt64? {
         guard hasSymbolTable else { return nil }
-        var total: UInt64 = 0
+        var total: UInt64?
         for symbol in symbols {
             guard let demangled = symbol.demangled, Self.mentions(demangled, name) else { continue }
-            total += symbol.size
+            total = (total ?? 0) + symbol.size
         }
         return total
     }
@@ -79,21 +82,17 @@ public struct BinaryContents: Sendable {
         return false
     }
 
-    /// The symbol whose demangled name is a descriptor of `entity` (for locating findings in
-    /// unstripped files), e.g. the conformance descriptor of `T : P`.
-    func symbol(demangledAs demangled: String) -> NamedSymbol? {
-        symbols.first { $0.demangled == demangled }
-    }
-
     /// The finding, located in this image.
     func finding(
         _ rule: RuleDescription, _ severity: Severity, message: String, section: String?, symbol: String?,
         offset: UInt64?, fix: String, identity: String
     ) -> Finding {
+        // A universal file's slices carry the same records: the slice keeps their identities apart.
         Finding(
             ruleID: rule.id, severity: severity, message: message,
-            location: .binary(BinaryLocation(path: path, member: member, section: section, symbol: symbol, offset: offset)),
-            snippet: symbol, fixHint: fix, identity: identity)
+            location: .binary(BinaryLocation(path: origin.path, member: origin.member, architecture: origin.architecture,
+                                             section: section, symbol: symbol, offset: offset)),
+            snippet: symbol, fixHint: fix, identity: origin.architecture.map { "[\($0)] \(identity)" } ?? identity)
     }
 
     /// "1234 bytes" / "size unknown (stripped)": how a message states the cost.

@@ -1,48 +1,38 @@
-import CLibELF
 import ShipcheckCore
 
-/// Turns one ELF image into `BinaryContents`: metadata from the Swift sections (linked images)
-/// or from descriptor symbols (relocatable objects, whose metadata fields are still
-/// unresolved relocations), plus dependencies, autolink entries, read-only strings and notes.
+/// Turns one image, whatever its format, into `BinaryContents`: metadata from the Swift (and
+/// Objective-C) sections of linked images, or from descriptor symbols in objects (whose metadata
+/// fields are still unresolved relocations), plus libraries, read-only strings and build facts.
 enum BinaryContentsReader {
     /// Strings shorter than this are noise (and Swift stores ≤15-byte literals inline in code).
     static let minimumStringLength = 6
 
-    static func read(_ image: ELFImage) throws(InputError) -> BinaryContents {
-        var contents = BinaryContents(path: image.path, member: image.member)
-        let symtab = try ELFSymbolTable(image: image, kind: .symtab)
-        let dynsym = try ELFSymbolTable(image: image, kind: .dynsym)
-        contents.hasSymbolTable = !symtab.symbols.isEmpty
-        contents.symbols = namedSymbols(symtab.symbols.isEmpty ? dynsym.symbols : symtab.symbols, in: image)
-        if image.kind == .relocatable {
-            contents.metadata = metadataFromSymbols(contents.symbols)
-            contents.metadata.tests = testRecordsFromSection(image)
+    static func read(_ image: any BinaryImage) throws(InputError) -> BinaryContents {
+        var contents = BinaryContents(origin: image.origin)
+        let symtab = try image.symbols(.symtab)
+        contents.hasSymbolTable = symtab.contains { $0.isDefined && !$0.name.isEmpty }
+        contents.symbols = namedSymbols(contents.hasSymbolTable ? symtab : try image.symbols(.dynsym), in: image)
+        if image.kind.isLinked {
+            var functions: [UInt64: String] = [:]
+            for symbol in symtab where symbol.isFunction && symbol.isDefined { functions[symbol.value] = symbol.name }
+            contents.metadata = try LinkedMetadataDecoder(image: image).decode(functions: functions)
         } else {
-            contents.metadata = try LinkedMetadataDecoder(image: image, dynamicSymbols: dynsym).decode()
+            contents.metadata = metadataFromSymbols(contents.symbols)
+            contents.metadata.tests = LinkedMetadataDecoder.testRecords(in: image) { _ in nil }
         }
-        nameTestAccessors(&contents.metadata.tests, image: image, symbols: symtab)
-        contents.neededLibraries = try image.neededLibraries()
-        for section in image.sections(named: ".swift1_autolink_entries") {
-            contents.autolinkEntries += image.stringList(in: section)
-        }
-        for section in image.sections(named: ".comment") { contents.comments += image.stringList(in: section) }
-        contents.buildID = image.buildID()
-        contents.debugSections = image.sections.filter { $0.name.hasPrefix(".debug_") }.map { ($0.name, $0.size) }
+        contents.libraries = try image.linkedLibraries()
+        contents.buildFacts = image.buildFacts()
         contents.strings = readOnlyStrings(image)
         return contents
     }
 
-    private static func namedSymbols(_ symbols: [ELFSymbol], in image: ELFImage) -> [BinaryContents.NamedSymbol] {
+    private static func namedSymbols(_ symbols: [BinarySymbol], in image: any BinaryImage) -> [BinaryContents.NamedSymbol] {
         symbols.compactMap { symbol in
-            guard symbol.isDefined, symbol.type != UInt8(STT_SECTION), symbol.type != UInt8(STT_FILE), !symbol.name.isEmpty else { return nil }
-            let section = symbol.sectionName(sections: image.sections)
-            var offset = symbol.value
-            if Int(symbol.sectionIndex) < image.sections.count {
-                let header = image.sections[Int(symbol.sectionIndex)]
-                offset = image.kind == .relocatable ? header.offset + symbol.value : header.offset &+ (symbol.value &- header.address)
-            }
-            let demangled = Demangler.isSwift(symbol.name) ? Demangler.demangleSwift(symbol.name) : nil
-            return BinaryContents.NamedSymbol(mangled: symbol.name, demangled: demangled, size: symbol.size, section: section, offset: offset)
+            guard symbol.isDefined, !symbol.name.isEmpty else { return nil }
+            let name = image.sourceName(ofSymbol: symbol.name)
+            let demangled = Demangler.isSwift(name) ? Demangler.demangleSwift(name) : nil
+            return BinaryContents.NamedSymbol(mangled: symbol.name, demangled: demangled, size: symbol.size, section: symbol.section,
+                                              offset: symbol.fileOffset ?? symbol.value)
         }
     }
 
@@ -67,42 +57,6 @@ enum BinaryContentsReader {
         return metadata
     }
 
-    /// Record kinds are plain data even in objects (only the pointers need relocating).
-    private static func testRecordsFromSection(_ image: ELFImage) -> [SwiftTestRecord] {
-        let recordSize = 8 + 3 * image.wordSize
-        var records: [SwiftTestRecord] = []
-        for section in image.sections(named: "swift5_tests") where section.hasFileData {
-            let bytes = image.bytes(of: section)
-            var offset = 0
-            while offset + recordSize <= bytes.count, let kind = image.readUInt32(bytes, at: offset) {
-                records.append(SwiftTestRecord(
-                    kind: LinkedMetadataDecoder.fourCharacterCode(kind),
-                    place: MetadataPlace(section: section.name, offset: section.offset + UInt64(offset)), size: UInt64(recordSize)))
-                offset += recordSize
-            }
-        }
-        return records
-    }
-
-    /// With a symbol table, a test record's accessor can be named: the symbol at the address
-    /// stored in the record (linked images) — good enough to tell the user which test it is.
-    private static func nameTestAccessors(_ tests: inout [SwiftTestRecord], image: ELFImage, symbols: ELFSymbolTable) {
-        guard !tests.isEmpty, !symbols.symbols.isEmpty, image.kind != .relocatable else { return }
-        var byAddress: [UInt64: String] = [:]
-        for symbol in symbols.symbols where symbol.type == UInt8(STT_FUNC) { byAddress[symbol.value] = symbol.name }
-        let relocated = relocatedWords(image)
-        for index in tests.indices {
-            let recordAddress = addressOf(fileOffset: tests[index].place.offset, image: image)
-            guard let recordAddress else { continue }
-            let accessorField = recordAddress + 8
-            var accessor = relocated[accessorField]
-            if accessor == nil, let bytes = image.bytes(atAddress: accessorField)?.bytes { accessor = image.readWord(bytes, at: 0) }
-            if let accessor, let name = byAddress[accessor] {
-                tests[index].accessor = testName(accessor: Demangler.demangleSwift(name) ?? name)
-            }
-        }
-    }
-
     /// The accessor is a closure inside the `@Test` macro's peer (`$s…fMp_…fMu_`); its
     /// demangling ends "… @Test expansion #1 of sampleFixtureLoads in Module": say just that.
     static func testName(accessor demangled: String) -> String {
@@ -114,29 +68,10 @@ enum BinaryContentsReader {
         return "\(inner[macro.upperBound..<expansion.lowerBound]) \(inner[of.upperBound...])"
     }
 
-    private static func relocatedWords(_ image: ELFImage) -> [UInt64: UInt64] {
-        var words: [UInt64: UInt64] = [:]
-        for section in image.sections where section.type == UInt32(SHT_RELA) && section.flags & UInt64(SHF_ALLOC) != 0 {
-            for relocation in (try? image.relocations(in: section)) ?? [] where relocation.symbolIndex == 0 {
-                words[relocation.offset] = UInt64(bitPattern: relocation.addend)
-            }
-        }
-        return words
-    }
-
-    private static func addressOf(fileOffset: UInt64, image: ELFImage) -> UInt64? {
-        for section in image.sections where section.isAllocated && section.hasFileData {
-            if fileOffset >= section.offset && fileOffset - section.offset < section.size {
-                return section.address + (fileOffset - section.offset)
-            }
-        }
-        return nil
-    }
-
-    /// Printable runs in read-only data sections (`.rodata*`), like `strings` does.
-    private static func readOnlyStrings(_ image: ELFImage) -> [BinaryContents.FoundString] {
+    /// Printable runs in read-only string sections, like `strings` does.
+    private static func readOnlyStrings(_ image: any BinaryImage) -> [BinaryContents.FoundString] {
         var found: [BinaryContents.FoundString] = []
-        for section in image.sections where section.name.hasPrefix(".rodata") && section.hasFileData {
+        for section in image.sections(.strings) {
             let bytes = image.bytes(of: section)
             var start = 0
             for index in 0...bytes.count {
@@ -144,7 +79,7 @@ enum BinaryContentsReader {
                 if printable { continue }
                 if index - start >= minimumStringLength {
                     let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                    found.append(.init(text: text, section: section.name, offset: section.offset + UInt64(start)))
+                    found.append(.init(text: text, section: section.name, offset: section.fileOffset + UInt64(start)))
                 }
                 start = index + 1
             }

@@ -1,4 +1,4 @@
-import CLibELF
+import CDemangle
 
 #if canImport(Glibc)
 import Glibc
@@ -69,7 +69,7 @@ public enum Demangler {
     public static func demangleCxx(_ name: String) -> String? {
         name.withCString { pointer -> String? in
             var status: Int32 = 0
-            guard let result = __cxa_demangle(pointer, nil, nil, &status) else { return nil }
+            guard let result = shipcheck_cxa_demangle(pointer, &status) else { return nil }
             defer { free(result) }
             return status == 0 ? String(cString: result) : nil
         }

@@ -1,19 +1,20 @@
+#if canImport(CLibELF)
 import CLibELF
 import ShipcheckCore
 
 /// One relocation entry (REL or RELA), decoded through gelf.
-public struct ELFRelocation: Sendable, Hashable {
+struct ELFRelocation: Sendable, Hashable {
     /// Address (linked images) or offset inside the target section (objects).
-    public var offset: UInt64
-    public var type: UInt32
+    var offset: UInt64
+    var type: UInt32
     /// Raw index into the linked symbol table; 0 means no symbol (e.g. R_*_RELATIVE).
-    public var symbolIndex: Int
-    public var addend: Int64
+    var symbolIndex: Int
+    var addend: Int64
 }
 
 extension ELFImage {
     /// The relocations of a REL / RELA section.
-    public func relocations(in section: ELFSection) throws(InputError) -> [ELFRelocation] {
+    func relocations(in section: ELFSection) throws(InputError) -> [ELFRelocation] {
         let isRela = section.type == UInt32(SHT_RELA)
         guard isRela || section.type == UInt32(SHT_REL) else { return [] }
         let entrySize: UInt64 = is64Bit ? (isRela ? 24 : 16) : (isRela ? 12 : 8)
@@ -21,7 +22,7 @@ extension ELFImage {
             throw InputError(path: displayName, message: "corrupt ELF file: relocation section '\(section.name)' has entry size \(section.entrySize), expected \(entrySize)")
         }
         guard let scn = elf_getscn(handle, section.index), let data = elf_getdata(scn, nil) else {
-            throw InputError(path: displayName, message: "corrupt ELF file: relocation section '\(section.name)' unreadable: \(ELFFile.lastError())")
+            throw InputError(path: displayName, message: "corrupt ELF file: relocation section '\(section.name)' unreadable: \(ELFImage.lastError())")
         }
         let count = Int(section.size / entrySize)
         var relocations: [ELFRelocation] = []
@@ -45,12 +46,12 @@ extension ELFImage {
     private func relocationSymbol(_ info: UInt64) -> Int { Int(info >> 32) }
 
     /// `DT_NEEDED` entries: the shared libraries the dynamic linker loads with this image.
-    public func neededLibraries() throws(InputError) -> [String] {
+    func neededLibraries() throws(InputError) -> [String] {
         guard let dynamic = sections.first(where: { $0.type == UInt32(SHT_DYNAMIC) }) else { return [] }
         guard Int(dynamic.link) < sections.count else { return [] }
         let names = bytes(of: sections[Int(dynamic.link)])
         guard let scn = elf_getscn(handle, dynamic.index), let data = elf_getdata(scn, nil) else {
-            throw InputError(path: displayName, message: "corrupt ELF file: .dynamic unreadable: \(ELFFile.lastError())")
+            throw InputError(path: displayName, message: "corrupt ELF file: .dynamic unreadable: \(ELFImage.lastError())")
         }
         let entrySize = is64Bit ? 16 : 8
         var needed: [String] = []
@@ -66,12 +67,12 @@ extension ELFImage {
     }
 
     /// The NUL-separated strings of a section such as `.comment` or `.swift1_autolink_entries`.
-    public func stringList(in section: ELFSection) -> [String] {
+    func stringList(in section: ELFSection) -> [String] {
         bytes(of: section).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The GNU build-id note, as hex, if present.
-    public func buildID() -> String? {
+    func buildID() -> String? {
         for section in sections where section.type == UInt32(SHT_NOTE) {
             let notes = bytes(of: section)
             var offset = 0
@@ -90,9 +91,4 @@ extension ELFImage {
         return nil
     }
 }
-
-extension String {
-    func leftPadded(to width: Int, with pad: Character = "0") -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
-    }
-}
+#endif

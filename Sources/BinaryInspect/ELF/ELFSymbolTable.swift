@@ -1,63 +1,40 @@
+#if canImport(CLibELF)
 import CLibELF
 import Dispatch
 import ShipcheckCore
 import Synchronization
 
-/// One symbol-table entry, decoded (gelf: the same for 32- and 64-bit, either byte order).
-public struct ELFSymbol: Sendable, Hashable {
-    public var name: String
-    public var value: UInt64
-    public var size: UInt64
-    /// `STT_*`
-    public var type: UInt8
-    /// `STB_*`
-    public var binding: UInt8
-    /// `STV_*`
-    public var visibility: UInt8
-    /// `st_shndx`: 0 undefined, `SHN_ABS`, `SHN_COMMON`, or a section index.
-    public var sectionIndex: UInt16
-
-    public var isDefined: Bool { sectionIndex != UInt16(SHN_UNDEF) }
-}
-
-/// Which symbol table: the full one (`.symtab`, gone after `strip`) or the dynamic one
-/// (`.dynsym`, what the dynamic linker sees).
-public enum ELFSymbolTableKind: String, Sendable {
-    case symtab = ".symtab", dynsym = ".dynsym"
-
-    var sectionType: UInt32 { self == .symtab ? UInt32(SHT_SYMTAB) : UInt32(SHT_DYNSYM) }
+/// Which ELF table a `SymbolTableKind` lists: the full one (`.symtab`, gone after `strip`) or
+/// the dynamic one (`.dynsym`, what the dynamic linker sees).
+extension SymbolTableKind {
+    var elfSectionType: UInt32 { self == .symtab ? UInt32(SHT_SYMTAB) : UInt32(SHT_DYNSYM) }
 }
 
 /// The symbols of one table, read through libelf with every entry and name checked.
-public struct ELFSymbolTable: Sendable {
-    public var kind: ELFSymbolTableKind
+struct ELFSymbolTable {
     /// Entries in table order, without the reserved null entry at index 0 (so indices are
-    /// shifted by one against `st_name` references; `symbol(atIndex:)` takes raw indices).
-    public var symbols: [ELFSymbol]
+    /// shifted by one against relocations' references; `symbol(atIndex:)` takes raw indices).
+    var symbols: [BinarySymbol]
 
-    /// An empty table: the image has no such section.
-    public init(kind: ELFSymbolTableKind) {
-        self.kind = kind
-        symbols = []
-    }
-
-    public init(image: ELFImage, kind: ELFSymbolTableKind) throws(InputError) {
-        self.kind = kind
-        guard let section = image.sections.first(where: { $0.type == kind.sectionType }) else {
+    init(image: ELFImage, kind: SymbolTableKind) throws(InputError) {
+        guard let section = image.sections.first(where: { $0.type == kind.elfSectionType }) else {
             symbols = []
             return
         }
         symbols = try ELFSymbolTable.read(section, in: image)
     }
 
+    /// The entries `nm` lists: all but section and file symbols.
+    var listed: [BinarySymbol] { symbols.filter { $0.type != "SECTION" && $0.type != "FILE" } }
+
     /// The entry with raw table index `index` (as relocations name them), or nil.
-    public func symbol(atIndex index: Int) -> ELFSymbol? {
+    func symbol(atIndex index: Int) -> BinarySymbol? {
         index >= 1 && index <= symbols.count ? symbols[index - 1] : nil
     }
 
-    private static func read(_ section: ELFSection, in image: ELFImage) throws(InputError) -> [ELFSymbol] {
+    private static func read(_ section: ELFSection, in image: ELFImage) throws(InputError) -> [BinarySymbol] {
         func corrupt(_ message: String) -> InputError {
-            InputError(path: image.displayName, message: "corrupt ELF file: symbol table '\(section.name)': \(message)")
+            image.origin.error("corrupt ELF file: symbol table '\(section.name)': \(message)")
         }
         let expectedEntrySize: UInt64 = image.is64Bit ? 24 : 16
         guard section.entrySize != 0 else { throw corrupt("entry size is 0") }
@@ -72,31 +49,29 @@ public struct ELFSymbolTable: Sendable {
         }
         let names = image.bytes(of: image.sections[Int(section.link)])
         guard let scn = elf_getscn(image.handle, section.index), let data = elf_getdata(scn, nil) else {
-            throw corrupt("unreadable: \(ELFFile.lastError())")
+            throw corrupt("unreadable: \(ELFImage.lastError())")
         }
         guard UInt64(data.pointee.d_size) >= section.size else { throw corrupt("libelf returned \(data.pointee.d_size) bytes of \(section.size)") }
         // Decoding (and allocating ~300k name strings) is split over every core; each worker
         // initialises its own stretch of the array. gelf_getsym only reads the translated data.
         let problems = Mutex<[Int: String]>([:])
-        let source = SymbolSource(data: data, names: names)
-        let symbols = [ELFSymbol](unsafeUninitializedCapacity: count - 1) { buffer, initialized in
-            let target = SymbolTarget(base: buffer.baseAddress)
+        let source = UncheckedSendable((data: data, names: names, sections: image.sections, isObject: image.kind == .object))
+        let symbols = [BinarySymbol](unsafeUninitializedCapacity: count - 1) { buffer, initialized in
+            let target = UncheckedSendable(buffer.baseAddress)
             let chunkSize = 8192
             DispatchQueue.concurrentPerform(iterations: (count - 1 + chunkSize - 1) / chunkSize) { chunk in
+                let (data, names, sections, isObject) = source.value
                 var entry = GElf_Sym()
                 for index in (1 + chunk * chunkSize)..<min(1 + (chunk + 1) * chunkSize, count) {
                     var name: String?
-                    if gelf_getsym(source.data, Int32(index), &entry) == nil {
+                    if gelf_getsym(data, Int32(index), &entry) == nil {
                         problems.withLock { $0[index] = "entry \(index) unreadable" }
-                    } else if let found = symbolName(source.names, at: Int(entry.st_name)) {
+                    } else if let found = ByteOrder.cString(names, at: Int(entry.st_name)) {
                         name = found
                     } else {
                         problems.withLock { $0[index] = "entry \(index) has a name offset (\(entry.st_name)) outside its string table" }
                     }
-                    (target.base! + index - 1).initialize(to: ELFSymbol(
-                        name: name ?? "", value: entry.st_value, size: entry.st_size,
-                        type: entry.st_info & 0xF, binding: entry.st_info >> 4, visibility: entry.st_other & 0x3,
-                        sectionIndex: entry.st_shndx))
+                    (target.value! + index - 1).initialize(to: symbol(entry, name: name ?? "", sections: sections, isObject: isObject))
                 }
             }
             initialized = count - 1
@@ -105,16 +80,26 @@ public struct ELFSymbolTable: Sendable {
         return symbols
     }
 
-    /// A NUL-terminated name inside the string table, or nil when it runs off the end.
-    private static func symbolName(_ table: UnsafeRawBufferPointer, at offset: Int) -> String? {
-        guard offset < table.count, let end = ByteSearch.find(byte: 0, in: table, from: offset) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: table[offset..<end]), as: UTF8.self)
+    private static func symbol(_ entry: GElf_Sym, name: String, sections: [ELFSection], isObject: Bool) -> BinarySymbol {
+        let type = entry.st_info & 0xF, binding = entry.st_info >> 4, visibility = entry.st_other & 0x3
+        let sectionIndex = Int(entry.st_shndx)
+        var fileOffset = entry.st_value
+        if sectionIndex < sections.count {
+            let header = sections[sectionIndex]
+            fileOffset = isObject ? header.offset + entry.st_value : header.offset &+ (entry.st_value &- header.address)
+        }
+        return BinarySymbol(
+            name: name, value: entry.st_value, size: entry.st_size, isDefined: entry.st_shndx != UInt16(SHN_UNDEF),
+            isFunction: type == UInt8(STT_FUNC),
+            letter: nmLetter(type: type, binding: binding, sectionIndex: entry.st_shndx, sections: sections),
+            type: typeName(type), binding: bindingName(binding), visibility: visibilityName(visibility),
+            section: sectionName(entry.st_shndx, sections: sections), fileOffset: fileOffset)
     }
 }
 
-extension ELFSymbol {
+extension ELFSymbolTable {
     /// nm's one-letter type: upper case for global, lower case for local.
-    public func nmLetter(sections: [ELFSection]) -> Character {
+    static func nmLetter(type: UInt8, binding: UInt8, sectionIndex: UInt16, sections: [ELFSection]) -> Character {
         let letter: Character
         if sectionIndex == UInt16(SHN_UNDEF) {
             return binding == UInt8(STB_WEAK) ? (type == UInt8(STT_OBJECT) ? "v" : "w") : "U"
@@ -147,7 +132,7 @@ extension ELFSymbol {
         return letter
     }
 
-    public var typeName: String {
+    static func typeName(_ type: UInt8) -> String {
         switch Int32(type) {
         case STT_NOTYPE: "NOTYPE"
         case STT_OBJECT: "OBJECT"
@@ -161,7 +146,7 @@ extension ELFSymbol {
         }
     }
 
-    public var bindingName: String {
+    static func bindingName(_ binding: UInt8) -> String {
         switch Int32(binding) {
         case STB_LOCAL: "LOCAL"
         case STB_GLOBAL: "GLOBAL"
@@ -171,7 +156,7 @@ extension ELFSymbol {
         }
     }
 
-    public var visibilityName: String {
+    static func visibilityName(_ visibility: UInt8) -> String {
         switch Int32(visibility) {
         case STV_DEFAULT: "DEFAULT"
         case STV_INTERNAL: "INTERNAL"
@@ -181,7 +166,7 @@ extension ELFSymbol {
     }
 
     /// The section's name, or `UND` / `ABS` / `COM` for the special indices.
-    public func sectionName(sections: [ELFSection]) -> String {
+    static func sectionName(_ sectionIndex: UInt16, sections: [ELFSection]) -> String {
         switch Int32(sectionIndex) {
         case SHN_UNDEF: "UND"
         case SHN_ABS: "ABS"
@@ -190,15 +175,4 @@ extension ELFSymbol {
         }
     }
 }
-
-/// What the decoding workers share: libelf's translated table and the string table bytes (both
-/// read-only while the workers run).
-private struct SymbolSource: @unchecked Sendable {
-    let data: UnsafeMutablePointer<Elf_Data>
-    let names: UnsafeRawBufferPointer
-}
-
-/// The symbols' storage; each worker writes only its own indices.
-private struct SymbolTarget: @unchecked Sendable {
-    let base: UnsafeMutablePointer<ELFSymbol>?
-}
+#endif

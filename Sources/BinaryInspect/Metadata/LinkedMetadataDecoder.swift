@@ -1,24 +1,20 @@
-import CLibELF
 import ShipcheckCore
 
-/// Decodes the Swift metadata sections of a linked image (executable or shared object)
-/// without the symbol table, so stripped binaries are audited like unstripped ones.
+/// Decodes the Swift metadata sections of a linked image (executable, shared library, bundle),
+/// whatever its format, without the symbol table, so stripped binaries are audited like
+/// unstripped ones.
 ///
 /// Every record is a 32-bit relative pointer (target = field address + value). Pointers that
-/// may refer to another image are "indirectable": bit 0 set means the target is a GOT slot
-/// whose content the dynamic linker fills in — we resolve the slot through `.rela.dyn`
-/// (a symbol from `.dynsym`, or an R_*_RELATIVE addend back into this image). Names come
-/// from context descriptors, walked up through their parents (type → outer type → module).
-/// Anything that does not resolve inside the image is skipped, never trusted.
+/// may refer to another image are "indirectable": bit 0 set means the target is a pointer slot
+/// (a GOT entry) whose content the loader fills in — resolved through the image's pointer slots
+/// (ELF relocations; Mach-O binds, chained fixups, indirect symbols). Names come from context
+/// descriptors, walked up through their parents (type → outer type → module). On Mach-O the
+/// Objective-C class list is read too, for superclasses bound to other images
+/// (`_OBJC_CLASS_$_XCTestCase`). Anything that does not resolve inside the image is skipped,
+/// never trusted.
 struct LinkedMetadataDecoder {
-    let image: ELFImage
-    private let slotTargets: [UInt64: SlotTarget]
-
-    /// What a GOT slot (or other relocated word) points at.
-    enum SlotTarget {
-        case symbol(String)
-        case address(UInt64)
-    }
+    let image: any BinaryImage
+    private let slots: [UInt64: SlotTarget]
 
     /// Context descriptor kinds (`ContextDescriptorKind`).
     private enum ContextKind: UInt32 {
@@ -28,67 +24,61 @@ struct LinkedMetadataDecoder {
 
     private static let maximumNesting = 32
 
-    init(image: ELFImage, dynamicSymbols: ELFSymbolTable) throws(InputError) {
+    init(image: any BinaryImage) throws(InputError) {
         self.image = image
-        var targets: [UInt64: SlotTarget] = [:]
-        for section in image.sections where section.type == UInt32(SHT_RELA) || section.type == UInt32(SHT_REL) {
-            // Only dynamic relocations matter here (their symbols are in .dynsym).
-            guard section.flags & UInt64(SHF_ALLOC) != 0 else { continue }
-            for relocation in try image.relocations(in: section) {
-                if relocation.symbolIndex != 0 {
-                    if let symbol = dynamicSymbols.symbol(atIndex: relocation.symbolIndex) {
-                        targets[relocation.offset] = .symbol(symbol.name)
-                    }
-                } else {
-                    targets[relocation.offset] = .address(UInt64(bitPattern: relocation.addend))
-                }
-            }
-        }
-        slotTargets = targets
+        slots = try image.pointerSlots()
     }
 
-    func decode() -> SwiftMetadata {
+    /// `functions`: function symbols by address, to name test records' accessors.
+    func decode(functions: [UInt64: String]) -> SwiftMetadata {
         var metadata = SwiftMetadata()
-        forEachRecord(in: "swift5_type_metadata") { field, place in
-            guard let value = int32(at: field) else { return }
+        forEachRecord(in: .swiftTypes) { field, place in
+            guard let value = image.int32(atAddress: field) else { return }
             let target = address(field, plus: Int64(value & ~3))
             // Low bits: 0 direct descriptor, 1 indirect (through a slot).
             guard value & 3 == 0, let record = typeRecord(at: target, place: place) else { return }
             metadata.types.append(record)
         }
-        forEachRecord(in: "swift5_protocol_conformances") { field, place in
-            guard let value = int32(at: field), let conformance = conformance(at: address(field, plus: Int64(value)), place: place) else { return }
+        forEachRecord(in: .swiftConformances) { field, place in
+            guard let value = image.int32(atAddress: field), let conformance = conformance(at: address(field, plus: Int64(value)), place: place) else { return }
             metadata.conformances.append(conformance)
         }
-        forEachRecord(in: "swift5_protocols") { field, place in
+        forEachRecord(in: .swiftProtocols) { field, place in
             guard let descriptor = indirectable(at: field), case .address(let target) = descriptor,
                   let name = contextName(at: target) else { return }
             metadata.protocols.append(SwiftProtocolRecord(name: name, place: place))
         }
-        metadata.tests = testRecords()
+        metadata.tests = Self.testRecords(in: image) { accessorField in
+            switch pointer(at: accessorField) {
+            case .address(let address)?: functions[address].map { image.sourceName(ofSymbol: $0) }
+            case .symbol(let name)?: name
+            case nil: nil
+            }
+        }
+        metadata.objcClasses = objcClasses()
         return metadata
     }
 
     // MARK: Records
 
-    private func forEachRecord(in sectionName: String, _ body: (UInt64, MetadataPlace) -> Void) {
-        for section in image.sections(named: sectionName) where section.hasFileData {
+    private func forEachRecord(in role: SectionRole, _ body: (UInt64, MetadataPlace) -> Void) {
+        for section in image.sections(role) {
             var field = section.address
             while field + 4 <= section.address + section.size {
-                body(field, MetadataPlace(section: sectionName, offset: section.offset + (field - section.address)))
+                body(field, MetadataPlace(section: section.name, offset: section.fileOffset + (field - section.address)))
                 field += 4
             }
         }
     }
 
     private func typeRecord(at descriptor: UInt64, place: MetadataPlace) -> SwiftTypeRecord? {
-        guard let flags = uint32(at: descriptor), let name = contextName(at: descriptor) else { return nil }
+        guard let flags = image.uint32(atAddress: descriptor), let name = contextName(at: descriptor) else { return nil }
         let kind: SwiftTypeKind
         var superclass: String?
         switch ContextKind(rawValue: flags & 0x1F) {
         case .class?:
             kind = .class
-            if let value = int32(at: descriptor + 20), value != 0 {
+            if let value = image.int32(atAddress: descriptor + 20), value != 0 {
                 superclass = typeName(mangledAt: address(descriptor + 20, plus: Int64(value)))
             }
         case .struct?: kind = .struct
@@ -102,30 +92,34 @@ struct LinkedMetadataDecoder {
     /// table, flags (the type reference's kind sits in bits 3–5).
     private func conformance(at descriptor: UInt64, place: MetadataPlace) -> SwiftConformanceRecord? {
         guard let protocolTarget = indirectable(at: descriptor), let protocolName = name(of: protocolTarget),
-              let flags = uint32(at: descriptor + 12), let typeValue = int32(at: descriptor + 4) else { return nil }
+              let flags = image.uint32(atAddress: descriptor + 12), let typeValue = image.int32(atAddress: descriptor + 4) else { return nil }
         let typeField = address(descriptor + 4, plus: Int64(typeValue))
         let typeName: String?
         switch (flags >> 3) & 7 {
         case 0: typeName = contextName(at: typeField)
-        case 1: typeName = slotTarget(typeField).flatMap(name(of:))
-        default: typeName = nil  // Objective-C class references: not on ELF platforms
+        case 1: typeName = pointer(at: typeField).flatMap(name(of:))
+        case 2: typeName = image.cString(atAddress: typeField)  // an Objective-C class, by name
+        default: typeName = nil  // an Objective-C class object through a slot: named by the class list
         }
         guard let typeName else { return nil }
         return SwiftConformanceRecord(typeName: typeName, protocolName: protocolName, place: place)
     }
 
     /// swift-testing records: kind (u32), reserved (u32), accessor, context, reserved (words).
-    private func testRecords() -> [SwiftTestRecord] {
+    /// Record kinds are plain data even in objects (only the pointers need relocating), so this
+    /// also reads objects; `accessorName` names the function a record's accessor field points at.
+    static func testRecords(in image: any BinaryImage, accessorName: (UInt64) -> String?) -> [SwiftTestRecord] {
         var records: [SwiftTestRecord] = []
         let recordSize = 8 + 3 * image.wordSize
-        for section in image.sections(named: "swift5_tests") where section.hasFileData {
+        for section in image.sections(.swiftTests) {
             let bytes = image.bytes(of: section)
             var offset = 0
             while offset + recordSize <= bytes.count {
                 if let kind = image.readUInt32(bytes, at: offset) {
                     records.append(SwiftTestRecord(
-                        kind: Self.fourCharacterCode(kind),
-                        place: MetadataPlace(section: section.name, offset: section.offset + UInt64(offset)),
+                        kind: fourCharacterCode(kind),
+                        accessor: accessorName(section.address + UInt64(offset) + 8).map { BinaryContentsReader.testName(accessor: Demangler.demangleSwift($0) ?? $0) },
+                        place: MetadataPlace(section: section.name, offset: section.fileOffset + UInt64(offset)),
                         size: UInt64(recordSize)))
                 }
                 offset += recordSize
@@ -139,6 +133,71 @@ struct LinkedMetadataDecoder {
         let characters = [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
         guard characters.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) else { return "0x" + String(value, radix: 16) }
         return String(decoding: characters, as: UTF8.self)
+    }
+
+    // MARK: Objective-C classes
+
+    /// `__objc_classlist`: pointers to `class_t` (isa, superclass, cache, vtable, data); `data`
+    /// points (low bits: Swift flags) to `class_ro_t`, whose name pointer sits after four words of
+    /// flags and sizes and the ivar layout.
+    private func objcClasses() -> [ObjCClassRecord] {
+        var classes: [ObjCClassRecord] = []
+        let word = UInt64(image.wordSize)
+        for section in image.sections(.objcClassList) {
+            var field = section.address
+            while field + word <= section.address + section.size {
+                defer { field += word }
+                guard case .address(let classAddress)? = pointer(at: field), let name = objcClassName(at: classAddress) else { continue }
+                let superclass: String?
+                switch pointer(at: classAddress + word) {
+                case .symbol(let symbol)?: superclass = Self.objcClassName(ofSymbol: symbol)
+                case .address(let address)?: superclass = objcClassName(at: address)
+                case nil: superclass = nil
+                }
+                classes.append(ObjCClassRecord(name: name, superclass: superclass,
+                                               place: MetadataPlace(section: section.name, offset: section.fileOffset + (field - section.address))))
+            }
+        }
+        return classes
+    }
+
+    private func objcClassName(at classAddress: UInt64) -> String? {
+        let word = UInt64(image.wordSize)
+        guard case .address(let data)? = pointer(at: classAddress + 4 * word),
+              case .address(let name)? = pointer(at: (data & ~7) + 3 * word), let runtimeName = image.cString(atAddress: name) else { return nil }
+        return Self.objcDisplayName(runtimeName)
+    }
+
+    /// `OBJC_CLASS_$_XCTestCase` → `XCTestCase`; `OBJC_CLASS_$__TtC6XCTest10XCTestCase` → `XCTest.XCTestCase`.
+    static func objcClassName(ofSymbol symbol: String) -> String? {
+        guard let name = symbol.dropPrefix("OBJC_CLASS_$_") else { return nil }
+        return objcDisplayName(String(name))
+    }
+
+    /// Swift classes register under their old-mangling runtime name (`_TtC14AppTestSupport13LoginTestCase`,
+    /// nested `_TtCC3App5Outer5Inner`, `s` for the Swift module), which the runtime's demangler
+    /// does not take: shown as `Module.Outer.Class`. Other names (Objective-C classes, private or
+    /// generic Swift classes) are shown as they are.
+    static func objcDisplayName(_ runtimeName: String) -> String {
+        guard runtimeName.hasPrefix("_Tt") else { return runtimeName }
+        var rest = Substring(runtimeName.dropFirst(3))
+        let nesting = rest.prefix { $0 == "C" || $0 == "V" || $0 == "O" }.count
+        guard nesting > 0 else { return runtimeName }
+        rest = rest.dropFirst(nesting)
+        var components: [Substring] = []
+        if rest.first == "s" {
+            components.append("Swift")
+            rest = rest.dropFirst()
+        }
+        while !rest.isEmpty {
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard let length = Int(digits), length > 0, length <= rest.count - digits.count else { return runtimeName }
+            rest = rest.dropFirst(digits.count)
+            components.append(rest.prefix(length))
+            rest = rest.dropFirst(length)
+        }
+        guard components.count == nesting + 1 else { return runtimeName }
+        return components.joined(separator: ".")
     }
 
     // MARK: Names
@@ -161,7 +220,7 @@ struct LinkedMetadataDecoder {
 
     /// The full dotted name of a context descriptor: its parents' names, then its own.
     func contextName(at descriptor: UInt64, depth: Int = 0) -> String? {
-        guard depth < Self.maximumNesting, let flags = uint32(at: descriptor) else { return nil }
+        guard depth < Self.maximumNesting, let flags = image.uint32(atAddress: descriptor) else { return nil }
         let kind = ContextKind(rawValue: flags & 0x1F)
         var parentName: String?
         if let parent = indirectable(at: descriptor + 4) {
@@ -177,8 +236,8 @@ struct LinkedMetadataDecoder {
         case nil:
             return nil
         default:
-            guard let value = int32(at: descriptor + 8), value != 0,
-                  let own = cString(at: address(descriptor + 8, plus: Int64(value))) else { return nil }
+            guard let value = image.int32(atAddress: descriptor + 8), value != 0,
+                  let own = image.cString(atAddress: address(descriptor + 8, plus: Int64(value))) else { return nil }
             return parentName.map { "\($0).\(own)" } ?? own
         }
     }
@@ -186,7 +245,7 @@ struct LinkedMetadataDecoder {
     /// A mangled type name as stored for superclasses: plain mangling, or symbolic references
     /// (0x01 direct / 0x02 indirect context descriptor, followed by a 32-bit relative offset).
     func typeName(mangledAt start: UInt64) -> String? {
-        guard let bytes = image.bytes(atAddress: start)?.bytes else { return nil }
+        guard let bytes = image.bytes(atAddress: start) else { return nil }
         var plain: [UInt8] = []
         var resolved: [String] = []
         var index = 0
@@ -197,12 +256,12 @@ struct LinkedMetadataDecoder {
                 let target = address(start + UInt64(index + 1), plus: Int64(value))
                 switch byte {
                 case 0x01: resolved.append(contextName(at: target) ?? "?")
-                case 0x02: resolved.append(slotTarget(target).flatMap(name(of:)) ?? "?")
+                case 0x02: resolved.append(pointer(at: target).flatMap(name(of:)) ?? "?")
                 default: return nil
                 }
                 index += 5
             } else if byte >= 0x18 && byte <= 0x1F {
-                return nil  // absolute symbolic references: not emitted on ELF
+                return nil  // absolute symbolic references: not emitted for these targets
             } else {
                 plain.append(byte)
                 index += 1
@@ -221,27 +280,27 @@ struct LinkedMetadataDecoder {
 
     /// A relative indirectable pointer: nil when null or unresolvable.
     private func indirectable(at field: UInt64) -> SlotTarget? {
-        guard let value = int32(at: field), value != 0 else { return nil }
+        guard let value = image.int32(atAddress: field), value != 0 else { return nil }
         let target = address(field, plus: Int64(value & ~1))
-        return value & 1 == 0 ? .address(target) : slotTarget(target)
+        return value & 1 == 0 ? .address(target) : pointer(at: target)
     }
 
-    /// What the dynamic linker will store in a slot: from its relocation, or the stored word.
-    private func slotTarget(_ slot: UInt64) -> SlotTarget? {
-        if let target = slotTargets[slot] { return target }
-        guard let bytes = image.bytes(atAddress: slot)?.bytes, let word = image.readWord(bytes, at: 0), word != 0 else { return nil }
+    /// What the loader will store in a slot: from the image's fixups, or the stored word.
+    func pointer(at slot: UInt64) -> SlotTarget? {
+        if let target = slots[slot] { return target }
+        guard let word = image.storedWord(atAddress: slot), word != 0 else { return nil }
         return .address(word)
     }
+}
 
-    private func uint32(at address: UInt64) -> UInt32? {
-        guard let bytes = image.bytes(atAddress: address)?.bytes else { return nil }
-        return image.readUInt32(bytes, at: 0)
-    }
+extension BinaryImage {
+    /// A symbol's source-level name: the format's prefix (Mach-O's `_`) removed.
+    func sourceName(ofSymbol name: String) -> String { SymbolNames.sourceName(name, prefix: symbolPrefix) }
+}
 
-    private func int32(at address: UInt64) -> Int32? { uint32(at: address).map { Int32(bitPattern: $0) } }
-
-    private func cString(at address: UInt64) -> String? {
-        guard let bytes = image.bytes(atAddress: address)?.bytes else { return nil }
-        return image.cString(bytes, at: 0)
+enum SymbolNames {
+    /// `_$s3App…` → `$s3App…` with prefix `_`; names without the prefix are kept as they are.
+    static func sourceName(_ name: String, prefix: String) -> String {
+        !prefix.isEmpty && name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
     }
 }

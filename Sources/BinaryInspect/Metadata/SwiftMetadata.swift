@@ -1,17 +1,21 @@
-/// What the Swift metadata sections of one image say, with names resolved to full Swift names
-/// (`Module.Outer.Inner`). Present whether or not the symbol table was stripped.
+/// What the Swift (and, on Mach-O, Objective-C) metadata of one image says, with names resolved
+/// to full Swift names (`Module.Outer.Inner`). Present whether or not the symbol table was stripped.
 public struct SwiftMetadata: Sendable, Hashable {
     public var types: [SwiftTypeRecord] = []
     public var conformances: [SwiftConformanceRecord] = []
     public var protocols: [SwiftProtocolRecord] = []
     public var tests: [SwiftTestRecord] = []
+    /// Classes the Objective-C runtime registers (`__objc_classlist`): Objective-C classes and
+    /// Swift classes alike, with their superclasses.
+    public var objcClasses: [ObjCClassRecord] = []
 
     public init(types: [SwiftTypeRecord] = [], conformances: [SwiftConformanceRecord] = [],
-                protocols: [SwiftProtocolRecord] = [], tests: [SwiftTestRecord] = []) {
+                protocols: [SwiftProtocolRecord] = [], tests: [SwiftTestRecord] = [], objcClasses: [ObjCClassRecord] = []) {
         self.types = types
         self.conformances = conformances
         self.protocols = protocols
         self.tests = tests
+        self.objcClasses = objcClasses
     }
 }
 
@@ -84,5 +88,19 @@ public struct SwiftTestRecord: Sendable, Hashable {
         self.accessor = accessor
         self.place = place
         self.size = size
+    }
+}
+
+/// A class of `__objc_classlist`: its runtime name (Swift classes' `_TtC…` names demangled to
+/// `Module.Class`) and its superclass's (`XCTestCase` when bound to `_OBJC_CLASS_$_XCTestCase`).
+public struct ObjCClassRecord: Sendable, Hashable {
+    public var name: String
+    public var superclass: String?
+    public var place: MetadataPlace
+
+    public init(name: String, superclass: String?, place: MetadataPlace) {
+        self.name = name
+        self.superclass = superclass
+        self.place = place
     }
 }

@@ -1,44 +1,32 @@
 import ShipcheckCore
 
-/// Notes a reviewer wants beside the leaks: which build this is and how it was made.
+/// Notes a reviewer wants beside the leaks: which build this is and how it was made. The facts
+/// are stated by each format's reader; this rule relays them.
 enum BuildFactsRule: BinaryRule {
     static let description = RuleDescription(
         id: "binary-build-facts",
-        summary: "Build facts: build id, toolchain and linker (.comment), debug sections present.",
+        summary: "Build facts: identity (build-id / UUID), toolchain, platform, code signature, encryption, debug information present.",
         rationale: """
-            Notes, never failures: the GNU build-id identifies the artifact; .comment names the \
-            compiler and linker that produced it; .debug_* sections mean the binary was not \
-            stripped (larger, and it carries source paths and local names).
+            Notes, never failures. ELF: the GNU build-id identifies the artifact; .comment names the \
+            compiler and linker; .debug_* sections mean the binary was not stripped (larger, and it \
+            carries source paths and local names). Mach-O: LC_UUID matches the build to its dSYM; \
+            LC_BUILD_VERSION / LC_VERSION_MIN_* give the platform, minimum OS and SDK; whether \
+            LC_CODE_SIGNATURE is present; LC_ENCRYPTION_INFO says whether the App Store encrypted \
+            it (encrypted metadata cannot be audited); stab symbols mean it was not stripped.
             """,
         defaultSeverity: .note,
         triggeringExamples: [
             RuleExample("build-id 0123abcd"),
             RuleExample("comment Swift version 6.3.1"),
             RuleExample("section .debug_info 4096"),
+            RuleExample("fact uuid 4C4C4411-5555-3144-A1E2-0123456789AB"),
         ],
-        nonTriggeringExamples: [RuleExample("needed libc.so.6")])
+        nonTriggeringExamples: [RuleExample("needed libc.so.6"), RuleExample("dylib /usr/lib/libSystem.B.dylib")])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
-        var findings: [Finding] = []
-        if let buildID = contents.buildID {
-            findings.append(contents.finding(
-                description, context.severity, message: "build-id \(buildID)", section: ".note.gnu.build-id",
-                symbol: nil, offset: nil, fix: "none needed: record it to match crash reports to this build", identity: "build-id"))
+        contents.buildFacts.map { fact in
+            contents.finding(description, context.severity, message: fact.message, section: fact.section, symbol: nil, offset: nil,
+                             fix: fact.fix, identity: fact.identity)
         }
-        let tools = contents.comments.filter { !$0.isEmpty }
-        if !tools.isEmpty {
-            findings.append(contents.finding(
-                description, context.severity, message: "built with: \(tools.joined(separator: "; "))", section: ".comment",
-                symbol: nil, offset: nil, fix: "none needed", identity: "comment"))
-        }
-        if !contents.debugSections.isEmpty {
-            let total = contents.debugSections.reduce(0) { $0 + $1.size }
-            findings.append(contents.finding(
-                description, context.severity,
-                message: "not stripped: \(contents.debugSections.count) debug sections, \(total) bytes (\(contents.debugSections.map(\.name).joined(separator: ", ")))",
-                section: contents.debugSections[0].name, symbol: nil, offset: nil,
-                fix: "strip release artifacts (keep the debug info separately, e.g. objcopy --only-keep-debug)", identity: "debug-sections"))
-        }
-        return findings
     }
 }

@@ -1,43 +1,54 @@
 import ShipcheckCore
 
-/// `libXCTest.so` / `libTesting.so` in DT_NEEDED, `-lXCTest` / `-lTesting` autolink entries.
+/// A test framework among the libraries the image loads (`DT_NEEDED`, `LC_LOAD_DYLIB`,
+/// `LC_LOAD_WEAK_DYLIB`…) or asks the linker for (autolink entries, `LC_LINKER_OPTION`).
 enum TestLibraryDependencyRule: BinaryRule {
-    static let testLibraries = ["XCTest", "Testing"]
+    /// Module names of the test frameworks: XCTest, swift-testing, and XCTest's Swift overlay
+    /// (`libXCTestSwiftSupport.dylib`, formerly `libswiftXCTest.dylib`).
+    static let testModules: Set<String> = ["XCTest", "Testing", "XCTestSwiftSupport", "swiftXCTest"]
 
     static let description = RuleDescription(
         id: "binary-test-library-dependency",
         summary: "The binary depends on a test framework (XCTest or swift-testing).",
         rationale: """
-            A release artifact that loads libXCTest.so or libTesting.so (DT_NEEDED), or an object \
-            that asks the linker for them (-lXCTest / -lTesting in .swift1_autolink_entries), \
-            ships or links test code and drags the test frameworks into the product.
+            A release artifact that loads XCTest, Testing or libXCTestSwiftSupport (ELF DT_NEEDED \
+            libXCTest.so / libTesting.so; Mach-O LC_LOAD_DYLIB or LC_LOAD_WEAK_DYLIB of \
+            XCTest.framework, Testing.framework, libXCTestSwiftSupport.dylib), or an object that \
+            asks the linker for them (-lXCTest / -lTesting autolink entries, -framework XCTest \
+            linker options), ships or links test code and drags the test frameworks into the product.
             """,
         defaultSeverity: .error,
-        triggeringExamples: [RuleExample("needed libXCTest.so"), RuleExample("autolink -lTesting")],
-        nonTriggeringExamples: [RuleExample("needed libswiftCore.so\nautolink -lswiftCore"), RuleExample("needed libTestingHelpers.so")])
-
-    static func isTestLibrary(soname: String) -> Bool {
-        testLibraries.contains { soname == "lib\($0).so" || soname.hasPrefix("lib\($0).so.") }
-    }
+        triggeringExamples: [
+            RuleExample("needed libXCTest.so"), RuleExample("autolink -lTesting"),
+            RuleExample("dylib @rpath/XCTest.framework/XCTest"),
+            RuleExample("weak-dylib @rpath/libXCTestSwiftSupport.dylib"),
+            RuleExample("linker-option -framework XCTest"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("needed libswiftCore.so\nautolink -lswiftCore"), RuleExample("needed libTestingHelpers.so"),
+            RuleExample("dylib /System/Library/Frameworks/SwiftUI.framework/SwiftUI\nlinker-option -framework SwiftUI"),
+            RuleExample("dylib @rpath/XCTestHelpers.framework/XCTestHelpers"),
+        ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
-        var findings: [Finding] = []
-        for library in contents.neededLibraries where isTestLibrary(soname: library) {
-            findings.append(contents.finding(
-                description, context.severity,
-                message: "depends on the test framework \(library) (DT_NEEDED): test code is linked into this build",
-                section: ".dynamic", symbol: library, offset: nil,
-                fix: "remove XCTest / Testing imports from app and library targets; link test-support code only into test targets",
-                identity: "needed \(library)"))
+        contents.libraries.compactMap { library in
+            guard testModules.contains(library.module) else { return nil }
+            switch library.kind {
+            case .loaded:
+                return contents.finding(
+                    description, context.severity,
+                    message: "depends on the test framework \(library.name) (\(library.record)): test code is linked into this build",
+                    section: library.section, symbol: library.name, offset: nil,
+                    fix: "remove XCTest / Testing imports from app and library targets; link test-support code only into test targets",
+                    identity: "needed \(library.name)")
+            case .autolink:
+                return contents.finding(
+                    description, context.severity,
+                    message: "autolinks the test framework (\(library.name)): this object imports XCTest or Testing",
+                    section: library.section, symbol: library.name, offset: nil,
+                    fix: "move the code that imports XCTest / Testing into a test target",
+                    identity: "autolink \(library.name)")
+            }
         }
-        for entry in contents.autolinkEntries where testLibraries.contains(where: { entry == "-l\($0)" }) {
-            findings.append(contents.finding(
-                description, context.severity,
-                message: "autolinks the test framework (\(entry)): this object imports XCTest or Testing",
-                section: ".swift1_autolink_entries", symbol: entry, offset: nil,
-                fix: "move the code that imports XCTest / Testing into a test target",
-                identity: "autolink \(entry)"))
-        }
-        return findings
     }
 }

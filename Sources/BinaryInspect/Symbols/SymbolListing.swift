@@ -1,16 +1,17 @@
-import CLibELF
 import Dispatch
 import ShipcheckCore
 
 /// What `shipcheck symbols` lists and how.
 public struct SymbolListOptions: Sendable {
-    public var table: ELFSymbolTableKind = .symtab
+    public var table: SymbolTableKind = .symtab
     public var demangle: DemangleStyle = .full
     public var definedOnly = false
     public var undefinedOnly = false
     /// Regex matched against the mangled and the demangled name.
     public var grep: String?
     public var sizeSort = false
+    /// Only this slice of universal files (`--arch arm64`); nil: every slice.
+    public var architecture: String?
 
     public init() {}
 }
@@ -19,9 +20,11 @@ public struct SymbolListOptions: Sendable {
 public struct SymbolRow: Sendable, Hashable {
     public var path: String
     public var member: String?
+    /// The universal-file slice, nil for thin files.
+    public var architecture: String?
     public var value: UInt64
     public var size: UInt64
-    /// nm's letter (T, t, U, D, …).
+    /// nm's letter (T, t, U, D, S, …).
     public var letter: Character
     public var type: String
     public var binding: String
@@ -36,10 +39,12 @@ public struct SymbolRow: Sendable, Hashable {
 
 /// Lists symbols like `nm`, with Swift and C++ names demangled in-process and in parallel.
 ///
-/// Which symbols: every entry of the table except the reserved null entry, section symbols and
-/// file symbols — the set `llvm-nm` prints by default.
+/// Which symbols: what `llvm-nm` prints by default — every ELF table entry except the reserved
+/// null entry, section and file symbols; every Mach-O `nlist` entry except debug (stab) entries,
+/// plus the exports a stripped Mach-O image keeps only in its export trie (`--add-dyldinfo`).
+/// Mach-O names keep their leading `_` (as Apple's nm shows them); it is dropped for demangling.
 public enum SymbolListing {
-    /// All or nothing: the first unreadable archive member fails the whole file.
+    /// All or nothing: the first unreadable archive member or slice fails the whole file.
     public static func rows(of path: String, options: SymbolListOptions) throws(InputError) -> [SymbolRow] {
         var memberErrors: [InputError] = []
         let rows = try rows(of: path, options: options, memberErrors: &memberErrors)
@@ -47,47 +52,49 @@ public enum SymbolListing {
         return rows
     }
 
-    /// The rows of every readable member; the archive members that could not be read are added
-    /// to `memberErrors`.
+    /// The rows of every readable member and slice; the members and slices that could not be
+    /// read are added to `memberErrors`.
     public static func rows(of path: String, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError) -> [SymbolRow] {
+        try rows(of: BinaryFile(path: path, architecture: options.architecture), options: options, memberErrors: &memberErrors)
+    }
+
+    /// The rows of a binary already opened (bytes read out of a bundle or zip).
+    public static func rows(of file: BinaryFile, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError) -> [SymbolRow] {
         let grep = try options.grep.map { pattern throws(InputError) in try NamePattern(pattern, caseInsensitive: false, origin: "--grep") }
-        let file = try ELFFile(path: path)
-        memberErrors += file.memberErrors
+        memberErrors += file.errors
         var rows: [SymbolRow] = []
         for image in file.images {
-            let table: ELFSymbolTable
+            let symbols: [BinarySymbol]
             do throws(InputError) {
-                table = try ELFSymbolTable(image: image, kind: options.table)
+                symbols = try image.symbols(options.table)
             } catch {
                 memberErrors.append(error)  // this member's table; the other members still list
                 continue
             }
-            let sections = image.sections
-            let symbols = table.symbols
             // Indices, not copies: a copied symbol array would retain every name once more.
             let selected = symbols.indices.filter { index in
-                let symbol = symbols[index]
-                guard symbol.type != UInt8(STT_SECTION), symbol.type != UInt8(STT_FILE) else { return false }
-                if options.definedOnly && !symbol.isDefined { return false }
-                if options.undefinedOnly && symbol.isDefined { return false }
+                if options.definedOnly && !symbols[index].isDefined { return false }
+                if options.undefinedOnly && symbols[index].isDefined { return false }
                 return true
             }
             // Demangling dominates on big binaries: build the rows on every core, each worker
             // initialising its own stretch of the array in place (no copies of 300k rows).
-            let member = image.member
+            let origin = image.origin
             let style = options.demangle
+            let prefix = image.symbolPrefix
+            let source = UncheckedSendable(symbols)
             var imageRows = [SymbolRow](unsafeUninitializedCapacity: selected.count) { buffer, initialized in
-                let target = RowBuffer(base: buffer.baseAddress)
+                let target = UncheckedSendable(buffer.baseAddress)
                 let chunkSize = 4096
                 let chunkCount = (selected.count + chunkSize - 1) / chunkSize
                 DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
                     for index in chunk * chunkSize..<min((chunk + 1) * chunkSize, selected.count) {
-                        let symbol = symbols[selected[index]]
-                        (target.base! + index).initialize(to: SymbolRow(
-                            path: path, member: member, value: symbol.value, size: symbol.size,
-                            letter: symbol.nmLetter(sections: sections), type: symbol.typeName, binding: symbol.bindingName,
-                            visibility: symbol.visibilityName, section: symbol.sectionName(sections: sections),
-                            mangled: symbol.name, demangled: Demangler.demangle(symbol.name, style: style)))
+                        let symbol = source.value[selected[index]]
+                        let sourceName = SymbolNames.sourceName(symbol.name, prefix: prefix)
+                        (target.value! + index).initialize(to: SymbolRow(
+                            path: origin.path, member: origin.member, architecture: origin.architecture, value: symbol.value, size: symbol.size,
+                            letter: symbol.letter, type: symbol.type, binding: symbol.binding, visibility: symbol.visibility,
+                            section: symbol.section, mangled: symbol.name, demangled: Demangler.demangle(sourceName, style: style)))
                     }
                 }
                 initialized = selected.count
@@ -104,9 +111,4 @@ public enum SymbolListing {
         }
         return rows
     }
-}
-
-/// The rows' storage, handed to the workers; each writes only its own indices.
-private struct RowBuffer: @unchecked Sendable {
-    let base: UnsafeMutablePointer<SymbolRow>?
 }

@@ -39,8 +39,10 @@ public enum SymbolRenderer {
     /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last.
     private static func text(_ rows: ArraySlice<SymbolRow>, showPath: Bool, into output: inout [UInt8]) {
         for row in rows {
-            if showPath || row.member != nil {
-                output += (row.member.map { "\(row.path)(\($0))" } ?? row.path).utf8
+            if showPath || row.member != nil || row.architecture != nil {
+                output += row.path.utf8
+                if let architecture = row.architecture { output += "[\(architecture)]".utf8 }
+                if let member = row.member { output += "(\(member))".utf8 }
                 output += ": ".utf8
             }
             if row.section == "UND" {
@@ -64,7 +66,9 @@ public enum SymbolRenderer {
 
     private static func csv(_ rows: ArraySlice<SymbolRow>, into output: inout [UInt8]) {
         for row in rows {
-            let fields = [row.path, row.member ?? "", hex(row.value), String(row.size), String(row.letter), row.type,
+            // A universal file's slice is named as everywhere else, `path[arch]` (the columns stay those of ELF listings).
+            let path = row.architecture.map { "\(row.path)[\($0)]" } ?? row.path
+            let fields = [path, row.member ?? "", hex(row.value), String(row.size), String(row.letter), row.type,
                           row.binding, row.visibility, row.section, row.mangled, row.demangled ?? ""]
             for (index, field) in fields.enumerated() {
                 if index > 0 { output.append(UInt8(ascii: ",")) }
@@ -82,6 +86,10 @@ public enum SymbolRenderer {
             if let member = row.member {
                 output += ",\"member\":".utf8
                 appendJSONString(member, to: &output)
+            }
+            if let architecture = row.architecture {
+                output += ",\"architecture\":".utf8
+                appendJSONString(architecture, to: &output)
             }
             output += ",\"value\":\"".utf8
             output += hex(row.value).utf8

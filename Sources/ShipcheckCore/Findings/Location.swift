@@ -17,19 +17,23 @@ public struct SourceLocation: Codable, Sendable, Hashable {
     }
 }
 
-/// A place in a compiled artifact: which file (and archive member), section, symbol and offset.
+/// A place in a compiled artifact: which file (universal-file slice, archive member), section,
+/// symbol and offset.
 public struct BinaryLocation: Codable, Sendable, Hashable {
     public var path: String
     /// Archive member name when the finding is inside a static library.
     public var member: String?
+    /// The slice of a universal (fat) Mach-O file (`arm64`, `x86_64`), nil for thin files.
+    public var architecture: String?
     public var section: String?
     public var symbol: String?
-    /// Offset of the symbol or record inside the file (or member).
+    /// Offset of the symbol or record inside the file (or member, or slice).
     public var offset: UInt64?
 
-    public init(path: String, member: String? = nil, section: String? = nil, symbol: String? = nil, offset: UInt64? = nil) {
+    public init(path: String, member: String? = nil, architecture: String? = nil, section: String? = nil, symbol: String? = nil, offset: UInt64? = nil) {
         self.path = path
         self.member = member
+        self.architecture = architecture
         self.section = section
         self.symbol = symbol
         self.offset = offset

@@ -23,6 +23,7 @@ public struct JSONReporter: Reporter {
         var endLine: Int?
         var endColumn: Int?
         var member: String?
+        var architecture: String?
         var section: String?
         var symbol: String?
         var offset: UInt64?
@@ -40,6 +41,7 @@ public struct JSONReporter: Reporter {
                 (row.line, row.column, row.endLine, row.endColumn) = (location.line, location.column, location.endLine, location.endColumn)
             case .binary(let location):
                 (row.member, row.section, row.symbol, row.offset) = (location.member, location.section, location.symbol, location.offset)
+                row.architecture = location.architecture
             case .file: break
             }
             return row

@@ -75,6 +75,7 @@ public struct SARIFReporter: Reporter {
             if let symbol = binary.symbol { logical.append(.object(["name": .string(symbol), "kind": .string("function")])) }
             if let section = binary.section { logical.append(.object(["name": .string(section), "kind": .string("module")])) }
             if let member = binary.member { logical.append(.object(["name": .string(member), "kind": .string("module")])) }
+            if let architecture = binary.architecture { logical.append(.object(["name": .string(architecture), "kind": .string("module")])) }
             if !logical.isEmpty { result["logicalLocations"] = .array(logical) }
         case .file:
             break

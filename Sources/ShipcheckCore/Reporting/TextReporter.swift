@@ -26,7 +26,7 @@ public struct TextReporter: Reporter {
         case .source(let location): place = "\(escape(location.path)):\(location.line):\(location.column)"
         case .file(let path): place = escape(path)
         case .binary(let location):
-            var parts = [escape(location.path) + (location.member.map { "(\($0))" } ?? "")]
+            var parts = [escape(location.path) + (location.architecture.map { "[\($0)]" } ?? "") + (location.member.map { "(\($0))" } ?? "")]
             if let section = location.section { parts.append(section) }
             if let offset = location.offset { parts.append("0x" + String(offset, radix: 16)) }
             place = parts.joined(separator: ":")

@@ -1,0 +1,24 @@
+import ShipcheckCore
+
+/// Whether this build reads ELF: the ELF backend is libelf (Debian's `libelf-dev`), built where
+/// the package trait `ELF` is on and the platform has libelf (Linux; not macOS, which reads
+/// Mach-O only). `shipcheck --version` reports it.
+public enum ELFSupport {
+    #if canImport(CLibELF)
+    public static let isBuilt = true
+    #else
+    public static let isBuilt = false
+    #endif
+
+    /// ELF magic, for recognising ELF files and archive members.
+    static let magic: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
+
+    /// An ELF image over bytes of a mapped file (the file, or an archive member).
+    static func image(bytes: UnsafeRawBufferPointer, storage: FileBytes, origin: ImageOrigin) throws(InputError) -> any BinaryImage {
+        #if canImport(CLibELF)
+        try ELFImage(bytes: bytes, storage: storage, origin: origin)
+        #else
+        throw origin.error("ELF support not built (this shipcheck was built without libelf): not audited")
+        #endif
+    }
+}

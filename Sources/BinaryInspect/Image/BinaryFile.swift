@@ -1,0 +1,102 @@
+import ShipcheckCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A binary opened by its first bytes: an ELF file or a static archive (every member) — the one
+/// entry point from a path (or from bytes already in memory) to images.
+///
+/// Parts that cannot be read (a corrupt archive member, a slice of an unsupported CPU, a member
+/// that is not an object) are `errors`, named `path[arch](member)`; the others are still
+/// `images`. A file that cannot be read at all throws.
+public final class BinaryFile {
+    public let path: String
+    public let images: [any BinaryImage]
+    public let errors: [InputError]
+
+    /// Opens a file. `architecture` keeps only that slice of universal files (`--arch arm64`);
+    /// a thin Mach-O file of another architecture, or a universal one without it, is an error.
+    public convenience init(path: String, architecture: String? = nil) throws(InputError) {
+        try self.init(storage: FileBytes.map(path: path), path: path, architecture: architecture)
+    }
+
+    /// Reads bytes that are already in memory (an entry of a zip), named `path` in messages.
+    public convenience init(bytes: some Collection<UInt8>, path: String, architecture: String? = nil) throws(InputError) {
+        guard !bytes.isEmpty else { throw InputError(path: path, message: "empty file, not a binary") }
+        try self.init(storage: FileBytes(copying: bytes), path: path, architecture: architecture)
+    }
+
+    public init(storage: FileBytes, path: String, architecture: String? = nil) throws(InputError) {
+        self.path = path
+        var opener = Opener(storage: storage, architecture: architecture)
+        try opener.open(storage.bytes, origin: ImageOrigin(path: path), allowArchive: true)
+        images = opener.images
+        errors = opener.errors
+    }
+
+    /// Whether a file's first bytes look like something `BinaryFile` reads (directory walks pick
+    /// binaries this way and skip everything else).
+    public static func looksLikeBinary(_ prefix: some Collection<UInt8>) -> Bool {
+        let bytes = Array(prefix.prefix(8))
+        return bytes.starts(with: ELFSupport.magic) || bytes.starts(with: StaticArchive.magic)
+    }
+
+    /// Whether the file at `path` starts like a binary (unreadable files and symlinks: no; the
+    /// directory walk has already resolved what it follows).
+    static func looksLikeBinary(path: String) -> Bool {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var prefix = [UInt8](repeating: 0, count: 8)
+        let count = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 8) }
+        return count > 0 && looksLikeBinary(prefix.prefix(count))
+    }
+}
+
+/// Dispatches bytes to the reader their magic names, collecting images and per-part errors.
+private struct Opener {
+    let storage: FileBytes
+    let architecture: String?
+    var images: [any BinaryImage] = []
+    var errors: [InputError] = []
+
+    init(storage: FileBytes, architecture: String?) {
+        self.storage = storage
+        self.architecture = architecture
+    }
+
+    /// Throws when the whole input is unreadable; parts' problems go to `errors`.
+    mutating func open(_ bytes: UnsafeRawBufferPointer, origin: ImageOrigin, allowArchive: Bool) throws(InputError) {
+        let magic = Array(bytes.prefix(8))
+        if magic.starts(with: ELFSupport.magic) {
+            images.append(try ELFSupport.image(bytes: bytes, storage: storage, origin: origin))
+        } else if allowArchive, magic.starts(with: StaticArchive.magic) {
+            openArchive(bytes, origin: origin)
+        } else if magic.starts(with: StaticArchive.thinMagic) {
+            throw origin.error("thin archive (its members are stored elsewhere): not supported")
+        } else if origin.member != nil {
+            throw origin.error(magic.starts(with: [0x42, 0x43, 0xC0, 0xDE]) || magic.starts(with: [0xDE, 0xC0, 0x17, 0x0B])
+                ? "LLVM bitcode, not an ELF object (built with LTO?): not audited"
+                : "not an ELF object: not audited")
+        } else {
+            throw origin.error("not an ELF file or static archive")
+        }
+    }
+
+    private mutating func openArchive(_ bytes: UnsafeRawBufferPointer, origin: ImageOrigin) {
+        let (members, archiveErrors) = StaticArchive.members(of: bytes, origin: origin)
+        for member in members {
+            let memberOrigin = origin.inMember(member.name)
+            do throws(InputError) {
+                guard !member.range.isEmpty else { throw memberOrigin.error("empty archive member, not an object") }
+                try open(UnsafeRawBufferPointer(rebasing: bytes[member.range]), origin: memberOrigin, allowArchive: false)
+            } catch {
+                errors.append(error)
+            }
+        }
+        errors += archiveErrors
+    }
+}

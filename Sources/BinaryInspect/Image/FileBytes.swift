@@ -1,0 +1,58 @@
+import ShipcheckCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The bytes of a binary: a private mapping of a file (pages are read only when touched, so a
+/// 1 GiB file with a small header costs what is read), or a buffer handed in by the caller (an
+/// entry read straight out of a zip). Every image of a file — archive members, universal slices —
+/// points into the one `FileBytes`, which lives as long as any of them.
+///
+/// The mapping is copy-on-write and writable because libelf's `elf_memory` may convert data in
+/// place; nothing here ever writes back to the file.
+public final class FileBytes: @unchecked Sendable {
+    /// The whole contents.
+    public let bytes: UnsafeRawBufferPointer
+    private let release: () -> Void
+
+    private init(bytes: UnsafeRawBufferPointer, release: @escaping () -> Void) {
+        self.bytes = bytes
+        self.release = release
+    }
+
+    deinit { release() }
+
+    /// A copy of `contents` (for bytes that do not come from a file of their own).
+    public convenience init(copying contents: some Collection<UInt8>) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(contents.count, 1), alignment: 16)
+        _ = buffer.initializeMemory(as: UInt8.self, from: contents)
+        self.init(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<contents.count])) { buffer.deallocate() }
+    }
+
+    /// Maps a regular, non-empty file. Errors name the file: missing, unreadable, not a regular
+    /// file (FIFOs and devices are refused before anything blocks on them), empty.
+    public static func map(path: String) throws(InputError) -> FileBytes {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw InputError(path: path, message: SafeFileReader.describe(errno: errno)) }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw InputError(path: path, message: SafeFileReader.describe(errno: errno)) }
+        guard (status.st_mode & S_IFMT) == S_IFREG else {
+            throw InputError(path: path, message: "not a regular file (\(FileKind(mode: status.st_mode).rawValue))")
+        }
+        let size = Int(status.st_size)
+        guard size > 0 else { throw InputError(path: path, message: "empty file, not a binary") }
+        guard let base = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_PRIVATE, descriptor, 0), base != MAP_FAILED else {
+            throw InputError(path: path, message: "cannot map the file: \(SafeFileReader.describe(errno: errno))")
+        }
+        return FileBytes(bytes: UnsafeRawBufferPointer(start: base, count: size)) { munmap(base, size) }
+    }
+
+    /// A part of the contents (an archive member, a universal slice), bounds already checked.
+    func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: bytes[range])
+    }
+}

@@ -1,0 +1,91 @@
+import ShipcheckCore
+
+/// Fixed-width reads in the image's byte order, bounds-checked (nil when outside): what the
+/// decoders use on section bytes.
+extension BinaryImage {
+    func readUInt32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32? {
+        ByteOrder(isLittleEndian).uint32(bytes, at: offset)
+    }
+
+    func readInt32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int32? {
+        readUInt32(bytes, at: offset).map { Int32(bitPattern: $0) }
+    }
+
+    /// A pointer-sized word.
+    func readWord(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64? {
+        let order = ByteOrder(isLittleEndian)
+        return wordSize == 8 ? order.uint64(bytes, at: offset) : order.uint32(bytes, at: offset).map(UInt64.init)
+    }
+
+    /// The NUL-terminated string at `offset` in `bytes`, or nil when it is not terminated in bounds.
+    func cString(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String? {
+        ByteOrder.cString(bytes, at: offset)
+    }
+
+    func uint32(atAddress address: UInt64) -> UInt32? {
+        bytes(atAddress: address).flatMap { readUInt32($0, at: 0) }
+    }
+
+    func int32(atAddress address: UInt64) -> Int32? { uint32(atAddress: address).map { Int32(bitPattern: $0) } }
+
+    func cString(atAddress address: UInt64) -> String? {
+        bytes(atAddress: address).flatMap { cString($0, at: 0) }
+    }
+
+    /// The stored word at an address (what an unrelocated pointer slot holds).
+    func storedWord(atAddress address: UInt64) -> UInt64? {
+        bytes(atAddress: address).flatMap { readWord($0, at: 0) }
+    }
+
+    /// `path`, `path[arch]`, `path(member)`: how messages name this image.
+    public var displayName: String { origin.displayName }
+}
+
+/// Bounds-checked integer reads in one byte order, for format readers that parse headers before
+/// an image exists.
+struct ByteOrder {
+    let isLittleEndian: Bool
+
+    init(_ isLittleEndian: Bool) { self.isLittleEndian = isLittleEndian }
+
+    static let little = ByteOrder(true)
+    static let big = ByteOrder(false)
+
+    func uint16(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt16? {
+        guard offset >= 0, offset <= bytes.count - 2 else { return nil }
+        let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
+        return isLittleEndian ? UInt16(littleEndian: value) : UInt16(bigEndian: value)
+    }
+
+    func uint32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32? {
+        guard offset >= 0, offset <= bytes.count - 4 else { return nil }
+        let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+        return isLittleEndian ? UInt32(littleEndian: value) : UInt32(bigEndian: value)
+    }
+
+    func uint64(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64? {
+        guard offset >= 0, offset <= bytes.count - 8 else { return nil }
+        let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+        return isLittleEndian ? UInt64(littleEndian: value) : UInt64(bigEndian: value)
+    }
+
+    /// The NUL-terminated string at `offset`, or nil when it is not terminated in bounds.
+    static func cString(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String? {
+        guard offset >= 0, offset < bytes.count, let end = ByteSearch.find(byte: 0, in: bytes, from: offset) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
+    }
+}
+
+/// A value handed to parallel workers that only read it, or that each write only their own
+/// indices of it (mapped bytes, a table being decoded, an array being initialised in place).
+struct UncheckedSendable<Value>: @unchecked Sendable {
+    let value: Value
+
+    init(_ value: Value) { self.value = value }
+}
+
+extension String {
+    func leftPadded(to width: Int, with pad: Character = "0") -> String {
+        count >= width ? self : String(repeating: pad, count: width - count) + self
+    }
+}

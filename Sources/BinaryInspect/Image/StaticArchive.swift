@@ -1,0 +1,91 @@
+import ShipcheckCore
+
+/// The members of a static archive (`ar`), in both dialects: GNU (`/` and `/SYM64/` symbol
+/// tables, the `//` long-name table, `name/` and `/123` names) and BSD / Darwin (`#1/N` names
+/// stored in front of the data, `__.SYMDEF` / `__.SYMDEF SORTED` / `__.SYMDEF_64` tables).
+/// Symbol and name tables are not members; every other member is returned for the caller to
+/// read as an object (or to report as not one).
+///
+/// Every header is checked against the archive's size: a member claiming more bytes than remain
+/// is an error for that member, and nothing after it can be found (headers are located through
+/// the sizes before them), while the members before it are still returned.
+enum StaticArchive {
+    static let magic = Array("!<arch>\n".utf8)
+    static let thinMagic = Array("!<thin>\n".utf8)
+
+    struct Member {
+        var name: String
+        /// Where the member's data lies in the archive's bytes.
+        var range: Range<Int>
+    }
+
+    private static let headerSize = 60
+
+    static func members(of bytes: UnsafeRawBufferPointer, origin: ImageOrigin) -> (members: [Member], errors: [InputError]) {
+        var members: [Member] = []
+        var longNames: UnsafeRawBufferPointer?
+        var position = magic.count
+        func corrupt(_ message: String) -> InputError { origin.error("corrupt archive: \(message)") }
+        while position < bytes.count {
+            guard bytes.count - position >= headerSize else {
+                return (members, [corrupt("\(bytes.count - position) bytes after the last member, too few for a member header")])
+            }
+            let header = UnsafeRawBufferPointer(rebasing: bytes[position..<position + headerSize])
+            guard header[58] == UInt8(ascii: "`"), header[59] == 0x0A else {
+                return (members, [corrupt("member header at offset \(position) is not terminated by `\\n")])
+            }
+            let rawName = field(header, 0..<16)
+            guard let size = decimal(field(header, 48..<58)) else {
+                return (members, [corrupt("member '\(rawName)' at offset \(position) has an unreadable size '\(field(header, 48..<58))'")])
+            }
+            let dataStart = position + headerSize
+            guard size <= bytes.count - dataStart else {
+                let name = rawName.hasSuffix("/") && rawName != "/" && rawName != "//" ? String(rawName.dropLast()) : rawName
+                return (members, [origin.inMember(name).error("corrupt archive: member claims \(size) bytes, past the end of the \(bytes.count)-byte archive")])
+            }
+            var data = dataStart..<dataStart + size
+            position = data.upperBound + (data.upperBound % 2)
+            var name = rawName
+            if rawName.hasPrefix("#1/") {
+                // BSD: the name's length, the name itself at the start of the data (NUL-padded).
+                guard let length = decimal(String(rawName.dropFirst(3))), length <= size else {
+                    return (members, [corrupt("member '\(rawName)' at offset \(data.lowerBound - headerSize) has a name longer than its data")])
+                }
+                let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[data.lowerBound..<data.lowerBound + length])
+                name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
+                data = data.lowerBound + length..<data.upperBound
+            } else if rawName == "//" {
+                longNames = UnsafeRawBufferPointer(rebasing: bytes[data])
+                continue
+            } else if rawName.hasPrefix("/"), let offset = decimal(String(rawName.dropFirst())) {
+                guard let table = longNames, offset < table.count else {
+                    return (members, [corrupt("member name '\(rawName)' points outside the long-name table")])
+                }
+                let rest = UnsafeRawBufferPointer(rebasing: table[offset...])
+                name = String(decoding: rest.prefix { $0 != UInt8(ascii: "/") && $0 != 0x0A }, as: UTF8.self)
+            } else if rawName.hasSuffix("/") && rawName != "/" {
+                name = String(rawName.dropLast())
+            }
+            if isSymbolTable(name) { continue }
+            members.append(Member(name: name, range: data))
+        }
+        return (members, [])
+    }
+
+    /// Symbol tables and the GNU long-name table: the archive's index, not members.
+    private static func isSymbolTable(_ name: String) -> Bool {
+        name == "/" || name == "/SYM64/" || name == "/SYM64" || name.hasPrefix("__.SYMDEF")
+    }
+
+    private static func field(_ header: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
+        var text = Substring(String(decoding: UnsafeRawBufferPointer(rebasing: header[range]), as: UTF8.self))
+        while text.last == " " { text = text.dropLast() }
+        return String(text)
+    }
+
+    private static func decimal(_ text: String) -> Int? {
+        let digits = text.utf8.prefix { $0 != UInt8(ascii: " ") }
+        guard !digits.isEmpty, digits.count <= 18, digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int(String(decoding: digits, as: UTF8.self))
+    }
+}
