@@ -1,6 +1,6 @@
 import ShipcheckCore
 
-/// `shipcheck binary`'s engine: finds binaries (ELF files, static archives)
+/// `shipcheck binary`'s engine: finds binaries (ELF, Mach-O, universal files, static archives)
 /// under the given paths and reports the preview, test, mock and fixture code that shipped in
 /// them. `shipcheck audit` calls it too.
 public struct BinaryInspector: Sendable {
@@ -106,7 +106,7 @@ public struct BinaryInspector: Sendable {
             // A release gate pointed at the wrong folder (or at a folder named like a binary)
             // must not pass for want of anything to audit.
             guard !binaries.isEmpty else {
-                return ([], enumeration.errors + [InputError(path: path, message: "directory holds no ELF files or static archives")])
+                return ([], enumeration.errors + [InputError(path: path, message: "directory holds no ELF files, Mach-O files or static archives")])
             }
             return (binaries, enumeration.errors)
         default: return ([path], [])

@@ -6,11 +6,7 @@ import Testing
 
 /// The listing against the reference tools, run on the same files.
 @Suite struct SymbolListingTests {
-    static let libswiftCore: String = {
-        let swiftc = CommandRunner.run("which", ["swiftc"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let toolchain = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-        return toolchain.appendingPathComponent("lib/swift/linux/libswiftCore.so").path
-    }()
+    static let libswiftCore = Toolchain.root.appendingPathComponent("lib/swift/linux/libswiftCore.so").path
 
     /// llvm-nm's names for a file (`-j`: one name per line; archives add "member.o:" headers).
     private func llvmNMNames(_ arguments: [String]) -> [String] {

@@ -18,4 +18,19 @@ public enum Repository {
         precondition(result.status == 0, "Samples/Binaries/build.sh failed:\n\(result.stdout)\n\(result.stderr)")
         return path("Samples/Binaries/.build-samples")
     }()
+
+    /// The committed Mach-O fixtures (Tests/Fixtures/macho, rebuilt by its build.sh).
+    public static func machOFixture(_ name: String) -> String { path("Tests/Fixtures/macho/" + name) }
+}
+
+/// The Swift toolchain running the tests: its tools (llvm-nm, swift-demangle) and libraries.
+public enum Toolchain {
+    /// The toolchain's root (the folder holding bin/swiftc), found through `swiftc` on PATH.
+    public static let root: URL = {
+        let swiftc = CommandRunner.run("which", ["swiftc"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+    }()
+
+    /// The toolchain's llvm-nm (LLVM 17+: reads every Mach-O chained-fixup format the fixtures use).
+    public static var llvmNM: String { root.appendingPathComponent("bin/llvm-nm").path }
 }

@@ -6,8 +6,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A binary opened by its first bytes: an ELF file or a static archive (every member) — the one
-/// entry point from a path (or from bytes already in memory) to images.
+/// A binary opened by its first bytes: an ELF file, a thin Mach-O file, a universal file (every
+/// slice), or a static archive (every member, ELF or Mach-O) — the one entry point from a path
+/// (or from bytes already in memory) to images.
 ///
 /// Parts that cannot be read (a corrupt archive member, a slice of an unsupported CPU, a member
 /// that is not an object) are `errors`, named `path[arch](member)`; the others are still
@@ -32,7 +33,7 @@ public final class BinaryFile {
     public init(storage: FileBytes, path: String, architecture: String? = nil) throws(InputError) {
         self.path = path
         var opener = Opener(storage: storage, architecture: architecture)
-        try opener.open(storage.bytes, origin: ImageOrigin(path: path), allowArchive: true)
+        try opener.open(storage.bytes, origin: ImageOrigin(path: path), allowArchive: true, allowUniversal: true)
         images = opener.images
         errors = opener.errors
     }
@@ -42,6 +43,8 @@ public final class BinaryFile {
     public static func looksLikeBinary(_ prefix: some Collection<UInt8>) -> Bool {
         let bytes = Array(prefix.prefix(8))
         return bytes.starts(with: ELFSupport.magic) || bytes.starts(with: StaticArchive.magic)
+            || bytes.starts(with: [0xCF, 0xFA, 0xED, 0xFE]) || bytes.starts(with: [0xCE, 0xFA, 0xED, 0xFE])  // Mach-O 64 / 32 (refused by name)
+            || UniversalFile.isUniversal(bytes)
     }
 
     /// Whether the file at `path` starts like a binary (unreadable files and symlinks: no; the
@@ -69,20 +72,51 @@ private struct Opener {
     }
 
     /// Throws when the whole input is unreadable; parts' problems go to `errors`.
-    mutating func open(_ bytes: UnsafeRawBufferPointer, origin: ImageOrigin, allowArchive: Bool) throws(InputError) {
+    mutating func open(_ bytes: UnsafeRawBufferPointer, origin: ImageOrigin, allowArchive: Bool, allowUniversal: Bool) throws(InputError) {
         let magic = Array(bytes.prefix(8))
+        let magic32 = magic.count >= 4 ? ByteOrder.little.uint32(bytes, at: 0) : nil
         if magic.starts(with: ELFSupport.magic) {
             images.append(try ELFSupport.image(bytes: bytes, storage: storage, origin: origin))
+        } else if magic32 == MachO.magic64 {
+            if let architecture, origin.architecture == nil {
+                let cpu = MachOCPU(type: ByteOrder.little.uint32(bytes, at: 4) ?? 0, subtype: ByteOrder.little.uint32(bytes, at: 8) ?? 0)
+                guard cpu.name == architecture else { throw origin.error("is \(cpu.name), not \(architecture) (--arch)") }
+            }
+            images.append(try MachOImage(bytes: bytes, storage: storage, origin: origin))
+        } else if magic32 == MachO.magic32 {
+            let cpu = MachOCPU(type: ByteOrder.little.uint32(bytes, at: 4) ?? 0, subtype: ByteOrder.little.uint32(bytes, at: 8) ?? 0)
+            throw origin.error("32-bit Mach-O file: \(cpu.unsupportedReason)")
+        } else if magic32 == MachO.magic64.byteSwapped || magic32 == MachO.magic32.byteSwapped {
+            throw origin.error("big-endian Mach-O file (PowerPC): not supported (only arm64, arm64e and x86_64)")
+        } else if allowUniversal, magic.count >= 4, ByteOrder.big.uint32(bytes, at: 0) == MachO.fatMagic || ByteOrder.big.uint32(bytes, at: 0) == MachO.fatMagic64 {
+            try openUniversal(bytes, origin: origin)
         } else if allowArchive, magic.starts(with: StaticArchive.magic) {
             openArchive(bytes, origin: origin)
         } else if magic.starts(with: StaticArchive.thinMagic) {
             throw origin.error("thin archive (its members are stored elsewhere): not supported")
         } else if origin.member != nil {
             throw origin.error(magic.starts(with: [0x42, 0x43, 0xC0, 0xDE]) || magic.starts(with: [0xDE, 0xC0, 0x17, 0x0B])
-                ? "LLVM bitcode, not an ELF object (built with LTO?): not audited"
-                : "not an ELF object: not audited")
+                ? "LLVM bitcode, not an ELF or Mach-O object (built with LTO?): not audited"
+                : "not an ELF or Mach-O object: not audited")
         } else {
-            throw origin.error("not an ELF file or static archive")
+            throw origin.error("not an ELF file, Mach-O file or static archive")
+        }
+    }
+
+    private mutating func openUniversal(_ bytes: UnsafeRawBufferPointer, origin: ImageOrigin) throws(InputError) {
+        let slices = try UniversalFile.slices(of: bytes, origin: origin)
+        let chosen = architecture.map { name in slices.filter { $0.cpu.name == name } } ?? slices
+        guard !chosen.isEmpty else {
+            throw origin.error("has no \(architecture ?? "") slice (--arch); it holds \(slices.map(\.cpu.name).joined(separator: ", "))")
+        }
+        for slice in chosen {
+            let sliceOrigin = origin.inSlice(slice.cpu.name)
+            do throws(InputError) {
+                guard slice.cpu.isSupported else { throw sliceOrigin.error(slice.cpu.unsupportedReason) }
+                try open(UnsafeRawBufferPointer(rebasing: bytes[slice.range]), origin: sliceOrigin, allowArchive: true, allowUniversal: false)
+            } catch {
+                errors.append(error)
+            }
         }
     }
 
@@ -92,7 +126,7 @@ private struct Opener {
             let memberOrigin = origin.inMember(member.name)
             do throws(InputError) {
                 guard !member.range.isEmpty else { throw memberOrigin.error("empty archive member, not an object") }
-                try open(UnsafeRawBufferPointer(rebasing: bytes[member.range]), origin: memberOrigin, allowArchive: false)
+                try open(UnsafeRawBufferPointer(rebasing: bytes[member.range]), origin: memberOrigin, allowArchive: false, allowUniversal: false)
             } catch {
                 errors.append(error)
             }

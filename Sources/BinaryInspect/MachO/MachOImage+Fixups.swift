@@ -1,0 +1,219 @@
+import ShipcheckCore
+
+/// Pointer-slot resolution on Mach-O: what dyld writes into each slot, from the three places a
+/// linked image can say it — the indirect symbol table (`__got` / `__la_symbol_ptr` slots, kept
+/// by `strip`), classic bind opcodes (`LC_DYLD_INFO(_ONLY)`) and chained fixups
+/// (`LC_DYLD_CHAINED_FIXUPS`, whose slots hold encoded fixups rather than addresses, in the
+/// `DYLD_CHAINED_PTR_64`, `_64_OFFSET` and arm64e formats). Imported names lose the `_` prefix.
+extension MachOImage {
+    public func pointerSlots() throws(InputError) -> [UInt64: SlotTarget] {
+        guard holdsCode, kind.isLinked else { return [:] }
+        var slots: [UInt64: SlotTarget] = [:]
+        indirectSymbolSlots(into: &slots)
+        if let info = dyldInfo {
+            try bindSlots(blob(info.bind), lazy: false, into: &slots)
+            try bindSlots(blob(info.weakBind), lazy: false, into: &slots)
+            try bindSlots(blob(info.lazyBind), lazy: true, into: &slots)
+        }
+        if let chainedFixups { try chainedFixupSlots(blob(chainedFixups), into: &slots) }
+        return slots
+    }
+
+    private func corrupt(_ what: String, _ message: String) -> InputError {
+        origin.error("corrupt Mach-O file: \(what): \(message)")
+    }
+
+    // MARK: Indirect symbols
+
+    private func indirectSymbolSlots(into slots: inout [UInt64: SlotTarget]) {
+        guard let indirect = indirectSymbols.map(blob) else { return }
+        let count = indirect.count / 4
+        for section in sections where section.type == MachO.S_NON_LAZY_SYMBOL_POINTERS || section.type == MachO.S_LAZY_SYMBOL_POINTERS {
+            for slot in 0..<Int(min(section.size / 8, UInt64(count))) {
+                let index = Int(section.reserved1) + slot
+                guard index < count, let symbol = ByteOrder.little.uint32(indirect, at: 4 * index),
+                      symbol & (MachO.INDIRECT_SYMBOL_LOCAL | MachO.INDIRECT_SYMBOL_ABS) == 0,
+                      let name = symbolName(atIndex: Int(symbol)), !name.isEmpty else { continue }
+                slots[section.address + UInt64(8 * slot)] = .symbol(sourceName(ofSymbol: name))
+            }
+        }
+    }
+
+    // MARK: Bind opcodes
+
+    /// Runs a bind opcode stream. Every bound address must lie inside its segment, and repeat
+    /// counts are bounded by the segment's size, so a hostile stream ends in an error.
+    private func bindSlots(_ stream: UnsafeRawBufferPointer, lazy: Bool, into slots: inout [UInt64: SlotTarget]) throws(InputError) {
+        var cursor = LEB128Cursor(bytes: stream, position: 0)
+        var symbol = "", segmentIndex = -1, offset: UInt64 = 0
+        func fail(_ message: String) -> InputError { corrupt(lazy ? "lazy bind opcodes" : "bind opcodes", message) }
+        func bind() throws(InputError) {
+            guard segmentIndex >= 0, segmentIndex < segments.count else { throw fail("bind in segment \(segmentIndex), of \(segments.count)") }
+            let segment = segments[segmentIndex]
+            guard segment.memorySize >= 8, offset <= segment.memorySize - 8 else {
+                throw fail("bind at offset \(offset) is outside segment \(segment.name) (\(segment.memorySize) bytes)")
+            }
+            slots[segment.address + offset] = .symbol(sourceName(ofSymbol: symbol))
+        }
+        while let byte = cursor.byte() {
+            let immediate = UInt64(byte & 0x0F)
+            switch byte & 0xF0 {
+            case 0x00:  // BIND_OPCODE_DONE: ends the stream (lazy binds: ends one entry)
+                if !lazy { return }
+            case 0x10: continue  // BIND_OPCODE_SET_DYLIB_ORDINAL_IMM
+            case 0x20: guard cursor.uleb() != nil else { throw fail("truncated library ordinal") }
+            case 0x30, 0x50: continue  // SET_DYLIB_SPECIAL_IMM, SET_TYPE_IMM
+            case 0x40:  // SET_SYMBOL_TRAILING_FLAGS_IMM
+                guard let name = cursor.cString() else { throw fail("unterminated symbol name") }
+                symbol = String(decoding: name, as: UTF8.self)
+            case 0x60: guard cursor.sleb() != nil else { throw fail("truncated addend") }
+            case 0x70:  // SET_SEGMENT_AND_OFFSET_ULEB
+                segmentIndex = Int(immediate)
+                guard let value = cursor.uleb() else { throw fail("truncated segment offset") }
+                offset = value
+            case 0x80:  // ADD_ADDR_ULEB
+                guard let value = cursor.uleb() else { throw fail("truncated address delta") }
+                offset &+= value
+            case 0x90:  // DO_BIND
+                try bind()
+                offset &+= 8
+            case 0xA0:  // DO_BIND_ADD_ADDR_ULEB
+                try bind()
+                guard let value = cursor.uleb() else { throw fail("truncated address delta") }
+                offset &+= 8 &+ value
+            case 0xB0:  // DO_BIND_ADD_ADDR_IMM_SCALED
+                try bind()
+                offset &+= 8 &+ immediate &* 8
+            case 0xC0:  // DO_BIND_ULEB_TIMES_SKIPPING_ULEB
+                guard let count = cursor.uleb(), let skip = cursor.uleb() else { throw fail("truncated repeat count") }
+                let limit = segmentIndex >= 0 && segmentIndex < segments.count ? segments[segmentIndex].memorySize / 8 : 0
+                guard count <= limit else { throw fail("\(count) repeated binds do not fit in segment \(segmentIndex)") }
+                for _ in 0..<count {
+                    try bind()
+                    offset &+= 8 &+ skip
+                }
+            case 0xD0:
+                return  // BIND_OPCODE_THREADED (pre-iOS 13 arm64e): slots keep their stored words
+            default:
+                throw fail("unknown opcode 0x\(String(byte, radix: 16)) at offset \(cursor.position - 1)")
+            }
+        }
+    }
+
+    // MARK: Chained fixups
+
+    /// The pointer formats of `<mach-o/fixup-chains.h>` that 64-bit user-space images use.
+    enum ChainedPointerFormat: UInt16 {
+        case arm64e = 1, pointer64 = 2, pointer64Offset = 6, arm64eUserland = 9, arm64eUserland24 = 12
+
+        /// Bytes between chain links per unit of `next`.
+        var stride: UInt64 { self == .pointer64 || self == .pointer64Offset ? 4 : 8 }
+    }
+
+    /// One decoded fixup: an import (by ordinal) or a target in this image.
+    enum ChainedFixup: Equatable {
+        case bind(ordinal: Int)
+        case rebase(target: UInt64)
+    }
+
+    /// Decodes one chained pointer: the fixup and the distance (in strides) to the next link.
+    /// Rebase targets are returned as addresses (`base` added where the format stores offsets).
+    static func decodeChainedPointer(_ raw: UInt64, format: ChainedPointerFormat, base: UInt64) -> (fixup: ChainedFixup, next: UInt64) {
+        switch format {
+        case .pointer64, .pointer64Offset:
+            let next = (raw >> 51) & 0xFFF
+            if raw >> 63 == 1 { return (.bind(ordinal: Int(raw & 0xFF_FFFF)), next) }
+            let target = raw & 0xF_FFFF_FFFF
+            return (.rebase(target: format == .pointer64Offset ? base &+ target : target), next)
+        case .arm64e, .arm64eUserland, .arm64eUserland24:
+            let next = (raw >> 51) & 0x7FF
+            let isAuth = raw >> 63 == 1, isBind = (raw >> 62) & 1 == 1
+            if isBind {
+                let ordinal = format == .arm64eUserland24 ? raw & 0xFF_FFFF : raw & 0xFFFF
+                return (.bind(ordinal: Int(ordinal)), next)
+            }
+            if isAuth { return (.rebase(target: base &+ (raw & 0xFFFF_FFFF)), next) }
+            let target = raw & 0x7FF_FFFF_FFFF
+            return (.rebase(target: format == .arm64e ? target : base &+ target), next)
+        }
+    }
+
+    /// Walks every chain of every page. A chain that leaves its page, a page start outside the
+    /// segment, an unknown format or import ordinal are errors; each link moves forward and stays
+    /// inside its page, so a chain cannot loop and the walk is bounded by the segment's size.
+    private func chainedFixupSlots(_ data: UnsafeRawBufferPointer, into slots: inout [UInt64: SlotTarget]) throws(InputError) {
+        let read = ByteOrder.little
+        func fail(_ message: String) -> InputError { corrupt("chained fixups", message) }
+        guard data.count >= 28, let startsOffset = read.uint32(data, at: 4), let importsOffset = read.uint32(data, at: 8),
+              let symbolsOffset = read.uint32(data, at: 12), let importCount = read.uint32(data, at: 16),
+              let importsFormat = read.uint32(data, at: 20) else { throw fail("header is truncated") }
+        let imports = try chainedImports(data, offset: Int(importsOffset), count: Int(importCount), format: importsFormat,
+                                         symbols: Int(symbolsOffset), fail: fail)
+        let starts = Int(startsOffset)
+        guard let segmentCount = read.uint32(data, at: starts), Int(segmentCount) <= segments.count,
+              Int(segmentCount) <= (data.count - starts - 4) / 4 else { throw fail("segment table is truncated or names more segments than the image has") }
+        let base = baseAddress
+        for index in 0..<Int(segmentCount) {
+            let infoOffset = Int(read.uint32(data, at: starts + 4 + 4 * index)!)
+            guard infoOffset != 0 else { continue }
+            let info = starts + infoOffset
+            guard let pageSize = read.uint16(data, at: info + 4), let rawFormat = read.uint16(data, at: info + 6),
+                  let pageCount = read.uint16(data, at: info + 20) else { throw fail("segment \(index)'s starts are truncated") }
+            guard let format = ChainedPointerFormat(rawValue: rawFormat) else { throw fail("segment \(index) uses pointer format \(rawFormat), not a 64-bit user-space format") }
+            let segment = segments[index]
+            guard pageSize >= 8, pageSize.nonzeroBitCount == 1,
+                  UInt64(pageCount) * UInt64(pageSize) <= segment.memorySize + UInt64(pageSize) else {
+                throw fail("segment \(segment.name): \(pageCount) pages of \(pageSize) bytes do not fit its \(segment.memorySize) bytes")
+            }
+            for page in 0..<Int(pageCount) {
+                guard let start = read.uint16(data, at: info + 22 + 2 * page) else { throw fail("segment \(segment.name)'s page starts are truncated") }
+                if start == 0xFFFF { continue }  // DYLD_CHAINED_PTR_START_NONE
+                guard start & 0x8000 == 0 else { throw fail("segment \(segment.name) page \(page) has multiple chain starts (32-bit formats only)") }
+                let pageStart = UInt64(page) * UInt64(pageSize)
+                var location = pageStart + UInt64(start)
+                while true {
+                    guard location + 8 <= pageStart + UInt64(pageSize), location + 8 <= segment.fileSize,
+                          let raw = read.uint64(self.raw, at: Int(segment.fileOffset + location)) else {
+                        throw fail("a chain on page \(page) of segment \(segment.name) runs past its page (offset \(location))")
+                    }
+                    let (fixup, next) = Self.decodeChainedPointer(raw, format: format, base: base)
+                    switch fixup {
+                    case .bind(let ordinal):
+                        guard ordinal < imports.count else { throw fail("bind to import \(ordinal), of \(imports.count)") }
+                        slots[segment.address + location] = .symbol(sourceName(ofSymbol: imports[ordinal]))
+                    case .rebase(let target):
+                        slots[segment.address + location] = .address(target)
+                    }
+                    if next == 0 { break }
+                    location += next * format.stride
+                }
+            }
+        }
+    }
+
+    /// The imported symbols' names, in ordinal order (`DYLD_CHAINED_IMPORT`, `_ADDEND`, `_ADDEND64`).
+    private func chainedImports(_ data: UnsafeRawBufferPointer, offset: Int, count: Int, format: UInt32, symbols: Int,
+                                fail: (String) -> InputError) throws(InputError) -> [String] {
+        let read = ByteOrder.little
+        let entrySize: Int
+        switch format {
+        case 1: entrySize = 4
+        case 2: entrySize = 8
+        case 3: entrySize = 16
+        default: throw fail("unknown imports format \(format)")
+        }
+        guard offset >= 0, count <= (data.count - min(offset, data.count)) / entrySize, symbols <= data.count else {
+            throw fail("\(count) imports do not fit in the \(data.count)-byte fixups")
+        }
+        let names = UnsafeRawBufferPointer(rebasing: data[symbols...])
+        var imports: [String] = []
+        imports.reserveCapacity(count)
+        for index in 0..<count {
+            let at = offset + index * entrySize
+            let nameOffset = format == 3 ? Int(read.uint64(data, at: at)! >> 32) : Int(read.uint32(data, at: at)! >> 9)
+            guard let name = ByteOrder.cString(names, at: nameOffset) else { throw fail("import \(index)'s name is outside the symbol strings") }
+            imports.append(name)
+        }
+        return imports
+    }
+}

@@ -1,0 +1,280 @@
+import Dispatch
+import ShipcheckCore
+import Synchronization
+
+/// One `nlist_64` entry.
+struct MachONlist {
+    var nameOffset: UInt32
+    var type: UInt8
+    var section: UInt8
+    var description: UInt16
+    var value: UInt64
+
+    var kind: UInt8 { type & MachO.N_TYPE }
+    var isExternal: Bool { type & MachO.N_EXT != 0 }
+    var isDebug: Bool { type & MachO.N_STAB != 0 }
+    /// Undefined: imported (external, value 0). External undefined entries with a value are commons.
+    var isUndefined: Bool { kind == MachO.N_UNDF && value == 0 }
+}
+
+/// An entry of the export trie (`LC_DYLD_EXPORTS_TRIE` or `LC_DYLD_INFO`'s export data).
+struct MachOExport {
+    var name: String
+    /// Offset from the image base (absolute symbols: the value itself).
+    var offset: UInt64
+    var flags: UInt64
+}
+
+extension MachOImage {
+    /// The symbols `llvm-nm` lists: `LC_SYMTAB` without debug (stab) entries, plus exports the
+    /// symbol table lacks (a stripped dylib keeps its exports only in the trie), as
+    /// `llvm-nm --add-dyldinfo` adds them. `.dynsym`: the exports and the undefined external
+    /// symbols, what the dynamic linker sees.
+    public func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
+        let entries = try nlistSymbols()
+        let exports = try exportedSymbols()
+        var symbols: [BinarySymbol]
+        switch table {
+        case .symtab:
+            let named = Set(entries.lazy.filter(\.isDefined).map(\.name))
+            symbols = exports.isEmpty ? entries : entries + exports.filter { !named.contains($0.name) }.map(exportSymbol)
+        case .dynsym:
+            symbols = exports.map(exportSymbol) + entries.filter { !$0.isDefined && $0.binding != "LOCAL" }
+        }
+        Self.measureSizes(&symbols, sections: sections)
+        return symbols
+    }
+
+    /// Debug-map (stab) entries left by an unstripped link: object files and sources by name.
+    func debugSymbolCount() -> Int {
+        guard let table = symbolTable else { return 0 }
+        let bytes = blob(table.symbols)
+        return (0..<table.count).reduce(0) { $0 + (bytes[$1 * MachO.nlistSize + 4] & MachO.N_STAB != 0 ? 1 : 0) }
+    }
+
+    /// The name of the symbol-table entry `index` (indirect symbols, relocations), nil when out of range.
+    func symbolName(atIndex index: Int) -> String? {
+        guard let table = symbolTable, index >= 0, index < table.count else { return nil }
+        let entry = Self.nlist(blob(table.symbols), index)
+        return Self.name(blob(table.strings), at: Int(entry.nameOffset))
+    }
+
+    static func nlist(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> MachONlist {
+        let read = ByteOrder.little, at = index * MachO.nlistSize
+        return MachONlist(nameOffset: read.uint32(bytes, at: at)!, type: bytes[at + 4], section: bytes[at + 5],
+                          description: read.uint16(bytes, at: at + 6)!, value: read.uint64(bytes, at: at + 8)!)
+    }
+
+    private static func name(_ strings: UnsafeRawBufferPointer, at offset: Int) -> String? {
+        offset == 0 ? "" : ByteOrder.cString(strings, at: offset)
+    }
+
+    /// Every non-debug entry, decoded in parallel (hundreds of thousands of names in large
+    /// apps), with sizes measured to the next symbol of the same section.
+    private func nlistSymbols() throws(InputError) -> [BinarySymbol] {
+        guard let table = symbolTable, table.count > 0 else { return [] }
+        let source = UncheckedSendable((entries: blob(table.symbols), strings: blob(table.strings), sections: sections))
+        let problems = Mutex<[Int: String]>([:])
+        var decoded = [BinarySymbol?](repeating: nil, count: table.count)
+        decoded.withUnsafeMutableBufferPointer { buffer in
+            let target = UncheckedSendable(buffer.baseAddress!)
+            let chunkSize = 8192
+            DispatchQueue.concurrentPerform(iterations: (table.count + chunkSize - 1) / chunkSize) { chunk in
+                for index in chunk * chunkSize..<min((chunk + 1) * chunkSize, table.count) {
+                    let (entries, strings, sections) = source.value
+                    let entry = Self.nlist(entries, index)
+                    guard !entry.isDebug else { continue }
+                    guard let name = Self.name(strings, at: Int(entry.nameOffset)) else {
+                        problems.withLock { $0[index] = "symbol \(index) has a name offset (\(entry.nameOffset)) outside the \(strings.count)-byte string table" }
+                        continue
+                    }
+                    target.value[index] = Self.symbol(entry, name: name, sections: sections)
+                }
+            }
+        }
+        if let first = problems.withLock({ $0.min { $0.key < $1.key } }) { throw origin.error("corrupt Mach-O file: \(first.value)") }
+        return decoded.compactMap { $0 }
+    }
+
+    private static func symbol(_ entry: MachONlist, name: String, sections: [MachOSection]) -> BinarySymbol {
+        let section = entry.kind == MachO.N_SECT && entry.section > 0 && Int(entry.section) <= sections.count ? sections[Int(entry.section) - 1] : nil
+        let weak = entry.description & (MachO.N_WEAK_REF | MachO.N_WEAK_DEF) != 0
+        let common = entry.isExternal && entry.kind == MachO.N_UNDF && entry.value != 0
+        let sectionName: String
+        let type: String
+        switch entry.kind {
+        case MachO.N_UNDF: (sectionName, type) = (common ? "COM" : "UND", "UNDF")
+        case MachO.N_ABS: (sectionName, type) = ("ABS", "ABS")
+        case MachO.N_INDR: (sectionName, type) = ("INDR", "INDR")
+        case MachO.N_PBUD: (sectionName, type) = ("UND", "PBUD")
+        case MachO.N_SECT: (sectionName, type) = (section?.fullName ?? "#\(entry.section)", "SECT")
+        default: (sectionName, type) = ("?", "\(entry.kind)")
+        }
+        var fileOffset: UInt64?
+        if let section, section.hasFileData, entry.value >= section.address, entry.value - section.address < section.size {
+            fileOffset = section.offset + (entry.value - section.address)
+        }
+        return BinarySymbol(
+            name: name, value: entry.value, size: 0,
+            isDefined: !(entry.kind == MachO.N_UNDF && !common) && entry.kind != MachO.N_PBUD,
+            isFunction: section?.isCode ?? false,
+            letter: letter(entry, section: section, common: common), type: type,
+            binding: entry.isExternal ? (weak ? "WEAK" : "GLOBAL") : "LOCAL",
+            visibility: entry.type & MachO.N_PEXT != 0 ? "HIDDEN" : "DEFAULT", section: sectionName, fileOffset: fileOffset)
+    }
+
+    /// llvm-nm's letter for a Mach-O symbol: `U` undefined, `C` common, `A` absolute, `I`
+    /// indirect, `T` `__TEXT,__text`, `D` `__DATA,__data`, `B` `__DATA,__bss`, `S` any other
+    /// section; lower case unless external. (Weak Mach-O symbols get no letter of their own.)
+    private static func letter(_ entry: MachONlist, section: MachOSection?, common: Bool) -> Character {
+        let undefined = entry.isExternal && entry.kind == MachO.N_UNDF && entry.value == 0
+        if undefined { return "U" }
+        if common { return "C" }
+        let letter: Character
+        switch entry.kind {
+        case MachO.N_ABS: letter = "a"
+        case MachO.N_INDR: letter = "i"
+        case MachO.N_SECT:
+            switch (section?.segment, section?.name) {
+            case ("__TEXT", "__text"): letter = "t"
+            case ("__DATA", "__data"): letter = "d"
+            case ("__DATA", "__bss"): letter = "b"
+            default: letter = "s"
+            }
+        default: letter = "?"
+        }
+        return entry.isExternal ? Character(letter.uppercased()) : letter
+    }
+
+    /// Mach-O records no sizes: a defined symbol's is the distance to the next higher address
+    /// in its section (or the section's end).
+    private static func measureSizes(_ symbols: inout [BinarySymbol], sections: [MachOSection]) {
+        let ends = Dictionary(sections.map { ($0.fullName, $0.address &+ $0.size) }, uniquingKeysWith: { first, _ in first })
+        let placed = symbols.indices.filter { symbols[$0].type == "SECT" }.sorted {
+            (symbols[$0].section, symbols[$0].value) < (symbols[$1].section, symbols[$1].value)
+        }
+        var index = 0
+        while index < placed.count {
+            let section = symbols[placed[index]].section
+            var next = index
+            while next < placed.count, symbols[placed[next]].section == section, symbols[placed[next]].value == symbols[placed[index]].value { next += 1 }
+            let end = next < placed.count && symbols[placed[next]].section == section ? symbols[placed[next]].value : ends[section] ?? symbols[placed[index]].value
+            for position in index..<next { symbols[placed[position]].size = end &- symbols[placed[position]].value }
+            index = next
+        }
+    }
+
+    /// An export-trie entry as nm shows it.
+    private func exportSymbol(_ export: MachOExport) -> BinarySymbol {
+        let kind = export.flags & MachO.EXPORT_SYMBOL_FLAGS_KIND_MASK
+        let weak = export.flags & MachO.EXPORT_SYMBOL_FLAGS_WEAK_DEFINITION != 0
+        if export.flags & MachO.EXPORT_SYMBOL_FLAGS_REEXPORT != 0 {
+            return BinarySymbol(name: export.name, value: 0, size: 0, isDefined: true, isFunction: false, letter: "I", type: "INDR",
+                                binding: "GLOBAL", visibility: "DEFAULT", section: "INDR", fileOffset: nil)
+        }
+        if kind == MachO.EXPORT_SYMBOL_FLAGS_KIND_ABSOLUTE {
+            return BinarySymbol(name: export.name, value: export.offset, size: 0, isDefined: true, isFunction: false, letter: "A",
+                                type: "ABS", binding: weak ? "WEAK" : "GLOBAL", visibility: "DEFAULT", section: "ABS", fileOffset: nil)
+        }
+        let address = baseAddress &+ export.offset
+        let section = self.section(containing: address) ?? sections.first { $0.address <= address && address - $0.address < $0.size }
+        var entry = MachONlist(nameOffset: 0, type: MachO.N_SECT | MachO.N_EXT, section: 0, description: weak ? MachO.N_WEAK_DEF : 0, value: address)
+        if let section, let number = sections.firstIndex(where: { $0.address == section.address && $0.fullName == section.fullName }) {
+            entry.section = UInt8(truncatingIfNeeded: number + 1)
+        }
+        return Self.symbol(entry, name: export.name, sections: sections)
+    }
+
+    /// The export trie: a prefix tree whose terminal nodes carry a symbol's flags and address.
+    /// Every node offset is checked, revisiting a node is corruption (a trie is a tree), and the
+    /// walk is bounded by the trie's size, so hostile tries end in an error, never a hang.
+    func exportedSymbols() throws(InputError) -> [MachOExport] {
+        guard holdsCode, let trieBlob = exportsTrie ?? dyldInfo?.export, trieBlob.size > 0 else { return [] }
+        let trie = blob(trieBlob)
+        func corrupt(_ message: String) -> InputError { origin.error("corrupt Mach-O file: export trie: \(message)") }
+        var exports: [MachOExport] = []
+        var visited = Set<Int>()
+        var pending: [(node: Int, prefix: [UInt8])] = [(0, [])]
+        while let (node, prefix) = pending.popLast() {
+            guard node < trie.count else { throw corrupt("node at offset \(node) is outside the \(trie.count)-byte trie") }
+            guard visited.insert(node).inserted else { throw corrupt("node at offset \(node) is reached twice") }
+            var cursor = LEB128Cursor(bytes: trie, position: node)
+            guard let terminalSize = cursor.uleb() else { throw corrupt("node at offset \(node) is truncated") }
+            let children = cursor.position + Int(clamping: terminalSize)
+            if terminalSize > 0 {
+                guard let flags = cursor.uleb() else { throw corrupt("export at offset \(node) is truncated") }
+                var offset: UInt64 = 0
+                if flags & MachO.EXPORT_SYMBOL_FLAGS_REEXPORT != 0 {
+                    guard cursor.uleb() != nil else { throw corrupt("re-export at offset \(node) is truncated") }
+                } else {
+                    guard let value = cursor.uleb() else { throw corrupt("export at offset \(node) is truncated") }
+                    offset = value
+                }
+                exports.append(MachOExport(name: String(decoding: prefix, as: UTF8.self), offset: offset, flags: flags))
+            }
+            guard children < trie.count else { throw corrupt("node at offset \(node) runs past the end of the trie") }
+            cursor.position = children
+            let childCount = Int(trie[cursor.position])
+            cursor.position += 1
+            for _ in 0..<childCount {
+                guard let label = cursor.cString(), let child = cursor.uleb(), child < UInt64(trie.count) else {
+                    throw corrupt("an edge of the node at offset \(node) is truncated or points outside the trie")
+                }
+                pending.append((Int(child), prefix + label))
+            }
+        }
+        return exports
+    }
+}
+
+/// Unsigned / signed LEB128 and C strings from a byte stream (dyld opcodes, the export trie),
+/// bounds-checked: nil when the stream ends or a number overflows 64 bits.
+struct LEB128Cursor {
+    let bytes: UnsafeRawBufferPointer
+    var position: Int
+
+    var atEnd: Bool { position >= bytes.count }
+
+    mutating func uleb() -> UInt64? {
+        var result: UInt64 = 0, shift: UInt64 = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            guard shift < 64, shift < 63 || byte & 0x7E == 0 else { return nil }
+            result |= UInt64(byte & 0x7F) << shift
+            if byte & 0x80 == 0 { return result }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func sleb() -> Int64? {
+        var result: Int64 = 0, shift: Int64 = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            position += 1
+            guard shift < 64 else { return nil }
+            result |= Int64(byte & 0x7F) << shift
+            shift += 7
+            if byte & 0x80 == 0 {
+                if shift < 64, byte & 0x40 != 0 { result |= -1 << shift }
+                return result
+            }
+        }
+        return nil
+    }
+
+    mutating func byte() -> UInt8? {
+        guard position < bytes.count else { return nil }
+        defer { position += 1 }
+        return bytes[position]
+    }
+
+    /// The NUL-terminated bytes from here (the NUL consumed, not returned).
+    mutating func cString() -> [UInt8]? {
+        guard position < bytes.count, let end = ByteSearch.find(byte: 0, in: bytes, from: position) else { return nil }
+        defer { position = end + 1 }
+        return Array(bytes[position..<end])
+    }
+}
+

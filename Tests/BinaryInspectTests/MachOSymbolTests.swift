@@ -1,0 +1,132 @@
+import BinaryInspect
+import Foundation
+import ShipcheckCore
+import ShipcheckTestSupport
+import Testing
+
+/// `shipcheck symbols` on every Mach-O fixture against the toolchain's llvm-nm, run on the same
+/// files: the same entries (value, letter, name), the same count.
+@Suite struct MachOSymbolTests {
+    static let fixtures = [
+        "App-macos", "App-ios", "App-ios-offset", "App-ios-arm64e", "App-ios-strip-x", "App-ios-stripped",
+        "libAppLib.dylib", "libAppLib-stripped.dylib", "libClean.dylib", "AppTests.bundle",
+        "AppLib.o", "AppLib-arm64e.o", "libAppTestSupport.a",
+    ]
+
+    /// `VALUE LETTER NAME` lines (value blank for undefined symbols), sorted: llvm-nm's default
+    /// format, with the export-trie symbols a stripped image keeps (`--add-dyldinfo`). llvm-nm
+    /// also makes up `<redacted function N>` entries from LC_FUNCTION_STARTS for code no symbol
+    /// names; those are not symbols, and shipcheck does not list them.
+    private func llvmNM(_ arguments: [String]) -> [String] {
+        let result = CommandRunner.run(Toolchain.llvmNM, ["--add-dyldinfo"] + arguments)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+            .filter { !$0.hasSuffix(":") && !$0.contains("<redacted function ") }.sorted()
+    }
+
+    private func shipcheck(_ path: String, options: SymbolListOptions = SymbolListOptions()) throws -> [String] {
+        var options = options
+        options.demangle = .none
+        return try SymbolListing.rows(of: path, options: options).map { row in
+            let value = row.section == "UND" ? String(repeating: " ", count: 16) : String(String(row.value, radix: 16).leftPadded(16))
+            return "\(value) \(row.letter) \(row.mangled)"
+        }.sorted()
+    }
+
+    private func difference(_ ours: [String], _ theirs: [String]) -> String {
+        "missing \(Array(Set(theirs).subtracting(ours).sorted().prefix(4))), extra \(Array(Set(ours).subtracting(theirs).sorted().prefix(4)))"
+    }
+
+    @Test(arguments: fixtures)
+    func entriesMatchLLVMNM(_ fixture: String) throws {
+        let path = Repository.machOFixture(fixture)
+        let ours = try shipcheck(path)
+        let theirs = llvmNM([path])
+        #expect(ours.count > 5)
+        #expect(ours.count == theirs.count, "\(fixture): \(ours.count) vs \(theirs.count)")
+        #expect(ours == theirs, "\(fixture): \(difference(ours, theirs))")
+    }
+
+    @Test(arguments: ["arm64", "x86_64"])
+    func eachSliceOfAUniversalFileMatchesLLVMNM(_ architecture: String) throws {
+        let path = Repository.machOFixture("App-universal")
+        var options = SymbolListOptions()
+        options.architecture = architecture
+        let ours = try shipcheck(path, options: options)
+        let theirs = llvmNM(["--arch=\(architecture)", path])
+        #expect(ours == theirs, "\(architecture): \(difference(ours, theirs))")
+        let rows = try SymbolListing.rows(of: path, options: options)
+        #expect(Set(rows.map(\.architecture)) == [architecture])
+        // Without --arch: both slices, each row naming its own.
+        let all = try SymbolListing.rows(of: path, options: SymbolListOptions())
+        #expect(all.filter { $0.architecture == architecture }.count == rows.count)
+        #expect(Set(all.compactMap(\.architecture)) == ["arm64", "x86_64"])
+    }
+
+    /// A fully stripped dylib keeps its exports only in the export trie: they are still listed.
+    @Test func strippedDylibStillListsItsExports() throws {
+        let stripped = try SymbolListing.rows(of: Repository.machOFixture("libAppLib-stripped.dylib"), options: SymbolListOptions())
+        let plain = CommandRunner.run(Toolchain.llvmNM, ["-j", Repository.machOFixture("libAppLib-stripped.dylib")]).stdout
+        #expect(!plain.contains("MockNetworkService"), "strip removed it from the symbol table")
+        #expect(stripped.contains { $0.mangled == "_$s6AppLib18MockNetworkServiceCACycfC" && $0.letter == "T" && $0.type == "SECT" })
+    }
+
+    /// `--dynamic`: what dyld sees — the export trie and the imported (undefined external) symbols.
+    @Test(arguments: ["App-macos", "App-ios-stripped", "libAppLib-stripped.dylib", "AppTests.bundle"])
+    func dynamicListsExportsAndImports(_ fixture: String) throws {
+        let path = Repository.machOFixture(fixture)
+        var options = SymbolListOptions()
+        options.table = .dynsym
+        let ours = try SymbolListing.rows(of: path, options: options).map(\.mangled).sorted()
+        let exports = CommandRunner.run(Toolchain.llvmNM, ["--dyldinfo-only", path]).stdout.split(separator: "\n")
+            .filter { !$0.contains("<redacted function ") && !$0.hasPrefix("                 U ") }.map { String($0.split(separator: " ").last!) }
+        let imports = CommandRunner.run(Toolchain.llvmNM, ["-u", "-j", path]).stdout.split(separator: "\n").map(String.init)
+        #expect(ours == (exports + imports).sorted(), "\(difference(ours, exports + imports))")
+    }
+
+    /// Apple's nm shows the C-level name (`_$s…`); the demangler gets the Swift name (`$s…`).
+    @Test func swiftNamesAreDemangledWithoutTheLeadingUnderscore() throws {
+        var options = SymbolListOptions()
+        options.definedOnly = true
+        let rows = try SymbolListing.rows(of: Repository.machOFixture("App-macos"), options: options).filter { $0.mangled.hasPrefix("_$s") }
+        #expect(rows.count > 40)
+        let reference = CommandRunner.run(Toolchain.root.appendingPathComponent("bin/swift-demangle").path, [],
+                                          input: rows.map { String($0.mangled.dropFirst()) }.joined(separator: "\n") + "\n")
+        let expected = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows.count).map(String.init)
+        let mismatches = zip(rows, expected).filter { ($0.0.demangled ?? $0.0.mangled) != $0.1 }.prefix(3).map { "\($0.0.mangled): \($0.0.demangled ?? "nil") vs \($0.1)" }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(rows.contains { $0.demangled == "AppLib.MockNetworkService.__allocating_init() -> AppLib.MockNetworkService" })
+        // C names keep their underscore and are not demangled.
+        let main = try SymbolListing.rows(of: Repository.machOFixture("App-macos"), options: options).first { $0.mangled == "_main" }
+        #expect(main != nil && main?.demangled == nil)
+    }
+
+    @Test func sizesAreTheDistanceToTheNextSymbol() throws {
+        var options = SymbolListOptions()
+        options.definedOnly = true
+        let rows = try SymbolListing.rows(of: Repository.machOFixture("App-macos"), options: options)
+        let text = rows.filter { $0.section == "__TEXT,__text" }.sorted { $0.value < $1.value }
+        #expect(text.count > 10)
+        for (current, next) in zip(text, text.dropFirst()) where next.value != current.value {
+            #expect(current.size == next.value - current.value, "\(current.mangled)")
+        }
+    }
+
+    @Test func textJSONAndCSVNameTheSlice() throws {
+        var options = SymbolListOptions()
+        options.grep = "MockNetworkServiceCMn"
+        let rows = try SymbolListing.rows(of: Repository.machOFixture("App-universal"), options: options)
+        #expect(rows.count == 2)
+        let text = String(decoding: SymbolRenderer.render(rows, format: .text, showPath: false), as: UTF8.self)
+        #expect(text.contains("App-universal[x86_64]: ") && text.contains("App-universal[arm64]: "))
+        let csv = String(decoding: SymbolRenderer.render(rows, format: .csv, showPath: false), as: UTF8.self)
+        #expect(csv.contains("App-universal[arm64],,"))
+        let json = try JSONSerialization.jsonObject(with: Data(SymbolRenderer.render(rows, format: .json, showPath: false))) as? [[String: Any]]
+        #expect(Set(json?.compactMap { $0["architecture"] as? String } ?? []) == ["arm64", "x86_64"])
+        #expect(json?.first?["section"] as? String == "__TEXT,__constg_swiftt")
+    }
+}
+
+private extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+}
