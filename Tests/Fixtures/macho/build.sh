@@ -18,7 +18,11 @@ clang="$toolchain/bin/clang"
 nm="$toolchain/bin/llvm-nm"
 llvm="${LLVM_BIN:-/usr/lib/llvm-16/bin}"
 src="$here/src"
-work="$(mktemp -d "${TMPDIR:-/tmp}/shipcheck-macho.XXXXXX")"
+# A fixed work folder: objects record a hash of their compile (paths included), so the outputs
+# only come out the same on every run when the paths are the same.
+work="${TMPDIR:-/tmp}/shipcheck-macho-fixtures"
+rm -rf "$work"
+mkdir -p "$work"
 trap 'rm -rf "$work"' EXIT
 
 # The #Preview / @Previewable macros of Samples/Binaries: a compiler library plugin built against
