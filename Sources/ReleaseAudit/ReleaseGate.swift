@@ -17,6 +17,8 @@ public struct ReleaseGate: Sendable {
     public let configuration: Configuration
     /// Artifacts named on the command line, besides the configuration's `binaries:` globs.
     public let extraBinaries: [String]
+    /// Only this slice of universal Mach-O artifacts (`audit --arch`); nil: every slice.
+    public var binaryArchitecture: String?
 
     public init(root: String, configuration: Configuration, extraBinaries: [String] = []) {
         self.root = root
@@ -25,7 +27,7 @@ public struct ReleaseGate: Sendable {
     }
 
     public var checks: [Check] {
-        let root = root, configuration = configuration, extraBinaries = extraBinaries
+        let root = root, configuration = configuration, extraBinaries = extraBinaries, architecture = binaryArchitecture
         return [
             Check(name: "sources") { SourceScanner(root: root, configuration: configuration).run() },
             Check(name: "conflicts") { ConflictScanner(root: root, configuration: configuration).run() },
@@ -36,7 +38,7 @@ public struct ReleaseGate: Sendable {
                 let expanded = ArtifactPaths.expand(configuration.binaries, root: root)
                 let paths = expanded.paths + extraBinaries
                 guard !paths.isEmpty else { return CheckResult(inputErrors: expanded.errors) }
-                var result = BinaryInspector(configuration: configuration).run(paths: paths)
+                var result = BinaryInspector(configuration: configuration, architecture: architecture).run(paths: paths)
                 for index in result.findings.indices { result.findings[index].location = result.findings[index].location.relative(to: root) }
                 result.inputErrors += expanded.errors
                 return result

@@ -31,6 +31,9 @@ struct AuditCommand: ParsableCommand {
     @Option(name: .customLong("binary"), help: ArgumentHelp("A release artifact to inspect, besides the configuration's binaries (repeatable).", valueName: "path"))
     var binaries: [String] = []
 
+    @Option(help: ArgumentHelp("Check only this slice of universal Mach-O artifacts (arm64, arm64e, x86_64).", valueName: "arch"))
+    var arch: String?
+
     @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "file"))
     var baseline: String?
 
@@ -43,7 +46,9 @@ struct AuditCommand: ParsableCommand {
     func run() throws {
         let configuration = try report.loadConfiguration(root: path)
         let progress = ProgressLine()
-        let (result, summaries) = ReleaseGate(root: path, configuration: configuration, extraBinaries: binaries).run { progress.show("shipcheck audit: \($0)…") }
+        var gate = ReleaseGate(root: path, configuration: configuration, extraBinaries: binaries)
+        gate.binaryArchitecture = arch
+        let (result, summaries) = gate.run { progress.show("shipcheck audit: \($0)…") }
         progress.clear()
 
         var findings = result.findings

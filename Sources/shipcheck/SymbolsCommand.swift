@@ -9,11 +9,12 @@ extension SymbolFormat: ExpressibleByArgument {}
 struct SymbolsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "symbols",
-        abstract: "List the symbols of ELF files, with Swift and C++ names demangled.",
+        abstract: "List the symbols of ELF and Mach-O files, with Swift and C++ names demangled.",
         discussion: """
-            A Swift-aware nm: one row per symbol of .symtab (or .dynsym with --dynamic) with value, \
-            size, nm letter, type, binding, visibility, section and name. Archive members are \
-            listed each with the member name. Exit codes: 0 listed, 2 an input could not be read.
+            A Swift-aware nm: one row per symbol of .symtab / LC_SYMTAB and the Mach-O export trie \
+            (or, with --dynamic, what the dynamic linker sees) with value, size, nm letter, type, \
+            binding, visibility, section and name. Archive members and universal-file slices are \
+            listed each with their name. Exit codes: 0 listed, 2 an input could not be read.
             """
     )
 
@@ -23,8 +24,11 @@ struct SymbolsCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the listing to FILE (atomically) instead of standard output.", valueName: "file"))
     var output: String?
 
-    @Flag(name: [.customShort("D"), .long], help: "List the dynamic symbol table (.dynsym) instead of .symtab.")
+    @Flag(name: [.customShort("D"), .long], help: "List what the dynamic linker sees (.dynsym; Mach-O exports and imports).")
     var dynamic = false
+
+    @Option(help: ArgumentHelp("List only this slice of universal Mach-O files (arm64, arm64e, x86_64).", valueName: "arch"))
+    var arch: String?
 
     @Option(help: "Demangling: full, simplified or none.")
     var demangle: DemangleStyle = .full
@@ -41,12 +45,12 @@ struct SymbolsCommand: ParsableCommand {
     @Flag(help: "Sort by size (smallest first), like nm --size-sort.")
     var sizeSort = false
 
-    @Argument(help: "ELF files or static archives.")
+    @Argument(help: "ELF or Mach-O files, or static archives.")
     var files: [String]
 
     func validate() throws {
         if definedOnly && undefinedOnly { throw ValidationError("--defined-only and --undefined-only exclude each other") }
-        if files.isEmpty { throw ValidationError("give at least one ELF file") }
+        if files.isEmpty { throw ValidationError("give at least one binary") }
     }
 
     func run() throws {
@@ -57,6 +61,7 @@ struct SymbolsCommand: ParsableCommand {
         options.undefinedOnly = undefinedOnly
         options.grep = grep
         options.sizeSort = sizeSort
+        options.architecture = arch
         var rows: [SymbolRow] = []
         var failed = false
         for file in files {
