@@ -13,6 +13,12 @@ let package = Package(
         .library(name: "ShipcheckHostileInputTargets", targets: ["HostileInputTargets"]),
         .plugin(name: "ShipcheckAudit", targets: ["ShipcheckAudit"]),
     ],
+    // ELF support needs libelf: on by default where libelf is (Linux); `swift build
+    // --disable-default-traits` leaves it out. Mach-O support is always built.
+    traits: [
+        .trait(name: "ELF", description: "Read ELF binaries through libelf (Linux: Debian's libelf-dev)."),
+        .default(enabledTraits: ["ELF"]),
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
@@ -50,19 +56,27 @@ let package = Package(
         .target(name: "ConflictScan", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
         // Capability: saved-query bookmarks.
         .target(name: "SavedQueries", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
-        // libelf from Debian's libelf-dev.
+        // libelf from Debian's libelf-dev (Homebrew's libelf where someone builds the ELF trait on a Mac).
         .systemLibrary(
             name: "CLibELF",
             pkgConfig: "libelf",
-            providers: [.apt(["libelf-dev"])]
+            providers: [.apt(["libelf-dev"]), .brew(["libelf"])]
         ),
         // __cxa_demangle: libstdc++ on Linux, libc++abi (in libc++) on macOS.
         .target(
             name: "CDemangle",
             linkerSettings: [.linkedLibrary("stdc++", .when(platforms: [.linux, .android])), .linkedLibrary("c++", .when(platforms: [.macOS]))]
         ),
-        // Capability: ELF symbols and leaked preview / test code, over a format-neutral image.
-        .target(name: "BinaryInspect", dependencies: ["ShipcheckCore", "CDemangle", "CLibELF"], swiftSettings: strictSwift6),
+        // Capability: symbols and leaked preview / test code in ELF and Mach-O binaries. The ELF
+        // reader is built with the ELF trait on Linux (macOS builds read Mach-O only).
+        .target(
+            name: "BinaryInspect",
+            dependencies: [
+                "ShipcheckCore", "CDemangle",
+                .target(name: "CLibELF", condition: .when(platforms: [.linux, .android], traits: ["ELF"])),
+            ],
+            swiftSettings: strictSwift6
+        ),
         // Capability: the release gate (build settings, archive breakers, baselines).
         .target(
             name: "ReleaseAudit",
