@@ -66,14 +66,15 @@ import Darwin
 
     /// Each damaged file is named in its own error line, the intact sample beside them is still
     /// audited (its findings are printed) and listed, and no run crashes or hangs.
-    private func expectBinaryRunsReportEach(_ damaged: [String], label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let audit = HostileRunner.shipcheck(["binary"] + damaged + [HostileInputFixtures.sampleExecutable])
+    func expectBinaryRunsReportEach(_ damaged: [String], label: String, intact: String = HostileInputFixtures.sampleExecutable,
+                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let audit = HostileRunner.shipcheck(["binary"] + damaged + [intact])
         expectSurvived(audit, label, sourceLocation: sourceLocation)
         #expect(audit.exitStatus == 2, sourceLocation: sourceLocation)
         #expect(audit.stdout.contains("AppLib.PublicCard_Previews"), "the intact binary is still audited", sourceLocation: sourceLocation)
         expectErrorLines(audit, naming: damaged, sourceLocation: sourceLocation)
 
-        let listing = HostileRunner.shipcheck(["symbols"] + damaged + [HostileInputFixtures.sampleExecutable])
+        let listing = HostileRunner.shipcheck(["symbols"] + damaged + [intact])
         expectSurvived(listing, "symbols on \(label)", sourceLocation: sourceLocation)
         #expect(listing.exitStatus == 2, sourceLocation: sourceLocation)
         #expect(listing.stdout.contains("PublicCard_Previews"), sourceLocation: sourceLocation)
@@ -576,7 +577,7 @@ import Darwin
 
     // MARK: - Assertions
 
-    private func expectSurvived(_ run: HostileRun, _ label: String, rssBound: Int = smallInputRSSBound,
+    func expectSurvived(_ run: HostileRun, _ label: String, rssBound: Int = smallInputRSSBound,
                                 sourceLocation: SourceLocation = #_sourceLocation) {
         print("hostile-rss \(label): \(run.peakRSSMiB) MiB")
         #expect(!run.timedOut, "\(label): still running at the deadline (hang)", sourceLocation: sourceLocation)
@@ -586,7 +587,7 @@ import Darwin
     }
 
     /// Each input has an error line of its own naming it.
-    private func expectErrorLines(_ run: HostileRun, naming inputs: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectErrorLines(_ run: HostileRun, naming inputs: [String], sourceLocation: SourceLocation = #_sourceLocation) {
         let lines = run.errorLines
         for input in inputs {
             #expect(lines.contains { $0.contains(input + ": error:") || $0.contains(input + ":") && $0.contains(": error:") },

@@ -16,6 +16,8 @@ import XcodeProject
 public enum HostileInputTarget: String, CaseIterable, Sendable {
     /// ELF reader + Swift-metadata decoder + symbol listing (objects, executables, archives).
     case elf
+    /// Mach-O reader (thin, universal, archives) + fixups + Swift / Objective-C metadata + symbols.
+    case macho
     /// The conflict-block scanner over a file's bytes.
     case conflicts
     /// Swift sources parsed, then every `#if` clause's contents judged by the release evaluator.
@@ -31,6 +33,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     public func run(_ bytes: UnsafeRawBufferPointer) {
         switch self {
         case .elf: Self.runELF(bytes)
+        case .macho: Self.runMachO(bytes)
         case .conflicts: Self.runConflicts(bytes)
         case .ifconfig: Self.runIfConfig(bytes)
         case .pbxproj: Self.runPBXProj(bytes)
@@ -51,6 +54,21 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         _ = try? SymbolListing.rows(of: path, options: options)
         options.table = .dynsym
         _ = try? SymbolListing.rows(of: path, options: options)
+    }
+
+    /// From memory (as an entry read out of a zip is): both symbol tables, the audit, one slice.
+    private static func runMachO(_ bytes: UnsafeRawBufferPointer) {
+        guard let file = try? BinaryFile(bytes: bytes, path: "input") else { return }
+        _ = try? BinaryInspector(configuration: Configuration()).inspect(file)
+        var errors: [InputError] = []
+        var options = SymbolListOptions()
+        options.demangle = .simplified
+        _ = try? SymbolListing.rows(of: file, options: options, memberErrors: &errors)
+        options.table = .dynsym
+        _ = try? SymbolListing.rows(of: file, options: options, memberErrors: &errors)
+        if let slice = try? BinaryFile(bytes: bytes, path: "input", architecture: "arm64") {
+            _ = try? BinaryInspector(configuration: Configuration()).inspect(slice)
+        }
     }
 
     private static func runConflicts(_ bytes: UnsafeRawBufferPointer) {

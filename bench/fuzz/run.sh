@@ -4,7 +4,7 @@
 #
 #   FUZZ_SECONDS=300 FUZZ_TARGETS="elf ifconfig" bench/fuzz/run.sh
 #
-# Entry points: Tests/HostileInputTargets (elf, conflicts, ifconfig, pbxproj, xcconfig, config).
+# Entry points: Tests/HostileInputTargets (elf, macho, conflicts, ifconfig, pbxproj, xcconfig, config).
 # The driver is the separate package in Fuzz/, built into .build-fuzz/ (it only links with
 # -sanitize=fuzzer; lld because gold fails on the instrumented objects).
 # Corpora grow across runs in bench/work/fuzz/corpus/<target> (git-ignored), seeded from the
@@ -15,7 +15,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 seconds="${FUZZ_SECONDS:-60}"
-targets="${FUZZ_TARGETS:-elf conflicts ifconfig pbxproj xcconfig config}"
+targets="${FUZZ_TARGETS:-elf macho conflicts ifconfig pbxproj xcconfig config}"
 scratch="$root/.build-fuzz"
 work="$root/bench/work/fuzz"
 regressions="$root/Tests/Fixtures/fuzz-regressions"
@@ -47,6 +47,11 @@ seed_files() {  # seed_files TARGET FILE...
 # ELF: executables, shared objects, objects and archives in every optimisation variant.
 # shellcheck disable=SC2046
 seed_files elf $(find "$samples" -maxdepth 2 -type f \( -name App -o -name '*.o' -o -name '*.a' -o -name '*.so' \) | sort)
+
+# Mach-O: the committed fixtures (thin, universal, stripped, objects, a BSD archive, every
+# chained-fixup format).
+# shellcheck disable=SC2046
+seed_files macho $(find "$root/Tests/Fixtures/macho" -maxdepth 1 -type f ! -name '*.md' ! -name '*.sh' ! -name '*.py' | sort)
 
 # Conflict markers: the samples plus the block shapes git writes.
 # shellcheck disable=SC2046

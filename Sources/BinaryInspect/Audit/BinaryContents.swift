@@ -66,7 +66,9 @@ public struct BinaryContents: Sendable {
         var total: UInt64?
         for symbol in symbols {
             guard let demangled = symbol.demangled, Self.mentions(demangled, name) else { continue }
-            total = (total ?? 0) + symbol.size
+            // Sizes come from the file: a hostile one must not overflow the sum.
+            let (sum, overflow) = (total ?? 0).addingReportingOverflow(symbol.size)
+            total = overflow ? UInt64.max : sum
         }
         return total
     }

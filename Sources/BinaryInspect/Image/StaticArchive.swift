@@ -40,7 +40,10 @@ enum StaticArchive {
             }
             let dataStart = position + headerSize
             guard size <= bytes.count - dataStart else {
-                let name = rawName.hasSuffix("/") && rawName != "/" && rawName != "//" ? String(rawName.dropLast()) : rawName
+                var name = rawName.hasSuffix("/") && rawName != "/" && rawName != "//" ? String(rawName.dropLast()) : rawName
+                if rawName.hasPrefix("#1/"), let length = decimal(String(rawName.dropFirst(3))), length <= bytes.count - dataStart {
+                    name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[dataStart..<dataStart + length]).prefix { $0 != 0 }, as: UTF8.self)
+                }
                 return (members, [origin.inMember(name).error("corrupt archive: member claims \(size) bytes, past the end of the \(bytes.count)-byte archive")])
             }
             var data = dataStart..<dataStart + size

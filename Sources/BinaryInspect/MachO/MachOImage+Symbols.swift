@@ -159,7 +159,8 @@ extension MachOImage {
             var next = index
             while next < placed.count, symbols[placed[next]].section == section, symbols[placed[next]].value == symbols[placed[index]].value { next += 1 }
             let end = next < placed.count && symbols[placed[next]].section == section ? symbols[placed[next]].value : ends[section] ?? symbols[placed[index]].value
-            for position in index..<next { symbols[placed[position]].size = end &- symbols[placed[position]].value }
+            let value = symbols[placed[index]].value
+            for position in index..<next { symbols[placed[position]].size = end > value ? end - value : 0 }
             index = next
         }
     }
