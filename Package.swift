@@ -23,6 +23,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/swiftlang/swift-syntax", exact: "603.0.1"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // .ipa files (zips) read entry by entry, without extracting them.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // BER/DER for the CMS envelope of provisioning profiles.
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
     ],
     targets: [
         // Shared core: findings, locations, rules, reporters, configuration, file walking.
@@ -67,12 +71,15 @@ let package = Package(
             name: "CDemangle",
             linkerSettings: [.linkedLibrary("stdc++", .when(platforms: [.linux, .android])), .linkedLibrary("c++", .when(platforms: [.macOS]))]
         ),
-        // Capability: symbols and leaked preview / test code in ELF and Mach-O binaries. The ELF
-        // reader is built with the ELF trait on Linux (macOS builds read Mach-O only).
+        // Capability: symbols and leaked preview / test code in ELF and Mach-O binaries, and the
+        // Apple bundles that carry them (.app, .framework, .xcframework, .xcarchive, .ipa). The
+        // ELF reader is built with the ELF trait on Linux (macOS builds read Mach-O only).
         .target(
             name: "BinaryInspect",
             dependencies: [
                 "ShipcheckCore", "CDemangle",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "SwiftASN1", package: "swift-asn1"),
                 .target(name: "CLibELF", condition: .when(platforms: [.linux, .android], traits: ["ELF"])),
             ],
             swiftSettings: strictSwift6
@@ -98,7 +105,7 @@ let package = Package(
             swiftSettings: strictSwift6
         ),
         // Shared by every test target: temp dirs, git fixtures, the real-binary runner, rule examples.
-        .target(name: "ShipcheckTestSupport", dependencies: ["ShipcheckCore"], path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
+        .target(name: "ShipcheckTestSupport", dependencies: ["ShipcheckCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
         // Fuzz entry points (one per reader): driven by Fuzz/ under libFuzzer, replayed by `make test`
         // on every input kept in Tests/Fixtures/fuzz-regressions/.
         .target(

@@ -1,3 +1,4 @@
+import Foundation
 import ShipcheckCore
 
 /// `shipcheck binary`'s engine: finds binaries (ELF, Mach-O, universal files, static archives)
@@ -13,57 +14,62 @@ public struct BinaryInspector: Sendable {
         self.architecture = architecture
     }
 
-    /// Audits files (binaries or archives) and directories (searched for binaries by magic).
+    /// Audits files (binaries or archives), Apple bundles and `.ipa` files (walked whole), and
+    /// directories (searched for binaries by magic and for bundles by extension).
     public func run(paths: [String]) -> CheckResult {
         var result = CheckResult()
-        let context: (symbol: [NamePattern], string: [NamePattern])
+        let patterns: Patterns
         do {
-            context = try compiledPatterns()
+            patterns = try compiledPatterns()
         } catch {
             result.inputErrors.append(error)
             return result
         }
-        var files: [String] = []
+        var artifacts: [Artifact] = []
         for path in paths {
-            let (found, errors) = binaryFiles(under: path)
-            files += found
+            let (found, errors) = self.artifacts(under: path)
+            artifacts += found.filter { !artifacts.contains($0) }
             result.inputErrors += errors
         }
-        let outcomes = files.parallelMap { path -> CheckResult in
-            do throws(InputError) {
-                return try inspect(file: path, symbolPatterns: context.symbol, stringPatterns: context.string)
-            } catch {
-                return CheckResult(inputErrors: [error], filesScanned: 1)
+        let outcomes = artifacts.parallelMap { artifact -> CheckResult in
+            switch artifact {
+            case .bundle(let path, let kind):
+                return BundleWalker(inspector: self, patterns: patterns).inspect(path: path, kind: kind)
+            case .binary(let path):
+                do throws(InputError) {
+                    return inspect(try BinaryFile(path: path, architecture: architecture), patterns: patterns)
+                } catch {
+                    return CheckResult(inputErrors: [error], filesScanned: 1)
+                }
             }
         }
         for outcome in outcomes { result.merge(outcome) }
         return result
     }
 
-    /// Runs the rules on already decoded contents (rule examples, tests).
-    public func check(_ contents: BinaryContents) throws(InputError) -> [Finding] {
-        let patterns = try compiledPatterns()
-        return check(contents, symbolPatterns: patterns.symbol, stringPatterns: patterns.string)
+    /// Runs the bundle rules on already read contents (rule examples, tests).
+    public func check(_ bundle: BundleContents) throws(InputError) -> [Finding] {
+        BundleWalker(inspector: self, patterns: try compiledPatterns()).check(bundle)
     }
 
-    private func inspect(file path: String, symbolPatterns: [NamePattern], stringPatterns: [NamePattern]) throws(InputError) -> CheckResult {
-        try inspect(BinaryFile(path: path, architecture: architecture), symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+    /// Runs the rules on already decoded contents (rule examples, tests).
+    public func check(_ contents: BinaryContents) throws(InputError) -> [Finding] {
+        check(contents, patterns: try compiledPatterns())
     }
 
     /// Audits a binary already opened (a file inside a bundle or zip, read by the caller); its
     /// findings and errors name the path the caller gave it.
     public func inspect(_ file: BinaryFile) throws(InputError) -> CheckResult {
-        let patterns = try compiledPatterns()
-        return inspect(file, symbolPatterns: patterns.symbol, stringPatterns: patterns.string)
+        inspect(file, patterns: try compiledPatterns())
     }
 
-    private func inspect(_ file: BinaryFile, symbolPatterns: [NamePattern], stringPatterns: [NamePattern]) -> CheckResult {
+    func inspect(_ file: BinaryFile, patterns: Patterns) -> CheckResult {
         var result = CheckResult(inputErrors: file.errors, filesScanned: 1)
         // One member or slice that cannot be decoded does not hide the others' findings.
         for image in file.images {
             do throws(InputError) {
                 let contents = try BinaryContentsReader.read(image)
-                result.findings += check(contents, symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+                result.findings += check(contents, patterns: patterns)
             } catch {
                 result.inputErrors.append(error)
             }
@@ -71,45 +77,89 @@ public struct BinaryInspector: Sendable {
         return result
     }
 
-    private func check(_ contents: BinaryContents, symbolPatterns: [NamePattern], stringPatterns: [NamePattern]) -> [Finding] {
+    private func check(_ contents: BinaryContents, patterns: Patterns) -> [Finding] {
         var findings: [Finding] = []
         for rule in BinaryInspectRules.rules {
             guard let severity = configuration.severity(for: rule.description) else { continue }
-            let context = BinaryRuleContext(severity: severity, symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+            let context = BinaryRuleContext(severity: severity, symbolPatterns: patterns.symbol, stringPatterns: patterns.string)
             findings += rule.check(contents, context)
         }
         return findings
     }
 
-    private func compiledPatterns() throws(InputError) -> (symbol: [NamePattern], string: [NamePattern]) {
-        let origin = configuration.sourcePath ?? Configuration.fileName
-        var symbol: [NamePattern] = []
-        for source in configuration.binarySymbolPatterns ?? BinaryInspectRules.defaultSymbolPatterns {
-            symbol.append(try NamePattern(source, caseInsensitive: false, origin: origin))
-        }
-        var string: [NamePattern] = []
-        for source in configuration.binaryStringPatterns ?? BinaryInspectRules.defaultStringPatterns {
-            string.append(try NamePattern(source, caseInsensitive: true, origin: origin))
-        }
-        return (symbol, string)
+    /// The configured (or default) patterns, compiled once per run.
+    struct Patterns {
+        var symbol: [NamePattern]
+        var string: [NamePattern]
+        var resource: [NamePattern]
     }
 
-    /// A file argument is taken as given (a file that is not a binary is an error); a directory
-    /// is walked (without git: build products are usually ignored) and its binaries picked by
-    /// magic; a directory without any is an error.
-    private func binaryFiles(under path: String) -> (files: [String], errors: [InputError]) {
-        switch FileKind.of(path) {
+    private func compiledPatterns() throws(InputError) -> Patterns {
+        let origin = configuration.sourcePath ?? Configuration.fileName
+        func compile(_ sources: [String], caseInsensitive: Bool) throws(InputError) -> [NamePattern] {
+            var compiled: [NamePattern] = []
+            for source in sources { compiled.append(try NamePattern(source, caseInsensitive: caseInsensitive, origin: origin)) }
+            return compiled
+        }
+        return Patterns(
+            symbol: try compile(configuration.binarySymbolPatterns ?? BinaryInspectRules.defaultSymbolPatterns, caseInsensitive: false),
+            string: try compile(configuration.binaryStringPatterns ?? BinaryInspectRules.defaultStringPatterns, caseInsensitive: true),
+            resource: try compile(configuration.bundleResourcePatterns ?? BinaryInspectRules.defaultResourcePatterns, caseInsensitive: false))
+    }
+
+    /// What `run` audits: a binary file, or a bundle walked whole.
+    enum Artifact: Hashable, Sendable {
+        case binary(String)
+        case bundle(String, BundleKind)
+    }
+
+    /// A bundle or `.ipa` is walked whole; another file argument is taken as given (a file that
+    /// is not a binary is an error), with the SwiftPM resource bundles beside it; a directory is
+    /// walked (without git: build products are usually ignored), its bundles (the outermost of
+    /// nested ones) checked whole and its other binaries picked by magic; a directory without
+    /// any is an error.
+    private func artifacts(under path: String) -> (artifacts: [Artifact], errors: [InputError]) {
+        let kindOfFile = FileKind.of(path)
+        if let bundle = BundleKind(path: path), bundle.isArtifact, kindOfFile == .directory || (kindOfFile == .regular && bundle == .ipa) {
+            return ([.bundle(path, bundle)], [])
+        }
+        switch kindOfFile {
         case nil: return ([], [InputError(path: path, message: "no such file or directory")])
         case .directory?:
             let enumeration = FileEnumerator(root: path, configuration: configuration, useGit: false).enumerate()
-            let binaries = enumeration.files.map(\.path).filter { BinaryFile.looksLikeBinary(path: $0) }
+            var found: [Artifact] = []
+            var bundles: Set<Artifact> = []
+            for file in enumeration.files {
+                let components = file.relativePath.split(separator: "/")
+                // A file inside a bundle, or an .ipa: the (outermost) bundle is walked whole.
+                if let index = components.firstIndex(where: { BundleKind(path: String($0))?.isArtifact == true }),
+                   let kind = BundleKind(path: String(components[index])), index < components.count - 1 || kind == .ipa {
+                    let inner = components[...index].joined(separator: "/")
+                    let bundle = Artifact.bundle(path == "." ? inner : "\(path)/\(inner)", kind)
+                    if bundles.insert(bundle).inserted { found.append(bundle) }
+                } else if BinaryFile.looksLikeBinary(path: file.path) {
+                    found.append(.binary(file.path))
+                }
+            }
             // A release gate pointed at the wrong folder (or at a folder named like a binary)
             // must not pass for want of anything to audit.
-            guard !binaries.isEmpty else {
-                return ([], enumeration.errors + [InputError(path: path, message: "directory holds no ELF files, Mach-O files or static archives")])
+            guard !found.isEmpty else {
+                return ([], enumeration.errors + [InputError(path: path, message: "directory holds no ELF files, Mach-O files, static archives or Apple bundles")])
             }
-            return (binaries, enumeration.errors)
-        default: return ([path], [])
+            return (found, enumeration.errors)
+        default:
+            return ([.binary(path)] + resourceBundles(beside: path), [])
+        }
+    }
+
+    /// SwiftPM's `<Package>_<Target>.resources` folders beside an executable (Linux builds).
+    private func resourceBundles(beside path: String) -> [Artifact] {
+        let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
+        let directory = folder.isEmpty ? (path.hasPrefix("/") ? "/" : ".") : folder
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
+        return names.sorted().filter { $0.hasSuffix(".resources") }.compactMap { name in
+            let bundle = directory == "." ? name : "\(directory)/\(name)"
+            return FileKind.of(bundle) == .directory ? .bundle(bundle, .resources) : nil
         }
     }
 }

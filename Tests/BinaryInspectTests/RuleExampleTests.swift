@@ -8,8 +8,9 @@ import Testing
     func ruleAgreesWithItsExamples(_ rule: RuleDescription) throws {
         #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id) needs examples both ways")
         let inspector = BinaryInspector(configuration: Configuration())
+        let isBundleRule = BinaryInspectRules.bundle.contains { $0.id == rule.id }
         let failures = try RuleExampleVerifier.verify(rule) { _, text in
-            try inspector.check(BinaryContents(example: text))
+            isBundleRule ? try inspector.check(BundleContents(example: text)) : try inspector.check(BinaryContents(example: text))
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
@@ -17,7 +18,7 @@ import Testing
     @Test func ruleIDsAreUniqueAndPrefixed() {
         let ids = BinaryInspectRules.all.map(\.id)
         #expect(Set(ids).count == ids.count)
-        #expect(ids.allSatisfy { $0.hasPrefix("binary-") })
+        #expect(ids.allSatisfy { $0.hasPrefix("binary-") || $0.hasPrefix("bundle-") })
     }
 
     @Test func disabledRuleReportsNothing() throws {

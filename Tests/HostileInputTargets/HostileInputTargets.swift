@@ -18,6 +18,9 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     case elf
     /// Mach-O reader (thin, universal, archives) + fixups + Swift / Objective-C metadata + symbols.
     case macho
+    /// Untrusted bundle metadata: a provisioning profile (CMS envelope + property list), a code
+    /// signature (SuperBlob → XML / DER entitlements), a property list (Info.plist).
+    case bundle
     /// The conflict-block scanner over a file's bytes.
     case conflicts
     /// Swift sources parsed, then every `#if` clause's contents judged by the release evaluator.
@@ -34,6 +37,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         switch self {
         case .elf: Self.runELF(bytes)
         case .macho: Self.runMachO(bytes)
+        case .bundle: Self.runBundleMetadata(bytes)
         case .conflicts: Self.runConflicts(bytes)
         case .ifconfig: Self.runIfConfig(bytes)
         case .pbxproj: Self.runPBXProj(bytes)
@@ -69,6 +73,12 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         if let slice = try? BinaryFile(bytes: bytes, path: "input", architecture: "arm64") {
             _ = try? BinaryInspector(configuration: Configuration()).inspect(slice)
         }
+    }
+
+    private static func runBundleMetadata(_ bytes: UnsafeRawBufferPointer) {
+        _ = try? ProvisioningProfile.parse(bytes)
+        _ = try? CodeSignature.entitlements(in: bytes)
+        _ = try? PropertyListSummary.parse(bytes, what: "input")
     }
 
     private static func runConflicts(_ bytes: UnsafeRawBufferPointer) {

@@ -1,5 +1,5 @@
 // `shipcheck-fuzz TARGET [libFuzzer options] [CORPUS…]`: runs libFuzzer on one entry point of
-// HostileInputTargets (elf, macho, conflicts, ifconfig, pbxproj, xcconfig, config).
+// HostileInputTargets (elf, macho, bundle, conflicts, ifconfig, pbxproj, xcconfig, config).
 //
 // SwiftPM renames an executable's `main`, so libFuzzer's own `main` cannot be used; its driver is
 // called from here instead, with the target name taken out of the arguments.

@@ -32,6 +32,19 @@ public final class FileBytes: @unchecked Sendable {
         self.init(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<contents.count])) { buffer.deallocate() }
     }
 
+    /// `count` bytes that `fill` writes into fresh memory (an entry read out of a zip); the memory
+    /// is released if `fill` throws.
+    static func filled(count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(InputError) -> Void) throws(InputError) -> FileBytes {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        do {
+            try fill(UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]))
+        } catch {
+            buffer.deallocate()
+            throw error
+        }
+        return FileBytes(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { buffer.deallocate() }
+    }
+
     /// Maps a regular, non-empty file. Errors name the file: missing, unreadable, not a regular
     /// file (FIFOs and devices are refused before anything blocks on them), empty.
     public static func map(path: String) throws(InputError) -> FileBytes {

@@ -29,6 +29,11 @@ public struct Configuration: Sendable {
     public var binarySymbolPatterns: [String]? = nil
     /// Patterns for strings in read-only data that should not ship; nil keeps the defaults.
     public var binaryStringPatterns: [String]? = nil
+    /// How bundles and .ipa files are meant to be distributed (`app-store`, `ad-hoc`,
+    /// `development`, `enterprise`); nil: from an ExportOptions.plist, else the App Store.
+    public var bundleDistribution: String? = nil
+    /// Patterns for file and folder names inside bundles that should not ship; nil keeps the defaults.
+    public var bundleResourcePatterns: [String]? = nil
     /// Build configuration names treated as release (nil: Archive-action configurations and
     /// Release / Production / AppStore names).
     public var releaseConfigurations: [String]? = nil

@@ -4,7 +4,7 @@ import Foundation
 public enum ConfigurationLoader {
     static let topLevelKeys = [
         "include", "exclude", "rules", "flags", "development-paths", "binaries", "queries",
-        "conflicts", "binary", "release-configurations", "max-file-size",
+        "conflicts", "binary", "bundle", "release-configurations", "max-file-size",
     ]
 
     /// The configuration for a scan of `root`: the file given with `--config`, else
@@ -70,6 +70,17 @@ public enum ConfigurationLoader {
             try binary.requireKeys(in: ["symbol-patterns", "string-patterns"])
             configuration.binarySymbolPatterns = try binary.stringList("symbol-patterns")
             configuration.binaryStringPatterns = try binary.stringList("string-patterns")
+        }
+        if let bundle = try top.mapping("bundle") {
+            try bundle.requireKeys(in: ["distribution", "resource-patterns"])
+            if let distribution = try bundle.string("distribution") {
+                let methods = ["app-store", "app-store-connect", "ad-hoc", "release-testing", "development", "debugging", "enterprise"]
+                guard methods.contains(distribution) else {
+                    throw InputError(path: file, line: bundle.line(of: "distribution"), message: "'bundle.distribution' must be one of \(methods.joined(separator: ", "))")
+                }
+                configuration.bundleDistribution = distribution
+            }
+            configuration.bundleResourcePatterns = try bundle.stringList("resource-patterns")
         }
         configuration.releaseConfigurations = try top.stringList("release-configurations")
         if let size = try top.int("max-file-size") {

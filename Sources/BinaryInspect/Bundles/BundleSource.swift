@@ -1,0 +1,47 @@
+import ShipcheckCore
+
+/// One regular file inside a bundle or archive, named by its path there (`Payload/App.app/App`).
+struct BundleEntry: Sendable, Hashable {
+    var path: String
+    var size: UInt64
+}
+
+/// Where a bundle's files come from: a folder on disk or a zip read in place. The walker sees
+/// only entries and their bytes, so every bundle kind is checked the same way whatever holds it.
+protocol BundleSource {
+    /// How findings and errors name the bundle (`build/App.ipa`); entries are named under it.
+    var root: String { get }
+    /// Every regular file (symlinks are never followed), in a stable order, and what could not
+    /// be listed or is refused (one error per entry, naming it).
+    func files() -> (entries: [BundleEntry], errors: [InputError])
+    /// Whether the entry's first bytes are a binary's (ELF, Mach-O, universal, static archive).
+    func looksLikeBinary(_ entry: BundleEntry) -> Bool
+    /// The entry's bytes, refused when larger than `limit`.
+    func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes
+}
+
+extension BundleSource {
+    /// How messages name an entry: `App.ipa/Payload/App.app/App`.
+    func displayPath(_ entry: String) -> String { entry.isEmpty ? root : "\(root)/\(entry)" }
+}
+
+/// A bundle that is a folder (`.app`, `.framework`, `.xcframework`, `.xcarchive`): listed like
+/// any tree the tool walks (symlinks such as `Versions/Current` are not followed — their targets
+/// inside the bundle are listed on their own; loops are errors), files mapped when read.
+struct DirectoryBundleSource: BundleSource {
+    let root: String
+
+    func files() -> (entries: [BundleEntry], errors: [InputError]) {
+        let enumeration = FileEnumerator(root: root, configuration: Configuration(), useGit: false).enumerate()
+        let entries = enumeration.files.map { BundleEntry(path: $0.relativePath, size: 0) }
+        return (entries, enumeration.errors.map { InputError(path: displayPath($0.path), line: $0.line, message: $0.message) })
+    }
+
+    func looksLikeBinary(_ entry: BundleEntry) -> Bool { BinaryFile.looksLikeBinary(path: displayPath(entry.path)) }
+
+    func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
+        let bytes = try FileBytes.map(path: displayPath(entry.path))
+        guard bytes.bytes.count <= limit else { throw InputError(path: displayPath(entry.path), message: "larger than \(limit) bytes: not read") }
+        return bytes
+    }
+}

@@ -1,0 +1,70 @@
+import ShipcheckCore
+import SwiftASN1
+
+/// The entitlements inside a Mach-O code signature (`LC_CODE_SIGNATURE` → SuperBlob): the XML
+/// entitlements blob (magic 0xfade7171), or the DER one (0xfade7172) that newer `codesign`
+/// writes beside it. Everything in the signature is big-endian and bounds-checked; a blob that
+/// lies outside the SuperBlob is an error, never a read past it.
+public enum CodeSignature {
+    static let superBlobMagic: UInt32 = 0xFADE_0CC0
+    static let entitlementsMagic: UInt32 = 0xFADE_7171
+    static let derEntitlementsMagic: UInt32 = 0xFADE_7172
+
+    /// The signature's entitlements; nil when it carries none (an ad-hoc or library signature).
+    public static func entitlements(in signature: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyListSummary? {
+        let order = ByteOrder.big
+        guard order.uint32(signature, at: 0) == superBlobMagic, let length = order.uint32(signature, at: 4),
+              let count = order.uint32(signature, at: 8) else {
+            throw PropertyListError(message: "the code signature is not a SuperBlob (magic 0xfade0cc0)")
+        }
+        let end = min(Int(length), signature.count)
+        guard Int(count) <= (end - 12) / 8 else { throw PropertyListError(message: "the code signature's index (\(count) blobs) runs past its end") }
+        var der: UnsafeRawBufferPointer?
+        for index in 0..<Int(count) {
+            guard let offset = order.uint32(signature, at: 12 + index * 8 + 4).map(Int.init), offset <= end - 8,
+                  let magic = order.uint32(signature, at: offset), let blobLength = order.uint32(signature, at: offset + 4).map(Int.init),
+                  blobLength >= 8, blobLength <= end - offset else {
+                throw PropertyListError(message: "code signature blob \(index) lies outside the signature")
+            }
+            let body = UnsafeRawBufferPointer(rebasing: signature[(offset + 8)..<(offset + blobLength)])
+            if magic == entitlementsMagic { return try PropertyListSummary.parse(body, what: "the code signature's entitlements") }
+            if magic == derEntitlementsMagic { der = body }
+        }
+        return try der.map { body throws(PropertyListError) in try DEREntitlements.parse(Array(body)) }
+    }
+}
+
+/// Apple's DER form of entitlements: `[APPLICATION 16] { INTEGER version, [CONTEXT 16] dict }`,
+/// a dictionary being a set of `SEQUENCE { UTF8String key, value }` and a value a BOOLEAN,
+/// INTEGER, UTF8String, SEQUENCE (array) or another dictionary.
+enum DEREntitlements {
+    static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListSummary {
+        do {
+            let root = try DER.parse(bytes)
+            guard case .constructed(let parts) = root.content, root.identifier == ASN1Identifier(tagWithNumber: 16, tagClass: .application) else {
+                throw PropertyListError(message: "the code signature's DER entitlements do not start with [APPLICATION 16]")
+            }
+            var summary = PropertyListSummary()
+            guard let dictionary = Array(parts).last, case .constructed(let entries) = dictionary.content else { return summary }
+            for entry in entries {
+                guard case .constructed(let pair) = entry.content else { continue }
+                let fields = Array(pair)
+                guard fields.count == 2, let key = try? String(ASN1UTF8String(derEncoded: fields[0])) else { continue }
+                if let flag = try? Bool(derEncoded: fields[1]) {
+                    summary.values[key] = flag ? "true" : "false"
+                } else if let text = try? ASN1UTF8String(derEncoded: fields[1]) {
+                    summary.values[key] = String(text)
+                } else if let number = try? Int(derEncoded: fields[1]) {
+                    summary.values[key] = String(number)
+                } else if case .constructed(let items) = fields[1].content, fields[1].identifier == .sequence {
+                    summary.arrayCounts[key] = Array(items).count
+                }
+            }
+            return summary
+        } catch let error as PropertyListError {
+            throw error
+        } catch {
+            throw PropertyListError(message: "the code signature's DER entitlements are not valid DER")
+        }
+    }
+}

@@ -1,0 +1,21 @@
+import ShipcheckCore
+
+/// A rule about a bundle as a whole (its files, signing and profiles), beside the leak rules
+/// that run on each binary inside it: documentation with examples (which are its tests) and a
+/// check over decoded `BundleContents` only.
+protocol BundleRule: Sendable {
+    static var description: RuleDescription { get }
+    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding]
+}
+
+/// What a bundle rule needs beyond the bundle: its severity and the compiled resource patterns.
+struct BundleRuleContext {
+    var severity: Severity
+    var resourcePatterns: [NamePattern]
+}
+
+extension BundleContents {
+    /// Signing says something about the shipped build only where it is final (not in an
+    /// `.xcarchive`, which export re-signs) and the artifact is not meant for development.
+    var signingIsChecked: Bool { kind.hasFinalSigning && distribution.method != .development }
+}

@@ -1,0 +1,66 @@
+import ShipcheckCore
+
+/// Preview content, fixtures, mocks, sample data and test bundles shipped as resources.
+enum TestResourceRule: BundleRule {
+    /// Case-sensitive regular expressions matched against each component of a file's path
+    /// inside the bundle: `Preview Content` folders (Xcode's Development Assets), CamelCase and
+    /// lower-case fixture / mock / stub / sample-data names (`(?![a-z])` ends a word, so
+    /// `Hammock.png` and `stubborn.json` do not match), test bundles, and SwiftPM resource
+    /// bundles of test targets (`Package_PackageTests.resources`).
+    static let defaultPatterns = [
+        "^Preview Content$",
+        "(?:Fixtures?|Mocks?|Stubs?|SampleData|PreviewData|TestData)(?![a-z])",
+        "(?:^|[^A-Za-z])(?:fixtures?|mocks?|stubs?|sample[-_ ]?data|preview[-_ ]?data|test[-_ ]?data)(?![a-z])",
+        "\\.xctest$",
+        "Tests\\.(?:resources|bundle)$",
+    ]
+
+    static let description = RuleDescription(
+        id: "bundle-test-resource",
+        summary: "Preview content, fixtures, mocks, sample data or a test bundle ships as a resource.",
+        rationale: """
+            Files from a Development Assets folder (`Preview Content`), files and folders named \
+            like fixtures, mocks, stubs or sample data, `.xctest` bundles and SwiftPM resource \
+            bundles of test targets belong to previews and tests, not to what users download. \
+            Every path component of every file in the bundle (SwiftPM `*.resources` and `*.bundle` \
+            resource bundles included) is matched against `bundle.resource-patterns`; a matching \
+            folder is reported once.
+            """,
+        defaultSeverity: .warning,
+        triggeringExamples: [
+            RuleExample("file Payload/App.app/Preview Content/avatar.png"),
+            RuleExample("file Payload/App.app/UserFixtures.json"),
+            RuleExample("file Payload/App.app/mock_feed.json"),
+            RuleExample("file Payload/App.app/PlugIns/AppTests.xctest/AppTests"),
+            RuleExample("kind resources\nfile sample-data/users.json"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("file Payload/App.app/Hammock.png\nfile Payload/App.app/stubborn.json\nfile Payload/App.app/Assets.car"),
+            RuleExample("file Payload/App.app/App_Settings.bundle/Root.plist\nfile Payload/App.app/sample.mp3"),
+        ])
+
+    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+        var reported: Set<String> = []
+        var findings: [Finding] = []
+        for path in bundle.files {
+            let components = path.split(separator: "/")
+            for (index, component) in components.enumerated() {
+                guard let pattern = context.resourcePatterns.first(where: { $0.firstMatch(in: String(component)) != nil }) else { continue }
+                let matched = components[...index].joined(separator: "/")
+                if reported.insert(matched).inserted {
+                    let isFolder = index < components.count - 1
+                    let count = isFolder ? bundle.files.filter { $0.hasPrefix(matched + "/") }.count : 1
+                    findings.append(bundle.finding(
+                        description, context.severity, at: matched,
+                        message: isFolder
+                            ? "folder '\(component)' (\(count) file\(count == 1 ? "" : "s")) ships in the bundle: it matches '\(pattern.source)'"
+                            : "'\(component)' ships in the bundle: it matches '\(pattern.source)'",
+                        fix: "keep preview and test data out of the app target (Development Assets, test targets' resources)",
+                        identity: "resource"))
+                }
+                break
+            }
+        }
+        return findings
+    }
+}
