@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make demo`: builds the sample binaries, runs `shipcheck audit` on Samples/ and checks that
+# `make demo`: builds the sample binaries, assembles the demo .ipa (Samples/Bundles), runs
+# `shipcheck audit` on Samples/ and the .ipa and checks that
 # it reports exactly what the samples are known to contain (Samples/EXPECTED.md). Exit 0 when
 # it does; 1 with a diff when it does not.
 set -uo pipefail
@@ -11,9 +12,12 @@ echo "demo: $("$shipcheck" --version | sed 's/^/shipcheck /')"
 echo "demo: building the sample release binaries (-Onone, -O -wmo, stripped, non-WMO)"
 "$here/Binaries/build.sh" >/dev/null || { echo "demo: Samples/Binaries/build.sh failed" >&2; exit 1; }
 
-echo "demo: shipcheck audit Samples"
+echo "demo: assembling Samples/Bundles/.build-bundles/Demo.ipa from the Mach-O and signing fixtures"
+python3 "$here/Bundles/make_ipa.py" "$here/Bundles/.build-bundles/Demo.ipa" || { echo "demo: Samples/Bundles/make_ipa.py failed" >&2; exit 1; }
+
+echo "demo: shipcheck audit Samples --binary Samples/Bundles/.build-bundles/Demo.ipa"
 echo
-report=$("$shipcheck" audit Samples --no-color)
+report=$("$shipcheck" audit Samples --no-color --binary Samples/Bundles/.build-bundles/Demo.ipa)
 status=$?
 printf '%s\n' "$report"
 echo

@@ -53,9 +53,9 @@ import Testing
     /// The signing signs, where signing is final (not in an .xcarchive).
     static let debugSigning: [(String, Planted)] = [
         ("App", Planted("bundle-get-task-allow", "the code signature's entitlements set get-task-allow = true")),
-        ("App", Planted("bundle-development-push", "the code signature's entitlements set aps-environment = development")),
+        ("App", Planted("bundle-development-push", "aps-environment is development in the code signature's entitlements")),
         ("embedded.mobileprovision", Planted("bundle-get-task-allow", "'iOS Team Provisioning Profile: com.example.app' grants get-task-allow")),
-        ("embedded.mobileprovision", Planted("bundle-development-push", "the provisioning profile set aps-environment = development")),
+        ("embedded.mobileprovision", Planted("bundle-development-push", "aps-environment is development in the provisioning profile")),
         ("embedded.mobileprovision", Planted("bundle-development-profile", "development provisioning profile 'iOS Team Provisioning Profile: com.example.app' for 2 listed devices")),
     ]
 

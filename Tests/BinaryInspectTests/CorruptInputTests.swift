@@ -106,7 +106,7 @@ import Testing
     @Test func directoryArgumentWithoutAnyELFFileIsAnError() {
         directory.write("notes.txt", "hello")
         let result = BinaryInspector(configuration: Configuration()).run(paths: [directory.path])
-        #expect(result.inputErrors.map(\.description) == ["\(directory.path): error: directory holds no ELF files, Mach-O files or static archives"])
+        #expect(result.inputErrors.map(\.description) == ["\(directory.path): error: directory holds no ELF files, Mach-O files, static archives or Apple bundles"])
         #expect(result.filesScanned == 0)
     }
 }

@@ -31,7 +31,7 @@ enum DevelopmentPushRule: BundleRule {
         return sources.compactMap { path, values, source in
             guard let key = keys.first(where: { values[$0] == "development" }) else { return nil }
             return bundle.finding(description, context.severity, at: path,
-                                  message: "\(source) set \(key) = development: push notifications use the sandbox, not production",
+                                  message: "\(key) is development in \(source): push notifications use the sandbox, not production",
                                   fix: "sign with a distribution profile (its aps-environment is production)",
                                   identity: "aps-environment \(source)")
         }
