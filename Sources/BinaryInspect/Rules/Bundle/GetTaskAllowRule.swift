@@ -2,11 +2,16 @@ import ShipcheckCore
 
 /// `get-task-allow` in the code signature's entitlements or in the embedded profile.
 enum GetTaskAllowRule: BundleRule {
+    /// iOS-family signing writes `get-task-allow`; macOS apps with the hardened runtime
+    /// `com.apple.security.get-task-allow`.
+    static let keys = ["get-task-allow", "com.apple.security.get-task-allow"]
+
     static let description = RuleDescription(
         id: "bundle-get-task-allow",
         summary: "`get-task-allow = true`: the app is signed to let debuggers attach (a development signature).",
         rationale: """
-            Development signing adds `get-task-allow` so Xcode can attach a debugger; the App Store \
+            Development signing adds `get-task-allow` (macOS, hardened runtime: \
+            `com.apple.security.get-task-allow`) so Xcode can attach a debugger; the App Store \
             rejects it and ad-hoc or enterprise builds should not carry it. It is read from the \
             entitlements in each binary's code signature (LC_CODE_SIGNATURE → SuperBlob → the XML \
             or DER entitlements blob) and from the embedded provisioning profile. Not checked in an \
@@ -16,6 +21,7 @@ enum GetTaskAllowRule: BundleRule {
         triggeringExamples: [
             RuleExample("entitlements Payload/App.app/App get-task-allow=true"),
             RuleExample("profile Payload/App.app/embedded.mobileprovision development get-task-allow=true"),
+            RuleExample("kind app\nentitlements App.app/Contents/MacOS/App com.apple.security.get-task-allow=true"),
         ],
         nonTriggeringExamples: [
             RuleExample("entitlements Payload/App.app/App get-task-allow=false application-identifier=T.app"),
@@ -25,13 +31,14 @@ enum GetTaskAllowRule: BundleRule {
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.signingIsChecked else { return [] }
-        let signed = bundle.entitlements.filter { $0.values["get-task-allow"] == "true" }.map { entry in
-            bundle.finding(description, context.severity, at: entry.path,
-                           message: "the code signature's entitlements set get-task-allow = true: signed for development (\(bundle.distribution.method.rawValue) distribution, \(bundle.distribution.source))",
-                           fix: "export or sign with a distribution identity and profile (Archive → Distribute App), not Apple Development",
-                           identity: "get-task-allow")
+        let signed = bundle.entitlements.compactMap { entry -> Finding? in
+            guard let key = keys.first(where: { entry.values[$0] == "true" }) else { return nil }
+            return bundle.finding(description, context.severity, at: entry.path,
+                                  message: "the code signature's entitlements set \(key) = true: signed for development (\(bundle.distribution.method.rawValue) distribution, \(bundle.distribution.source))",
+                                  fix: "export or sign with a distribution identity and profile (Archive → Distribute App), not Apple Development",
+                                  identity: "get-task-allow")
         }
-        let profiled = bundle.profiles.filter { $0.profile.entitlements["get-task-allow"] == "true" }.map { entry in
+        let profiled = bundle.profiles.filter { entry in keys.contains { entry.profile.entitlements[$0] == "true" } }.map { entry in
             bundle.finding(description, context.severity, at: entry.path,
                            message: "the provisioning profile\(entry.profile.name.map { " '\($0)'" } ?? "") grants get-task-allow = true",
                            fix: "embed an App Store, ad-hoc or enterprise distribution profile",
