@@ -164,6 +164,19 @@ import Testing
         #expect(result.inputErrors.isEmpty)
     }
 
+    /// Frameworks and app extensions on their own: flat (iOS) and versioned (macOS, symlinks not
+    /// followed, so the binary is read once), thin and stripped.
+    @Test func frameworksAndExtensionsAsArtifacts() {
+        let tree = BundleAssembler(TemporaryDirectory("shipcheck-bundle"))
+        let flat = tree.folder("AppLib.framework", files: ["AppLib": "macho/libAppLib-stripped.dylib", "Info.plist": "text:" + Self.plist([:])])
+        expectExactly(audit(flat), root: flat, Self.at("AppLib", Self.library))
+        let versioned = tree.folder("Mac/AppLib.framework", files: ["Versions/A/AppLib": "macho/libAppLib.dylib"],
+                                    symlinks: ["Versions/Current": "A", "AppLib": "Versions/Current/AppLib"])
+        expectExactly(audit(versioned), root: versioned, Self.at("Versions/A/AppLib", Self.library))
+        let widget = tree.folder("Widget.appex", files: ["Widget": "macho/App-ios-strip-x", "Info.plist": "text:" + Self.plist([:])])
+        expectExactly(audit(widget), root: widget, Self.at("Widget", MachOLeakTests.app))
+    }
+
     /// An xcframework: its AvailableLibraries are checked against its folders, each library's
     /// binary audited, dSYMs skipped.
     @Test func xcframeworkChecksEveryLibraryAndSkipsDSYMs() {
