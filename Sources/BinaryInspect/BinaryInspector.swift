@@ -26,9 +26,10 @@ public struct BinaryInspector: Sendable {
             return result
         }
         var artifacts: [Artifact] = []
+        var seen: Set<Artifact> = []
         for path in paths {
             let (found, errors) = self.artifacts(under: path)
-            artifacts += found.filter { !artifacts.contains($0) }
+            artifacts += found.filter { seen.insert($0).inserted }
             result.inputErrors += errors
         }
         let outcomes = artifacts.parallelMap { artifact -> CheckResult in

@@ -119,6 +119,8 @@ import Testing
     @Test func ipaIsReadFromTheZipWithEveryFindingNamingItsEntry() {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-bundle"))
         tree.folder("export/Payload/Leaky.app", files: Self.debugApp)
+        // Debug symbols and Apple's Swift runtime copies at the top of the ipa are not audited.
+        tree.folder("export", files: ["Symbols/4C4C4408.symbols": "macho/App-ios", "SwiftSupport/iphoneos/libswiftCore.dylib": "macho/libAppLib.dylib"])
         let ipa = tree.zip("export", to: "Leaky.ipa")
         expectExactly(audit(ipa), root: ipa, Self.prefixed("Payload/Leaky.app/", Self.debugAppFindings + Self.debugSigning))
         tree.folder("release/Payload/Clean.app", files: Self.releaseApp)
@@ -154,6 +156,8 @@ import Testing
             "Contents/Frameworks/AppLib.framework/Versions/Current": "A",
             "Contents/Frameworks/AppLib.framework/AppLib": "Versions/Current/AppLib",
             "Contents/Frameworks/AppLib.framework/Resources": "Versions/Current/Resources",
+            // A link out of the bundle is not followed: the leaky executable it names is not read.
+            "Contents/Frameworks/Outside.framework/Outside": Repository.machOFixture("App-ios"),
         ])
         let result = audit(app)
         let slices = result.findings.filter { $0.location.path == "\(app)/Contents/MacOS/App" && $0.severity != .note }

@@ -19,12 +19,15 @@ public enum BundleKind: String, Sendable, CaseIterable {
     /// `AppTests.bundle` is), so it is not one of them.
     var isArtifact: Bool { self != .bundle }
 
-    /// Folders inside artifacts that hold no shipped code of the team's own: debug symbols
-    /// (`dSYMs`, `*.dSYM`, `BCSymbolMaps`, an ipa's `Symbols`) and Apple's copies of the Swift
-    /// runtime (`SwiftSupport`).
-    static func isSkipped(component: Substring) -> Bool {
-        component == "dSYMs" || component.hasSuffix(".dSYM") || component == "BCSymbolMaps" || component == "Symbols"
-            || component == "SwiftSupport"
+    /// Whether a file inside an artifact is not shipped code of the team's own: debug symbols
+    /// (`*.dSYM` and `dSYMs` folders anywhere — an xcarchive's, an xcframework library's —, and
+    /// at the top of an .ipa or archive `BCSymbolMaps` and `Symbols`) and the copies of the
+    /// Swift runtime that App Store exports put in `SwiftSupport`.
+    static func isSkipped(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        if components.dropLast().contains(where: { $0 == "dSYMs" || $0.hasSuffix(".dSYM") }) { return true }
+        guard components.count > 1, let top = components.first else { return false }
+        return top == "BCSymbolMaps" || top == "Symbols" || top == "SwiftSupport"
     }
 
     /// Whether the signing of this artifact is final: an `.xcarchive` is re-signed when it is

@@ -29,7 +29,7 @@ struct BundleWalker {
         let (entries, errors) = source.files()
         result.inputErrors += errors
         var bundle = BundleContents(root: path, kind: kind)
-        let shipped = entries.filter { !$0.path.split(separator: "/").contains(where: BundleKind.isSkipped) }
+        let shipped = entries.filter { !BundleKind.isSkipped($0.path) }
         bundle.files = shipped.map(\.path)
         for entry in shipped {
             do throws(InputError) {
