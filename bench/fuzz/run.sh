@@ -4,7 +4,7 @@
 #
 #   FUZZ_SECONDS=300 FUZZ_TARGETS="elf ifconfig" bench/fuzz/run.sh
 #
-# Entry points: Tests/HostileInputTargets (elf, macho, conflicts, ifconfig, pbxproj, xcconfig, config).
+# Entry points: Tests/HostileInputTargets (elf, macho, bundle, conflicts, ifconfig, pbxproj, xcconfig, config).
 # The driver is the separate package in Fuzz/, built into .build-fuzz/ (it only links with
 # -sanitize=fuzzer; lld because gold fails on the instrumented objects).
 # Corpora grow across runs in bench/work/fuzz/corpus/<target> (git-ignored), seeded from the
@@ -15,7 +15,7 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 seconds="${FUZZ_SECONDS:-60}"
-targets="${FUZZ_TARGETS:-elf macho conflicts ifconfig pbxproj xcconfig config}"
+targets="${FUZZ_TARGETS:-elf macho bundle conflicts ifconfig pbxproj xcconfig config}"
 scratch="$root/.build-fuzz"
 work="$root/bench/work/fuzz"
 regressions="$root/Tests/Fixtures/fuzz-regressions"
@@ -52,6 +52,11 @@ seed_files elf $(find "$samples" -maxdepth 2 -type f \( -name App -o -name '*.o'
 # chained-fixup format).
 # shellcheck disable=SC2046
 seed_files macho $(find "$root/Tests/Fixtures/macho" -maxdepth 1 -type f ! -name '*.md' ! -name '*.sh' ! -name '*.py' | sort)
+
+# Bundle metadata: the committed profiles (DER and BER CMS), the signing fixtures' property
+# lists, and the kept SuperBlob inputs.
+# shellcheck disable=SC2046
+seed_files bundle $(find "$root/Tests/Fixtures/bundle" "$root/Tests/Fixtures/fuzz-regressions/bundle" -type f \( -name '*.mobileprovision' -o -name '*.plist' -o -name '*.bin' \) | sort)
 
 # Conflict markers: the samples plus the block shapes git writes.
 # shellcheck disable=SC2046
