@@ -33,22 +33,17 @@ enum TestLibraryDependencyRule: BinaryRule {
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
         contents.libraries.compactMap { library in
             guard testModules.contains(library.module) else { return nil }
-            switch library.kind {
+            let (message, fix, identity) = switch library.kind {
             case .loaded:
-                return contents.finding(
-                    description, context.severity,
-                    message: "depends on the test framework \(library.name) (\(library.record)): test code is linked into this build",
-                    section: library.section, symbol: library.name, offset: nil,
-                    fix: "remove XCTest / Testing imports from app and library targets; link test-support code only into test targets",
-                    identity: "needed \(library.name)")
+                ("depends on the test framework \(library.name) (\(library.record)): test code is linked into this build",
+                 "remove XCTest / Testing imports from app and library targets; link test-support code only into test targets",
+                 "needed \(library.name)")
             case .autolink:
-                return contents.finding(
-                    description, context.severity,
-                    message: "autolinks the test framework (\(library.name)): this object imports XCTest or Testing",
-                    section: library.section, symbol: library.name, offset: nil,
-                    fix: "move the code that imports XCTest / Testing into a test target",
-                    identity: "autolink \(library.name)")
+                ("autolinks the test framework (\(library.name)): this object imports XCTest or Testing",
+                 "move the code that imports XCTest / Testing into a test target", "autolink \(library.name)")
             }
+            return contents.finding(description, context.severity, message: message, section: library.section, symbol: library.name,
+                                    offset: nil, fix: fix, identity: identity)
         }
     }
 }
