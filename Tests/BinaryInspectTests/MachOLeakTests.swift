@@ -65,7 +65,8 @@ import Testing
         #expect(unexpected.isEmpty, "\(label): false findings: \(unexpected)", sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: ["App-macos", "App-ios", "App-ios-offset", "App-ios-arm64e", "App-ios-strip-x", "App-ios-stripped"])
+    @Test(arguments: ["App-macos", "App-macos-strip-x", "App-macos-stripped", "App-ios", "App-ios-offset", "App-ios-arm64e",
+                      "App-ios-strip-x", "App-ios-stripped"])
     func executablesReportEveryPlantedLeakAndNothingElse(_ fixture: String) {
         let result = audit(fixture)
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
