@@ -121,6 +121,46 @@ extension HostileInputTests {
         #expect(run.stdout.contains("App-macos:"))
     }
 
+    /// 32-bit files and slices, big-endian (PowerPC) files and CPUs nobody ships for: one line
+    /// each saying so, for `binary` and `symbols`; the 64-bit slice beside them is still read.
+    @Test func thirtyTwoBitBigEndianAndUnknownCPUsAreNamedNotRead() throws {
+        let directory = TemporaryDirectory("shipcheck-hostile-macho-cpu")
+        let thin = HostileInputFixtures.bytes(Self.machOExecutable)
+        func patched(_ bytes: [UInt8], _ fields: [(offset: Int, value: UInt32, bigEndian: Bool)]) -> [UInt8] {
+            var copy = bytes
+            for field in fields {
+                for index in 0..<4 {
+                    copy[field.offset + index] = UInt8(truncatingIfNeeded: field.value >> (8 * UInt32(field.bigEndian ? 3 - index : index)))
+                }
+            }
+            return copy
+        }
+        // mach_header: magic, cputype, cpusubtype (little-endian in the files shipcheck reads).
+        let cases: [(name: String, bytes: [UInt8], message: String)] = [
+            ("armv7", patched(thin, [(0, 0xFEED_FACE, false), (4, 12, false), (8, 9, false)]),
+             "error: 32-bit Mach-O file: 32-bit armv7 code is not supported (only arm64, arm64e and x86_64)"),
+            ("arm64_32", patched(thin, [(0, 0xFEED_FACE, false), (4, 0x0200_000C, false), (8, 1, false)]),
+             "error: 32-bit Mach-O file: 32-bit arm64_32 code is not supported"),
+            ("ppc", patched(thin, [(0, 0xFEED_FACE, true)]), "error: big-endian Mach-O file (PowerPC): not supported"),
+            ("unknown", patched(thin, [(4, 0x0100_0099, false)]), "error: unknown CPU (cpu type 16777369 subtype 0): only arm64, arm64e and x86_64 are supported"),
+        ]
+        var paths = cases.map { directory.write("App-\($0.name)", bytes: $0.bytes) }
+        // A universal file whose first slice (x86_64) claims an unknown CPU: that slice is the error.
+        let universal = HostileInputFixtures.bytes(Repository.machOFixture("App-universal"))
+        paths.append(directory.write("App-fat-unknown", bytes: patched(universal, [(8, 0x0100_0099, true)])))
+        for command in ["binary", "symbols"] {
+            let run = HostileRunner.shipcheck([command] + paths)
+            expectSurvived(run, "\(command) on 32-bit and unknown CPUs")
+            #expect(run.exitStatus == 2)
+            for (path, damage) in zip(paths, cases) {
+                #expect(run.errorLines.contains { $0.hasPrefix("shipcheck: \(path): ") && $0.contains(damage.message) }, "\(damage.name): \(run.stderr)")
+            }
+            #expect(run.errorLines.contains { $0.hasPrefix("shipcheck: \(paths.last!)[cpu type 16777369 subtype 3]: error: unknown CPU") }, "\(run.stderr)")
+            #expect(run.errorLines.count == paths.count, "\(run.stderr)")
+            #expect(run.stdout.contains("App-fat-unknown[arm64]"), "the supported slice is still read")
+        }
+    }
+
     @Test func archiveMemberClaimingBytesPastTheEnd() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-macho-archive")
         var members = HostileInputFixtures.archiveMembers(HostileInputFixtures.bytes(Repository.machOFixture("libAppTestSupport.a")))
