@@ -152,7 +152,7 @@ public struct QueryRunner: Sendable {
                 outcome.read = true
                 // Binary files are skipped, as git grep and ripgrep do.
                 if ByteSearch.looksBinary(buffer) { return }
-                let folded: [UInt8] = covering.contains { queries[$0].searcher.wantsFoldedBuffer } ? buffer.map(QuerySearcher.asciiLowercased) : []
+                let folded: [UInt8] = covering.contains { queries[$0].searcher.wantsFoldedBuffer } ? Matcher.folded(buffer) : []
                 folded.withUnsafeBytes { folded in
                     for index in covering {
                         if deadline.hasPassed {

@@ -134,7 +134,6 @@ public struct XcodeSettingsCatalog: Sendable {
     }
 
     private static func relative(_ path: String, root: String) -> String {
-        guard root != ".", path.hasPrefix(root + "/") else { return path }
-        return String(path.dropFirst(root.count + 1))
+        Location.path(path, relativeTo: root)
     }
 }

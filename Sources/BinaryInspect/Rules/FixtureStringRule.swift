@@ -2,7 +2,7 @@ import ShipcheckCore
 
 /// Strings in read-only data that only development builds should contain.
 enum FixtureStringRule: BinaryRule {
-    /// Case-insensitive Swift regexes matched against printable strings in `.rodata*`.
+    /// Case-insensitive regular expressions matched against printable strings in `.rodata*`.
     static let defaultPatterns = [
         "/Users/[^/\\s]+/", "/home/[^/\\s]+/", "Preview Content", "lorem ipsum", "\\.xctest\\b",
     ]
@@ -15,7 +15,7 @@ enum FixtureStringRule: BinaryRule {
             files, lorem-ipsum placeholders and .xctest bundle names in a release binary reveal \
             fixture or preview data compiled into it (and leak local paths). Printable strings of \
             6+ bytes in .rodata sections are matched against `binary.string-patterns` \
-            (case-insensitive Swift regexes).
+            (case-insensitive regular expressions).
             """,
         defaultSeverity: .warning,
         triggeringExamples: [

@@ -36,7 +36,7 @@ public struct BuildSettingsCheck: Sendable {
                 result.inputErrors.append(error)
             }
         }
-        result.findings = configuration.applyingSeverities(to: findings, rules: BuildSettingRules.all)
+        result.findings = configuration.applyingSeverities(to: findings)
         return result
     }
 }

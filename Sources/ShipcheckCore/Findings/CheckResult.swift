@@ -28,3 +28,14 @@ public struct CheckResult: Sendable {
                      seconds: seconds)
     }
 }
+
+extension CheckResult {
+    /// The one place a check's findings are made ready for a report: the severities the
+    /// configuration sets (a rule turned off reports nothing), then fingerprints.
+    public func finalized(configuration: Configuration) -> CheckResult {
+        var result = self
+        result.findings = configuration.applyingSeverities(to: findings)
+        Fingerprinter.assign(&result.findings)
+        return result
+    }
+}

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import SavedQueries
+@testable import ShipcheckCore
 
 @Suite struct RequiredLiteralTests {
     @Test(arguments: [
@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func caseInsensitiveRunsAvoidLettersWithNonASCIIFolds() {
-        // 'k' also matches KELVIN SIGN and 's' LONG S under ICU's folding.
+        // 'k' also matches KELVIN SIGN and 's' LONG S under Unicode case folding.
         #expect(RequiredLiteral.extract(from: "takes", caseInsensitive: true) == ["ta"])
         #expect(RequiredLiteral.extract(from: "FIXME", caseInsensitive: true) == ["FIXME"])
     }
@@ -45,12 +45,15 @@ import Testing
         ]
         let text = lines.joined(separator: "\n")
         for caseSensitive in [true, false] {
-            let query = SavedQuery(name: "q", pattern: pattern, kind: .regex, caseSensitive: caseSensitive)
-            let searcher = try QuerySearcher(query)
+            let matcher = try Matcher(MatchPattern(pattern, kind: .regex, caseInsensitive: !caseSensitive))
             let bytes = Array(text.utf8)
-            let folded = bytes.map(QuerySearcher.asciiLowercased)
+            let folded = bytes.withUnsafeBytes { Matcher.folded($0) }
             let found = bytes.withUnsafeBytes { buffer in
-                folded.withUnsafeBytes { searcher.search(buffer, folded: $0, deadline: Deadline(seconds: nil)).matches.map(\.line) }
+                folded.withUnsafeBytes { folded in
+                    matcher.matches(in: buffer, folded: folded, deadline: Deadline(seconds: nil)).ranges.map { range in
+                        bytes[..<range.lowerBound].filter { $0 == UInt8(ascii: "\n") }.count + 1
+                    }
+                }
             }
             let regex = try NSRegularExpression(pattern: pattern, options: caseSensitive ? [] : [.caseInsensitive])
             let expected = lines.enumerated().flatMap { index, line in

@@ -153,7 +153,7 @@ enum RequiredLiteral {
         return nil
     }
 
-    /// Index after the `]` closing the class opened at `start` (ICU classes nest).
+    /// Index after the `]` closing the class opened at `start` (classes nest: `[[a-z]&&[^q]]`).
     private static func skipClass(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
         var depth = 0
         var index = start
