@@ -58,22 +58,30 @@ let package = Package(
         ),
         // Capability: ELF symbols and leaked preview / test code.
         .target(name: "BinaryInspect", dependencies: ["ShipcheckCore", "CLibELF"], swiftSettings: strictSwift6),
-        // Capability: the release gate (build settings, archive breakers, baselines).
+        // Capability: the release audit's own checks (build settings, archive breakers) and baselines.
         .target(
             name: "ReleaseAudit",
             dependencies: [
-                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "XcodeProject",
+                "ShipcheckCore", "SourceScan", "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
             ],
             swiftSettings: strictSwift6
         ),
-        // Thin command-line front end: one file per subcommand.
+        // The library side of the command line: the one rule registry and one entry point per
+        // subcommand (the audit's checks in one scan, baselines, query runs, binary targets).
+        .target(
+            name: "ShipcheckFrontend",
+            dependencies: ["ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit"],
+            swiftSettings: strictSwift6
+        ),
+        // Thin command-line front end: one file per subcommand, each parsing its options and
+        // calling one ShipcheckFrontend entry point.
         .executableTarget(
             name: "shipcheck",
             dependencies: [
-                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
+                "ShipcheckCore", "ShipcheckFrontend", "ConflictScan", "SavedQueries", "BinaryInspect",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: strictSwift6
@@ -85,9 +93,8 @@ let package = Package(
         .target(
             name: "HostileInputTargets",
             dependencies: [
-                "ShipcheckCore", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
+                "ShipcheckCore", "ShipcheckFrontend", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             path: "Tests/HostileInputTargets",
             swiftSettings: strictSwift6
@@ -103,11 +110,13 @@ let package = Package(
         ),
         .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "SavedQueriesTests", dependencies: ["SavedQueries", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "SavedQueriesTests", dependencies: ["SavedQueries", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        // The registry, the single scan of the audit (a test counts its reads) and the entry points.
+        .testTarget(name: "ShipcheckFrontendTests", dependencies: ["ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
         .testTarget(name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets"], swiftSettings: strictSwift6),
     ]

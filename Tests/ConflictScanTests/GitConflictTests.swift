@@ -1,5 +1,6 @@
 import ConflictScan
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
 
@@ -24,7 +25,7 @@ private func divergedRepository(path: String = "Sources/App.swift",
 
 private func scan(_ fixture: GitFixture, _ scope: ConflictScope = .workingTree, configuration: Configuration = Configuration(),
                   paths: [String] = []) -> CheckResult {
-    ConflictScanner(root: fixture.path, configuration: configuration, scope: scope, paths: paths).run()
+    ConflictScanner(root: fixture.path, configuration: configuration, rules: RuleRegistry.rules, scope: scope, paths: paths).run()
 }
 
 private func rules(_ result: CheckResult) -> [String] { result.findings.map(\.ruleID) }
@@ -346,9 +347,9 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
     @Test func indexScopesNeedGit() {
         let directory = TemporaryDirectory("shipcheck-nogit")
         directory.write("a.swift", block)
-        let result = ConflictScanner(root: directory.path, configuration: Configuration(), scope: .staged).run()
+        let result = ConflictScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules, scope: .staged).run()
         #expect(result.inputErrors.count == 1)
-        #expect(ConflictScanner(root: directory.path, configuration: Configuration()).run().findings.count == 1, "plain directories are walked")
+        #expect(ConflictScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules).run().findings.count == 1, "plain directories are walked")
     }
 
     @Test func workingTreeOperandsLimitTheScan() {
@@ -374,7 +375,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         fixture.write("Sources/a.swift", block)
         fixture.commitAll("base")
         let configuration = try ConfigurationLoader.parse("conflicts:\n  allow:\n    - Docs/**\n    - Fixtures\n", file: ".shipcheck.yml",
-                                                          knownRules: Set(ConflictScanRules.all.map(\.id)))
+                                                          knownRules: RuleRegistry.ids)
         for scope in [ConflictScope.workingTree, .staged, .revision("HEAD")] {
             #expect(scan(fixture, scope, configuration: configuration).findings.map(\.location.path) == ["Sources/a.swift"])
         }
@@ -384,7 +385,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         let fixture = GitFixture("shipcheck-severity")
         fixture.write("a.swift", block + ">>>>>>> stray\n")
         let configuration = try ConfigurationLoader.parse("rules:\n  conflict-marker: warning\n  conflict-marker-remnant: off\n",
-                                                          file: ".shipcheck.yml", knownRules: Set(ConflictScanRules.all.map(\.id)))
+                                                          file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
         let result = scan(fixture, configuration: configuration)
         #expect(result.findings.map(\.ruleID) == ["conflict-marker"])
         #expect(result.findings.first?.severity == .warning)

@@ -1,13 +1,13 @@
 import ShipcheckCore
 
 /// Strings in read-only data that only development builds should contain.
-enum FixtureStringRule: BinaryRule {
+package enum FixtureStringRule: BinaryRule {
     /// Case-insensitive regular expressions matched against printable strings in `.rodata*`.
     static let defaultPatterns = [
         "/Users/[^/\\s]+/", "/home/[^/\\s]+/", "Preview Content", "lorem ipsum", "\\.xctest\\b",
     ]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "binary-fixture-string",
         summary: "A developer path, preview-content path, placeholder text or test-bundle name ships in read-only data.",
         rationale: """

@@ -1,7 +1,7 @@
 import ShipcheckCore
 
 /// Types whose names say they are mocks, fakes, stubs, fixtures or preview data.
-enum MockSymbolRule: BinaryRule {
+package enum MockSymbolRule: BinaryRule {
     /// Case-sensitive regular expressions matched against each component of a type's full name.
     /// `(?![a-z])` is the word boundary for camel case: `MockClock`, `ClockMock` and `Mocks`
     /// match, `Stubborn` and `Fakeness` do not.
@@ -10,7 +10,7 @@ enum MockSymbolRule: BinaryRule {
         "PreviewData(?![a-z])", "SampleData(?![a-z])", "_Previews$",
     ]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "binary-mock-symbol",
         summary: "A mock, fake, stub, fixture or preview-data type ships in the binary.",
         rationale: """

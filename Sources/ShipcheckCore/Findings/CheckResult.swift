@@ -6,17 +6,21 @@ public struct CheckResult: Sendable {
     public var inputErrors: [InputError]
     /// Files (or artifacts) the check read.
     public var filesScanned: Int
+    /// What the user should know besides (see `Note`).
+    public var notes: [Note]
 
-    public init(findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0) {
+    public init(findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0, notes: [Note] = []) {
         self.findings = findings
         self.inputErrors = inputErrors
         self.filesScanned = filesScanned
+        self.notes = notes
     }
 
     public mutating func merge(_ other: CheckResult) {
         findings += other.findings
         inputErrors += other.inputErrors
         filesScanned += other.filesScanned
+        notes += other.notes
     }
 
     /// The summary row for the audit table.

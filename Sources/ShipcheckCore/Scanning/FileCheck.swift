@@ -25,12 +25,12 @@ public protocol FileCheck: AnyObject, Sendable {
     /// The read pass, once per wanted file; says whether the check needs the file again.
     func inspect(_ contents: FileContents) -> FollowUp
 
-    /// After the read pass, before the first round.
-    func beginRounds()
+    /// After the first round, before the second.
+    func beginSecondRound()
 
     /// For a file inspected with `.perhapsSecondRound`: whether it is needed after all, asked
-    /// once the first round is over.
-    func wantsSecondRound(_ file: ScannedFile) -> Bool
+    /// once the first round is over, with the kept bytes.
+    func wantsSecondRound(_ contents: FileContents) -> Bool
 
     /// A file asked for again, in the round it was scheduled in.
     func process(_ contents: FileContents, round: FileRound)
@@ -59,7 +59,7 @@ extension FileCheck {
     public func prepare(_ context: ScanContext) -> [ScannedFile] { [] }
     public func wants(_ file: ScannedFile) -> Bool { false }
     public func inspect(_ contents: FileContents) -> FollowUp { .none }
-    public func beginRounds() {}
-    public func wantsSecondRound(_ file: ScannedFile) -> Bool { false }
+    public func beginSecondRound() {}
+    public func wantsSecondRound(_ contents: FileContents) -> Bool { false }
     public func process(_ contents: FileContents, round: FileRound) {}
 }

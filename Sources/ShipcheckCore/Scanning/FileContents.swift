@@ -21,7 +21,8 @@ public final class FileContents {
     /// check asks, the same value afterwards.
     public func derived<Value>(_ type: Value.Type = Value.self, _ make: (FileContents) -> Value) -> Value {
         let key = ObjectIdentifier(type)
-        if let value = derivedValues[key] as? Value { return value }
+        // Looked up by presence, not by cast: a derived value may itself be optional.
+        if let stored = derivedValues[key], let value = stored as? Value { return value }
         let value = make(self)
         derivedValues[key] = value
         return value

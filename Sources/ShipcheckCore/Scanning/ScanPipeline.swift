@@ -35,7 +35,7 @@ public struct ScanPipeline: Sendable {
         }
         let early = Dictionary(zip(earlyFiles.map(\.path), earlyReads), uniquingKeysWith: { first, _ in first })
         for case .failure(let error) in earlyReads { inputErrors.append(error) }
-        let context = ScanContext(root: root, configuration: configuration, files: enumeration.files,
+        let context = ScanContext(root: root, configuration: configuration, files: enumeration.files, listingErrors: enumeration.errors,
                                   repository: enumeration.repository, source: source, early: early)
         var files = enumeration.files
         var listed = Set(files.map(\.path))
@@ -75,35 +75,35 @@ public struct ScanPipeline: Sendable {
         for pass in passes { inputErrors += pass.errors }
 
         // The rounds, for the files checks asked for again.
-        for (check, clock) in zip(checks, clocks) { clock.measure { check.beginRounds() } }
         let firstRound = passes.indices.filter { index in
             let followUps = passes[index].followUps.map { $0.followUp }
             return followUps.contains(.firstRound) || (!followUps.isEmpty && !followUps.contains(.perhapsSecondRound))
         }
         inputErrors += process(firstRound, round: .first, passes: passes, files: files, checks: checks, clocks: clocks) { _, _ in true }
+        for (check, clock) in zip(checks, clocks) { clock.measure { check.beginSecondRound() } }
         let scheduled = Set(firstRound)
         let secondRound = passes.indices.filter { !passes[$0].followUps.isEmpty && !scheduled.contains($0) }
-        inputErrors += process(secondRound, round: .second, passes: passes, files: files, checks: checks, clocks: clocks) { check, file in
-            checks[check].wantsSecondRound(file)
+        inputErrors += process(secondRound, round: .second, passes: passes, files: files, checks: checks, clocks: clocks) { check, contents in
+            clocks[check].measure { checks[check].wantsSecondRound(contents) }
         }
 
         let results = zip(checks, clocks).map { check, clock in
-            let result = clock.measure { check.finish() }
+            let result = clock.measure { check.finish() }.finalized(configuration: configuration)
             return CheckRun(name: check.name, result: result, seconds: Double(clock.nanoseconds.load(ordering: .relaxed)) / 1e9)
         }
-        return ScanOutcome(checks: results, inputErrors: inputErrors)
+        return ScanOutcome(checks: results, inputErrors: inputErrors + context.reportedErrors)
     }
 
     /// One round over kept files, in parallel; each file goes to the checks that asked for it
     /// (a `.perhapsSecondRound` one only when `confirms` says so). Returns the errors reported.
     private func process(_ indices: [Int], round: FileRound, passes: [FilePass], files: [ScannedFile], checks: [any FileCheck],
-                         clocks: [CheckClock], confirms: @escaping @Sendable (Int, ScannedFile) -> Bool) -> [InputError] {
+                         clocks: [CheckClock], confirms: @escaping @Sendable (Int, FileContents) -> Bool) -> [InputError] {
         indices.parallelMap { index -> [InputError] in
-            let pass = passes[index], file = files[index]
-            let takers = pass.followUps.filter { $0.followUp != .perhapsSecondRound || confirms($0.check, file) }.map { $0.check }
-            guard !takers.isEmpty, let bytes = pass.retained else { return [] }
+            let pass = passes[index]
+            guard let bytes = pass.retained else { return [] }
             return bytes.withUnsafeBytes { buffer in
-                let contents = FileContents(file: file, index: index, bytes: buffer)
+                let contents = FileContents(file: files[index], index: index, bytes: buffer)
+                let takers = pass.followUps.filter { $0.followUp != .perhapsSecondRound || confirms($0.check, contents) }.map { $0.check }
                 for check in takers { clocks[check].measure { checks[check].process(contents, round: round) } }
                 return contents.errors
             }
@@ -133,10 +133,11 @@ public struct ScanOutcome: Sendable {
     /// Unlisted or unreadable inputs, each reported once whichever checks wanted it.
     public var inputErrors: [InputError]
 
-    /// Every check's findings and files together, with the scan's input errors.
+    /// Every check's findings (in reading order) and files together, with the scan's input errors.
     public var combined: CheckResult {
         var result = CheckResult(inputErrors: inputErrors)
         for run in checks { result.merge(run.result) }
+        result.findings.sort(by: Finding.readingOrder)
         return result
     }
 }

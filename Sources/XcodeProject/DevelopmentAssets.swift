@@ -1,34 +1,27 @@
 import Foundation
 import ShipcheckCore
-import XcodeProject
 
 /// A folder (or file) a build setting marks as Development Assets.
-struct DevelopmentAssetPath: Hashable, Sendable {
+public struct DevelopmentAssetPath: Hashable, Sendable {
     /// Relative to the scanned root, normalised (may start with `..` when outside it).
-    var path: String
+    public var path: String
     /// The assignment that names it (the one in effect for the target and configuration).
-    var setting: BuildSetting
+    public var setting: BuildSetting
     /// Where it applies, for messages: `target App, configuration Debug`.
-    var scope: String
+    public var scope: String
 }
 
 /// Collects `DEVELOPMENT_ASSET_PATHS` from every `project.pbxproj` (per target and
 /// configuration, through base `.xcconfig` files and `$(inherited)`), every other `.xcconfig`
 /// and every XcodeGen `project.yml` among the scanned files, as `XcodeSettingsCatalog` reads them.
-struct DevelopmentAssets {
-    static let settingKey = "DEVELOPMENT_ASSET_PATHS"
+public struct DevelopmentAssets: Sendable {
+    public static let settingKey = "DEVELOPMENT_ASSET_PATHS"
 
-    var paths: [DevelopmentAssetPath] = []
-    var errors: [InputError] = []
+    public private(set) var paths: [DevelopmentAssetPath] = []
 
-    /// `root` is the scan root as given (files' `path` start with it); paths come back relative to it.
-    /// `sizeLimit` is the configuration's `max-file-size`.
-    init(files: [ScannedFile], root: String, sizeLimit: Int) {
-        self.init(catalog: XcodeSettingsCatalog(files: files, root: root, keys: [Self.settingKey], sizeLimit: sizeLimit))
-    }
-
-    init(catalog: XcodeSettingsCatalog) {
-        errors = catalog.errors
+    /// Paths come back relative to the catalog's root.
+    public init(catalog: XcodeSettingsCatalog) {
+        let catalog = catalog.view(keys: [Self.settingKey])
         for scope in catalog.scopes {
             guard let resolved = scope.settings.resolve(Self.settingKey), let setting = resolved.assignments.last else { continue }
             add(words: resolved.words, variables: scope.settings.variables, base: scope.project.projectDirectory, setting: setting, scope: scope.label)

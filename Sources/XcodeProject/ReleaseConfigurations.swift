@@ -9,13 +9,15 @@ public struct ReleaseConfigurations: Sendable {
     private let explicit: Set<String>?
     public private(set) var archived: Set<String> = []
 
-    public init(configuration: Configuration, files: [ScannedFile]) {
+    /// `schemes` are the texts of the shared `.xcscheme` files.
+    public init(configuration: Configuration, schemes: [[UInt8]]) {
         explicit = configuration.releaseConfigurations.map(Set.init)
-        for file in files where file.relativePath.hasSuffix(".xcscheme") {
-            guard let bytes = try? SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: 8 * 1024 * 1024) else { continue }
+        for bytes in schemes {
             if let name = Self.archiveConfiguration(in: String(decoding: bytes, as: UTF8.self)) { archived.insert(name) }
         }
     }
+
+    static func isScheme(_ relativePath: String) -> Bool { relativePath.hasSuffix(".xcscheme") }
 
     public func isRelease(_ name: String) -> Bool {
         if let explicit { return explicit.contains(name) }

@@ -1,0 +1,71 @@
+import ShipcheckCore
+
+package enum ReleaseUnoptimizedRule: BuildSettingRule {
+    package static let description = RuleDescription(
+        id: "release-unoptimized",
+        summary: "A release configuration turns optimisation off.",
+        rationale: """
+            SWIFT_OPTIMIZATION_LEVEL = -Onone or GCC_OPTIMIZATION_LEVEL = 0 in a Release \
+            configuration ships a slow build that also keeps preview and test code the optimiser \
+            would have removed.
+            """,
+        defaultSeverity: .error,
+        triggeringExamples: [
+            RuleExample("""
+                // !$*UTF8*$!
+                {
+                    objects = {
+                        PROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; mainGroup = GROUP; targets = (APP); };
+                        GROUP = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+                        PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (PROJECT_RELEASE); };
+                        PROJECT_RELEASE = {
+                            isa = XCBuildConfiguration;
+                            buildSettings = {
+                                ↓SWIFT_OPTIMIZATION_LEVEL = "-Onone";
+                            };
+                            name = Release;
+                        };
+                        APP = {isa = PBXNativeTarget; buildConfigurationList = APP_CONFIGS; name = App; };
+                        APP_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (APP_RELEASE); };
+                        APP_RELEASE = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+                    };
+                    rootObject = PROJECT;
+                }
+                """, path: "App.xcodeproj/project.pbxproj"),
+            RuleExample("""
+                ↓GCC_OPTIMIZATION_LEVEL = 0
+                """, path: "Config/Release.xcconfig",
+                companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
+            RuleExample("""
+                .executableTarget(name: "Tool", swiftSettings: [↓.unsafeFlags(["-Onone"])])
+                """, path: "Package.swift"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("""
+                SWIFT_OPTIMIZATION_LEVEL = -O
+                GCC_OPTIMIZATION_LEVEL = s
+                """, path: "Config/Release.xcconfig",
+                companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
+            RuleExample("""
+                .executableTarget(name: "Tool", swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .debug))])
+                """, path: "Package.swift"),
+        ]
+    )
+
+    package static let settingChecks = [
+        BuildSettingCheck(
+            key: "SWIFT_OPTIMIZATION_LEVEL",
+            offending: { words, _ in words.filter { $0 == "-Onone" } },
+            message: { _ in "SWIFT_OPTIMIZATION_LEVEL is -Onone: the release build is unoptimised and keeps code the optimiser would remove" },
+            fix: "use -O (or -Osize) for release"),
+        BuildSettingCheck(
+            key: "GCC_OPTIMIZATION_LEVEL",
+            offending: { words, _ in words.filter { $0 == "0" } },
+            message: { _ in "GCC_OPTIMIZATION_LEVEL is 0: C-family code ships unoptimised" },
+            fix: "use s (or 2/3) for release"),
+    ]
+
+    package static func manifestProblems(_ setting: ManifestSetting) -> [String] {
+        setting.flags.filter { $0 == "-Onone" }.map { _ in "\(setting.target) compiles release builds with -Onone (\(setting.kind) unsafeFlags)" }
+    }
+}
