@@ -116,7 +116,7 @@ let package = Package(
         .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         // The registry, the single scan of the audit (a test counts its reads) and the entry points.
-        .testTarget(name: "ShipcheckFrontendTests", dependencies: ["ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "ShipcheckFrontendTests", dependencies: ["ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
         .testTarget(name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets"], swiftSettings: strictSwift6),
     ]

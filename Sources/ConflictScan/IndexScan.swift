@@ -92,7 +92,7 @@ struct IndexScan {
                 batchSize += bytes.count
                 if batchSize >= Self.batchBytes { flush() }
             case .tooLarge(let size):
-                result.inputErrors.append(InputError(path: entry.path, message: "file is \(size) bytes, over the \(configuration.maxFileSize)-byte scanning limit (max-file-size)"))
+                result.inputErrors.append(InputError.tooLarge(entry.path, size: size, limit: configuration.maxFileSize))
             case .missing:
                 result.inputErrors.append(InputError(path: entry.path, message: "object \(entry.object) is missing from the repository"))
             }

@@ -8,13 +8,13 @@ public enum SavedQueries {
     /// that does not parse is an input error. Does not touch last-run state. No queries when the
     /// configuration turns `saved-query` off.
     public static func gates(root: String, configuration: Configuration, personalStore: QueryStore? = nil,
-                             timeout: Double? = QueryRunner.defaultTimeout) -> QueryCheck {
+                             timeout: Double? = QueryRunner.defaultTimeout, source: any FileSource = DiskFileSource()) -> QueryCheck {
         var gates: [ScopedQuery] = []
         var errors: [InputError] = []
         if configuration.isEnabled(SavedQueryRule.description) {
             for store in [QueryStore.repository(root: root, configuration: configuration)] + (personalStore.map { [$0] } ?? []) {
                 do {
-                    gates += try store.loadScoped().filter(\.query.expectNone)
+                    gates += try store.loadScoped(source: source).filter(\.query.expectNone)
                 } catch {
                     errors.append(error)
                 }

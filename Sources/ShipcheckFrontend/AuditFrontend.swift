@@ -9,12 +9,13 @@ extension Frontend {
     /// `shipcheck audit`'s checks, in the order of its summary table: all but the binaries
     /// share one scan of `root`; the binaries are the configuration's `binaries` globs and
     /// `extraBinaries`.
-    public static func auditChecks(root: String, configuration: Configuration, extraBinaries: [String] = []) -> [any FileCheck] {
+    public static func auditChecks(root: String, configuration: Configuration, extraBinaries: [String] = [],
+                                   source: any FileSource = DiskFileSource()) -> [any FileCheck] {
         let rules = RuleRegistry.rules
         return [
             SourceRulesCheck(rules: rules, configuration: configuration),
             ConflictCheck(rules: rules, configuration: configuration),
-            SavedQueries.gates(root: root, configuration: configuration),
+            SavedQueries.gates(root: root, configuration: configuration, source: source),
             BuildSettingsCheck(rules: rules, configuration: configuration),
             ArchiveBreakerCheck(configuration: configuration),
             BinariesCheck(root: root, configuration: configuration, extraBinaries: extraBinaries, rules: rules),
@@ -23,12 +24,17 @@ extension Frontend {
 
     /// `shipcheck audit`: every check in one scan, one report with the summary table. With
     /// `writeBaseline`, the findings are recorded there instead of reported; with `baseline`,
-    /// only findings it does not hold are reported.
-    public static func audit(root: String, configuration: Configuration, extraBinaries: [String] = [], baseline: String? = nil,
+    /// only findings it does not hold are reported. The configuration (`config`, else the
+    /// root's `.shipcheck.yml`), the query store and the baseline are read through the same
+    /// source as the scan, so no file is opened twice.
+    public static func audit(root: String, config: String? = nil, extraBinaries: [String] = [], baseline: String? = nil,
                              writeBaseline: String? = nil, failingSeverity: Severity,
-                             source: any FileSource = DiskFileSource()) throws(InputError) -> CommandOutcome {
+                             source base: any FileSource = DiskFileSource()) throws(InputError) -> CommandOutcome {
+        let source = ReadOnceFileSource(base)
+        let configuration = try ConfigurationLoader.load(explicitPath: config, root: root, knownRules: RuleRegistry.ids, source: source)
+        let known = baseline.map { path in Result { () throws(InputError) -> Baseline in try Baseline.load(path, source: source) } }
         let outcome = ScanPipeline(root: root, configuration: configuration, source: source)
-            .run(auditChecks(root: root, configuration: configuration, extraBinaries: extraBinaries))
+            .run(auditChecks(root: root, configuration: configuration, extraBinaries: extraBinaries, source: source))
         let result = outcome.combined
         var findings = result.findings
         if let writeBaseline {
@@ -39,11 +45,11 @@ extension Frontend {
         }
         var inputErrors = result.inputErrors
         var messages: [String] = []
-        if let baseline {
+        if let baseline, let known {
             do throws(InputError) {
-                let fresh = try Baseline.load(baseline).newFindings(in: findings)
-                let known = findings.count - fresh.count
-                if known > 0 { messages.append("\(known) finding\(known == 1 ? "" : "s") in the baseline \(baseline) not reported") }
+                let fresh = try known.get().newFindings(in: findings)
+                let left = findings.count - fresh.count
+                if left > 0 { messages.append("\(left) finding\(left == 1 ? "" : "s") in the baseline \(baseline) not reported") }
                 findings = fresh
             } catch {
                 inputErrors.append(error)

@@ -41,10 +41,9 @@ struct AuditCommand: ParsableCommand {
     var path: String = "."
 
     func run() throws {
-        let configuration = try report.loadConfiguration(root: path)
         let progress = ProgressLine()
         progress.show("shipcheck audit: scanning \(path)…")
-        let outcome = try Frontend.audit(root: path, configuration: configuration, extraBinaries: binaries, baseline: baseline,
+        let outcome = try Frontend.audit(root: path, config: report.config, extraBinaries: binaries, baseline: baseline,
                                          writeBaseline: writeBaseline, failingSeverity: report.failingSeverity)
         progress.clear()
         try report.emit(outcome)

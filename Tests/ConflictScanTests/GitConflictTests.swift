@@ -400,3 +400,29 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         #expect(before.count == 1 && before == after)
     }
 }
+
+/// Conflict markers take the one suppression grammar; the forms they took before it still work
+/// and leave a note that says how to write them now.
+@Suite struct ConflictSuppressionTests {
+    private let block = "<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> feature\n"
+
+    @Test func theGrammarSilencesWithoutANote() {
+        let fixture = GitFixture("shipcheck-suppress")
+        fixture.write("a.swift", "// shipcheck:ignore conflict-marker -- the parser test needs a real block\n" + block)
+        fixture.write("b.md", "<!-- shipcheck:ignore conflict-marker -- shown on purpose -->\n" + block)
+        let result = scan(fixture)
+        #expect(result.findings.isEmpty)
+        #expect(result.notes.isEmpty)
+    }
+
+    @Test func oldFormsStillSilenceWithADeprecationNote() throws {
+        let fixture = GitFixture("shipcheck-suppress-old")
+        fixture.write("a.swift", "# shipcheck:ignore conflict-marker\n" + block)
+        fixture.write("b.txt", "<<<<<<< HEAD shipcheck:ignore conflict-marker\nours\n=======\ntheirs\n>>>>>>> feature\n")
+        let result = scan(fixture)
+        #expect(result.findings.isEmpty)
+        #expect(result.notes.map(\.path) == ["a.swift", "b.txt"])
+        let note = try #require(result.notes.first)
+        #expect(note.line == 1 && note.message.contains("deprecated") && note.message.contains("-- why"))
+    }
+}

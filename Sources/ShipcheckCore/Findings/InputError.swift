@@ -14,6 +14,11 @@ public struct InputError: Error, Codable, Sendable, Hashable, CustomStringConver
         self.message = message
     }
 
+    /// A file over the configuration's `max-file-size`, which no check reads.
+    public static func tooLarge(_ path: String, size: Int, limit: Int) -> InputError {
+        InputError(path: path, message: "file is \(size) bytes, over the \(limit)-byte scanning limit (max-file-size)")
+    }
+
     /// `path:line: error: message` — one line, newlines in the message flattened.
     public var description: String {
         let place = line.map { "\(path):\($0)" } ?? path
