@@ -74,7 +74,7 @@ struct IndexScan {
         func flush() {
             let found = batch.parallelMap { item in
                 let pathAttributes = attributes[item.entry.path] ?? .standard
-                guard !pathAttributes.isBinary else { return (findings: [Finding](), notes: [Note]()) }
+                guard !pathAttributes.isBinary else { return (findings: [Finding](), notes: [InputError]()) }
                 return rules.findings(in: ContentScanner.scan(item.bytes, markerSize: pathAttributes.markerSize, path: item.entry.path), path: item.entry.path)
             }
             result.findings += found.flatMap(\.findings)

@@ -53,10 +53,10 @@ public struct CommandOutcome: Sendable {
     /// The exit code when there is no report to take it from.
     public var exitCode: Int32
 
-    public init(report: Report? = nil, output: String? = nil, messages: [String] = [], notes: [Note] = [], exitCode: Int32? = nil) {
+    public init(report: Report? = nil, output: String? = nil, messages: [String] = [], notes: [InputError] = [], exitCode: Int32? = nil) {
         self.report = report
         self.output = output
-        self.messages = messages + notes.map(\.description)
+        self.messages = messages + notes.map(\.noteDescription)
         self.exitCode = exitCode ?? report?.exitCode ?? ExitStatus.clean
     }
 }

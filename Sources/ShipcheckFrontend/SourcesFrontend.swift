@@ -11,7 +11,7 @@ extension Frontend {
         var messages: [String] = []
         if fix {
             let results = scanners.map { $0.fix() }
-            messages += results.flatMap(\.notFixed).map { $0.description.replacingOccurrences(of: ": error: ", with: ": note: ") }
+            messages += results.flatMap(\.notFixed).map(\.noteDescription)
             if dryRun {
                 let errors = results.flatMap(\.inputErrors)
                 let exitCode = !errors.isEmpty ? ExitStatus.inputError : results.contains { !$0.fixes.isEmpty } ? ExitStatus.findings : ExitStatus.clean

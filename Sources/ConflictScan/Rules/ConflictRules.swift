@@ -33,12 +33,12 @@ struct ConflictRules: Sendable {
         repository = rules.compactMap { $0 as? any RepositoryConflictRule.Type }.filter { configuration.isEnabled($0.description) }
     }
 
-    func findings(in content: ContentConflicts, path: String) -> (findings: [Finding], notes: [Note]) {
+    func findings(in content: ContentConflicts, path: String) -> (findings: [Finding], notes: [InputError]) {
         let findings = self.content.flatMap { $0.findings(in: content, path: path) }
-        var notes: [Note] = []
+        var notes: [InputError] = []
         let silenced = content.blocks.map(\.suppression) + content.remnants.map(\.suppression)
         for case .suppressedByDeprecatedForm(let line) in silenced where !notes.contains(where: { $0.line == line }) {
-            notes.append(Note(path: path, line: line, message: Self.deprecationNote))
+            notes.append(InputError(path: path, line: line, message: Self.deprecationNote))
         }
         return (findings, notes)
     }

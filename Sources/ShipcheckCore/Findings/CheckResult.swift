@@ -6,10 +6,11 @@ public struct CheckResult: Sendable {
     public var inputErrors: [InputError]
     /// Files (or artifacts) the check read.
     public var filesScanned: Int
-    /// What the user should know besides (see `Note`).
-    public var notes: [Note]
+    /// What the user should know about an input besides, printed as notes (see
+    /// `InputError.noteDescription`); they never change the exit code.
+    public var notes: [InputError]
 
-    public init(findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0, notes: [Note] = []) {
+    public init(findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0, notes: [InputError] = []) {
         self.findings = findings
         self.inputErrors = inputErrors
         self.filesScanned = filesScanned

@@ -22,7 +22,7 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
                     static let items = ["one", "two"]
                 }
                 """, path: "App/Preview Content/PreviewData.swift",
-                companions: ["project.yml": previewContentSpec]),
+                companions: ["Shared.xcconfig": previewContent]),
             RuleExample("""
                 import Foundation
                 #if DEBUG
@@ -32,7 +32,7 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
                     static let mockTitle = "Title"
                 }
                 """, path: "App/Preview Content/Mocks.swift",
-                companions: ["project.yml": previewContentSpec]),
+                companions: ["Shared.xcconfig": previewContent]),
             RuleExample("""
                 #if os(iOS)
                 ↓let sampleImage = "photo"
@@ -50,11 +50,11 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
                 }
                 #endif
                 """, path: "App/Preview Content/PreviewData.swift",
-                companions: ["project.yml": previewContentSpec]),
+                companions: ["Shared.xcconfig": previewContent]),
             RuleExample("""
                 struct PreviewData {}
                 """, path: "App/Views/PreviewData.swift",
-                companions: ["project.yml": previewContentSpec]),
+                companions: ["Shared.xcconfig": previewContent]),
             RuleExample("""
                 struct PreviewData {}
                 """, path: "App/Preview Content/PreviewData.swift",
@@ -62,15 +62,8 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
         ]
     )
 
-    /// The examples' XcodeGen spec: Xcode's default Development Assets folder.
-    private static let previewContentSpec = """
-        name: App
-        targets:
-          App:
-            type: application
-            settings:
-              DEVELOPMENT_ASSET_PATHS: '"App/Preview Content"'
-        """
+    /// The examples' project setting: Xcode's default Development Assets folder.
+    private static let previewContent = "DEVELOPMENT_ASSET_PATHS = \"App/Preview Content\"\n"
 
     package static let requiredText: [String] = []
     package static let checksEveryDevelopmentAsset = true

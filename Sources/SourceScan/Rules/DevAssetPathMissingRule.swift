@@ -17,19 +17,12 @@ package enum DevAssetPathMissingRule: ProjectRule {
                 // !$*UTF8*$!
                 {
                     objects = {
-                        PROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; mainGroup = GROUP; targets = (APP); };
-                        GROUP = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+                        PROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; targets = (APP); };
                         PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (PROJECT_DEBUG); };
                         PROJECT_DEBUG = {isa = XCBuildConfiguration; buildSettings = {}; name = Debug; };
                         APP = {isa = PBXNativeTarget; buildConfigurationList = APP_CONFIGS; name = App; };
                         APP_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (APP_DEBUG); };
-                        APP_DEBUG = {
-                            isa = XCBuildConfiguration;
-                            buildSettings = {
-                                ↓DEVELOPMENT_ASSET_PATHS = "\\"App/Preview Content\\"";
-                            };
-                            name = Debug;
-                        };
+                        APP_DEBUG = {isa = XCBuildConfiguration; name = Debug; buildSettings = {↓DEVELOPMENT_ASSET_PATHS = "\\"App/Preview Content\\"";}; };
                     };
                     rootObject = PROJECT;
                 }
@@ -48,13 +41,8 @@ package enum DevAssetPathMissingRule: ProjectRule {
         ],
         nonTriggeringExamples: [
             RuleExample("""
-                name: App
-                targets:
-                  App:
-                    type: application
-                    settings:
-                      DEVELOPMENT_ASSET_PATHS: '"App/Preview Content"'
-                """, path: "project.yml", companions: ["App/Preview Content/Sample.json": "{}"]),
+                DEVELOPMENT_ASSET_PATHS = "App/Preview Content"
+                """, path: "Shared.xcconfig", companions: ["App/Preview Content/Sample.json": "{}"]),
             RuleExample("""
                 DEVELOPMENT_ASSET_PATHS =
                 """, path: "Config/Shared.xcconfig"),

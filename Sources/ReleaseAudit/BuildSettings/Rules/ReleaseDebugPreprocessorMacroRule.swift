@@ -14,18 +14,11 @@ package enum ReleaseDebugPreprocessorMacroRule: BuildSettingRule {
                 // !$*UTF8*$!
                 {
                     objects = {
-                        PROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; mainGroup = GROUP; targets = (); };
-                        GROUP = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
-                        PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (PROJECT_RELEASE); };
-                        PROJECT_RELEASE = {
-                            isa = XCBuildConfiguration;
-                            buildSettings = {
-                                ↓GCC_PREPROCESSOR_DEFINITIONS = ("DEBUG=1", "$(inherited)");
-                            };
-                            name = Release;
-                        };
+                        CORE_PROJECT = {isa = PBXProject; buildConfigurationList = CORE_PROJECT_CONFIGS; targets = (); };
+                        CORE_PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (CORE_PROJECT_RELEASE); };
+                        CORE_PROJECT_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {↓GCC_PREPROCESSOR_DEFINITIONS = ("DEBUG=1", "$(inherited)");}; };
                     };
-                    rootObject = PROJECT;
+                    rootObject = CORE_PROJECT;
                 }
                 """, path: "Core.xcodeproj/project.pbxproj"),
             RuleExample("""

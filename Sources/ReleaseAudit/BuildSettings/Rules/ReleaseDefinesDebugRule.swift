@@ -17,19 +17,12 @@ package enum ReleaseDefinesDebugRule: BuildSettingRule {
                 // !$*UTF8*$!
                 {
                     objects = {
-                        PROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; mainGroup = GROUP; targets = (APP); };
-                        GROUP = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
+                        PROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; targets = (APP); };
                         PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (PROJECT_RELEASE); };
                         PROJECT_RELEASE = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
                         APP = {isa = PBXNativeTarget; buildConfigurationList = APP_CONFIGS; name = App; };
                         APP_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (APP_RELEASE); };
-                        APP_RELEASE = {
-                            isa = XCBuildConfiguration;
-                            buildSettings = {
-                                ↓SWIFT_ACTIVE_COMPILATION_CONDITIONS = "DEBUG $(inherited)";
-                            };
-                            name = Release;
-                        };
+                        APP_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {↓SWIFT_ACTIVE_COMPILATION_CONDITIONS = "DEBUG $(inherited)";}; };
                     };
                     rootObject = PROJECT;
                 }

@@ -15,23 +15,16 @@ package enum ReleaseTestabilityRule: BuildSettingRule {
                 // !$*UTF8*$!
                 {
                     objects = {
-                        PROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; mainGroup = GROUP; targets = (APP); };
-                        GROUP = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
-                        PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (PROJECT_RELEASE); };
-                        PROJECT_RELEASE = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
-                        APP = {isa = PBXNativeTarget; buildConfigurationList = APP_CONFIGS; name = App; };
-                        APP_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (APP_APPSTORE); };
-                        APP_APPSTORE = {
-                            isa = XCBuildConfiguration;
-                            buildSettings = {
-                                ↓ENABLE_TESTABILITY = YES;
-                            };
-                            name = AppStore;
-                        };
+                        WIDGET_PROJECT = {isa = PBXProject; buildConfigurationList = WIDGET_PROJECT_CONFIGS; targets = (WIDGET); };
+                        WIDGET_PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (WIDGET_PROJECT_RELEASE); };
+                        WIDGET_PROJECT_RELEASE = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+                        WIDGET = {isa = PBXNativeTarget; buildConfigurationList = WIDGET_CONFIGS; name = Widget; };
+                        WIDGET_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (WIDGET_APPSTORE); };
+                        WIDGET_APPSTORE = {isa = XCBuildConfiguration; name = AppStore; buildSettings = {↓ENABLE_TESTABILITY = YES;}; };
                     };
-                    rootObject = PROJECT;
+                    rootObject = WIDGET_PROJECT;
                 }
-                """, path: "App.xcodeproj/project.pbxproj"),
+                """, path: "Widget.xcodeproj/project.pbxproj"),
             RuleExample("""
                 name: App
                 targets:

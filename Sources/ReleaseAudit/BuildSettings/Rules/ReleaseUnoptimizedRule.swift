@@ -15,23 +15,16 @@ package enum ReleaseUnoptimizedRule: BuildSettingRule {
                 // !$*UTF8*$!
                 {
                     objects = {
-                        PROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; mainGroup = GROUP; targets = (APP); };
-                        GROUP = {isa = PBXGroup; children = (); sourceTree = "<group>"; };
-                        PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (PROJECT_RELEASE); };
-                        PROJECT_RELEASE = {
-                            isa = XCBuildConfiguration;
-                            buildSettings = {
-                                ↓SWIFT_OPTIMIZATION_LEVEL = "-Onone";
-                            };
-                            name = Release;
-                        };
-                        APP = {isa = PBXNativeTarget; buildConfigurationList = APP_CONFIGS; name = App; };
-                        APP_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (APP_RELEASE); };
-                        APP_RELEASE = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+                        TOOL_PROJECT = {isa = PBXProject; buildConfigurationList = TOOL_PROJECT_CONFIGS; targets = (TOOL); };
+                        TOOL_PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (TOOL_PROJECT_RELEASE); };
+                        TOOL_PROJECT_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {↓SWIFT_OPTIMIZATION_LEVEL = "-Onone";}; };
+                        TOOL = {isa = PBXNativeTarget; buildConfigurationList = TOOL_CONFIGS; name = Tool; };
+                        TOOL_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (TOOL_RELEASE); };
+                        TOOL_RELEASE = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
                     };
-                    rootObject = PROJECT;
+                    rootObject = TOOL_PROJECT;
                 }
-                """, path: "App.xcodeproj/project.pbxproj"),
+                """, path: "Tool.xcodeproj/project.pbxproj"),
             RuleExample("""
                 ↓GCC_OPTIMIZATION_LEVEL = 0
                 """, path: "Config/Release.xcconfig",
