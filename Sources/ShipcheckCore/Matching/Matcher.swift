@@ -38,12 +38,10 @@ public struct Matcher: Sendable {
         case regex(RegexEngine, prefilter: [[UInt8]]?, foldCase: Bool)
     }
 
-    public let pattern: MatchPattern
     private let strategy: Strategy
 
     /// `origin` names where the pattern comes from in an error message (`query 'todo'`).
     public init(_ pattern: MatchPattern, origin: String? = nil) throws(PatternError) {
-        self.pattern = pattern
         let foldCase = pattern.caseInsensitive
         if pattern.text.isEmpty { throw PatternError(message: "the pattern is empty") }
         if pattern.kind == .literal, !foldCase || pattern.text.utf8.allSatisfy({ $0 < 0x80 }) {

@@ -33,7 +33,4 @@ public final class FileContents {
     public func report(_ error: InputError) {
         if !errors.contains(error) { errors.append(error) }
     }
-
-    /// 1-based lines of the bytes, shared by every check that needs them.
-    public var lines: LineTable { derived { LineTable($0.bytes) } }
 }
