@@ -76,7 +76,8 @@ let package = Package(
                 "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSwift6
+            swiftSettings: strictSwift6,
+            plugins: ["ShipcheckBuildInfo"]
         ),
         // Shared by every test target: temp dirs, git fixtures, the real-binary runner, rule examples.
         .target(name: "ShipcheckTestSupport", dependencies: ["ShipcheckCore"], path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
@@ -101,6 +102,8 @@ let package = Package(
             ),
             dependencies: ["shipcheck"]
         ),
+        // Records the git revision for `shipcheck --version` (a prebuild command, see its source).
+        .plugin(name: "ShipcheckBuildInfo", capability: .buildTool()),
         .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
