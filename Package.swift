@@ -12,6 +12,7 @@ let package = Package(
         // The fuzz entry points, for the separate sanitizer-built package in Fuzz/.
         .library(name: "ShipcheckHostileInputTargets", targets: ["HostileInputTargets"]),
         .plugin(name: "ShipcheckAudit", targets: ["ShipcheckAudit"]),
+        .plugin(name: "ShipcheckBuildTool", targets: ["ShipcheckBuildTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -102,6 +103,8 @@ let package = Package(
             ),
             dependencies: ["shipcheck"]
         ),
+        // Build-tool plugin: `shipcheck sources` on a target's Swift files, findings as compiler warnings.
+        .plugin(name: "ShipcheckBuildTool", capability: .buildTool(), dependencies: ["shipcheck"]),
         // Records the git revision for `shipcheck --version` (a prebuild command, see its source).
         .plugin(name: "ShipcheckBuildInfo", capability: .buildTool()),
         .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),

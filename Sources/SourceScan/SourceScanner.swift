@@ -16,12 +16,15 @@ public struct SourceScanner: Sendable {
         self.configuration = configuration
     }
 
-    public func run() -> CheckResult {
+    /// Scans every Swift file; with a `cache`, files it holds unchanged are not parsed again
+    /// and every file's result is recorded in it.
+    public func run(cache: SourceScanCache? = nil) -> CheckResult {
         var result = CheckResult()
         let plan = makePlan(into: &result)
         let analyzer = makeAnalyzer()
+        let reuse = cache.map { CacheUse(cache: $0, settings: SourceScanCache.settings(of: configuration)) }
         let outcomes = plan.swiftFiles.parallelMap { file, context in
-            Self.scan(file, context: context, analyzer: analyzer, sizeLimit: configuration.maxFileSize)
+            Self.scan(file, context: context, analyzer: analyzer, sizeLimit: configuration.maxFileSize, cache: reuse)
         }
         for outcome in outcomes {
             result.findings += outcome.findings
@@ -99,10 +102,32 @@ public struct SourceScanner: Sendable {
         var error: InputError?
     }
 
-    private static func scan(_ file: ScannedFile, context: FileContext, analyzer: SourceFileAnalyzer, sizeLimit: Int) -> FileOutcome {
+    private struct CacheUse: Sendable {
+        var cache: SourceScanCache
+        var settings: String
+    }
+
+    private static func scan(_ file: ScannedFile, context: FileContext, analyzer: SourceFileAnalyzer, sizeLimit: Int, cache: CacheUse?) -> FileOutcome {
+        let bytes: [UInt8]
         do {
-            let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
-            guard SourceFileAnalyzer.mayContainFinding(bytes, context: context) else { return FileOutcome() }
+            bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
+        } catch {
+            return FileOutcome(error: error)
+        }
+        guard let cache else { return analyze(bytes, context: context, analyzer: analyzer) }
+        let contentHash = StableHash.hex128(bytes)
+        if let entry = cache.cache.lookup(file, contentHash: contentHash, context: context, settings: cache.settings) {
+            return FileOutcome(findings: entry.findings, error: entry.error)
+        }
+        let outcome = analyze(bytes, context: context, analyzer: analyzer)
+        cache.cache.record(SourceScanCache.Entry(relativePath: file.relativePath, contentHash: contentHash, developmentReason: context.developmentReason,
+                                                 settings: cache.settings, findings: outcome.findings, error: outcome.error), for: file)
+        return outcome
+    }
+
+    private static func analyze(_ bytes: [UInt8], context: FileContext, analyzer: SourceFileAnalyzer) -> FileOutcome {
+        guard SourceFileAnalyzer.mayContainFinding(bytes, context: context) else { return FileOutcome() }
+        do {
             return FileOutcome(findings: try analyzer.analyze(bytes, context: context).findings)
         } catch {
             return FileOutcome(error: error)

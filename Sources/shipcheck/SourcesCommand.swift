@@ -20,6 +20,8 @@ struct SourcesCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
+    @OptionGroup(title: "Build steps") var buildStep: BuildStepOptions
+
     @Flag(help: "Wrap unwrapped previews in #if DEBUG … #endif, then report what is left.")
     var fix = false
 
@@ -31,6 +33,7 @@ struct SourcesCommand: ParsableCommand {
 
     func validate() throws {
         if dryRun && !fix { throw ValidationError("--dry-run only applies to --fix") }
+        if buildStep.lenient && report.strict { throw ValidationError("--lenient and --strict contradict each other") }
     }
 
     func run() throws {
@@ -59,7 +62,13 @@ struct SourcesCommand: ParsableCommand {
         }
         // The report is always a fresh scan, so it shows exactly what is left after fixing.
         var combined = CheckResult()
-        for scanner in scanners { combined.merge(scanner.run()) }
+        let cache = buildStep.openCache()
+        for (root, scanner) in zip(roots, scanners) {
+            var result = scanner.run(cache: cache)
+            buildStep.present(&result, root: root)
+            combined.merge(result)
+        }
+        combined.inputErrors += buildStep.save(cache)
         try report.emit(Report(findings: combined.findings, inputErrors: combined.inputErrors, rules: SourceScanRules.all,
                                failingSeverity: report.failingSeverity))
     }
