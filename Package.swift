@@ -116,5 +116,11 @@ let package = Package(
         .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
         .testTarget(name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets"], swiftSettings: strictSwift6),
+        // The release packaging (scripts/package.sh on the debug binary), the plugins on it, the CI templates.
+        .testTarget(
+            name: "DistributionTests",
+            dependencies: ["ShipcheckCore", "ShipcheckTestSupport", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSwift6
+        ),
     ]
 )
