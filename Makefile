@@ -29,9 +29,12 @@ dist: setup
 	@./scripts/setup.sh dist
 	SWIFT="$(SWIFT)" ./scripts/dist.sh
 
-## test: the whole test suite (unit tests and tests of the real binary).
+## test: the whole test suite (unit tests and tests of the real binary). It builds the test
+## product and the binary by name: `swift build --build-tests` would also build a second, host
+## copy of shipcheck and swift-syntax for the plugins (SwiftPM's "-tool" products).
 test: setup
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --product shipcheckPackageTests
+	$(SWIFT) build --product shipcheck
 	$(SWIFT) test --skip-build
 
 ## demo: build, then run shipcheck on Samples/ and check it reports what the samples contain.
