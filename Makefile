@@ -4,7 +4,10 @@ PREFIX  ?= /usr/local
 CONFIG  ?= debug
 BIN_DIR  = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 SHIPCHECK = $(BIN_DIR)/shipcheck
-RELEASE_DIR = $(shell $(SWIFT) build -c release --show-bin-path 2>/dev/null)
+# The release build's flags (the Swift runtime linked in on Linux, universal on macOS): shared by
+# release, install and dist so they reuse one build.
+RELEASE_FLAGS = $(shell ./scripts/package.sh release-flags)
+RELEASE_DIR = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
 .PHONY: all setup build release dist test demo bench fuzz install clean
 
@@ -18,9 +21,9 @@ setup:
 build: setup
 	$(SWIFT) build -c $(CONFIG)
 
-## release: optimised build (.build/release/shipcheck).
+## release: optimised build of the binary (.build/release/shipcheck).
 release: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build --product shipcheck $(RELEASE_FLAGS)
 
 ## dist: optimised, stripped release build with the Swift runtime linked in, packed into dist/:
 ## shipcheck-VERSION-PLATFORM.tar.gz (+ .sha256), shipcheck.artifactbundle (+ .zip) and the

@@ -18,18 +18,16 @@ export SWIFT="${SWIFT:-swift}"
 OUT="${DIST_DIR:-dist}"
 RELEASE_URL="${RELEASE_URL:-https://github.com/shipcheck/shipcheck/releases/download}"
 
-build_flags=(-c release --product shipcheck)
+read -ra build_flags <<<"--product shipcheck $(./scripts/package.sh release-flags)"
 case "$(uname -s)" in
   Darwin)
-    build_flags+=(--arch arm64 --arch x86_64)
     platform_flags=(--platform universal-apple-macosx --triple arm64-apple-macosx --triple x86_64-apple-macosx)
     strip_flags=(-Sx) ;;
   *)
     if [ -n "${DIST_SWIFT_SDK:-}" ]; then
-      build_flags+=(--swift-sdk "$DIST_SWIFT_SDK")
+      build_flags=(--product shipcheck -c release --swift-sdk "$DIST_SWIFT_SDK")
       platform_flags=(--platform "$DIST_SWIFT_SDK")
     else
-      build_flags+=(--static-swift-stdlib)
       platform_flags=()
     fi
     strip_flags=(--strip-all) ;;

@@ -5,6 +5,11 @@
 #   scripts/package.sh stage BINARY DIR [MANUAL_DIR]
 #       DIR/bin/shipcheck, DIR/share/man/man1/*.1 (from MANUAL_DIR, when given) and the bash,
 #       zsh and fish completions under DIR/share (what `make install` copies into PREFIX).
+#   scripts/package.sh release-flags
+#       The `swift build` flags of the release build (after `--product NAME`): `-c release`, plus
+#       `--static-swift-stdlib` on Linux and both architectures on macOS. make release, make
+#       install and make dist all use them, so they share one build instead of rebuilding
+#       swift-syntax whenever the flags differ.
 #   scripts/package.sh manual BINARY DIR
 #       DIR/shipcheck.1, from swift-argument-parser's generate-manual (built here, release),
 #       dated by the last commit so the same commit gives the same page.
@@ -51,10 +56,18 @@ stage() {
   "$binary" --generate-completion-script fish >"$dir/share/fish/vendor_completions.d/shipcheck.fish"
 }
 
+release_flags() {
+  case "$(uname -s)" in
+    Darwin) echo "-c release --arch arm64 --arch x86_64" ;;
+    *) echo "-c release --static-swift-stdlib" ;;
+  esac
+}
+
 manual() {
   local binary="$1" dir="$2" tools
-  "${SWIFT:-swift}" build -c release --product generate-manual >&2
-  tools="$("${SWIFT:-swift}" build -c release --show-bin-path)"
+  # shellcheck disable=SC2046 # the flags are words
+  "${SWIFT:-swift}" build --product generate-manual $(release_flags) >&2
+  tools="$("${SWIFT:-swift}" build $(release_flags) --show-bin-path)"
   mkdir -p "$dir"
   "$tools/generate-manual" "$binary" --date "$(git -C "$here" log -1 --format=%cs 2>/dev/null || date +%Y-%m-%d)" --output-directory "$dir"
 }
@@ -172,8 +185,9 @@ pack() {
 
 command="${1:-}"; shift || true
 case "$command" in
+  release-flags) release_flags ;;
   manual) [ $# -eq 2 ] || die "usage: package.sh manual BINARY DIR"; manual "$@" ;;
   stage) [ $# -ge 2 ] || die "usage: package.sh stage BINARY DIR [MANUAL_DIR]"; stage "$@" ;;
   pack) [ $# -ge 2 ] || die "usage: package.sh pack BINARY OUTDIR [options]"; pack "$@" ;;
-  *) die "usage: package.sh stage|manual|pack …" ;;
+  *) die "usage: package.sh release-flags|stage|manual|pack …" ;;
 esac
