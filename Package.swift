@@ -12,6 +12,7 @@ let package = Package(
         // The fuzz entry points, for the separate sanitizer-built package in Fuzz/.
         .library(name: "ShipcheckHostileInputTargets", targets: ["HostileInputTargets"]),
         .plugin(name: "ShipcheckAudit", targets: ["ShipcheckAudit"]),
+        .plugin(name: "ShipcheckBuildTool", targets: ["ShipcheckBuildTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -84,7 +85,8 @@ let package = Package(
                 "ShipcheckCore", "ShipcheckFrontend", "ConflictScan", "SavedQueries", "BinaryInspect",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSwift6
+            swiftSettings: strictSwift6,
+            plugins: ["ShipcheckBuildInfo"]
         ),
         // Shared by every test target: temp dirs, git fixtures, the real-binary runner, rule examples.
         .target(name: "ShipcheckTestSupport", dependencies: ["ShipcheckCore"], path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
@@ -108,6 +110,10 @@ let package = Package(
             ),
             dependencies: ["shipcheck"]
         ),
+        // Build-tool plugin: `shipcheck sources` on a target's Swift files, findings as compiler warnings.
+        .plugin(name: "ShipcheckBuildTool", capability: .buildTool(), dependencies: ["shipcheck"]),
+        // Records the git revision for `shipcheck --version` (a prebuild command, see its source).
+        .plugin(name: "ShipcheckBuildInfo", capability: .buildTool()),
         .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
@@ -119,5 +125,11 @@ let package = Package(
         .testTarget(name: "ShipcheckFrontendTests", dependencies: ["ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
         .testTarget(name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets"], swiftSettings: strictSwift6),
+        // The release packaging (scripts/package.sh on the debug binary), the plugins on it, the CI templates.
+        .testTarget(
+            name: "DistributionTests",
+            dependencies: ["ShipcheckCore", "ShipcheckTestSupport", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSwift6
+        ),
     ]
 )

@@ -16,6 +16,9 @@ public final class SourceRulesCheck: FileCheck {
     private let fixing: Bool
     private let prefilter: [[UInt8]]
     private let everyDevelopmentAsset: Bool
+    /// Per-file results of earlier runs (`sources --cache`), with what decides them.
+    private let cache: SourceScanCache?
+    private let cacheSettings: String
     private let state = Mutex(State())
 
     private struct State {
@@ -29,13 +32,15 @@ public final class SourceRulesCheck: FileCheck {
 
     /// `rules`: the registry's rules; this check runs the Swift source rules and the project
     /// rules among them that `configuration` leaves on.
-    public init(rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false) {
+    public init(rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false, cache: SourceScanCache? = nil) {
         self.rules = rules.compactMap { $0 as? any SwiftSourceRule.Type }.filter { configuration.isEnabled($0.description) }
         projectRules = rules.compactMap { $0 as? any ProjectRule.Type }.filter { configuration.isEnabled($0.description) }
         evaluator = ReleaseConditionEvaluator(debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
         self.fixing = fixing
         prefilter = Array(Set(self.rules.flatMap { $0.requiredText })).sorted().map { Array($0.utf8) }
         everyDevelopmentAsset = self.rules.contains { $0.checksEveryDevelopmentAsset }
+        self.cache = cache
+        cacheSettings = SourceScanCache.settings(of: configuration, ruleIDs: self.rules.map { $0.id })
     }
 
     public func needsEarly(_ file: ScannedFile) -> Bool { ProjectModel.isProjectFile(file) }
@@ -64,20 +69,32 @@ public final class SourceRulesCheck: FileCheck {
             state.swiftFiles += 1
             return state.model
         }
-        let isDevelopmentAsset = everyDevelopmentAsset && model?.developmentReason(for: contents.file.relativePath) != nil
+        let developmentReason = model?.developmentReason(for: contents.file.relativePath)
+        if let entry = cache?.lookup(contents, developmentReason: developmentReason, settings: cacheSettings) {
+            if let error = entry.error { contents.report(error) }
+            state.withLock { $0.findings.append((contents.index, entry.findings)) }
+            return .none
+        }
+        let isDevelopmentAsset = everyDevelopmentAsset && developmentReason != nil
         guard isDevelopmentAsset || prefilter.contains(where: { needle in needle.withUnsafeBytes { ByteSearch.find($0, in: contents.bytes) != nil } }),
-              SwiftText.isParseable(contents) else { return .none }
+              SwiftText.isParseable(contents) else {
+            cache?.record(contents, developmentReason: developmentReason, settings: cacheSettings, findings: [], error: contents.errors.first)
+            return .none
+        }
         return .eitherRound
     }
 
     public func process(_ contents: FileContents, round: FileRound) {
         guard let file = ParsedSwiftFile.of(contents) else { return }
+        let developmentReason = state.withLock { $0.model }?.developmentReason(for: file.path)
         if let problem = file.syntaxProblem {
             contents.report(problem)
+            cache?.record(contents, developmentReason: developmentReason, settings: cacheSettings, findings: [], error: problem)
             return
         }
-        let context = SwiftRuleContext(evaluator: evaluator, developmentReason: state.withLock { $0.model }?.developmentReason(for: file.path))
+        let context = SwiftRuleContext(evaluator: evaluator, developmentReason: developmentReason)
         let analysis = Self.analyze(file, rules: rules, context: context)
+        cache?.record(contents, developmentReason: developmentReason, settings: cacheSettings, findings: analysis.findings, error: nil)
         if fixing {
             let outcome = Self.fix(file, at: contents.file.path, analysis: analysis, rules: rules, context: context)
             state.withLock { $0.fixes.append((contents.index, outcome)) }

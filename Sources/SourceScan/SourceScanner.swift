@@ -17,9 +17,11 @@ public struct SourceScanner: Sendable {
         self.source = source
     }
 
-    public func run() -> CheckResult {
+    /// Scans every Swift file; with a `cache`, files it holds unchanged are not parsed again
+    /// and every file's result is recorded in it.
+    public func run(cache: SourceScanCache? = nil) -> CheckResult {
         ScanPipeline(root: root, configuration: configuration, source: source)
-            .run([SourceRulesCheck(rules: rules, configuration: configuration)]).combined
+            .run([SourceRulesCheck(rules: rules, configuration: configuration, cache: cache)]).combined
     }
 
     /// Computes the rewrites `--fix` would make; nothing is written (see `SourceFix.write()`).

@@ -19,6 +19,8 @@ struct SourcesCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
+    @OptionGroup(title: "Build steps") var buildStep: BuildStepOptions
+
     @Flag(help: "Wrap unwrapped previews in #if DEBUG … #endif, then report what is left.")
     var fix = false
 
@@ -30,10 +32,11 @@ struct SourcesCommand: ParsableCommand {
 
     func validate() throws {
         if dryRun && !fix { throw ValidationError("--dry-run only applies to --fix") }
+        if buildStep.lenient && report.strict { throw ValidationError("--lenient and --strict contradict each other") }
     }
 
     func run() throws {
         let roots = try (paths.isEmpty ? ["."] : paths).map { root in (root, try report.loadConfiguration(root: root)) }
-        try report.emit(Frontend.sources(roots, fix: fix, dryRun: dryRun, failingSeverity: report.failingSeverity))
+        try report.emit(Frontend.sources(roots, fix: fix, dryRun: dryRun, buildStep: buildStep.mode, failingSeverity: report.failingSeverity))
     }
 }

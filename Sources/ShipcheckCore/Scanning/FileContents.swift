@@ -9,7 +9,8 @@ public final class FileContents {
     /// Valid while the checks look at this file.
     public let bytes: UnsafeRawBufferPointer
     private var derivedValues: [ObjectIdentifier: Any] = [:]
-    private(set) var errors: [InputError] = []
+    /// The problems reported for this file so far.
+    public private(set) var errors: [InputError] = []
 
     init(file: ScannedFile, index: Int, bytes: UnsafeRawBufferPointer) {
         self.file = file
