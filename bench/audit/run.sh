@@ -26,15 +26,7 @@ Samples/Binaries/build.sh >/dev/null
 
 # The same generated tree as bench/conflicts/run.sh (a git repository).
 mkdir -p "$work" "$(dirname "$results")"
-stamp="$(sha256sum bench/conflicts/generate.py | cut -c1-16)-$files"
-if [ "$(cat "$work/conflicts-stamp" 2>/dev/null)" != "$stamp" ]; then
-  rm -rf "$tree"
-  python3 bench/conflicts/generate.py "$tree" "$files"
-  git -C "$tree" init -q
-  git -C "$tree" add -A
-  git -C "$tree" -c user.name=bench -c user.email=bench@example.com -c commit.gpgsign=false commit -q -m tree
-  echo "$stamp" > "$work/conflicts-stamp"
-fi
+bench/conflicts/tree.sh "$files" >/dev/null
 
 binaries=(after)
 declare -A binary=([after]="$after")
