@@ -1,6 +1,7 @@
 import BinaryInspect
 import Foundation
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
 
@@ -46,7 +47,7 @@ import Testing
     static let app = previews + mocks + strings + testCode
 
     private func audit(_ fixture: String, architecture: String? = nil) -> CheckResult {
-        BinaryInspector(configuration: Configuration(), architecture: architecture).run(paths: [Repository.machOFixture(fixture)])
+        BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules, architecture: architecture).run(paths: [Repository.machOFixture(fixture)])
     }
 
     /// Every failure and warning matches one planted finding, and every planted one is found once.
@@ -178,7 +179,7 @@ import Testing
     @Test func bytesInMemoryReadLikeTheFile() throws {
         let bytes = HostileBytes.read(Repository.machOFixture("App-universal"))
         let file = try BinaryFile(bytes: bytes, path: "App.ipa/Payload/App.app/App")
-        let result = try BinaryInspector(configuration: Configuration()).inspect(file)
+        let result = try BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).inspect(file)
         #expect(result.inputErrors.isEmpty)
         #expect(result.findings.count == audit("App-universal").findings.count)
         #expect(result.findings.allSatisfy { $0.location.path == "App.ipa/Payload/App.app/App" })

@@ -2,12 +2,12 @@ import ShipcheckCore
 
 /// A test framework among the libraries the image loads (`DT_NEEDED`, `LC_LOAD_DYLIB`,
 /// `LC_LOAD_WEAK_DYLIB`…) or asks the linker for (autolink entries, `LC_LINKER_OPTION`).
-enum TestLibraryDependencyRule: BinaryRule {
+package enum TestLibraryDependencyRule: BinaryRule {
     /// Module names of the test frameworks: XCTest, swift-testing, and XCTest's Swift overlay
     /// (`libXCTestSwiftSupport.dylib`, formerly `libswiftXCTest.dylib`).
     static let testModules: Set<String> = ["XCTest", "Testing", "XCTestSwiftSupport", "swiftXCTest"]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "binary-test-library-dependency",
         summary: "The binary depends on a test framework (XCTest or swift-testing).",
         rationale: """
