@@ -2,12 +2,6 @@ import Foundation
 import ShipcheckTestSupport
 import Testing
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Damaged Mach-O files, universal files and archives, derived in code from the committed
 /// fixtures: each is one error line naming the file (and slice or member), never a crash or a
 /// hang, exit 2, and the intact fixture beside them is still audited and listed.
@@ -176,19 +170,6 @@ extension HostileInputTests {
             #expect(run.errorLines.count == 1, "\(run.stderr)")
             #expect(run.stderr.contains("libDamaged.a(Fixtures-linux.o): error: corrupt archive: member claims 9999999999 bytes, past the end"), "\(run.stderr)")
             #expect(run.stdout.contains("Fixtures.o") && run.stdout.contains("AppTestSupport-LoginTestCase.o"), "the members before it are still read")
-        }
-    }
-
-    /// A 1 GiB file whose first bytes are a Mach-O executable: mapped, so memory stays at what is read.
-    @Test func oneGigabyteSparseMachOIsMappedNotRead() throws {
-        let directory = TemporaryDirectory("shipcheck-hostile-macho-sparse")
-        let path = directory.write("Huge", bytes: HostileInputFixtures.bytes(Self.machOIntact))
-        #expect(truncate(path, 1 << 30) == 0)
-        for command in ["binary", "symbols"] {
-            let run = HostileRunner.shipcheck([command, path])
-            expectSurvived(run, "\(command) on a 1 GiB sparse Mach-O", rssBound: 128 * 1024 * 1024)
-            #expect(run.exitStatus == (command == "binary" ? 1 : 0), "\(run.stderr)")
-            #expect(run.stdout.contains("PublicCard_Previews"))
         }
     }
 }
