@@ -8,11 +8,26 @@ public struct BinaryInspector: Sendable {
     public let configuration: Configuration
     /// Only this slice of universal files (`--arch arm64`); nil: every slice.
     public let architecture: String?
+    /// The binary rules the configuration leaves on (run on each image).
+    private let rules: [any BinaryRule.Type]
+    /// The bundle rules the configuration leaves on (run once per bundle).
+    let bundleRules: [any BundleRule.Type]
 
-    public init(configuration: Configuration, architecture: String? = nil) {
+    /// `rules`: the registry's rules; the inspector runs the binary and bundle rules among them.
+    public init(configuration: Configuration, rules: [any Rule.Type], architecture: String? = nil) {
         self.configuration = configuration
+        self.rules = rules.compactMap { $0 as? any BinaryRule.Type }.filter { configuration.isEnabled($0.description) }
+        bundleRules = rules.compactMap { $0 as? any BundleRule.Type }.filter { configuration.isEnabled($0.description) }
         self.architecture = architecture
     }
+
+    /// The rules among `rules` the inspector runs (for reports' rule lists).
+    public static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
+        rules.filter { $0 is any BinaryRule.Type || $0 is any BundleRule.Type }
+    }
+
+    /// Whether the rule is one of the bundle rules (their examples are `BundleContents(example:)`).
+    public static func isBundleRule(_ rule: any Rule.Type) -> Bool { rule is any BundleRule.Type }
 
     /// Audits files (binaries or archives), Apple bundles and `.ipa` files (walked whole), and
     /// directories (searched for binaries by magic and for bundles by extension).
@@ -80,9 +95,8 @@ public struct BinaryInspector: Sendable {
 
     private func check(_ contents: BinaryContents, patterns: Patterns) -> [Finding] {
         var findings: [Finding] = []
-        for rule in BinaryInspectRules.rules {
-            guard let severity = configuration.severity(for: rule.description) else { continue }
-            let context = BinaryRuleContext(severity: severity, symbolPatterns: patterns.symbol, stringPatterns: patterns.string)
+        for rule in rules {
+            let context = BinaryRuleContext(severity: rule.description.defaultSeverity, symbolPatterns: patterns.symbol, stringPatterns: patterns.string)
             findings += rule.check(contents, context)
         }
         return findings
@@ -103,9 +117,9 @@ public struct BinaryInspector: Sendable {
             return compiled
         }
         return Patterns(
-            symbol: try compile(configuration.binarySymbolPatterns ?? BinaryInspectRules.defaultSymbolPatterns, caseInsensitive: false),
-            string: try compile(configuration.binaryStringPatterns ?? BinaryInspectRules.defaultStringPatterns, caseInsensitive: true),
-            resource: try compile(configuration.bundleResourcePatterns ?? BinaryInspectRules.defaultResourcePatterns, caseInsensitive: false))
+            symbol: try compile(configuration.binarySymbolPatterns ?? MockSymbolRule.defaultPatterns, caseInsensitive: false),
+            string: try compile(configuration.binaryStringPatterns ?? FixtureStringRule.defaultPatterns, caseInsensitive: true),
+            resource: try compile(configuration.bundleResourcePatterns ?? TestResourceRule.defaultPatterns, caseInsensitive: false))
     }
 
     /// What `run` audits: a binary file, or a bundle walked whole.

@@ -1,6 +1,7 @@
 import BinaryInspect
 import Foundation
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
 
@@ -80,7 +81,7 @@ import Testing
     }
 
     private func audit(_ path: String, configuration: Configuration = Configuration()) -> CheckResult {
-        BinaryInspector(configuration: configuration).run(paths: [path])
+        BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).run(paths: [path])
     }
 
     /// Every error or warning is one planted finding at its path (relative to `root`), each found once.

@@ -1,6 +1,7 @@
 import BinaryInspect
 import Foundation
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
 
@@ -46,7 +47,7 @@ import Testing
     static let app = previews + mocks + strings + testCode
 
     private func audit(_ fixture: String, architecture: String? = nil) -> CheckResult {
-        BinaryInspector(configuration: Configuration(), architecture: architecture).run(paths: [Repository.machOFixture(fixture)])
+        BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules, architecture: architecture).run(paths: [Repository.machOFixture(fixture)])
     }
 
     /// Every failure and warning matches one planted finding, and every planted one is found once.
@@ -65,7 +66,8 @@ import Testing
         #expect(unexpected.isEmpty, "\(label): false findings: \(unexpected)", sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: ["App-macos", "App-ios", "App-ios-offset", "App-ios-arm64e", "App-ios-strip-x", "App-ios-stripped"])
+    @Test(arguments: ["App-macos", "App-macos-strip-x", "App-macos-stripped", "App-ios", "App-ios-offset", "App-ios-arm64e",
+                      "App-ios-strip-x", "App-ios-stripped"])
     func executablesReportEveryPlantedLeakAndNothingElse(_ fixture: String) {
         let result = audit(fixture)
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
@@ -177,7 +179,7 @@ import Testing
     @Test func bytesInMemoryReadLikeTheFile() throws {
         let bytes = HostileBytes.read(Repository.machOFixture("App-universal"))
         let file = try BinaryFile(bytes: bytes, path: "App.ipa/Payload/App.app/App")
-        let result = try BinaryInspector(configuration: Configuration()).inspect(file)
+        let result = try BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).inspect(file)
         #expect(result.inputErrors.isEmpty)
         #expect(result.findings.count == audit("App-universal").findings.count)
         #expect(result.findings.allSatisfy { $0.location.path == "App.ipa/Payload/App.app/App" })

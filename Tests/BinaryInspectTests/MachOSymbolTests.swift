@@ -8,7 +8,8 @@ import Testing
 /// files: the same entries (value, letter, name), the same count.
 @Suite struct MachOSymbolTests {
     static let fixtures = [
-        "App-macos", "App-ios", "App-ios-offset", "App-ios-arm64e", "App-ios-strip-x", "App-ios-stripped",
+        "App-macos", "App-macos-strip-x", "App-macos-stripped",
+        "App-ios", "App-ios-offset", "App-ios-arm64e", "App-ios-strip-x", "App-ios-stripped",
         "libAppLib.dylib", "libAppLib-stripped.dylib", "libClean.dylib", "AppTests.bundle",
         "AppLib.o", "AppLib-arm64e.o", "libAppTestSupport.a",
     ]
@@ -71,17 +72,25 @@ import Testing
         #expect(stripped.contains { $0.mangled == "_$s6AppLib18MockNetworkServiceCACycfC" && $0.letter == "T" && $0.type == "SECT" })
     }
 
-    /// `--dynamic`: what dyld sees — the export trie and the imported (undefined external) symbols.
-    @Test(arguments: ["App-macos", "App-ios-stripped", "libAppLib-stripped.dylib", "AppTests.bundle"])
+    /// `--dynamic`: what dyld sees — the export trie and every import: undefined external
+    /// symbols, and what a stripped image keeps only in its bind opcodes or chained fixups.
+    @Test(arguments: ["App-macos", "App-macos-stripped", "App-ios-stripped", "libAppLib-stripped.dylib", "AppTests.bundle"])
     func dynamicListsExportsAndImports(_ fixture: String) throws {
         let path = Repository.machOFixture(fixture)
         var options = SymbolListOptions()
         options.table = .dynsym
         let ours = try SymbolListing.rows(of: path, options: options).map(\.mangled).sorted()
-        let exports = CommandRunner.run(Toolchain.llvmNM, ["--dyldinfo-only", path]).stdout.split(separator: "\n")
-            .filter { !$0.contains("<redacted function ") && !$0.hasPrefix("                 U ") }.map { String($0.split(separator: " ").last!) }
-        let imports = CommandRunner.run(Toolchain.llvmNM, ["-u", "-j", path]).stdout.split(separator: "\n").map(String.init)
-        #expect(ours == (exports + imports).sorted(), "\(difference(ours, exports + imports))")
+        func lastColumn(_ line: Substring) -> String { String(line.split(separator: " ").last!) }
+        let dyldInfo = CommandRunner.run(Toolchain.llvmNM, ["--dyldinfo-only", path]).stdout.split(separator: "\n")
+            .filter { !$0.contains("<redacted function ") }
+        let exports = dyldInfo.filter { !$0.hasPrefix("                 U ") }.map(lastColumn)
+        let symtabImports = CommandRunner.run(Toolchain.llvmNM, ["-u", "-j", path]).stdout.split(separator: "\n").map(String.init)
+        let bindImports = dyldInfo.filter { $0.hasPrefix("                 U ") }.map(lastColumn)
+        let chainedImports = CommandRunner.run(Toolchain.root.appendingPathComponent("bin/llvm-objdump").path, ["--macho", "--dyld-info", path])
+            .stdout.split(separator: "\n").filter { $0.contains(" bind ") }.map(lastColumn)
+        let expected = exports + Set(symtabImports + bindImports + chainedImports)
+        #expect(ours == expected.sorted(), "\(difference(ours, expected))")
+        if fixture.hasSuffix("stripped") { #expect(Set(ours).isSuperset(of: bindImports + chainedImports), "imports only dyld records") }
     }
 
     /// Apple's nm shows the C-level name (`_$s…`); the demangler gets the Swift name (`$s…`).

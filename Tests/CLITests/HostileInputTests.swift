@@ -89,7 +89,15 @@ import Darwin
         let bytes = HostileInputFixtures.bytes(HostileInputFixtures.sampleObject)
         let tableOffset = Int(HostileInputFixtures.readLE(bytes, at: 0x28, size: 8))
         // The ELF header, then section headers 1–3 (0 is the null section).
-        let ranges = [0..<64, (tableOffset + 64)..<(tableOffset + 4 * 64)]
+        try expectBitFlipsReportedByName(of: bytes, in: [0..<64, (tableOffset + 64)..<(tableOffset + 4 * 64)], directory: directory,
+                                         intact: HostileInputFixtures.sampleExecutable)
+    }
+
+    /// Writes `bytes` with each bit of `ranges` flipped (one file per bit), runs `binary` and
+    /// `symbols` on them all beside `intact`: no crash or hang, every error line names an input,
+    /// the intact file still reported, and more than 100 flips reported.
+    func expectBitFlipsReportedByName(of bytes: [UInt8], in ranges: [Range<Int>], directory: TemporaryDirectory, intact: String,
+                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
         var flipped: [String] = []
         for range in ranges {
             for byte in range {
@@ -101,14 +109,14 @@ import Darwin
             }
         }
         for command in ["binary", "symbols"] {
-            let run = HostileRunner.shipcheck([command] + flipped + [HostileInputFixtures.sampleExecutable], timeout: 120)
-            expectSurvived(run, "\(command) on \(flipped.count) bit flips")
-            #expect(run.exitStatus == 2, "some flips must be reported")
-            #expect(run.stdout.contains("PublicCard_Previews"))
+            let run = HostileRunner.shipcheck([command] + flipped + [intact], timeout: 120)
+            expectSurvived(run, "\(command) on \(flipped.count) bit flips", sourceLocation: sourceLocation)
+            #expect(run.exitStatus == 2, "some flips must be reported", sourceLocation: sourceLocation)
+            #expect(run.stdout.contains("PublicCard_Previews"), sourceLocation: sourceLocation)
             for line in run.errorLines {
-                #expect(line.contains(directory.path + "/flip-"), "an error line that names no input: \(line)")
+                #expect(line.contains(directory.path + "/flip-"), "an error line that names no input: \(line)", sourceLocation: sourceLocation)
             }
-            #expect(run.errorLines.count > 100, "flips of the magic, class, offsets and sizes are errors")
+            #expect(run.errorLines.count > 100, "flips of the magic, sizes and offsets are errors", sourceLocation: sourceLocation)
         }
     }
 
@@ -156,15 +164,16 @@ import Darwin
         expectErrorLines(listing, naming: [empty, folder])
     }
 
-    /// A 1 GiB file with a valid ELF header (the sample, then a sparse hole): libelf maps it, so
-    /// memory stays at the size of what is read, not of the file. Measured ~30 MiB peak.
-    @Test func oneGigabyteSparseELFIsMappedNotRead() throws {
+    /// A 1 GiB file with a valid ELF or Mach-O header (a sample, then a sparse hole): the file is
+    /// mapped, so memory stays at the size of what is read, not of the file. Measured ~30 MiB peak.
+    @Test(arguments: [HostileInputFixtures.sampleExecutable, Repository.machOFixture("App-macos")])
+    func oneGigabyteSparseBinaryIsMappedNotRead(_ sample: String) throws {
         let directory = TemporaryDirectory("shipcheck-hostile-sparse")
-        let path = directory.write("Huge", bytes: HostileInputFixtures.bytes(HostileInputFixtures.sampleExecutable))
+        let path = directory.write("Huge", bytes: HostileInputFixtures.bytes(sample))
         #expect(truncate(path, 1 << 30) == 0)
         for command in ["binary", "symbols"] {
             let run = HostileRunner.shipcheck([command, path])
-            expectSurvived(run, "\(command) on a 1 GiB sparse ELF", rssBound: 128 * 1024 * 1024)
+            expectSurvived(run, "\(command) on a 1 GiB sparse copy of \(sample)", rssBound: 128 * 1024 * 1024)
             #expect(run.exitStatus == (command == "binary" ? 1 : 0), "\(run.stderr)")
             #expect(run.stdout.contains("PublicCard_Previews"))
         }

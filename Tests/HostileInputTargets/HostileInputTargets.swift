@@ -2,8 +2,8 @@ import BinaryInspect
 import ConflictScan
 import Foundation
 import ShipcheckCore
+import ShipcheckFrontend
 import SourceScan
-import SwiftParser
 import SwiftSyntax
 import XcodeProject
 
@@ -52,7 +52,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     private static func runELF(_ bytes: UnsafeRawBufferPointer) {
         let path = ScratchFile.write(bytes, name: "input.o")
-        _ = BinaryInspector(configuration: Configuration()).run(paths: [path])
+        _ = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [path])
         var options = SymbolListOptions()
         options.demangle = .simplified
         _ = try? SymbolListing.rows(of: path, options: options)
@@ -63,7 +63,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     /// From memory (as an entry read out of a zip is): both symbol tables, the audit, one slice.
     private static func runMachO(_ bytes: UnsafeRawBufferPointer) {
         guard let file = try? BinaryFile(bytes: bytes, path: "input") else { return }
-        _ = try? BinaryInspector(configuration: Configuration()).inspect(file)
+        _ = try? BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).inspect(file)
         var errors: [InputError] = []
         var options = SymbolListOptions()
         options.demangle = .simplified
@@ -71,7 +71,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         options.table = .dynsym
         _ = try? SymbolListing.rows(of: file, options: options, memberErrors: &errors)
         if let slice = try? BinaryFile(bytes: bytes, path: "input", architecture: "arm64") {
-            _ = try? BinaryInspector(configuration: Configuration()).inspect(slice)
+            _ = try? BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).inspect(slice)
         }
     }
 
@@ -92,9 +92,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     private static func runIfConfig(_ bytes: UnsafeRawBufferPointer) {
         // As the source scanner reads a file: UTF-8 checked, nesting guarded, then parsed.
-        let bytes = Array(bytes)
-        guard let text = try? SwiftSource.text(of: bytes, path: "input.swift") else { return }
-        let tree = Parser.parse(source: text)
+        guard let tree = (try? ParsedSwiftFile(bytes: Array(bytes), path: "input.swift"))?.tree else { return }
         let visitor = ClauseContentsVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)
         let evaluator = ReleaseConditionEvaluator(debugOnlyFlags: ["TESTING"], releaseSetFlags: ["RELEASE"])
@@ -120,11 +118,8 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     private static func runConfig(_ bytes: UnsafeRawBufferPointer) {
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", knownRules: knownRules)
+        _ = try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
     }
-
-    private static let knownRules = Set(
-        (SourceScanRules.all + ConflictScanRules.all + BinaryInspectRules.all).map(\.id))
 }
 
 /// The contents of every `#if` clause: what the source scanner asks the evaluator about.

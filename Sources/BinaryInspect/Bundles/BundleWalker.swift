@@ -43,11 +43,11 @@ struct BundleWalker {
         return result
     }
 
-    /// Runs the bundle rules the configuration leaves on.
+    /// Runs the bundle rules the configuration leaves on, at their default severities (the
+    /// configuration's are applied to every check's findings in one place).
     func check(_ bundle: BundleContents) -> [Finding] {
-        BinaryInspectRules.bundleRules.flatMap { rule -> [Finding] in
-            guard let severity = inspector.configuration.severity(for: rule.description) else { return [] }
-            return rule.check(bundle, BundleRuleContext(severity: severity, resourcePatterns: patterns.resource))
+        inspector.bundleRules.flatMap { rule in
+            rule.check(bundle, BundleRuleContext(severity: rule.description.defaultSeverity, resourcePatterns: patterns.resource))
         }
     }
 

@@ -50,6 +50,9 @@ enum MachO {
     static let EXPORT_SYMBOL_FLAGS_WEAK_DEFINITION: UInt64 = 0x04, EXPORT_SYMBOL_FLAGS_REEXPORT: UInt64 = 0x08
     static let EXPORT_SYMBOL_FLAGS_STUB_AND_RESOLVER: UInt64 = 0x10
 
+    // Bind opcode symbol flags.
+    static let BIND_SYMBOL_FLAGS_NON_WEAK_DEFINITION: UInt8 = 0x08
+
     /// `LC_BUILD_VERSION` platforms.
     static func platformName(_ platform: UInt32) -> String {
         switch platform {

@@ -41,11 +41,33 @@ extension MachOImage {
 
     // MARK: Bind opcodes
 
-    /// Runs a bind opcode stream. Every bound address must lie inside its segment, and repeat
-    /// counts are bounded by the segment's size, so a hostile stream ends in an error.
     private func bindSlots(_ stream: UnsafeRawBufferPointer, lazy: Bool, into slots: inout [UInt64: SlotTarget]) throws(InputError) {
+        try forEachBind(stream, lazy: lazy) { address, symbol, _ in slots[address] = .symbol(sourceName(ofSymbol: symbol)) }
+    }
+
+    /// The symbols the bind opcodes (`LC_DYLD_INFO(_ONLY)`: binds, lazy binds, weak binds) import,
+    /// as stored (`_` prefix kept), in stream order, each once; weak-bind entries that only
+    /// announce a strong definition (`BIND_SYMBOL_FLAGS_NON_WEAK_DEFINITION`) are not imports.
+    func boundSymbols() throws(InputError) -> [(name: String, isWeak: Bool)] {
+        guard holdsCode, kind.isLinked, let info = dyldInfo else { return [] }
+        var seen = Set<String>()
+        var imports: [(name: String, isWeak: Bool)] = []
+        for (stream, lazy, weak) in [(info.bind, false, false), (info.lazyBind, true, false), (info.weakBind, false, true)] {
+            try forEachBind(blob(stream), lazy: lazy) { _, symbol, flags in
+                guard !(weak && flags & MachO.BIND_SYMBOL_FLAGS_NON_WEAK_DEFINITION != 0), seen.insert(symbol).inserted else { return }
+                imports.append((symbol, weak))
+            }
+        }
+        return imports
+    }
+
+    /// Runs a bind opcode stream, handing each bound slot's address, symbol and symbol flags to
+    /// `body`. Every bound address must lie inside its segment, and repeat counts are bounded by
+    /// the segment's size, so a hostile stream ends in an error.
+    private func forEachBind(_ stream: UnsafeRawBufferPointer, lazy: Bool,
+                             _ body: (_ address: UInt64, _ symbol: String, _ flags: UInt8) -> Void) throws(InputError) {
         var cursor = LEB128Cursor(bytes: stream, position: 0)
-        var symbol = "", segmentIndex = -1, offset: UInt64 = 0
+        var symbol = "", flags: UInt8 = 0, segmentIndex = -1, offset: UInt64 = 0
         func fail(_ message: String) -> InputError { corrupt(lazy ? "lazy bind opcodes" : "bind opcodes", message) }
         func bind() throws(InputError) {
             guard segmentIndex >= 0, segmentIndex < segments.count else { throw fail("bind in segment \(segmentIndex), of \(segments.count)") }
@@ -53,7 +75,7 @@ extension MachOImage {
             guard segment.memorySize >= 8, offset <= segment.memorySize - 8 else {
                 throw fail("bind at offset \(offset) is outside segment \(segment.name) (\(segment.memorySize) bytes)")
             }
-            slots[segment.address + offset] = .symbol(sourceName(ofSymbol: symbol))
+            body(segment.address + offset, symbol, flags)
         }
         while let byte = cursor.byte() {
             let immediate = UInt64(byte & 0x0F)
@@ -66,6 +88,7 @@ extension MachOImage {
             case 0x40:  // SET_SYMBOL_TRAILING_FLAGS_IMM
                 guard let name = cursor.cString() else { throw fail("unterminated symbol name") }
                 symbol = String(decoding: name, as: UTF8.self)
+                flags = UInt8(immediate)
             case 0x60: guard cursor.sleb() != nil else { throw fail("truncated addend") }
             case 0x70:  // SET_SEGMENT_AND_OFFSET_ULEB
                 segmentIndex = Int(immediate)
@@ -144,11 +167,8 @@ extension MachOImage {
     private func chainedFixupSlots(_ data: UnsafeRawBufferPointer, into slots: inout [UInt64: SlotTarget]) throws(InputError) {
         let read = ByteOrder.little
         func fail(_ message: String) -> InputError { corrupt("chained fixups", message) }
-        guard data.count >= 28, let startsOffset = read.uint32(data, at: 4), let importsOffset = read.uint32(data, at: 8),
-              let symbolsOffset = read.uint32(data, at: 12), let importCount = read.uint32(data, at: 16),
-              let importsFormat = read.uint32(data, at: 20) else { throw fail("header is truncated") }
-        let imports = try chainedImports(data, offset: Int(importsOffset), count: Int(importCount), format: importsFormat,
-                                         symbols: Int(symbolsOffset), fail: fail)
+        let imports = try chainedImports(data)
+        guard let startsOffset = read.uint32(data, at: 4) else { throw fail("header is truncated") }
         let starts = Int(startsOffset)
         guard let segmentCount = read.uint32(data, at: starts), Int(segmentCount) <= segments.count,
               Int(segmentCount) <= (data.count - starts - 4) / 4 else { throw fail("segment table is truncated or names more segments than the image has") }
@@ -191,10 +211,19 @@ extension MachOImage {
         }
     }
 
+    /// The symbols the chained fixups import, as stored (`_` prefix kept), each once.
+    func chainedImportSymbols() throws(InputError) -> [String] {
+        guard holdsCode, kind.isLinked, let chainedFixups else { return [] }
+        var seen = Set<String>()
+        return try chainedImports(blob(chainedFixups)).filter { seen.insert($0).inserted }
+    }
+
     /// The imported symbols' names, in ordinal order (`DYLD_CHAINED_IMPORT`, `_ADDEND`, `_ADDEND64`).
-    private func chainedImports(_ data: UnsafeRawBufferPointer, offset: Int, count: Int, format: UInt32, symbols: Int,
-                                fail: (String) -> InputError) throws(InputError) -> [String] {
+    private func chainedImports(_ data: UnsafeRawBufferPointer) throws(InputError) -> [String] {
         let read = ByteOrder.little
+        func fail(_ message: String) -> InputError { corrupt("chained fixups", message) }
+        guard data.count >= 28, let offset = read.uint32(data, at: 8).map(Int.init), let symbols = read.uint32(data, at: 12).map(Int.init),
+              let count = read.uint32(data, at: 16).map(Int.init), let format = read.uint32(data, at: 20) else { throw fail("header is truncated") }
         let entrySize: Int
         switch format {
         case 1: entrySize = 4

@@ -26,23 +26,39 @@ struct MachOExport {
 }
 
 extension MachOImage {
-    /// The symbols `llvm-nm` lists: `LC_SYMTAB` without debug (stab) entries, plus exports the
-    /// symbol table lacks (a stripped dylib keeps its exports only in the trie), as
-    /// `llvm-nm --add-dyldinfo` adds them. `.dynsym`: the exports and the undefined external
-    /// symbols, what the dynamic linker sees.
+    /// The symbols `llvm-nm --add-dyldinfo` lists: `LC_SYMTAB` without debug (stab) entries, plus
+    /// what a stripped image keeps only for dyld — exports from the trie and imports from the bind
+    /// opcodes — that the symbol table lacks. `.dynsym`: what the dynamic linker sees, the exports
+    /// and every import (undefined external symbols, bind opcodes, chained-fixup imports).
     public func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
         let entries = try nlistSymbols()
         let exports = try exportedSymbols()
+        let bound = try boundSymbols()
         var symbols: [BinarySymbol]
         switch table {
         case .symtab:
-            let named = Set(entries.lazy.filter(\.isDefined).map(\.name))
-            symbols = exports.isEmpty ? entries : entries + exports.filter { !named.contains($0.name) }.map(exportSymbol)
+            symbols = entries
+            if !exports.isEmpty {
+                let defined = Set(entries.lazy.filter(\.isDefined).map(\.name))
+                symbols += exports.filter { !defined.contains($0.name) }.map(exportSymbol)
+            }
+            Self.addImports(bound, to: &symbols)
         case .dynsym:
             symbols = exports.map(exportSymbol) + entries.filter { !$0.isDefined && $0.binding != "LOCAL" }
+            Self.addImports(bound + (try chainedImportSymbols()).map { ($0, false) }, to: &symbols)
         }
         Self.measureSizes(&symbols, sections: sections)
         return symbols
+    }
+
+    /// Adds the imports no listed symbol names (a stripped image's), as nm lists undefined symbols.
+    private static func addImports(_ imports: [(name: String, isWeak: Bool)], to symbols: inout [BinarySymbol]) {
+        guard !imports.isEmpty else { return }
+        var listed = Set(symbols.map(\.name))
+        for (name, isWeak) in imports where listed.insert(name).inserted {
+            symbols.append(BinarySymbol(name: name, value: 0, size: 0, isDefined: false, isFunction: false, letter: "U", type: "UNDF",
+                                        binding: isWeak ? "WEAK" : "GLOBAL", visibility: "DEFAULT", section: "UND", fileOffset: nil))
+        }
     }
 
     /// Debug-map (stab) entries left by an unstripped link: object files and sources by name.

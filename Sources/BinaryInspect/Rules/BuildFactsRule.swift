@@ -2,8 +2,8 @@ import ShipcheckCore
 
 /// Notes a reviewer wants beside the leaks: which build this is and how it was made. The facts
 /// are stated by each format's reader; this rule relays them.
-enum BuildFactsRule: BinaryRule {
-    static let description = RuleDescription(
+package enum BuildFactsRule: BinaryRule {
+    package static let description = RuleDescription(
         id: "binary-build-facts",
         summary: "Build facts: identity (build-id / UUID), toolchain, platform, code signature, encryption, debug information present.",
         rationale: """

@@ -2,12 +2,12 @@ import ShipcheckCore
 
 /// A test framework among the libraries the image loads (`DT_NEEDED`, `LC_LOAD_DYLIB`,
 /// `LC_LOAD_WEAK_DYLIB`…) or asks the linker for (autolink entries, `LC_LINKER_OPTION`).
-enum TestLibraryDependencyRule: BinaryRule {
+package enum TestLibraryDependencyRule: BinaryRule {
     /// Module names of the test frameworks: XCTest, swift-testing, and XCTest's Swift overlay
     /// (`libXCTestSwiftSupport.dylib`, formerly `libswiftXCTest.dylib`).
     static let testModules: Set<String> = ["XCTest", "Testing", "XCTestSwiftSupport", "swiftXCTest"]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "binary-test-library-dependency",
         summary: "The binary depends on a test framework (XCTest or swift-testing).",
         rationale: """
@@ -33,22 +33,17 @@ enum TestLibraryDependencyRule: BinaryRule {
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
         contents.libraries.compactMap { library in
             guard testModules.contains(library.module) else { return nil }
-            switch library.kind {
+            let (message, fix, identity) = switch library.kind {
             case .loaded:
-                return contents.finding(
-                    description, context.severity,
-                    message: "depends on the test framework \(library.name) (\(library.record)): test code is linked into this build",
-                    section: library.section, symbol: library.name, offset: nil,
-                    fix: "remove XCTest / Testing imports from app and library targets; link test-support code only into test targets",
-                    identity: "needed \(library.name)")
+                ("depends on the test framework \(library.name) (\(library.record)): test code is linked into this build",
+                 "remove XCTest / Testing imports from app and library targets; link test-support code only into test targets",
+                 "needed \(library.name)")
             case .autolink:
-                return contents.finding(
-                    description, context.severity,
-                    message: "autolinks the test framework (\(library.name)): this object imports XCTest or Testing",
-                    section: library.section, symbol: library.name, offset: nil,
-                    fix: "move the code that imports XCTest / Testing into a test target",
-                    identity: "autolink \(library.name)")
+                ("autolinks the test framework (\(library.name)): this object imports XCTest or Testing",
+                 "move the code that imports XCTest / Testing into a test target", "autolink \(library.name)")
             }
+            return contents.finding(description, context.severity, message: message, section: library.section, symbol: library.name,
+                                    offset: nil, fix: fix, identity: identity)
         }
     }
 }

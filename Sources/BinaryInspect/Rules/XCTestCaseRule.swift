@@ -1,14 +1,14 @@
 import ShipcheckCore
 
 /// Subclasses of `XCTestCase` linked into a release artifact.
-enum XCTestCaseRule: BinaryRule {
+package enum XCTestCaseRule: BinaryRule {
     /// How a superclass reads when it is XCTest's test case: a Swift class (`XCTest.XCTestCase`,
     /// swift-corelibs-xctest on Linux), the Objective-C class imported into Swift
     /// (`__C.XCTestCase`, a Swift class descriptor's superclass on Apple platforms), or the
     /// Objective-C class itself (`XCTestCase`, bound to `_OBJC_CLASS_$_XCTestCase`).
     static let testCaseNames: Set<String> = ["XCTest.XCTestCase", "__C.XCTestCase", "XCTestCase"]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "binary-xctest-case",
         summary: "An XCTestCase subclass ships in the binary.",
         rationale: """

@@ -134,6 +134,8 @@ link arm64-apple-ios17 "$out/App-ios" execute -fixup_chains "$work/arm64-apple-i
 "$llvm/llvm-lipo" -create "$work/App-x86_64" "$out/App-macos" -output "$out/App-universal"
 "$llvm/llvm-strip" -x "$out/App-ios" -o "$out/App-ios-strip-x"
 "$llvm/llvm-strip" "$out/App-ios" -o "$out/App-ios-stripped"
+"$llvm/llvm-strip" -x "$out/App-macos" -o "$out/App-macos-strip-x"
+"$llvm/llvm-strip" "$out/App-macos" -o "$out/App-macos-stripped"
 
 # A dylib (chained fixups, exports trie), fully stripped too; a clean one for false findings.
 link arm64-apple-macos14 "$out/libAppLib.dylib" dylib -fixup_chains -install_name @rpath/libAppLib.dylib -- AppLib.o Fixtures.o

@@ -3,12 +3,13 @@ import ShipcheckCore
 /// A rule about a bundle as a whole (its files, signing and profiles), beside the leak rules
 /// that run on each binary inside it: documentation with examples (which are its tests) and a
 /// check over decoded `BundleContents` only.
-protocol BundleRule: Sendable {
-    static var description: RuleDescription { get }
+protocol BundleRule: Rule {
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding]
 }
 
-/// What a bundle rule needs beyond the bundle: its severity and the compiled resource patterns.
+/// What a bundle rule needs beyond the bundle: its severity (the rule's default: the
+/// configuration's is applied to every check's findings in one place) and the compiled
+/// resource patterns.
 struct BundleRuleContext {
     var severity: Severity
     var resourcePatterns: [NamePattern]

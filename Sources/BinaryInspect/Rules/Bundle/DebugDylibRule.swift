@@ -1,8 +1,8 @@
 import ShipcheckCore
 
 /// Xcode 16's debug-dylib layout: `App` (a stub), `App.debug.dylib`, `__preview.dylib`.
-enum DebugDylibRule: BundleRule {
-    static let description = RuleDescription(
+package enum DebugDylibRule: BundleRule {
+    package static let description = RuleDescription(
         id: "bundle-debug-dylib",
         summary: "A Debug build was archived: `*.debug.dylib` or `__preview.dylib` beside the executable.",
         rationale: """

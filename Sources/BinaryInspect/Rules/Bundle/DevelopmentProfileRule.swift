@@ -1,8 +1,8 @@
 import ShipcheckCore
 
 /// A provisioning profile of another distribution than the artifact is meant for.
-enum DevelopmentProfileRule: BundleRule {
-    static let description = RuleDescription(
+package enum DevelopmentProfileRule: BundleRule {
+    package static let description = RuleDescription(
         id: "bundle-development-profile",
         summary: "A development or ad-hoc provisioning profile (ProvisionedDevices) in an artifact meant for the store.",
         rationale: """

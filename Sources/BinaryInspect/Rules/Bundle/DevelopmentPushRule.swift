@@ -1,10 +1,10 @@
 import ShipcheckCore
 
 /// `aps-environment = development`: push notifications go to Apple's sandbox.
-enum DevelopmentPushRule: BundleRule {
+package enum DevelopmentPushRule: BundleRule {
     static let keys = ["aps-environment", "com.apple.developer.aps-environment"]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "bundle-development-push",
         summary: "`aps-environment = development`: push notifications are registered with the sandbox.",
         rationale: """

@@ -1,12 +1,12 @@
 import ShipcheckCore
 
 /// `get-task-allow` in the code signature's entitlements or in the embedded profile.
-enum GetTaskAllowRule: BundleRule {
+package enum GetTaskAllowRule: BundleRule {
     /// iOS-family signing writes `get-task-allow`; macOS apps with the hardened runtime
     /// `com.apple.security.get-task-allow`.
     static let keys = ["get-task-allow", "com.apple.security.get-task-allow"]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "bundle-get-task-allow",
         summary: "`get-task-allow = true`: the app is signed to let debuggers attach (a development signature).",
         rationale: """

@@ -1,7 +1,7 @@
 import ShipcheckCore
 
 /// Preview content, fixtures, mocks, sample data and test bundles shipped as resources.
-enum TestResourceRule: BundleRule {
+package enum TestResourceRule: BundleRule {
     /// Case-sensitive regular expressions matched against each component of a file's path
     /// inside the bundle: `Preview Content` folders (Xcode's Development Assets), CamelCase and
     /// lower-case fixture / mock / stub / sample-data names (`(?![a-z])` ends a word, so
@@ -15,7 +15,7 @@ enum TestResourceRule: BundleRule {
         "Tests\\.(?:resources|bundle)$",
     ]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "bundle-test-resource",
         summary: "Preview content, fixtures, mocks, sample data or a test bundle ships as a resource.",
         rationale: """
