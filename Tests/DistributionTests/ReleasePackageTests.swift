@@ -40,11 +40,13 @@ import Testing
 
     @Test func unpackedBinaryAuditsSamplesWithNoToolchainOnPath() throws {
         _ = Repository.sampleBinaries  // the release binaries Samples/.shipcheck.yml names (built with the toolchain, once)
+        // and the demo's .ipa, audited with --binary as `make demo` does
         let unpacked = TemporaryDirectory()
         let top = release.unpack(into: unpacked)
         let path = ToolchainFreePath.make(in: unpacked)
         #expect(CommandRunner.run("/bin/sh", ["-c", "command -v swift swiftc"], environment: ["PATH": path]).stdout.isEmpty)
-        let result = CommandRunner.run(top + "/bin/shipcheck", ["audit", "Samples", "--no-color"], in: Repository.root, environment: ["PATH": path])
+        let result = CommandRunner.run(top + "/bin/shipcheck", ["audit", "Samples", "--no-color", "--binary", Repository.demoIPA],
+                                       in: Repository.root, environment: ["PATH": path])
         #expect(result.status == 1, "\(result.stderr)")
         // Exactly the findings Samples/EXPECTED.md lists, as `make demo` checks them:
         // "path:line:col rule" per finding, binary offsets left out.

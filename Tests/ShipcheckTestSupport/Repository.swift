@@ -19,6 +19,15 @@ public enum Repository {
         return path("Samples/Binaries/.build-samples")
     }()
 
+    /// The demo's `.ipa` (Samples/Bundles/make_ipa.py, assembled from the committed fixtures
+    /// once per test process, as `make demo` does): its path relative to the package root.
+    public static let demoIPA: String = {
+        let relative = "Samples/Bundles/.build-bundles/Demo.ipa"
+        let result = CommandRunner.run("/usr/bin/env", ["python3", path("Samples/Bundles/make_ipa.py"), path(relative)])
+        precondition(result.status == 0, "Samples/Bundles/make_ipa.py failed:\n\(result.stdout)\n\(result.stderr)")
+        return relative
+    }()
+
     /// The committed Mach-O fixtures (Tests/Fixtures/macho, rebuilt by its build.sh).
     public static func machOFixture(_ name: String) -> String { path("Tests/Fixtures/macho/" + name) }
 }
