@@ -71,6 +71,6 @@ import Testing
         let bad = tree.directory.write("bad.yml", "bundle:\n  distribution: testflight\n")
         let refused = CommandRunner.shipcheck(["binary", "--config", bad, debug])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("bad.yml:2: error: 'bundle.distribution' must be one of app-store, app-store-connect, ad-hoc, release-testing, development, debugging, enterprise"))
+        #expect(refused.stderr.contains("bad.yml:2: error: 'bundle.distribution' must be one of app-store, app-store-connect, ad-hoc, release-testing, development, debugging, enterprise, developer-id"))
     }
 }

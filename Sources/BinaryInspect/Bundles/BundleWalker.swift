@@ -129,7 +129,8 @@ extension ProvisioningProfile.Kind {
         case "app-store", "app-store-connect": self = .appStore
         case "ad-hoc", "release-testing": self = .adHoc
         case "development", "debugging": self = .development
-        case "enterprise": self = .enterprise
+        // Both provision every device (`ProvisionsAllDevices`): in-house and macOS Developer ID.
+        case "enterprise", "developer-id": self = .enterprise
         default: return nil
         }
     }

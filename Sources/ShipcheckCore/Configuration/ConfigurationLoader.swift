@@ -76,7 +76,7 @@ public enum ConfigurationLoader {
         if let bundle = try top.mapping("bundle") {
             try bundle.requireKeys(in: ["distribution", "resource-patterns"])
             if let distribution = try bundle.string("distribution") {
-                let methods = ["app-store", "app-store-connect", "ad-hoc", "release-testing", "development", "debugging", "enterprise"]
+                let methods = ["app-store", "app-store-connect", "ad-hoc", "release-testing", "development", "debugging", "enterprise", "developer-id"]
                 guard methods.contains(distribution) else {
                     throw InputError(path: file, line: bundle.line(of: "distribution"), message: "'bundle.distribution' must be one of \(methods.joined(separator: ", "))")
                 }

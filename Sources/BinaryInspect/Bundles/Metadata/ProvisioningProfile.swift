@@ -11,7 +11,7 @@ public struct ProvisioningProfile: Sendable, Hashable {
         case development
         /// Devices listed, no `get-task-allow`.
         case adHoc = "ad-hoc"
-        /// `ProvisionsAllDevices` (Apple Developer Enterprise Program).
+        /// `ProvisionsAllDevices` (Apple Developer Enterprise Program, macOS Developer ID).
         case enterprise
         /// No device list: App Store (and TestFlight) distribution.
         case appStore = "app-store"
