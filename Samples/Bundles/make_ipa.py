@@ -2,10 +2,12 @@
 """Assembles Demo.ipa — a Debug build of an iOS app, archived and exported as if for the App
 Store — from the committed Mach-O and signing fixtures (Tests/Fixtures/macho, Tests/Fixtures/bundle),
 deterministically: fixed entry order, timestamps and compression, so the same inputs give the
-same bytes. `--padding-mib N` adds N MiB of incompressible resources (Payload/Demo.app/Media/),
-for the memory benchmark.
+same bytes. For the memory benchmark, `--padding-mib N` adds N MiB of incompressible resources
+(Payload/Demo.app/Media/) and `--binary-padding-mib N` N MiB of incompressible bytes at the end of
+the executable (after its last segment: the Mach-O reader ignores them, the zip reader must
+inflate them with the rest).
 
-    make_ipa.py OUT.ipa [--padding-mib N]
+    make_ipa.py OUT.ipa [--padding-mib N] [--binary-padding-mib N]
 """
 import os
 import random
@@ -42,18 +44,20 @@ def entry(archive, name, data, compress=zipfile.ZIP_DEFLATED, mode=0o644):
     archive.writestr(info, data)
 
 
-def main(out, padding_mib=0):
+def main(out, padding_mib=0, binary_padding_mib=0):
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
     with zipfile.ZipFile(out + ".tmp", "w") as archive:
+        generator = random.Random(0x5EED)
         for name, source in APP:
             if os.path.isfile(os.path.join(FIXTURES, source)):
                 with open(os.path.join(FIXTURES, source), "rb") as handle:
                     data = handle.read()
+                if name == "Demo":
+                    data += generator.randbytes(binary_padding_mib << 20)
                 mode = 0o755 if data[:4] == b"\xcf\xfa\xed\xfe" else 0o644
             else:
                 data, mode = source.encode(), 0o644
             entry(archive, "Payload/Demo.app/" + name, data, mode=mode)
-        generator = random.Random(0x5EED)
         for index in range(padding_mib):
             entry(archive, "Payload/Demo.app/Media/clip-%04d.bin" % index, generator.randbytes(1 << 20), zipfile.ZIP_STORED)
     os.replace(out + ".tmp", out)
@@ -61,9 +65,10 @@ def main(out, padding_mib=0):
 
 if __name__ == "__main__":
     arguments = sys.argv[1:]
-    padding = 0
-    if "--padding-mib" in arguments:
-        at = arguments.index("--padding-mib")
-        padding = int(arguments[at + 1])
-        del arguments[at:at + 2]
-    main(arguments[0], padding)
+    options = {"--padding-mib": 0, "--binary-padding-mib": 0}
+    for option in options:
+        if option in arguments:
+            at = arguments.index(option)
+            options[option] = int(arguments[at + 1])
+            del arguments[at:at + 2]
+    main(arguments[0], options["--padding-mib"], options["--binary-padding-mib"])
