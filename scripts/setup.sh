@@ -9,6 +9,8 @@ if ! pkg-config --exists libelf 2>/dev/null || [ ! -f /usr/include/gelf.h ]; the
 # ZIPFoundation reads .ipa files through zlib on Linux (Compression on macOS).
 if ! pkg-config --exists zlib 2>/dev/null; then missing+=(zlib1g-dev); fi
 command -v git >/dev/null 2>&1 || missing+=(git)
+# make demo and the tests assemble the demo .ipa with Samples/Bundles/make_ipa.py.
+command -v python3 >/dev/null 2>&1 || missing+=(python3)
 for optional in "$@"; do
   case "$optional" in
     bench) for tool in rg:ripgrep hyperfine:hyperfine eu-readelf:elfutils nm:binutils; do
