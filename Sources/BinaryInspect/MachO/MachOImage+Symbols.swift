@@ -32,29 +32,48 @@ extension MachOImage {
     /// and every import (undefined external symbols, bind opcodes, chained-fixup imports).
     public func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
         let entries = try nlistSymbols()
-        let exports = try exportedSymbols()
         let bound = try boundSymbols()
         var symbols: [BinarySymbol]
         switch table {
         case .symtab:
-            symbols = entries
-            if !exports.isEmpty {
-                let defined = Set(entries.lazy.filter(\.isDefined).map(\.name))
-                symbols += exports.filter { !defined.contains($0.name) }.map(exportSymbol)
-            }
+            let missing = try unlistedExports(in: entries).map(exportSymbol)
+            symbols = consume entries  // appended to in place, not copied
+            symbols += missing
             Self.addImports(bound, to: &symbols)
         case .dynsym:
-            symbols = exports.map(exportSymbol) + entries.filter { !$0.isDefined && $0.binding != "LOCAL" }
+            symbols = try exportedSymbols().map(exportSymbol) + entries.filter { !$0.isDefined && $0.binding != "LOCAL" }
             Self.addImports(bound + (try chainedImportSymbols()).map { ($0, false) }, to: &symbols)
         }
         Self.measureSizes(&symbols, sections: sections)
         return symbols
     }
 
+    /// The exports no defined symbol-table entry names (a stripped image keeps them only in the
+    /// trie). An export's entry sits at its address, so entries are looked up by address and
+    /// their names compared with the trie's bytes (no string per export: large apps export
+    /// hundreds of thousands); by name only where an alias shares the address.
+    private func unlistedExports(in entries: [BinarySymbol]) throws(InputError) -> [MachOExport] {
+        guard holdsCode, exportTrie != nil else { return [] }
+        var entryAt: [UInt64: Int] = [:]
+        entryAt.reserveCapacity(entries.count)
+        for index in entries.indices where entries[index].isDefined && entryAt[entries[index].value] == nil { entryAt[entries[index].value] = index }
+        var definedNames: Set<String>?
+        var missing: [MachOExport] = []
+        try forEachExport { name, offset, flags in
+            if let index = entryAt[address(offset: offset, flags: flags)], entries[index].name.utf8.elementsEqual(name) { return }
+            let text = String(decoding: name, as: UTF8.self)
+            if definedNames == nil { definedNames = Set(entries.lazy.filter(\.isDefined).map(\.name)) }
+            if definedNames?.contains(text) != true { missing.append(MachOExport(name: text, offset: offset, flags: flags)) }
+        }
+        return missing
+    }
+
     /// Adds the imports no listed symbol names (a stripped image's), as nm lists undefined symbols.
     private static func addImports(_ imports: [(name: String, isWeak: Bool)], to symbols: inout [BinarySymbol]) {
         guard !imports.isEmpty else { return }
-        var listed = Set(symbols.map(\.name))
+        // Only names as long as an import's can be one: most of a large table is never hashed.
+        let importLengths = Set(imports.map(\.name.utf8.count))
+        var listed = Set(symbols.lazy.map(\.name).filter { importLengths.contains($0.utf8.count) })
         for (name, isWeak) in imports where listed.insert(name).inserted {
             symbols.append(BinarySymbol(name: name, value: 0, size: 0, isDefined: false, isFunction: false, letter: "U", type: "UNDF",
                                         binding: isWeak ? "WEAK" : "GLOBAL", visibility: "DEFAULT", section: "UND", fileOffset: nil))
@@ -146,28 +165,30 @@ extension MachOImage {
         let undefined = entry.isExternal && entry.kind == MachO.N_UNDF && entry.value == 0
         if undefined { return "U" }
         if common { return "C" }
-        let letter: Character
+        let (local, external): (Character, Character)
         switch entry.kind {
-        case MachO.N_ABS: letter = "a"
-        case MachO.N_INDR: letter = "i"
+        case MachO.N_ABS: (local, external) = ("a", "A")
+        case MachO.N_INDR: (local, external) = ("i", "I")
         case MachO.N_SECT:
             switch (section?.segment, section?.name) {
-            case ("__TEXT", "__text"): letter = "t"
-            case ("__DATA", "__data"): letter = "d"
-            case ("__DATA", "__bss"): letter = "b"
-            default: letter = "s"
+            case ("__TEXT", "__text"): (local, external) = ("t", "T")
+            case ("__DATA", "__data"): (local, external) = ("d", "D")
+            case ("__DATA", "__bss"): (local, external) = ("b", "B")
+            default: (local, external) = ("s", "S")
             }
-        default: letter = "?"
+        default: (local, external) = ("?", "?")
         }
-        return entry.isExternal ? Character(letter.uppercased()) : letter
+        return entry.isExternal ? external : local
     }
 
     /// Mach-O records no sizes: a defined symbol's is the distance to the next higher address
     /// in its section (or the section's end).
     private static func measureSizes(_ symbols: inout [BinarySymbol], sections: [MachOSection]) {
         let ends = Dictionary(sections.map { ($0.fullName, $0.address &+ $0.size) }, uniquingKeysWith: { first, _ in first })
+        // Sections do not share addresses, so one sort by address lines each section's symbols
+        // up; section names are compared only between equal addresses.
         let placed = symbols.indices.filter { symbols[$0].type == "SECT" }.sorted {
-            (symbols[$0].section, symbols[$0].value) < (symbols[$1].section, symbols[$1].value)
+            symbols[$0].value != symbols[$1].value ? symbols[$0].value < symbols[$1].value : symbols[$0].section < symbols[$1].section
         }
         var index = 0
         while index < placed.count {
@@ -179,6 +200,13 @@ extension MachOImage {
             for position in index..<next { symbols[placed[position]].size = end > value ? end - value : 0 }
             index = next
         }
+    }
+
+    /// The value nm gives an export: its address (re-exports: 0; absolute symbols: the value).
+    private func address(offset: UInt64, flags: UInt64) -> UInt64 {
+        if flags & MachO.EXPORT_SYMBOL_FLAGS_REEXPORT != 0 { return 0 }
+        if flags & MachO.EXPORT_SYMBOL_FLAGS_KIND_MASK == MachO.EXPORT_SYMBOL_FLAGS_KIND_ABSOLUTE { return offset }
+        return baseAddress &+ offset
     }
 
     /// An export-trie entry as nm shows it.
@@ -202,17 +230,35 @@ extension MachOImage {
         return Self.symbol(entry, name: export.name, sections: sections)
     }
 
-    /// The export trie: a prefix tree whose terminal nodes carry a symbol's flags and address.
-    /// Every node offset is checked, revisiting a node is corruption (a trie is a tree), and the
-    /// walk is bounded by the trie's size, so hostile tries end in an error, never a hang.
+    /// The export trie's blob (`LC_DYLD_EXPORTS_TRIE`, else `LC_DYLD_INFO`'s export data).
+    private var exportTrie: MachOBlob? {
+        guard let trie = exportsTrie ?? dyldInfo?.export, trie.size > 0 else { return nil }
+        return trie
+    }
+
+    /// The export trie's entries, named.
     func exportedSymbols() throws(InputError) -> [MachOExport] {
-        guard holdsCode, let trieBlob = exportsTrie ?? dyldInfo?.export, trieBlob.size > 0 else { return [] }
+        var exports: [MachOExport] = []
+        try forEachExport { name, offset, flags in exports.append(MachOExport(name: String(decoding: name, as: UTF8.self), offset: offset, flags: flags)) }
+        return exports
+    }
+
+    /// Walks the export trie — a prefix tree whose terminal nodes carry a symbol's flags and
+    /// address — handing each export's name bytes, offset and flags to `body`. Every node offset
+    /// is checked, revisiting a node is corruption (a trie is a tree), and the walk is bounded by
+    /// the trie's size, so hostile tries end in an error, never a hang. Depth first, with one
+    /// name buffer: a node's name is its parent's plus its edge label (read in place).
+    private func forEachExport(_ body: (_ name: [UInt8], _ offset: UInt64, _ flags: UInt64) -> Void) throws(InputError) {
+        guard holdsCode, let trieBlob = exportTrie else { return }
         let trie = blob(trieBlob)
         func corrupt(_ message: String) -> InputError { origin.error("corrupt Mach-O file: export trie: \(message)") }
-        var exports: [MachOExport] = []
         var visited = Set<Int>()
-        var pending: [(node: Int, prefix: [UInt8])] = [(0, [])]
-        while let (node, prefix) = pending.popLast() {
+        var name: [UInt8] = []
+        var pending: [(node: Int, parentLength: Int, label: Range<Int>)] = [(0, 0, 0..<0)]
+        while let (node, parentLength, label) = pending.popLast() {
+            // The parent is the last node visited or one of its ancestors: its name is a prefix of `name`.
+            name.removeSubrange(parentLength...)
+            name.append(contentsOf: trie[label])
             guard node < trie.count else { throw corrupt("node at offset \(node) is outside the \(trie.count)-byte trie") }
             guard visited.insert(node).inserted else { throw corrupt("node at offset \(node) is reached twice") }
             var cursor = LEB128Cursor(bytes: trie, position: node)
@@ -227,20 +273,19 @@ extension MachOImage {
                     guard let value = cursor.uleb() else { throw corrupt("export at offset \(node) is truncated") }
                     offset = value
                 }
-                exports.append(MachOExport(name: String(decoding: prefix, as: UTF8.self), offset: offset, flags: flags))
+                body(name, offset, flags)
             }
             guard children < trie.count else { throw corrupt("node at offset \(node) runs past the end of the trie") }
             cursor.position = children
             let childCount = Int(trie[cursor.position])
             cursor.position += 1
             for _ in 0..<childCount {
-                guard let label = cursor.cString(), let child = cursor.uleb(), child < UInt64(trie.count) else {
+                guard let edge = cursor.cStringRange(), let child = cursor.uleb(), child < UInt64(trie.count) else {
                     throw corrupt("an edge of the node at offset \(node) is truncated or points outside the trie")
                 }
-                pending.append((Int(child), prefix + label))
+                pending.append((Int(child), name.count, edge))
             }
         }
-        return exports
     }
 }
 
@@ -289,9 +334,14 @@ struct LEB128Cursor {
 
     /// The NUL-terminated bytes from here (the NUL consumed, not returned).
     mutating func cString() -> [UInt8]? {
+        cStringRange().map { Array(bytes[$0]) }
+    }
+
+    /// Where the NUL-terminated bytes from here lie (the NUL consumed, not included).
+    mutating func cStringRange() -> Range<Int>? {
         guard position < bytes.count, let end = ByteSearch.find(byte: 0, in: bytes, from: position) else { return nil }
         defer { position = end + 1 }
-        return Array(bytes[position..<end])
+        return position..<end
     }
 }
 
