@@ -15,12 +15,15 @@ struct RuleSeverities: Sendable {
     var provider: Severity?
     var developmentAsset: Severity?
     var missingPath: Severity?
+    /// The file rules' severities by rule id (absent: disabled).
+    var fileRules: [String: Severity] = [:]
 
     init(configuration: Configuration) {
         preview = configuration.severity(for: PreviewOutsideDebugRule.description)
         provider = configuration.severity(for: PreviewProviderOutsideDebugRule.description)
         developmentAsset = configuration.severity(for: DevAssetOutsideDebugRule.description)
         missingPath = configuration.severity(for: DevAssetPathMissingRule.description)
+        for rule in SourceScanRules.fileRules { fileRules[rule.description.id] = configuration.severity(for: rule.description) }
     }
 }
 
@@ -31,6 +34,12 @@ struct SourceFileAnalysis {
     var findings: [Finding]
     /// Previews a release build compiles and no suppression silences: what `--fix` wraps.
     var unwrappedPreviews: [DetectedPreview]
+    /// Findings of the file rules that wait on facts about the whole scan.
+    var pending: [PendingFinding] = []
+    /// What this file declares about types, for the other files' pending findings.
+    var facts: SwiftTypeFacts
+    /// The `--fix` rewrites of the file rules' findings, by finding identity.
+    var moves: [(identity: String, move: ConstructionMove)] = []
 }
 
 /// Parses one Swift file and applies the rules to it.
@@ -39,9 +48,12 @@ struct SourceFileAnalyzer: Sendable {
     let severities: RuleSeverities
 
     /// Whether the file can hold a finding at all: the byte prefilter that keeps the parser
-    /// away from most of a large tree.
-    static func mayContainFinding(_ bytes: [UInt8], context: FileContext) -> Bool {
-        context.developmentReason != nil || ByteSearch.contains("Preview", in: bytes)
+    /// away from most of a large tree (each enabled file rule adds its own).
+    func mayContainFinding(_ bytes: [UInt8], context: FileContext) -> Bool {
+        if context.developmentReason != nil || ByteSearch.contains("Preview", in: bytes) { return true }
+        return bytes.withUnsafeBytes { buffer in
+            SourceScanRules.fileRules.contains { severities.fileRules[$0.description.id] != nil && $0.mayTrigger(buffer) }
+        }
     }
 
     func analyze(_ bytes: [UInt8], context: FileContext) throws(InputError) -> SourceFileAnalysis {
@@ -90,7 +102,10 @@ struct SourceFileAnalyzer: Sendable {
                 findings.append(finding)
             }
         }
-        return SourceFileAnalysis(tree: tree, lines: lines, findings: findings, unwrappedPreviews: unwrapped)
+        let file = ParsedSwiftFile(path: context.relativePath, bytes: bytes, tree: tree, lines: lines)
+        let fileRules = FileRuleResults(file: file, severities: severities.fileRules, suppressions: suppressions, describer: describer)
+        return SourceFileAnalysis(tree: tree, lines: lines, findings: findings + fileRules.findings, unwrappedPreviews: unwrapped,
+                                  pending: fileRules.pending, facts: SwiftTypeFacts(tree: tree), moves: fileRules.moves)
     }
 
     /// The first statement or declaration (not an import, not an `#if` itself) that a release

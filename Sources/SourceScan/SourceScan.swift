@@ -7,5 +7,12 @@ public enum SourceScanRules {
         PreviewProviderOutsideDebugRule.description,
         DevAssetOutsideDebugRule.description,
         DevAssetPathMissingRule.description,
+    ] + fileRules.map { $0.description }
+
+    /// The rules that read one parsed Swift file at a time, each with its own prefilter.
+    static let fileRules: [any SourceFileRule.Type] = [
+        StateBuiltInInitRule.self,
+        DynamicPropertyCapturesSelfRule.self,
+        UncheckedSendableClosureRule.self,
     ]
 }

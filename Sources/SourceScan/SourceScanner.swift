@@ -23,10 +23,16 @@ public struct SourceScanner: Sendable {
         let outcomes = plan.swiftFiles.parallelMap { file, context in
             Self.scan(file, context: context, analyzer: analyzer, sizeLimit: configuration.maxFileSize)
         }
-        for outcome in outcomes {
+        var facts = SwiftTypeFacts()
+        var pending: [PendingFinding] = []
+        var unparsed: [ScannedFile] = []
+        for (outcome, (file, _)) in zip(outcomes, plan.swiftFiles) {
             result.findings += outcome.findings
             if let error = outcome.error { result.inputErrors.append(error) }
+            if let fileFacts = outcome.facts { facts.formUnion(fileFacts) } else { unparsed.append(file) }
+            pending += outcome.pending
         }
+        result.findings += facts.confirmed(pending, lookingAlsoIn: unparsed, sizeLimit: configuration.maxFileSize)
         result.filesScanned += plan.swiftFiles.count
         return result
     }
@@ -97,13 +103,17 @@ public struct SourceScanner: Sendable {
     private struct FileOutcome: Sendable {
         var findings: [Finding] = []
         var error: InputError?
+        /// What the file declares about types (nil: not parsed).
+        var facts: SwiftTypeFacts?
+        var pending: [PendingFinding] = []
     }
 
     private static func scan(_ file: ScannedFile, context: FileContext, analyzer: SourceFileAnalyzer, sizeLimit: Int) -> FileOutcome {
         do {
             let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
-            guard SourceFileAnalyzer.mayContainFinding(bytes, context: context) else { return FileOutcome() }
-            return FileOutcome(findings: try analyzer.analyze(bytes, context: context).findings)
+            guard analyzer.mayContainFinding(bytes, context: context) else { return FileOutcome() }
+            let analysis = try analyzer.analyze(bytes, context: context)
+            return FileOutcome(findings: analysis.findings, facts: analysis.facts, pending: analysis.pending)
         } catch {
             return FileOutcome(error: error)
         }
@@ -118,23 +128,46 @@ public struct SourceScanner: Sendable {
     private static func fix(_ file: ScannedFile, context: FileContext, analyzer: SourceFileAnalyzer, sizeLimit: Int) -> FixOutcome {
         do {
             let bytes = try SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
-            guard SourceFileAnalyzer.mayContainFinding(bytes, context: context) else { return FixOutcome() }
-            let analysis = try analyzer.analyze(bytes, context: context)
-            guard !analysis.unwrappedPreviews.isEmpty else { return FixOutcome() }
-            let rewrite = PreviewFixer.fix(bytes, analysis: analysis)
-            var outcome = FixOutcome(notFixed: rewrite.skipped.map {
-                InputError(path: file.relativePath, line: $0.line == 0 ? nil : $0.line, message: "preview not fixed: \($0.reason); wrap it by hand")
-            })
-            guard rewrite.wrapped > 0 else { return outcome }
-            // The rewrite must parse, keep every original token, and leave the wrapped previews wrapped.
-            let after = try? analyzer.analyze(rewrite.fixed, context: context)
-            let fixedIdentities = Set(analysis.unwrappedPreviews.map(\.identity))
-            let stillUnwrapped = after?.unwrappedPreviews.filter { fixedIdentities.contains($0.identity) }.count ?? .max
-            guard PreviewFixer.verify(original: analysis.tree, fixed: rewrite.fixed), stillUnwrapped == rewrite.skipped.count else {
-                outcome.notFixed.append(InputError(path: file.relativePath, message: "refusing to fix: the rewritten file would not parse the same way; wrap its previews by hand"))
-                return outcome
+            guard analyzer.mayContainFinding(bytes, context: context) else { return FixOutcome() }
+            var analysis = try analyzer.analyze(bytes, context: context)
+            var outcome = FixOutcome()
+            var current = bytes
+            var wrapped = 0, moved = 0
+            if !analysis.unwrappedPreviews.isEmpty {
+                let rewrite = PreviewFixer.fix(bytes, analysis: analysis)
+                outcome.notFixed = rewrite.skipped.map {
+                    InputError(path: file.relativePath, line: $0.line == 0 ? nil : $0.line, message: "preview not fixed: \($0.reason); wrap it by hand")
+                }
+                if rewrite.wrapped > 0 {
+                    // The rewrite must parse, keep every original token, and leave the wrapped previews wrapped.
+                    let after = try? analyzer.analyze(rewrite.fixed, context: context)
+                    let fixedIdentities = Set(analysis.unwrappedPreviews.map(\.identity))
+                    let stillUnwrapped = after?.unwrappedPreviews.filter { fixedIdentities.contains($0.identity) }.count ?? .max
+                    if let after, PreviewFixer.verify(original: analysis.tree, fixed: rewrite.fixed), stillUnwrapped == rewrite.skipped.count {
+                        (current, wrapped, analysis) = (rewrite.fixed, rewrite.wrapped, after)
+                    } else {
+                        outcome.notFixed.append(InputError(path: file.relativePath, message: "refusing to fix: the rewritten file would not parse the same way; wrap its previews by hand"))
+                    }
+                }
             }
-            outcome.fix = SourceFix(relativePath: file.relativePath, path: file.path, original: bytes, fixed: rewrite.fixed, wrappedPreviews: rewrite.wrapped)
+            if !analysis.moves.isEmpty {
+                // The same checks for moved constructions: the rewrite parses, has the original's
+                // tokens moved and nothing else, and no longer reports what it fixed.
+                let moves = analysis.moves.map(\.move)
+                let fixed = ConstructionMove.apply(moves, to: current)
+                let movedIdentities = Set(analysis.moves.map(\.identity))
+                let left = (try? analyzer.analyze(fixed, context: context))?.findings.filter {
+                    $0.ruleID == StateBuiltInInitRule.id && movedIdentities.contains($0.identity ?? "")
+                }.count ?? .max
+                if left == 0, ConstructionMove.verify(original: analysis.tree, moves: moves, fixed: fixed) {
+                    (current, moved) = (fixed, moves.count)
+                } else {
+                    outcome.notFixed.append(InputError(path: file.relativePath, message: "refusing to move constructions into StateObject(wrappedValue:): the rewritten file would not parse the same way; move them by hand"))
+                }
+            }
+            guard current != bytes else { return outcome }
+            outcome.fix = SourceFix(relativePath: file.relativePath, path: file.path, original: bytes, fixed: current,
+                                    wrappedPreviews: wrapped, movedConstructions: moved)
             return outcome
         } catch {
             return FixOutcome(error: error)
@@ -149,6 +182,8 @@ public struct SourceFix: Sendable {
     public var original: [UInt8]
     public var fixed: [UInt8]
     public var wrappedPreviews: Int
+    /// Constructions moved into `StateObject(wrappedValue:)` (`state-built-in-init`).
+    public var movedConstructions: Int
 
     /// The change as a unified diff against `a/PATH` and `b/PATH`.
     public var unifiedDiff: String {
@@ -172,4 +207,5 @@ public struct SourceFixResult: Sendable {
     public var inputErrors: [InputError] = []
 
     public var wrappedPreviews: Int { fixes.reduce(0) { $0 + $1.wrappedPreviews } }
+    public var movedConstructions: Int { fixes.reduce(0) { $0 + $1.movedConstructions } }
 }

@@ -20,7 +20,7 @@ struct SourcesCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @Flag(help: "Wrap unwrapped previews in #if DEBUG … #endif, then report what is left.")
+    @Flag(help: "Wrap unwrapped previews in #if DEBUG … #endif and move plain constructions into StateObject(wrappedValue:), then report what is left.")
     var fix = false
 
     @Flag(help: "With --fix: print the changes as a unified diff and write nothing.")
@@ -45,17 +45,19 @@ struct SourcesCommand: ParsableCommand {
                 for error in errors { printError("shipcheck: \(error)") }
                 throw ExitCode(!errors.isEmpty ? ExitStatus.inputError : results.contains { !$0.fixes.isEmpty } ? ExitStatus.findings : ExitStatus.clean)
             }
-            var wrapped = 0, files = 0
+            var wrapped = 0, moved = 0, files = 0
             for change in results.flatMap(\.fixes) {
                 do {
                     try change.write()
                     wrapped += change.wrappedPreviews
+                    moved += change.movedConstructions
                     files += 1
                 } catch {
                     printError("shipcheck: \(error)")
                 }
             }
             if wrapped > 0 { printError("shipcheck: wrapped \(wrapped) preview\(wrapped == 1 ? "" : "s") in #if DEBUG in \(files) file\(files == 1 ? "" : "s")") }
+            if moved > 0 { printError("shipcheck: moved \(moved) construction\(moved == 1 ? "" : "s") into StateObject(wrappedValue:)") }
         }
         // The report is always a fresh scan, so it shows exactly what is left after fixing.
         var combined = CheckResult()

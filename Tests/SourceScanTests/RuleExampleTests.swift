@@ -17,7 +17,8 @@ import Testing
     @Test func everyRuleHasAUniqueIDAndDocumentation() {
         let ids = SourceScanRules.all.map(\.id)
         #expect(Set(ids).count == ids.count)
-        #expect(Set(ids) == ["preview-outside-debug", "preview-provider-outside-debug", "dev-asset-outside-debug", "dev-asset-path-missing"])
+        #expect(Set(ids) == ["preview-outside-debug", "preview-provider-outside-debug", "dev-asset-outside-debug", "dev-asset-path-missing",
+                               "state-built-in-init", "dynamic-property-captures-self", "unchecked-sendable-closure"])
         for rule in SourceScanRules.all {
             #expect(!rule.summary.isEmpty && rule.rationale.count > 80, "\(rule.id)")
         }
