@@ -52,7 +52,8 @@ struct SourceFileAnalyzer: Sendable {
     func mayContainFinding(_ bytes: [UInt8], context: FileContext) -> Bool {
         if context.developmentReason != nil || ByteSearch.contains("Preview", in: bytes) { return true }
         return bytes.withUnsafeBytes { buffer in
-            SourceScanRules.fileRules.contains { severities.fileRules[$0.description.id] != nil && $0.mayTrigger(buffer) }
+            !TestCode.isTestPath(context.relativePath)
+                && SourceScanRules.fileRules.contains { severities.fileRules[$0.description.id] != nil && $0.mayTrigger(buffer) }
         }
     }
 
@@ -103,7 +104,8 @@ struct SourceFileAnalyzer: Sendable {
             }
         }
         let file = ParsedSwiftFile(path: context.relativePath, bytes: bytes, tree: tree, lines: lines)
-        let fileRules = FileRuleResults(file: file, severities: severities.fileRules, suppressions: suppressions, describer: describer)
+        let fileRules = FileRuleResults(file: file, severities: severities.fileRules, evaluator: evaluator,
+                                        suppressions: suppressions, describer: describer)
         return SourceFileAnalysis(tree: tree, lines: lines, findings: findings + fileRules.findings, unwrappedPreviews: unwrapped,
                                   pending: fileRules.pending, facts: SwiftTypeFacts(tree: tree), moves: fileRules.moves)
     }

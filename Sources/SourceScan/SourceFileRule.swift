@@ -4,6 +4,8 @@ import SwiftSyntax
 /// A rule that reads one parsed Swift file: it owns its description (with the examples that
 /// are its tests), the bytes a file must contain before it can say anything, and its check.
 /// The analyzer applies severity, suppressions and cross-file facts to what `check` proposes.
+/// File rules catch run-time bugs of release builds, so test code (`TestCode`), which no
+/// release build compiles, is left alone.
 protocol SourceFileRule: Sendable {
     static var description: RuleDescription { get }
     /// Whether the file's bytes can hold a finding at all: the prefilter that keeps the parser
@@ -67,12 +69,15 @@ struct FileRuleResults {
     var moves: [(identity: String, move: ConstructionMove)] = []
 
     /// Runs every enabled file rule whose prefilter the bytes pass, applying severities and
-    /// suppressions the way the preview rules do.
-    init(file: ParsedSwiftFile, severities: [String: Severity], suppressions: Suppressions, describer: FindingDescriber) {
+    /// suppressions the way the preview rules do. Code no release build compiles (`#if DEBUG`)
+    /// cannot fail in a release, so hits there are dropped.
+    init(file: ParsedSwiftFile, severities: [String: Severity], evaluator: ReleaseConditionEvaluator,
+         suppressions: Suppressions, describer: FindingDescriber) {
         for rule in SourceScanRules.fileRules {
             let description = rule.description
-            guard let severity = severities[description.id], file.bytes.withUnsafeBytes({ rule.mayTrigger($0) }) else { continue }
-            for hit in rule.check(file) {
+            guard let severity = severities[description.id], file.bytes.withUnsafeBytes({ rule.mayTrigger($0) }),
+                  !TestCode.contains(file) else { continue }
+            for hit in rule.check(file) where evaluator.verdict(for: hit.anchor) != .excluded {
                 let decision = suppressions.decision(rule: description.id, line: describer.line(of: hit.anchor),
                                                      leadingLines: describer.leadingLines(of: hit.scope))
                 if decision == .suppressed { continue }
@@ -86,6 +91,26 @@ struct FileRuleResults {
                 }
                 if let move = hit.move { moves.append((hit.identity, move)) }
             }
+        }
+    }
+}
+
+/// Test code, which no release build compiles: a file under a test target's folder (a path
+/// component `Tests`, or ending in `Tests` as in `AppTests` / `AppUITests`, SwiftPM's and
+/// Xcode's conventions) or one that imports XCTest or Testing.
+enum TestCode {
+    static func isTestPath(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") }
+    }
+
+    static func contains(_ file: ParsedSwiftFile) -> Bool {
+        contains(path: file.path, tree: file.tree)
+    }
+
+    static func contains(path: String, tree: SourceFileSyntax) -> Bool {
+        isTestPath(path) || tree.statements.contains { item in
+            guard let importDecl = item.item.as(ImportDeclSyntax.self), let module = importDecl.path.first?.name.text else { return false }
+            return module == "XCTest" || module == "Testing"
         }
     }
 }

@@ -16,8 +16,8 @@ enum DynamicPropertyCapturesSelfRule: SourceFileRule {
             writes never update the view. It compiles cleanly and fails quietly at run time. The \
             rule looks at structs that conform to `View` or `DynamicProperty` (directly or through \
             an extension anywhere in the scan) and have property-wrapper storage; closures that only \
-            read `let` constants, method calls whose result is stored, and closures called on the \
-            spot are fine. Fix: make the property computed, so the closure is built from the \
+            read `let` constants, method calls whose result is stored, closures called on the spot, \
+            code only debug builds compile and test code are fine. Fix: make the property computed, so the closure is built from the \
             attached view when it is used, or capture only the values or references it needs.
             """,
         defaultSeverity: .warning,
@@ -128,6 +128,33 @@ enum DynamicPropertyCapturesSelfRule: SourceFileRule {
                     let action: () -> Void
                     init() { action = { } }
                     var body: some View { Button("Go", action: action) }
+                }
+                """),
+            RuleExample("""
+                import SwiftUI
+
+                struct ChangeLogger: View {
+                    @ObservedObject var store: Store
+                    private var previousState: (Int) -> Int?
+                    private let logTap: () -> Void
+                    init(store: Store) {
+                        _store = ObservedObject(wrappedValue: store)
+                        #if os(iOS)
+                        var previousState: Int? = nil
+                        self.previousState = { state in
+                            defer { previousState = state }
+                            return previousState
+                        }
+                        #else
+                        self.previousState = { _ in nil }
+                        #endif
+                        #if DEBUG
+                        logTap = { print(self.store) }
+                        #else
+                        logTap = {}
+                        #endif
+                    }
+                    var body: some View { Text("\\(store.count)") }
                 }
                 """),
             RuleExample("""
