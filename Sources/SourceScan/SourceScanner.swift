@@ -25,14 +25,19 @@ public struct SourceScanner: Sendable {
         }
         var facts = SwiftTypeFacts()
         var pending: [PendingFinding] = []
-        var unparsed: [ScannedFile] = []
+        var parsed: [ScannedFile] = [], unparsed: [ScannedFile] = []
         for (outcome, (file, _)) in zip(outcomes, plan.swiftFiles) {
             result.findings += outcome.findings
             if let error = outcome.error { result.inputErrors.append(error) }
-            if let fileFacts = outcome.facts { facts.formUnion(fileFacts) } else { unparsed.append(file) }
+            if let fileFacts = outcome.facts {
+                facts.formUnion(fileFacts)
+                parsed.append(file)
+            } else {
+                unparsed.append(file)
+            }
             pending += outcome.pending
         }
-        result.findings += facts.confirmed(pending, lookingAlsoIn: unparsed, sizeLimit: configuration.maxFileSize)
+        result.findings += facts.confirmed(pending, parsed: parsed, unparsed: unparsed, sizeLimit: configuration.maxFileSize)
         result.filesScanned += plan.swiftFiles.count
         return result
     }

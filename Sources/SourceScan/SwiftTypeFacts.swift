@@ -9,6 +9,12 @@ enum TypeFactRequirement: Sendable, Hashable {
     /// The type with this name conforms to one of these protocols, directly or through an
     /// extension anywhere in the scan.
     case conformance(type: String, anyOf: [String])
+    /// Some release code calls an initialiser of a type building this argument in the call
+    /// (see `ConstructingCalls`); the finding then names the first such call.
+    case builtByCaller(ConstructingCalls.Argument)
+    /// Some release code in another file stores a closure that may be actor-isolated in this
+    /// property (see `ClosureProvenance`); the finding then names the first such store.
+    case closureStoredElsewhere(ClosureProvenance.Property)
 }
 
 /// What the scanned Swift files declare about types, across files: which names are classes
@@ -39,31 +45,57 @@ struct SwiftTypeFacts: Sendable {
         switch requirement {
         case .referenceType(let name): referenceTypes.contains(name)
         case .conformance(let type, let protocols): !(conformances[type] ?? []).isDisjoint(with: protocols)
+        case .builtByCaller, .closureStoredElsewhere: false
         }
     }
 
-    /// The pending findings whose requirement holds. What these facts do not establish is
-    /// looked up in `otherFiles` (the files the scan did not parse).
-    func confirmed(_ pending: [PendingFinding], lookingAlsoIn otherFiles: [ScannedFile], sizeLimit: Int) -> [Finding] {
+    /// The pending findings whose requirement holds. Declarations these facts do not know are
+    /// looked up in `unparsed` (the files the scan did not parse); calls, in every file.
+    func confirmed(_ pending: [PendingFinding], parsed: [ScannedFile], unparsed: [ScannedFile], sizeLimit: Int) -> [Finding] {
+        guard !pending.isEmpty else { return [] }
         var facts = self
-        let unknown = Set(pending.map(\.requirement).filter { !holds($0) })
-        if !unknown.isEmpty { facts.formUnion(Self.lookingFor(unknown, in: otherFiles, sizeLimit: sizeLimit)) }
-        return pending.filter { facts.holds($0.requirement) }.map(\.finding)
-    }
-
-    /// The facts of those `files` that may establish one of `requirements`: only files with the
-    /// type's name right after `class` / `actor` (a reference type) or `extension` (a
-    /// conformance) are parsed.
-    private static func lookingFor(_ requirements: Set<TypeFactRequirement>, in files: [ScannedFile], sizeLimit: Int) -> SwiftTypeFacts {
-        let needles = requirements.map { requirement -> (name: [UInt8], keywords: [[UInt8]]) in
+        var needles: Set<Needle> = [], arguments: Set<ConstructingCalls.Argument> = [], properties: Set<ClosureProvenance.Property> = []
+        for requirement in pending.map(\.requirement) where !holds(requirement) {
             switch requirement {
-            case .referenceType(let name): (Array(name.utf8), [Array("class".utf8), Array("actor".utf8)])
-            case .conformance(let type, _): (Array(type.utf8), [Array("extension".utf8)])
+            case .referenceType(let name): needles.insert(Needle(name: name, keywords: ["class", "actor"]))
+            case .conformance(let type, _): needles.insert(Needle(name: type, keywords: ["extension"]))
+            case .builtByCaller(let argument): arguments.insert(argument)
+            case .closureStoredElsewhere(let property): properties.insert(property)
             }
         }
+        if !needles.isEmpty { facts.formUnion(Self.lookingFor(needles, in: unparsed, sizeLimit: sizeLimit)) }
+        let calls = ConstructingCalls.evidence(for: arguments, in: parsed + unparsed, sizeLimit: sizeLimit)
+        let stores = ClosureProvenance.storesElsewhere(properties, in: parsed + unparsed, sizeLimit: sizeLimit)
+        return pending.compactMap { pending in
+            var finding = pending.finding
+            switch pending.requirement {
+            case .builtByCaller(let argument):
+                guard let call = calls[argument] else { return nil }
+                finding.message += " (the call at \(call) builds one)"
+            case .closureStoredElsewhere(let property):
+                guard let store = stores[property] else { return nil }
+                finding.message = finding.message.replacingOccurrences(of: "code in another file stores", with: "\(store) stores")
+            case .referenceType, .conformance:
+                guard facts.holds(pending.requirement) else { return nil }
+            }
+            return finding
+        }
+    }
+
+    /// A type name that establishes a fact where it follows one of `keywords`.
+    private struct Needle: Hashable {
+        var name: String
+        var keywords: [String]
+    }
+
+    /// The facts of those `files` that may hold one of `needles`: only files with the type's
+    /// name right after `class` / `actor` (a reference type) or `extension` (a conformance)
+    /// are parsed.
+    private static func lookingFor(_ needles: Set<Needle>, in files: [ScannedFile], sizeLimit: Int) -> SwiftTypeFacts {
+        let byteNeedles = needles.map { (name: Array($0.name.utf8), keywords: $0.keywords.map { Array($0.utf8) }) }
         let found = files.parallelMap { file -> SwiftTypeFacts? in
             guard let bytes = try? SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit),
-                  bytes.withUnsafeBytes({ hay in needles.contains { follows($0.name, oneOf: $0.keywords, in: hay) } }),
+                  bytes.withUnsafeBytes({ hay in byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) } }),
                   let text = try? SwiftSource.text(of: bytes, path: file.relativePath) else { return nil }
             return SwiftTypeFacts(tree: Parser.parse(source: text))
         }

@@ -11,14 +11,17 @@ enum StateBuiltInInitRule: SourceFileRule {
             for the view's lifetime. `StateObject(wrappedValue:)` takes an `@autoclosure` that \
             SwiftUI runs once; an object built before the call — a local such as \
             `let observer = Observer(…); _observer = StateObject(wrappedValue: observer)`, or a \
-            parameter the caller built — is built (and started) on every initialisation and all \
-            but the first are thrown away: wasted work, duplicated side effects. \
+            parameter a caller builds in the call or as its default value — is built (and \
+            started) on every initialisation and all but the first are thrown away: wasted work, \
+            duplicated side effects. (A parameter is reported only with that evidence: a caller \
+            that passes an object it keeps for the view's lifetime is fine.) \
             `State(initialValue:)` and `State(wrappedValue:)` take a plain value, so a class or \
             `@Observable` model built in the init for a `@State` property — inline or \
             beforehand — is built on every initialisation too. The rule looks only inside `init` \
             of types that declare the `@StateObject` / `@State` property assigned through its \
-            `_name` storage; for `@State` only classes (and actors) declared in the scanned code \
-            count, so value types and literals stay clean. `shipcheck sources --fix` moves a plain \
+            `_name` storage, not in `App` types (SwiftUI builds the app once), and not in code only \
+            debug builds compile; for `@State` only classes (and actors) declared in the scanned \
+            code count, so value types and literals stay clean. `shipcheck sources --fix` moves a plain \
             `let x = Type(…)` used only as the argument into the autoclosure, unless code between \
             the construction and the assignment could observe the move.
             """,
@@ -54,6 +57,22 @@ enum StateBuiltInInitRule: SourceFileRule {
                         _model = .init(wrappedValue: ↓model)
                     }
                     var body: some View { Text(model.name) }
+                }
+                """, companions: ["ListView.swift": """
+                    struct ListView: View {
+                        let names: [String]
+                        var body: some View {
+                            ForEach(names, id: \\.self) { DetailView(model: DetailModel(name: $0)) }
+                        }
+                    }
+                    """]),
+            RuleExample("""
+                struct HomeView: View {
+                    @StateObject private var viewModel: HomeViewModel
+                    init(viewModel: HomeViewModel = HomeViewModel()) {
+                        _viewModel = StateObject(wrappedValue: ↓viewModel)
+                    }
+                    var body: some View { Text(viewModel.title) }
                 }
                 """),
             RuleExample("""
@@ -162,6 +181,35 @@ enum StateBuiltInInitRule: SourceFileRule {
                     var body: some View {
                         Text("Library").task { library = LibraryModel() }
                     }
+                }
+                """),
+            RuleExample("""
+                struct DetailView: View {
+                    @StateObject var model: DetailModel
+                    init(model: DetailModel) {
+                        _model = StateObject(wrappedValue: model)
+                    }
+                    var body: some View { Text(model.name) }
+                }
+
+                struct ParentView: View {
+                    @StateObject private var model = DetailModel(name: "shared")
+                    var body: some View { DetailView(model: model) }
+                }
+
+                #Preview {
+                    DetailView(model: DetailModel(name: "sample"))
+                }
+                """),
+            RuleExample("""
+                @main
+                struct ControlRoomApp: App {
+                    @StateObject private var preferences: Preferences
+                    init() {
+                        let preferences = Preferences()
+                        _preferences = StateObject(wrappedValue: preferences)
+                    }
+                    var body: some Scene { WindowGroup { Text("Room") } }
                 }
                 """),
             RuleExample("""

@@ -34,6 +34,8 @@ final class StateInitFinder: SyntaxVisitor {
     }
 
     private func inspect(_ decl: some DeclGroupSyntax, typeName: String) {
+        // SwiftUI initialises an `App` once: nothing is rebuilt there.
+        guard !TypeDeclarations.inheritedNames(decl.inheritanceClause).contains("App") else { return }
         var wrapped: [String: (Wrapper, TypeDeclarations.StoredProperty)] = [:]
         for property in TypeDeclarations.storedProperties(in: decl.memberBlock) {
             if let wrapper = property.wrapper.flatMap(Wrapper.init(rawValue:)) { wrapped["_" + property.name.text] = (wrapper, property) }
@@ -70,12 +72,25 @@ final class StateInitFinder: SyntaxVisitor {
         guard let reference = argument.withoutWrappers.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil else { return }
         let name = reference.baseName.text
         switch LocalName(reference.baseName, at: reference) {
-        case .parameter:
-            hits.append(RuleHit(
+        case .parameter(let parameter):
+            var hit = RuleHit(
                 anchor: reference.baseName, scope: Syntax(context.assignment.statement),
-                message: "`\(context.storage)` is initialised from the parameter `\(name)`, which the caller builds outside StateObject's autoclosure: every time its parent re-creates \(context.typeName), a new \(context.objectType) is built and SwiftUI throws it away",
+                message: "`\(context.storage)` is initialised from the parameter `\(name)`, which ",
                 identity: context.identity,
-                fixHint: "build the object inside the autoclosure from the values it needs (`StateObject(wrappedValue: \(context.objectType)(…))`), or use @ObservedObject if the caller owns it"))
+                fixHint: "build the object inside the autoclosure from the values it needs (`StateObject(wrappedValue: \(context.objectType)(…))`), or use @ObservedObject if the caller owns it")
+            let consequence = "outside StateObject's autoclosure: every initialisation of \(context.typeName) builds a new \(context.objectType) and SwiftUI throws all but the first away"
+            if let defaultValue = parameter.defaultValue?.value.withoutWrappers.as(FunctionCallExprSyntax.self),
+               Self.constructedType(defaultValue.calledExpression, impliedType: parameter.type) != nil {
+                // The default argument is evaluated at every call that omits it.
+                hit.message += "defaults to `\(defaultValue.trimmedDescription)`, built at every call \(consequence)"
+            } else {
+                // A caller that passes an object it owns for the view's lifetime is fine; one
+                // that builds it in the call is not. Only the scan can tell.
+                let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+                hit.message += "a caller builds in the call, \(consequence)"
+                hit.requirement = .builtByCaller(ConstructingCalls.Argument(callee: context.typeName, label: label))
+            }
+            hits.append(hit)
         case .variable(let binding):
             var hit = RuleHit(
                 anchor: reference.baseName, scope: Syntax(context.assignment.statement),
@@ -172,7 +187,7 @@ final class StateInitFinder: SyntaxVisitor {
         constructedTypeName(callee, impliedType: impliedType.map { TypeDeclarations.simpleName(of: $0) })
     }
 
-    private static func constructedTypeName(_ callee: ExprSyntax, impliedType: String?) -> String? {
+    static func constructedTypeName(_ callee: ExprSyntax, impliedType: String?) -> String? {
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             return name.first?.isUppercase == true ? name : nil

@@ -16,12 +16,18 @@ enum UncheckedSendableClosureRule: SourceFileRule {
             strict checking. The same holds for `static` and global `var`s of function type guarded \
             only by `nonisolated(unsafe)`. The rule reports stored function-typed properties \
             (optionals, arrays, dictionaries and same-file typealiases of function types included) \
-            that are neither `@Sendable` nor global-actor isolated (`@MainActor () -> Void`). A \
-            `let` whose closure can be seen to stay on one actor — a `private` property stored by an \
-            initialiser and called only from code isolated to the same global actor — is fine; \
-            otherwise the finding says why the rule could not see that. Fix: declare the function \
-            type `@Sendable` (the compiler then checks every closure stored there), or \
-            `@MainActor` if it must run on the main actor.
+            that are neither `@Sendable` nor global-actor isolated (`@MainActor () -> Void`), \
+            unless it can see that no actor-isolated closure gets in: every store it finds — \
+            default value, assignments, memberwise constructions, `append` and subscript stores, in \
+            this file and, for a property other files may write, in those (test code aside) — holds \
+            `nil`, a closure literal written outside any global actor that uses no non-Sendable \
+            closure it was handed, a method of a value whose type the file declares without a \
+            global actor, or a `@Sendable` closure; or the property is private and every access, \
+            stores included, runs on one global actor. A property no release code stores a closure \
+            in (a test hook) is not reported. The finding names the store it could not trust. Test \
+            code is left alone: it never runs in a release. Fix: declare the function type \
+            `@Sendable` (the compiler then checks every closure stored there), or `@MainActor` if it \
+            must run on the main actor.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
@@ -34,12 +40,23 @@ enum UncheckedSendableClosureRule: SourceFileRule {
                     let ↓onFinish: () -> Void
                     init(onFinish: @escaping () -> Void) { self.onFinish = onFinish }
                 }
-                """),
+                """, companions: ["App/Screen.swift": """
+                    @MainActor final class Screen {
+                        let relay: EventRelay
+                        init(relay: EventRelay) { self.relay = relay }
+                        func start() { relay.onEvent = { print($0) } }
+                    }
+                    """]),
             RuleExample("""
                 struct Callbacks: @unchecked Sendable {
                     typealias Handler = (Int) -> Void
                     let ↓handler: Handler
                     var ↓observers: [String: () -> Void] = [:]
+                }
+
+                @MainActor func install(_ callbacks: inout Callbacks, handler: @escaping (Int) -> Void) {
+                    callbacks = Callbacks(handler: handler)
+                    callbacks.observers["log"] = { print("changed") }
                 }
                 """),
             RuleExample("""
@@ -47,6 +64,11 @@ enum UncheckedSendableClosureRule: SourceFileRule {
                     nonisolated(unsafe) static var ↓willTerminate: () -> Void = {}
                 }
                 nonisolated(unsafe) var ↓crashReporter: ((Error) -> Void)?
+
+                @MainActor func configureHooks() {
+                    Hooks.willTerminate = { print("bye") }
+                    crashReporter = { print($0) }
+                }
                 """),
             RuleExample("""
                 final class Cache {
@@ -56,6 +78,15 @@ enum UncheckedSendableClosureRule: SourceFileRule {
                 }
 
                 extension Cache: @unchecked Sendable {}
+                """),
+            RuleExample("""
+                struct FileStream: @unchecked Sendable {
+                    private let ↓flush: () -> Void
+                    init(flush: @escaping () -> Int32) {
+                        self.flush = { _ = flush() }
+                    }
+                    func sync() { flush() }
+                }
                 """),
         ],
         nonTriggeringExamples: [
@@ -100,9 +131,55 @@ enum UncheckedSendableClosureRule: SourceFileRule {
                 }
                 """),
             RuleExample("""
+                final class ChannelHandler {
+                    func didTerminate() {}
+                }
+
+                struct TerminationDelegate: @unchecked Sendable {
+                    let onTerminate: () -> Void
+                    let log: (String) -> Void
+                    init(handler: ChannelHandler, prefix: String) {
+                        self.onTerminate = handler.didTerminate
+                        self.log = { print(prefix + $0) }
+                    }
+                }
+
+                struct HandlerBox: @unchecked Sendable {
+                    var handler: (() -> Void)?
+                }
+
+                final class BodyReader {
+                    var box = HandlerBox(handler: nil)
+                    func read(_ handler: @escaping @Sendable () -> Void) { box.handler = handler }
+                }
+                """),
+            RuleExample("""
+                import Foundation
+
+                final class Store: @unchecked Sendable {
+                    /// For testing purposes.
+                    var makeDate: () -> Date = { Date() }
+                }
+                """, path: "Sources/Store/Store.swift", companions: ["Tests/StoreTests/StoreTests.swift": """
+                    import XCTest
+                    @testable import Store
+
+                    final class StoreTests: XCTestCase {
+                        @MainActor func testDate() { Store().makeDate = { Date(timeIntervalSince1970: 0) } }
+                    }
+                    """]),
+            RuleExample("""
+                import XCTest
+
+                final class MockDelegate: @unchecked Sendable {
+                    var didYield: ((Int) -> Void)?
+                }
+                """, path: "Tests/AppTests/MockDelegate.swift"),
+            RuleExample("""
                 final class Relay: @unchecked Sendable {
                     // shipcheck:ignore unchecked-sendable-closure -- only ever set and called under `lock` on the relay's queue
                     var onEvent: ((String) -> Void)?
+                    func listen(_ handler: @escaping (String) -> Void) { onEvent = handler }
                 }
                 """),
         ]
@@ -115,6 +192,6 @@ enum UncheckedSendableClosureRule: SourceFileRule {
     private static let prefilter = BytePrefilter([["@unchecked Sendable", "@unchecked Swift.Sendable", "nonisolated(unsafe)"]])
 
     static func check(_ file: ParsedSwiftFile) -> [RuleHit] {
-        StoredClosureFinder.hits(in: file.tree)
+        StoredClosureFinder.hits(in: file)
     }
 }

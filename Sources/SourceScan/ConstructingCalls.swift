@@ -1,0 +1,85 @@
+import ShipcheckCore
+import SwiftParser
+import SwiftSyntax
+
+/// Calls that hand a view a freshly built object for one of its parameters,
+/// `DetailView(model: DetailModel(…))`, in the code of another view (a type conforming to
+/// `View`, `ViewModifier` or `Scene`, or a `body`), release code only (previews and test code
+/// aside): the evidence that a `@StateObject` initialised from that parameter is rebuilt
+/// whenever the caller's body runs again. A UIKit controller that builds a hosting
+/// controller's root view once is not such a caller. Looked up only for the parameters a
+/// finding waits on, in the files that contain `Callee(` at all.
+enum ConstructingCalls {
+    /// A parameter of an initialiser of `callee`, by its argument label (nil: unlabelled, first).
+    struct Argument: Sendable, Hashable {
+        var callee: String
+        var label: String?
+    }
+
+    /// For each argument some call builds in place, where the first such call is (`path:line`).
+    static func evidence(for arguments: Set<Argument>, in files: [ScannedFile], sizeLimit: Int) -> [Argument: String] {
+        guard !arguments.isEmpty else { return [:] }
+        let needles = Set(arguments.map(\.callee)).map { Array(($0 + "(").utf8) }
+        let found = files.parallelMap { file -> [Argument: String] in
+            guard let bytes = try? SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit),
+                  bytes.withUnsafeBytes({ hay in needles.contains { $0.withUnsafeBytes { ByteSearch.find($0, in: hay) != nil } } }),
+                  let text = try? SwiftSource.text(of: bytes, path: file.relativePath) else { return [:] }
+            let tree = Parser.parse(source: text)
+            guard !TestCode.contains(path: file.relativePath, tree: tree) else { return [:] }
+            let finder = Finder(arguments: arguments, previews: SwiftPreviews.nodes(in: tree))
+            finder.walk(tree)
+            let lines = LineTable(bytes)
+            return finder.found.mapValues { "\(file.relativePath):\(lines.position(of: $0).line)" }
+        }
+        var evidence: [Argument: String] = [:]
+        for fileEvidence in found { evidence.merge(fileEvidence) { first, _ in first } }
+        return evidence
+    }
+
+    private final class Finder: SyntaxVisitor {
+        let arguments: [String: [Argument]]
+        /// Byte ranges of the file's previews, which build sample objects on purpose.
+        let previews: [Range<AbsolutePosition>]
+        /// Argument → byte offset of the call.
+        var found: [Argument: Int] = [:]
+
+        init(arguments: Set<Argument>, previews: [Syntax]) {
+            self.arguments = Dictionary(grouping: arguments, by: \.callee)
+            self.previews = previews.map { $0.position..<$0.endPosition }
+            super.init(viewMode: .sourceAccurate)
+        }
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  let wanted = arguments[callee], !previews.contains(where: { $0.contains(node.position) }),
+                  Self.isInViewCode(Syntax(node)) else { return .visitChildren }
+            for argument in wanted where found[argument] == nil {
+                let passed = argument.label.map { label in node.arguments.first { $0.label?.text == label } } ?? node.arguments.first.flatMap { $0.label == nil ? $0 : nil }
+                if let passed, let call = passed.expression.withoutWrappers.as(FunctionCallExprSyntax.self),
+                   StateInitFinder.constructedTypeName(call.calledExpression, impliedType: "") != nil {
+                    found[argument] = node.positionAfterSkippingLeadingTrivia.utf8Offset
+                }
+            }
+            return .visitChildren
+        }
+
+        private static let viewProtocols: Set<String> = ["View", "ViewModifier", "Scene"]
+
+        /// Inside a `body`, or a type (or extension) conforming to a protocol SwiftUI re-evaluates.
+        private static func isInViewCode(_ node: Syntax) -> Bool {
+            var current = node.parent
+            while let syntax = current {
+                if let variable = syntax.as(VariableDeclSyntax.self),
+                   variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body" }) {
+                    return true
+                }
+                if let group = syntax.asProtocol(DeclGroupSyntax.self),
+                   !TypeDeclarations.inheritedNames(group.inheritanceClause).isDisjoint(with: viewProtocols) {
+                    return true
+                }
+                current = syntax.parent
+            }
+            return false
+        }
+    }
+}
