@@ -13,8 +13,10 @@ enum StateBuiltInInitRule: SourceFileRule {
             `let observer = Observer(…); _observer = StateObject(wrappedValue: observer)`, or a \
             parameter a caller builds in the call or as its default value — is built (and \
             started) on every initialisation and all but the first are thrown away: wasted work, \
-            duplicated side effects. (A parameter is reported only with that evidence: a caller \
-            that passes an object it keeps for the view's lifetime is fine.) \
+            duplicated side effects; an init that calls a method on the parameter it hands \
+            SwiftUI (`viewModel.hydrate()`) repeats that work on every initialisation. (A \
+            parameter is reported only with that evidence: a caller that passes an object it keeps \
+            for the view's lifetime is fine.) \
             `State(initialValue:)` and `State(wrappedValue:)` take a plain value, so a class or \
             `@Observable` model built in the init for a `@State` property — inline or \
             beforehand — is built on every initialisation too. The rule looks only inside `init` \
@@ -66,6 +68,16 @@ enum StateBuiltInInitRule: SourceFileRule {
                         }
                     }
                     """]),
+            RuleExample("""
+                struct EpisodeRow: View {
+                    @StateObject var viewModel: EpisodeRowViewModel
+                    init(viewModel: EpisodeRowViewModel) {
+                        _viewModel = StateObject(wrappedValue: ↓viewModel)
+                        viewModel.hydrate()
+                    }
+                    var body: some View { Text(viewModel.title) }
+                }
+                """),
             RuleExample("""
                 struct HomeView: View {
                     @StateObject private var viewModel: HomeViewModel

@@ -83,6 +83,11 @@ final class StateInitFinder: SyntaxVisitor {
                Self.constructedType(defaultValue.calledExpression, impliedType: parameter.type) != nil {
                 // The default argument is evaluated at every call that omits it.
                 hit.message += "defaults to `\(defaultValue.trimmedDescription)`, built at every call \(consequence)"
+            } else if let call = Self.methodCall(on: parameter, named: name, in: context.body) {
+                // The init works on the object it hands SwiftUI: that work runs on every
+                // initialisation, also on objects SwiftUI ignores.
+                hit.message = "`\(context.storage)` is initialised from the parameter `\(name)`, and init calls `\(call.calledExpression.trimmedDescription)()` on it: every initialisation of \(context.typeName) runs it again, though SwiftUI keeps only the first \(context.objectType) and ignores the ones passed later"
+                hit.fixHint = "do that work where the object is built, once (inside `StateObject(wrappedValue: \(context.objectType)(…))` or in `.task`), or use @ObservedObject if the caller owns it"
             } else {
                 // A caller that passes an object it owns for the view's lifetime is fine; one
                 // that builds it in the call is not. Only the scan can tell.
@@ -109,6 +114,17 @@ final class StateInitFinder: SyntaxVisitor {
         case .otherLocal, .notLocal:
             return
         }
+    }
+
+    /// The first call of a method on the parameter `name` in the init body, `name.start()`.
+    private static func methodCall(on parameter: FunctionParameterSyntax, named name: String, in body: CodeBlockSyntax) -> FunctionCallExprSyntax? {
+        body.tokens(viewMode: .sourceAccurate).lazy.compactMap { token -> FunctionCallExprSyntax? in
+            guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let member = reference.parent?.as(MemberAccessExprSyntax.self), member.base?.id == reference.id,
+                  let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id,
+                  case .parameter(let found) = LocalName(token, at: reference), found.id == parameter.id else { return nil }
+            return call
+        }.first
     }
 
     // MARK: @State
