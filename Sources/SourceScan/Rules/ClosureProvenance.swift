@@ -24,15 +24,15 @@ struct ClosureProvenance {
     /// Why closures stored in the property may be actor-isolated and called elsewhere, or
     /// whether the file shows they cannot: every write stores a visibly nonisolated closure
     /// (when other files may write it too, `safeUnlessWrittenElsewhere` says they must be looked
-    /// at), or the property is file-private and every access, writes included, runs on one
-    /// global actor.
+    /// at), or the property is file-private and every read (every call) runs on one global
+    /// actor.
     func verdict(name: TokenSyntax, decl: VariableDeclSyntax, binding: PatternBindingSyntax, owner: (any DeclGroupSyntax)?) -> Verdict {
         let ownerIsFilePrivate = owner.map { Self.fileScoped($0, setterOnly: false) } == true
         let readInFileOnly = ownerIsFilePrivate || Self.fileScoped(decl, setterOnly: false)
         let writtenInFileOnly = ownerIsFilePrivate || Self.fileScoped(decl, setterOnly: true)
         let writes = self.writes(of: name.text, declaration: name, binding: binding, ownerName: owner.flatMap { TypeDeclarations.name(of: $0) })
         if let unsafe = writes.first(where: { !isNonisolatedClosure($0.value, at: $0.site) }) {
-            if readInFileOnly, singleGlobalActor(accessing: name, owner: owner) != nil { return .safe }
+            if readInFileOnly, singleGlobalActor(reading: name, owner: owner) != nil { return .safe }
             return .unsafe("\(quote(unsafe.site)) (line \(line(of: unsafe.site))) stores a closure that may be actor-isolated")
         }
         if writtenInFileOnly { return .safe }
@@ -243,6 +243,7 @@ struct ClosureProvenance {
         while let syntax = current {
             if let closure = syntax.as(ClosureExprSyntax.self) {
                 if let attributes = closure.signature?.attributes, let actor = TypeDeclarations.globalActor(in: attributes) { return .globalActor(actor) }
+                if let actor = parameterActor(of: closure) { return .globalActor(actor) }
                 if !Self.isTaskBody(closure), !inheritsIsolation(closure) { return .none(place: place ?? "a closure") }
             } else if let function = syntax.as(FunctionDeclSyntax.self) {
                 if let actor = TypeDeclarations.globalActor(in: function.attributes) { return .globalActor(actor) }
@@ -266,36 +267,51 @@ struct ClosureProvenance {
         return .none(place: place ?? "top-level code")
     }
 
-    /// The one global actor every access to the property in this file runs on, writes
-    /// included, or nil.
-    private func singleGlobalActor(accessing name: TokenSyntax, owner: (any DeclGroupSyntax)?) -> String? {
+    /// The one global actor every read of the property in this file (every place its closure
+    /// can be called from) runs on, or nil. Stores do not matter: a closure formed on that
+    /// actor, or on none, may be called there.
+    private func singleGlobalActor(reading name: TokenSyntax, owner: (any DeclGroupSyntax)?) -> String? {
         let ownerName = owner.flatMap { TypeDeclarations.name(of: $0) }
         var actors: Set<String> = []
         for token in declarations.tree.tokens(viewMode: .sourceAccurate) where token.text == name.text && token.id != name.id {
-            let access: Syntax
-            if let argument = token.parent?.as(LabeledExprSyntax.self), argument.label?.id == token.id,
-               let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), isConstruction(of: ownerName, callee: call.calledExpression) {
-                access = Syntax(argument)
-            } else if let reference = propertyAccess(token, ownerName: ownerName) {
-                access = Syntax(reference)
-            } else {
-                continue
-            }
-            guard case .globalActor(let actor) = isolation(of: access) else { return nil }
+            guard write(through: token, ownerName: ownerName) == nil, let access = propertyAccess(token, ownerName: ownerName) else { continue }
+            guard case .globalActor(let actor) = isolation(of: Syntax(access)) else { return nil }
             actors.insert(actor)
         }
         return actors.count == 1 ? actors.first : nil
     }
 
+    /// The global actor of the function-typed parameters a closure is handed to, when every
+    /// declaration of the called function (by name, in this file) that takes closures takes
+    /// them isolated to that one actor: `createZoneRecord(completion: @escaping @MainActor (…) -> Void)`.
+    private func parameterActor(of closure: ClosureExprSyntax) -> String? {
+        guard let functions = calledFunctions(of: closure) else { return nil }
+        let actors = functions.flatMap { function in
+            function.signature.parameterClause.parameters.filter { declarations.isFunctionType($0.type) }.map { Self.globalActor(of: $0.type) }
+        }
+        guard let first = actors.first, let actor = first, actors.allSatisfy({ $0 == actor }) else { return nil }
+        return actor
+    }
+
+    private static func globalActor(of type: TypeSyntax) -> String? {
+        guard let attributed = type.as(AttributedTypeSyntax.self) else { return nil }
+        return TypeDeclarations.globalActor(in: attributed.attributes) ?? globalActor(of: attributed.baseType)
+    }
+
+    /// The file's declarations of the function a closure is an argument (or trailing closure) of.
+    private func calledFunctions(of closure: ClosureExprSyntax) -> [FunctionDeclSyntax]? {
+        var parent = closure.parent
+        if parent?.is(LabeledExprSyntax.self) == true { parent = parent?.parent?.parent }
+        guard let call = parent?.as(FunctionCallExprSyntax.self) else { return nil }
+        let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        return name.flatMap { declarations.functions[$0] }
+    }
+
     /// A closure handed to a function of this file none of whose declarations (by name) takes a
     /// `@Sendable` closure: a non-Sendable closure keeps the isolation it was formed in.
     private func inheritsIsolation(_ closure: ClosureExprSyntax) -> Bool {
-        var parent = closure.parent
-        if parent?.is(LabeledExprSyntax.self) == true { parent = parent?.parent?.parent }
-        guard let call = parent?.as(FunctionCallExprSyntax.self) else { return false }
-        let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
-            ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
-        guard let name, let functions = declarations.functions[name] else { return false }
+        guard let functions = calledFunctions(of: closure) else { return false }
         return functions.allSatisfy { function in
             function.signature.parameterClause.parameters.allSatisfy { parameter in
                 !declarations.isFunctionType(parameter.type) || declarations.uncheckedFunctionType(in: parameter.type) != nil

@@ -22,8 +22,10 @@ enum UncheckedSendableClosureRule: SourceFileRule {
             this file and, for a property other files may write, in those (test code aside) — holds \
             `nil`, a closure literal written outside any global actor that uses no non-Sendable \
             closure it was handed, a method of a value whose type the file declares without a \
-            global actor, or a `@Sendable` closure; or the property is private and every access, \
-            stores included, runs on one global actor. A property no release code stores a closure \
+            global actor, or a `@Sendable` closure; or the property is private and every read — \
+            every place its closure can be called — runs on one global actor (a closure isolated to \
+            another global actor would still fail there; SwiftUI and UIKit code has one, the main \
+            actor). A property no release code stores a closure \
             in (a test hook) is not reported. The finding names the store it could not trust. Test \
             code is left alone: it never runs in a release. Fix: declare the function type \
             `@Sendable` (the compiler then checks every closure stored there), or `@MainActor` if it \
@@ -90,6 +92,28 @@ enum UncheckedSendableClosureRule: SourceFileRule {
                 """),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+                private struct FetchCaptures: @unchecked Sendable {
+                    weak var zone: Zone?
+                    let completion: (Result<Record, Error>) -> Void
+                }
+
+                final class Zone {
+                    func fetch(id: String, completion: @escaping (Result<Record, Error>) -> Void) {
+                        let captures = FetchCaptures(zone: self, completion: completion)
+                        database.fetch(id) { record, error in
+                            Task { @MainActor in
+                                guard let record else {
+                                    return self.createZone { _ in captures.completion(.failure(error!)) }
+                                }
+                                captures.completion(.success(record))
+                            }
+                        }
+                    }
+
+                    func createZone(completion: @escaping @MainActor (Bool) -> Void) {}
+                }
+                """),
             RuleExample("""
                 final class Relay: @unchecked Sendable {
                     let onEvent: @Sendable (String) -> Void
