@@ -4,8 +4,12 @@ PREFIX  ?= /usr/local
 CONFIG  ?= debug
 BIN_DIR  = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 SHIPCHECK = $(BIN_DIR)/shipcheck
+# The release build's flags (the Swift runtime linked in on Linux, universal on macOS): shared by
+# release, install and dist so they reuse one build.
+RELEASE_FLAGS = $(shell ./scripts/package.sh release-flags)
+RELEASE_DIR = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all setup build release test demo bench fuzz install clean
+.PHONY: all setup build release dist test demo bench fuzz install clean
 
 all: build
 
@@ -17,13 +21,23 @@ setup:
 build: setup
 	$(SWIFT) build -c $(CONFIG)
 
-## release: optimised build (.build/release/shipcheck).
+## release: optimised build of the binary (.build/release/shipcheck).
 release: setup
-	$(SWIFT) build -c release
+	$(SWIFT) build --product shipcheck $(RELEASE_FLAGS)
 
-## test: the whole test suite (unit tests and tests of the real binary).
+## dist: optimised, stripped release build with the Swift runtime linked in, packed into dist/:
+## shipcheck-VERSION-PLATFORM.tar.gz (+ .sha256), shipcheck.artifactbundle (+ .zip) and the
+## shipcheck-plugins package (docs/distribution.md).
+dist: setup
+	@./scripts/setup.sh dist
+	SWIFT="$(SWIFT)" ./scripts/dist.sh
+
+## test: the whole test suite (unit tests and tests of the real binary). It builds the test
+## product and the binary by name: `swift build --build-tests` would also build a second, host
+## copy of shipcheck and swift-syntax for the plugins (SwiftPM's "-tool" products).
 test: setup
-	$(SWIFT) build --build-tests
+	$(SWIFT) build --product shipcheckPackageTests
+	$(SWIFT) build --product shipcheck
 	$(SWIFT) test --skip-build
 
 ## demo: build, then run shipcheck on Samples/ and check it reports what the samples contain.
@@ -41,10 +55,14 @@ FUZZ_SECONDS ?= 60
 fuzz: setup
 	FUZZ_SECONDS="$(FUZZ_SECONDS)" ./bench/fuzz/run.sh
 
-## install: copy the release binary to $(PREFIX)/bin.
+## install: the release binary into $(PREFIX)/bin, its manual page into $(PREFIX)/share/man/man1
+## and bash, zsh and fish completions under $(PREFIX)/share.
 install: release
-	install -d "$(DESTDIR)$(PREFIX)/bin"
-	install -m 0755 "$$($(SWIFT) build -c release --show-bin-path)/shipcheck" "$(DESTDIR)$(PREFIX)/bin/shipcheck"
+	rm -rf .build/install-stage
+	SWIFT="$(SWIFT)" ./scripts/package.sh manual "$(RELEASE_DIR)/shipcheck" .build/install-stage/man
+	./scripts/package.sh stage "$(RELEASE_DIR)/shipcheck" .build/install-stage/root .build/install-stage/man
+	install -d "$(DESTDIR)$(PREFIX)"
+	cp -R .build/install-stage/root/. "$(DESTDIR)$(PREFIX)/"
 
 clean:
-	rm -rf .build
+	rm -rf .build dist

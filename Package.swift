@@ -12,6 +12,7 @@ let package = Package(
         // The fuzz entry points, for the separate sanitizer-built package in Fuzz/.
         .library(name: "ShipcheckHostileInputTargets", targets: ["HostileInputTargets"]),
         .plugin(name: "ShipcheckAudit", targets: ["ShipcheckAudit"]),
+        .plugin(name: "ShipcheckBuildTool", targets: ["ShipcheckBuildTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -59,25 +60,34 @@ let package = Package(
         ),
         // Capability: ELF symbols and leaked preview / test code.
         .target(name: "BinaryInspect", dependencies: ["ShipcheckCore", "CLibELF"], swiftSettings: strictSwift6),
-        // Capability: the release gate (build settings, archive breakers, baselines).
+        // Capability: the release audit's own checks (build settings, archive breakers) and baselines.
         .target(
             name: "ReleaseAudit",
             dependencies: [
-                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "XcodeProject",
+                "ShipcheckCore", "SourceScan", "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
             ],
             swiftSettings: strictSwift6
         ),
-        // Thin command-line front end: one file per subcommand.
+        // The library side of the command line: the one rule registry and one entry point per
+        // subcommand (the audit's checks in one scan, baselines, query runs, binary targets).
+        .target(
+            name: "ShipcheckFrontend",
+            dependencies: ["ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit"],
+            swiftSettings: strictSwift6
+        ),
+        // Thin command-line front end: one file per subcommand, each parsing its options and
+        // calling one ShipcheckFrontend entry point.
         .executableTarget(
             name: "shipcheck",
             dependencies: [
-                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
+                "ShipcheckCore", "ShipcheckFrontend", "ConflictScan", "SavedQueries", "BinaryInspect",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            swiftSettings: strictSwift6
+            swiftSettings: strictSwift6,
+            plugins: ["ShipcheckBuildInfo"]
         ),
         // Shared by every test target: temp dirs, git fixtures, the real-binary runner, rule examples.
         .target(name: "ShipcheckTestSupport", dependencies: ["ShipcheckCore"], path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
@@ -86,9 +96,8 @@ let package = Package(
         .target(
             name: "HostileInputTargets",
             dependencies: [
-                "ShipcheckCore", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
+                "ShipcheckCore", "ShipcheckFrontend", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
-                .product(name: "SwiftParser", package: "swift-syntax"),
             ],
             path: "Tests/HostileInputTargets",
             swiftSettings: strictSwift6
@@ -102,14 +111,26 @@ let package = Package(
             ),
             dependencies: ["shipcheck"]
         ),
+        // Build-tool plugin: `shipcheck sources` on a target's Swift files, findings as compiler warnings.
+        .plugin(name: "ShipcheckBuildTool", capability: .buildTool(), dependencies: ["shipcheck"]),
+        // Records the git revision for `shipcheck --version` (a prebuild command, see its source).
+        .plugin(name: "ShipcheckBuildInfo", capability: .buildTool()),
         .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "SavedQueriesTests", dependencies: ["SavedQueries", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "SavedQueriesTests", dependencies: ["SavedQueries", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        // The registry, the single scan of the audit (a test counts its reads) and the entry points.
+        .testTarget(name: "ShipcheckFrontendTests", dependencies: ["ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
         .testTarget(name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets"], swiftSettings: strictSwift6),
+        // The release packaging (scripts/package.sh on the debug binary), the plugins on it, the CI templates.
+        .testTarget(
+            name: "DistributionTests",
+            dependencies: ["ShipcheckCore", "ShipcheckTestSupport", .product(name: "Yams", package: "Yams")],
+            swiftSettings: strictSwift6
+        ),
     ]
 )

@@ -11,6 +11,7 @@ for optional in "$@"; do
   case "$optional" in
     bench) for tool in rg:ripgrep hyperfine:hyperfine eu-readelf:elfutils nm:binutils; do
              command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}"); done ;;
+    dist) command -v zip >/dev/null 2>&1 || missing+=(zip) ;;
   esac
 done
 

@@ -4,9 +4,18 @@ import ShipcheckCore
 /// test, mock and fixture code that shipped in them. `shipcheck audit` calls it too.
 public struct BinaryInspector: Sendable {
     public let configuration: Configuration
+    /// The binary rules the configuration leaves on.
+    private let rules: [any BinaryRule.Type]
 
-    public init(configuration: Configuration) {
+    /// `rules`: the registry's rules; the inspector runs the binary rules among them.
+    public init(configuration: Configuration, rules: [any Rule.Type]) {
         self.configuration = configuration
+        self.rules = rules.compactMap { $0 as? any BinaryRule.Type }.filter { configuration.isEnabled($0.description) }
+    }
+
+    /// The rules among `rules` the inspector runs (for reports' rule lists).
+    public static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
+        rules.filter { $0 is any BinaryRule.Type }
     }
 
     /// Audits files (ELF files or archives) and directories (searched for ELF files by magic).
@@ -59,9 +68,8 @@ public struct BinaryInspector: Sendable {
 
     private func check(_ contents: BinaryContents, symbolPatterns: [NamePattern], stringPatterns: [NamePattern]) -> [Finding] {
         var findings: [Finding] = []
-        for rule in BinaryInspectRules.rules {
-            guard let severity = configuration.severity(for: rule.description) else { continue }
-            let context = BinaryRuleContext(severity: severity, symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
+        for rule in rules {
+            let context = BinaryRuleContext(severity: rule.description.defaultSeverity, symbolPatterns: symbolPatterns, stringPatterns: stringPatterns)
             findings += rule.check(contents, context)
         }
         return findings
@@ -70,11 +78,11 @@ public struct BinaryInspector: Sendable {
     private func compiledPatterns() throws(InputError) -> (symbol: [NamePattern], string: [NamePattern]) {
         let origin = configuration.sourcePath ?? Configuration.fileName
         var symbol: [NamePattern] = []
-        for source in configuration.binarySymbolPatterns ?? BinaryInspectRules.defaultSymbolPatterns {
+        for source in configuration.binarySymbolPatterns ?? MockSymbolRule.defaultPatterns {
             symbol.append(try NamePattern(source, caseInsensitive: false, origin: origin))
         }
         var string: [NamePattern] = []
-        for source in configuration.binaryStringPatterns ?? BinaryInspectRules.defaultStringPatterns {
+        for source in configuration.binaryStringPatterns ?? FixtureStringRule.defaultPatterns {
             string.append(try NamePattern(source, caseInsensitive: true, origin: origin))
         }
         return (symbol, string)

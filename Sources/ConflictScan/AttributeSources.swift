@@ -11,16 +11,22 @@ import ShipcheckCore
 enum AttributeSources {
     /// The smallest `conflict-marker-size=N` in any attribute file git would read for this
     /// repository (every `.gitattributes`, `info/attributes`, the global and system files),
-    /// or git's default when none is smaller. `untracked` are the untracked `.gitattributes`
-    /// the scan lists (tracked ones come from the index: listing untracked files again would
-    /// walk the whole tree a second time).
-    static func smallestMarkerSize(in repository: GitRepository, untracked: [String]) throws(InputError) -> Int {
+    /// or git's default when none is smaller. The `.gitattributes` the scan lists come from its
+    /// early reads (tracked ones above the root from the index: listing untracked files again
+    /// would walk the whole tree a second time).
+    static func smallestMarkerSize(in repository: GitRepository, context: ScanContext) throws(InputError) -> Int {
         var smallest = ContentScanner.defaultMarkerSize
-        for path in try files(of: repository) + untracked {
-            guard let bytes = try? SafeFileReader.read(path, sizeLimit: 16 << 20) else { continue }
+        let listed = context.files.filter { isAttributeFile($0.relativePath) }.map(\.path)
+        var seen: Set<String> = []
+        for path in listed + (try files(of: repository)) where seen.insert(path).inserted && FileKind.of(path) != nil {
+            guard let bytes = try? context.contents(ofPath: path, sizeLimit: 16 << 20) else { continue }
             smallest = min(smallest, smallestSize(in: bytes))
         }
         return smallest
+    }
+
+    static func isAttributeFile(_ relativePath: String) -> Bool {
+        relativePath == ".gitattributes" || relativePath.hasSuffix("/.gitattributes")
     }
 
     static func smallestSize(in bytes: [UInt8]) -> Int {
@@ -46,7 +52,8 @@ enum AttributeSources {
 
     private static func files(of repository: GitRepository) throws(InputError) -> [String] {
         let base = repository.directory
-        func resolved(_ path: String) -> String { path.hasPrefix("/") ? path : base + "/" + path }
+        // As the scan opens its files: `sub/.gitattributes` under a root of ".", `root/sub/…` otherwise.
+        func resolved(_ path: String) -> String { path.hasPrefix("/") || base == "." ? path : base + "/" + path }
         func line(_ output: [UInt8]) -> String { String(lossyUTF8: output).trimmingCharacters(in: .newlines) }
 
         // Every tracked .gitattributes, from the top level down (`:/` = from the top).

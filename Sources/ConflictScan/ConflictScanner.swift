@@ -1,20 +1,25 @@
 import Foundation
 import ShipcheckCore
 
-/// Finds leftover merge-conflict blocks and remnants, unmerged index entries and a stopped
-/// merge, rebase, cherry-pick or revert: the conflict capability's entry point.
+/// `shipcheck conflicts`: leftover merge-conflict blocks and remnants, unmerged index entries
+/// and a stopped merge, rebase, cherry-pick or revert.
 ///
-/// `paths` limit the scan to files or directories relative to `root` (the files pre-commit
-/// passes, for example); reported paths are relative to `root`.
+/// The working tree is scanned by a pipeline with the `conflicts` check (`ConflictCheck`); the
+/// `--staged` and `--rev` scopes read git's objects instead (`IndexScan`). `paths` limit the scan
+/// to files or directories relative to `root` (the files pre-commit passes, for example);
+/// reported paths are relative to `root`.
 public struct ConflictScanner: Sendable {
     public let root: String
     public let configuration: Configuration
     public let scope: ConflictScope
     public let paths: [String]
+    /// The registry's rules (`RuleRegistry.rules`); the conflict rules among them run.
+    public let rules: [any Rule.Type]
 
-    public init(root: String, configuration: Configuration, scope: ConflictScope = .workingTree, paths: [String] = []) {
+    public init(root: String, configuration: Configuration, rules: [any Rule.Type], scope: ConflictScope = .workingTree, paths: [String] = []) {
         self.root = root
         self.configuration = configuration
+        self.rules = rules
         self.scope = scope
         self.paths = paths
     }
@@ -23,29 +28,15 @@ public struct ConflictScanner: Sendable {
         var result: CheckResult
         switch scope {
         case .workingTree:
-            result = WorkingTreeScan(root: root, configuration: configuration, filter: PathFilter(paths)).run()
+            let check = ConflictCheck(rules: rules, configuration: configuration, paths: paths)
+            return ScanPipeline(root: root, configuration: configuration).run([check]).combined
         case .staged:
-            result = IndexScan(root: root, configuration: configuration, filter: PathFilter(paths), revision: nil).run()
+            result = IndexScan(root: root, configuration: configuration, rules: ConflictRules(rules, configuration: configuration),
+                               filter: PathFilter(paths), revision: nil).run()
         case .revision(let revision):
-            result = IndexScan(root: root, configuration: configuration, filter: PathFilter(paths), revision: revision).run()
+            result = IndexScan(root: root, configuration: configuration, rules: ConflictRules(rules, configuration: configuration),
+                               filter: PathFilter(paths), revision: revision).run()
         }
-        result.findings.sort(by: Finding.readingOrder)
-        return result
-    }
-}
-
-/// Scans one file's bytes at the marker size its attributes ask for.
-struct ContentCheck: Sendable {
-    let builder: FindingBuilder
-
-    func check(_ bytes: [UInt8], path: String, attributes: PathAttributes) -> [Finding] {
-        bytes.withUnsafeBytes { check($0, path: path, attributes: attributes, searchSize: nil).findings }
-    }
-
-    /// Also says whether the content has marker-like runs of at least `searchSize`.
-    func check(_ buffer: UnsafeRawBufferPointer, path: String, attributes: PathAttributes, searchSize: Int?) -> (findings: [Finding], hasMarkerLines: Bool) {
-        guard !attributes.isBinary else { return ([], false) }
-        let content = ContentScanner.scan(buffer, markerSize: attributes.markerSize, searchSize: searchSize)
-        return (builder.findings(for: content, path: path), content.hasMarkerLines)
+        return result.finalized(configuration: configuration)
     }
 }

@@ -22,8 +22,10 @@ public struct ConflictBlock: Sendable, Hashable {
     public var closer: MarkerText
     /// Blocks with longer markers inside this one (criss-cross merges).
     public var nestedBlockCount: Int
-    /// A `shipcheck:ignore conflict-marker` directive sits on the opener line or the line above.
-    public var isIgnored: Bool
+    /// Whether a `shipcheck:ignore` directive silences it.
+    public var suppression: Suppressions.Decision
+
+    public var isIgnored: Bool { ContentScanner.silences(suppression) }
 }
 
 /// An opener, base or closer marker that belongs to no complete block.
@@ -31,8 +33,10 @@ public struct ConflictRemnant: Sendable, Hashable {
     public var kind: MarkerLine.Kind
     public var markerSize: Int
     public var marker: MarkerText
-    /// A directive for `conflict-marker` or `conflict-marker-remnant` on the line or the line above.
-    public var isIgnored: Bool
+    /// Whether a directive for `conflict-marker-remnant` (or `conflict-marker`) silences it.
+    public var suppression: Suppressions.Decision
+
+    public var isIgnored: Bool { ContentScanner.silences(suppression) }
 }
 
 /// What one file's content holds.
@@ -46,52 +50,85 @@ public struct ContentConflicts: Sendable, Hashable {
     public var hasMarkerLines = false
 }
 
-/// Scans one buffer: marker search, block recognition, then line numbers and labels for
-/// what was found (and only for that).
+/// What one pass over a buffer keeps: every marker-like line at the search size with its text,
+/// and the file's suppressions. Enough to recognise the blocks at any marker size later (when
+/// git's attributes set another size for the path) without the bytes.
+public struct MarkerFacts: Sendable {
+    var markers: [MarkerLine] = []
+    /// Each marker's text, by its start offset.
+    var texts: [Int: MarkerText] = [:]
+    var suppressions: Suppressions?
+    /// The content was skipped as binary (a NUL in the first 8000 bytes, as git decides).
+    public var isBinary = false
+
+    /// Whether any line starts with a marker-like run at least the search size long: only
+    /// then can another marker size (from attributes) change the outcome.
+    public var hasMarkerLines: Bool { !markers.isEmpty }
+}
+
+/// Scans one buffer: marker search, then (for the marker lines found) line numbers, labels and
+/// suppressions; then block recognition at a marker size.
 public enum ContentScanner {
     public static let defaultMarkerSize = 7
 
-    /// `searchSize` (at most `markerSize`) sets how short a run counts for `hasMarkerLines`.
-    public static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize, searchSize: Int? = nil) -> ContentConflicts {
-        bytes.withUnsafeBytes { scan($0, markerSize: markerSize, searchSize: searchSize) }
+    /// `searchSize` (at most `markerSize`) sets how short a run counts for `hasMarkerLines`;
+    /// `path` decides which comment syntaxes a suppression may use.
+    public static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize, searchSize: Int? = nil, path: String = "") -> ContentConflicts {
+        bytes.withUnsafeBytes { scan($0, markerSize: markerSize, searchSize: searchSize, path: path) }
     }
 
-    public static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize, searchSize: Int? = nil) -> ContentConflicts {
-        var result = ContentConflicts()
-        if ByteSearch.looksBinary(buffer) {
-            result.isBinary = true
-            return result
-        }
-        var markers = MarkerSearch.markerLines(in: buffer, minimumSize: min(searchSize ?? markerSize, markerSize))
-        result.hasMarkerLines = !markers.isEmpty
-        markers.removeAll { $0.size < markerSize }
-        guard !markers.isEmpty else { return result }
-        let outcome = BlockRecognizer(markerSize: markerSize).recognize(markers)
-        guard !outcome.blocks.isEmpty || !outcome.remnants.isEmpty else { return result }
+    public static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize, searchSize: Int? = nil, path: String = "") -> ContentConflicts {
+        conflicts(in: facts(buffer, searchSize: min(searchSize ?? markerSize, markerSize), path: path), markerSize: markerSize)
+    }
 
+    /// The marker lines of at least `searchSize` and what a later recognition needs of them.
+    public static func facts(_ buffer: UnsafeRawBufferPointer, searchSize: Int, path: String) -> MarkerFacts {
+        var facts = MarkerFacts()
+        if ByteSearch.looksBinary(buffer) {
+            facts.isBinary = true
+            return facts
+        }
+        facts.markers = MarkerSearch.markerLines(in: buffer, minimumSize: searchSize)
+        guard !facts.markers.isEmpty else { return facts }
         var lines = LineCursor(buffer)
-        // Blocks and remnants interleave; visit their markers in buffer order so the cursor ascends.
-        var located: [Int: MarkerText] = [:]
-        let wanted = (outcome.blocks.flatMap { [$0.opener, $0.base, $0.separator, $0.closer].compactMap { $0 } } + outcome.remnants)
-            .sorted { $0.start < $1.start }
-        for marker in wanted where located[marker.start] == nil {
-            located[marker.start] = MarkerText(
+        for marker in facts.markers {
+            facts.texts[marker.start] = MarkerText(
                 line: lines.line(of: marker.start),
                 text: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: buffer[marker.start..<marker.contentEnd])),
                 label: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: buffer[marker.label])),
                 byteLength: marker.contentEnd - marker.start)
         }
-        let directives = IgnoreDirective(buffer: buffer)
+        let suppressions = Suppressions(buffer, path: path)
+        if !suppressions.isEmpty { facts.suppressions = suppressions }
+        return facts
+    }
+
+    /// The blocks and remnants of `markerSize` among the facts' marker lines.
+    public static func conflicts(in facts: MarkerFacts, markerSize: Int) -> ContentConflicts {
+        var result = ContentConflicts(isBinary: facts.isBinary, hasMarkerLines: facts.hasMarkerLines)
+        let markers = facts.markers.filter { $0.size >= markerSize }
+        guard !markers.isEmpty else { return result }
+        let outcome = BlockRecognizer(markerSize: markerSize).recognize(markers)
+        func decision(_ rule: String, aliases: [String] = [], at marker: MarkerLine) -> Suppressions.Decision {
+            facts.suppressions?.decision(rule: rule, aliases: aliases, line: facts.texts[marker.start]!.line, acceptsDeprecatedForms: true) ?? .report
+        }
         result.blocks = outcome.blocks.map { block in
-            ConflictBlock(markerSize: block.markerSize, opener: located[block.opener.start]!,
-                          base: block.base.map { located[$0.start]! }, separator: located[block.separator.start]!,
-                          closer: located[block.closer.start]!, nestedBlockCount: block.nestedBlockCount,
-                          isIgnored: directives.ignores(ConflictMarkerRule.id, at: block.opener.start))
+            ConflictBlock(markerSize: block.markerSize, opener: facts.texts[block.opener.start]!,
+                          base: block.base.map { facts.texts[$0.start]! }, separator: facts.texts[block.separator.start]!,
+                          closer: facts.texts[block.closer.start]!, nestedBlockCount: block.nestedBlockCount,
+                          suppression: decision(ConflictMarkerRule.id, at: block.opener))
         }
         result.remnants = outcome.remnants.map { marker in
-            ConflictRemnant(kind: marker.kind, markerSize: marker.size, marker: located[marker.start]!,
-                            isIgnored: directives.ignores(ConflictMarkerRemnantRule.id, at: marker.start))
+            ConflictRemnant(kind: marker.kind, markerSize: marker.size, marker: facts.texts[marker.start]!,
+                            suppression: decision(ConflictMarkerRemnantRule.id, aliases: [ConflictMarkerRule.id], at: marker))
         }
         return result
+    }
+
+    static func silences(_ decision: Suppressions.Decision) -> Bool {
+        switch decision {
+        case .suppressed, .suppressedByDeprecatedForm: true
+        case .report, .missingReason: false
+        }
     }
 }

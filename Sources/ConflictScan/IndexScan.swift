@@ -6,6 +6,7 @@ import ShipcheckCore
 struct IndexScan {
     let root: String
     let configuration: Configuration
+    let rules: ConflictRules
     let filter: PathFilter
     /// nil: the index itself.
     let revision: String?
@@ -39,9 +40,9 @@ struct IndexScan {
             try scan(blobs, attributes: attributes, repository: repository, into: &result)
 
             if revision == nil {
-                let builder = FindingBuilder(configuration: configuration)
-                result.findings += builder.findings(forUnmerged: IndexEntry.unmerged(entries), besides: result.findings)
-                result.findings += builder.finding(for: try GitOperation.current(in: repository))
+                result.findings += rules.findings(in: RepositoryConflicts(
+                    unmerged: IndexEntry.unmerged(entries), pathsWithBlocks: ConflictCheck.pathsWithBlocks(result.findings),
+                    operation: try GitOperation.current(in: repository)))
             }
         } catch {
             result.inputErrors.append(error)
@@ -67,14 +68,17 @@ struct IndexScan {
     /// Streams the blobs and scans them a batch at a time, in parallel.
     private func scan(_ blobs: [IndexEntry], attributes: [String: PathAttributes], repository: GitRepository,
                       into result: inout CheckResult) throws(InputError) {
-        let check = ContentCheck(builder: FindingBuilder(configuration: configuration))
+        let rules = rules
         var batch: [(entry: IndexEntry, bytes: [UInt8])] = []
         var batchSize = 0
         func flush() {
-            let findings = batch.parallelMap { item in
-                check.check(item.bytes, path: item.entry.path, attributes: attributes[item.entry.path] ?? .standard)
+            let found = batch.parallelMap { item in
+                let pathAttributes = attributes[item.entry.path] ?? .standard
+                guard !pathAttributes.isBinary else { return (findings: [Finding](), notes: [InputError]()) }
+                return rules.findings(in: ContentScanner.scan(item.bytes, markerSize: pathAttributes.markerSize, path: item.entry.path), path: item.entry.path)
             }
-            result.findings += findings.joined()
+            result.findings += found.flatMap(\.findings)
+            result.notes += found.flatMap(\.notes)
             result.filesScanned += batch.count
             batch.removeAll(keepingCapacity: true)
             batchSize = 0
@@ -88,7 +92,7 @@ struct IndexScan {
                 batchSize += bytes.count
                 if batchSize >= Self.batchBytes { flush() }
             case .tooLarge(let size):
-                result.inputErrors.append(InputError(path: entry.path, message: "file is \(size) bytes, over the \(configuration.maxFileSize)-byte scanning limit (max-file-size)"))
+                result.inputErrors.append(InputError.tooLarge(entry.path, size: size, limit: configuration.maxFileSize))
             case .missing:
                 result.inputErrors.append(InputError(path: entry.path, message: "object \(entry.object) is missing from the repository"))
             }

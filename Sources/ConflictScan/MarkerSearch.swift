@@ -84,24 +84,3 @@ public enum MarkerSearch {
         byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }
-
-/// Turns ascending byte offsets into 1-based line numbers, counting newlines (memchr) only
-/// between one query and the next, so a buffer with no matches costs nothing and one with
-/// matches is walked once.
-public struct LineCursor {
-    private let buffer: UnsafeRawBufferPointer
-    private var offset = 0
-    private var line = 1
-
-    public init(_ buffer: UnsafeRawBufferPointer) { self.buffer = buffer }
-
-    /// The line holding `target`. Queries should ascend; a smaller one restarts from the top.
-    public mutating func line(of target: Int) -> Int {
-        if target < offset { offset = 0; line = 1 }
-        while let newline = ByteSearch.find(byte: MarkerSearch.newline, in: buffer, from: offset), newline < target {
-            line += 1
-            offset = newline + 1
-        }
-        return line
-    }
-}

@@ -11,8 +11,6 @@ public struct QueryRefresh: Sendable {
     public var new: [Finding]
     public var gone: [QueryState.Entry]
 
-    public static let ruleID = "saved-query"
-
     public init(result: QueryRunResult, previous: QueryState?) {
         self.result = result
         self.previous = previous
@@ -21,7 +19,7 @@ public struct QueryRefresh: Sendable {
         for file in result.files {
             for match in file.matches {
                 findings.append(Finding(
-                    ruleID: Self.ruleID,
+                    ruleID: SavedQueryRule.id,
                     severity: query.effectiveSeverity,
                     message: Self.message(for: query),
                     location: .source(SourceLocation(path: file.path, line: match.line, column: match.column, endLine: match.line, endColumn: match.endColumn)),

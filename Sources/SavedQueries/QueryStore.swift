@@ -37,10 +37,11 @@ public struct QueryStore: Sendable {
 
     static let sizeLimit = 8 * 1024 * 1024
 
-    /// The queries in the store; a missing store is an empty one.
-    public func load() throws(InputError) -> [SavedQuery] {
+    /// The queries in the store; a missing store is an empty one. Read through `source`, so a
+    /// scan that reads the file again gets the same bytes.
+    public func load(source: any FileSource = DiskFileSource()) throws(InputError) -> [SavedQuery] {
         guard FileKind.of(path) != nil else { return [] }
-        let bytes = try SafeFileReader.read(path, sizeLimit: Self.sizeLimit)
+        let bytes = try source.read(path, displayPath: path, sizeLimit: Self.sizeLimit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: path, message: "query store is not valid UTF-8")
         }
@@ -76,7 +77,7 @@ public struct QueryStore: Sendable {
 
 extension QueryStore {
     /// The store's queries tagged with their scope.
-    public func loadScoped() throws(InputError) -> [ScopedQuery] {
-        try load().map { ScopedQuery(query: $0, scope: scope, storePath: path) }
+    public func loadScoped(source: any FileSource = DiskFileSource()) throws(InputError) -> [ScopedQuery] {
+        try load(source: source).map { ScopedQuery(query: $0, scope: scope, storePath: path) }
     }
 }

@@ -4,7 +4,7 @@ import ShipcheckCore
 public struct SavedQuery: Sendable, Hashable, Codable {
     public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case literal
-        /// ICU syntax (NSRegularExpression), as in Xcode's Find navigator; matched line by line.
+        /// A regular expression (`Matcher`'s syntax, as Xcode's Find navigator takes it); matched line by line.
         case regex
     }
 
@@ -72,7 +72,7 @@ public struct SavedQuery: Sendable, Hashable, Codable {
             return "the pattern of query '\(name)' spans lines; queries match within one line"
         }
         if kind == .regex {
-            do { _ = try CompiledRegex(self) } catch { return error.message }
+            do { _ = try QuerySearcher(self) } catch { return error.message }
         }
         return nil
     }

@@ -1,5 +1,4 @@
 import ShipcheckCore
-import SwiftParser
 import SwiftSyntax
 
 /// Calls that hand a view a freshly built object for one of its parameters,
@@ -17,19 +16,13 @@ enum ConstructingCalls {
     }
 
     /// For each argument some call builds in place, where the first such call is (`path:line`).
-    static func evidence(for arguments: Set<Argument>, in files: [ScannedFile], sizeLimit: Int) -> [Argument: String] {
+    static func evidence(for arguments: Set<Argument>, in files: ScanFilesAgain) -> [Argument: String] {
         guard !arguments.isEmpty else { return [:] }
         let needles = Set(arguments.map(\.callee)).map { Array(($0 + "(").utf8) }
-        let found = files.parallelMap { file -> [Argument: String] in
-            guard let bytes = try? SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit),
-                  bytes.withUnsafeBytes({ hay in needles.contains { $0.withUnsafeBytes { ByteSearch.find($0, in: hay) != nil } } }),
-                  let text = try? SwiftSource.text(of: bytes, path: file.relativePath) else { return [:] }
-            let tree = Parser.parse(source: text)
-            guard !TestCode.contains(path: file.relativePath, tree: tree) else { return [:] }
-            let finder = Finder(arguments: arguments, previews: SwiftPreviews.nodes(in: tree))
-            finder.walk(tree)
-            let lines = LineTable(bytes)
-            return finder.found.mapValues { "\(file.relativePath):\(lines.position(of: $0).line)" }
+        let found = files.map(releaseOnly: true, where: ScanFilesAgain.containsAny(of: needles)) { file -> [Argument: String] in
+            let finder = Finder(arguments: arguments, previews: file.previewRanges)
+            finder.walk(file.tree)
+            return finder.found.mapValues { "\(file.path):\(file.lines.position(of: $0).line)" }
         }
         var evidence: [Argument: String] = [:]
         for fileEvidence in found { evidence.merge(fileEvidence) { first, _ in first } }
@@ -39,19 +32,19 @@ enum ConstructingCalls {
     private final class Finder: SyntaxVisitor {
         let arguments: [String: [Argument]]
         /// Byte ranges of the file's previews, which build sample objects on purpose.
-        let previews: [Range<AbsolutePosition>]
+        let previews: [Range<Int>]
         /// Argument → byte offset of the call.
         var found: [Argument: Int] = [:]
 
-        init(arguments: Set<Argument>, previews: [Syntax]) {
+        init(arguments: Set<Argument>, previews: [Range<Int>]) {
             self.arguments = Dictionary(grouping: arguments, by: \.callee)
-            self.previews = previews.map { $0.position..<$0.endPosition }
+            self.previews = previews
             super.init(viewMode: .sourceAccurate)
         }
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                  let wanted = arguments[callee], !previews.contains(where: { $0.contains(node.position) }),
+                  let wanted = arguments[callee], !previews.contains(where: { $0.contains(node.position.utf8Offset) }),
                   Self.isInViewCode(Syntax(node)) else { return .visitChildren }
             for argument in wanted where found[argument] == nil {
                 let passed = argument.label.map { label in node.arguments.first { $0.label?.text == label } } ?? node.arguments.first.flatMap { $0.label == nil ? $0 : nil }

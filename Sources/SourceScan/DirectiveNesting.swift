@@ -6,7 +6,7 @@ import ShipcheckCore
 /// swift-syntax bounds its recursion with `maximumNestingLevel` for brackets, but its lookahead
 /// over `#if` blocks (`consumeIfConfigOfAttributes`) recurses once per nested `#if` without that
 /// bound: 10,000 nested `#if`s crash the process (SIGSEGV on the stack guard page). The depth of
-/// `#if` directives is therefore measured first with a byte scan (`SwiftSource.text(of:path:)`)
+/// `#if` directives is therefore measured first with a byte scan (`SwiftText.problem(in:path:)`)
 /// and a file nested deeper than any hand-written code is an input error instead.
 ///
 /// Its type lookahead tries both readings of every `[` (array type, inline-array type), so the

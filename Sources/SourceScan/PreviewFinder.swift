@@ -2,8 +2,8 @@ import ShipcheckCore
 import SwiftSyntax
 
 /// A preview found in a source file.
-struct DetectedPreview {
-    enum Kind {
+struct DetectedPreview: Sendable {
+    enum Kind: Sendable {
         /// `#Preview` (expression statement or declaration).
         case macro
         /// A type or extension conforming to `PreviewProvider`, `_PreviewProvider` or `PreviewModifier`.
@@ -98,5 +98,32 @@ final class PreviewFinder: SyntaxVisitor {
     /// in one file keep distinct fingerprints.
     private static func bodyDigest(_ node: some SyntaxProtocol) -> String {
         String(StableHash.hex128(ReleaseConditionEvaluator.normalized(node)).prefix(12))
+    }
+}
+
+extension DetectedPreview {
+    /// The finding of a preview a release build compiles (`rule` is the preview rule for its
+    /// kind), or nil when it is DEBUG-only.
+    func finding(_ rule: any SwiftSourceRule.Type, in file: ParsedSwiftFile, _ context: SwiftRuleContext) -> SourceFinding? {
+        guard case .compiled(let when, let enclosing) = context.evaluator.verdict(for: node) else { return nil }
+        let finding = file.finding(rule, at: anchor, message: "\(subject) is \(CompiledPhrase.text(when: when, enclosing: enclosing))",
+                                   identity: identity, fixHint: "wrap it in #if DEBUG … #endif (`shipcheck sources --fix` does this)")
+        return SourceFinding(finding: finding, leadingLines: file.leadingLines(of: node), preview: self)
+    }
+
+    /// How messages name it: `#Preview`, `#Preview("Dark")`, `struct ContentView_Previews: PreviewProvider`.
+    var subject: String {
+        switch kind {
+        case .macro:
+            let node = self.node.asProtocol(FreestandingMacroExpansionSyntax.self)
+            let name = node?.arguments.first { $0.label == nil }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+            return name.map { "#Preview(\"\($0)\")" } ?? "#Preview"
+        case .provider(let conformance):
+            let group = node.asProtocol(DeclGroupSyntax.self)
+            let name = node.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+                ?? node.as(StructDeclSyntax.self)?.name.text ?? node.as(ClassDeclSyntax.self)?.name.text
+                ?? node.as(EnumDeclSyntax.self)?.name.text ?? node.as(ActorDeclSyntax.self)?.name.text ?? ""
+            return "\(group?.introducer.text ?? "type") \(name): \(conformance)"
+        }
     }
 }

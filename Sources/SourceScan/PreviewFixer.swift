@@ -26,11 +26,12 @@ struct PreviewFixer {
         var count = 1
     }
 
-    static func fix(_ bytes: [UInt8], analysis: SourceFileAnalysis) -> Outcome {
+    static func fix(_ file: ParsedSwiftFile, previews: [DetectedPreview]) -> Outcome {
+        let bytes = file.bytes
         var regions: [Region] = []
         var skipped: [(Int, String)] = []
-        for preview in analysis.unwrappedPreviews {
-            let line = analysis.lines.position(of: preview.anchor.positionAfterSkippingLeadingTrivia.utf8Offset).line
+        for preview in previews {
+            let line = file.line(of: preview.anchor)
             switch region(for: preview, bytes: bytes) {
             case .success(let region): regions.append(region)
             case .failure(let reason): skipped.append((line, reason.text))

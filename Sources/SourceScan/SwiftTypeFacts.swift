@@ -51,8 +51,9 @@ struct SwiftTypeFacts: Sendable {
 
     /// The pending findings whose requirement holds. Declarations these facts do not know are
     /// looked up in `unparsed` (the files the scan did not parse); calls, in every file.
-    func confirmed(_ pending: [PendingFinding], parsed: [ScannedFile], unparsed: [ScannedFile], sizeLimit: Int) -> [Finding] {
+    func confirmed(_ pending: [PendingFinding], parsed: [ScannedFile], unparsed: [ScannedFile], source: any FileSource, sizeLimit: Int) -> [Finding] {
         guard !pending.isEmpty else { return [] }
+        let everyFile = ScanFilesAgain(files: parsed + unparsed, source: source, sizeLimit: sizeLimit)
         var facts = self
         var needles: Set<Needle> = [], arguments: Set<ConstructingCalls.Argument> = [], properties: Set<ClosureProvenance.Property> = []
         for requirement in pending.map(\.requirement) where !holds(requirement) {
@@ -63,9 +64,9 @@ struct SwiftTypeFacts: Sendable {
             case .closureStoredElsewhere(let property): properties.insert(property)
             }
         }
-        if !needles.isEmpty { facts.formUnion(Self.lookingFor(needles, in: unparsed, sizeLimit: sizeLimit)) }
-        let calls = ConstructingCalls.evidence(for: arguments, in: parsed + unparsed, sizeLimit: sizeLimit)
-        let stores = ClosureProvenance.storesElsewhere(properties, in: parsed + unparsed, sizeLimit: sizeLimit)
+        if !needles.isEmpty { facts.formUnion(Self.lookingFor(needles, in: ScanFilesAgain(files: unparsed, source: source, sizeLimit: sizeLimit))) }
+        let calls = ConstructingCalls.evidence(for: arguments, in: everyFile)
+        let stores = ClosureProvenance.storesElsewhere(properties, in: everyFile)
         return pending.compactMap { pending in
             var finding = pending.finding
             switch pending.requirement {
@@ -91,16 +92,13 @@ struct SwiftTypeFacts: Sendable {
     /// The facts of those `files` that may hold one of `needles`: only files with the type's
     /// name right after `class` / `actor` (a reference type) or `extension` (a conformance)
     /// are parsed.
-    private static func lookingFor(_ needles: Set<Needle>, in files: [ScannedFile], sizeLimit: Int) -> SwiftTypeFacts {
+    private static func lookingFor(_ needles: Set<Needle>, in files: ScanFilesAgain) -> SwiftTypeFacts {
         let byteNeedles = needles.map { (name: Array($0.name.utf8), keywords: $0.keywords.map { Array($0.utf8) }) }
-        let found = files.parallelMap { file -> SwiftTypeFacts? in
-            guard let bytes = try? SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit),
-                  bytes.withUnsafeBytes({ hay in byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) } }),
-                  let text = try? SwiftSource.text(of: bytes, path: file.relativePath) else { return nil }
-            return SwiftTypeFacts(tree: Parser.parse(source: text))
+        let found = files.map(releaseOnly: false, where: { hay in byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) } }) {
+            SwiftTypeFacts(tree: $0.tree)
         }
         var facts = SwiftTypeFacts()
-        for case let fileFacts? in found { facts.formUnion(fileFacts) }
+        for fileFacts in found { facts.formUnion(fileFacts) }
         return facts
     }
 

@@ -26,16 +26,20 @@ public enum XCConfigReader {
     /// No hand-written build configuration comes near this.
     public static let defaultSizeLimit = 16 * 1024 * 1024
 
+    /// How a reader gets a file's bytes (a scan hands out the copy it already read).
+    public typealias Contents = (_ path: String, _ sizeLimit: Int) throws(InputError) -> [UInt8]
+
     /// `sizeLimit` applies to each file, included ones too.
-    public static func read(path: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> XCConfig {
+    public static func read(path: String, sizeLimit: Int = defaultSizeLimit,
+                            contents: Contents = { path, limit throws(InputError) in try SafeFileReader.read(path, sizeLimit: limit) }) throws(InputError) -> XCConfig {
         var config = XCConfig(path: path, settings: [], files: [])
-        try read(path: path, sizeLimit: sizeLimit, stack: [], into: &config)
+        try read(path: path, sizeLimit: sizeLimit, contents: contents, stack: [], into: &config)
         return config
     }
 
-    private static func read(path: String, sizeLimit: Int, stack: [String], into config: inout XCConfig) throws(InputError) {
+    private static func read(path: String, sizeLimit: Int, contents: Contents, stack: [String], into config: inout XCConfig) throws(InputError) {
         guard stack.count < 32 else { throw InputError(path: path, message: "#include nesting deeper than 32 files") }
-        let bytes = try SafeFileReader.read(path, sizeLimit: sizeLimit)
+        let bytes = try contents(path, sizeLimit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: path, message: "xcconfig is not valid UTF-8")
         }
@@ -60,7 +64,7 @@ public enum XCConfigReader {
                     }
                     continue
                 }
-                try read(path: target, sizeLimit: sizeLimit, stack: stack, into: &config)
+                try read(path: target, sizeLimit: sizeLimit, contents: contents, stack: stack, into: &config)
                 continue
             }
             guard let equals = assignmentIndex(in: line) else { continue }

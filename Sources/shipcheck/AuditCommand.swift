@@ -1,5 +1,5 @@
 import ArgumentParser
-import ReleaseAudit
+import ShipcheckFrontend
 import ShipcheckCore
 
 struct AuditCommand: ParsableCommand {
@@ -41,33 +41,11 @@ struct AuditCommand: ParsableCommand {
     var path: String = "."
 
     func run() throws {
-        let configuration = try report.loadConfiguration(root: path)
         let progress = ProgressLine()
-        let (result, summaries) = ReleaseGate(root: path, configuration: configuration, extraBinaries: binaries).run { progress.show("shipcheck audit: \($0)…") }
+        progress.show("shipcheck audit: scanning \(path)…")
+        let outcome = try Frontend.audit(root: path, config: report.config, extraBinaries: binaries, baseline: baseline,
+                                         writeBaseline: writeBaseline, failingSeverity: report.failingSeverity)
         progress.clear()
-
-        var findings = result.findings
-        Fingerprinter.assign(&findings)
-        if let writeBaseline {
-            try Baseline(findings: findings).write(to: writeBaseline)
-            printError("shipcheck: recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(writeBaseline)")
-            for error in result.inputErrors { printError("shipcheck: \(error)") }
-            throw ExitCode(result.inputErrors.isEmpty ? ExitStatus.clean : ExitStatus.inputError)
-        }
-        var inputErrors = result.inputErrors
-        if let baseline {
-            do {
-                let known = try Baseline.load(baseline)
-                let fresh = known.newFindings(in: findings)
-                if fresh.count < findings.count {
-                    printError("shipcheck: \(findings.count - fresh.count) finding\(findings.count - fresh.count == 1 ? "" : "s") in the baseline \(baseline) not reported")
-                }
-                findings = fresh
-            } catch {
-                inputErrors.append(error)
-            }
-        }
-        try report.emit(Report(findings: findings, inputErrors: inputErrors, rules: AllRules.all,
-                               checks: summaries, failingSeverity: report.failingSeverity))
+        try report.emit(outcome)
     }
 }

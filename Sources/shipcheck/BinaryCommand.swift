@@ -1,6 +1,6 @@
 import ArgumentParser
-import BinaryInspect
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct BinaryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -21,26 +21,10 @@ struct BinaryCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try report.loadConfiguration(root: ".")
-        var targets = paths
-        if targets.isEmpty {
-            targets = BinaryTargets.fromConfiguration(configuration)
-            guard !targets.isEmpty else {
-                throw ValidationError("give ELF files or directories, or list them under `binaries:` in \(Configuration.fileName)")
-            }
+        do {
+            try report.emit(Frontend.binary(paths: paths, configuration: configuration, failingSeverity: report.failingSeverity))
+        } catch let usage as UsageError {
+            throw ValidationError(usage.description)
         }
-        let result = BinaryInspector(configuration: configuration).run(paths: targets)
-        try report.emit(Report(
-            findings: result.findings, inputErrors: result.inputErrors,
-            rules: BinaryInspectRules.all, failingSeverity: report.failingSeverity))
-    }
-}
-
-/// The configuration's `binaries` globs, matched against the files under the current directory.
-enum BinaryTargets {
-    static func fromConfiguration(_ configuration: Configuration) -> [String] {
-        guard !configuration.binaries.isEmpty else { return [] }
-        let globs = GlobList(configuration.binaries)
-        let files = FileEnumerator(root: ".", configuration: configuration, useGit: false).enumerate().files
-        return files.filter { globs.matches($0.relativePath) }.map(\.path)
     }
 }

@@ -2,6 +2,7 @@ import ArgumentParser
 import ConflictScan
 import Foundation
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct ConflictsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -40,9 +41,8 @@ struct ConflictsCommand: ParsableCommand {
         let (root, operands) = try Self.rootAndOperands(paths)
         let configuration = try report.loadConfiguration(root: root)
         let scope: ConflictScope = staged ? .staged : rev.map(ConflictScope.revision) ?? .workingTree
-        let result = ConflictScanner(root: root, configuration: configuration, scope: scope, paths: operands).run()
-        try report.emit(Report(findings: result.findings, inputErrors: result.inputErrors,
-                               rules: ConflictScanRules.all, failingSeverity: report.failingSeverity))
+        try report.emit(Frontend.conflicts(root: root, operands: operands, scope: scope, configuration: configuration,
+                                           failingSeverity: report.failingSeverity))
     }
 
     /// Operands are relative to the current directory, the scan's root. One directory outside

@@ -71,13 +71,7 @@ struct QueryAddCommand: ParsableCommand {
 
         let configuration = try location.configuration(explicitConfig: configOption.config)
         let store = location.targetStore(configuration)
-        let saved = query
-        try store.modify { (queries: inout [SavedQuery]) throws(InputError) in
-            if queries.contains(where: { $0.name == saved.name }) {
-                throw InputError(path: store.path, message: "a query named '\(saved.name)' already exists; change it with 'shipcheck query edit \(saved.name)'")
-            }
-            queries.append(saved)
-        }
+        try store.add(query)
         printOutput("Saved query '\(query.name)' in \(store.path).\n")
     }
 }

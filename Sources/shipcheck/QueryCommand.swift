@@ -1,6 +1,7 @@
 import ArgumentParser
 import SavedQueries
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct QueryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,7 +30,7 @@ struct QueryLocationOptions: ParsableArguments {
     var personal = false
 
     func configuration(explicitConfig: String?) throws -> Configuration {
-        try ConfigurationLoader.load(explicitPath: explicitConfig, root: root, knownRules: AllRules.ids)
+        try Frontend.loadConfiguration(explicitPath: explicitConfig, root: root)
     }
 
     func repositoryStore(_ configuration: Configuration) -> QueryStore {
@@ -80,7 +81,7 @@ enum QueryKindFlag: String, EnumerableFlag {
     var kind: SavedQuery.Kind { self == .literal ? .literal : .regex }
 
     static func help(for value: QueryKindFlag) -> ArgumentHelp? {
-        value == .literal ? "Match the pattern as plain text (default for new queries)." : "Match the pattern as an ICU regular expression, line by line."
+        value == .literal ? "Match the pattern as plain text (default for new queries)." : "Match the pattern as a regular expression, line by line (syntax: docs/query.md)."
     }
 }
 

@@ -53,21 +53,7 @@ struct QueryEditCommand: ParsableCommand {
     func run() throws {
         let configuration = try location.configuration(explicitConfig: configOption.config)
         let store = location.targetStore(configuration)
-        let (old, new) = try store.modify { (queries: inout [SavedQuery]) throws(InputError) -> (SavedQuery, SavedQuery) in
-            guard let index = queries.firstIndex(where: { $0.name == name }) else {
-                throw InputError(path: store.path, message: "no query named '\(name)' in this store\(location.personal ? "" : " (a personal one? add --personal)")")
-            }
-            let old = queries[index]
-            var query = old
-            try apply(to: &query)
-            if let problem = SavedQuery.problem(withName: query.name) { throw InputError(path: store.path, message: problem) }
-            if query.name != old.name, queries.contains(where: { $0.name == query.name }) {
-                throw InputError(path: store.path, message: "a query named '\(query.name)' already exists")
-            }
-            if let problem = query.patternProblem() { throw InputError(path: store.path, message: problem) }
-            queries[index] = query
-            return (old, query)
-        }
+        let (old, new) = try store.edit(name) { (query: inout SavedQuery) throws(InputError) in try apply(to: &query) }
         if old.name != new.name { QueryState.move(root: location.root, from: old, to: new, scope: store.scope) }
         printOutput(old == new ? "Query '\(name)' unchanged.\n" : "Updated query '\(new.name)' in \(store.path).\n")
     }

@@ -36,21 +36,7 @@ struct QueryImportCommand: ParsableCommand {
         let incoming = try QueryStoreFormat.parse(text, file: file == "-" ? "<stdin>" : file)
         let configuration = try location.configuration(explicitConfig: configOption.config)
         let store = location.targetStore(configuration)
-        let replace = replace
-        let (added, replaced) = try store.modify { (queries: inout [SavedQuery]) throws(InputError) -> (Int, Int) in
-            let clashes = incoming.filter { query in queries.contains { $0.name == query.name } }.map(\.name)
-            if !clashes.isEmpty && !replace {
-                throw InputError(path: store.path, message: "already has \(clashes.map { "'\($0)'" }.joined(separator: ", ")); nothing imported (use --replace to overwrite)")
-            }
-            for query in incoming {
-                if let index = queries.firstIndex(where: { $0.name == query.name }) {
-                    queries[index] = query
-                } else {
-                    queries.append(query)
-                }
-            }
-            return (incoming.count - clashes.count, clashes.count)
-        }
+        let (added, replaced) = try store.importQueries(incoming, replacing: replace)
         printOutput("Imported \(added) new and \(replaced) replaced quer\(added + replaced == 1 ? "y" : "ies") into \(store.path).\n")
     }
 }

@@ -17,12 +17,7 @@ struct QueryRemoveCommand: ParsableCommand {
     func run() throws {
         let configuration = try location.configuration(explicitConfig: configOption.config)
         let store = location.targetStore(configuration)
-        let removed = try store.modify { (queries: inout [SavedQuery]) throws(InputError) -> SavedQuery in
-            guard let index = queries.firstIndex(where: { $0.name == name }) else {
-                throw InputError(path: store.path, message: "no query named '\(name)' in this store\(location.personal ? "" : " (a personal one? add --personal)")")
-            }
-            return queries.remove(at: index)
-        }
+        let removed = try store.remove(name)
         QueryState.move(root: location.root, from: removed, to: nil, scope: store.scope)
         printOutput("Removed query '\(name)' from \(store.path).\n")
     }

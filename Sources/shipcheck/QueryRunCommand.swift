@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
 import SavedQueries
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct QueryRunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -43,38 +43,21 @@ struct QueryRunCommand: ParsableCommand {
                 selected += try location.lookup(name, in: saved, configuration: configuration)
             }
         }
-        let run = QueryRunner(root: location.root, configuration: configuration, timeout: timeout).run(selected)
-        var inputErrors = run.inputErrors
-        let ranAt = Date().timeIntervalSince1970
-        let refreshes = run.results.map { result in
-            QueryRefresh(result: result, previous: QueryState.load(root: location.root, query: result.query.query, scope: result.query.scope))
-        }
-        for refresh in refreshes where refresh.result.isComplete {
-            do {
-                try refresh.state(ranAt: ranAt).save(root: location.root, query: refresh.result.query.query, scope: refresh.result.query.scope)
-            } catch {
-                inputErrors.append(error)
-            }
-        }
-
-        for error in inputErrors { printError("shipcheck: \(error)") }
+        let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
+                                          failingSeverity: report.failingSeverity)
+        for error in outcome.inputErrors { printError("shipcheck: \(error)") }
         let text: String
         if report.format == .text {
             let color = report.output == nil && !report.noColor && Terminal.wantsColor(fileDescriptor: 1)
-            text = QueryRunText.render(refreshes, color: color)
+            text = QueryRunText.render(outcome.refreshes, color: color)
         } else {
-            let findings = refreshes.flatMap(\.findings)
-            text = report.format.reporter().render(Report(findings: findings, inputErrors: inputErrors, rules: SavedQueriesRules.all, failingSeverity: report.failingSeverity))
+            text = report.format.reporter().render(outcome.report(failingSeverity: report.failingSeverity))
         }
         if let output = report.output {
             try AtomicFile.write(text, to: output)
         } else {
             printOutput(text)
         }
-        if !inputErrors.isEmpty { throw ExitCode(ExitStatus.inputError) }
-        let fails = refreshes.contains { refresh in
-            refresh.failsGate || refresh.findings.first.map { $0.severity >= report.failingSeverity } == true
-        }
-        throw ExitCode(fails ? ExitStatus.findings : ExitStatus.clean)
+        throw ExitCode(outcome.exitCode)
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ShipcheckCore
+import ShipcheckFrontend
 
 extension ReportFormat: ExpressibleByArgument {}
 
@@ -24,7 +25,16 @@ struct ReportOptions: ParsableArguments {
 
     /// Loads the configuration for `root`; a broken config is an input error (exit 2).
     func loadConfiguration(root: String) throws -> Configuration {
-        try ConfigurationLoader.load(explicitPath: config, root: root, knownRules: AllRules.ids)
+        try Frontend.loadConfiguration(explicitPath: config, root: root)
+    }
+
+    /// Prints an entry point's messages to standard error, then its report (rendered, see
+    /// `emit(_ report:)`) or its output, and exits with its code.
+    func emit(_ outcome: CommandOutcome) throws -> Never {
+        for message in outcome.messages { printError("shipcheck: \(message)") }
+        if let report = outcome.report { try emit(report) }
+        if let output = outcome.output { printOutput(output) }
+        throw ExitCode(outcome.exitCode)
     }
 
     /// Renders the report, writes it, prints input errors to standard error, and exits with

@@ -15,7 +15,7 @@ struct Shipcheck: ParsableCommand {
             Exit codes: 0 nothing at or above the failing severity, 1 findings that fail the gate \
             (errors; warnings too with --strict), 2 usage, configuration or input error.
             """,
-        version: Report.toolVersion,
+        version: VersionText.text,
         subcommands: [
             AuditCommand.self, SourcesCommand.self, ConflictsCommand.self, BinaryCommand.self,
             SymbolsCommand.self, QueryCommand.self, InitCommand.self,

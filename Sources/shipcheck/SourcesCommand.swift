@@ -1,7 +1,6 @@
 import ArgumentParser
-import Foundation
 import ShipcheckCore
-import SourceScan
+import ShipcheckFrontend
 
 struct SourcesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -20,6 +19,8 @@ struct SourcesCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
+    @OptionGroup(title: "Build steps") var buildStep: BuildStepOptions
+
     @Flag(help: "Wrap unwrapped previews in #if DEBUG … #endif and move plain constructions into StateObject(wrappedValue:), then report what is left.")
     var fix = false
 
@@ -31,38 +32,11 @@ struct SourcesCommand: ParsableCommand {
 
     func validate() throws {
         if dryRun && !fix { throw ValidationError("--dry-run only applies to --fix") }
+        if buildStep.lenient && report.strict { throw ValidationError("--lenient and --strict contradict each other") }
     }
 
     func run() throws {
-        let roots = paths.isEmpty ? ["."] : paths
-        let scanners = try roots.map { root in SourceScanner(root: root, configuration: try report.loadConfiguration(root: root)) }
-        if fix {
-            let results = scanners.map { $0.fix() }
-            for note in results.flatMap(\.notFixed) { printError("shipcheck: \(note.description.replacingOccurrences(of: ": error: ", with: ": note: "))") }
-            if dryRun {
-                for result in results { for change in result.fixes { printOutput(change.unifiedDiff) } }
-                let errors = results.flatMap(\.inputErrors)
-                for error in errors { printError("shipcheck: \(error)") }
-                throw ExitCode(!errors.isEmpty ? ExitStatus.inputError : results.contains { !$0.fixes.isEmpty } ? ExitStatus.findings : ExitStatus.clean)
-            }
-            var wrapped = 0, moved = 0, files = 0
-            for change in results.flatMap(\.fixes) {
-                do {
-                    try change.write()
-                    wrapped += change.wrappedPreviews
-                    moved += change.movedConstructions
-                    files += 1
-                } catch {
-                    printError("shipcheck: \(error)")
-                }
-            }
-            if wrapped > 0 { printError("shipcheck: wrapped \(wrapped) preview\(wrapped == 1 ? "" : "s") in #if DEBUG in \(files) file\(files == 1 ? "" : "s")") }
-            if moved > 0 { printError("shipcheck: moved \(moved) construction\(moved == 1 ? "" : "s") into StateObject(wrappedValue:)") }
-        }
-        // The report is always a fresh scan, so it shows exactly what is left after fixing.
-        var combined = CheckResult()
-        for scanner in scanners { combined.merge(scanner.run()) }
-        try report.emit(Report(findings: combined.findings, inputErrors: combined.inputErrors, rules: SourceScanRules.all,
-                               failingSeverity: report.failingSeverity))
+        let roots = try (paths.isEmpty ? ["."] : paths).map { root in (root, try report.loadConfiguration(root: root)) }
+        try report.emit(Frontend.sources(roots, fix: fix, dryRun: dryRun, buildStep: buildStep.mode, failingSeverity: report.failingSeverity))
     }
 }

@@ -35,7 +35,7 @@ struct SymbolsCommand: ParsableCommand {
     @Flag(help: "Only undefined (imported) symbols.")
     var undefinedOnly = false
 
-    @Option(help: ArgumentHelp("Only symbols whose mangled or demangled name matches this Swift regex.", valueName: "pattern"))
+    @Option(help: ArgumentHelp("Only symbols whose mangled or demangled name matches this regular expression.", valueName: "pattern"))
     var grep: String?
 
     @Flag(help: "Sort by size (smallest first), like nm --size-sort.")

@@ -1,6 +1,7 @@
 import BinaryInspect
 import Foundation
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
 
@@ -21,7 +22,7 @@ import Testing
             #expect(error.path == path, sourceLocation: sourceLocation)
             #expect(error.message.contains(text), "\(error.message)", sourceLocation: sourceLocation)
         }
-        let audit = BinaryInspector(configuration: Configuration()).run(paths: [path])
+        let audit = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [path])
         #expect(audit.inputErrors.count == 1, sourceLocation: sourceLocation)
     }
 
@@ -44,7 +45,7 @@ import Testing
             let path = write(Array(Self.original.prefix(cut)), "cut-\(cut)")
             // Section headers sit at the end of the file, so every proper prefix loses them.
             #expect(throws: InputError.self, "truncated at \(cut)") { try SymbolListing.rows(of: path, options: SymbolListOptions()) }
-            let audit = BinaryInspector(configuration: Configuration()).run(paths: [path])
+            let audit = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [path])
             #expect(audit.inputErrors.count == 1, "truncated at \(cut)")
         }
     }
@@ -79,7 +80,7 @@ import Testing
     @Test func directoryArgumentSkipsNonELFFilesSilently() {
         directory.write("notes.txt", "hello")
         directory.write("App", bytes: Self.original)
-        let result = BinaryInspector(configuration: Configuration()).run(paths: [directory.path])
+        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [directory.path])
         #expect(result.inputErrors.isEmpty)
         #expect(result.filesScanned == 1)
     }
@@ -87,7 +88,7 @@ import Testing
     /// A gate pointed at a folder without binaries (or at a folder named like one) must not pass.
     @Test func directoryArgumentWithoutAnyELFFileIsAnError() {
         directory.write("notes.txt", "hello")
-        let result = BinaryInspector(configuration: Configuration()).run(paths: [directory.path])
+        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [directory.path])
         #expect(result.inputErrors.map(\.description) == ["\(directory.path): error: directory holds no ELF files or static archives"])
         #expect(result.filesScanned == 0)
     }

@@ -1,13 +1,14 @@
 import BinaryInspect
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
 
 @Suite struct BinaryRuleExampleTests {
-    @Test(arguments: BinaryInspectRules.all)
+    @Test(arguments: BinaryInspector.ownRules(among: RuleRegistry.rules).descriptions)
     func ruleAgreesWithItsExamples(_ rule: RuleDescription) throws {
         #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id) needs examples both ways")
-        let inspector = BinaryInspector(configuration: Configuration())
+        let inspector = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
         let failures = try RuleExampleVerifier.verify(rule) { _, text in
             try inspector.check(BinaryContents(example: text))
         }
@@ -15,7 +16,7 @@ import Testing
     }
 
     @Test func ruleIDsAreUniqueAndPrefixed() {
-        let ids = BinaryInspectRules.all.map(\.id)
+        let ids = BinaryInspector.ownRules(among: RuleRegistry.rules).descriptions.map(\.id)
         #expect(Set(ids).count == ids.count)
         #expect(ids.allSatisfy { $0.hasPrefix("binary-") })
     }
@@ -23,14 +24,14 @@ import Testing
     @Test func disabledRuleReportsNothing() throws {
         var configuration = Configuration()
         configuration.ruleSeverities["binary-test-library-dependency"] = .some(nil)
-        let findings = try BinaryInspector(configuration: configuration).check(BinaryContents(example: "needed libXCTest.so"))
+        let findings = try BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).check(BinaryContents(example: "needed libXCTest.so"))
         #expect(findings.isEmpty)
     }
 
     @Test func customSymbolPatternsReplaceTheDefaults() throws {
         var configuration = Configuration()
         configuration.binarySymbolPatterns = ["^Dummy"]
-        let findings = try BinaryInspector(configuration: configuration)
+        let findings = try BinaryInspector(configuration: configuration, rules: RuleRegistry.rules)
             .check(BinaryContents(example: "type class App.DummyClock\ntype class App.MockClock"))
         #expect(findings.map(\.snippet) == ["App.DummyClock"])
     }
@@ -38,14 +39,14 @@ import Testing
     @Test func invalidPatternIsAnInputErrorNamingThePattern() {
         var configuration = Configuration()
         configuration.binaryStringPatterns = ["(unclosed"]
-        let result = BinaryInspector(configuration: configuration).run(paths: ["/nonexistent"])
+        let result = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).run(paths: ["/nonexistent"])
         #expect(result.inputErrors.count == 1)
         #expect(result.inputErrors.first?.message.contains("(unclosed") == true)
     }
 
     @Test func previewMacroPositionIsDecodedFromTheMangledName() throws {
         let name = "App.$s3App0014Appswift_IwJBbfMX2_0_33_E43A8CCEA282046670AC3C840611B7E8Ll7PreviewfMf_15PreviewRegistryfMu_"
-        let findings = try BinaryInspector(configuration: Configuration())
+        let findings = try BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
             .check(BinaryContents(example: "conformance \(name): DeveloperToolsSupport.PreviewRegistry"))
         #expect(findings.count == 1)
         #expect(findings.first?.message.contains("#Preview at App.swift:3:1") == true)

@@ -1,11 +1,12 @@
 import BinaryInspect
 import ShipcheckCore
+import ShipcheckFrontend
 import Testing
 
 /// What survives each build of Samples/Binaries (see Samples/Binaries/EXPECTED.md).
 @Suite(.serialized) struct SampleLeakTests {
     private func findings(_ variant: String, _ file: String = "App") -> [Finding] {
-        let result = BinaryInspector(configuration: Configuration()).run(paths: [SampleBinaries.path(variant, file)])
+        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [SampleBinaries.path(variant, file)])
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
         return result.findings
     }
@@ -79,7 +80,7 @@ import Testing
     }
 
     @Test func directoriesAreSearchedForELFFilesByMagic() {
-        let result = BinaryInspector(configuration: Configuration()).run(paths: [SampleBinaries.output + "/release-wmo"])
+        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [SampleBinaries.output + "/release-wmo"])
         #expect(result.inputErrors.isEmpty)
         #expect(result.filesScanned >= 5)  // App, two archives, two stand-in frameworks, objects
         #expect(result.findings.contains { $0.location.path.hasSuffix("/App") })

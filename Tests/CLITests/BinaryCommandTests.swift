@@ -33,6 +33,21 @@ import Testing
         #expect(result.stdout.contains("AppLib.PublicCard_Previews"))
     }
 
+    /// Without paths, `binaries:` globs are expanded as the audit expands them (relative to the
+    /// current directory); a pattern that matches nothing is an input error naming it.
+    @Test func configuredBinariesAreExpandedLikeTheAudits() {
+        let directory = TemporaryDirectory("shipcheck-cli-binary-globs")
+        directory.write("build/App", bytes: Array((try? Data(contentsOf: URL(fileURLWithPath: Self.samples + "/release-wmo-stripped/App"))) ?? Data()))
+        directory.write(".shipcheck.yml", "binaries: [\"build/*\", \"missing/**/App\"]\n")
+        let result = CommandRunner.shipcheck(["binary"], in: directory.path)
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("build/App:") && result.stdout.contains("[binary-xctest-case]"))
+        #expect(result.stderr.contains("missing/**/App: error: no files match"))
+        directory.write(".shipcheck.yml", "rules: {}\n")
+        let none = CommandRunner.shipcheck(["binary"], in: directory.path)
+        #expect(none.status == 2 && none.stderr.contains("list them under `binaries:`"))
+    }
+
     @Test func disablingEveryFailingRuleInConfigGivesExitZero() {
         let directory = TemporaryDirectory("shipcheck-cli-binary-config")
         let config = directory.write(".shipcheck.yml", """

@@ -103,25 +103,3 @@ import ShipcheckTestSupport
         #expect(!plain.stdout.contains("\u{1B}["))
     }
 }
-
-/// The README's rule table is the user's map of every rule: it must list each rule the binary
-/// declares, at its real default severity.
-@Suite struct ReadmeRuleTableTests {
-    @Test func everyDeclaredRuleIsInTheReadmeWithItsSeverity() throws {
-        let empty = TemporaryDirectory()
-        let sarif = CommandRunner.shipcheck(["audit", "--format", "sarif", empty.path])
-        let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
-        let driver = (((document["runs"] as? [[String: Any]])?.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
-        let rules = try #require(driver?["rules"] as? [[String: Any]])
-        #expect(rules.count >= 20)
-        let readme = try String(contentsOfFile: Repository.path("README.md"), encoding: .utf8)
-        let rows = readme.split(separator: "\n").filter { $0.hasPrefix("| `") }
-        for rule in rules {
-            let id = try #require(rule["id"] as? String)
-            let level = ((rule["defaultConfiguration"] as? [String: Any])?["level"] as? String) ?? ""
-            let row = rows.first { $0.contains("`\(id)`") }
-            #expect(row != nil, "README lacks rule \(id)")
-            #expect(row?.contains("| \(level)") == true, "README gives \(id) another severity than \(level)")
-        }
-    }
-}

@@ -1,5 +1,6 @@
 import ConflictScan
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
 
@@ -24,7 +25,7 @@ private func divergedRepository(path: String = "Sources/App.swift",
 
 private func scan(_ fixture: GitFixture, _ scope: ConflictScope = .workingTree, configuration: Configuration = Configuration(),
                   paths: [String] = []) -> CheckResult {
-    ConflictScanner(root: fixture.path, configuration: configuration, scope: scope, paths: paths).run()
+    ConflictScanner(root: fixture.path, configuration: configuration, rules: RuleRegistry.rules, scope: scope, paths: paths).run()
 }
 
 private func rules(_ result: CheckResult) -> [String] { result.findings.map(\.ruleID) }
@@ -346,9 +347,9 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
     @Test func indexScopesNeedGit() {
         let directory = TemporaryDirectory("shipcheck-nogit")
         directory.write("a.swift", block)
-        let result = ConflictScanner(root: directory.path, configuration: Configuration(), scope: .staged).run()
+        let result = ConflictScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules, scope: .staged).run()
         #expect(result.inputErrors.count == 1)
-        #expect(ConflictScanner(root: directory.path, configuration: Configuration()).run().findings.count == 1, "plain directories are walked")
+        #expect(ConflictScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules).run().findings.count == 1, "plain directories are walked")
     }
 
     @Test func workingTreeOperandsLimitTheScan() {
@@ -374,7 +375,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         fixture.write("Sources/a.swift", block)
         fixture.commitAll("base")
         let configuration = try ConfigurationLoader.parse("conflicts:\n  allow:\n    - Docs/**\n    - Fixtures\n", file: ".shipcheck.yml",
-                                                          knownRules: Set(ConflictScanRules.all.map(\.id)))
+                                                          knownRules: RuleRegistry.ids)
         for scope in [ConflictScope.workingTree, .staged, .revision("HEAD")] {
             #expect(scan(fixture, scope, configuration: configuration).findings.map(\.location.path) == ["Sources/a.swift"])
         }
@@ -384,7 +385,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         let fixture = GitFixture("shipcheck-severity")
         fixture.write("a.swift", block + ">>>>>>> stray\n")
         let configuration = try ConfigurationLoader.parse("rules:\n  conflict-marker: warning\n  conflict-marker-remnant: off\n",
-                                                          file: ".shipcheck.yml", knownRules: Set(ConflictScanRules.all.map(\.id)))
+                                                          file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
         let result = scan(fixture, configuration: configuration)
         #expect(result.findings.map(\.ruleID) == ["conflict-marker"])
         #expect(result.findings.first?.severity == .warning)
@@ -397,5 +398,31 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         fixture.write("a.swift", "// new header\n\n" + block)
         let after = Report(findings: scan(fixture).findings).findings.map(\.fingerprint)
         #expect(before.count == 1 && before == after)
+    }
+}
+
+/// Conflict markers take the one suppression grammar; the forms they took before it still work
+/// and leave a note that says how to write them now.
+@Suite struct ConflictSuppressionTests {
+    private let block = "<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> feature\n"
+
+    @Test func theGrammarSilencesWithoutANote() {
+        let fixture = GitFixture("shipcheck-suppress")
+        fixture.write("a.swift", "// shipcheck:ignore conflict-marker -- the parser test needs a real block\n" + block)
+        fixture.write("b.md", "<!-- shipcheck:ignore conflict-marker -- shown on purpose -->\n" + block)
+        let result = scan(fixture)
+        #expect(result.findings.isEmpty)
+        #expect(result.notes.isEmpty)
+    }
+
+    @Test func oldFormsStillSilenceWithADeprecationNote() throws {
+        let fixture = GitFixture("shipcheck-suppress-old")
+        fixture.write("a.swift", "# shipcheck:ignore conflict-marker\n" + block)
+        fixture.write("b.txt", "<<<<<<< HEAD shipcheck:ignore conflict-marker\nours\n=======\ntheirs\n>>>>>>> feature\n")
+        let result = scan(fixture)
+        #expect(result.findings.isEmpty)
+        #expect(result.notes.map(\.path) == ["a.swift", "b.txt"])
+        let note = try #require(result.notes.first)
+        #expect(note.line == 1 && note.message.contains("deprecated") && note.message.contains("-- why"))
     }
 }

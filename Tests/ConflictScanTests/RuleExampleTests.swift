@@ -1,14 +1,15 @@
 import ConflictScan
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
 
 /// Every rule's documented examples are its first tests: each example is set up as real
 /// input (a file in a git repository, an index listing, a git state file) and scanned.
 @Suite struct RuleExampleTests {
-    @Test(arguments: ConflictScanRules.all.map(\.id))
+    @Test(arguments: ConflictCheck.ownRules(among: RuleRegistry.rules).descriptions.map(\.id))
     func ruleAgreesWithItsExamples(_ id: String) throws {
-        let rule = try #require(ConflictScanRules.all.first { $0.id == id })
+        let rule = try #require(ConflictCheck.ownRules(among: RuleRegistry.rules).descriptions.first { $0.id == id })
         let failures = RuleExampleVerifier.verify(rule) { example, text in
             let fixture = GitFixture("shipcheck-example")
             for (path, companion) in example.companions { fixture.write(path, companion) }
@@ -20,13 +21,13 @@ import Testing
                 // Files, or git state files such as .git/MERGE_HEAD.
                 fixture.write(example.path, text)
             }
-            return ConflictScanner(root: fixture.path, configuration: Configuration()).run().findings
+            return ConflictScanner(root: fixture.path, configuration: Configuration(), rules: RuleRegistry.rules).run().findings
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }
 
     @Test func everyRuleDocumentsBothKindsOfExample() {
-        for rule in ConflictScanRules.all {
+        for rule in ConflictCheck.ownRules(among: RuleRegistry.rules).descriptions {
             #expect(!rule.triggeringExamples.isEmpty, "\(rule.id) has no triggering example")
             #expect(!rule.nonTriggeringExamples.isEmpty, "\(rule.id) has no non-triggering example")
             #expect(!rule.rationale.isEmpty)

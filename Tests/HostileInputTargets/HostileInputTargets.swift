@@ -2,8 +2,8 @@ import BinaryInspect
 import ConflictScan
 import Foundation
 import ShipcheckCore
+import ShipcheckFrontend
 import SourceScan
-import SwiftParser
 import SwiftSyntax
 import XcodeProject
 
@@ -45,7 +45,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     private static func runELF(_ bytes: UnsafeRawBufferPointer) {
         let path = ScratchFile.write(bytes, name: "input.o")
-        _ = BinaryInspector(configuration: Configuration()).run(paths: [path])
+        _ = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [path])
         var options = SymbolListOptions()
         options.demangle = .simplified
         _ = try? SymbolListing.rows(of: path, options: options)
@@ -64,9 +64,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     private static func runIfConfig(_ bytes: UnsafeRawBufferPointer) {
         // As the source scanner reads a file: UTF-8 checked, nesting guarded, then parsed.
-        let bytes = Array(bytes)
-        guard let text = try? SwiftSource.text(of: bytes, path: "input.swift") else { return }
-        let tree = Parser.parse(source: text)
+        guard let tree = (try? ParsedSwiftFile(bytes: Array(bytes), path: "input.swift"))?.tree else { return }
         let visitor = ClauseContentsVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)
         let evaluator = ReleaseConditionEvaluator(debugOnlyFlags: ["TESTING"], releaseSetFlags: ["RELEASE"])
@@ -92,11 +90,8 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     private static func runConfig(_ bytes: UnsafeRawBufferPointer) {
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", knownRules: knownRules)
+        _ = try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
     }
-
-    private static let knownRules = Set(
-        (SourceScanRules.all + ConflictScanRules.all + BinaryInspectRules.all).map(\.id))
 }
 
 /// The contents of every `#if` clause: what the source scanner asks the evaluator about.

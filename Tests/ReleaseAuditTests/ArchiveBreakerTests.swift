@@ -2,13 +2,14 @@ import ShipcheckCore
 import ShipcheckTestSupport
 import SourceScan
 import Testing
+import XcodeProject
 @testable import ReleaseAudit
 
 /// Writes `files` into a fresh directory and runs the archive-breaker analysis on it.
 private func analyze(_ files: [String: String], configuration: Configuration = Configuration()) -> CheckResult {
     let directory = TemporaryDirectory("shipcheck-breakers")
     for (path, text) in files { directory.write(path, text) }
-    return ArchiveBreakerAnalysis(root: directory.path, configuration: configuration).run()
+    return ArchiveBreakerCheck.run(root: directory.path, configuration: configuration)
 }
 
 /// `path:line:column` of each finding, in reading order.
@@ -25,7 +26,7 @@ private func places(_ result: CheckResult) -> [String] {
         #expect(rule.id == "release-references-debug-only" && rule.defaultSeverity == .error)
         #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty)
         let failures = RuleExampleVerifier.verify(rule) { root in
-            ArchiveBreakerAnalysis(root: root, configuration: Configuration()).run()
+            ArchiveBreakerCheck.run(root: root, configuration: Configuration())
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }
@@ -206,7 +207,7 @@ private func places(_ result: CheckResult) -> [String] {
         directory.write("Bad.swift", bytes: Array("let a = 1\n#if DEBUG\n".utf8) + [0xFF, 0xFE] + Array("\n#endif\n".utf8))
         directory.write("Mocks.swift", "#if DEBUG\nlet mock = 1\n#endif\n")
         directory.write("Use.swift", "let value = mock\n")
-        let result = ArchiveBreakerAnalysis(root: directory.path, configuration: Configuration()).run()
+        let result = ArchiveBreakerCheck.run(root: directory.path, configuration: Configuration())
         #expect(result.inputErrors.map(\.path) == ["Bad.swift"])
         #expect(result.inputErrors.first?.line == 3)
         #expect(places(result) == ["Use.swift:1:13"])
@@ -312,12 +313,14 @@ private func places(_ result: CheckResult) -> [String] {
     @Test(arguments: [2, 40])
     func findsWholeIdentifiersWhateverTheNumberOfNames(count: Int) {
         let names = (0..<count).map { "mockValue\($0)" } + ["MockData", "ünicodeName"]
-        let mentions = NameMentions(names)
-        #expect(mentions.isMentioned(in: Array("let x = MockData.sample".utf8)))
-        #expect(mentions.isMentioned(in: Array("f(`MockData`)".utf8)))
-        #expect(mentions.isMentioned(in: Array("g(ünicodeName)".utf8)))
-        #expect(mentions.isMentioned(in: Array("h(mockValue1)\n".utf8)))
-        #expect(!mentions.isMentioned(in: Array("let y = Mock + Data + mockValue".utf8)))
-        #expect(!NameMentions([]).isMentioned(in: Array("MockData".utf8)))
+        func mentioned(_ text: String, by mentions: NameMentions = NameMentions(names)) -> Bool {
+            Array(text.utf8).withUnsafeBytes { mentions.isMentioned(in: $0) }
+        }
+        #expect(mentioned("let x = MockData.sample"))
+        #expect(mentioned("f(`MockData`)"))
+        #expect(mentioned("g(ünicodeName)"))
+        #expect(mentioned("h(mockValue1)\n"))
+        #expect(!mentioned("let y = Mock + Data + mockValue"))
+        #expect(!mentioned("MockData", by: NameMentions([])))
     }
 }

@@ -1,13 +1,18 @@
 import Testing
 import ShipcheckTestSupport
 import ShipcheckCore
+import ShipcheckFrontend
 @testable import ReleaseAudit
 
 @Suite struct BuildSettingRuleExampleTests {
-    @Test(arguments: BuildSettingRules.all)
+    static let rules: [any BuildSettingRule.Type] = RuleRegistry.rules.compactMap { $0 as? any BuildSettingRule.Type }
+
+    /// Each example — a `project.pbxproj`, an `.xcconfig` with the XcodeGen spec that uses it,
+    /// a `project.yml`, a `Package.swift` — is written into a tree and audited as `audit` would.
+    @Test(arguments: rules.map { $0.description })
     func examplesDriveTheRule(rule: RuleDescription) {
-        let failures = RuleExampleVerifier.verify(rule) { example, text in
-            PackageManifestAudit().audit(source: text, path: example.path)
+        let failures = RuleExampleVerifier.verify(rule) { root in
+            BuildSettingsCheck.run(root: root, configuration: Configuration(), rules: RuleRegistry.rules)
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }
@@ -27,7 +32,7 @@ import ShipcheckCore
                 ]
             )
             """
-        let findings = PackageManifestAudit(debugOnlyFlags: ["BETA"]).audit(source: manifest, path: "Package.swift")
+        let findings = PackageManifestAudit(rules: Self.rules, debugOnlyFlags: ["BETA"]).audit(source: manifest, path: "Package.swift")
         let finding = try #require(findings.first)
         #expect(findings.count == 1)
         #expect(finding.ruleID == "release-defines-debug")
@@ -39,8 +44,8 @@ import ShipcheckCore
 
     @Test func configuredDebugOnlyFlagsAreCheckedToo() {
         let manifest = #".target(name: "A", swiftSettings: [.define("INTERNAL_MENU"), .unsafeFlags(["-DINTERNAL_MENU"])])"#
-        #expect(PackageManifestAudit().audit(source: manifest, path: "Package.swift").isEmpty)
-        #expect(PackageManifestAudit(debugOnlyFlags: ["INTERNAL_MENU"]).audit(source: manifest, path: "Package.swift").count == 2)
+        #expect(PackageManifestAudit(rules: Self.rules).audit(source: manifest, path: "Package.swift").isEmpty)
+        #expect(PackageManifestAudit(rules: Self.rules, debugOnlyFlags: ["INTERNAL_MENU"]).audit(source: manifest, path: "Package.swift").count == 2)
     }
 }
 

@@ -1,6 +1,7 @@
 import Testing
 import ShipcheckTestSupport
 import ShipcheckCore
+import ShipcheckFrontend
 @testable import ReleaseAudit
 
 /// The Xcode side of the build-settings audit, on small projects written by the tests.
@@ -54,7 +55,7 @@ import ShipcheckCore
     }
 
     func audit(_ tree: TemporaryDirectory, configuration: Configuration = Configuration()) -> CheckResult {
-        BuildSettingsCheck(root: tree.path, configuration: configuration).run()
+        BuildSettingsCheck.run(root: tree.path, configuration: configuration, rules: RuleRegistry.rules)
     }
 
     func places(_ result: CheckResult) -> [String] {

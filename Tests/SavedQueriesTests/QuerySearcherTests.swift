@@ -1,11 +1,12 @@
 import Testing
+import ShipcheckCore
 @testable import SavedQueries
 
 @Suite struct QuerySearcherTests {
     func search(_ query: SavedQuery, _ text: String) throws -> [QueryMatch] {
         let searcher = try QuerySearcher(query)
         let bytes = Array(text.utf8)
-        let folded = bytes.map(QuerySearcher.asciiLowercased)
+        let folded = bytes.withUnsafeBytes { Matcher.folded($0) }
         return bytes.withUnsafeBytes { buffer in
             folded.withUnsafeBytes { searcher.search(buffer, folded: $0, deadline: Deadline(seconds: nil)).matches }
         }

@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import SavedQueries
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 
 @Suite struct SavedQueriesRuleTests {
-    @Test(arguments: SavedQueriesRules.all)
+    @Test(arguments: QueryCheck.ownRules(among: RuleRegistry.rules).descriptions)
     func rulesAgreeWithTheirExamples(_ rule: RuleDescription) throws {
         let preset = try #require(QueryPresets.named("merge-conflicts"))
         let failures = RuleExampleVerifier.verify(rule) { example, text in

@@ -36,6 +36,7 @@ public enum CommandRunner {
         let errData = ErrorDrain(err)
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        try? out.fileHandleForReading.close()  // not left to the Process's release (see Subprocess.run)
         return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errData.finish())
     }
 

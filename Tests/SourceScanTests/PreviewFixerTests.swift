@@ -1,4 +1,5 @@
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
 @testable import SourceScan
@@ -82,7 +83,7 @@ import Testing
             """
         let directory = TemporaryDirectory()
         directory.write("V.swift", source)
-        let scanner = SourceScanner(root: directory.path, configuration: Configuration())
+        let scanner = SourceScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules)
         #expect(scanner.run().findings.count == 3)
         let result = scanner.fix()
         #expect(result.wrappedPreviews == 3 && result.notFixed.isEmpty)
@@ -127,7 +128,7 @@ import Testing
     @Test func writeRefusesAFileChangedSinceItWasRead() throws {
         let directory = TemporaryDirectory()
         directory.write("A.swift", "#Preview { A() }\n")
-        let fix = try #require(SourceScanner(root: directory.path, configuration: Configuration()).fix().fixes.first)
+        let fix = try #require(SourceScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules).fix().fixes.first)
         directory.write("A.swift", "#Preview { B() }\n")
         #expect(throws: InputError.self) { try fix.write() }
         #expect(directory.read("A.swift") == "#Preview { B() }\n")
@@ -137,8 +138,7 @@ import Testing
         let source = "#Preview { A() }\n"
         let directory = TemporaryDirectory()
         directory.write("A.swift", source)
-        let analyzer = SourceFileAnalyzer(evaluator: ReleaseConditionEvaluator(), severities: RuleSeverities(configuration: Configuration()))
-        let analysis = try analyzer.analyze(Array(source.utf8), context: FileContext(relativePath: "A.swift"))
+        let analysis = try ParsedSwiftFile(bytes: Array(source.utf8), path: "A.swift")
         #expect(PreviewFixer.verify(original: analysis.tree, fixed: Array("#if DEBUG\n#Preview { A() }\n#endif\n".utf8)))
         #expect(!PreviewFixer.verify(original: analysis.tree, fixed: Array("#if DEBUG\n#Preview { B() }\n#endif\n".utf8)))
         #expect(!PreviewFixer.verify(original: analysis.tree, fixed: Array("#if DEBUG\n#Preview { A() }\n".utf8)))

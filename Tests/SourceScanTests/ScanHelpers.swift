@@ -1,4 +1,5 @@
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 @testable import SourceScan
 
@@ -6,7 +7,7 @@ import ShipcheckTestSupport
 func scan(_ files: [String: String], configuration: Configuration = Configuration()) -> CheckResult {
     let directory = TemporaryDirectory("shipcheck-sources")
     for (path, text) in files { directory.write(path, text) }
-    return SourceScanner(root: directory.path, configuration: configuration).run()
+    return SourceScanner(root: directory.path, configuration: configuration, rules: RuleRegistry.rules).run()
 }
 
 /// Scans one Swift file and returns `line:column rule` for each finding, in reading order.
@@ -25,6 +26,6 @@ func column(of finding: Finding) -> Int {
 func fixed(_ source: String, path: String = "View.swift", configuration: Configuration = Configuration()) -> (text: String?, result: SourceFixResult) {
     let directory = TemporaryDirectory("shipcheck-fix")
     directory.write(path, source)
-    let result = SourceScanner(root: directory.path, configuration: configuration).fix()
+    let result = SourceScanner(root: directory.path, configuration: configuration, rules: RuleRegistry.rules).fix()
     return (result.fixes.first.map { String(decoding: $0.fixed, as: UTF8.self) }, result)
 }

@@ -1,4 +1,5 @@
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
 @testable import SourceScan
@@ -46,7 +47,7 @@ import Testing
         let directory = TemporaryDirectory()
         directory.write("Bad.swift", bytes: Array("let a = 1\n#Preview { Text(\"".utf8) + [0xFF, 0xFE] + Array("\") }\n".utf8))
         directory.write("Good.swift", "#Preview { A() }\n")
-        let result = SourceScanner(root: directory.path, configuration: Configuration()).run()
+        let result = SourceScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules).run()
         #expect(result.findings.map(\.location.path) == ["Good.swift"])
         let error = try #require(result.inputErrors.first)
         #expect(error.path == "Bad.swift" && error.line == 2 && error.message.contains("UTF-8"))
@@ -105,7 +106,7 @@ import Testing
 
     @Test func configuredFlagsFromTheConfigurationFile() throws {
         let configuration = try ConfigurationLoader.parse("flags:\n  debug-only: [PREVIEWS]\n  release-set: [APPSTORE]\n",
-                                                          file: ".shipcheck.yml", knownRules: Set(SourceScanRules.all.map(\.id)))
+                                                          file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
         let source = "#if PREVIEWS\n#Preview { A() }\n#endif\n#if APPSTORE\n#else\n#Preview { B() }\n#endif\n#if BETA\n#Preview { C() }\n#endif\n"
         #expect(places(source, configuration: configuration) == ["9:1 preview-outside-debug"])
     }

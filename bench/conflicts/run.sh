@@ -29,15 +29,7 @@ swift build -c release --product shipcheck
 shipcheck="$(swift build -c release --show-bin-path)/shipcheck"
 
 mkdir -p "$work" "$(dirname "$results")"
-stamp="$(sha256sum bench/conflicts/generate.py | cut -c1-16)-$files"
-if [ "$(cat "$work/conflicts-stamp" 2>/dev/null)" != "$stamp" ]; then
-  rm -rf "$tree"
-  python3 bench/conflicts/generate.py "$tree" "$files"
-  git -C "$tree" init -q
-  git -C "$tree" add -A
-  git -C "$tree" -c user.name=bench -c user.email=bench@example.com -c commit.gpgsign=false commit -q -m tree
-  echo "$stamp" > "$work/conflicts-stamp"
-fi
+bench/conflicts/tree.sh "$files" >/dev/null
 tree_files=$(git -C "$tree" ls-files | wc -l)
 tree_mb=$(du -sm --apparent-size --exclude=.git "$tree" | cut -f1)
 

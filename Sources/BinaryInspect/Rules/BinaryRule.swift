@@ -2,12 +2,12 @@ import ShipcheckCore
 
 /// A leak rule: documentation (with examples that double as tests) plus the check itself,
 /// which reads decoded `BinaryContents` only.
-protocol BinaryRule: Sendable {
-    static var description: RuleDescription { get }
+protocol BinaryRule: Rule {
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding]
 }
 
-/// What a rule needs beyond the image: its configured severity and the compiled patterns.
+/// What a rule needs beyond the image: its severity (the rule's default: the configuration's
+/// is applied to every check's findings in one place) and the compiled patterns.
 struct BinaryRuleContext {
     var severity: Severity
     var symbolPatterns: [NamePattern]

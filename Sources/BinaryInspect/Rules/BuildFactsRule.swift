@@ -1,8 +1,8 @@
 import ShipcheckCore
 
 /// Notes a reviewer wants beside the leaks: which build this is and how it was made.
-enum BuildFactsRule: BinaryRule {
-    static let description = RuleDescription(
+package enum BuildFactsRule: BinaryRule {
+    package static let description = RuleDescription(
         id: "binary-build-facts",
         summary: "Build facts: build id, toolchain and linker (.comment), debug sections present.",
         rationale: """

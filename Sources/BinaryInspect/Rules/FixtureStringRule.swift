@@ -1,13 +1,13 @@
 import ShipcheckCore
 
 /// Strings in read-only data that only development builds should contain.
-enum FixtureStringRule: BinaryRule {
-    /// Case-insensitive Swift regexes matched against printable strings in `.rodata*`.
+package enum FixtureStringRule: BinaryRule {
+    /// Case-insensitive regular expressions matched against printable strings in `.rodata*`.
     static let defaultPatterns = [
         "/Users/[^/\\s]+/", "/home/[^/\\s]+/", "Preview Content", "lorem ipsum", "\\.xctest\\b",
     ]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "binary-fixture-string",
         summary: "A developer path, preview-content path, placeholder text or test-bundle name ships in read-only data.",
         rationale: """
@@ -15,7 +15,7 @@ enum FixtureStringRule: BinaryRule {
             files, lorem-ipsum placeholders and .xctest bundle names in a release binary reveal \
             fixture or preview data compiled into it (and leak local paths). Printable strings of \
             6+ bytes in .rodata sections are matched against `binary.string-patterns` \
-            (case-insensitive Swift regexes).
+            (case-insensitive regular expressions).
             """,
         defaultSeverity: .warning,
         triggeringExamples: [

@@ -1,8 +1,8 @@
 import ShipcheckCore
 
 /// Types whose names say they are mocks, fakes, stubs, fixtures or preview data.
-enum MockSymbolRule: BinaryRule {
-    /// Case-sensitive Swift regexes matched against each component of a type's full name.
+package enum MockSymbolRule: BinaryRule {
+    /// Case-sensitive regular expressions matched against each component of a type's full name.
     /// `(?![a-z])` is the word boundary for camel case: `MockClock`, `ClockMock` and `Mocks`
     /// match, `Stubborn` and `Fakeness` do not.
     static let defaultPatterns = [
@@ -10,13 +10,13 @@ enum MockSymbolRule: BinaryRule {
         "PreviewData(?![a-z])", "SampleData(?![a-z])", "_Previews$",
     ]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "binary-mock-symbol",
         summary: "A mock, fake, stub, fixture or preview-data type ships in the binary.",
         rationale: """
             Test doubles and sample data belong in test and preview code. Type names (from the \
             metadata, so stripped binaries too) are split at dots and each component is matched \
-            against `binary.symbol-patterns` (Swift regexes, case-sensitive; the defaults use \
+            against `binary.symbol-patterns` (regular expressions, case-sensitive; the defaults use \
             `(?![a-z])` as a camel-case word end, so `StubbornRetryPolicy` is not a stub).
             """,
         defaultSeverity: .warning,

@@ -1,23 +1,19 @@
 import ShipcheckCore
 
-/// A configured name or string pattern: a Swift `Regex`, kept with its source text for messages.
-/// Invalid patterns are configuration errors (`InputError`), never crashes.
-struct NamePattern: @unchecked Sendable {
+/// A configured name or string pattern: a regular expression through `Matcher`, kept with its
+/// source text for messages. Invalid patterns are configuration errors (`InputError`), never crashes.
+struct NamePattern: Sendable {
     let source: String
-    private let regex: Regex<AnyRegexOutput>
+    private let matcher: Matcher
 
     init(_ source: String, caseInsensitive: Bool, origin: String) throws(InputError) {
         self.source = source
         do {
-            let compiled = try Regex(source)
-            regex = caseInsensitive ? compiled.ignoresCase() : compiled
+            matcher = try Matcher(MatchPattern(source, kind: .regex, caseInsensitive: caseInsensitive))
         } catch {
-            throw InputError(path: origin, message: "invalid pattern '\(source)': \(error)")
+            throw InputError(path: origin, message: "invalid pattern '\(source)': \(error.message)")
         }
     }
 
-    func firstMatch(in text: String) -> Substring? {
-        guard let match = try? regex.firstMatch(in: text) else { return nil }
-        return text[match.range]
-    }
+    func firstMatch(in text: String) -> Substring? { matcher.firstMatch(in: text) }
 }

@@ -1,8 +1,8 @@
 import ShipcheckCore
 
 /// Types conforming to the preview protocols: the classic `PreviewProvider`, `PreviewModifier`.
-enum PreviewConformanceRule: BinaryRule {
-    static let description = RuleDescription(
+package enum PreviewConformanceRule: BinaryRule {
+    package static let description = RuleDescription(
         id: "binary-preview-conformance",
         summary: "A SwiftUI preview type (PreviewProvider / PreviewModifier / PreviewRegistry conformance) ships in the binary.",
         rationale: """

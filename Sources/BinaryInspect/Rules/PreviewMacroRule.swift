@@ -1,8 +1,8 @@
 import ShipcheckCore
 
 /// `#Preview { … }` expansions, traced back to the source line the macro was written on.
-enum PreviewMacroRule: BinaryRule {
-    static let description = RuleDescription(
+package enum PreviewMacroRule: BinaryRule {
+    package static let description = RuleDescription(
         id: "binary-preview-macro",
         summary: "A #Preview macro expansion ships in the binary.",
         rationale: """

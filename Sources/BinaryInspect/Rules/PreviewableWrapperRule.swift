@@ -1,10 +1,10 @@
 import ShipcheckCore
 
 /// `@Previewable` state inside `#Preview` leaves a wrapper type behind.
-enum PreviewableWrapperRule: BinaryRule {
+package enum PreviewableWrapperRule: BinaryRule {
     static let wrapperName = "__P_Previewable_Transform_Wrapper"
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "binary-previewable-wrapper",
         summary: "A @Previewable wrapper type from a #Preview ships in the binary.",
         rationale: """

@@ -1,8 +1,8 @@
 import ShipcheckCore
 
 /// swift-testing `@Test` / `@Suite` / exit-test records in `swift5_tests`.
-enum SwiftTestingRecordRule: BinaryRule {
-    static let description = RuleDescription(
+package enum SwiftTestingRecordRule: BinaryRule {
+    package static let description = RuleDescription(
         id: "binary-swift-testing-record",
         summary: "swift-testing test records (swift5_tests) ship in the binary.",
         rationale: """

@@ -1,10 +1,10 @@
 import ShipcheckCore
 
 /// `libXCTest.so` / `libTesting.so` in DT_NEEDED, `-lXCTest` / `-lTesting` autolink entries.
-enum TestLibraryDependencyRule: BinaryRule {
+package enum TestLibraryDependencyRule: BinaryRule {
     static let testLibraries = ["XCTest", "Testing"]
 
-    static let description = RuleDescription(
+    package static let description = RuleDescription(
         id: "binary-test-library-dependency",
         summary: "The binary depends on a test framework (XCTest or swift-testing).",
         rationale: """

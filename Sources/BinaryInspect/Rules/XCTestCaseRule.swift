@@ -1,8 +1,8 @@
 import ShipcheckCore
 
 /// Subclasses of `XCTest.XCTestCase` linked into a release artifact.
-enum XCTestCaseRule: BinaryRule {
-    static let description = RuleDescription(
+package enum XCTestCaseRule: BinaryRule {
+    package static let description = RuleDescription(
         id: "binary-xctest-case",
         summary: "An XCTestCase subclass ships in the binary.",
         rationale: """

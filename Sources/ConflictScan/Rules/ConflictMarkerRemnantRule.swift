@@ -1,11 +1,9 @@
 import ShipcheckCore
 
 /// An opener, base or closer marker left behind without the rest of its block.
-enum ConflictMarkerRemnantRule {
-    static let id = "conflict-marker-remnant"
-
-    static let description = RuleDescription(
-        id: id,
+package enum ConflictMarkerRemnantRule: ConflictContentRule {
+    package static let description = RuleDescription(
+        id: "conflict-marker-remnant",
         summary: "A conflict opener, base or closer marker is left over outside a complete block.",
         rationale: """
             A hand-resolved conflict often keeps one marker: the `>>>>>>> feature` line below the \
@@ -14,8 +12,8 @@ enum ConflictMarkerRemnantRule {
             `<<<<<<<`, `|||||||` or `>>>>>>>` line of the marker size that is not part of a complete \
             block is one finding. A lone `=======` line is never reported: it is a Markdown or \
             reStructuredText underline far more often than a conflict. Silence one on purpose with \
-            `shipcheck:ignore conflict-marker` (or `conflict-marker-remnant`) on the line or the line \
-            above it.
+            `shipcheck:ignore conflict-marker-remnant -- reason` (or `conflict-marker`) in a comment on \
+            the line above it or after it (docs/suppressions.md).
             """,
         defaultSeverity: .error,
         triggeringExamples: [
@@ -44,12 +42,16 @@ enum ConflictMarkerRemnantRule {
                 x >>>>>>> not at the start
                 """),
             RuleExample("""
-                >>>>>>> feature  # shipcheck:ignore conflict-marker-remnant
+                >>>>>>> feature  // shipcheck:ignore conflict-marker-remnant -- quoted from a merge tool's docs
                 """),
         ]
     )
 
-    static func finding(_ remnant: ConflictRemnant, path: String, severity: Severity) -> Finding {
+    static func findings(in content: ContentConflicts, path: String) -> [Finding] {
+        content.remnants.filter { !$0.isIgnored }.map { finding($0, path: path) }
+    }
+
+    static func finding(_ remnant: ConflictRemnant, path: String) -> Finding {
         let what: String
         switch remnant.kind {
         case .opener: what = "conflict opener with no separator and closer after it"
@@ -61,7 +63,7 @@ enum ConflictMarkerRemnantRule {
         if !remnant.marker.label.isEmpty { message += " ('\(remnant.marker.label)')" }
         if remnant.markerSize != ContentScanner.defaultMarkerSize { message += "; marker size \(remnant.markerSize)" }
         return Finding(
-            ruleID: id, severity: severity, message: message,
+            ruleID: id, severity: description.defaultSeverity, message: message,
             location: .source(SourceLocation(path: path, line: remnant.marker.line, column: 1,
                                              endLine: remnant.marker.line, endColumn: remnant.marker.byteLength + 1)),
             snippet: remnant.marker.text,

@@ -1,11 +1,9 @@
 import ShipcheckCore
 
 /// A complete conflict block left in a file.
-enum ConflictMarkerRule {
-    static let id = "conflict-marker"
-
-    static let description = RuleDescription(
-        id: id,
+package enum ConflictMarkerRule: ConflictContentRule {
+    package static let description = RuleDescription(
+        id: "conflict-marker",
         summary: "A merge-conflict block (<<<<<<< … ======= … >>>>>>>) is still in the file.",
         rationale: """
             git writes a conflict block when it cannot merge two changes: an opener `<<<<<<<` with \
@@ -16,8 +14,9 @@ enum ConflictMarkerRule {
             in source breaks the build at best and ships both versions of a config or resource at \
             worst. One finding per block, from the opener line to the closer line; longer markers \
             nested inside (criss-cross merges) belong to the outer block. Silence a block shown on \
-            purpose with `shipcheck:ignore conflict-marker` on the opener line or the line above it, \
-            or list the path under `conflicts.allow` in `.shipcheck.yml`.
+            purpose with `shipcheck:ignore conflict-marker -- reason` in a comment on the line above \
+            the opener or after it (docs/suppressions.md), or list the path under `conflicts.allow` \
+            in `.shipcheck.yml`.
             """,
         defaultSeverity: .error,
         triggeringExamples: [
@@ -91,7 +90,7 @@ enum ConflictMarkerRule {
                 >>>>>>>feature
                 """),
             RuleExample("""
-                // shipcheck:ignore conflict-marker (documents what a conflict looks like)
+                // shipcheck:ignore conflict-marker -- documents what a conflict looks like
                 <<<<<<< HEAD
                 ours
                 =======
@@ -106,7 +105,11 @@ enum ConflictMarkerRule {
         ]
     )
 
-    static func finding(_ block: ConflictBlock, path: String, severity: Severity) -> Finding {
+    static func findings(in content: ContentConflicts, path: String) -> [Finding] {
+        content.blocks.filter { !$0.isIgnored }.map { finding($0, path: path) }
+    }
+
+    static func finding(_ block: ConflictBlock, path: String) -> Finding {
         let ours = block.opener.label.isEmpty ? "ours" : "'\(block.opener.label)'"
         let theirs = block.closer.label.isEmpty ? "theirs" : "'\(block.closer.label)'"
         var message = "unresolved merge conflict between \(ours) and \(theirs) (lines \(block.opener.line)–\(block.closer.line))"
@@ -117,7 +120,7 @@ enum ConflictMarkerRule {
         if block.markerSize != ContentScanner.defaultMarkerSize { message += "; marker size \(block.markerSize)" }
         let markers = [block.opener, block.base, block.separator, block.closer].compactMap { $0 }
         return Finding(
-            ruleID: id, severity: severity, message: message,
+            ruleID: id, severity: description.defaultSeverity, message: message,
             location: .source(SourceLocation(path: path, line: block.opener.line, column: 1,
                                              endLine: block.closer.line, endColumn: block.closer.byteLength + 1)),
             snippet: markers.map(\.text).joined(separator: "\n"),

@@ -1,11 +1,9 @@
 import ShipcheckCore
 
 /// The repository is stopped in the middle of a merge-like operation.
-enum MergeInProgressRule {
-    static let id = "merge-in-progress"
-
-    static let description = RuleDescription(
-        id: id,
+package enum MergeInProgressRule: RepositoryConflictRule {
+    package static let description = RuleDescription(
+        id: "merge-in-progress",
         summary: "The repository is in the middle of a merge, rebase, cherry-pick or revert.",
         rationale: """
             A stopped merge, rebase, `git am`, cherry-pick or revert is why conflicts are in the \
@@ -30,9 +28,13 @@ enum MergeInProgressRule {
         ]
     )
 
-    static func finding(_ operation: GitOperation, severity: Severity) -> Finding {
+    static func findings(in state: RepositoryConflicts) -> [Finding] {
+        state.operation.map { [finding($0)] } ?? []
+    }
+
+    static func finding(_ operation: GitOperation) -> Finding {
         Finding(
-            ruleID: id, severity: severity,
+            ruleID: id, severity: description.defaultSeverity,
             message: "the repository is in the middle of \(operation.kind.phrase) (\(operation.evidence) exists)",
             location: .file(path: operation.evidencePath),
             fixHint: operation.kind.fixHint,

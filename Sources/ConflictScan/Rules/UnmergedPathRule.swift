@@ -1,11 +1,9 @@
 import ShipcheckCore
 
 /// A path the index still holds at conflict stages 1–3.
-enum UnmergedPathRule {
-    static let id = "unmerged-path"
-
-    static let description = RuleDescription(
-        id: id,
+package enum UnmergedPathRule: RepositoryConflictRule {
+    package static let description = RuleDescription(
+        id: "unmerged-path",
         summary: "The index still holds an unresolved conflict for this path.",
         rationale: """
             While a merge, rebase, cherry-pick, revert or stash pop is unresolved, git keeps the \
@@ -48,10 +46,15 @@ enum UnmergedPathRule {
         }
     }
 
-    static func finding(path: String, stages: Set<Int>, severity: Severity) -> Finding {
+    /// Unmerged index entries, except paths whose markers were already reported as a block.
+    static func findings(in state: RepositoryConflicts) -> [Finding] {
+        state.unmerged.keys.sorted().filter { !state.pathsWithBlocks.contains($0) }.map { finding(path: $0, stages: state.unmerged[$0]!) }
+    }
+
+    static func finding(path: String, stages: Set<Int>) -> Finding {
         let kind = conflictKind(stages: stages)
         return Finding(
-            ruleID: id, severity: severity,
+            ruleID: id, severity: description.defaultSeverity,
             message: "unmerged path (\(kind)): the conflict is not resolved in the index",
             location: .file(path: path),
             snippet: "stages " + stages.sorted().map(String.init).joined(separator: ", "),

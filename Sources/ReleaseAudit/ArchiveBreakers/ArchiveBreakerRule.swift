@@ -1,12 +1,11 @@
 import ShipcheckCore
-import SourceScan
 
-/// `release-references-debug-only`: the Archive build will not compile.
-public enum ArchiveBreakerRule {
-    public static let id = "release-references-debug-only"
-
-    public static let description = RuleDescription(
-        id: id,
+/// `release-references-debug-only`: the Archive build will not compile. Its check is
+/// `ArchiveBreakerCheck` (two rounds over a target's files: DEBUG-only declarations, then the
+/// release code that names them); this file turns a found reference into the finding.
+package enum ArchiveBreakerRule: Rule {
+    package static let description = RuleDescription(
+        id: "release-references-debug-only",
         summary: "Release code uses a declaration that exists only in DEBUG builds or in Development Assets",
         rationale: """
             A type, function, property or enum case declared only under `#if DEBUG` (or any \
@@ -64,7 +63,7 @@ public enum ArchiveBreakerRule {
                     }
                 }
                 """, path: "App/Views/ContentView.swift",
-                companions: [ExampleProject.path: ExampleProject.withPreviewContent,
+                companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = \"App/Preview Content\"\n",
                              "App/Preview Content/PreviewData.swift": "enum PreviewData {\n    static let title = \"Hello\"\n}\n"]),
         ],
         nonTriggeringExamples: [
@@ -144,8 +143,41 @@ public enum ArchiveBreakerRule {
                     let title = PreviewData.title
                 }
                 """, path: "App/Preview Content/Gallery.swift",
-                companions: [ExampleProject.path: ExampleProject.withPreviewContent,
+                companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = \"App/Preview Content\"\n",
                              "App/Preview Content/PreviewData.swift": "enum PreviewData {\n    static let title = \"Hello\"\n}\n"]),
         ]
     )
+
+    /// The finding users read: at the reference, naming the declaration (the first of
+    /// `declarations`) and the compiler error the Archive build will show.
+    static func finding(for reference: ReferenceFact, declarations: [DeclaredName], path: String) -> Finding {
+        let location = SourceLocation(path: path, line: reference.line, column: reference.column,
+                                      endLine: reference.endLine, endColumn: reference.endColumn)
+        let declaration = declarations[0]
+        let others = declarations.count - 1
+        let place = "declared at \(declaration.place)" + (others > 0 ? " and \(others) more place\(others == 1 ? "" : "s")" : "")
+        let subject: String
+        let compilerError: String
+        switch reference.form {
+        case .value:
+            subject = reference.name
+            compilerError = "cannot find '\(reference.name)' in scope"
+        case .type:
+            subject = reference.name
+            compilerError = "cannot find type '\(reference.name)' in scope"
+        case .member(let type):
+            subject = "\(type).\(reference.name)"
+            compilerError = "type '\(type)' has no member '\(reference.name)'"
+        case .memberType(let type):
+            subject = "\(type).\(reference.name)"
+            compilerError = "'\(reference.name)' is not a member type of '\(type)'"
+        }
+        let exists = declaration.inDevelopmentAsset ? "exists only in Development Assets, which Archive builds drop" : "exists only in DEBUG builds"
+        return Finding(
+            ruleID: id, severity: description.defaultSeverity,
+            message: "`\(subject)` \(exists) (\(place)) but is used by code compiled in release: the Archive build fails with \"\(compilerError)\"",
+            location: .source(location), snippet: reference.lineText,
+            fixHint: "wrap this use in #if DEBUG … #endif too, or move `\(reference.name)` out of the DEBUG-only code",
+            identity: "\(subject) in \(reference.enclosing)")
+    }
 }

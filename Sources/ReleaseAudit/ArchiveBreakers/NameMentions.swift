@@ -17,29 +17,47 @@ struct NameMentions: Sendable {
 
     var isEmpty: Bool { names.isEmpty }
 
-    func isMentioned(in bytes: [UInt8]) -> Bool {
-        if names.count <= Self.memmemLimit { return names.contains { ByteSearch.contains($0, in: bytes) } }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var index = 0
-            while index < buffer.count {
-                guard ByteSearch.isIdentifierByte(buffer[index]) else {
-                    index += 1
-                    continue
-                }
-                var hash = Self.offsetBasis
-                while index < buffer.count, ByteSearch.isIdentifierByte(buffer[index]) {
-                    hash = (hash ^ UInt64(buffer[index])) &* Self.prime
-                    index += 1
-                }
-                if hashes.contains(hash) { return true }
+    func isMentioned(in bytes: UnsafeRawBufferPointer) -> Bool {
+        if names.count <= Self.memmemLimit {
+            return names.contains { name in Array(name.utf8).withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil } }
+        }
+        var found = false
+        Self.forEachIdentifier(in: bytes) { hash in
+            found = hashes.contains(hash)
+            return !found
+        }
+        return found
+    }
+
+    /// The hashes of every identifier-shaped run of bytes, for `IdentifierSet`.
+    static func identifierHashes(in bytes: UnsafeRawBufferPointer) -> Set<UInt64> {
+        var hashes: Set<UInt64> = []
+        forEachIdentifier(in: bytes) { hashes.insert($0); return true }
+        return hashes
+    }
+
+    /// Calls `body` with the hash of each identifier-shaped run until it returns false.
+    private static func forEachIdentifier(in buffer: UnsafeRawBufferPointer, _ body: (UInt64) -> Bool) {
+        var index = 0
+        while index < buffer.count {
+            guard ByteSearch.isIdentifierByte(buffer[index]) else {
+                index += 1
+                continue
             }
-            return false
+            var hash = offsetBasis
+            while index < buffer.count, ByteSearch.isIdentifierByte(buffer[index]) {
+                hash = (hash ^ UInt64(buffer[index])) &* prime
+                index += 1
+            }
+            if !body(hash) { return }
         }
     }
 
     // FNV-1a, 64 bits.
     private static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     private static let prime: UInt64 = 0x100_0000_01b3
+
+    static func hash(_ name: String) -> UInt64 { hash(Array(name.utf8)[...]) }
 
     private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.reduce(offsetBasis) { ($0 ^ UInt64($1)) &* prime }

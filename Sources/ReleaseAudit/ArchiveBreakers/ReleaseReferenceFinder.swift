@@ -1,10 +1,13 @@
+import ShipcheckCore
 import SourceScan
 import SwiftLexicalLookup
 import SwiftSyntax
 
-/// A place where release code names a DEBUG-only declaration.
-struct ArchiveBreakingReference {
-    enum Form {
+/// A place where release code names something that may be a DEBUG-only declaration, with all
+/// the syntax says about it, so that whether it is one can be decided later, once every file's
+/// declarations are known, without the tree (`reference(in:)`).
+struct ReferenceFact: Sendable {
+    enum Form: Sendable {
         /// `MockData()`, `sampleItems`: "cannot find 'X' in scope".
         case value
         /// `let data: MockData`: "cannot find type 'X' in scope".
@@ -15,40 +18,98 @@ struct ArchiveBreakingReference {
         case memberType(of: String)
     }
 
-    /// The token naming the declaration (what the finding points at).
-    var token: TokenSyntax
+    /// What lexical lookup met for a name, innermost scope first, up to the first local binding.
+    enum LookupStep: Sendable {
+        /// A local binding or generic parameter with this name is in scope.
+        case local
+        /// An enclosing type (or extension) whose members the name may mean.
+        case members(owner: String)
+    }
+
+    /// The referenced name (for `Type.member`, the member).
     var name: String
     var form: Form
-    /// The DEBUG-only declarations the name can mean, first one named in the message.
-    var declarations: [DeclaredName]
+    /// The lookup of `name` for a bare name, of the type's name for `Type.member`.
+    var lookup: [LookupStep]
+    var line: Int
+    var column: Int
+    var endLine: Int
+    var endColumn: Int
     /// The names of the declarations enclosing the reference, outermost first (`ContentView.body`).
     var enclosing: String
+    var lineText: String
+
+    /// The archive-breaking reference this is, given every declaration of the target; nil when
+    /// the name is not DEBUG-only there, or a local binding or a release member shadows it.
+    func reference(in index: DebugOnlyIndex) -> [DeclaredName]? {
+        switch form {
+        case .value, .type:
+            guard index.isCandidate(name) else { return nil }
+            switch resolve(name, in: index) {
+            case .local: return nil
+            case .member(let members): return members
+            case .notLocal:
+                let declarations = index.declarations(of: name, owner: nil)
+                return declarations.isEmpty ? nil : declarations
+            }
+        case .member(let type), .memberType(let type):
+            let declarations = index.declarations(of: name, owner: type)
+            // A DEBUG-only base type is reported where it is named; a local value named like a
+            // type is not the type.
+            guard index.isCandidate(name), !declarations.isEmpty, !index.isCandidate(type),
+                  case .notLocal = resolve(type, in: index) else { return nil }
+            return declarations
+        }
+    }
+
+    private enum Resolution {
+        case local
+        /// The innermost enclosing type (or extension) declares DEBUG-only members with this name.
+        case member([DeclaredName])
+        case notLocal
+    }
+
+    private func resolve(_ looked: String, in index: DebugOnlyIndex) -> Resolution {
+        for step in lookup {
+            switch step {
+            case .local:
+                return .local
+            case .members(let owner):
+                let members = index.declarations(of: looked, owner: owner)
+                if !members.isEmpty { return .member(members) }
+            }
+        }
+        return .notLocal
+    }
 }
 
-/// Finds, in one release file, the references to a target's DEBUG-only names that a release
-/// build compiles. Bare identifiers and type names are matched by name, then resolved with
-/// SwiftLexicalLookup so a local binding (variable, parameter, closure parameter, `if let`,
-/// pattern, generic parameter) or a release member of the enclosing type with the same name
-/// shadows them; `Type.member` is checked when the member is declared DEBUG-only for `Type`.
+/// Finds, in one release file, the places release code names something whose name passes
+/// `mayBeDebugOnly` (a superset of the target's DEBUG-only names), with the lexical lookup of
+/// each: bare identifiers and type names are looked up with SwiftLexicalLookup (a local
+/// binding — variable, parameter, closure parameter, `if let`, pattern, generic parameter — or
+/// a member of the enclosing type with the same name shadows a DEBUG-only declaration), and
+/// `Type.member` is kept for the member's name.
 final class ReleaseReferenceFinder: SyntaxVisitor {
-    private let index: DebugOnlyIndex
+    private let file: ParsedSwiftFile
     private let evaluator: ReleaseConditionEvaluator
+    private let mayBeDebugOnly: (String) -> Bool
     /// Byte ranges of the file's previews: the preview rules report those, and wrapping the
     /// preview in `#if DEBUG` fixes its references too.
     private let previewRanges: [Range<Int>]
-    private(set) var references: [ArchiveBreakingReference] = []
+    private(set) var facts: [ReferenceFact] = []
 
-    init(index: DebugOnlyIndex, evaluator: ReleaseConditionEvaluator, tree: SourceFileSyntax) {
-        self.index = index
+    init(file: ParsedSwiftFile, evaluator: ReleaseConditionEvaluator, mayBeDebugOnly: @escaping (String) -> Bool) {
+        self.file = file
         self.evaluator = evaluator
-        previewRanges = SwiftPreviews.nodes(in: tree).map { $0.position.utf8Offset..<$0.endPosition.utf8Offset }
+        self.mayBeDebugOnly = mayBeDebugOnly
+        previewRanges = file.previewRanges
         super.init(viewMode: .sourceAccurate)
     }
 
-    static func find(in tree: SourceFileSyntax, index: DebugOnlyIndex, evaluator: ReleaseConditionEvaluator) -> [ArchiveBreakingReference] {
-        let finder = ReleaseReferenceFinder(index: index, evaluator: evaluator, tree: tree)
-        finder.walk(tree)
-        return finder.references
+    static func facts(in file: ParsedSwiftFile, evaluator: ReleaseConditionEvaluator, mayBeDebugOnly: @escaping (String) -> Bool) -> [ReferenceFact] {
+        let finder = ReleaseReferenceFinder(file: file, evaluator: evaluator, mayBeDebugOnly: mayBeDebugOnly)
+        finder.walk(file.tree)
+        return finder.facts
     }
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
@@ -63,81 +124,59 @@ final class ReleaseReferenceFinder: SyntaxVisitor {
             if let access = parent.as(MemberAccessExprSyntax.self), access.declName.id == node.id { return .skipChildren }
             if parent.is(KeyPathPropertyComponentSyntax.self) { return .skipChildren }
         }
-        checkUnqualified(node.baseName, node: Syntax(node), form: .value)
+        recordUnqualified(node.baseName, node: Syntax(node), form: .value)
         return .skipChildren
     }
 
     override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-        checkUnqualified(node.name, node: Syntax(node), form: .type)
+        recordUnqualified(node.name, node: Syntax(node), form: .type)
         return .visitChildren
     }
 
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
         if let base = node.base?.as(DeclReferenceExprSyntax.self), base.argumentNames == nil {
-            checkMember(node.declName.baseName, of: base.baseName, base: Syntax(base), form: ArchiveBreakingReference.Form.member)
+            recordMember(node.declName.baseName, of: base.baseName, base: Syntax(base), form: ReferenceFact.Form.member)
         }
         return .visitChildren
     }
 
     override func visit(_ node: MemberTypeSyntax) -> SyntaxVisitorContinueKind {
         if let base = node.baseType.as(IdentifierTypeSyntax.self) {
-            checkMember(node.name, of: base.name, base: Syntax(base), form: ArchiveBreakingReference.Form.memberType)
+            recordMember(node.name, of: base.name, base: Syntax(base), form: ReferenceFact.Form.memberType)
         }
         return .visitChildren
     }
 
-    /// `Type.member` (or the type `Type.Member`) where `member` is declared DEBUG-only for `Type`.
-    private func checkMember(_ memberToken: TokenSyntax, of typeToken: TokenSyntax, base: Syntax, form: (String) -> ArchiveBreakingReference.Form) {
-        guard let typeName = Identifier(typeToken)?.name, let member = Identifier(memberToken)?.name, index.isCandidate(member) else { return }
-        let declarations = index.declarations(of: member, owner: typeName)
-        // A DEBUG-only base type is reported where it is named; a local value named like a
-        // type is not the type.
-        guard !declarations.isEmpty, !index.isCandidate(typeName), isReleaseCode(base),
-              case .notLocal = resolve(typeToken, node: base) else { return }
-        report(memberToken, name: member, form: form(typeName), declarations: declarations, at: base)
+    private func recordUnqualified(_ token: TokenSyntax, node: Syntax, form: ReferenceFact.Form) {
+        guard let name = Identifier(token)?.name, mayBeDebugOnly(name), isReleaseCode(node) else { return }
+        record(token, name: name, form: form, lookup: lookup(token, node: node), at: node)
     }
 
-    private func checkUnqualified(_ token: TokenSyntax, node: Syntax, form: ArchiveBreakingReference.Form) {
-        guard let name = Identifier(token)?.name, index.isCandidate(name), isReleaseCode(node) else { return }
-        let declarations: [DeclaredName]
-        switch resolve(token, node: node) {
-        case .local: return
-        case .member(let owner):
-            // Inside a type (or extension) the name means its member when the type has one.
-            let members = index.declarations(of: name, owner: owner)
-            declarations = members.isEmpty ? index.declarations(of: name, owner: nil) : members
-        case .notLocal:
-            declarations = index.declarations(of: name, owner: nil)
-        }
-        guard !declarations.isEmpty else { return }
-        report(token, name: name, form: form, declarations: declarations, at: node)
+    /// `Type.member` (or the type `Type.Member`) where `member` may be DEBUG-only for `Type`.
+    private func recordMember(_ memberToken: TokenSyntax, of typeToken: TokenSyntax, base: Syntax, form: (String) -> ReferenceFact.Form) {
+        guard let typeName = Identifier(typeToken)?.name, let member = Identifier(memberToken)?.name,
+              mayBeDebugOnly(member), isReleaseCode(base) else { return }
+        record(memberToken, name: member, form: form(typeName), lookup: lookup(typeToken, node: base), at: base)
     }
 
-    private enum Resolution {
-        /// A local binding or generic parameter with this name is in scope.
-        case local
-        /// The innermost enclosing type (or extension) declares a DEBUG-only member with this name.
-        case member(owner: String)
-        case notLocal
-    }
-
-    private func resolve(_ token: TokenSyntax, node: Syntax) -> Resolution {
-        guard let identifier = Identifier(token) else { return .notLocal }
+    /// What lexical lookup meets for the token's name, up to the first local binding.
+    private func lookup(_ token: TokenSyntax, node: Syntax) -> [ReferenceFact.LookupStep] {
+        guard let identifier = Identifier(token) else { return [] }
+        var steps: [ReferenceFact.LookupStep] = []
         for result in node.lookup(identifier) {
             switch result {
             case .fromScope(_, let names) where !names.isEmpty:
                 // The source file's own scope introduces only top-level `guard` bindings:
                 // every name found in a scope is a local one.
-                return .local
+                steps.append(.local)
+                return steps
             case .lookForMembers(let scope):
-                if let owner = TypeOwner.name(of: scope), !index.declarations(of: identifier.name, owner: owner).isEmpty {
-                    return .member(owner: owner)
-                }
+                if let owner = TypeOwner.name(of: scope) { steps.append(.members(owner: owner)) }
             default:
                 continue
             }
         }
-        return .notLocal
+        return steps
     }
 
     /// Compiled in release, outside previews.
@@ -147,9 +186,12 @@ final class ReleaseReferenceFinder: SyntaxVisitor {
         return evaluator.verdict(for: node) != .excluded
     }
 
-    private func report(_ token: TokenSyntax, name: String, form: ArchiveBreakingReference.Form, declarations: [DeclaredName], at node: Syntax) {
-        references.append(ArchiveBreakingReference(token: token, name: name, form: form, declarations: declarations,
-                                                   enclosing: Self.enclosingNames(of: node)))
+    private func record(_ token: TokenSyntax, name: String, form: ReferenceFact.Form, lookup: [ReferenceFact.LookupStep], at node: Syntax) {
+        let start = file.lines.position(of: token.positionAfterSkippingLeadingTrivia.utf8Offset)
+        let end = file.lines.position(of: token.endPositionBeforeTrailingTrivia.utf8Offset)
+        facts.append(ReferenceFact(name: name, form: form, lookup: lookup, line: start.line, column: start.column,
+                                   endLine: end.line, endColumn: end.column, enclosing: Self.enclosingNames(of: node),
+                                   lineText: file.lineText(start.line)))
     }
 
     /// `ContentView.body`, `AppDelegate.application`, or `top level`.

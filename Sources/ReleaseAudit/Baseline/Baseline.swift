@@ -51,8 +51,8 @@ public struct Baseline: Sendable, Equatable {
         try AtomicFile.write(serialized(), to: path)
     }
 
-    public static func load(_ path: String) throws(InputError) -> Baseline {
-        let bytes = try SafeFileReader.read(path, sizeLimit: 64 * 1024 * 1024)
+    public static func load(_ path: String, source: any FileSource = DiskFileSource()) throws(InputError) -> Baseline {
+        let bytes = try source.read(path, displayPath: path, sizeLimit: 64 * 1024 * 1024)
         let document: Document
         do {
             document = try JSONDecoding.decode(Document.self, from: bytes)

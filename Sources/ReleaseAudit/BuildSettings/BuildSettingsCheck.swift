@@ -1,42 +1,75 @@
 import ShipcheckCore
 import SourceScan
+import Synchronization
 import XcodeProject
 
-/// The build-settings part of the audit: release configurations of every Xcode project,
-/// XcodeGen spec and `.xcconfig` under the root, and every `Package.swift` manifest.
-public struct BuildSettingsCheck: Sendable {
-    public let root: String
-    public let configuration: Configuration
+/// The build-settings check of a scan: the release configurations of every Xcode project,
+/// XcodeGen spec and `.xcconfig` in the project model, and every `Package.swift` manifest
+/// (parsed once, shared with any other check reading its syntax), against the build-setting
+/// rules it is given.
+public final class BuildSettingsCheck: FileCheck {
+    public let name = "build settings"
+    private let rules: [any BuildSettingRule.Type]
+    private let configuration: Configuration
+    private let manifests: PackageManifestAudit
+    private let state = Mutex(State())
 
-    public init(root: String, configuration: Configuration) {
-        self.root = root
-        self.configuration = configuration
+    private struct State {
+        var model: ProjectModel?
+        var manifestsRead = 0
+        var manifestFindings: [(index: Int, findings: [Finding])] = []
     }
 
-    public func run() -> CheckResult {
-        let enumeration = FileEnumerator(root: root, configuration: configuration).enumerate()
-        var result = CheckResult(inputErrors: enumeration.errors)
-        let catalog = XcodeSettingsCatalog(files: enumeration.files, root: root, keys: XcodeBuildSettingsAudit.checkedKeys,
-                                           sizeLimit: configuration.maxFileSize)
-        result.inputErrors += catalog.errors
-        let releases = ReleaseConfigurations(configuration: configuration, files: enumeration.files)
-        var findings = XcodeBuildSettingsAudit(debugOnlyFlags: configuration.debugOnlyFlags, releaseConfigurations: releases).audit(catalog)
-        result.filesScanned += catalog.projects.count + catalog.standaloneXCConfigs.count
+    /// `rules`: the registry's rules; this check runs the build-setting rules among them.
+    public init(rules: [any Rule.Type], configuration: Configuration) {
+        self.rules = rules.compactMap { $0 as? any BuildSettingRule.Type }
+        self.configuration = configuration
+        manifests = PackageManifestAudit(rules: self.rules, debugOnlyFlags: configuration.debugOnlyFlags)
+    }
 
-        let manifests = enumeration.files.filter { $0.relativePath == "Package.swift" || $0.relativePath.hasSuffix("/Package.swift") }
-        let manifestAudit = PackageManifestAudit(debugOnlyFlags: configuration.debugOnlyFlags)
-        for manifest in manifests {
-            do {
-                let bytes = try SafeFileReader.read(manifest.path, displayPath: manifest.relativePath, sizeLimit: configuration.maxFileSize)
-                // Checked as every Swift source is: UTF-8, and #if nesting the parser survives.
-                let source = try SwiftSource.text(of: bytes, path: manifest.relativePath)
-                findings += manifestAudit.audit(source: source, path: manifest.relativePath)
-                result.filesScanned += 1
-            } catch {
-                result.inputErrors.append(error)
-            }
+    public func needsEarly(_ file: ScannedFile) -> Bool { ProjectModel.isProjectFile(file) }
+
+    public func prepare(_ context: ScanContext) -> [ScannedFile] {
+        state.withLock { $0.model = ProjectModel.of(context) }
+        return []
+    }
+
+    public func wants(_ file: ScannedFile) -> Bool {
+        file.relativePath == "Package.swift" || file.relativePath.hasSuffix("/Package.swift")
+    }
+
+    /// Manifests are checked as every Swift source is: UTF-8, and `#if` nesting the parser survives.
+    public func inspect(_ contents: FileContents) -> FollowUp {
+        SwiftText.isParseable(contents) ? .eitherRound : .none
+    }
+
+    public func process(_ contents: FileContents, round: FileRound) {
+        guard let file = ParsedSwiftFile.of(contents) else { return }
+        let findings = manifests.audit(tree: file.tree, path: file.path)
+        state.withLock { state in
+            state.manifestsRead += 1
+            state.manifestFindings.append((contents.index, findings))
         }
-        result.findings = configuration.applyingSeverities(to: findings, rules: BuildSettingRules.all)
-        return result
+    }
+
+    public func finish() -> CheckResult {
+        state.withLock { state in
+            var result = CheckResult(filesScanned: state.manifestsRead)
+            if let model = state.model {
+                let catalog = model.catalog.view(keys: XcodeBuildSettingsAudit.keys(of: rules))
+                result.findings = XcodeBuildSettingsAudit(rules: rules, debugOnlyFlags: configuration.debugOnlyFlags,
+                                                          releaseConfigurations: model.releaseConfigurations).audit(catalog)
+                result.filesScanned += catalog.projects.count + catalog.standaloneXCConfigs.count
+            }
+            result.findings += state.manifestFindings.sorted { $0.index < $1.index }.flatMap(\.findings)
+            return result
+        }
+    }
+}
+
+extension BuildSettingsCheck {
+    /// The check on its own: a scan of `root` (tests, and what `audit` runs among its checks).
+    public static func run(root: String, configuration: Configuration, rules: [any Rule.Type]) -> CheckResult {
+        ScanPipeline(root: root, configuration: configuration).run([BuildSettingsCheck(rules: rules, configuration: configuration)]).combined
     }
 }

@@ -7,16 +7,22 @@ import SwiftSyntax
 ///
 /// A setting applies to release unless its condition argument says
 /// `.when(configuration: .debug)`; a platform-only condition still covers release.
-public struct PackageManifestAudit {
+public struct PackageManifestAudit: Sendable {
+    public var rules: [any BuildSettingRule.Type]
     public var debugOnlyFlags: Set<String>
 
-    public init(debugOnlyFlags: Set<String> = []) {
+    public init(rules: [any BuildSettingRule.Type], debugOnlyFlags: Set<String> = []) {
+        self.rules = rules
         self.debugOnlyFlags = debugOnlyFlags.union(["DEBUG"])
     }
 
-    /// Findings for one manifest, with raw (unconfigured) default severities.
+    /// Findings for one manifest's text, at the rules' default severities.
     public func audit(source: String, path: String) -> [Finding] {
-        let tree = Parser.parse(source: source)
+        audit(tree: Parser.parse(source: source), path: path)
+    }
+
+    /// Findings for one parsed manifest, at the rules' default severities.
+    public func audit(tree: SourceFileSyntax, path: String) -> [Finding] {
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let visitor = SettingCallVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)
@@ -28,37 +34,24 @@ public struct PackageManifestAudit {
         let kind = settingKind(of: call)
         let target = enclosingTargetName(call).map { "target '\($0)'" } ?? "the package"
         let arguments = Array(call.arguments)
-        var problems: [(RuleDescription, String)] = []
+        let setting: ManifestSetting
         switch member.declName.baseName.text {
         case "define":
-            guard let name = arguments.first.flatMap({ Self.stringLiteral($0.expression) }), debugOnlyFlags.contains(name) else { return [] }
-            if kind == "cSettings" || kind == "cxxSettings" {
-                problems.append((BuildSettingRules.releaseDebugPreprocessorMacro, "\(target) defines \(name) for C-family code in release builds (\(kind))"))
-            } else {
-                problems.append((BuildSettingRules.releaseDefinesDebug, "\(target) defines \(name) in release builds (\(kind)): every #if \(name) block compiles into the shipping build"))
-            }
+            guard let name = arguments.first.flatMap({ Self.stringLiteral($0.expression) }) else { return [] }
+            setting = ManifestSetting(call: .define(name), kind: kind, target: target, debugOnlyFlags: debugOnlyFlags)
         case "unsafeFlags":
             let flags = arguments.first?.expression.as(ArrayExprSyntax.self)?.elements.compactMap { Self.stringLiteral($0.expression) } ?? []
-            for (index, flag) in flags.enumerated() {
-                let defined: String? = flag.hasPrefix("-D") && flag.count > 2 ? String(flag.dropFirst(2))
-                    : (flag == "-D" && index + 1 < flags.count ? flags[index + 1] : nil)
-                if let defined, debugOnlyFlags.contains(defined.split(separator: "=").first.map(String.init) ?? defined) {
-                    problems.append((BuildSettingRules.releaseDefinesDebug, "\(target) passes \(flag == "-D" ? "-D \(defined)" : flag) in release builds (\(kind) unsafeFlags)"))
-                } else if flag == "-Onone" {
-                    problems.append((BuildSettingRules.releaseUnoptimized, "\(target) compiles release builds with -Onone (\(kind) unsafeFlags)"))
-                } else if flag == "-enable-testing" {
-                    problems.append((BuildSettingRules.releaseTestability, "\(target) enables testability in release builds (\(kind) unsafeFlags)"))
-                }
-            }
+            setting = ManifestSetting(call: .unsafeFlags(flags), kind: kind, target: target, debugOnlyFlags: debugOnlyFlags)
         default:
             return []
         }
+        let problems = rules.flatMap { rule in rule.manifestProblems(setting).map { (rule, $0) } }
         let start = call.positionAfterSkippingLeadingTrivia
         let location = converter.location(for: start)
         let end = converter.location(for: call.endPositionBeforeTrailingTrivia)
         return problems.map { rule, message in
             Finding(
-                ruleID: rule.id, severity: rule.defaultSeverity, message: message,
+                ruleID: rule.id, severity: rule.description.defaultSeverity, message: message,
                 location: .source(SourceLocation(path: path, line: location.line, column: location.column, endLine: end.line, endColumn: end.column)),
                 snippet: call.trimmedDescription,
                 fixHint: "add .when(configuration: .debug) to this setting",

@@ -43,13 +43,17 @@ public struct Configuration: Sendable {
         return rule.defaultSeverity
     }
 
-    /// Findings with each rule's configured severity; findings of disabled rules are dropped.
-    /// For checks that produce findings at their rules' default severities.
-    public func applyingSeverities(to findings: [Finding], rules: [RuleDescription]) -> [Finding] {
-        let byID = Dictionary(rules.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    /// Whether the configuration leaves the rule on (a check may skip work for a rule that is off).
+    public func isEnabled(_ rule: RuleDescription) -> Bool { severity(for: rule) != nil }
+
+    /// Findings with the severities the configuration sets for their rules; findings of rules
+    /// turned off are dropped, others keep the severity their check gave them (the rule's
+    /// default, or a saved query's own).
+    public func applyingSeverities(to findings: [Finding]) -> [Finding] {
+        guard !ruleSeverities.isEmpty else { return findings }
         return findings.compactMap { finding in
-            guard let rule = byID[finding.ruleID] else { return finding }
-            guard let severity = severity(for: rule) else { return nil }
+            guard let override = ruleSeverities[finding.ruleID] else { return finding }
+            guard let severity = override else { return nil }
             var finding = finding
             finding.severity = severity
             return finding

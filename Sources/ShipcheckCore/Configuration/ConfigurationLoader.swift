@@ -9,19 +9,21 @@ public enum ConfigurationLoader {
 
     /// The configuration for a scan of `root`: the file given with `--config`, else
     /// `.shipcheck.yml` in the root (a file root looks beside itself), else the defaults.
-    public static func load(explicitPath: String?, root: String, knownRules: Set<String>) throws(InputError) -> Configuration {
+    /// Read through `source`, so a scan that reads the file again gets the same bytes.
+    public static func load(explicitPath: String?, root: String, knownRules: Set<String>,
+                            source: any FileSource = DiskFileSource()) throws(InputError) -> Configuration {
         if let explicitPath {
             guard FileKind.of(explicitPath) != nil else { throw InputError(path: explicitPath, message: "configuration file not found") }
-            return try load(file: explicitPath, knownRules: knownRules)
+            return try load(file: explicitPath, knownRules: knownRules, source: source)
         }
         let directory = FileKind.of(root) == .directory ? root : (root as NSString).deletingLastPathComponent
         let candidate = (directory.isEmpty ? "." : directory) + "/" + Configuration.fileName
         guard FileKind.of(candidate) != nil else { return Configuration() }
-        return try load(file: candidate, knownRules: knownRules)
+        return try load(file: candidate, knownRules: knownRules, source: source)
     }
 
-    public static func load(file: String, knownRules: Set<String>) throws(InputError) -> Configuration {
-        let bytes = try SafeFileReader.read(file, sizeLimit: 4 * 1024 * 1024)
+    public static func load(file: String, knownRules: Set<String>, source: any FileSource = DiskFileSource()) throws(InputError) -> Configuration {
+        let bytes = try source.read(file, displayPath: file, sizeLimit: 4 * 1024 * 1024)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: file, message: "configuration is not valid UTF-8")
         }

@@ -11,7 +11,8 @@ public enum ArtifactPaths {
         for pattern in patterns {
             let components = pattern.split(separator: "/").map(String.init)
             let literal = components.prefix { !$0.contains(where: { "*?[".contains($0) }) }
-            let base = ([root] + literal).joined(separator: "/")
+            // Under a root of ".", paths read like every other reported path: `build/App`, not `./build/App`.
+            let base = (root == "." && !literal.isEmpty ? Array(literal) : [root] + literal).joined(separator: "/")
             if literal.count == components.count {
                 if FileKind.of(base) != nil { paths.append(base) } else {
                     errors.append(InputError(path: pattern, message: "binary named in the configuration does not exist (build it first)"))

@@ -21,8 +21,12 @@ public struct ScannedFile: Sendable, Hashable {
 public struct FileEnumeration: Sendable {
     public var files: [ScannedFile] = []
     public var errors: [InputError] = []
+    /// The work tree git listed the files of, or nil when a plain walk did.
+    public var repository: GitRepository?
     /// Whether git chose the files (inside a work tree) or a plain walk did.
-    public var usedGit = false
+    public var usedGit: Bool { repository != nil }
+    /// Whether every listed file was checked with lstat (see `FileEnumerator.checksGitListedKinds`).
+    public var checkedKinds = true
 }
 
 /// Lists the files a check should read under a root.
@@ -66,7 +70,8 @@ public struct FileEnumerator: Sendable {
         if useGit, let repository = GitRepository(containing: root) {
             do {
                 let names = try repository.listFiles()
-                result.usedGit = true
+                result.repository = repository
+                result.checkedKinds = checksGitListedKinds
                 for name in names { consider(name, walking: false, into: &result) }
                 return result
             } catch {

@@ -45,6 +45,11 @@ public enum Subprocess {
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         exited.wait()
         group.wait()
+        // With a termination handler set, Foundation on Linux never releases the Process, so the
+        // pipes' read ends stay open: two descriptors per run, until a process holding ~1,500 of
+        // them crashes inside Process.run (its /proc/self/fd scan over-reads; Swift 6.3.1).
+        try? stdout.fileHandleForReading.close()
+        try? stderr.fileHandleForReading.close()
         return ProcessResult(status: process.terminationStatus, output: [UInt8](output), errorOutput: errorBox.text)
     }
 }

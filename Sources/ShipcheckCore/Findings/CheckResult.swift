@@ -6,17 +6,22 @@ public struct CheckResult: Sendable {
     public var inputErrors: [InputError]
     /// Files (or artifacts) the check read.
     public var filesScanned: Int
+    /// What the user should know about an input besides, printed as notes (see
+    /// `InputError.noteDescription`); they never change the exit code.
+    public var notes: [InputError]
 
-    public init(findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0) {
+    public init(findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0, notes: [InputError] = []) {
         self.findings = findings
         self.inputErrors = inputErrors
         self.filesScanned = filesScanned
+        self.notes = notes
     }
 
     public mutating func merge(_ other: CheckResult) {
         findings += other.findings
         inputErrors += other.inputErrors
         filesScanned += other.filesScanned
+        notes += other.notes
     }
 
     /// The summary row for the audit table.
@@ -26,5 +31,16 @@ public struct CheckResult: Sendable {
                      warnings: findings.filter { $0.severity == .warning }.count,
                      notes: findings.filter { $0.severity == .note }.count,
                      seconds: seconds)
+    }
+}
+
+extension CheckResult {
+    /// The one place a check's findings are made ready for a report: the severities the
+    /// configuration sets (a rule turned off reports nothing), then fingerprints.
+    public func finalized(configuration: Configuration) -> CheckResult {
+        var result = self
+        result.findings = configuration.applyingSeverities(to: findings)
+        Fingerprinter.assign(&result.findings)
+        return result
     }
 }

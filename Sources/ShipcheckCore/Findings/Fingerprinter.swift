@@ -26,10 +26,13 @@ public enum Fingerprinter {
 /// A deterministic, platform-independent 128-bit hash (two FNV-1a lanes), rendered as hex.
 /// Not cryptographic: it names findings, it does not protect anything.
 public enum StableHash {
-    public static func hex128(_ text: String) -> String {
+    public static func hex128(_ text: String) -> String { hex128(text.utf8) }
+
+    /// The same hash over raw bytes (a file's contents, for `SourceScanCache`).
+    public static func hex128(_ bytes: some Sequence<UInt8>) -> String {
         var lane1: UInt64 = 0xcbf2_9ce4_8422_2325
         var lane2: UInt64 = 0x6c62_272e_07bb_0142
-        for byte in text.utf8 {
+        for byte in bytes {
             lane1 = (lane1 ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             lane2 = (lane2 ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             lane2 = (lane2 << 7) | (lane2 >> 57)

@@ -2,7 +2,9 @@ import Foundation
 
 /// A file or argument the tool could not process: unreadable, corrupt, not a regular file,
 /// a bad config. Reported as one line naming the input; the run goes on with the other
-/// inputs and the exit code becomes 2.
+/// inputs and the exit code becomes 2. The same value also carries a note about an input that
+/// does not fail the run (a deprecated spelling that still works, a preview `--fix` left
+/// alone), printed with `noteDescription`.
 public struct InputError: Error, Codable, Sendable, Hashable, CustomStringConvertible {
     public var path: String
     public var line: Int?
@@ -14,10 +16,20 @@ public struct InputError: Error, Codable, Sendable, Hashable, CustomStringConver
         self.message = message
     }
 
+    /// A file over the configuration's `max-file-size`, which no check reads.
+    public static func tooLarge(_ path: String, size: Int, limit: Int) -> InputError {
+        InputError(path: path, message: "file is \(size) bytes, over the \(limit)-byte scanning limit (max-file-size)")
+    }
+
     /// `path:line: error: message` — one line, newlines in the message flattened.
-    public var description: String {
+    public var description: String { line(saying: "error") }
+
+    /// `path:line: note: message`, for a note.
+    public var noteDescription: String { line(saying: "note") }
+
+    private func line(saying level: String) -> String {
         let place = line.map { "\(path):\($0)" } ?? path
         let flat = message.replacingOccurrences(of: "\n", with: " ")
-        return "\(place): error: \(flat)"
+        return "\(place): \(level): \(flat)"
     }
 }

@@ -54,14 +54,20 @@ public enum Location: Codable, Sendable, Hashable {
     /// The same place with `path` made relative to `root` when it lies below it, so findings
     /// about files opened as `root/…` read like every other finding of a scan of `root`.
     public func relative(to root: String) -> Location {
-        let prefix = root.hasSuffix("/") ? root : root + "/"
-        guard root != ".", path.hasPrefix(prefix) else { return self }
-        let relative = String(path.dropFirst(prefix.count))
+        let relative = Location.path(path, relativeTo: root)
         switch self {
         case .source(var location): location.path = relative; return .source(location)
         case .binary(var location): location.path = relative; return .binary(location)
         case .file: return .file(path: relative)
         }
+    }
+
+    /// `path` (as opened, under `root`) relative to `root`; unchanged when it is not below it.
+    /// The one way every check turns a path it opened into the path reports show.
+    public static func path(_ path: String, relativeTo root: String) -> String {
+        let prefix = root.hasSuffix("/") ? root : root + "/"
+        guard root != ".", path.hasPrefix(prefix) else { return path }
+        return String(path.dropFirst(prefix.count))
     }
 
     /// The line to show, where there is one.

@@ -96,3 +96,7 @@ extension String {
         self = String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension UInt8 {
+    public var isASCIILetter: Bool { (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) }
+}

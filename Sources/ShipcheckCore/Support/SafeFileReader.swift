@@ -60,7 +60,7 @@ public enum SafeFileReader {
         let size = Int(status.st_size)
         guard size <= sizeLimit else {
             close(descriptor)
-            throw InputError(path: shown, message: "file is \(size) bytes, over the \(sizeLimit)-byte scanning limit (max-file-size)")
+            throw InputError.tooLarge(shown, size: size, limit: sizeLimit)
         }
         return (descriptor, size)
     }

@@ -69,15 +69,16 @@ struct ClosureProvenance {
         var writes: [Write] = []
         if let value = binding?.initializer?.value { writes.append(Write(value: value, site: Syntax(value))) }
         for token in declarations.tree.tokens(viewMode: .sourceAccurate) where token.text == name && token.id != declaration?.id {
-            if let write = write(through: token, ownerName: ownerName) { writes.append(write) }
+            if let write = write(through: token, ownerName: ownerName, declaringFile: declaration != nil) { writes.append(write) }
         }
         return writes
     }
 
-    private func write(through token: TokenSyntax, ownerName: String?) -> Write? {
+    private func write(through token: TokenSyntax, ownerName: String?, declaringFile: Bool) -> Write? {
         // `Owner(name: value)` / `.init(name: value)`: a memberwise store.
         if let argument = token.parent?.as(LabeledExprSyntax.self), argument.label?.id == token.id,
-           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), isConstruction(of: ownerName, callee: call.calledExpression) {
+           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+           isConstruction(of: ownerName, callee: call.calledExpression, implicitInit: declaringFile) {
             return Write(value: argument.expression, site: Syntax(argument))
         }
         guard let access = propertyAccess(token, ownerName: ownerName) else { return nil }
@@ -151,10 +152,12 @@ struct ClosureProvenance {
         return false
     }
 
-    private func isConstruction(of ownerName: String?, callee: ExprSyntax) -> Bool {
+    /// `Owner(…)`, `Owner.init(…)`, and with `implicitInit` (in the file declaring the owner,
+    /// where the type is the owner's more often than not) `.init(…)`.
+    private func isConstruction(of ownerName: String?, callee: ExprSyntax, implicitInit: Bool) -> Bool {
         if let reference = callee.as(DeclReferenceExprSyntax.self) { return ownerName != nil && reference.baseName.text == ownerName }
         guard let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" else { return false }
-        guard let base = member.base else { return true }
+        guard let base = member.base else { return implicitInit }
         return base.as(DeclReferenceExprSyntax.self)?.baseName.text == ownerName
     }
 
@@ -200,22 +203,16 @@ struct ClosureProvenance {
 
     /// For each property some other release file stores a possibly isolated closure in, where
     /// the first such store is (`path:line`). Only files containing the name are parsed.
-    static func storesElsewhere(_ properties: Set<Property>, in files: [ScannedFile], sizeLimit: Int) -> [Property: String] {
+    static func storesElsewhere(_ properties: Set<Property>, in files: ScanFilesAgain) -> [Property: String] {
         guard !properties.isEmpty else { return [:] }
         let needles = Set(properties.map(\.name)).map { Array($0.utf8) }
-        let found = files.parallelMap { file -> [Property: String] in
-            guard properties.contains(where: { $0.path != file.relativePath }),
-                  let bytes = try? SafeFileReader.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit),
-                  bytes.withUnsafeBytes({ hay in needles.contains { $0.withUnsafeBytes { ByteSearch.find($0, in: hay) != nil } } }),
-                  let text = try? SwiftSource.text(of: bytes, path: file.relativePath) else { return [:] }
-            let tree = Parser.parse(source: text)
-            guard !TestCode.contains(path: file.relativePath, tree: tree) else { return [:] }
-            let provenance = ClosureProvenance(tree: tree, lines: LineTable(bytes))
+        let found = files.map(releaseOnly: true, where: ScanFilesAgain.containsAny(of: needles)) { file -> [Property: String] in
+            let provenance = ClosureProvenance(tree: file.tree, lines: file.lines)
             var stores: [Property: String] = [:]
-            for property in properties where property.path != file.relativePath {
+            for property in properties where property.path != file.path {
                 let writes = provenance.writes(of: property.name, declaration: nil, binding: nil, ownerName: property.owner)
                 if let unsafe = writes.first(where: { !provenance.isNonisolatedClosure($0.value, at: $0.site) }) {
-                    stores[property] = "\(file.relativePath):\(provenance.line(of: unsafe.site))"
+                    stores[property] = "\(file.path):\(provenance.line(of: unsafe.site))"
                 }
             }
             return stores
@@ -274,7 +271,7 @@ struct ClosureProvenance {
         let ownerName = owner.flatMap { TypeDeclarations.name(of: $0) }
         var actors: Set<String> = []
         for token in declarations.tree.tokens(viewMode: .sourceAccurate) where token.text == name.text && token.id != name.id {
-            guard write(through: token, ownerName: ownerName) == nil, let access = propertyAccess(token, ownerName: ownerName) else { continue }
+            guard write(through: token, ownerName: ownerName, declaringFile: true) == nil, let access = propertyAccess(token, ownerName: ownerName) else { continue }
             guard case .globalActor(let actor) = isolation(of: Syntax(access)) else { return nil }
             actors.insert(actor)
         }

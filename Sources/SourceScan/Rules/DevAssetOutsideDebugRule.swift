@@ -1,10 +1,9 @@
 import ShipcheckCore
+import SwiftSyntax
 
-enum DevAssetOutsideDebugRule {
-    static let id = "dev-asset-outside-debug"
-
-    static let description = RuleDescription(
-        id: id,
+package enum DevAssetOutsideDebugRule: SwiftSourceRule {
+    package static let description = RuleDescription(
+        id: "dev-asset-outside-debug",
         summary: "A Swift file in Development Assets declares code that is compiled in release builds",
         rationale: """
             Folders listed in `DEVELOPMENT_ASSET_PATHS` (Xcode's "Preview Content") and in the \
@@ -23,7 +22,7 @@ enum DevAssetOutsideDebugRule {
                     static let items = ["one", "two"]
                 }
                 """, path: "App/Preview Content/PreviewData.swift",
-                companions: [ExampleProject.path: ExampleProject.withPreviewContent]),
+                companions: ["Shared.xcconfig": previewContent]),
             RuleExample("""
                 import Foundation
                 #if DEBUG
@@ -33,13 +32,13 @@ enum DevAssetOutsideDebugRule {
                     static let mockTitle = "Title"
                 }
                 """, path: "App/Preview Content/Mocks.swift",
-                companions: [ExampleProject.path: ExampleProject.withPreviewContent]),
+                companions: ["Shared.xcconfig": previewContent]),
             RuleExample("""
                 #if os(iOS)
                 ↓let sampleImage = "photo"
                 #endif
                 """, path: "App/Preview Content/Images.swift",
-                companions: [ExampleProject.path: ExampleProject.pbxproj(assetPathsLine: "\t\t\t\tDEVELOPMENT_ASSET_PATHS = \"$(SRCROOT)/App/Preview\\\\ Content\";")]),
+                companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = $(SRCROOT)/App/Preview\\ Content\n"]),
         ],
         nonTriggeringExamples: [
             RuleExample("""
@@ -51,15 +50,51 @@ enum DevAssetOutsideDebugRule {
                 }
                 #endif
                 """, path: "App/Preview Content/PreviewData.swift",
-                companions: [ExampleProject.path: ExampleProject.withPreviewContent]),
+                companions: ["Shared.xcconfig": previewContent]),
             RuleExample("""
                 struct PreviewData {}
                 """, path: "App/Views/PreviewData.swift",
-                companions: [ExampleProject.path: ExampleProject.withPreviewContent]),
+                companions: ["Shared.xcconfig": previewContent]),
             RuleExample("""
                 struct PreviewData {}
                 """, path: "App/Preview Content/PreviewData.swift",
-                companions: [ExampleProject.path: ExampleProject.pbxproj(assetPathsLine: "\t\t\t\tDEVELOPMENT_ASSET_PATHS = \"\";")]),
+                companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS =\n"]),
         ]
     )
+
+    /// The examples' project setting: Xcode's default Development Assets folder.
+    private static let previewContent = "DEVELOPMENT_ASSET_PATHS = \"App/Preview Content\"\n"
+
+    package static let requiredText: [String] = []
+    package static let checksEveryDevelopmentAsset = true
+
+    package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
+        guard let reason = context.developmentReason,
+              let (item, when, enclosing) = firstReleaseCompiledItem(in: file.tree.statements, context.evaluator),
+              let anchor = item.firstToken(viewMode: .sourceAccurate) else { return [] }
+        var subject = Substring(file.lineText(of: anchor))
+        while let last = subject.last, last == "{" || last == " " { subject = subject.dropLast() }
+        let finding = file.finding(
+            self, at: anchor,
+            message: "'\(subject)' is \(CompiledPhrase.text(when: when, enclosing: enclosing)), but this file is in Development Assets (\(reason)), which Archive builds drop",
+            identity: "development asset: \(ReleaseConditionEvaluator.normalized(item).prefix(120))",
+            fixHint: "wrap every declaration of the file (imports may stay outside) in #if DEBUG … #endif")
+        return [SourceFinding(finding: finding, leadingLines: file.leadingLines(of: item))]
+    }
+
+    /// The first statement or declaration (not an import, not an `#if` itself) that a release
+    /// build compiles, looking through `#if` clauses.
+    private static func firstReleaseCompiledItem(in items: CodeBlockItemListSyntax, _ evaluator: ReleaseConditionEvaluator) -> (Syntax, [String], [String])? {
+        for item in items {
+            if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
+                for clause in ifConfig.clauses {
+                    if case .statements(let inner)? = clause.elements, let found = firstReleaseCompiledItem(in: inner, evaluator) { return found }
+                }
+                continue
+            }
+            if item.item.is(ImportDeclSyntax.self) { continue }
+            if case .compiled(let when, let enclosing) = evaluator.verdict(for: item) { return (Syntax(item), when, enclosing) }
+        }
+        return nil
+    }
 }

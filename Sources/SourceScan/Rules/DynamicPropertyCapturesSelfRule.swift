@@ -1,10 +1,8 @@
 import ShipcheckCore
 
-enum DynamicPropertyCapturesSelfRule: SourceFileRule {
-    static let id = "dynamic-property-captures-self"
-
-    static let description = RuleDescription(
-        id: id,
+package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
+    package static let description = RuleDescription(
+        id: "dynamic-property-captures-self",
         summary: "A View or DynamicProperty struct stores a closure capturing self during init",
         rationale: """
             A SwiftUI view (or `DynamicProperty`) is a struct whose `@State`, `@StateObject`, \
@@ -174,13 +172,17 @@ enum DynamicPropertyCapturesSelfRule: SourceFileRule {
         ]
     )
 
-    static func mayTrigger(_ bytes: UnsafeRawBufferPointer) -> Bool { prefilter.matches(bytes) }
-
     /// A View / DynamicProperty with property-wrapper storage imports SwiftUI (or names
     /// `DynamicProperty` for a custom one), and the rule looks only inside `init`.
-    private static let prefilter = BytePrefilter([["SwiftUI", "DynamicProperty"], ["init"]])
+    package static let requiredText = ["SwiftUI", "DynamicProperty"]
 
-    static func check(_ file: ParsedSwiftFile) -> [RuleHit] {
-        SelfCaptureFinder.hits(in: file.tree)
+    package static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool {
+        initNeedle.withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil }
+    }
+
+    private static let initNeedle = Array("init".utf8)
+
+    package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
+        RuleHit.findings(of: self, in: file, context: context) { SelfCaptureFinder.hits(in: $0.tree) }
     }
 }

@@ -1,10 +1,8 @@
 import ShipcheckCore
 
-enum PreviewOutsideDebugRule {
-    static let id = "preview-outside-debug"
-
-    static let description = RuleDescription(
-        id: id,
+package enum PreviewOutsideDebugRule: SwiftSourceRule {
+    package static let description = RuleDescription(
+        id: "preview-outside-debug",
         summary: "A #Preview is compiled in release builds",
         rationale: """
             Xcode compiles SwiftUI previews in every configuration. A `#Preview` that is not inside \
@@ -120,4 +118,13 @@ enum PreviewOutsideDebugRule {
                 """),
         ]
     )
+
+    package static let requiredText = ["Preview"]
+
+    package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
+        file.previews.compactMap { preview in
+            guard case .macro = preview.kind else { return nil }
+            return preview.finding(self, in: file, context)
+        }
+    }
 }

@@ -1,10 +1,8 @@
 import ShipcheckCore
 
-enum PreviewProviderOutsideDebugRule {
-    static let id = "preview-provider-outside-debug"
-
-    static let description = RuleDescription(
-        id: id,
+package enum PreviewProviderOutsideDebugRule: SwiftSourceRule {
+    package static let description = RuleDescription(
+        id: "preview-provider-outside-debug",
         summary: "A PreviewProvider (or PreviewModifier) type is compiled in release builds",
         rationale: """
             Types conforming to `PreviewProvider`, `_PreviewProvider` or `PreviewModifier` — declared \
@@ -56,4 +54,13 @@ enum PreviewProviderOutsideDebugRule {
                 """),
         ]
     )
+
+    package static let requiredText = ["Preview"]
+
+    package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
+        file.previews.compactMap { preview in
+            guard case .provider = preview.kind else { return nil }
+            return preview.finding(self, in: file, context)
+        }
+    }
 }

@@ -1,10 +1,8 @@
 import ShipcheckCore
 
-enum StateBuiltInInitRule: SourceFileRule {
-    static let id = "state-built-in-init"
-
-    static let description = RuleDescription(
-        id: id,
+package enum StateBuiltInInitRule: SwiftSourceRule {
+    package static let description = RuleDescription(
+        id: "state-built-in-init",
         summary: "A view's init builds the object behind a @StateObject outside its autoclosure, or a class for a @State",
         rationale: """
             SwiftUI re-creates a view value every time its parent's body runs, but keeps its state \
@@ -237,13 +235,11 @@ enum StateBuiltInInitRule: SourceFileRule {
         ]
     )
 
-    static func mayTrigger(_ bytes: UnsafeRawBufferPointer) -> Bool { prefilter.matches(bytes) }
-
     /// Both wrappers are spelled `@State…`, and a property wrapper needs its attribute in the
     /// file that declares the property.
-    private static let prefilter = BytePrefilter([["@State", "@SwiftUI.State"]])
+    package static let requiredText = ["@State", "@SwiftUI.State"]
 
-    static func check(_ file: ParsedSwiftFile) -> [RuleHit] {
-        StateInitFinder.hits(in: file)
+    package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
+        RuleHit.findings(of: self, in: file, context: context, StateInitFinder.hits(in:))
     }
 }

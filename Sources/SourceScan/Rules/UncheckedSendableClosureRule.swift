@@ -1,10 +1,8 @@
 import ShipcheckCore
 
-enum UncheckedSendableClosureRule: SourceFileRule {
-    static let id = "unchecked-sendable-closure"
-
-    static let description = RuleDescription(
-        id: id,
+package enum UncheckedSendableClosureRule: SwiftSourceRule {
+    package static let description = RuleDescription(
+        id: "unchecked-sendable-closure",
         summary: "An @unchecked Sendable type (or a nonisolated(unsafe) var) stores a closure that is not @Sendable",
         rationale: """
             `@unchecked Sendable` tells the compiler to trust the type's thread safety, and that \
@@ -209,13 +207,13 @@ enum UncheckedSendableClosureRule: SourceFileRule {
         ]
     )
 
-    static func mayTrigger(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        prefilter.matches(bytes) && StoredClosureFinder.mayDeclareFunctionTypedStorage(bytes)
+    package static let requiredText = ["@unchecked Sendable", "@unchecked Swift.Sendable", "nonisolated(unsafe)"]
+
+    package static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool {
+        StoredClosureFinder.mayDeclareFunctionTypedStorage(bytes)
     }
 
-    private static let prefilter = BytePrefilter([["@unchecked Sendable", "@unchecked Swift.Sendable", "nonisolated(unsafe)"]])
-
-    static func check(_ file: ParsedSwiftFile) -> [RuleHit] {
-        StoredClosureFinder.hits(in: file)
+    package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
+        RuleHit.findings(of: self, in: file, context: context, StoredClosureFinder.hits(in:))
     }
 }

@@ -1,0 +1,129 @@
+import ShipcheckCore
+import Synchronization
+
+/// The `conflicts` check on the working tree, in a scan's one pass: every file's bytes are
+/// searched for marker-like lines at the smallest marker size any attribute file sets; git is
+/// asked for the attributes of only the files that have some (see `AttributeSources`), and
+/// their blocks are recognised at the size those set — from the marker lines kept in the pass,
+/// without reading the file again. Then the index (unmerged paths) and the git directory (a
+/// stopped merge) are checked.
+public final class ConflictCheck: FileCheck {
+    public let name = "conflicts"
+    private let rules: ConflictRules
+    private let configuration: Configuration
+    private let filter: PathFilter
+    private let state = Mutex(State())
+
+    private struct State {
+        var repository: GitRepository?
+        var searchSize = ContentScanner.defaultMarkerSize
+        var scanned = 0
+        /// Files with marker-like lines, by their index in the scan.
+        var candidates: [(index: Int, path: String, facts: MarkerFacts)] = []
+    }
+
+    /// `rules`: the registry's rules (the conflict rules among them run); `paths` limit the scan
+    /// to files or directories relative to the root (operands such as the files pre-commit passes).
+    public init(rules: [any Rule.Type], configuration: Configuration, paths: [String] = []) {
+        self.rules = ConflictRules(rules, configuration: configuration)
+        self.configuration = configuration
+        filter = PathFilter(paths)
+    }
+
+    /// `.gitattributes` files, read before the pass: their marker sizes set the search size.
+    public func needsEarly(_ file: ScannedFile) -> Bool { AttributeSources.isAttributeFile(file.relativePath) }
+
+    /// The rules among `rules` the conflict checks run (for reports' rule lists).
+    public static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
+        rules.filter { $0 is any ConflictContentRule.Type || $0 is any RepositoryConflictRule.Type }
+    }
+
+    public func prepare(_ context: ScanContext) -> [ScannedFile] {
+        var searchSize = ContentScanner.defaultMarkerSize
+        if let repository = context.repository {
+            do {
+                searchSize = try AttributeSources.smallestMarkerSize(in: repository, context: context)
+            } catch {
+                context.report(error)
+            }
+        }
+        state.withLock {
+            $0.repository = context.repository
+            $0.searchSize = searchSize
+        }
+        return namedFiles(missingFrom: context)
+    }
+
+    public func wants(_ file: ScannedFile) -> Bool {
+        filter.matches(file.relativePath) && !configuration.conflictAllow.matches(file.relativePath)
+    }
+
+    public func inspect(_ contents: FileContents) -> FollowUp {
+        let searchSize = state.withLock { $0.searchSize }
+        let facts = ContentScanner.facts(contents.bytes, searchSize: searchSize, path: contents.file.relativePath)
+        state.withLock { state in
+            state.scanned += 1
+            if facts.hasMarkerLines { state.candidates.append((contents.index, contents.file.relativePath, facts)) }
+        }
+        return .none
+    }
+
+    public func finish() -> CheckResult {
+        let (repository, scanned, candidates) = state.withLock { ($0.repository, $0.scanned, $0.candidates.sorted { $0.index < $1.index }) }
+        var result = CheckResult(filesScanned: scanned)
+        var attributes: [String: PathAttributes] = [:]
+        if let repository, !candidates.isEmpty {
+            do {
+                attributes = try PathAttributes.lookUp(candidates.map(\.path), in: repository, cached: false)
+            } catch {
+                result.inputErrors.append(error)
+            }
+        }
+        for candidate in candidates {
+            let pathAttributes = attributes[candidate.path] ?? .standard
+            guard !pathAttributes.isBinary else { continue }
+            let content = ContentScanner.conflicts(in: candidate.facts, markerSize: pathAttributes.markerSize)
+            let found = rules.findings(in: content, path: candidate.path)
+            result.findings += found.findings
+            result.notes += found.notes
+        }
+        if let repository {
+            do {
+                let listing = IndexEntry.parse(try repository.run(["ls-files", "-u", "-z"]))
+                let unmerged = IndexEntry.unmerged(listing.entries.filter { filter.matches($0.path) && configuration.isScanned($0.path) })
+                result.findings += rules.findings(in: RepositoryConflicts(
+                    unmerged: unmerged, pathsWithBlocks: Self.pathsWithBlocks(result.findings), operation: try GitOperation.current(in: repository)))
+            } catch {
+                result.inputErrors.append(error)
+            }
+        }
+        return result
+    }
+
+    static func pathsWithBlocks(_ findings: [Finding]) -> Set<String> {
+        Set(findings.filter { $0.ruleID == ConflictMarkerRule.id }.map(\.location.path))
+    }
+
+    /// Operands naming files git does not list (ignored files, or a plain directory's files
+    /// the walk already covers) are still scanned when they exist; ones that do not exist are
+    /// input errors. Operands the listing already reported (a FIFO, a symlink loop) are not
+    /// reported twice.
+    private func namedFiles(missingFrom context: ScanContext) -> [ScannedFile] {
+        var files: [ScannedFile] = []
+        let listed = context.files.map(\.relativePath) + context.listingErrors.map(\.path)
+        for operand in filter.unmatched(by: listed) {
+            let path = context.root == "." ? operand : "\(context.root)/\(operand)"
+            switch FileKind.of(path) {
+            case .regular?:
+                if configuration.isScanned(operand) { files.append(ScannedFile(relativePath: operand, path: path)) }
+            case nil:
+                context.report(InputError(path: operand, message: "no such file or directory"))
+            case .directory?:
+                break  // nothing git lists under it: nothing to scan
+            case let kind?:
+                context.report(InputError(path: operand, message: "not a regular file (\(kind.rawValue)); not scanned"))
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,51 @@
+import ShipcheckCore
+
+/// A rule over the conflict blocks and remnants found in one file's content.
+protocol ConflictContentRule: Rule {
+    /// The rule's findings in the content (suppressed ones left out), at its default severity.
+    static func findings(in content: ContentConflicts, path: String) -> [Finding]
+}
+
+/// A rule over the repository's conflict state (index and git directory), once per scan.
+protocol RepositoryConflictRule: Rule {
+    static func findings(in state: RepositoryConflicts) -> [Finding]
+}
+
+/// What the index and the git directory say about conflicts.
+struct RepositoryConflicts {
+    /// Paths at conflict stages 1–3 and which stages each has.
+    var unmerged: [String: Set<Int>] = [:]
+    /// Paths whose markers were reported as a conflict block already.
+    var pathsWithBlocks: Set<String> = []
+    /// The merge-like operation git has stopped in.
+    var operation: GitOperation?
+}
+
+/// The conflict rules a scan runs (those the configuration leaves on), and how their findings
+/// come together: content first, then the repository state, and a note for every marker a
+/// deprecated `shipcheck:ignore` form silenced.
+struct ConflictRules: Sendable {
+    let content: [any ConflictContentRule.Type]
+    let repository: [any RepositoryConflictRule.Type]
+
+    init(_ rules: [any Rule.Type], configuration: Configuration) {
+        content = rules.compactMap { $0 as? any ConflictContentRule.Type }.filter { configuration.isEnabled($0.description) }
+        repository = rules.compactMap { $0 as? any RepositoryConflictRule.Type }.filter { configuration.isEnabled($0.description) }
+    }
+
+    func findings(in content: ContentConflicts, path: String) -> (findings: [Finding], notes: [InputError]) {
+        let findings = self.content.flatMap { $0.findings(in: content, path: path) }
+        var notes: [InputError] = []
+        let silenced = content.blocks.map(\.suppression) + content.remnants.map(\.suppression)
+        for case .suppressedByDeprecatedForm(let line) in silenced where !notes.contains(where: { $0.line == line }) {
+            notes.append(InputError(path: path, line: line, message: Self.deprecationNote))
+        }
+        return (findings, notes)
+    }
+
+    func findings(in state: RepositoryConflicts) -> [Finding] {
+        repository.flatMap { $0.findings(in: state) }
+    }
+
+    static let deprecationNote = "this shipcheck:ignore still silences the conflict marker, but without a comment and a '-- reason' it is deprecated; write '# shipcheck:ignore conflict-marker -- why' in the file's comment syntax (see docs/suppressions.md)"
+}

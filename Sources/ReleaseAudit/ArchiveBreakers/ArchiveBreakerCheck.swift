@@ -1,0 +1,156 @@
+import ShipcheckCore
+import SourceScan
+import Synchronization
+import XcodeProject
+
+/// Predicts "cannot find 'MockData' in scope" at Archive time (`release-references-debug-only`):
+/// release code (compiled when `DEBUG` is unset) that names a declaration existing only in
+/// DEBUG-only regions or in Development Assets of the same target.
+///
+/// It is two-phase — every file's DEBUG-only declarations, then the release code that names
+/// them — yet reads each file once and parses it at most once, without holding every tree:
+///
+/// - In the read pass, only files with `#if` bytes or in Development Assets can declare
+///   anything DEBUG-only. Their identifiers between the first `#if` and the last `#endif` (all
+///   of a Development Assets file) give, per target, a superset of the DEBUG-only names.
+/// - Round one parses those files: their declarations, and the places their release code names
+///   something in that superset, kept as facts the final index can judge without the tree.
+/// - Then the DEBUG-only names are known; round two parses only the other release files that
+///   mention one (their bytes were kept), recording their declarations and such places too.
+/// - At the end every fact is judged against the target's complete index.
+public final class ArchiveBreakerCheck: FileCheck {
+    public let name = "archive breakers"
+    private let enabled: Bool
+    private let evaluator: ReleaseConditionEvaluator
+    private let state = Mutex(State())
+
+    private struct State {
+        var model: ProjectModel?
+        var sources = 0
+        /// Per target: hashes of the identifiers that may be DEBUG-only declarations.
+        var mayBeDebugOnly: [String: Set<UInt64>] = [:]
+        var indexes: [String: DebugOnlyIndex] = [:]
+        /// After round one: per target, the DEBUG-only names release code may not use.
+        var candidates: [String: Set<String>] = [:]
+        var mentions: [String: NameMentions] = [:]
+        var facts: [(index: Int, path: String, target: String, facts: [ReferenceFact])] = []
+    }
+
+    public init(configuration: Configuration) {
+        enabled = configuration.isEnabled(ArchiveBreakerRule.description)
+        evaluator = ReleaseConditionEvaluator(debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
+    }
+
+    public func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
+
+    public func prepare(_ context: ScanContext) -> [ScannedFile] {
+        if enabled { state.withLock { $0.model = ProjectModel.of(context) } }
+        return []
+    }
+
+    public func wants(_ file: ScannedFile) -> Bool {
+        enabled && file.relativePath.hasSuffix(".swift") && !SwiftTargets.isManifest(file.relativePath)
+    }
+
+    public func inspect(_ contents: FileContents) -> FollowUp {
+        let model = state.withLock { state in
+            state.sources += 1
+            return state.model
+        }
+        guard let model, SwiftText.isParseable(contents) else { return .none }
+        let path = contents.file.relativePath
+        let declaring: Range<Int>?
+        if model.developmentReason(for: path) != nil {
+            declaring = 0..<contents.bytes.count
+        } else {
+            declaring = Self.conditionalSpan(in: contents.bytes)
+        }
+        guard let declaring else { return .perhapsSecondRound }
+        let hashes = NameMentions.identifierHashes(in: UnsafeRawBufferPointer(rebasing: contents.bytes[declaring]))
+        let target = model.swiftTargets.target(of: path)
+        state.withLock { $0.mayBeDebugOnly[target, default: []].formUnion(hashes) }
+        return .firstRound
+    }
+
+    public func process(_ contents: FileContents, round: FileRound) {
+        guard let file = ParsedSwiftFile.of(contents), let model = state.withLock({ $0.model }) else { return }
+        let target = model.swiftTargets.target(of: file.path)
+        let isDevelopmentAsset = model.developmentReason(for: file.path) != nil
+        let names = DeclarationCollector.collect(in: file.tree, path: file.path, lines: file.lines, evaluator: evaluator,
+                                                 isDevelopmentAsset: isDevelopmentAsset)
+        var facts: [ReferenceFact] = []
+        if !isDevelopmentAsset {
+            let filter: (String) -> Bool
+            switch round {
+            case .first:
+                let hashes = state.withLock { $0.mayBeDebugOnly[target] ?? [] }
+                filter = { hashes.contains(NameMentions.hash($0)) }
+            case .second:
+                let candidates = state.withLock { $0.candidates[target] ?? [] }
+                filter = { candidates.contains($0) }
+            }
+            facts = ReleaseReferenceFinder.facts(in: file, evaluator: evaluator, mayBeDebugOnly: filter)
+        }
+        state.withLock { state in
+            state.indexes[target, default: DebugOnlyIndex()].add(names)
+            if !facts.isEmpty { state.facts.append((contents.index, file.path, target, facts)) }
+        }
+    }
+
+    /// Round one declared every DEBUG-only name: release files mentioning one are parsed next.
+    public func beginSecondRound() {
+        state.withLock { state in
+            for (target, index) in state.indexes {
+                let names = index.candidateNames
+                state.candidates[target] = Set(names)
+                state.mentions[target] = NameMentions(names)
+            }
+        }
+    }
+
+    public func wantsSecondRound(_ contents: FileContents) -> Bool {
+        guard let (model, mentions) = state.withLock({ state in state.model.map { ($0, state.mentions) } }) else { return false }
+        let names = mentions[model.swiftTargets.target(of: contents.file.relativePath)]
+        return names.map { !$0.isEmpty && $0.isMentioned(in: contents.bytes) } ?? false
+    }
+
+    public func finish() -> CheckResult {
+        state.withLock { state in
+            for key in state.indexes.keys { state.indexes[key]!.sort() }
+            var findings: [Finding] = []
+            for file in state.facts.sorted(by: { $0.index < $1.index }) {
+                guard let index = state.indexes[file.target] else { continue }
+                for fact in file.facts {
+                    guard let declarations = fact.reference(in: index) else { continue }
+                    findings.append(ArchiveBreakerRule.finding(for: fact, declarations: declarations, path: file.path))
+                }
+            }
+            return CheckResult(findings: findings, filesScanned: state.sources)
+        }
+    }
+
+    /// From the first `#if` to the end of the last `#endif` (or of the file): where every
+    /// declaration a release build leaves out lies.
+    static func conditionalSpan(in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        let opener = Array("#if".utf8), closer = Array("#endif".utf8)
+        guard let first = opener.withUnsafeBytes({ ByteSearch.find($0, in: bytes) }) else { return nil }
+        var end = bytes.count
+        closer.withUnsafeBytes { closer in
+            var last: Int?
+            var from = first
+            while let hit = ByteSearch.find(closer, in: bytes, from: from) {
+                last = hit
+                from = hit + 1
+            }
+            if let last { end = last + closer.count }
+        }
+        return first..<end
+    }
+}
+
+extension ArchiveBreakerCheck {
+    /// The check on its own: a scan of `root`.
+    public static func run(root: String, configuration: Configuration) -> CheckResult {
+        ScanPipeline(root: root, configuration: configuration).run([ArchiveBreakerCheck(configuration: configuration)]).combined
+    }
+}

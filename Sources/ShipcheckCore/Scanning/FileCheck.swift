@@ -1,0 +1,65 @@
+/// One check of a scan (conflict markers, saved queries, previews, build settings…) as
+/// `ScanPipeline` drives it: it says which files it wants, sees each one's bytes once in the
+/// read pass, and turns what it saw into a `CheckResult` at the end. A check keeps what it
+/// collects per file itself (checks are classes, one instance per run; the read pass calls
+/// them from several threads at once).
+///
+/// Cross-file checks get two rounds after the read pass, over the bytes of the files they ask
+/// for again (kept in memory meanwhile): everything one check needs from a file in a round is
+/// there when any check processes it, so what a file derives (its syntax tree) is computed
+/// once. The archive-breaker check uses them: declarations in round one, references in round two.
+public protocol FileCheck: AnyObject, Sendable {
+    /// Its row in the audit's summary table.
+    var name: String { get }
+
+    /// Files to read before every other one, so `prepare` can use them (project files).
+    func needsEarly(_ file: ScannedFile) -> Bool
+
+    /// Once, after the listing and the early files: set up, and name files to read besides the
+    /// listing (a path given on the command line that git does not list).
+    func prepare(_ context: ScanContext) -> [ScannedFile]
+
+    /// Whether the read pass should hand this check the file.
+    func wants(_ file: ScannedFile) -> Bool
+
+    /// The read pass, once per wanted file; says whether the check needs the file again.
+    func inspect(_ contents: FileContents) -> FollowUp
+
+    /// After the first round, before the second.
+    func beginSecondRound()
+
+    /// For a file inspected with `.perhapsSecondRound`: whether it is needed after all, asked
+    /// once the first round is over, with the kept bytes.
+    func wantsSecondRound(_ contents: FileContents) -> Bool
+
+    /// A file asked for again, in the round it was scheduled in.
+    func process(_ contents: FileContents, round: FileRound)
+
+    /// The check's findings, once every file was seen.
+    func finish() -> CheckResult
+}
+
+/// Whether a check needs a file again after the read pass, and when.
+public enum FollowUp: Sendable, Comparable {
+    case none
+    /// In the second round, if `wantsSecondRound` says so.
+    case perhapsSecondRound
+    /// In whichever round the file is processed.
+    case eitherRound
+    /// In the first round, before any file of the second.
+    case firstRound
+}
+
+public enum FileRound: Sendable {
+    case first, second
+}
+
+extension FileCheck {
+    public func needsEarly(_ file: ScannedFile) -> Bool { false }
+    public func prepare(_ context: ScanContext) -> [ScannedFile] { [] }
+    public func wants(_ file: ScannedFile) -> Bool { false }
+    public func inspect(_ contents: FileContents) -> FollowUp { .none }
+    public func beginSecondRound() {}
+    public func wantsSecondRound(_ contents: FileContents) -> Bool { false }
+    public func process(_ contents: FileContents, round: FileRound) {}
+}

@@ -1,0 +1,37 @@
+/// One file's bytes as every interested check sees them, read once. What checks derive from
+/// the bytes (a line table, a parsed Swift file) is computed by the first check that asks and
+/// shared with the others; it lives as long as this value, which is one file's turn on one
+/// worker thread.
+public final class FileContents {
+    public let file: ScannedFile
+    /// The file's position in the scan, so per-file results can be put back in listing order.
+    public let index: Int
+    /// Valid while the checks look at this file.
+    public let bytes: UnsafeRawBufferPointer
+    private var derivedValues: [ObjectIdentifier: Any] = [:]
+    /// The problems reported for this file so far.
+    public private(set) var errors: [InputError] = []
+
+    init(file: ScannedFile, index: Int, bytes: UnsafeRawBufferPointer) {
+        self.file = file
+        self.index = index
+        self.bytes = bytes
+    }
+
+    /// The value of type `Value` derived from this file: made by `make` the first time any
+    /// check asks, the same value afterwards.
+    public func derived<Value>(_ type: Value.Type = Value.self, _ make: (FileContents) -> Value) -> Value {
+        let key = ObjectIdentifier(type)
+        // Looked up by presence, not by cast: a derived value may itself be optional.
+        if let stored = derivedValues[key], let value = stored as? Value { return value }
+        let value = make(self)
+        derivedValues[key] = value
+        return value
+    }
+
+    /// Reports a problem with this file as an input error. The same error reported by several
+    /// checks (a Swift file that is not UTF-8) is reported once.
+    public func report(_ error: InputError) {
+        if !errors.contains(error) { errors.append(error) }
+    }
+}

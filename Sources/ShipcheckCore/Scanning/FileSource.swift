@@ -1,0 +1,71 @@
+import Synchronization
+
+/// Where a scan's files come from: listed once, each read on request. `ScanPipeline` asks for
+/// the listing once and for each file's bytes once; a test can wrap it to count both.
+public protocol FileSource: Sendable {
+    /// The files under `root`, after the configuration's include / exclude globs.
+    func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration
+
+    /// Calls `body` with the file's bytes, valid only during the call.
+    func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T
+
+    /// The file's bytes as an array, for what must outlive the read.
+    func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8]
+}
+
+extension FileSource {
+    public func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
+        try withContents(path, displayPath: displayPath, sizeLimit: sizeLimit) { Array($0) }
+    }
+}
+
+/// A source that opens each file at most once in a run: what is read whole before the scan
+/// (the configuration, the query store, a baseline, an included `.xcconfig`) is kept and
+/// handed to the scan's read pass instead of being opened again.
+public final class ReadOnceFileSource: FileSource {
+    private let base: any FileSource
+    private let kept = Mutex<[String: [UInt8]]>([:])
+
+    public init(_ base: any FileSource = DiskFileSource()) { self.base = base }
+
+    public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
+        base.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
+    }
+
+    public func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
+        let key = Self.key(path)
+        if let bytes = kept.withLock({ $0[key] }) { return bytes }
+        let bytes = try base.read(path, displayPath: displayPath, sizeLimit: sizeLimit)
+        kept.withLock { $0[key] = bytes }
+        return bytes
+    }
+
+    public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T {
+        if let bytes = kept.withLock({ $0[Self.key(path)] }) {
+            guard bytes.count <= sizeLimit else { throw InputError.tooLarge(displayPath, size: bytes.count, limit: sizeLimit) }
+            return bytes.withUnsafeBytes(body)
+        }
+        return try base.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
+    }
+
+    /// `./a//b` and `a/b` are one file.
+    private static func key(_ path: String) -> String {
+        var parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(separator: "/")
+        if path.hasPrefix("/") { parts = "/" + parts }
+        return parts
+    }
+}
+
+/// The file system: git's view (or a walk) through `FileEnumerator`, reads through
+/// `SafeFileReader` into a per-thread buffer.
+public struct DiskFileSource: FileSource {
+    public init() {}
+
+    public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
+        FileEnumerator(root: root, configuration: configuration, checksGitListedKinds: checksListedKinds).enumerate()
+    }
+
+    public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T {
+        try SafeFileReader.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
+    }
+}

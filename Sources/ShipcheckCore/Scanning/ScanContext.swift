@@ -1,0 +1,65 @@
+import Synchronization
+
+/// What every check of one scan shares: the root, the configuration, the one listing, the
+/// files read early (project files), and values built once from them for every check that
+/// asks (the project model).
+public final class ScanContext: Sendable {
+    public let root: String
+    public let configuration: Configuration
+    /// The listing, in order: every check sees the same files.
+    public let files: [ScannedFile]
+    /// What the listing could not take (a FIFO, a symlink loop), reported by the scan.
+    public let listingErrors: [InputError]
+    /// The work tree git listed the files of, or nil outside one.
+    public let repository: GitRepository?
+    public let source: any FileSource
+    /// Files read before the read pass, by path to open.
+    private let early: [String: Result<[UInt8], InputError>]
+    private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
+    private let reported = Mutex<[InputError]>([])
+
+    init(root: String, configuration: Configuration, files: [ScannedFile], listingErrors: [InputError], repository: GitRepository?,
+         source: any FileSource, early: [String: Result<[UInt8], InputError>]) {
+        self.root = root
+        self.configuration = configuration
+        self.files = files
+        self.listingErrors = listingErrors
+        self.repository = repository
+        self.source = source
+        self.early = early
+    }
+
+    /// The bytes of a file read early, or nil when it was not (or could not be) read.
+    public func earlyContents(of file: ScannedFile) -> [UInt8]? {
+        try? early[file.path]?.get()
+    }
+
+    /// The bytes of the file at `path` (as opened: under the root): the early copy when it was
+    /// read early, else read now. For files a reader follows from another (an `#include`d
+    /// `.xcconfig`, a `.gitattributes` above the root), which the listing may not hold.
+    public func contents(ofPath path: String, displayPath: String? = nil, sizeLimit: Int) throws(InputError) -> [UInt8] {
+        if let copy = early[path] { return try copy.get() }
+        return try source.read(path, displayPath: displayPath ?? path, sizeLimit: sizeLimit)
+    }
+
+    /// Reports a problem with an input that is not one file's read (a project that does not
+    /// parse, an `#include` that cannot be read): the scan lists it with its input errors.
+    public func report(_ error: InputError) {
+        reported.withLock { $0.append(error) }
+    }
+
+    var reportedErrors: [InputError] { reported.withLock { $0 } }
+
+    /// The value of type `Value` built for this scan: made by `make` the first time any check
+    /// asks (with this context), the same value afterwards.
+    public func shared<Value: Sendable>(_ type: Value.Type = Value.self, _ make: (ScanContext) -> Value) -> Value {
+        let key = ObjectIdentifier(type)
+        if let stored = values.withLock({ $0[key] }), let value = stored as? Value { return value }
+        let value = make(self)
+        return values.withLock { stored in
+            if let first = stored[key], let value = first as? Value { return value }
+            stored[key] = value
+            return value
+        }
+    }
+}

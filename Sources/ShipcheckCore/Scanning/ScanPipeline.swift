@@ -1,0 +1,180 @@
+import Synchronization
+
+/// One walk, every check: ripgrep's shape. The tree is listed once; the files some check
+/// needs early (project files) are read first; then every file any check wants is read once,
+/// in parallel, into one buffer that each interested check inspects in turn; files a check
+/// asks for again are kept and handed out in up to two rounds (see `FileCheck`); each check
+/// then turns what it saw into findings. `shipcheck audit` runs all its checks in one
+/// pipeline; `sources`, `conflicts` and `query run` run theirs the same way.
+public struct ScanPipeline: Sendable {
+    public let root: String
+    public let configuration: Configuration
+    public let source: any FileSource
+    /// Whether names git lists are checked with lstat before reading (see
+    /// `FileEnumerator.checksGitListedKinds`); without, what cannot be read is sorted out after.
+    public let checksListedKinds: Bool
+
+    public init(root: String, configuration: Configuration, source: any FileSource = DiskFileSource(), checksListedKinds: Bool = true) {
+        self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.configuration = configuration
+        self.source = source
+        self.checksListedKinds = checksListedKinds
+    }
+
+    public func run(_ checks: [any FileCheck]) -> ScanOutcome {
+        let clocks = checks.map { _ in CheckClock() }
+        let enumeration = source.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
+        var inputErrors = enumeration.errors
+        let sizeLimit = configuration.maxFileSize
+
+        // Project files and the like, before anything else.
+        let earlyFiles = enumeration.files.filter { file in checks.contains { $0.needsEarly(file) } }
+        let source = source
+        let earlyReads = earlyFiles.parallelMap { file in
+            Result { () throws(InputError) -> [UInt8] in try source.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit) }
+        }
+        let early = Dictionary(zip(earlyFiles.map(\.path), earlyReads), uniquingKeysWith: { first, _ in first })
+        for case .failure(let error) in earlyReads { inputErrors.append(error) }
+        let context = ScanContext(root: root, configuration: configuration, files: enumeration.files, listingErrors: enumeration.errors,
+                                  repository: enumeration.repository, source: source, early: early)
+        var files = enumeration.files
+        var listed = Set(files.map(\.path))
+        for (check, clock) in zip(checks, clocks) {
+            for extra in clock.measure({ check.prepare(context) }) where listed.insert(extra.path).inserted { files.append(extra) }
+        }
+
+        // The read pass.
+        let listedCount = enumeration.files.count
+        let checkedKinds = enumeration.checkedKinds
+        let passes = files.enumerated().map { ($0, $1) }.parallelMap { index, file -> FilePass in
+            let wanting = checks.indices.filter { checks[$0].wants(file) }
+            guard !wanting.isEmpty else { return FilePass() }
+            var pass = FilePass()
+            let inspect = { (bytes: UnsafeRawBufferPointer) in
+                let contents = FileContents(file: file, index: index, bytes: bytes)
+                for check in wanting {
+                    let followUp = clocks[check].measure { checks[check].inspect(contents) }
+                    if followUp != .none { pass.followUps.append((check, followUp)) }
+                }
+                pass.errors = contents.errors
+                if !pass.followUps.isEmpty { pass.retained = Array(bytes) }
+            }
+            if let copy = early[file.path] {
+                guard let bytes = try? copy.get() else { return pass }  // reported when it was read
+                bytes.withUnsafeBytes(inspect)
+            } else {
+                do throws(InputError) {
+                    try source.withContents(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)
+                } catch {
+                    let listedUnchecked = index < listedCount && !checkedKinds
+                    if let reported = listedUnchecked ? Self.readFailure(of: file, error) : error { pass.errors = [reported] }
+                }
+            }
+            return pass
+        }
+        for pass in passes { inputErrors += pass.errors }
+
+        // The rounds, for the files checks asked for again.
+        let firstRound = passes.indices.filter { index in
+            let followUps = passes[index].followUps.map { $0.followUp }
+            return followUps.contains(.firstRound) || (!followUps.isEmpty && !followUps.contains(.perhapsSecondRound))
+        }
+        inputErrors += process(firstRound, round: .first, passes: passes, files: files, checks: checks, clocks: clocks) { _, _ in true }
+        for (check, clock) in zip(checks, clocks) { clock.measure { check.beginSecondRound() } }
+        let scheduled = Set(firstRound)
+        let secondRound = passes.indices.filter { !passes[$0].followUps.isEmpty && !scheduled.contains($0) }
+        inputErrors += process(secondRound, round: .second, passes: passes, files: files, checks: checks, clocks: clocks) { check, contents in
+            clocks[check].measure { checks[check].wantsSecondRound(contents) }
+        }
+
+        let results = zip(checks, clocks).map { check, clock in
+            let result = clock.measure { check.finish() }.finalized(configuration: configuration)
+            return CheckRun(name: check.name, result: result, seconds: Double(clock.nanoseconds.load(ordering: .relaxed)) / 1e9)
+        }
+        return ScanOutcome(checks: results, inputErrors: inputErrors + context.reportedErrors)
+    }
+
+    /// One round over kept files, in parallel; each file goes to the checks that asked for it
+    /// (a `.perhapsSecondRound` one only when `confirms` says so). Returns the errors reported.
+    private func process(_ indices: [Int], round: FileRound, passes: [FilePass], files: [ScannedFile], checks: [any FileCheck],
+                         clocks: [CheckClock], confirms: @escaping @Sendable (Int, FileContents) -> Bool) -> [InputError] {
+        indices.parallelMap { index -> [InputError] in
+            let pass = passes[index]
+            guard let bytes = pass.retained else { return [] }
+            return bytes.withUnsafeBytes { buffer in
+                let contents = FileContents(file: files[index], index: index, bytes: buffer)
+                let takers = pass.followUps.filter { $0.followUp != .perhapsSecondRound || confirms($0.check, contents) }.map { $0.check }
+                for check in takers { clocks[check].measure { checks[check].process(contents, round: round) } }
+                return contents.errors
+            }
+        }.flatMap { $0 }
+    }
+
+    /// The error to report for a listed file that could not be read when the listing did not
+    /// lstat it, or nil when skipping it is right: what the lstat would have skipped (a
+    /// symlink whose target is listed on its own or outside the root, a submodule, a tracked
+    /// file deleted from the work tree).
+    static func readFailure(of file: ScannedFile, _ error: InputError) -> InputError? {
+        switch FileKind.of(file.path) {
+        case .symlink?:
+            return FileEnumerator.symlinkProblem(file.path).map { InputError(path: FileEnumerator.escaped(file.relativePath), message: $0) }
+        case .directory?, nil:
+            return nil
+        default:
+            return error
+        }
+    }
+}
+
+/// What a scan produced: each check's result and the inputs that could not be taken.
+public struct ScanOutcome: Sendable {
+    /// In the order the checks were given.
+    public var checks: [CheckRun]
+    /// Unlisted or unreadable inputs, each reported once whichever checks wanted it.
+    public var inputErrors: [InputError]
+
+    /// Every check's findings (in reading order) and files together, with the scan's input errors.
+    public var combined: CheckResult {
+        var result = CheckResult(inputErrors: inputErrors)
+        for run in checks { result.merge(run.result) }
+        result.findings.sort(by: Finding.readingOrder)
+        return result
+    }
+}
+
+/// One check's result in a scan, and the time spent in it (its own work, summed over threads;
+/// reading the files is shared and not counted).
+public struct CheckRun: Sendable {
+    public var name: String
+    public var result: CheckResult
+    public var seconds: Double
+
+    public init(name: String, result: CheckResult, seconds: Double) {
+        self.name = name
+        self.result = result
+        self.seconds = seconds
+    }
+
+    public var summary: CheckSummary { result.summary(name: name, seconds: seconds) }
+}
+
+/// What the read pass kept of one file.
+private struct FilePass: Sendable {
+    var followUps: [(check: Int, followUp: FollowUp)] = []
+    /// The bytes, when a check asked for the file again.
+    var retained: [UInt8]?
+    var errors: [InputError] = []
+}
+
+/// Time spent in one check, from every thread.
+private final class CheckClock: Sendable {
+    let nanoseconds = Atomic<Int>(0)
+
+    func measure<T>(_ body: () -> T) -> T {
+        let start = ContinuousClock.now
+        let value = body()
+        let elapsed = ContinuousClock.now - start
+        nanoseconds.add(Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000), ordering: .relaxed)
+        return value
+    }
+}

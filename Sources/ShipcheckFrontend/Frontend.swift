@@ -1,0 +1,69 @@
+import BinaryInspect
+import ConflictScan
+import ShipcheckCore
+import SourceScan
+
+/// The library side of the command line: each subcommand parses its options and calls one
+/// entry point here (swift-format's `Subcommands/` → `Frontend/` split), which runs the checks
+/// and returns what to print and the exit code. Printing and exiting stay in the executable.
+public enum Frontend {
+    /// The configuration for a scan of `root` (see `ConfigurationLoader.load`), checked against
+    /// every rule id of the registry.
+    public static func loadConfiguration(explicitPath: String?, root: String) throws(InputError) -> Configuration {
+        try ConfigurationLoader.load(explicitPath: explicitPath, root: root, knownRules: RuleRegistry.ids)
+    }
+
+    /// `shipcheck conflicts`: one root (with operands relative to it) in one scope.
+    public static func conflicts(root: String, operands: [String], scope: ConflictScope, configuration: Configuration,
+                                 failingSeverity: Severity) -> CommandOutcome {
+        let result = ConflictScanner(root: root, configuration: configuration, rules: RuleRegistry.rules, scope: scope, paths: operands).run()
+        return CommandOutcome(report: Report(findings: result.findings, inputErrors: result.inputErrors,
+                                             rules: ConflictCheck.ownRules(among: RuleRegistry.rules).descriptions,
+                                             failingSeverity: failingSeverity),
+                              notes: result.notes)
+    }
+
+    /// `shipcheck binary`: the files and directories given, else the configuration's `binaries`
+    /// globs (relative to the current directory), expanded as the audit expands them.
+    public static func binary(paths: [String], configuration: Configuration, failingSeverity: Severity) throws(UsageError) -> CommandOutcome {
+        var targets = paths
+        var expansionErrors: [InputError] = []
+        if targets.isEmpty {
+            guard !configuration.binaries.isEmpty else {
+                throw UsageError("give ELF files or directories, or list them under `binaries:` in \(Configuration.fileName)")
+            }
+            (targets, expansionErrors) = ArtifactPaths.expand(configuration.binaries, root: ".")
+        }
+        var result = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).run(paths: targets).finalized(configuration: configuration)
+        result.inputErrors = expansionErrors + result.inputErrors
+        return CommandOutcome(report: Report(findings: result.findings, inputErrors: result.inputErrors,
+                                             rules: BinaryInspector.ownRules(among: RuleRegistry.rules).descriptions,
+                                             failingSeverity: failingSeverity))
+    }
+}
+
+/// What an entry point hands back to its subcommand: the report to render (in the format the
+/// user asked for) or text to print as is, notes for standard error, and the exit code.
+public struct CommandOutcome: Sendable {
+    public var report: Report?
+    /// Printed to standard output as it is (a diff, a text listing).
+    public var output: String?
+    /// Lines for standard error, before the report (each prefixed with `shipcheck: `).
+    public var messages: [String]
+    /// The exit code when there is no report to take it from.
+    public var exitCode: Int32
+
+    public init(report: Report? = nil, output: String? = nil, messages: [String] = [], notes: [InputError] = [], exitCode: Int32? = nil) {
+        self.report = report
+        self.output = output
+        self.messages = messages + notes.map(\.noteDescription)
+        self.exitCode = exitCode ?? report?.exitCode ?? ExitStatus.clean
+    }
+}
+
+/// A usage problem the subcommand reports as such (exit 2, with a pointer to `help`).
+public struct UsageError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,51 @@
+import BinaryInspect
+import ConflictScan
+import ReleaseAudit
+import SavedQueries
+import ShipcheckCore
+import SourceScan
+
+/// Every rule of shipcheck, in one list: what reports list (SARIF `tool.driver.rules`), what
+/// the configuration's `rules:` may name, and what each check takes its rules from (a check
+/// runs the rules of its kind: `SwiftSourceRule`, `ProjectRule`, `BuildSettingRule`, the
+/// conflict rules, the binary rules). A new rule is one file plus one line here (docs/adding-a-rule.md).
+public enum RuleRegistry {
+    public static let rules: [any Rule.Type] = [
+        // Sources: previews and Development Assets (SourceScan).
+        PreviewOutsideDebugRule.self,
+        PreviewProviderOutsideDebugRule.self,
+        DevAssetOutsideDebugRule.self,
+        DevAssetPathMissingRule.self,
+        // Sources: release bugs that compile cleanly (SourceScan).
+        StateBuiltInInitRule.self,
+        DynamicPropertyCapturesSelfRule.self,
+        UncheckedSendableClosureRule.self,
+        // Merge conflicts (ConflictScan).
+        ConflictMarkerRule.self,
+        ConflictMarkerRemnantRule.self,
+        UnmergedPathRule.self,
+        MergeInProgressRule.self,
+        // Release binaries (BinaryInspect).
+        PreviewConformanceRule.self,
+        PreviewMacroRule.self,
+        PreviewableWrapperRule.self,
+        XCTestCaseRule.self,
+        SwiftTestingRecordRule.self,
+        TestLibraryDependencyRule.self,
+        MockSymbolRule.self,
+        FixtureStringRule.self,
+        BuildFactsRule.self,
+        // Saved queries (SavedQueries).
+        SavedQueryRule.self,
+        // Build settings and archive breakers (ReleaseAudit).
+        ReleaseDefinesDebugRule.self,
+        ReleaseDebugPreprocessorMacroRule.self,
+        ReleaseUnoptimizedRule.self,
+        ReleaseTestabilityRule.self,
+        ArchiveBreakerRule.self,
+    ]
+
+    public static let descriptions: [RuleDescription] = rules.descriptions
+
+    public static let ids: Set<String> = Set(descriptions.map(\.id))
+}

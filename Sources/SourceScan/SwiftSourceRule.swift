@@ -1,0 +1,117 @@
+import Foundation
+import ShipcheckCore
+import SwiftSyntax
+
+/// A rule over one parsed Swift file (the `sources` check): its description and examples, the
+/// text a file must contain for the rule to find anything in it, and the check itself. The
+/// engine (`SourceRulesCheck`) parses a file only when some rule's prefilter lets it through,
+/// parses it once for all rules, and applies suppressions and severities to what they return.
+public protocol SwiftSourceRule: Rule {
+    /// Texts one of which a file must contain for this rule to report anything in it: the
+    /// byte prefilter (memmem on the whole file) that keeps the parser away from most files.
+    static var requiredText: [String] { get }
+
+    /// A closer look at the bytes of a file holding one of `requiredText`, still without
+    /// parsing: whether the rule can report anything in it (by default, yes).
+    static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool
+
+    /// Whether every Swift file in Development Assets is checked, whatever its text.
+    static var checksEveryDevelopmentAsset: Bool { get }
+
+    /// The rule's findings in one file, at the rule's default severity.
+    static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding]
+}
+
+extension SwiftSourceRule {
+    public static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool { true }
+    public static var checksEveryDevelopmentAsset: Bool { false }
+}
+
+/// What a rule knows besides the file.
+public struct SwiftRuleContext: Sendable {
+    /// Which compilation conditions a release build sets (`DEBUG` never; the configuration's flags).
+    public var evaluator: ReleaseConditionEvaluator
+    /// Why the file is development-only (which setting or `development-paths` glob names it), or nil.
+    public var developmentReason: String?
+
+    public init(evaluator: ReleaseConditionEvaluator, developmentReason: String?) {
+        self.evaluator = evaluator
+        self.developmentReason = developmentReason
+    }
+}
+
+/// A finding in a Swift file, with where a suppression for it may sit.
+public struct SourceFinding: Sendable {
+    public var finding: Finding
+    /// The lines from the first comment directly above the declaration the finding is about
+    /// (no blank line between) down to its first line of code: a suppression anywhere in them
+    /// counts. Nil: only the line above and the finding's own line.
+    public var leadingLines: ClosedRange<Int>?
+    /// The preview `sources --fix` wraps in `#if DEBUG` when the finding stands.
+    var preview: DetectedPreview?
+    /// A fact about the whole scan the finding depends on: it is reported only when the scan
+    /// establishes it (`SwiftTypeFacts.confirmed`).
+    var requirement: TypeFactRequirement?
+    /// The construction `sources --fix` moves into `StateObject(wrappedValue:)` when the finding stands.
+    var move: ConstructionMove?
+
+    public init(finding: Finding, leadingLines: ClosedRange<Int>? = nil) {
+        self.finding = finding
+        self.leadingLines = leadingLines
+    }
+
+    init(finding: Finding, leadingLines: ClosedRange<Int>?, preview: DetectedPreview?) {
+        self.finding = finding
+        self.leadingLines = leadingLines
+        self.preview = preview
+    }
+}
+
+extension ParsedSwiftFile {
+    /// A finding at `anchor` (for `#Preview`, the `#` and the name together), with the line of
+    /// code it is on as its snippet.
+    public func finding(_ rule: any Rule.Type, at anchor: TokenSyntax, message: String, identity: String, fixHint: String? = nil) -> Finding {
+        let start = lines.position(of: anchor.positionAfterSkippingLeadingTrivia.utf8Offset)
+        var endToken = anchor
+        if anchor.tokenKind == .pound, let next = anchor.nextToken(viewMode: .sourceAccurate) { endToken = next }
+        let end = lines.position(of: endToken.endPositionBeforeTrailingTrivia.utf8Offset)
+        let location = SourceLocation(path: path, line: start.line, column: start.column, endLine: end.line, endColumn: end.column)
+        return Finding(ruleID: rule.id, severity: rule.description.defaultSeverity, message: message, location: .source(location),
+                       snippet: lineText(of: anchor), fixHint: fixHint, identity: identity)
+    }
+
+    /// 1-based line of a token's first character.
+    public func line(of token: TokenSyntax) -> Int {
+        lines.position(of: token.positionAfterSkippingLeadingTrivia.utf8Offset).line
+    }
+
+    /// Lines from the first comment directly above a node (no blank line between) to its
+    /// first line of code (attributes included): where a suppression comment may sit.
+    public func leadingLines(of node: some SyntaxProtocol) -> ClosedRange<Int> {
+        guard let token = node.firstToken(viewMode: .sourceAccurate) else { return 1...1 }
+        let commentStart = lines.position(of: token.attachedCommentStart(docCommentsOnly: false)).line
+        return commentStart...line(of: token)
+    }
+
+    /// The trimmed source line holding `token`.
+    public func lineText(of token: TokenSyntax) -> String {
+        lineText(line(of: token))
+    }
+
+    /// The trimmed source line `line`.
+    public func lineText(_ line: Int) -> String {
+        let range = bytes.withUnsafeBytes { lines.range(ofLine: line, in: $0) }
+        return String(lossyUTF8: bytes[range]).trimmingCharacters(in: [" ", "\t"])
+    }
+}
+
+/// How messages say where release builds compile something.
+enum CompiledPhrase {
+    /// "compiled in release builds: not inside #if DEBUG", "compiled in release when os(iOS):
+    /// enclosing #if !os(watchOS)".
+    static func text(when: [String], enclosing: [String]) -> String {
+        guard !enclosing.isEmpty else { return "compiled in release builds: not inside #if DEBUG" }
+        let condition = when.isEmpty ? "compiled in release builds" : "compiled in release when \(when.joined(separator: " && "))"
+        return "\(condition): enclosing \(enclosing.joined(separator: ", inside "))"
+    }
+}

@@ -1,0 +1,19 @@
+import ArgumentParser
+import ShipcheckFrontend
+
+/// Options for running `sources` as a build step (the ShipcheckBuildTool plugin, an Xcode Run
+/// Script phase): warnings only, absolute paths, and a per-file cache between builds.
+struct BuildStepOptions: ParsableArguments {
+    @Flag(help: "Report errors as warnings, so findings never fail the run (for build steps).")
+    var lenient = false
+
+    @Flag(help: "Name files by absolute path, so build systems (Xcode's issue navigator) can open them.")
+    var absolutePaths = false
+
+    @Option(help: ArgumentHelp("Keep per-file results in FILE between runs; unchanged files are not parsed again.", valueName: "file"))
+    var cache: String?
+
+    var mode: SourcesBuildStep {
+        SourcesBuildStep(lenient: lenient, absolutePaths: absolutePaths, cachePath: cache, toolVersion: VersionText.text)
+    }
+}

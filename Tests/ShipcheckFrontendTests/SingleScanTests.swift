@@ -1,0 +1,86 @@
+import Foundation
+import SavedQueries
+import ShipcheckCore
+import ShipcheckFrontend
+import ShipcheckTestSupport
+import Synchronization
+import Testing
+
+/// The file system, counting what the scan asks of it.
+private final class CountingFileSource: FileSource {
+    private let disk = DiskFileSource()
+    let listings = Atomic<Int>(0)
+    private let counts = Mutex<[String: Int]>([:])
+
+    var opens: [String: Int] { counts.withLock { $0 } }
+
+    func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
+        listings.add(1, ordering: .relaxed)
+        return disk.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
+    }
+
+    func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T {
+        counts.withLock { $0[path, default: 0] += 1 }
+        return try disk.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
+    }
+}
+
+/// `shipcheck audit` lists the tree once and opens each file once, whichever of its checks
+/// read the file (issue 16): on a generated app where every check has something to find.
+@Suite struct SingleScanTests {
+    /// An app tree with `count` Swift views cycling through what each check looks at: an
+    /// unwrapped preview, a DEBUG-only mock used by release code in the same file and in
+    /// another one, a use of a Development Assets type, plain code.
+    static func generatedApp(views count: Int) -> GitFixture {
+        let app = GitFixture("shipcheck-single-scan")
+        app.write(".shipcheck.yml", "flags:\n  debug-only: [DEBUG_MENU]\n")
+        app.write(".shipcheck/queries.yml", QueryStoreFormat.render([QueryPresets.named("merge-conflicts")!]))
+        app.write(".gitattributes", "*.rst conflict-marker-size=32\n")
+        app.write(ExampleProject.path, ExampleProject.withPreviewContent)
+        app.write("App.xcodeproj/xcshareddata/xcschemes/App.xcscheme",
+                  "<Scheme>\n  <ArchiveAction buildConfiguration = \"Release\" revealArchiveInOrganizer = \"YES\">\n  </ArchiveAction>\n</Scheme>\n")
+        app.write("Config/Shared.xcconfig", "#include \"Base.xcconfig\"\nDEVELOPMENT_ASSET_PATHS = $(SRCROOT)/App/Fixtures\n")
+        app.write("Config/Base.xcconfig", "SWIFT_VERSION = 6.0\n")
+        app.write("App/Fixtures/Seed.json", "{}\n")
+        app.write("App/Preview Content/PreviewData.swift", "enum PreviewData {\n    static let title = \"Hello\"\n}\n")
+        app.write("Package.swift", "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", swiftSettings: [.define(\"DEBUG\")])])\n")
+        app.write("Docs/Merging.md", "Merging\n=======\n\n<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> feature\n")
+        app.write("Docs/Guide.rst", "Guide\n=====\n\n" + String(repeating: "<", count: 32) + " HEAD\nours\n" + String(repeating: "=", count: 32) + "\ntheirs\n" + String(repeating: ">", count: 32) + " feature\n")
+        for index in 0..<count {
+            let name = "View\(index)"
+            let text: String
+            switch index % 5 {
+            case 0: text = "import SwiftUI\nstruct \(name) {}\n#Preview { \(name)() }\n"
+            case 1: text = "#if DEBUG\nstruct Mock\(index) {}\n#endif\nstruct \(name) { let mock = Mock\(index)() }\n"
+            case 2: text = "struct \(name) { let mock = Mock\(index - 1)() }\n"
+            case 3: text = "#if DEBUG\n#Preview { \(name)() }\n#endif\nstruct \(name) { let title = PreviewData.title }\n"
+            default: text = "struct \(name) { let value = \(index) }\n"
+            }
+            app.write("App/Views/\(name).swift", text)
+        }
+        app.commitAll("generated app")
+        return app
+    }
+
+    @Test func auditListsTheTreeOnceAndOpensEachFileOnce() throws {
+        let app = Self.generatedApp(views: 60)
+        let source = CountingFileSource()
+        let outcome = try Frontend.audit(root: app.path, failingSeverity: .error, source: source)
+        let report = try #require(outcome.report)
+        #expect(report.inputErrors.isEmpty, "\(report.inputErrors)")
+
+        // Every check found what the tree holds: so every check read what it needed.
+        let found = Set(report.findings.map(\.ruleID))
+        for rule in ["preview-outside-debug", "dev-asset-outside-debug", "conflict-marker", "saved-query",
+                     "release-defines-debug", "release-references-debug-only"] {
+            #expect(found.contains(rule), "no \(rule) finding")
+        }
+        #expect(report.findings.filter { $0.ruleID == "release-references-debug-only" }.count == 12 + 12 + 12)
+
+        #expect(source.listings.load(ordering: .relaxed) == 1)
+        let listed = app.git("ls-files").stdout.split(separator: "\n").map { app.path + "/" + $0 }
+        let opens = source.opens
+        for path in listed { #expect(opens[path] == 1, "\(path) opened \(opens[path] ?? 0) times") }
+        #expect(opens.values.allSatisfy { $0 == 1 }, "\(opens.filter { $0.value > 1 })")
+    }
+}

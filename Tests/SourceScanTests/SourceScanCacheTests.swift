@@ -1,0 +1,65 @@
+import Foundation
+import ShipcheckCore
+import ShipcheckFrontend
+import ShipcheckTestSupport
+import SourceScan
+import Testing
+
+/// `shipcheck sources --cache`: a re-run parses only what changed and reports the same findings.
+@Suite struct SourceScanCacheTests {
+    let directory = TemporaryDirectory("shipcheck-cache")
+    var cachePath: String { directory.path + "/cache.json" }
+    var root: String { directory.path + "/Sources" }
+
+    init() {
+        directory.write("Sources/A.swift", "#Preview {\n    Text(\"A\")\n}\n")
+        directory.write("Sources/B.swift", "struct B_Previews: PreviewProvider {}\n")
+        directory.write("Sources/Plain.swift", "let plain = 1\n")
+    }
+
+    /// One run with the cache at `cachePath`, as a fresh process would do it.
+    func run(configuration: Configuration = Configuration(), toolVersion: String = "1.0") throws -> (result: CheckResult, reused: Int) {
+        let cache = SourceScanCache(path: cachePath, toolVersion: toolVersion)
+        let result = SourceScanner(root: root, configuration: configuration, rules: RuleRegistry.rules).run(cache: cache)
+        try cache.write(to: cachePath)
+        return (result, cache.reusedCount)
+    }
+
+    func rules(_ result: CheckResult) -> [String] {
+        result.findings.sorted(by: Finding.readingOrder).map { "\($0.location.path) \($0.ruleID)" }
+    }
+
+    @Test func unchangedFilesAreReusedWithTheSameFindings() throws {
+        let first = try run()
+        #expect(first.reused == 0)
+        #expect(rules(first.result) == ["A.swift preview-outside-debug", "B.swift preview-provider-outside-debug"])
+        let second = try run()
+        #expect(second.reused == 3)
+        #expect(second.result.findings == first.result.findings)
+    }
+
+    @Test func aChangedFileIsScannedAgain() throws {
+        _ = try run()
+        directory.write("Sources/B.swift", "#if DEBUG\nstruct B_Previews: PreviewProvider {}\n#endif\n")
+        let after = try run()
+        #expect(after.reused == 2)
+        #expect(rules(after.result) == ["A.swift preview-outside-debug"])
+    }
+
+    @Test func otherSettingsOrAnotherVersionParseEverythingAgain() throws {
+        _ = try run()
+        var configuration = Configuration()
+        configuration.releaseSetFlags = ["PREVIEWS_IN_RELEASE"]
+        #expect(try run(configuration: configuration).reused == 0)
+        #expect(try run(configuration: configuration, toolVersion: "1.1").reused == 0)
+        #expect(try run(configuration: configuration, toolVersion: "1.1").reused == 3)
+    }
+
+    @Test func aCorruptCacheIsAnEmptyOne() throws {
+        directory.write("cache.json", "{ not json")
+        let result = try run()
+        #expect(result.reused == 0)
+        #expect(result.result.inputErrors.isEmpty)
+        #expect(try run().reused == 3)
+    }
+}

@@ -1,0 +1,77 @@
+#!/usr/bin/env bash
+# `shipcheck audit` end to end, on Samples/ and on the conflicts benchmark's generated tree
+# (~50,000 files / ~300 MB, bench/conflicts/generate.py): wall time (hyperfine), CPU time
+# (user + system) and peak RSS (/usr/bin/time -v) over RUNS runs each, with their spread.
+# BEFORE=/path/to/an/older/shipcheck adds that binary's rows, for a before/after comparison.
+# Writes bench/results/audit.md.
+#
+# Environment: RUNS (default 5), FILES (default 50000), BEFORE (optional).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+work=$root/bench/work
+tree=$work/conflicts-tree
+results=$root/bench/results/audit.md
+runs=${RUNS:-5}
+files=${FILES:-50000}
+
+for tool in git hyperfine python3; do
+  command -v "$tool" >/dev/null || { echo "run.sh: $tool is required (./scripts/setup.sh bench)" >&2; exit 1; }
+done
+[ -x /usr/bin/time ] || { echo "run.sh: /usr/bin/time (GNU time) is required" >&2; exit 1; }
+
+swift build -c release --product shipcheck >/dev/null
+after="$(swift build -c release --show-bin-path)/shipcheck"
+Samples/Binaries/build.sh >/dev/null
+
+# The same generated tree as bench/conflicts/run.sh (a git repository).
+mkdir -p "$work" "$(dirname "$results")"
+bench/conflicts/tree.sh "$files" >/dev/null
+
+binaries=(after)
+declare -A binary=([after]="$after")
+if [ -n "${BEFORE:-}" ]; then binaries=(before after); binary[before]=$BEFORE; fi
+
+rows=()
+for input in samples tree; do
+  case $input in
+    samples) dir=$root/Samples ;;
+    tree) dir=$tree ;;
+  esac
+  for name in "${binaries[@]}"; do
+    command="'${binary[$name]}' audit --format json --output /dev/null '$dir'"
+    hyperfine -i --warmup 1 --runs "$runs" --export-json "$work/audit-$input-$name.json" -n "$name" "$command" >/dev/null
+    : > "$work/audit-$input-$name.time"
+    for _ in $(seq "$runs"); do
+      /usr/bin/time -f '%U %S %M' -a -o "$work/audit-$input-$name.time" bash -c "$command" >/dev/null 2>&1 || true
+    done
+    rows+=("$input $name")
+  done
+done
+
+python3 - "$work" "$results" "$(nproc)" "$(git -C "$tree" ls-files | wc -l)" "$(du -sm --apparent-size --exclude=.git "$tree" | cut -f1)" \
+  "$(git -C "$root/Samples" ls-files . 2>/dev/null | wc -l)" "$runs" "${rows[@]}" <<'EOF'
+import json, statistics, sys
+work, results, cores, tree_files, tree_mb, sample_files, runs = sys.argv[1:8]
+rows = [row.split() for row in sys.argv[8:]]
+names = {"samples": f"`Samples/` ({sample_files} files, with the sample release binary)",
+         "tree": f"generated tree ({tree_files} files, {tree_mb} MB, git)"}
+out = ["## shipcheck audit (one scan)", "",
+       f"`shipcheck audit --format json` end to end, release builds, {runs} runs each after a warm-up, on a machine with "
+       f"{cores} cores shared with other jobs (so the spread is shown: min–max). CPU is user + system time from "
+       "`/usr/bin/time`; peak RSS its maximum resident set size. `before` is the build before the single scan "
+       "(issue 16): five walks of the tree, Xcode projects parsed three times, archive breakers re-reading and "
+       "re-parsing the Swift files; `after` lists the tree once and reads each file once.", "",
+       "| input | build | wall mean | wall min–max | CPU mean | CPU min–max | peak RSS |",
+       "|---|---|---:|---:|---:|---:|---:|"]
+for input, name in rows:
+    times = json.load(open(f"{work}/audit-{input}-{name}.json"))["results"][0]["times"]
+    samples = [list(map(float, line.split())) for line in open(f"{work}/audit-{input}-{name}.time") if line.strip()]
+    cpu = [user + system for user, system, _ in samples]
+    rss = max(kb for _, _, kb in samples) / 1024
+    out.append(f"| {names[input]} | {name} | {statistics.mean(times):.3f} s | {min(times):.3f}–{max(times):.3f} s | "
+               f"{statistics.mean(cpu):.2f} s | {min(cpu):.2f}–{max(cpu):.2f} s | {rss:.0f} MB |")
+out += ["", "Reproduce: `BEFORE=/path/to/old/shipcheck bench/audit/run.sh` (RUNS and FILES override the defaults)."]
+open(results, "w").write("\n".join(out) + "\n")
+print("\n".join(out))
+EOF

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# `make dist`: an optimised, stripped release build of shipcheck with the Swift standard
+# library linked in, its manual page and completions, packed by scripts/package.sh into
+# dist/: shipcheck-VERSION-PLATFORM.tar.gz (+ .sha256), shipcheck.artifactbundle (+ .zip,
+# .zip.sha256) and shipcheck-plugins (the plugin package to publish, naming the zip under
+# RELEASE_URL by checksum).
+#
+# Linux: `--static-swift-stdlib` links the Swift runtime, Foundation and Dispatch statically.
+# The Static Linux SDK (musl, a fully static binary) is used when `swift sdk list` shows one
+# and DIST_SWIFT_SDK names it (a triple such as x86_64-swift-linux-musl); it has no libelf, so
+# such a build reads no ELF files. Without it
+# the binary needs glibc and libelf.so.1 at run time (docs/distribution.md lists them).
+# macOS: a universal (arm64 + x86_64) binary; the Swift runtime is part of the OS.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export SWIFT="${SWIFT:-swift}"
+OUT="${DIST_DIR:-dist}"
+RELEASE_URL="${RELEASE_URL:-https://github.com/shipcheck/shipcheck/releases/download}"
+
+read -ra build_flags <<<"--product shipcheck $(./scripts/package.sh release-flags)"
+case "$(uname -s)" in
+  Darwin)
+    platform_flags=(--platform universal-apple-macosx --triple arm64-apple-macosx --triple x86_64-apple-macosx)
+    strip_flags=(-Sx) ;;
+  *)
+    if [ -n "${DIST_SWIFT_SDK:-}" ]; then
+      build_flags=(--product shipcheck -c release --swift-sdk "$DIST_SWIFT_SDK")
+      platform_flags=(--platform "$DIST_SWIFT_SDK")
+    else
+      platform_flags=()
+    fi
+    strip_flags=(--strip-all) ;;
+esac
+
+echo "dist: swift build ${build_flags[*]}"
+start=$(date +%s)
+"$SWIFT" build "${build_flags[@]}"
+bin_dir="$("$SWIFT" build "${build_flags[@]}" --show-bin-path)"
+echo "dist: built in $(( $(date +%s) - start ))s"
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+cp "$bin_dir/shipcheck" "$work/shipcheck"
+strip "${strip_flags[@]}" "$work/shipcheck"
+
+./scripts/package.sh manual "$work/shipcheck" "$work/man"
+
+tarball="$(./scripts/package.sh pack "$work/shipcheck" "$OUT" --manual "$work/man" --release-url "$RELEASE_URL" ${platform_flags[@]+"${platform_flags[@]}"})"
+echo "dist: $tarball ($(wc -c <"$work/shipcheck" | tr -d ' ') bytes stripped)"
+ls -l "$OUT"
