@@ -20,12 +20,15 @@ struct RuleHit {
     var move: ConstructionMove?
 
     /// The findings of `rule` for `hits` in `file`. These rules catch run-time bugs of release
-    /// builds: test code (`TestCode`) and code no release build compiles (`#if DEBUG`) cannot
-    /// fail there, so hits in them are dropped.
+    /// builds: test code (`TestCode`), previews (the preview rules see to those) and code no
+    /// release build compiles (`#if DEBUG`) cannot fail there, so hits in them are dropped.
     static func findings(of rule: any SwiftSourceRule.Type, in file: ParsedSwiftFile, context: SwiftRuleContext,
                          _ hits: (ParsedSwiftFile) -> [RuleHit]) -> [SourceFinding] {
         guard !TestCode.contains(file) else { return [] }
-        return hits(file).filter { context.evaluator.verdict(for: $0.anchor) != .excluded }.map { hit in
+        let previews = file.previewRanges
+        return hits(file).filter { hit in
+            !previews.contains { $0.contains(hit.anchor.position.utf8Offset) } && context.evaluator.verdict(for: hit.anchor) != .excluded
+        }.map { hit in
             var found = SourceFinding(finding: file.finding(rule, at: hit.anchor, message: hit.message, identity: hit.identity, fixHint: hit.fixHint),
                                       leadingLines: file.leadingLines(of: hit.scope))
             found.requirement = hit.requirement

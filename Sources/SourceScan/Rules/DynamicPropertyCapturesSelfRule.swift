@@ -15,8 +15,9 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
             rule looks at structs that conform to `View` or `DynamicProperty` (directly or through \
             an extension anywhere in the scan) and have property-wrapper storage; closures that only \
             read `let` constants, method calls whose result is stored, closures called on the spot, \
-            code only debug builds compile and test code are fine. Fix: make the property computed, so the closure is built from the \
-            attached view when it is used, or capture only the values or references it needs.
+            previews, code only debug builds compile and test code are fine. Fix: make the property \
+            computed, so the closure is built from the attached view when it is used, or capture \
+            only the values or references it needs.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [

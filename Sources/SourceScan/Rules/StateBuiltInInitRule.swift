@@ -19,7 +19,7 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
             `@Observable` model built in the init for a `@State` property — inline or \
             beforehand — is built on every initialisation too. The rule looks only inside `init` \
             of types that declare the `@StateObject` / `@State` property assigned through its \
-            `_name` storage, not in `App` types (SwiftUI builds the app once), and not in code only \
+            `_name` storage, not in `App` types (SwiftUI builds the app once), previews, or code only \
             debug builds compile; for `@State` only classes (and actors) declared in the scanned \
             code count, so value types and literals stay clean. `shipcheck sources --fix` moves a plain \
             `let x = Type(…)` used only as the argument into the autoclosure, unless code between \
@@ -209,6 +209,22 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
 
                 #Preview {
                     DetailView(model: DetailModel(name: "sample"))
+                }
+                """),
+            RuleExample("""
+                @Observable final class PlayerListModel {
+                    init(database: Database) {}
+                }
+
+                #Preview {
+                    struct ContentView: View {
+                        @State var model: PlayerListModel
+                        init(database: Database) {
+                            _model = State(initialValue: PlayerListModel(database: database))
+                        }
+                        var body: some View { Text("players") }
+                    }
+                    return ContentView(database: .random())
                 }
                 """),
             RuleExample("""
