@@ -15,18 +15,15 @@ enum ConstructingCalls {
         var label: String?
     }
 
-    /// For each argument some call builds in place, where the first such call is (`path:line`).
-    static func evidence(for arguments: Set<Argument>, in files: ScanFilesAgain) -> [Argument: String] {
-        guard !arguments.isEmpty else { return [:] }
+    /// The calls that build one of `arguments` in place, in the files that contain `Callee(`.
+    static func lookup(for arguments: Set<Argument>) -> FileLookup? {
+        guard !arguments.isEmpty else { return nil }
         let needles = Set(arguments.map(\.callee)).map { Array(($0 + "(").utf8) }
-        let found = files.map(releaseOnly: true, where: ScanFilesAgain.containsAny(of: needles)) { file -> [Argument: String] in
+        return FileLookup(releaseOnly: true, mayHold: { _, hay in needles.contains { $0.withUnsafeBytes { ByteSearch.find($0, in: hay) != nil } } }) { file in
             let finder = Finder(arguments: arguments, previews: file.previewRanges)
             finder.walk(file.tree)
-            return finder.found.mapValues { "\(file.path):\(file.lines.position(of: $0).line)" }
+            return LookupAnswers(calls: finder.found.mapValues { "\(file.path):\(file.lines.position(of: $0).line)" })
         }
-        var evidence: [Argument: String] = [:]
-        for fileEvidence in found { evidence.merge(fileEvidence) { first, _ in first } }
-        return evidence
     }
 
     private final class Finder: SyntaxVisitor {

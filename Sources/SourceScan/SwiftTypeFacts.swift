@@ -53,7 +53,6 @@ struct SwiftTypeFacts: Sendable {
     /// looked up in `unparsed` (the files the scan did not parse); calls, in every file.
     func confirmed(_ pending: [PendingFinding], parsed: [ScannedFile], unparsed: [ScannedFile], source: any FileSource, sizeLimit: Int) -> [Finding] {
         guard !pending.isEmpty else { return [] }
-        let everyFile = ScanFilesAgain(files: parsed + unparsed, source: source, sizeLimit: sizeLimit)
         var facts = self
         var needles: Set<Needle> = [], arguments: Set<ConstructingCalls.Argument> = [], properties: Set<ClosureProvenance.Property> = []
         for requirement in pending.map(\.requirement) where !holds(requirement) {
@@ -64,9 +63,12 @@ struct SwiftTypeFacts: Sendable {
             case .closureStoredElsewhere(let property): properties.insert(property)
             }
         }
-        if !needles.isEmpty { facts.formUnion(Self.lookingFor(needles, in: ScanFilesAgain(files: unparsed, source: source, sizeLimit: sizeLimit))) }
-        let calls = ConstructingCalls.evidence(for: arguments, in: everyFile)
-        let stores = ClosureProvenance.storesElsewhere(properties, in: everyFile)
+        let answers = ScanFilesAgain(files: parsed + unparsed, source: source, sizeLimit: sizeLimit).answers([
+            Self.lookup(for: needles, in: Set(unparsed.map(\.path))), ConstructingCalls.lookup(for: arguments),
+            ClosureProvenance.lookup(for: properties),
+        ].compactMap { $0 })
+        facts.formUnion(answers.facts)
+        let calls = answers.calls, stores = answers.stores
         return pending.compactMap { pending in
             var finding = pending.finding
             switch pending.requirement {
@@ -89,39 +91,28 @@ struct SwiftTypeFacts: Sendable {
         var keywords: [String]
     }
 
-    /// The facts of those `files` that may hold one of `needles`: only files with the type's
-    /// name right after `class` / `actor` (a reference type) or `extension` (a conformance)
-    /// are parsed.
-    private static func lookingFor(_ needles: Set<Needle>, in files: ScanFilesAgain) -> SwiftTypeFacts {
+    /// The facts of the files the scan did not parse (`unparsed`) that may hold one of
+    /// `needles`: only files with the type's name right after `class` / `actor` (a reference
+    /// type) or `extension` (a conformance) are parsed.
+    private static func lookup(for needles: Set<Needle>, in unparsed: Set<String>) -> FileLookup? {
+        guard !needles.isEmpty else { return nil }
         let byteNeedles = needles.map { (name: Array($0.name.utf8), keywords: $0.keywords.map { Array($0.utf8) }) }
-        let found = files.map(releaseOnly: false, where: { hay in byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) } }) {
-            SwiftTypeFacts(tree: $0.tree)
-        }
-        var facts = SwiftTypeFacts()
-        for fileFacts in found { facts.formUnion(fileFacts) }
-        return facts
+        return FileLookup(releaseOnly: false, mayHold: { file, hay in
+            unparsed.contains(file.path) && byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) }
+        }) { LookupAnswers(facts: SwiftTypeFacts(tree: $0.tree)) }
     }
 
     /// Whether `name` appears as a whole word right after one of the words `keywords`.
     private static func follows(_ name: [UInt8], oneOf keywords: [[UInt8]], in bytes: UnsafeRawBufferPointer) -> Bool {
-        name.withUnsafeBytes { needle in
-            var from = 0
-            while let hit = ByteSearch.find(needle, in: bytes, from: from) {
-                from = hit + 1
-                let end = hit + needle.count
-                guard end == bytes.count || !ByteSearch.isIdentifierByte(bytes[end]) else { continue }
-                var start = hit
-                while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
-                guard start < hit else { continue }
-                for keyword in keywords where start >= keyword.count {
-                    let keywordStart = start - keyword.count
-                    if bytes[keywordStart..<start].elementsEqual(keyword),
-                       keywordStart == 0 || !ByteSearch.isIdentifierByte(bytes[keywordStart - 1]) {
-                        return true
-                    }
-                }
+        WholeWords.contains(name, in: bytes) { hit in
+            let start = WholeWords.skippingBlanks(before: hit, in: bytes)
+            guard start < hit else { return false }
+            return keywords.contains { keyword in
+                guard start >= keyword.count else { return false }
+                let keywordStart = start - keyword.count
+                return bytes[keywordStart..<start].elementsEqual(keyword)
+                    && (keywordStart == 0 || !ByteSearch.isIdentifierByte(bytes[keywordStart - 1]))
             }
-            return false
         }
     }
 

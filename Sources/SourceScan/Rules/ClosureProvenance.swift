@@ -201,12 +201,14 @@ struct ClosureProvenance {
         var path: String
     }
 
-    /// For each property some other release file stores a possibly isolated closure in, where
-    /// the first such store is (`path:line`). Only files containing the name are parsed.
-    static func storesElsewhere(_ properties: Set<Property>, in files: ScanFilesAgain) -> [Property: String] {
-        guard !properties.isEmpty else { return [:] }
-        let needles = Set(properties.map(\.name)).map { Array($0.utf8) }
-        let found = files.map(releaseOnly: true, where: ScanFilesAgain.containsAny(of: needles)) { file -> [Property: String] in
+    /// The stores of possibly isolated closures into `properties` in other files than the
+    /// declaring one, in the files whose bytes hold the shape of such a store.
+    static func lookup(for properties: Set<Property>) -> FileLookup? {
+        guard !properties.isEmpty else { return nil }
+        let needles = Set(properties.map { Store(name: Array($0.name.utf8), owner: $0.owner.map { Array($0.utf8) }) })
+        return FileLookup(releaseOnly: true, mayHold: { file, bytes in
+            properties.contains { $0.path != file.relativePath } && needles.contains { $0.mayBe(in: bytes) }
+        }) { file in
             let provenance = ClosureProvenance(tree: file.tree, lines: file.lines)
             var stores: [Property: String] = [:]
             for property in properties where property.path != file.path {
@@ -215,11 +217,40 @@ struct ClosureProvenance {
                     stores[property] = "\(file.path):\(provenance.line(of: unsafe.site))"
                 }
             }
-            return stores
+            return LookupAnswers(stores: stores)
         }
-        var stores: [Property: String] = [:]
-        for fileStores in found { stores.merge(fileStores) { first, _ in first } }
-        return stores
+    }
+
+    /// The byte shape of a store into a property from another file, to spare the parser the
+    /// files that merely read it: `name =` (not `==`), `name +=`, `name[`, `&name`,
+    /// `name.append` / `.insert` / `.updateValue` / `.merge`, or the label `name:` in a file that
+    /// names the owner (a memberwise construction).
+    private struct Store: Hashable {
+        var name: [UInt8]
+        var owner: [UInt8]?
+
+        private static let mutations = ["append", "insert", "updateValue", "merge"].map { Array($0.utf8) }
+
+        func mayBe(in bytes: UnsafeRawBufferPointer) -> Bool {
+            let namesOwner = owner.map { owner in WholeWords.contains(owner, in: bytes) { _ in true } } ?? false
+            return WholeWords.contains(name, in: bytes) { hit in
+                if hit > 0, bytes[hit - 1] == UInt8(ascii: "&") { return true }
+                let next = WholeWords.skippingBlanks(from: hit + name.count, in: bytes)
+                guard next < bytes.count else { return false }
+                let after = next + 1 < bytes.count ? bytes[next + 1] : 0
+                switch bytes[next] {
+                case UInt8(ascii: "="): return after != UInt8(ascii: "=")
+                case UInt8(ascii: "+"): return after == UInt8(ascii: "=")
+                case UInt8(ascii: "["): return true
+                case UInt8(ascii: ":"): return namesOwner && after != UInt8(ascii: ":")
+                case UInt8(ascii: "."):
+                    return Self.mutations.contains { word in
+                        next + 1 + word.count <= bytes.count && bytes[(next + 1)..<(next + 1 + word.count)].elementsEqual(word)
+                    }
+                default: return false
+                }
+            }
+        }
     }
 
     // MARK: Isolation

@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// The check of `state-built-in-init`: in each `init` of a type declaring `@StateObject` or
 /// `@State` properties, the assignments to their `_name` storage.
-final class StateInitFinder: SyntaxVisitor {
+final class StateInitFinder: ClassAndStructVisitor {
     private enum Wrapper: String {
         case stateObject = "StateObject"
         case state = "State"
@@ -14,7 +14,7 @@ final class StateInitFinder: SyntaxVisitor {
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
-        super.init(viewMode: .sourceAccurate)
+        super.init()
     }
 
     static func hits(in file: ParsedSwiftFile) -> [RuleHit] {
@@ -23,17 +23,7 @@ final class StateInitFinder: SyntaxVisitor {
         return finder.hits
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        inspect(node, typeName: node.name.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        inspect(node, typeName: node.name.text)
-        return .visitChildren
-    }
-
-    private func inspect(_ decl: some DeclGroupSyntax, typeName: String) {
+    override func inspect(_ decl: any DeclGroupSyntax, typeName: String) {
         // SwiftUI initialises an `App` once: nothing is rebuilt there.
         guard !TypeDeclarations.inheritedNames(decl.inheritanceClause).contains("App") else { return }
         var wrapped: [String: (Wrapper, TypeDeclarations.StoredProperty)] = [:]

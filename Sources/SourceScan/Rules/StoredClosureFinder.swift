@@ -7,7 +7,7 @@ import SwiftSyntax
 /// function type marked `nonisolated(unsafe)` outside function bodies — unless
 /// `ClosureProvenance` shows the closures stored there cannot be actor-isolated, or stay on
 /// one global actor.
-final class StoredClosureFinder: SyntaxVisitor {
+final class StoredClosureFinder: ClassAndStructVisitor {
     private(set) var hits: [RuleHit] = []
     private let path: String
     private let provenance: ClosureProvenance
@@ -16,23 +16,13 @@ final class StoredClosureFinder: SyntaxVisitor {
     private init(file: ParsedSwiftFile) {
         path = file.path
         provenance = ClosureProvenance(tree: file.tree, lines: file.lines)
-        super.init(viewMode: .sourceAccurate)
+        super.init()
     }
 
     static func hits(in file: ParsedSwiftFile) -> [RuleHit] {
         let finder = StoredClosureFinder(file: file)
         finder.walk(file.tree)
         return finder.hits
-    }
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-        inspect(node, typeName: node.name.text)
-        return .visitChildren
-    }
-
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-        inspect(node, typeName: node.name.text)
-        return .visitChildren
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -53,7 +43,7 @@ final class StoredClosureFinder: SyntaxVisitor {
         return .skipChildren
     }
 
-    private func inspect(_ decl: some DeclGroupSyntax, typeName: String) {
+    override func inspect(_ decl: any DeclGroupSyntax, typeName: String) {
         let sameFileExtensions = declarations.extensions[typeName] ?? []
         guard TypeDeclarations.declaresUncheckedSendable(decl.inheritanceClause)
                 || sameFileExtensions.contains(where: { TypeDeclarations.declaresUncheckedSendable($0.inheritanceClause) }),

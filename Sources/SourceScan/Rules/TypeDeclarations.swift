@@ -146,3 +146,23 @@ enum TypeDeclarations {
         }
     }
 }
+
+/// A walk over every class and struct of a file, nested ones included, outermost first.
+class ClassAndStructVisitor: SyntaxVisitor {
+    init() {
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    /// Called for each class and struct.
+    func inspect(_ decl: any DeclGroupSyntax, typeName: String) {}
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        inspect(node, typeName: node.name.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        inspect(node, typeName: node.name.text)
+        return .visitChildren
+    }
+}
