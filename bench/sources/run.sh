@@ -17,8 +17,7 @@ for tool in hyperfine rg swift-format /usr/bin/time; do
   command -v "$tool" >/dev/null || { echo "bench: $tool is required" >&2; exit 2; }
 done
 
-swift build -c release --product shipcheck >/dev/null
-shipcheck="$(swift build -c release --show-bin-path)/shipcheck"
+shipcheck=$(bench/shipcheck-release.sh 2>/dev/null)
 
 tree="$(bench/sources/tree.sh)"
 revisions="$(cat "$work/revisions.md")"$'\n'
