@@ -239,13 +239,14 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                 }
                 """),
             RuleExample("""
-                struct DetailView: View {
-                    @StateObject var model: DetailModel
-                    init(model: DetailModel) {
-                        // shipcheck:ignore state-built-in-init -- the caller keeps this view's identity stable and builds the model once
-                        _model = StateObject(wrappedValue: model)
+                struct SearchView: View {
+                    @StateObject var search: SearchModel
+                    init(query: String) {
+                        let model = SearchModel(query: query)
+                        // shipcheck:ignore state-built-in-init -- SearchModel's init only stores the query
+                        self._search = StateObject(wrappedValue: model)
                     }
-                    var body: some View { Text(model.name) }
+                    var body: some View { List(search.results) { Text($0.title) } }
                 }
                 """),
         ]
