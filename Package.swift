@@ -54,6 +54,7 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
             ],
             swiftSettings: strictSwift6
         ),

@@ -4,7 +4,7 @@
 # BENCH_AREAS="conflicts queries" limits the run to some areas; BENCH_AREAS=none only collects.
 set -euo pipefail
 cd "$(dirname "$0")"
-areas=${BENCH_AREAS:-"sources conflicts queries binary ipa audit"}
+areas=${BENCH_AREAS:-"sources source-rules conflicts queries binary ipa audit"}
 for area in $areas; do
   if [ -x "$area/run.sh" ]; then
     echo "bench: $area"
@@ -19,7 +19,7 @@ done
   echo "Each section is written by \`bench/<area>/run.sh\` (\`make bench\` runs them all); inputs are generated"
   echo "deterministically under \`bench/work/\` (not committed). Times are hyperfine means; peak memory is"
   echo "maximum resident set size from \`/usr/bin/time -v\`."
-  for area in sources conflicts queries binary ipa audit fuzz requalified; do
+  for area in sources source-rules conflicts queries binary ipa audit fuzz requalified; do
     if [ -f "results/$area.md" ]; then
       echo
       cat "results/$area.md"

@@ -25,7 +25,8 @@ case "$(uname -s)" in
     strip_flags=(-Sx) ;;
   *)
     if [ -n "${DIST_SWIFT_SDK:-}" ]; then
-      build_flags=(--product shipcheck -c release --swift-sdk "$DIST_SWIFT_SDK")
+      # The SDK has no libelf: build without the ELF trait (Package.swift) rather than fail to link.
+      build_flags=(--product shipcheck -c release --swift-sdk "$DIST_SWIFT_SDK" --disable-default-traits)
       platform_flags=(--platform "$DIST_SWIFT_SDK")
     else
       platform_flags=()

@@ -16,6 +16,10 @@ public enum RuleRegistry {
         PreviewProviderOutsideDebugRule.self,
         DevAssetOutsideDebugRule.self,
         DevAssetPathMissingRule.self,
+        // Sources: release bugs that compile cleanly (SourceScan).
+        StateBuiltInInitRule.self,
+        DynamicPropertyCapturesSelfRule.self,
+        UncheckedSendableClosureRule.self,
         // Merge conflicts (ConflictScan).
         ConflictMarkerRule.self,
         ConflictMarkerRemnantRule.self,

@@ -22,7 +22,7 @@ public struct SourcesBuildStep: Sendable {
 
 extension Frontend {
     /// `shipcheck sources`: each root with its configuration; with `fix`, the unwrapped previews
-    /// are wrapped first (with `dryRun`, only shown as a diff) and the report is a fresh scan
+    /// are wrapped (and plain constructions moved into `StateObject(wrappedValue:)`) first (with `dryRun`, only shown as a diff) and the report is a fresh scan
     /// of what is left.
     public static func sources(_ roots: [(root: String, configuration: Configuration)], fix: Bool, dryRun: Bool,
                                buildStep: SourcesBuildStep = SourcesBuildStep(), failingSeverity: Severity) -> CommandOutcome {
@@ -37,17 +37,19 @@ extension Frontend {
                 return CommandOutcome(output: results.flatMap(\.fixes).map(\.unifiedDiff).joined(),
                                       messages: messages + errors.map(\.description), exitCode: exitCode)
             }
-            var wrapped = 0, files = 0
+            var wrapped = 0, moved = 0, files = 0
             for change in results.flatMap(\.fixes) {
                 do {
                     try change.write()
                     wrapped += change.wrappedPreviews
+                    moved += change.movedConstructions
                     files += 1
                 } catch {
                     messages.append(error.description)
                 }
             }
             if wrapped > 0 { messages.append("wrapped \(wrapped) preview\(wrapped == 1 ? "" : "s") in #if DEBUG in \(files) file\(files == 1 ? "" : "s")") }
+            if moved > 0 { messages.append("moved \(moved) construction\(moved == 1 ? "" : "s") into StateObject(wrappedValue:)") }
         }
         // The report is always a fresh scan, so it shows exactly what is left after fixing.
         var combined = CheckResult()

@@ -14,7 +14,9 @@ public final class SourceRulesCheck: FileCheck {
     private let evaluator: ReleaseConditionEvaluator
     /// Whether to compute the rewrites `--fix` would make (`fixes`).
     private let fixing: Bool
+    /// Every rule's `requiredText`, once each, and for each rule the indices of its own.
     private let prefilter: [[UInt8]]
+    private let ruleNeedles: [(rule: any SwiftSourceRule.Type, needles: [Int])]
     private let everyDevelopmentAsset: Bool
     /// Per-file results of earlier runs (`sources --cache`), with what decides them.
     private let cache: SourceScanCache?
@@ -28,6 +30,14 @@ public final class SourceRulesCheck: FileCheck {
         var projectFindings: [Finding] = []
         var findings: [(index: Int, findings: [Finding])] = []
         var fixes: [(index: Int, outcome: FixOutcome)] = []
+        /// Findings waiting on facts about the whole scan, what the parsed files declare, and
+        /// the Swift files read in this scan (parsed or not) for what the facts do not settle.
+        var pending: [PendingFinding] = []
+        var facts = SwiftTypeFacts()
+        var parsedFiles: [ScannedFile] = []
+        var unparsedFiles: [ScannedFile] = []
+        var source: (any FileSource)?
+        var sizeLimit = SafeFileReader.defaultSizeLimit
     }
 
     /// `rules`: the registry's rules; this check runs the Swift source rules and the project
@@ -37,7 +47,9 @@ public final class SourceRulesCheck: FileCheck {
         projectRules = rules.compactMap { $0 as? any ProjectRule.Type }.filter { configuration.isEnabled($0.description) }
         evaluator = ReleaseConditionEvaluator(debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
         self.fixing = fixing
-        prefilter = Array(Set(self.rules.flatMap { $0.requiredText })).sorted().map { Array($0.utf8) }
+        let texts = Array(Set(self.rules.flatMap { $0.requiredText })).sorted()
+        prefilter = texts.map { Array($0.utf8) }
+        ruleNeedles = self.rules.map { rule in (rule, rule.requiredText.compactMap { texts.firstIndex(of: $0) }) }
         everyDevelopmentAsset = self.rules.contains { $0.checksEveryDevelopmentAsset }
         self.cache = cache
         cacheSettings = SourceScanCache.settings(of: configuration, ruleIDs: self.rules.map { $0.id })
@@ -58,6 +70,8 @@ public final class SourceRulesCheck: FileCheck {
             $0.model = model
             $0.root = context.root
             $0.projectFindings = findings
+            $0.source = context.source
+            $0.sizeLimit = context.configuration.maxFileSize
         }
         return []
     }
@@ -72,16 +86,32 @@ public final class SourceRulesCheck: FileCheck {
         let developmentReason = model?.developmentReason(for: contents.file.relativePath)
         if let entry = cache?.lookup(contents, developmentReason: developmentReason, settings: cacheSettings) {
             if let error = entry.error { contents.report(error) }
-            state.withLock { $0.findings.append((contents.index, entry.findings)) }
+            state.withLock {
+                $0.findings.append((contents.index, entry.findings))
+                $0.unparsedFiles.append(contents.file)
+            }
             return .none
         }
         let isDevelopmentAsset = everyDevelopmentAsset && developmentReason != nil
-        guard isDevelopmentAsset || prefilter.contains(where: { needle in needle.withUnsafeBytes { ByteSearch.find($0, in: contents.bytes) != nil } }),
-              SwiftText.isParseable(contents) else {
+        guard isDevelopmentAsset || mayApply(to: contents.bytes), SwiftText.isParseable(contents) else {
             cache?.record(contents, developmentReason: developmentReason, settings: cacheSettings, findings: [], error: contents.errors.first)
+            state.withLock { $0.unparsedFiles.append(contents.file) }
             return .none
         }
         return .eitherRound
+    }
+
+    /// Whether some rule's `requiredText` is in the bytes and the rule's `mayApply` agrees;
+    /// each text is searched for at most once.
+    private func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool {
+        var found: [Int: Bool] = [:]
+        func contains(_ needle: Int) -> Bool {
+            if let known = found[needle] { return known }
+            let result = prefilter[needle].withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil }
+            found[needle] = result
+            return result
+        }
+        return ruleNeedles.contains { $0.needles.contains(where: contains) && $0.rule.mayApply(to: bytes) }
     }
 
     public func process(_ contents: FileContents, round: FileRound) {
@@ -90,22 +120,37 @@ public final class SourceRulesCheck: FileCheck {
         if let problem = file.syntaxProblem {
             contents.report(problem)
             cache?.record(contents, developmentReason: developmentReason, settings: cacheSettings, findings: [], error: problem)
+            state.withLock { $0.unparsedFiles.append(contents.file) }
             return
         }
         let context = SwiftRuleContext(evaluator: evaluator, developmentReason: developmentReason)
         let analysis = Self.analyze(file, rules: rules, context: context)
-        cache?.record(contents, developmentReason: developmentReason, settings: cacheSettings, findings: analysis.findings, error: nil)
+        // A finding that waits on other files is decided anew in every scan: such a file is
+        // not cached, and a cached file is one whose declarations are looked up again.
+        if analysis.pending.isEmpty {
+            cache?.record(contents, developmentReason: developmentReason, settings: cacheSettings, findings: analysis.findings, error: nil)
+        }
         if fixing {
             let outcome = Self.fix(file, at: contents.file.path, analysis: analysis, rules: rules, context: context)
             state.withLock { $0.fixes.append((contents.index, outcome)) }
         } else {
-            state.withLock { $0.findings.append((contents.index, analysis.findings)) }
+            let facts = SwiftTypeFacts(tree: file.tree)
+            state.withLock {
+                $0.findings.append((contents.index, analysis.findings))
+                $0.pending += analysis.pending
+                $0.facts.formUnion(facts)
+                $0.parsedFiles.append(contents.file)
+            }
         }
     }
 
     public func finish() -> CheckResult {
         state.withLock { state in
-            let findings = state.findings.sorted { $0.index < $1.index }.flatMap(\.findings)
+            var findings = state.findings.sorted { $0.index < $1.index }.flatMap(\.findings)
+            if let source = state.source {
+                findings += state.facts.confirmed(state.pending, parsed: state.parsedFiles, unparsed: state.unparsedFiles,
+                                                  source: source, sizeLimit: state.sizeLimit)
+            }
             return CheckResult(findings: state.projectFindings + findings, filesScanned: state.swiftFiles)
         }
     }
@@ -122,10 +167,14 @@ public final class SourceRulesCheck: FileCheck {
         }
     }
 
-    /// One file's findings after suppressions, and the previews `--fix` would wrap.
+    /// One file's findings after suppressions, the previews `--fix` would wrap and the
+    /// constructions it would move (with the identity of the finding each one fixes).
     struct Analysis {
         var findings: [Finding] = []
+        /// Findings that wait on facts about the whole scan.
+        var pending: [PendingFinding] = []
         var unwrappedPreviews: [DetectedPreview] = []
+        var moves: [(identity: String, move: ConstructionMove)] = []
     }
 
     static func analyze(_ file: ParsedSwiftFile, rules: [any SwiftSourceRule.Type], context: SwiftRuleContext) -> Analysis {
@@ -139,8 +188,13 @@ public final class SourceRulesCheck: FileCheck {
                 case .missingReason: finding.message += Suppressions.missingReasonNote
                 case .report: break
                 }
-                analysis.findings.append(finding)
+                if let requirement = found.requirement {
+                    analysis.pending.append(PendingFinding(finding: finding, requirement: requirement))
+                } else {
+                    analysis.findings.append(finding)
+                }
                 if let preview = found.preview { analysis.unwrappedPreviews.append(preview) }
+                if let move = found.move { analysis.moves.append((finding.identity ?? "", move)) }
             }
         }
         return analysis
@@ -151,23 +205,47 @@ public final class SourceRulesCheck: FileCheck {
         var notFixed: [InputError] = []
     }
 
-    /// The rewrite of one file, verified: it must parse, keep every original token, and leave
-    /// the wrapped previews wrapped.
+    /// The rewrite of one file, verified: it must parse, keep every original token (moved
+    /// ones moved), and no longer report what it fixed — previews first, then constructions
+    /// moved into `StateObject(wrappedValue:)`.
     static func fix(_ file: ParsedSwiftFile, at path: String, analysis: Analysis, rules: [any SwiftSourceRule.Type], context: SwiftRuleContext) -> FixOutcome {
-        guard !analysis.unwrappedPreviews.isEmpty else { return FixOutcome() }
-        let rewrite = PreviewFixer.fix(file, previews: analysis.unwrappedPreviews)
-        var outcome = FixOutcome(notFixed: rewrite.skipped.map {
-            InputError(path: file.path, line: $0.line == 0 ? nil : $0.line, message: "preview not fixed: \($0.reason); wrap it by hand")
-        })
-        guard rewrite.wrapped > 0 else { return outcome }
-        let after = (try? ParsedSwiftFile(bytes: rewrite.fixed, path: file.path)).map { analyze($0, rules: rules, context: context) }
-        let fixedIdentities = Set(analysis.unwrappedPreviews.map(\.identity))
-        let stillUnwrapped = after?.unwrappedPreviews.filter { fixedIdentities.contains($0.identity) }.count ?? .max
-        guard PreviewFixer.verify(original: file.tree, fixed: rewrite.fixed), stillUnwrapped == rewrite.skipped.count else {
-            outcome.notFixed.append(InputError(path: file.path, message: "refusing to fix: the rewritten file would not parse the same way; wrap its previews by hand"))
-            return outcome
+        var outcome = FixOutcome()
+        var current = file, currentAnalysis = analysis
+        var wrapped = 0, moved = 0
+        if !analysis.unwrappedPreviews.isEmpty {
+            let rewrite = PreviewFixer.fix(file, previews: analysis.unwrappedPreviews)
+            outcome.notFixed = rewrite.skipped.map {
+                InputError(path: file.path, line: $0.line == 0 ? nil : $0.line, message: "preview not fixed: \($0.reason); wrap it by hand")
+            }
+            if rewrite.wrapped > 0 {
+                let fixedFile = try? ParsedSwiftFile(bytes: rewrite.fixed, path: file.path)
+                let after = fixedFile.map { analyze($0, rules: rules, context: context) }
+                let fixedIdentities = Set(analysis.unwrappedPreviews.map(\.identity))
+                let stillUnwrapped = after?.unwrappedPreviews.filter { fixedIdentities.contains($0.identity) }.count ?? .max
+                if let fixedFile, let after, PreviewFixer.verify(original: file.tree, fixed: rewrite.fixed), stillUnwrapped == rewrite.skipped.count {
+                    (current, currentAnalysis, wrapped) = (fixedFile, after, rewrite.wrapped)
+                } else {
+                    outcome.notFixed.append(InputError(path: file.path, message: "refusing to fix: the rewritten file would not parse the same way; wrap its previews by hand"))
+                }
+            }
         }
-        outcome.fix = SourceFix(relativePath: file.path, path: path, original: file.bytes, fixed: rewrite.fixed, wrappedPreviews: rewrite.wrapped)
+        if !currentAnalysis.moves.isEmpty {
+            let moves = currentAnalysis.moves.map(\.move)
+            let fixed = ConstructionMove.apply(moves, to: current.bytes)
+            let movedIdentities = Set(currentAnalysis.moves.map(\.identity))
+            let left = (try? ParsedSwiftFile(bytes: fixed, path: file.path)).map { analyze($0, rules: rules, context: context) }.map { after in
+                (after.findings + after.pending.map(\.finding)).filter { $0.ruleID == StateBuiltInInitRule.id && movedIdentities.contains($0.identity ?? "") }.count
+            } ?? .max
+            if left == 0, ConstructionMove.verify(original: current.tree, moves: moves, fixed: fixed) {
+                current = (try? ParsedSwiftFile(bytes: fixed, path: file.path)) ?? current
+                moved = moves.count
+            } else {
+                outcome.notFixed.append(InputError(path: file.path, message: "refusing to move constructions into StateObject(wrappedValue:): the rewritten file would not parse the same way; move them by hand"))
+            }
+        }
+        guard current.bytes != file.bytes else { return outcome }
+        outcome.fix = SourceFix(relativePath: file.path, path: path, original: file.bytes, fixed: current.bytes,
+                                wrappedPreviews: wrapped, movedConstructions: moved)
         return outcome
     }
 }

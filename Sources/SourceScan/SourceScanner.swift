@@ -41,6 +41,8 @@ public struct SourceFix: Sendable {
     public var original: [UInt8]
     public var fixed: [UInt8]
     public var wrappedPreviews: Int
+    /// Constructions moved into `StateObject(wrappedValue:)` (`state-built-in-init`).
+    public var movedConstructions: Int = 0
 
     /// The change as a unified diff against `a/PATH` and `b/PATH`.
     public var unifiedDiff: String {
@@ -64,4 +66,5 @@ public struct SourceFixResult: Sendable {
     public var inputErrors: [InputError] = []
 
     public var wrappedPreviews: Int { fixes.reduce(0) { $0 + $1.wrappedPreviews } }
+    public var movedConstructions: Int { fixes.reduce(0) { $0 + $1.movedConstructions } }
 }

@@ -11,6 +11,10 @@ public protocol SwiftSourceRule: Rule {
     /// byte prefilter (memmem on the whole file) that keeps the parser away from most files.
     static var requiredText: [String] { get }
 
+    /// A closer look at the bytes of a file holding one of `requiredText`, still without
+    /// parsing: whether the rule can report anything in it (by default, yes).
+    static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool
+
     /// Whether every Swift file in Development Assets is checked, whatever its text.
     static var checksEveryDevelopmentAsset: Bool { get }
 
@@ -19,6 +23,7 @@ public protocol SwiftSourceRule: Rule {
 }
 
 extension SwiftSourceRule {
+    public static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool { true }
     public static var checksEveryDevelopmentAsset: Bool { false }
 }
 
@@ -44,6 +49,11 @@ public struct SourceFinding: Sendable {
     public var leadingLines: ClosedRange<Int>?
     /// The preview `sources --fix` wraps in `#if DEBUG` when the finding stands.
     var preview: DetectedPreview?
+    /// A fact about the whole scan the finding depends on: it is reported only when the scan
+    /// establishes it (`SwiftTypeFacts.confirmed`).
+    var requirement: TypeFactRequirement?
+    /// The construction `sources --fix` moves into `StateObject(wrappedValue:)` when the finding stands.
+    var move: ConstructionMove?
 
     public init(finding: Finding, leadingLines: ClosedRange<Int>? = nil) {
         self.finding = finding

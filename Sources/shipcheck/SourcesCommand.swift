@@ -21,7 +21,7 @@ struct SourcesCommand: ParsableCommand {
 
     @OptionGroup(title: "Build steps") var buildStep: BuildStepOptions
 
-    @Flag(help: "Wrap unwrapped previews in #if DEBUG … #endif, then report what is left.")
+    @Flag(help: "Wrap unwrapped previews in #if DEBUG … #endif and move plain constructions into StateObject(wrappedValue:), then report what is left.")
     var fix = false
 
     @Flag(help: "With --fix: print the changes as a unified diff and write nothing.")

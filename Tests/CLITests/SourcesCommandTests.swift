@@ -17,7 +17,7 @@ import Testing
         let expectedFile = try String(contentsOfFile: Self.repositoryRoot + "/Samples/App/EXPECTED.md", encoding: .utf8)
         let block = try #require(expectedFile.components(separatedBy: "<!-- sources:begin -->").last?.components(separatedBy: "<!-- sources:end -->").first)
         let expected = block.split(separator: "\n").map(String.init).filter { $0.contains(": ") }
-        #expect(expected.count == 7)
+        #expect(expected.count == 10)
         let result = CommandRunner.shipcheck(["sources", "--format", "json", Self.repositoryRoot + "/Samples/App"])
         #expect(result.status == 1, "\(result.stderr)")
         #expect(try findings(result.stdout) == expected)

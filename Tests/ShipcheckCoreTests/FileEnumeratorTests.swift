@@ -150,6 +150,34 @@ import ShipcheckTestSupport
         #expect(leftovers.isEmpty)
     }
 
+    /// `--output /dev/null` as root must not replace the device with a regular file (it did:
+    /// every later `> /dev/null` on the machine then filled a file). Through a link in a
+    /// temporary folder, so a regression replaces the link, never the real device.
+    @Test func aDeviceIsWrittenIntoNotReplaced() throws {
+        let directory = TemporaryDirectory()
+        let link = directory.path + "/null"
+        #expect(symlink("/dev/null", link) == 0)
+        try AtomicFile.write("discarded", to: link)
+        var status = stat()
+        #expect(lstat(link, &status) == 0 && status.st_mode & S_IFMT == S_IFLNK, "the link was replaced")
+        #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR)
+    }
+
+    @Test func aSymlinkedFileIsReplacedAndTheLinkKept() throws {
+        let directory = TemporaryDirectory()
+        directory.write("real/store.yml", "old")
+        #expect(symlink(directory.path + "/real/store.yml", directory.path + "/store.yml") == 0)
+        try AtomicFile.write("new", to: directory.path + "/store.yml")
+        #expect(directory.read("real/store.yml") == "new")
+        var status = stat()
+        #expect(lstat(directory.path + "/store.yml", &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+    }
+
+    @Test func aDirectoryIsAnInputError() {
+        let directory = TemporaryDirectory()
+        #expect(throws: InputError(path: directory.path, message: "is a directory")) { try AtomicFile.write("x", to: directory.path) }
+    }
+
     @Test func missingDirectoryIsAnInputError() {
         #expect(throws: InputError.self) { try AtomicFile.write("x", to: "/nonexistent/dir/file") }
     }

@@ -12,10 +12,7 @@ cd "$root"
 command -v hyperfine >/dev/null || { echo "hyperfine is required (apt-get install hyperfine)" >&2; exit 1; }
 ld64="${LD64:-/usr/lib/llvm-16/bin/ld64.lld}"
 [[ -x "$ld64" ]] || { echo "ld64.lld from lld-16 is required ($ld64)" >&2; exit 1; }
-# SCRATCH_PATH: build in another scratch directory (a release build beside a busy debug one).
-release=(-c release ${SCRATCH_PATH:+--scratch-path "$SCRATCH_PATH"})
-swift build "${release[@]}" --product shipcheck >/dev/null
-shipcheck="$(swift build "${release[@]}" --show-bin-path)/shipcheck"
+shipcheck=$(bench/shipcheck-release.sh 2>/dev/null)
 toolchain="$(cd "$(dirname "$(readlink -f "$(command -v swiftc)")")/.." && pwd)"
 work="$root/bench/work/binary"
 mkdir -p "$work" "$root/bench/results"

@@ -25,8 +25,7 @@ if [ ! -x bench/.venv/bin/check-merge-conflict ]; then
   bench/.venv/bin/pip install -q pre-commit-hooks
 fi
 
-swift build -c release --product shipcheck
-shipcheck="$(swift build -c release --show-bin-path)/shipcheck"
+shipcheck=$(bench/shipcheck-release.sh)
 
 mkdir -p "$work" "$(dirname "$results")"
 bench/conflicts/tree.sh "$files" >/dev/null

@@ -17,8 +17,7 @@ for tool in rg git hyperfine python3 /usr/bin/time; do
 done
 
 echo "== building release shipcheck"
-(cd "$repo" && swift build -c release --product shipcheck 2>&1 | tail -1)
-shipcheck="$repo/.build/release/shipcheck"
+shipcheck=$("$repo/bench/shipcheck-release.sh" 2> >(tail -1 >&2))
 
 if [ ! -d "$tree/.git" ]; then
     echo "== generating $files files x $lines lines in $tree"

@@ -40,12 +40,12 @@ struct NameMentions: Sendable {
     private static func forEachIdentifier(in buffer: UnsafeRawBufferPointer, _ body: (UInt64) -> Bool) {
         var index = 0
         while index < buffer.count {
-            guard isIdentifierByte(buffer[index]) else {
+            guard ByteSearch.isIdentifierByte(buffer[index]) else {
                 index += 1
                 continue
             }
             var hash = offsetBasis
-            while index < buffer.count, isIdentifierByte(buffer[index]) {
+            while index < buffer.count, ByteSearch.isIdentifierByte(buffer[index]) {
                 hash = (hash ^ UInt64(buffer[index])) &* prime
                 index += 1
             }
@@ -61,15 +61,5 @@ struct NameMentions: Sendable {
 
     private static func hash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
         bytes.reduce(offsetBasis) { ($0 ^ UInt64($1)) &* prime }
-    }
-
-    /// ASCII letters, digits, `_`, and every byte of a non-ASCII scalar (Swift identifiers
-    /// may use those); backticks and `$` end a run, as they are not part of the name.
-    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), 0x80...: true
-        default: false
-        }
     }
 }

@@ -32,6 +32,17 @@ public enum ByteSearch {
         }
     }
 
+    /// ASCII letters, digits, `_`, and every byte of a non-ASCII scalar (Swift identifiers may
+    /// use those); backticks and `$` end a run, as they are not part of a name.
+    @inlinable
+    public static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), 0x80...: true
+        default: false
+        }
+    }
+
     /// Whether the first `window` bytes contain a NUL — git's test for a binary file.
     public static func looksBinary(_ bytes: UnsafeRawBufferPointer, window: Int = 8000) -> Bool {
         find(byte: 0, in: UnsafeRawBufferPointer(rebasing: bytes.prefix(window))) != nil
