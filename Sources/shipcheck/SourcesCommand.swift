@@ -9,11 +9,16 @@ struct SourcesCommand: ParsableCommand {
         discussion: """
             Reports #Preview macros and PreviewProvider / PreviewModifier types that a release build \
             compiles, Swift files in Development Assets (DEVELOPMENT_ASSET_PATHS, development-paths) \
-            with declarations outside #if DEBUG, and DEVELOPMENT_ASSET_PATHS entries that do not exist.
+            with declarations outside #if DEBUG, and DEVELOPMENT_ASSET_PATHS entries that do not exist; \
+            and the run-time bugs that compile cleanly: a @State / @StateObject model built in a \
+            view's init (state-built-in-init), a DynamicProperty or View storing a closure that \
+            captures self in init (dynamic-property-captures-self), and non-@Sendable closures \
+            stored in @unchecked Sendable types (unchecked-sendable-closure).
 
-            --fix wraps each unwrapped preview in #if DEBUG … #endif and then reports what is left; \
-            --fix --dry-run prints the changes as a unified diff instead (exit 1 when there are \
-            changes, 0 when none, 2 on input errors).
+            --fix wraps each unwrapped preview in #if DEBUG … #endif and moves a plain construction \
+            into StateObject(wrappedValue:)'s autoclosure, then reports what is left; --fix --dry-run \
+            prints the changes as a unified diff instead (exit 1 when there are changes, 0 when \
+            none, 2 on input errors).
             """
     )
 
