@@ -25,10 +25,7 @@ public enum QueryRunText {
                 let text = highlighted(finding.snippet ?? "", from: location.column, to: location.endColumn ?? location.column, color: color)
                 out.append("    \(paint("\(location.line):\(location.column)", "32"))  \(text)")
             }
-            let count = refresh.findings.count
-            let files = Set(refresh.findings.map(\.location.path)).count
-            var summary = "  \(count) match\(count == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s") (\(refresh.result.filesSearched) searched)"
-            if !refresh.result.isComplete { summary += "; incomplete: stopped by the timeout" }
+            var summary = "  " + counts(refresh)
             if refresh.failsGate { summary += "; " + paint("FAILED: expected no matches", "1;31") }
             out.append(summary)
             out.append("  " + comparison(refresh))
@@ -40,12 +37,37 @@ public enum QueryRunText {
             }
             out.append("")
         }
+        out.append(closing(refreshes))
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// The summary of the one-line-per-match layout, for standard error: per query its counts
+    /// and what changed since the last run, then the closing line.
+    public static func summary(_ refreshes: [QueryRefresh]) -> String {
+        let lines = refreshes.map { refresh in
+            var line = "\(refresh.result.query.query.name): \(counts(refresh)); \(comparison(refresh))"
+            if refresh.failsGate { line += "; FAILED: expected no matches" }
+            return line
+        }
+        return (lines + [closing(refreshes)]).joined(separator: "\n")
+    }
+
+    /// "3 matches in 2 files (40 searched)", and whether the timeout cut the search short.
+    static func counts(_ refresh: QueryRefresh) -> String {
+        let count = refresh.findings.count
+        let files = Set(refresh.findings.map(\.location.path)).count
+        var text = "\(count) match\(count == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s") (\(refresh.result.filesSearched) searched)"
+        if !refresh.result.isComplete { text += "; incomplete: stopped by the timeout" }
+        return text
+    }
+
+    /// `shipcheck: 2 queries run, 5 matches; gate failed: todos`.
+    static func closing(_ refreshes: [QueryRefresh]) -> String {
         let matches = refreshes.reduce(0) { $0 + $1.findings.count }
         let failed = refreshes.filter(\.failsGate).map { $0.result.query.query.name }
         var closing = "shipcheck: \(refreshes.count) quer\(refreshes.count == 1 ? "y" : "ies") run, \(matches) match\(matches == 1 ? "" : "es")"
         if !failed.isEmpty { closing += "; gate failed: " + failed.joined(separator: ", ") }
-        out.append(closing)
-        return out.joined(separator: "\n") + "\n"
+        return closing
     }
 
     /// "since last run (…): 2 new, 1 gone" or why there is nothing to compare with.

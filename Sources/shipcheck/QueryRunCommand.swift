@@ -46,17 +46,12 @@ struct QueryRunCommand: ParsableCommand {
         let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
                                           failingSeverity: report.failingSeverity)
         for error in outcome.inputErrors { printError("shipcheck: \(error)") }
-        let text: String
-        if report.format == .text {
-            let color = report.output == nil && !report.noColor && Terminal.wantsColor(fileDescriptor: 1)
-            text = QueryRunText.render(outcome.refreshes, color: color)
+        if report.format == .text && report.wantsHeading {
+            try report.write(QueryRunText.render(outcome.refreshes, color: report.color))
         } else {
-            text = report.format.reporter().render(outcome.report(failingSeverity: report.failingSeverity))
-        }
-        if let output = report.output {
-            try AtomicFile.write(text, to: output)
-        } else {
-            printOutput(text)
+            let rendered = outcome.report(failingSeverity: report.failingSeverity)
+            try report.write(report.format.reporter(color: report.color, heading: false).render(rendered))
+            if report.format == .text { printError(QueryRunText.summary(outcome.refreshes)) }
         }
         throw ExitCode(outcome.exitCode)
     }

@@ -21,7 +21,18 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Never colour text output (colour is also off when NO_COLOR is set or output is not a terminal).")
     var noColor = false
 
+    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
+        "Text output grouped under each file's name, with snippets, fixes and the summary (the default on a terminal); --no-heading: one 'path:line:col: severity: message [rule]' line per finding, the summary on standard error (the default when piped or written to a file)."))
+    var heading: Bool?
+
     var failingSeverity: Severity { strict ? .warning : .error }
+
+    /// Colour only on a terminal (not into a file, never with --no-color or NO_COLOR).
+    var color: Bool { output == nil && !noColor && format == .text && Terminal.wantsColor(fileDescriptor: 1) }
+
+    /// The heading layout on a terminal, the one-line-per-finding layout otherwise, as
+    /// ripgrep does; `--heading` / `--no-heading` force either.
+    var wantsHeading: Bool { heading ?? (output == nil && Terminal.isTerminal(fileDescriptor: 1)) }
 
     /// Loads the configuration for `root`; a broken config is an input error (exit 2).
     func loadConfiguration(root: String) throws -> Configuration {
@@ -41,13 +52,18 @@ struct ReportOptions: ParsableArguments {
     /// the report's exit code.
     func emit(_ report: Report) throws -> Never {
         for error in report.inputErrors { printError("shipcheck: \(error)") }
-        let color = output == nil && !noColor && format == .text && Terminal.wantsColor(fileDescriptor: 1)
-        let text = format.reporter(color: color).render(report)
+        let heading = wantsHeading
+        try write(format.reporter(color: color, heading: heading).render(report))
+        if format == .text && !heading { printError(TextReporter(color: false).summary(report)) }
+        throw ExitCode(report.exitCode)
+    }
+
+    /// Writes a rendered report to `--output` (atomically) or standard output.
+    func write(_ text: String) throws {
         if let output {
             try AtomicFile.write(text, to: output)
         } else {
             printOutput(text)
         }
-        throw ExitCode(report.exitCode)
     }
 }

@@ -23,8 +23,10 @@ enum Terminal {
     static func wantsColor(fileDescriptor: Int32) -> Bool {
         if let value = ProcessInfo.processInfo.environment["NO_COLOR"], !value.isEmpty { return false }
         if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
-        return isatty(fileDescriptor) == 1
+        return isTerminal(fileDescriptor: fileDescriptor)
     }
+
+    static func isTerminal(fileDescriptor: Int32) -> Bool { isatty(fileDescriptor) == 1 }
 }
 
 /// A one-line progress indicator on standard error, only when it is a terminal: CI logs and

@@ -25,7 +25,7 @@ import ShipcheckTestSupport
         #expect(result.status == 1)
         #expect(result.stdout.contains("Docs/a, b:c.txt:2:1: error: "))
         #expect(result.stdout.contains("[conflict-marker]"))
-        #expect(result.stdout.split(separator: "\n").last?.hasPrefix("shipcheck: 1 error") == true)
+        #expect(result.stderr.split(separator: "\n").last?.hasPrefix("shipcheck: 1 error") == true)
         #expect(!result.stdout.contains("\u{1B}["), "no colour when not on a terminal")
     }
 

@@ -142,17 +142,45 @@ import Testing
 }
 
 @Suite struct TextReporterTests {
-    @Test func compilerStyleLinesAndSummary() {
-        let text = TextReporter(color: false).render(ReportFixtures.report())
-        #expect(text.contains("App/Preview Content/View, a:b.swift:12:5: error: #Preview compiled in release: 100%, ok: yes [preview-outside-debug]\n"))
-        #expect(text.contains("README.md:3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]\n"))
-        #expect(text.contains("build/App:swift5_protocol_conformances:0x1000: note: ContentView_Previews ships [preview-leak]"))
-        #expect(text.hasSuffix("shipcheck: 1 error, 2 warnings, 1 note\n"))
-        #expect(!text.contains("\u{1B}["))
+    /// What a pipe gets: one compiler-style line per finding and nothing else.
+    @Test func linesLayoutIsOneCompilerStyleLinePerFinding() {
+        let text = TextReporter(color: false, heading: false).render(ReportFixtures.report())
+        #expect(text == """
+            App/Preview Content/View, a:b.swift:12:5: error: #Preview compiled in release: 100%, ok: yes [preview-outside-debug]
+            README.md:3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
+            README.md:3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
+            build/App:swift5_protocol_conformances:0x1000: note: ContentView_Previews ships [preview-leak]
+
+            """)
+        #expect(TextReporter(color: false).summary(ReportFixtures.report()) == "shipcheck: 1 error, 2 warnings, 1 note")
+    }
+
+    /// What a terminal gets: findings under their file's name, with snippet and fix, then the summary.
+    @Test func headingLayoutGroupsByFile() {
+        let text = TextReporter(color: false, heading: true).render(ReportFixtures.report())
+        #expect(text == """
+            App/Preview Content/View, a:b.swift
+              12:5: error: #Preview compiled in release: 100%, ok: yes [preview-outside-debug]
+                  #Preview {
+                      ContentView()
+                  }
+                  fix: wrap in #if DEBUG
+
+            README.md
+              3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
+              3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
+
+            build/App
+              swift5_protocol_conformances:0x1000: note: ContentView_Previews ships [preview-leak]
+
+            shipcheck: 1 error, 2 warnings, 1 note
+
+            """)
     }
 
     @Test func colourOnlyWhenAsked() {
         #expect(TextReporter(color: true).render(ReportFixtures.report()).contains("\u{1B}[1;31merror"))
+        #expect(!TextReporter(color: false, heading: true).render(ReportFixtures.report()).contains("\u{1B}["))
     }
 }
 

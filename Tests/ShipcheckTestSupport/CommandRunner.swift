@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 
 /// What a command printed and how it exited.
@@ -13,6 +18,15 @@ public enum CommandRunner {
     @discardableResult
     public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
                            environment: [String: String] = [:], input: String? = nil) -> CommandResult {
+        let out = Pipe(), err = Pipe()
+        return run(executable, arguments, in: directory, environment: environment, input: input,
+                   stdout: (out.fileHandleForWriting, out.fileHandleForReading), stderr: (err.fileHandleForWriting, err.fileHandleForReading))
+    }
+
+    /// Runs with `stdout` and `stderr` each given as the handle the child writes to and the one
+    /// the test reads (a pipe's two ends, or a pseudo-terminal's slave and master).
+    static func run(_ executable: String, _ arguments: [String], in directory: String?, environment: [String: String], input: String?,
+                    stdout: (child: FileHandle, reader: FileHandle), stderr: (child: FileHandle, reader: FileHandle)) -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
         process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -24,20 +38,36 @@ public enum CommandRunner {
         env["GIT_COMMITTER_NAME"] = "Test"; env["GIT_COMMITTER_EMAIL"] = "test@example.com"
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        let out = Pipe(), err = Pipe(), inPipe = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let inPipe = Pipe()
+        process.standardOutput = stdout.child
+        process.standardError = stderr.child
         process.standardInput = input == nil ? FileHandle.nullDevice : inPipe
         try! process.run()
+        // The child holds its own copies: the reader sees the end once the child's are closed.
+        try? stdout.child.close()
+        if stderr.child !== stdout.child { try? stderr.child.close() }
         if let input {
             inPipe.fileHandleForWriting.write(Data(input.utf8))
             try? inPipe.fileHandleForWriting.close()
         }
-        let errData = ErrorDrain(err)
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = stderr.reader === stdout.reader ? nil : ErrorDrain(stderr.reader)
+        let outData = readToEnd(stdout.reader)
         process.waitUntilExit()
-        try? out.fileHandleForReading.close()  // not left to the Process's release (see Subprocess.run)
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errData.finish())
+        try? stdout.reader.close()  // not left to the Process's release (see Subprocess.run)
+        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errData?.finish() ?? "")
+    }
+
+    /// Everything until end of file; a pseudo-terminal's master reports the end as an error
+    /// (EIO) once the slave is closed, which ends the read the same way.
+    static func readToEnd(_ handle: FileHandle) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return data }
+            data.append(contentsOf: buffer[..<count])
+        }
     }
 
     /// The `shipcheck` built beside the test bundle (SHIPCHECK_BINARY overrides).
@@ -74,9 +104,9 @@ public enum CommandRunner {
 private final class ErrorDrain: @unchecked Sendable {
     private var data = Data()
     private let done = DispatchSemaphore(value: 0)
-    init(_ pipe: Pipe) {
+    init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
-            data = pipe.fileHandleForReading.readDataToEndOfFile()
+            data = CommandRunner.readToEnd(handle)
             done.signal()
         }
     }

@@ -1,46 +1,78 @@
-/// Compiler-style lines, `path:line:col: error: message [rule-id]`, which Xcode build phases,
-/// editors and terminals turn into clickable diagnostics; then a summary line.
+/// The text report, in one of two layouts (as ripgrep's `--heading` / `--no-heading`):
+/// - lines (what pipes, editors, `xargs`, `cut` and Xcode's issue parser read): one
+///   compiler-style line per finding, `path:line:col: error: message [rule-id]`, nothing else;
+///   the summary is `summary(_:)`, which the command line prints to standard error;
+/// - heading (for a person at a terminal): findings grouped under their file's name, each with
+///   its `line:col`, snippet and fix, then the summary.
 public struct TextReporter: Reporter {
     public var color: Bool
+    public var heading: Bool
 
-    public init(color: Bool) { self.color = color }
+    public init(color: Bool, heading: Bool = true) {
+        self.color = color
+        self.heading = heading
+    }
 
     public func render(_ report: Report) -> String {
+        guard heading else { return report.findings.map { line($0) + "\n" }.joined() }
         var lines: [String] = []
+        var lastFile: String?
         for finding in report.findings {
-            lines.append(headline(finding))
+            let (file, place) = Self.split(finding.location)
+            if file != lastFile {
+                if lastFile != nil { lines.append("") }
+                lines.append(paint(file, .magenta))
+                lastFile = file
+            }
+            lines.append("  " + (place.map { paint($0, .green) + ": " } ?? "") + diagnostic(finding))
             if let snippet = finding.snippet, !snippet.isEmpty {
                 for line in snippet.split(separator: "\n", omittingEmptySubsequences: false).prefix(6) {
-                    lines.append("    " + String(line))
+                    lines.append("      " + String(line))
                 }
             }
-            if let hint = finding.fixHint { lines.append("    " + paint("fix: ", .cyan) + hint) }
+            if let hint = finding.fixHint { lines.append("      " + paint("fix: ", .cyan) + hint) }
         }
+        if !report.findings.isEmpty { lines.append("") }
         lines.append(summary(report))
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private func headline(_ finding: Finding) -> String {
-        let place: String
-        switch finding.location {
-        case .source(let location): place = "\(escape(location.path)):\(location.line):\(location.column)"
-        case .file(let path): place = escape(path)
+    /// `path:line:col: error: message [rule-id]`; a place with no line is `path: error: …`, a
+    /// place in a binary `path[arch](member):section:0xoffset: error: …`.
+    public func line(_ finding: Finding) -> String {
+        let (file, place) = Self.split(finding.location)
+        return file + (place.map { ":" + $0 } ?? "") + ": " + diagnostic(finding)
+    }
+
+    /// The file (escaped, with a binary's slice and archive member) and the place in it
+    /// (`line:col`, or `section:0xoffset`), when there is one.
+    static func split(_ location: Location) -> (file: String, place: String?) {
+        switch location {
+        case .source(let location):
+            return (FileEnumerator.escaped(location.path), "\(location.line):\(location.column)")
+        case .file(let path):
+            return (FileEnumerator.escaped(path), nil)
         case .binary(let location):
-            var parts = [escape(location.path) + (location.architecture.map { "[\($0)]" } ?? "") + (location.member.map { "(\($0))" } ?? "")]
+            let file = FileEnumerator.escaped(location.path) + (location.architecture.map { "[\($0)]" } ?? "") + (location.member.map { "(\($0))" } ?? "")
+            var parts: [String] = []
             if let section = location.section { parts.append(section) }
             if let offset = location.offset { parts.append("0x" + String(offset, radix: 16)) }
-            place = parts.joined(separator: ":")
+            return (file, parts.isEmpty ? nil : parts.joined(separator: ":"))
         }
+    }
+
+    private func diagnostic(_ finding: Finding) -> String {
         let label: String
         switch finding.severity {
         case .error: label = paint("error", .red)
         case .warning: label = paint("warning", .yellow)
         case .note: label = paint("note", .blue)
         }
-        return "\(place): \(label): \(escape(finding.message)) [\(finding.ruleID)]"
+        return "\(label): \(FileEnumerator.escaped(finding.message)) [\(finding.ruleID)]"
     }
 
-    private func summary(_ report: Report) -> String {
+    /// The counts line (after the audit's per-check table).
+    public func summary(_ report: Report) -> String {
         let errors = report.count(of: .error), warnings = report.count(of: .warning), notes = report.count(of: .note)
         var parts = ["\(errors) error\(errors == 1 ? "" : "s")", "\(warnings) warning\(warnings == 1 ? "" : "s")", "\(notes) note\(notes == 1 ? "" : "s")"]
         if !report.inputErrors.isEmpty {
@@ -51,13 +83,10 @@ public struct TextReporter: Reporter {
         return text
     }
 
-    /// A newline in a path or message would split a diagnostic into two: keep one per line.
-    private func escape(_ text: String) -> String { FileEnumerator.escaped(text) }
-
-    private enum Colour: String { case red = "31", yellow = "33", blue = "34", cyan = "36" }
+    private enum Colour: String { case red = "1;31", yellow = "1;33", blue = "1;34", cyan = "1;36", magenta = "35", green = "32" }
 
     private func paint(_ text: String, _ colour: Colour) -> String {
-        color ? "\u{1B}[1;\(colour.rawValue)m\(text)\u{1B}[0m" : text
+        color ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
     }
 }
 

@@ -1,0 +1,69 @@
+import Foundation
+import ShipcheckTestSupport
+import Testing
+
+/// The text layout follows where standard output goes, as ripgrep's does: through a pipe one
+/// `path:line:col: severity: message [rule]` line per finding (what `cut`, `xargs`, editors and
+/// Xcode's issue parser read) with the summary on standard error; on a terminal the findings
+/// grouped under their file, in colour unless NO_COLOR is set; `--heading` / `--no-heading`
+/// force either.
+@Suite struct PipedOutputTests {
+    let tree: TemporaryDirectory
+
+    init() {
+        tree = TemporaryDirectory()
+        tree.write("App/View.swift", "import SwiftUI\n#Preview { Text(\"hi\") }\n")
+        tree.write("App/Merge.swift", "let a = 1\n<<<<<<< HEAD\nlet b = 1\n=======\nlet b = 2\n>>>>>>> topic\n")
+        tree.write(".shipcheck/queries.yml", "queries:\n  - name: lets\n    pattern: 'let b'\n")
+    }
+
+    /// `path:line:col: severity: message [rule]`, or `path[arch]:section:0xoffset: …` in a binary.
+    static var findingLine: Regex<(Substring, Substring?, Substring?, Substring?, Substring)> { #/^[^:\n]+(\[[a-z0-9_]+\])?(\([^)\n]+\))?(:[0-9]+:[0-9]+|:[^:\n]+:0x[0-9a-f]+|:[^:\n]+)?: (error|warning|note): .+ \[[a-z0-9-]+\]$/# }
+
+    func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
+
+    @Test(arguments: [
+        ["sources", "."], ["conflicts", "."], ["audit", "."], ["query", "run", "--all"],
+        ["binary", Repository.machOFixture("App-universal")],
+    ])
+    func pipedOutputIsOneLinePerFinding(_ arguments: [String]) throws {
+        let result = CommandRunner.shipcheck(arguments, in: tree.path)
+        #expect(result.status == (arguments[0] == "query" ? 0 : 1), "\(result.stderr)")
+        let output = lines(result.stdout)
+        #expect(!output.isEmpty)
+        for line in output { #expect(line.wholeMatch(of: Self.findingLine) != nil, "\(arguments[0]): \(line)") }
+        #expect(result.stderr.contains("shipcheck: "), "the summary goes to standard error")
+        #expect(!result.stdout.contains("\u{1B}[") && !result.stderr.contains("\u{1B}["))
+    }
+
+    @Test func sourceFindingsReadAsCompilerDiagnostics() {
+        let result = CommandRunner.shipcheck(["audit", "."], in: tree.path)
+        #expect(lines(result.stdout).contains { $0.hasPrefix("App/View.swift:2:1: error: ") && $0.hasSuffix(" [preview-outside-debug]") })
+        #expect(lines(result.stdout).contains { $0.hasPrefix("App/Merge.swift:2:1: error: ") && $0.hasSuffix(" [conflict-marker]") })
+        let query = CommandRunner.shipcheck(["query", "run", "lets"], in: tree.path)
+        #expect(lines(query.stdout) == [
+            "App/Merge.swift:3:1: note: saved query 'lets': 'let b' [saved-query]",
+            "App/Merge.swift:5:1: note: saved query 'lets': 'let b' [saved-query]",
+        ])
+    }
+
+    @Test func headingForcesTheGroupedViewThroughAPipe() {
+        let result = CommandRunner.shipcheck(["conflicts", "--heading", "."], in: tree.path)
+        #expect(result.status == 1)
+        #expect(result.stdout.hasPrefix("App/Merge.swift\n  2:1: error: "), "\(result.stdout)")
+        #expect(result.stdout.contains("      <<<<<<< HEAD"), "with the snippet")
+        #expect(result.stdout.hasSuffix("shipcheck: 1 error, 0 warnings, 0 notes\n"))
+        let query = CommandRunner.shipcheck(["query", "run", "--all", "--heading"], in: tree.path)
+        #expect(query.stdout.contains("lets (literal, repo)\n  App/Merge.swift\n    3:1  let b = 1\n"), "\(query.stdout)")
+    }
+
+    @Test func terminalGetsHeadingsAndColourUnlessNoColorOrNoHeading() {
+        let colour = CommandRunner.shipcheckOnTerminal(["conflicts", "."], terminal: .stdout, in: tree.path, environment: ["NO_COLOR": ""])
+        #expect(colour.stdout.contains("App/Merge.swift\u{1B}[0m\n"), "a heading: \(colour.stdout)")
+        #expect(colour.stdout.contains("\u{1B}[1;31merror\u{1B}[0m"))
+        let plain = CommandRunner.shipcheckOnTerminal(["conflicts", "."], terminal: .stdout, in: tree.path, environment: ["NO_COLOR": "1"])
+        #expect(plain.stdout.hasPrefix("App/Merge.swift\n  2:1: error: ") && !plain.stdout.contains("\u{1B}["), "\(plain.stdout)")
+        let flat = CommandRunner.shipcheckOnTerminal(["conflicts", "--no-heading", "--no-color", "."], terminal: .stdout, in: tree.path)
+        #expect(lines(flat.stdout).count == 1 && flat.stdout.hasPrefix("App/Merge.swift:2:1: error: "), "\(flat.stdout)")
+    }
+}
