@@ -57,7 +57,7 @@ extension Frontend {
         }
         return CommandOutcome(report: Report(findings: findings, inputErrors: inputErrors, rules: RuleRegistry.descriptions,
                                              checks: outcome.checks.map(\.summary), failingSeverity: failingSeverity),
-                              messages: messages, notes: result.notes)
+                              messages: messages, notes: result.notes, explanations: result.explanations)
     }
 }
 

@@ -54,12 +54,16 @@ public struct CommandOutcome: Sendable {
     public var messages: [String]
     /// The exit code when there is no report to take it from.
     public var exitCode: Int32
+    /// Notes for standard error with `--explain`: what was left out of scope and why.
+    public var explanations: [String]
 
-    public init(report: Report? = nil, output: String? = nil, messages: [String] = [], notes: [InputError] = [], exitCode: Int32? = nil) {
+    public init(report: Report? = nil, output: String? = nil, messages: [String] = [], notes: [InputError] = [], exitCode: Int32? = nil,
+                explanations: [InputError] = []) {
         self.report = report
         self.output = output
         self.messages = messages + notes.map(\.noteDescription)
         self.exitCode = exitCode ?? report?.exitCode ?? ExitStatus.clean
+        self.explanations = explanations.map(\.noteDescription)
     }
 }
 

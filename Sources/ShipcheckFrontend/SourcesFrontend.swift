@@ -67,6 +67,6 @@ extension Frontend {
         return CommandOutcome(report: Report(findings: combined.findings, inputErrors: combined.inputErrors,
                                              rules: SourceRulesCheck.ownRules(among: RuleRegistry.rules).descriptions,
                                              failingSeverity: failingSeverity),
-                              messages: messages, notes: combined.notes)
+                              messages: messages, notes: combined.notes, explanations: combined.explanations)
     }
 }

@@ -1,5 +1,6 @@
 import ShipcheckCore
 import SwiftSyntax
+import XcodeProject
 
 /// A finding one of the run-time rules (`state-built-in-init`, `dynamic-property-captures-self`,
 /// `unchecked-sendable-closure`) proposes, before `findings(of:in:context:)` turns it into a
@@ -24,7 +25,7 @@ struct RuleHit {
     /// release build compiles (`#if DEBUG`) cannot fail there, so hits in them are dropped.
     static func findings(of rule: any SwiftSourceRule.Type, in file: ParsedSwiftFile, context: SwiftRuleContext,
                          _ hits: (ParsedSwiftFile) -> [RuleHit]) -> [SourceFinding] {
-        guard !TestCode.contains(file) else { return [] }
+        guard context.testReason == nil, !TestCode.contains(file) else { return [] }
         let previews = file.previewRanges
         return hits(file).filter { hit in
             !previews.contains { $0.contains(hit.anchor.position.utf8Offset) } && context.evaluator.verdict(for: hit.anchor) != .excluded
@@ -44,12 +45,12 @@ struct PendingFinding: Sendable {
     var requirement: TypeFactRequirement
 }
 
-/// Test code, which no release build compiles: a file under a test target's folder (a path
-/// component `Tests`, or ending in `Tests` as in `AppTests` / `AppUITests`, SwiftPM's and
-/// Xcode's conventions) or one that imports XCTest or Testing.
+/// Test code, which no release build compiles, as far as one file tells: a file the path
+/// conventions (`TestScope.conventionReason(for:)`) call test code, or one that imports
+/// XCTest or Testing. (With the project model, `SwiftRuleContext.testReason` knows more.)
 enum TestCode {
     static func isTestPath(_ path: String) -> Bool {
-        path.split(separator: "/").dropLast().contains { $0.hasSuffix("Tests") }
+        TestScope.conventionReason(for: path) != nil
     }
 
     static func contains(_ file: ParsedSwiftFile) -> Bool {

@@ -18,6 +18,8 @@ public final class SourceRulesCheck: FileCheck {
     private let prefilter: [[UInt8]]
     private let ruleNeedles: [(rule: any SwiftSourceRule.Type, needles: [Int])]
     private let everyDevelopmentAsset: Bool
+    /// The rules that leave test code out (`SwiftSourceRule.concernsReleaseBuilds`).
+    private let releaseBuildRuleIDs: [String]
     /// Per-file results of earlier runs (`sources --cache`), with what decides them.
     private let cache: SourceScanCache?
     private let cacheSettings: String
@@ -38,6 +40,7 @@ public final class SourceRulesCheck: FileCheck {
         var unparsedFiles: [ScannedFile] = []
         var source: (any FileSource)?
         var sizeLimit = SafeFileReader.defaultSizeLimit
+        var explanations: [(index: Int, note: InputError)] = []
     }
 
     /// `rules`: the registry's rules; this check runs the Swift source rules and the project
@@ -51,6 +54,7 @@ public final class SourceRulesCheck: FileCheck {
         prefilter = texts.map { Array($0.utf8) }
         ruleNeedles = self.rules.map { rule in (rule, rule.requiredText.compactMap { texts.firstIndex(of: $0) }) }
         everyDevelopmentAsset = self.rules.contains { $0.checksEveryDevelopmentAsset }
+        releaseBuildRuleIDs = self.rules.filter { $0.concernsReleaseBuilds }.map { $0.id }
         self.cache = cache
         cacheSettings = SourceScanCache.settings(of: configuration, ruleIDs: self.rules.map { $0.id })
     }
@@ -84,7 +88,14 @@ public final class SourceRulesCheck: FileCheck {
             return state.model
         }
         let developmentReason = model?.developmentReason(for: contents.file.relativePath)
-        if let entry = cache?.lookup(contents, developmentReason: developmentReason, settings: cacheSettings) {
+        let testReason = model?.testScope.reason(for: contents.file.relativePath)
+        if let testReason, !releaseBuildRuleIDs.isEmpty {
+            let note = InputError(path: contents.file.relativePath,
+                                  message: "test code, \(testReason): not checked by \(releaseBuildRuleIDs.joined(separator: ", "))")
+            state.withLock { $0.explanations.append((contents.index, note)) }
+        }
+        let scope = Self.cacheScope(developmentReason: developmentReason, testReason: testReason)
+        if let entry = cache?.lookup(contents, developmentReason: scope, settings: cacheSettings) {
             if let error = entry.error { contents.report(error) }
             state.withLock {
                 $0.findings.append((contents.index, entry.findings))
@@ -94,11 +105,18 @@ public final class SourceRulesCheck: FileCheck {
         }
         let isDevelopmentAsset = everyDevelopmentAsset && developmentReason != nil
         guard isDevelopmentAsset || mayApply(to: contents.bytes), SwiftText.isParseable(contents) else {
-            cache?.record(contents, developmentReason: developmentReason, settings: cacheSettings, findings: [], error: contents.errors.first)
+            cache?.record(contents, developmentReason: scope, settings: cacheSettings, findings: [], error: contents.errors.first)
             state.withLock { $0.unparsedFiles.append(contents.file) }
             return .none
         }
         return .eitherRound
+    }
+
+    /// What decides a cached file's findings besides its bytes and the settings: whether it is
+    /// a Development Asset, whether it is test code.
+    private static func cacheScope(developmentReason: String?, testReason: String?) -> String? {
+        guard let testReason else { return developmentReason }
+        return (developmentReason ?? "") + "; test code: " + testReason
     }
 
     /// Whether some rule's `requiredText` is in the bytes and the rule's `mayApply` agrees;
@@ -116,19 +134,22 @@ public final class SourceRulesCheck: FileCheck {
 
     public func process(_ contents: FileContents, round: FileRound) {
         guard let file = ParsedSwiftFile.of(contents) else { return }
-        let developmentReason = state.withLock { $0.model }?.developmentReason(for: file.path)
+        let model = state.withLock { $0.model }
+        let developmentReason = model?.developmentReason(for: file.path)
+        let testReason = model?.testScope.reason(for: file.path)
+        let scope = Self.cacheScope(developmentReason: developmentReason, testReason: testReason)
         if let problem = file.syntaxProblem {
             contents.report(problem)
-            cache?.record(contents, developmentReason: developmentReason, settings: cacheSettings, findings: [], error: problem)
+            cache?.record(contents, developmentReason: scope, settings: cacheSettings, findings: [], error: problem)
             state.withLock { $0.unparsedFiles.append(contents.file) }
             return
         }
-        let context = SwiftRuleContext(evaluator: evaluator, developmentReason: developmentReason)
+        let context = SwiftRuleContext(evaluator: evaluator, developmentReason: developmentReason, testReason: testReason)
         let analysis = Self.analyze(file, rules: rules, context: context)
         // A finding that waits on other files is decided anew in every scan: such a file is
         // not cached, and a cached file is one whose declarations are looked up again.
         if analysis.pending.isEmpty {
-            cache?.record(contents, developmentReason: developmentReason, settings: cacheSettings, findings: analysis.findings, error: nil)
+            cache?.record(contents, developmentReason: scope, settings: cacheSettings, findings: analysis.findings, error: nil)
         }
         if fixing {
             let outcome = Self.fix(file, at: contents.file.path, analysis: analysis, rules: rules, context: context)
@@ -151,7 +172,8 @@ public final class SourceRulesCheck: FileCheck {
                 findings += state.facts.confirmed(state.pending, parsed: state.parsedFiles, unparsed: state.unparsedFiles,
                                                   source: source, sizeLimit: state.sizeLimit)
             }
-            return CheckResult(findings: state.projectFindings + findings, filesScanned: state.swiftFiles)
+            return CheckResult(findings: state.projectFindings + findings, filesScanned: state.swiftFiles,
+                               explanations: state.explanations.sorted { $0.index < $1.index }.map(\.note))
         }
     }
 
@@ -179,7 +201,7 @@ public final class SourceRulesCheck: FileCheck {
 
     static func analyze(_ file: ParsedSwiftFile, rules: [any SwiftSourceRule.Type], context: SwiftRuleContext) -> Analysis {
         var analysis = Analysis()
-        for rule in rules {
+        for rule in rules where context.testReason == nil || !rule.concernsReleaseBuilds {
             for found in rule.check(file, context) {
                 var finding = found.finding
                 let line = finding.location.line ?? 1

@@ -18,6 +18,10 @@ public protocol SwiftSourceRule: Rule {
     /// Whether every Swift file in Development Assets is checked, whatever its text.
     static var checksEveryDevelopmentAsset: Bool { get }
 
+    /// Whether the rule is about what a release build compiles, so test code (never
+    /// archived: `TestScope`) is out of its scope.
+    static var concernsReleaseBuilds: Bool { get }
+
     /// The rule's findings in one file, at the rule's default severity.
     static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding]
 }
@@ -25,6 +29,7 @@ public protocol SwiftSourceRule: Rule {
 extension SwiftSourceRule {
     public static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool { true }
     public static var checksEveryDevelopmentAsset: Bool { false }
+    public static var concernsReleaseBuilds: Bool { false }
 }
 
 /// What a rule knows besides the file.
@@ -33,10 +38,13 @@ public struct SwiftRuleContext: Sendable {
     public var evaluator: ReleaseConditionEvaluator
     /// Why the file is development-only (which setting or `development-paths` glob names it), or nil.
     public var developmentReason: String?
+    /// Why the file is test code (`TestScope.reason(for:)`), or nil.
+    public var testReason: String?
 
-    public init(evaluator: ReleaseConditionEvaluator, developmentReason: String?) {
+    public init(evaluator: ReleaseConditionEvaluator, developmentReason: String?, testReason: String? = nil) {
         self.evaluator = evaluator
         self.developmentReason = developmentReason
+        self.testReason = testReason
     }
 }
 

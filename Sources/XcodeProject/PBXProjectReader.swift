@@ -60,7 +60,8 @@ public enum PBXProjectReader {
         let targets = (root["targets"] as? [String] ?? []).compactMap { id -> XcodeTarget? in
             guard let target = objects[id] as? [String: Any] else { return nil }
             return XcodeTarget(id: id, name: target["name"] as? String ?? id,
-                               configurations: configurations(listID: target["buildConfigurationList"]))
+                               configurations: configurations(listID: target["buildConfigurationList"]),
+                               productType: target["productType"] as? String, sources: graph.sources(of: target))
         }
         let bundleName = XcodePath.directory(of: file).split(separator: "/").last.map(String.init) ?? file
         let projectName = bundleName.hasSuffix(".xcodeproj") ? String(bundleName.dropLast(10)) : bundleName
@@ -107,6 +108,16 @@ struct PBXObjectGraph {
             return XcodePath.resolve(relative, relativeTo: folder)
         }
         return nil
+    }
+
+    /// What a target compiles: the files of its Sources build phases, and its Xcode 16
+    /// synchronized folders (`fileSystemSynchronizedGroups`, whose exceptions are not read).
+    func sources(of target: [String: Any]) -> [String] {
+        let phases = (target["buildPhases"] as? [String] ?? []).compactMap { objects[$0] as? [String: Any] }
+        let files = phases.filter { $0["isa"] as? String == "PBXSourcesBuildPhase" }.flatMap { $0["files"] as? [String] ?? [] }
+        let references = files.compactMap { (objects[$0] as? [String: Any])?["fileRef"] as? String }
+        let folders = target["fileSystemSynchronizedGroups"] as? [String] ?? []
+        return (references + folders).compactMap { path(of: $0) }
     }
 
     /// The on-disk path of a file or group object, following `sourceTree`.

@@ -4,7 +4,8 @@ import Synchronization
 /// The project files of a scan, read once (before the other files) into one model that every
 /// check reads: the Xcode projects, XcodeGen specs and `.xcconfig` files (build settings per
 /// target and configuration, `DEVELOPMENT_ASSET_PATHS`), the shared schemes (which
-/// configurations Archive builds) and the SwiftPM layout (which Swift files form a target).
+/// configurations Archive builds), the SwiftPM layout (which Swift files form a target) and
+/// which files are test code (`TestScope`).
 /// Built once per scan for all checks: `ProjectModel.of(context)`.
 public final class ProjectModel: Sendable {
     public let catalog: XcodeSettingsCatalog
@@ -12,10 +13,13 @@ public final class ProjectModel: Sendable {
     public let swiftTargets: SwiftTargets
     private let configuration: Configuration
     private let assets = Mutex<DevelopmentAssets?>(nil)
+    private let manifests: [(path: String, text: String)]
+    private let tests = Mutex<TestScope?>(nil)
 
     /// The files a check using the model must have read early (`FileCheck.needsEarly`).
     public static func isProjectFile(_ file: ScannedFile) -> Bool {
         XcodeSettingsCatalog.isProjectFile(file.relativePath) || ReleaseConfigurations.isScheme(file.relativePath)
+            || SwiftTargets.isManifest(file.relativePath)
     }
 
     /// The scan's model, built by the first check that asks.
@@ -32,6 +36,17 @@ public final class ProjectModel: Sendable {
         let schemes = context.files.filter { ReleaseConfigurations.isScheme($0.relativePath) }.compactMap(context.earlyContents(of:))
         releaseConfigurations = ReleaseConfigurations(configuration: context.configuration, schemes: schemes)
         swiftTargets = SwiftTargets(swiftFiles: context.files.map(\.relativePath).filter { $0.hasSuffix(".swift") })
+        manifests = context.files.filter { SwiftTargets.isManifest($0.relativePath) }.compactMap { file in
+            context.earlyContents(of: file).map { (file.relativePath, String(decoding: $0, as: UTF8.self)) }
+        }
+    }
+
+    /// Which files are test code, from every project's targets and every manifest's.
+    public var testScope: TestScope {
+        if let known = tests.withLock({ $0 }) { return known }
+        let built = TestScope(projects: catalog.view(keys: []).projects, manifests: manifests)
+        tests.withLock { $0 = built }
+        return built
     }
 
     /// `DEVELOPMENT_ASSET_PATHS` of every project, spec and `.xcconfig`, resolved.

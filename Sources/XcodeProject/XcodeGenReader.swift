@@ -29,11 +29,27 @@ public enum XcodeGenReader {
                 guard let targetName = key.scalar?.string, let target = try targetMap.mapping(targetName) else { continue }
                 targets.append(XcodeTarget(
                     id: "target:\(targetName)", name: targetName,
-                    configurations: try configurations(of: target, names: configurationNames, prefix: targetName, file: file, projectDirectory: projectDirectory)))
+                    configurations: try configurations(of: target, names: configurationNames, prefix: targetName, file: file, projectDirectory: projectDirectory),
+                    productType: try target.string("type"), sources: sources(of: target, projectDirectory: projectDirectory)))
             }
         }
         return XcodeProject(kind: .xcodegen, file: file, projectDirectory: projectDirectory, projectName: name ?? "project",
                             configurations: projectConfigurations, targets: targets)
+    }
+
+    /// `sources:` as a path, a list of paths, or a list of `{path: …}` mappings, each a file or
+    /// a folder compiled whole.
+    private static func sources(of target: YAMLMapping, projectDirectory: String) -> [String] {
+        let entries: [Node]
+        switch target.node("sources") {
+        case .scalar(let scalar)?: entries = [.scalar(scalar)]
+        case .sequence(let sequence)?: entries = Array(sequence)
+        default: entries = []
+        }
+        return entries.compactMap { entry in
+            let path = entry.scalar?.string ?? entry.mapping?["path"]?.scalar?.string
+            return path.map { XcodePath.resolve($0, relativeTo: projectDirectory) }
+        }
     }
 
     /// One `BuildConfiguration` per configuration name for the `settings` / `configFiles` of `owner`.

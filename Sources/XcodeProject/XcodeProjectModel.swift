@@ -22,16 +22,34 @@ public struct BuildConfiguration: Sendable, Hashable {
     }
 }
 
-/// A target of a project and its build configurations.
+/// A target of a project, its build configurations, what it builds and its source files.
 public struct XcodeTarget: Sendable, Hashable {
     public var id: String
     public var name: String
     public var configurations: [BuildConfiguration]
+    /// pbxproj `productType` (`com.apple.product-type.application`,
+    /// `com.apple.product-type.bundle.unit-test`) or XcodeGen `type` (`application`,
+    /// `bundle.unit-test`); nil when not written.
+    public var productType: String?
+    /// The files its Sources build phase compiles and the folders it compiles whole (Xcode 16
+    /// synchronized folders, XcodeGen `sources`), relative to the scan root like every path
+    /// of the model.
+    public var sources: [String]
 
-    public init(id: String, name: String, configurations: [BuildConfiguration]) {
+    public init(id: String, name: String, configurations: [BuildConfiguration], productType: String? = nil, sources: [String] = []) {
         self.id = id
         self.name = name
         self.configurations = configurations
+        self.productType = productType
+        self.sources = sources
+    }
+
+    /// "unit-test" or "UI-test" for a test bundle (never archived), nil for anything else.
+    public var testKind: String? {
+        guard let productType else { return nil }
+        if productType.hasSuffix("bundle.unit-test") { return "unit-test" }
+        if productType.hasSuffix("bundle.ui-testing") { return "UI-test" }
+        return nil
     }
 }
 

@@ -25,6 +25,9 @@ struct ReportOptions: ParsableArguments {
         "Text output grouped under each file's name, with snippets, fixes and the summary (the default on a terminal); --no-heading: one 'path:line:col: severity: message [rule]' line per finding, the summary on standard error (the default when piped or written to a file)."))
     var heading: Bool?
 
+    @Flag(help: "Say on standard error which files were left out of which rules and why (test targets, path conventions).")
+    var explain = false
+
     var failingSeverity: Severity { strict ? .warning : .error }
 
     /// Colour only on a terminal (not into a file, never with --no-color or NO_COLOR).
@@ -43,6 +46,7 @@ struct ReportOptions: ParsableArguments {
     /// `emit(_ report:)`) or its output, and exits with its code.
     func emit(_ outcome: CommandOutcome) throws -> Never {
         for message in outcome.messages { printError("shipcheck: \(message)") }
+        if explain { for line in outcome.explanations { printError(line) } }
         if let report = outcome.report { try emit(report) }
         if let output = outcome.output { printOutput(output) }
         throw ExitCode(outcome.exitCode)

@@ -142,3 +142,23 @@ import ShipcheckTestSupport
         #expect(result.stdout.contains("reported exactly the"))
     }
 }
+
+/// Test code is never archived: the archive rules leave it out, and `--explain` says why.
+@Suite struct AuditTestCodeTests {
+    @Test func testTargetFilesAreOutOfScopeAndExplainSaysWhy() {
+        let tree = TemporaryDirectory()
+        tree.write("project.yml", "name: App\ntargets:\n  App:\n    type: application\n    sources: [App]\n  AppChecks:\n    type: bundle.unit-test\n    sources: [AppChecks]\n")
+        tree.write("App/MockData.swift", "#if DEBUG\nenum MockData { static func install() {} }\n#endif\n")
+        tree.write("AppChecks/Launcher.swift", "import SwiftUI\nfunc launch() { MockData.install() }\n#Preview { Text(\"x\") }\n")
+        tree.write("Tests/UI/Flow.test.swift", "func flow() { MockData.install() }\n")
+        tree.write("App/Boot.swift", "func boot() { MockData.install() }\n")
+        let result = CommandRunner.shipcheck(["audit", "--explain", "."], in: tree.path)
+        #expect(result.status == 1)
+        #expect(result.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) } == ["App/Boot.swift"], "\(result.stdout)")
+        #expect(result.stderr.contains("AppChecks/Launcher.swift: note: test code, target AppChecks is a unit-test target (project.yml): not checked by release-references-debug-only"))
+        #expect(result.stderr.contains("AppChecks/Launcher.swift: note: test code, target AppChecks is a unit-test target (project.yml): not checked by preview-outside-debug"))
+        #expect(result.stderr.contains("Tests/UI/Flow.test.swift: note: test code, path convention: a Tests/ folder: not checked by release-references-debug-only"))
+        let quiet = CommandRunner.shipcheck(["audit", "."], in: tree.path)
+        #expect(!quiet.stderr.contains("test code"), "explanations only with --explain")
+    }
+}

@@ -34,6 +34,8 @@ public final class ArchiveBreakerCheck: FileCheck {
         var candidates: [String: Set<String>] = [:]
         var mentions: [String: NameMentions] = [:]
         var facts: [(index: Int, path: String, target: String, facts: [ReferenceFact])] = []
+        /// Test code, left out: never archived, so never an archive breaker.
+        var testFiles: [(index: Int, note: InputError)] = []
     }
 
     public init(configuration: Configuration) {
@@ -57,8 +59,14 @@ public final class ArchiveBreakerCheck: FileCheck {
             state.sources += 1
             return state.model
         }
-        guard let model, SwiftText.isParseable(contents) else { return .none }
+        guard let model else { return .none }
         let path = contents.file.relativePath
+        if let reason = model.testScope.reason(for: path) {
+            let note = InputError(path: path, message: "test code, \(reason): not checked by \(ArchiveBreakerRule.id)")
+            state.withLock { $0.testFiles.append((contents.index, note)) }
+            return .none
+        }
+        guard SwiftText.isParseable(contents) else { return .none }
         let declaring: Range<Int>?
         if model.developmentReason(for: path) != nil {
             declaring = 0..<contents.bytes.count
@@ -125,7 +133,8 @@ public final class ArchiveBreakerCheck: FileCheck {
                     findings.append(ArchiveBreakerRule.finding(for: fact, declarations: declarations, path: file.path))
                 }
             }
-            return CheckResult(findings: findings, filesScanned: state.sources)
+            return CheckResult(findings: findings, filesScanned: state.sources,
+                               explanations: state.testFiles.sorted { $0.index < $1.index }.map(\.note))
         }
     }
 

@@ -18,7 +18,12 @@ package enum ArchiveBreakerRule: Rule {
             resolved lexically: local variables, parameters, closure parameters, pattern \
             bindings and generic parameters with the same name are not the declaration, and a \
             name that release code also declares is never reported. Uses inside `#if DEBUG`, in \
-            Development Assets files and in previews (which the preview rules report) are fine.
+            Development Assets files and in previews (which the preview rules report) are fine. \
+            Test code is never archived, so it is not checked: files that only unit-test or \
+            UI-test targets compile (pbxproj `productType`, XcodeGen `type`, SwiftPM \
+            `testTarget`) and, in no target at all, files in a `Tests/` folder or named \
+            `*Tests.swift`, `*.test.swift`, `*Spec.swift`; a file an app target compiles too \
+            stays in scope. `--explain` lists the files left out and why.
             """,
         defaultSeverity: .error,
         triggeringExamples: [
@@ -65,8 +70,35 @@ package enum ArchiveBreakerRule: Rule {
                 """, path: "App/Views/ContentView.swift",
                 companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = \"App/Preview Content\"\n",
                              "App/Preview Content/PreviewData.swift": "enum PreviewData {\n    static let title = \"Hello\"\n}\n"]),
+            RuleExample("""
+                func launchForUITests() {
+                    ↓MockData.install()
+                }
+                """, path: "Shared/Launcher.swift",
+                companions: ["project.yml": Self.exampleSpec,
+                             "App/MockData.swift": "#if DEBUG\nenum MockData { static func install() {} }\n#endif\n"]),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+                func testLaunch() {
+                    MockData.install()
+                }
+                """, path: "AppChecks/Launcher.swift",
+                companions: ["project.yml": Self.exampleSpec,
+                             "App/MockData.swift": "#if DEBUG\nenum MockData { static func install() {} }\n#endif\n"]),
+            RuleExample("""
+                func testLaunch() {
+                    MockData.install()
+                }
+                """, path: "Tests/App/Scenes/Launcher.test.swift",
+                companions: ["App/MockData.swift": "#if DEBUG\nenum MockData { static func install() {} }\n#endif\n"]),
+            RuleExample("""
+                @testable import Feed
+
+                func testItems() { _ = MockData.items }
+                """, path: "Checks/FeedChecks/Items.swift",
+                companions: ["Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Feed\", targets: [.target(name: \"Feed\"), .testTarget(name: \"FeedChecks\", dependencies: [\"Feed\"], path: \"Checks/FeedChecks\")])\n",
+                             "Checks/FeedChecks/MockData.swift": "#if DEBUG\nenum MockData { static let items = [1] }\n#endif\n"]),
             RuleExample("""
                 #if DEBUG
                 struct MockData { static let items = ["one"] }
@@ -147,6 +179,19 @@ package enum ArchiveBreakerRule: Rule {
                              "App/Preview Content/PreviewData.swift": "enum PreviewData {\n    static let title = \"Hello\"\n}\n"]),
         ]
     )
+
+    /// An XcodeGen spec with an app and a unit-test target sharing `Shared/`.
+    static let exampleSpec = """
+        name: App
+        targets:
+          App:
+            type: application
+            sources: [App, Shared]
+          AppChecks:
+            type: bundle.unit-test
+            sources: [AppChecks, Shared]
+
+        """
 
     /// The finding users read: at the reference, naming the declaration (the first of
     /// `declarations`) and the compiler error the Archive build will show.

@@ -9,12 +9,17 @@ public struct CheckResult: Sendable {
     /// What the user should know about an input besides, printed as notes (see
     /// `InputError.noteDescription`); they never change the exit code.
     public var notes: [InputError]
+    /// Files the check left out of some rules' scope and why (test code), printed as notes
+    /// only with `--explain`.
+    public var explanations: [InputError]
 
-    public init(findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0, notes: [InputError] = []) {
+    public init(findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0, notes: [InputError] = [],
+                explanations: [InputError] = []) {
         self.findings = findings
         self.inputErrors = inputErrors
         self.filesScanned = filesScanned
         self.notes = notes
+        self.explanations = explanations
     }
 
     public mutating func merge(_ other: CheckResult) {
@@ -22,6 +27,7 @@ public struct CheckResult: Sendable {
         inputErrors += other.inputErrors
         filesScanned += other.filesScanned
         notes += other.notes
+        explanations += other.explanations
     }
 
     /// The summary row for the audit table.

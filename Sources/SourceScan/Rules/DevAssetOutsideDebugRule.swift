@@ -2,6 +2,8 @@ import ShipcheckCore
 import SwiftSyntax
 
 package enum DevAssetOutsideDebugRule: SwiftSourceRule {
+    package static let concernsReleaseBuilds = true
+
     package static let description = RuleDescription(
         id: "dev-asset-outside-debug",
         summary: "A Swift file in Development Assets declares code that is compiled in release builds",

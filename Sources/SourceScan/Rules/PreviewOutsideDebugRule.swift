@@ -1,6 +1,8 @@
 import ShipcheckCore
 
 package enum PreviewOutsideDebugRule: SwiftSourceRule {
+    package static let concernsReleaseBuilds = true
+
     package static let description = RuleDescription(
         id: "preview-outside-debug",
         summary: "A #Preview is compiled in release builds",
@@ -11,7 +13,10 @@ package enum PreviewOutsideDebugRule: SwiftSourceRule {
             release is cut. Every `#Preview` must sit in a region no release build compiles: \
             `#if DEBUG`, `#else` of `#if !DEBUG`, or a debug-only flag from the configuration. \
             Platform conditions such as `#if os(iOS)` do not count. `shipcheck sources --fix` wraps \
-            the preview, with its attributes and doc comment, in `#if DEBUG … #endif`.
+            the preview, with its attributes and doc comment, in `#if DEBUG … #endif`. Test code \
+            is never archived: previews in files that only unit-test or UI-test targets compile \
+            (or, in no target, in `Tests/` folders and `*Tests.swift`, `*.test.swift`, \
+            `*Spec.swift` files) are not reported (`--explain` lists them).
             """,
         defaultSeverity: .error,
         triggeringExamples: [
@@ -70,6 +75,11 @@ package enum PreviewOutsideDebugRule: SwiftSourceRule {
                 #Preview { ContentView() }
                 #endif
                 """),
+            RuleExample("""
+                import SwiftUI
+
+                #Preview("Snapshot") { CardView() }
+                """, path: "AppTests/CardSnapshotTests.swift"),
             RuleExample("""
                 #if canImport(SwiftUI) && DEBUG
                 @available(iOS 17, *)

@@ -1,6 +1,8 @@
 import ShipcheckCore
 
 package enum PreviewProviderOutsideDebugRule: SwiftSourceRule {
+    package static let concernsReleaseBuilds = true
+
     package static let description = RuleDescription(
         id: "preview-provider-outside-debug",
         summary: "A PreviewProvider (or PreviewModifier) type is compiled in release builds",
