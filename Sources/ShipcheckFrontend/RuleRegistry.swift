@@ -34,6 +34,7 @@ public enum RuleRegistry {
         TestLibraryDependencyRule.self,
         MockSymbolRule.self,
         FixtureStringRule.self,
+        BuildPathsRule.self,
         BuildFactsRule.self,
         // Apple bundles and .ipa files as a whole (BinaryInspect).
         DebugDylibRule.self,

@@ -25,6 +25,9 @@ struct ReportOptions: ParsableArguments {
         "Text output grouped under each file's name, with snippets, fixes and the summary (the default on a terminal); --no-heading: one 'path:line:col: severity: message [rule]' line per finding, the summary on standard error (the default when piped or written to a file)."))
     var heading: Bool?
 
+    @Flag(help: "List every occurrence behind a grouped finding (a binary's build paths, its strings matching one pattern) in text output; JSON and SARIF always do.")
+    var verbose = false
+
     @Flag(help: "Say on standard error which files were left out of which rules and why (test targets, path conventions).")
     var explain = false
 
@@ -57,7 +60,7 @@ struct ReportOptions: ParsableArguments {
     func emit(_ report: Report) throws -> Never {
         for error in report.inputErrors { printError("shipcheck: \(error)") }
         let heading = wantsHeading
-        try write(format.reporter(color: color, heading: heading).render(report))
+        try write(format.reporter(color: color, heading: heading, verbose: verbose).render(report))
         if format == .text && !heading { printError(TextReporter(color: false).summary(report)) }
         throw ExitCode(report.exitCode)
     }

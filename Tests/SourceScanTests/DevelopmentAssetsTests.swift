@@ -100,10 +100,10 @@ import Testing
         var configuration = Configuration()
         configuration.developmentPaths = GlobList(["**/Fixtures/**"])
         let result = scan([
-            "Tests/Fixtures/Wrapped.swift": "import Foundation\n@testable import App\n#if DEBUG\nlet a = 1\n#endif\n",
-            "Tests/Fixtures/Leaky.swift": "import Foundation\n#if DEBUG\nlet a = 1\n#endif\n#if os(iOS)\nfunc leak() {}\n#endif\n",
+            "Support/Fixtures/Wrapped.swift": "import Foundation\n@testable import App\n#if DEBUG\nlet a = 1\n#endif\n",
+            "Support/Fixtures/Leaky.swift": "import Foundation\n#if DEBUG\nlet a = 1\n#endif\n#if os(iOS)\nfunc leak() {}\n#endif\n",
         ], configuration: configuration)
-        #expect(result.findings.map { "\($0.location.path):\($0.location.line ?? 0)" } == ["Tests/Fixtures/Leaky.swift:6"])
+        #expect(result.findings.map { "\($0.location.path):\($0.location.line ?? 0)" } == ["Support/Fixtures/Leaky.swift:6"])
         #expect(result.findings.first?.message.contains("when os(iOS)") == true)
     }
 }

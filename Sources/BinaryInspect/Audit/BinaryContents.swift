@@ -97,6 +97,32 @@ public struct BinaryContents: Sendable {
             snippet: symbol, fixHint: fix, identity: origin.architecture.map { "[\($0)] \(identity)" } ?? identity)
     }
 
+    /// One finding for many strings of one kind (one fact, one finding): at the first string,
+    /// with up to three as the snippet and every one as a related location.
+    func finding(
+        _ rule: RuleDescription, _ severity: Severity, message: String, strings: [FoundString], fix: String, identity: String
+    ) -> Finding {
+        var finding = self.finding(rule, severity, message: message, section: strings[0].section, symbol: nil,
+                                   offset: strings[0].offset, fix: fix, identity: identity)
+        finding.snippet = strings.prefix(Self.examplesShown).map { Self.shown($0.text) }.joined(separator: "\n")
+        if strings.count > 1 {
+            finding.related = strings.map { string in
+                RelatedLocation(location: .binary(BinaryLocation(path: origin.path, member: origin.member, architecture: origin.architecture,
+                                                                 section: string.section, offset: string.offset)),
+                                message: "\"\(Self.shown(string.text))\"")
+            }
+        }
+        return finding
+    }
+
+    /// How many examples a grouped finding's message and snippet show.
+    static let examplesShown = 3
+
+    /// A string as a message shows it: long ones cut to 120 characters.
+    static func shown(_ text: String) -> String {
+        text.count > 120 ? String(text.prefix(117)) + "..." : text
+    }
+
     /// "1234 bytes" / "size unknown (stripped)": how a message states the cost.
     static func describeSize(_ size: UInt64?) -> String {
         guard let size else { return "size unknown: symbol table stripped, metadata only" }

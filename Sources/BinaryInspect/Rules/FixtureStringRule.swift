@@ -1,21 +1,24 @@
 import ShipcheckCore
 
-/// Strings in read-only data that only development builds should contain.
+/// Strings in read-only data that only development builds should contain: one finding per
+/// pattern and binary, however many strings match it.
 package enum FixtureStringRule: BinaryRule {
     /// Case-insensitive regular expressions matched against printable strings in `.rodata*`.
+    /// Build paths (`/Users/NAME/…`, `/home/NAME/…`) are `BuildPathsRule`'s.
     static let defaultPatterns = [
-        "/Users/[^/\\s]+/", "/home/[^/\\s]+/", "Preview Content", "lorem ipsum", "\\.xctest\\b",
+        "Preview Content", "lorem ipsum", "\\.xctest\\b",
     ]
 
     package static let description = RuleDescription(
         id: "binary-fixture-string",
-        summary: "A developer path, preview-content path, placeholder text or test-bundle name ships in read-only data.",
+        summary: "A preview-content path, placeholder text or test-bundle name ships in read-only data.",
         rationale: """
-            Absolute paths from a developer's machine (/Users/NAME/, /home/NAME/), Preview Content \
-            files, lorem-ipsum placeholders and .xctest bundle names in a release binary reveal \
-            fixture or preview data compiled into it (and leak local paths). Printable strings of \
-            6+ bytes in .rodata sections are matched against `binary.string-patterns` \
-            (case-insensitive regular expressions).
+            Preview Content files, lorem-ipsum placeholders and .xctest bundle names in a release \
+            binary reveal fixture or preview data compiled into it. Printable strings of 6+ bytes \
+            in read-only data (ELF .rodata*, Mach-O C-string sections) are matched against \
+            `binary.string-patterns` (case-insensitive regular expressions). One finding per \
+            pattern and binary (slice, archive member) gives the count and three examples; the \
+            full list is in JSON and SARIF (related locations) and behind `--verbose`.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
@@ -26,22 +29,30 @@ package enum FixtureStringRule: BinaryRule {
         nonTriggeringExamples: [
             RuleExample("string /usr/share/zoneinfo/"),
             RuleExample("string Preview unavailable"),
-            RuleExample("string /home/"),
+            RuleExample("string /home/build/Sources/App/main.swift"),
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
-        contents.strings.compactMap { string in
-            for pattern in context.stringPatterns {
-                guard let match = pattern.firstMatch(in: string.text) else { continue }
-                let shown = string.text.count > 120 ? String(string.text.prefix(117)) + "..." : string.text
-                return contents.finding(
-                    description, context.severity,
-                    message: "string \"\(shown)\" in \(string.section) matches '\(pattern.source)' (\(string.text.utf8.count) bytes)",
-                    section: string.section, symbol: shown, offset: string.offset,
-                    fix: "remove the fixture or preview data from release code (move it to a test or preview target, or `#if DEBUG`)",
-                    identity: "\(match) \(string.text)")
+        var matches: [Int: [BinaryContents.FoundString]] = [:]
+        for string in contents.strings {
+            if let index = context.stringPatterns.firstIndex(where: { $0.firstMatch(in: string.text) != nil }) {
+                matches[index, default: []].append(string)
             }
-            return nil
+        }
+        return matches.keys.sorted().map { index in
+            let pattern = context.stringPatterns[index].source
+            let strings = matches[index]!
+            let message: String
+            if strings.count == 1 {
+                message = "string \"\(BinaryContents.shown(strings[0].text))\" in \(strings[0].section) matches '\(pattern)' (\(strings[0].text.utf8.count) bytes)"
+            } else {
+                let examples = strings.prefix(BinaryContents.examplesShown).map { "\"\(BinaryContents.shown($0.text))\"" }.joined(separator: ", ")
+                message = "\(strings.count) strings in read-only data match '\(pattern)', e.g. \(examples)"
+            }
+            return contents.finding(
+                description, context.severity, message: message, strings: strings,
+                fix: "remove the fixture or preview data from release code (move it to a test or preview target, or `#if DEBUG`)",
+                identity: "pattern \(pattern)")
         }
     }
 }

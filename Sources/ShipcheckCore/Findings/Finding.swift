@@ -15,6 +15,10 @@ public struct Finding: Codable, Sendable, Hashable {
     /// Stable across unrelated edits: derived from the rule, the path, the identity and the
     /// occurrence among equal identities. Assigned by `Fingerprinter.assign(_:)`.
     public var fingerprint: String
+    /// Every occurrence of a finding that stands for many of one kind (one fact, one finding:
+    /// a binary's build paths), in full: JSON and SARIF (`relatedLocations`) list them, the
+    /// text report with `--verbose`.
+    public var related: [RelatedLocation]?
 
     public init(
         ruleID: String,
@@ -33,6 +37,17 @@ public struct Finding: Codable, Sendable, Hashable {
         self.fixHint = fixHint
         self.identity = identity
         self.fingerprint = ""
+    }
+}
+
+/// One occurrence behind a grouped finding: where it is and what is there.
+public struct RelatedLocation: Codable, Sendable, Hashable {
+    public var location: Location
+    public var message: String
+
+    public init(location: Location, message: String) {
+        self.location = location
+        self.message = message
     }
 }
 

@@ -30,6 +30,19 @@ public struct JSONReporter: Reporter {
         var snippet: String?
         var fixHint: String?
         var fingerprint: String
+        /// Every occurrence behind a grouped finding.
+        var related: [JSONRelated]?
+    }
+
+    struct JSONRelated: Encodable {
+        var message: String
+        var path: String
+        var line: Int?
+        var column: Int?
+        var member: String?
+        var architecture: String?
+        var section: String?
+        var offset: UInt64?
     }
 
     public func render(_ report: Report) -> String {
@@ -43,6 +56,15 @@ public struct JSONReporter: Reporter {
                 (row.member, row.section, row.symbol, row.offset) = (location.member, location.section, location.symbol, location.offset)
                 row.architecture = location.architecture
             case .file: break
+            }
+            row.related = finding.related?.map { related in
+                var item = JSONRelated(message: related.message, path: related.location.path)
+                switch related.location {
+                case .source(let location): (item.line, item.column) = (location.line, location.column)
+                case .binary(let location): (item.member, item.architecture, item.section, item.offset) = (location.member, location.architecture, location.section, location.offset)
+                case .file: break
+                }
+                return item
             }
             return row
         }

@@ -7,11 +7,11 @@ public protocol Reporter: Sendable {
 public enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, sarif, junit, github, gitlab
 
-    /// The reporter for this format. `color` and `heading` (see `TextReporter`) only matter
-    /// for `text`.
-    public func reporter(color: Bool = false, heading: Bool = true) -> any Reporter {
+    /// The reporter for this format. `color`, `heading` and `verbose` (see `TextReporter`)
+    /// only matter for `text`.
+    public func reporter(color: Bool = false, heading: Bool = true, verbose: Bool = false) -> any Reporter {
         switch self {
-        case .text: TextReporter(color: color, heading: heading)
+        case .text: TextReporter(color: color, heading: heading, verbose: verbose)
         case .json: JSONReporter()
         case .sarif: SARIFReporter()
         case .junit: JUnitReporter()

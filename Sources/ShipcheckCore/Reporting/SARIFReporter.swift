@@ -24,17 +24,25 @@ public struct SARIFReporter: Reporter {
                 "ruleId": .string(finding.ruleID),
                 "level": .string(finding.severity.rawValue),
                 "message": .object(["text": .string(finding.message + (finding.fixHint.map { " Fix: \($0)" } ?? ""))]),
-                "locations": .array([location(finding.location, snippet: finding.snippet)]),
+                "locations": .array([.object(location(finding.location, snippet: finding.snippet))]),
                 "partialFingerprints": .object([Self.fingerprintKey: .string(finding.fingerprint)]),
             ]
             if let index = ruleIndex[finding.ruleID] { result["ruleIndex"] = .number(Double(index)) }
+            if let related = finding.related, !related.isEmpty {
+                result["relatedLocations"] = .array(related.enumerated().map { index, item in
+                    var object = location(item.location, snippet: nil)
+                    object["id"] = .number(Double(index + 1))
+                    object["message"] = .object(["text": .string(item.message)])
+                    return .object(object)
+                })
+            }
             return .object(result)
         }
         let notifications: [JSONValue] = report.inputErrors.map { error in
             .object([
                 "level": .string("error"),
                 "message": .object(["text": .string(error.message)]),
-                "locations": .array([location(.file(path: error.path), snippet: nil)]),
+                "locations": .array([.object(location(.file(path: error.path), snippet: nil))]),
             ])
         }
         let run: JSONValue = .object([
@@ -57,7 +65,7 @@ public struct SARIFReporter: Reporter {
         return document.serialized() + "\n"
     }
 
-    private func location(_ location: Location, snippet: String?) -> JSONValue {
+    private func location(_ location: Location, snippet: String?) -> [String: JSONValue] {
         var physical: [String: JSONValue] = [
             "artifactLocation": .object(["uri": .string(Self.uri(location.path)), "uriBaseId": .string("%SRCROOT%")])
         ]
@@ -81,7 +89,7 @@ public struct SARIFReporter: Reporter {
             break
         }
         result["physicalLocation"] = .object(physical)
-        return .object(result)
+        return result
     }
 
     /// A relative URI reference: each path segment percent-encoded (RFC 3986), `/` kept.

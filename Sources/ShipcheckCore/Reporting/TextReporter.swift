@@ -4,17 +4,25 @@
 ///   the summary is `summary(_:)`, which the command line prints to standard error;
 /// - heading (for a person at a terminal): findings grouped under their file's name, each with
 ///   its `line:col`, snippet and fix, then the summary.
+/// With `verbose`, a finding standing for many (`Finding.related`) lists every one: a `note:`
+/// line each in the lines layout, indented under it in the heading layout.
 public struct TextReporter: Reporter {
     public var color: Bool
     public var heading: Bool
+    public var verbose: Bool
 
-    public init(color: Bool, heading: Bool = true) {
+    public init(color: Bool, heading: Bool = true, verbose: Bool = false) {
         self.color = color
         self.heading = heading
+        self.verbose = verbose
     }
 
     public func render(_ report: Report) -> String {
-        guard heading else { return report.findings.map { line($0) + "\n" }.joined() }
+        guard heading else {
+            return report.findings.map { finding in
+                ([line(finding)] + (verbose ? related(finding).map { line($0) } : [])).map { $0 + "\n" }.joined()
+            }.joined()
+        }
         var lines: [String] = []
         var lastFile: String?
         for finding in report.findings {
@@ -31,6 +39,12 @@ public struct TextReporter: Reporter {
                 }
             }
             if let hint = finding.fixHint { lines.append("      " + paint("fix: ", .cyan) + hint) }
+            if verbose {
+                for item in related(finding) {
+                    let (_, place) = Self.split(item.location)
+                    lines.append("      " + (place.map { paint($0, .green) + ": " } ?? "") + FileEnumerator.escaped(item.message))
+                }
+            }
         }
         if !report.findings.isEmpty { lines.append("") }
         lines.append(summary(report))
@@ -42,6 +56,11 @@ public struct TextReporter: Reporter {
     public func line(_ finding: Finding) -> String {
         let (file, place) = Self.split(finding.location)
         return file + (place.map { ":" + $0 } ?? "") + ": " + diagnostic(finding)
+    }
+
+    /// Each occurrence behind a grouped finding, as a note of the same rule.
+    private func related(_ finding: Finding) -> [Finding] {
+        (finding.related ?? []).map { Finding(ruleID: finding.ruleID, severity: .note, message: $0.message, location: $0.location) }
     }
 
     /// The file (escaped, with a binary's slice and archive member) and the place in it
