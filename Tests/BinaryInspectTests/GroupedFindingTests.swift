@@ -37,7 +37,7 @@ import Testing
     @Test func fixtureStringsAreOneWarningPerPattern() throws {
         let strings = try Self.findings().filter { $0.ruleID == "binary-fixture-string" }
         #expect(strings.map(\.message) == [
-            "string \"/Users/alice/App/Preview Content/users.json\" in .rodata matches 'Preview Content' (43 bytes)",
+            "string \"/Users/alice/App/Preview Content/users.json\" in .rodata matches 'Preview Content/' (43 bytes)",
             "2 strings in read-only data match 'lorem ipsum', e.g. \"Lorem ipsum dolor sit amet\", \"lorem ipsum again\"",
         ])
         #expect(strings.map { $0.related?.count ?? 1 } == [1, 2])

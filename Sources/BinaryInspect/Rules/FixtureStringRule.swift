@@ -4,9 +4,10 @@ import ShipcheckCore
 /// pattern and binary, however many strings match it.
 package enum FixtureStringRule: BinaryRule {
     /// Case-insensitive regular expressions matched against printable strings in `.rodata*`.
-    /// Build paths (`/Users/NAME/…`, `/home/NAME/…`) are `BuildPathsRule`'s.
+    /// Build paths (`/Users/NAME/…`, `/home/NAME/…`) are `BuildPathsRule`'s. `Preview Content/`
+    /// is a path into the folder, not a sentence about it (docc says "The preview content path").
     static let defaultPatterns = [
-        "Preview Content", "lorem ipsum", "\\.xctest\\b",
+        "Preview Content/", "lorem ipsum", "\\.xctest\\b",
     ]
 
     package static let description = RuleDescription(
@@ -29,6 +30,7 @@ package enum FixtureStringRule: BinaryRule {
         nonTriggeringExamples: [
             RuleExample("string /usr/share/zoneinfo/"),
             RuleExample("string Preview unavailable"),
+            RuleExample("string The preview content path '"),
             RuleExample("string /home/build/Sources/App/main.swift"),
         ])
 
