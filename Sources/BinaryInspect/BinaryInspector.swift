@@ -12,6 +12,8 @@ public struct BinaryInspector: Sendable {
     private let rules: [any BinaryRule.Type]
     /// The bundle rules the configuration leaves on (run once per bundle).
     let bundleRules: [any BundleRule.Type]
+    /// Where the run reports how far it is: artifacts done, then a bundle's files.
+    public var progress: ScanProgress?
 
     /// `rules`: the registry's rules; the inspector runs the binary and bundle rules among them.
     public init(configuration: Configuration, rules: [any Rule.Type], architecture: String? = nil) {
@@ -47,7 +49,9 @@ public struct BinaryInspector: Sendable {
             artifacts += found.filter { seen.insert($0).inserted }
             result.inputErrors += errors
         }
+        progress?.begin("auditing artifacts", total: artifacts.count)
         let outcomes = artifacts.parallelMap { artifact -> CheckResult in
+            defer { progress?.advance() }
             switch artifact {
             case .bundle(let path, let kind):
                 return BundleWalker(inspector: self, patterns: patterns).inspect(path: path, kind: kind)

@@ -44,21 +44,25 @@ public struct QueryRunner: Sendable {
     /// Seconds the run may take; nil: unbounded.
     public let timeout: Double?
     public let source: any FileSource
+    /// Where the scan reports how far it is (see `ScanPipeline.progress`).
+    public let progress: ScanProgress?
 
     public static let defaultTimeout: Double = 600
 
-    public init(root: String, configuration: Configuration, timeout: Double? = QueryRunner.defaultTimeout, source: any FileSource = DiskFileSource()) {
+    public init(root: String, configuration: Configuration, timeout: Double? = QueryRunner.defaultTimeout, source: any FileSource = DiskFileSource(),
+                progress: ScanProgress? = nil) {
         self.root = root
         self.configuration = configuration
         self.timeout = timeout
         self.source = source
+        self.progress = progress
     }
 
     public func run(_ queries: [ScopedQuery]) -> (results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int) {
         let check = QueryCheck(queries: queries, configuration: configuration, timeout: timeout)
         // No lstat per listed file: the reader refuses symlinks, FIFOs and the like itself, and
         // the pipeline sorts those refusals out — one syscall per file less on big trees.
-        let outcome = ScanPipeline(root: root, configuration: configuration, source: source, checksListedKinds: false).run([check])
+        let outcome = ScanPipeline(root: root, configuration: configuration, source: source, checksListedKinds: false, progress: progress).run([check])
         let result = outcome.combined
         return (check.results, result.inputErrors, result.filesScanned)
     }

@@ -29,11 +29,11 @@ extension Frontend {
     /// source as the scan, so no file is opened twice.
     public static func audit(root: String, config: String? = nil, extraBinaries: [String] = [], architecture: String? = nil, baseline: String? = nil,
                              writeBaseline: String? = nil, failingSeverity: Severity,
-                             source base: any FileSource = DiskFileSource()) throws(InputError) -> CommandOutcome {
+                             source base: any FileSource = DiskFileSource(), progress: ScanProgress? = nil) throws(InputError) -> CommandOutcome {
         let source = ReadOnceFileSource(base)
         let configuration = try ConfigurationLoader.load(explicitPath: config, root: root, knownRules: RuleRegistry.ids, source: source)
         let known = baseline.map { path in Result { () throws(InputError) -> Baseline in try Baseline.load(path, source: source) } }
-        let outcome = ScanPipeline(root: root, configuration: configuration, source: source)
+        let outcome = ScanPipeline(root: root, configuration: configuration, source: source, progress: progress)
             .run(auditChecks(root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture, source: source))
         let result = outcome.combined
         var findings = result.findings

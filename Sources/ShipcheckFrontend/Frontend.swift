@@ -27,7 +27,7 @@ public enum Frontend {
     /// globs (relative to the current directory), expanded as the audit expands them; only the
     /// `architecture` slice of universal Mach-O files, when given.
     public static func binary(paths: [String], architecture: String? = nil, configuration: Configuration,
-                              failingSeverity: Severity) throws(UsageError) -> CommandOutcome {
+                              failingSeverity: Severity, progress: ScanProgress? = nil) throws(UsageError) -> CommandOutcome {
         var targets = paths
         var expansionErrors: [InputError] = []
         if targets.isEmpty {
@@ -36,7 +36,9 @@ public enum Frontend {
             }
             (targets, expansionErrors) = ArtifactPaths.expand(configuration.binaries, root: ".")
         }
-        var result = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules, architecture: architecture).run(paths: targets).finalized(configuration: configuration)
+        var inspector = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules, architecture: architecture)
+        inspector.progress = progress
+        var result = inspector.run(paths: targets).finalized(configuration: configuration)
         result.inputErrors = expansionErrors + result.inputErrors
         return CommandOutcome(report: Report(findings: result.findings, inputErrors: result.inputErrors,
                                              rules: BinaryInspector.ownRules(among: RuleRegistry.rules).descriptions,

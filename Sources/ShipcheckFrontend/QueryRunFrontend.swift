@@ -23,8 +23,8 @@ extension Frontend {
     /// saves the new state of every query whose run was complete (a run the timeout cut short
     /// keeps the old state).
     public static func runQueries(_ queries: [ScopedQuery], root: String, configuration: Configuration, timeout: Double?,
-                                  failingSeverity: Severity) -> QueryRunOutcome {
-        let run = QueryRunner(root: root, configuration: configuration, timeout: timeout).run(queries)
+                                  failingSeverity: Severity, progress: ScanProgress? = nil) -> QueryRunOutcome {
+        let run = QueryRunner(root: root, configuration: configuration, timeout: timeout, progress: progress).run(queries)
         var inputErrors = run.inputErrors
         let ranAt = Date().timeIntervalSince1970
         let refreshes = run.results.map { result in

@@ -44,11 +44,13 @@ struct AuditCommand: ParsableCommand {
     var path: String = "."
 
     func run() throws {
-        let progress = ProgressLine()
-        progress.show("shipcheck audit: scanning \(path)…")
-        let outcome = try Frontend.audit(root: path, config: report.config, extraBinaries: binaries, architecture: arch, baseline: baseline,
-                                         writeBaseline: writeBaseline, failingSeverity: report.failingSeverity)
-        progress.clear()
+        let line = ProgressLine("shipcheck audit")
+        let outcome: CommandOutcome
+        do {
+            defer { line.finish() }
+            outcome = try Frontend.audit(root: path, config: report.config, extraBinaries: binaries, architecture: arch, baseline: baseline,
+                                         writeBaseline: writeBaseline, failingSeverity: report.failingSeverity, progress: line.progress)
+        }
         try report.emit(outcome)
     }
 }

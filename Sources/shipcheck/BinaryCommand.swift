@@ -28,9 +28,14 @@ struct BinaryCommand: ParsableCommand {
 
     func run() throws {
         let configuration = try report.loadConfiguration(root: ".")
+        let line = ProgressLine("shipcheck binary")
         do {
-            try report.emit(Frontend.binary(paths: paths, architecture: arch, configuration: configuration, failingSeverity: report.failingSeverity))
+            let outcome = try Frontend.binary(paths: paths, architecture: arch, configuration: configuration, failingSeverity: report.failingSeverity,
+                                              progress: line.progress)
+            line.finish()
+            try report.emit(outcome)
         } catch let usage as UsageError {
+            line.finish()
             throw ValidationError(usage.description)
         }
     }

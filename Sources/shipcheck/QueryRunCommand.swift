@@ -43,8 +43,10 @@ struct QueryRunCommand: ParsableCommand {
                 selected += try location.lookup(name, in: saved, configuration: configuration)
             }
         }
+        let line = ProgressLine("shipcheck query run")
         let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
-                                          failingSeverity: report.failingSeverity)
+                                          failingSeverity: report.failingSeverity, progress: line.progress)
+        line.finish()
         for error in outcome.inputErrors { printError("shipcheck: \(error)") }
         if report.format == .text && report.wantsHeading {
             try report.write(QueryRunText.render(outcome.refreshes, color: report.color))

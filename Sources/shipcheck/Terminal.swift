@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import ShipcheckCore
+import Synchronization
 
 /// Writes one line to standard error.
 func printError(_ text: String) {
@@ -29,18 +31,40 @@ enum Terminal {
     static func isTerminal(fileDescriptor: Int32) -> Bool { isatty(fileDescriptor) == 1 }
 }
 
-/// A one-line progress indicator on standard error, only when it is a terminal: CI logs and
-/// pipes get nothing extra.
-struct ProgressLine {
-    let enabled = isatty(2) == 1
+/// The progress line of a long run on standard error: only when standard error is a terminal
+/// and the run is still going after a second (CI logs and pipes get nothing), redrawn five
+/// times a second from the run's `ScanProgress`, cleared when the run ends.
+final class ProgressLine: Sendable {
+    let progress = ScanProgress()
+    private let label: String
+    private let state = Mutex((finished: false, shown: false))
+    private let done = DispatchSemaphore(value: 0)
 
-    func show(_ text: String) {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+    init(_ label: String) {
+        self.label = label
+        guard Terminal.isTerminal(fileDescriptor: 2) else { return }
+        Thread.detachNewThread { [self] in
+            var wait = 1.0
+            while done.wait(timeout: .now() + wait) == .timedOut {
+                wait = 0.2
+                let now = progress.snapshot
+                let counts = now.total > 0 ? " \(now.done)/\(now.total)" : ""
+                state.withLock { state in
+                    guard !state.finished else { return }
+                    FileHandle.standardError.write(Data("\r\u{1B}[K\(label): \(now.phase)\(counts)".utf8))
+                    state.shown = true
+                }
+            }
+        }
     }
 
-    func clear() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    /// Clears the line (when it was shown) before the report is printed.
+    func finish() {
+        let shown = state.withLock { state in
+            state.finished = true
+            return state.shown
+        }
+        done.signal()
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

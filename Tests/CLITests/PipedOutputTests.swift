@@ -67,3 +67,21 @@ import Testing
         #expect(lines(flat.stdout).count == 1 && flat.stdout.hasPrefix("App/Merge.swift:2:1: error: "), "\(flat.stdout)")
     }
 }
+
+/// The progress line of long runs: on standard error, only when it is a terminal and the run
+/// takes longer than a second.
+@Suite struct ProgressLineTests {
+    @Test func nothingOnAPipeNorOnAShortRunAtATerminal() {
+        let tree = TemporaryDirectory()
+        tree.write("App/View.swift", "import SwiftUI\n#Preview { Text(\"hi\") }\n")
+        tree.write(".shipcheck/queries.yml", "queries:\n  - name: hi\n    pattern: 'hi'\n")
+        let bundle = Repository.path("Tests/Fixtures/bundle")
+        for arguments in [["audit", "."], ["query", "run", "--all"], ["binary", bundle]] {
+            let piped = CommandRunner.shipcheck(arguments, in: tree.path)
+            #expect(!piped.stderr.contains("\r") && !piped.stderr.contains("\u{1B}[K"), "\(arguments[0]): \(piped.stderr)")
+        }
+        let short = CommandRunner.shipcheckOnTerminal(["audit", "."], terminal: .stderr, in: tree.path)
+        #expect(short.status == 1)
+        #expect(!short.stderr.contains("\r"), "a run under a second shows no progress: \(short.stderr)")
+    }
+}

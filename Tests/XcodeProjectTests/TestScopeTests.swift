@@ -51,18 +51,22 @@ import Testing
         let spec = """
             name: App
             targets:
-              App:
-                type: application
-                sources: [App, Shared]
               AppChecks:
-                type: bundle.unit-test
                 sources:
                   - path: AppChecks
                   - Shared
+                type: bundle.unit-test
+              AppUITests:
+                sources: AppUITests
+                type: bundle.ui-testing
+              App:
+                sources: [App, Shared]
+                type: application
             """
         let project = try XcodeGenReader.parse(spec, file: "project.yml", projectDirectory: ".")
         let tests = TestScope(projects: [project], manifests: [])
         #expect(tests.reason(for: "AppChecks/Launcher.swift") == "target AppChecks is a unit-test target (project.yml)")
+        #expect(tests.reason(for: "AppUITests/Flow.swift") == "target AppUITests is a UI-test target (project.yml)")
         #expect(tests.reason(for: "Shared/Util.swift") == nil)
         #expect(tests.reason(for: "App/AppTests.swift") == nil, "the app target compiles it, whatever its name")
     }

@@ -118,6 +118,11 @@ public struct BinaryContents: Sendable {
     /// How many examples a grouped finding's message and snippet show.
     static let examplesShown = 3
 
+    /// `"a", "b", "c"`: the first few of many, quoted, for a grouped finding's message.
+    static func examples(_ texts: some Sequence<some StringProtocol>) -> String {
+        texts.prefix(examplesShown).map { "\"\(shown(String($0)))\"" }.joined(separator: ", ")
+    }
+
     /// A string as a message shows it: long ones cut to 120 characters.
     static func shown(_ text: String) -> String {
         text.count > 120 ? String(text.prefix(117)) + "..." : text

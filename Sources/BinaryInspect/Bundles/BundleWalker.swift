@@ -31,7 +31,9 @@ struct BundleWalker {
         var bundle = BundleContents(root: path, kind: kind)
         let shipped = entries.filter { !BundleKind.isSkipped($0.path) }
         bundle.files = shipped.map(\.path)
+        inspector.progress?.begin("reading \(path.split(separator: "/").last ?? "")", total: shipped.count)
         for entry in shipped {
+            defer { inspector.progress?.advance() }
             do throws(InputError) {
                 try read(entry, from: source, into: &bundle, result: &result)
             } catch {

@@ -40,13 +40,9 @@ package enum BuildPathsRule: BinaryRule {
         }
         guard let first = paths.first else { return [] }
         let prefix = commonFolder(paths.map(\.path))
-        let message: String
-        if paths.count == 1 {
-            message = "absolute build path \"\(BinaryContents.shown(String(first.path)))\" in \(first.string.section)"
-        } else {
-            let examples = paths.prefix(BinaryContents.examplesShown).map { "\"\(BinaryContents.shown(String($0.path)))\"" }.joined(separator: ", ")
-            message = "\(paths.count) absolute build paths in read-only data, all under \(prefix), e.g. \(examples)"
-        }
+        let message = paths.count == 1
+            ? "absolute build path \(BinaryContents.examples([first.path])) in \(first.string.section)"
+            : "\(paths.count) absolute build paths in read-only data, all under \(prefix), e.g. \(BinaryContents.examples(paths.map(\.path)))"
         return [contents.finding(
             description, context.severity, message: message, strings: paths.map(\.string),
             fix: "build with -file-prefix-map \(prefix)=. (clang: -ffile-prefix-map) and -debug-prefix-map \(prefix)=., and use #fileID rather than #file / #filePath",

@@ -44,13 +44,9 @@ package enum FixtureStringRule: BinaryRule {
         return matches.keys.sorted().map { index in
             let pattern = context.stringPatterns[index].source
             let strings = matches[index]!
-            let message: String
-            if strings.count == 1 {
-                message = "string \"\(BinaryContents.shown(strings[0].text))\" in \(strings[0].section) matches '\(pattern)' (\(strings[0].text.utf8.count) bytes)"
-            } else {
-                let examples = strings.prefix(BinaryContents.examplesShown).map { "\"\(BinaryContents.shown($0.text))\"" }.joined(separator: ", ")
-                message = "\(strings.count) strings in read-only data match '\(pattern)', e.g. \(examples)"
-            }
+            let message = strings.count == 1
+                ? "string \(BinaryContents.examples([strings[0].text])) in \(strings[0].section) matches '\(pattern)' (\(strings[0].text.utf8.count) bytes)"
+                : "\(strings.count) strings in read-only data match '\(pattern)', e.g. \(BinaryContents.examples(strings.map(\.text)))"
             return contents.finding(
                 description, context.severity, message: message, strings: strings,
                 fix: "remove the fixture or preview data from release code (move it to a test or preview target, or `#if DEBUG`)",

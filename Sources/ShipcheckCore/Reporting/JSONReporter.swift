@@ -17,6 +17,44 @@ public struct JSONReporter: Reporter {
         var ruleID: String
         var severity: Severity
         var message: String
+        var place: JSONPlace
+        var snippet: String?
+        var fixHint: String?
+        var fingerprint: String
+        /// Every occurrence behind a grouped finding.
+        var related: [JSONRelated]?
+
+        private enum CodingKeys: String, CodingKey { case ruleID, severity, message, snippet, fixHint, fingerprint, related }
+
+        /// The place's fields sit beside the others (`path`, `line`, `section`, …).
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(ruleID, forKey: .ruleID)
+            try container.encode(severity, forKey: .severity)
+            try container.encode(message, forKey: .message)
+            try container.encodeIfPresent(snippet, forKey: .snippet)
+            try container.encodeIfPresent(fixHint, forKey: .fixHint)
+            try container.encode(fingerprint, forKey: .fingerprint)
+            try container.encodeIfPresent(related, forKey: .related)
+            try place.encode(to: encoder)
+        }
+    }
+
+    struct JSONRelated: Encodable {
+        var message: String
+        var place: JSONPlace
+
+        private enum CodingKeys: String, CodingKey { case message }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(message, forKey: .message)
+            try place.encode(to: encoder)
+        }
+    }
+
+    /// Where a finding is, as flat fields.
+    struct JSONPlace: Encodable {
         var path: String
         var line: Int?
         var column: Int?
@@ -27,46 +65,24 @@ public struct JSONReporter: Reporter {
         var section: String?
         var symbol: String?
         var offset: UInt64?
-        var snippet: String?
-        var fixHint: String?
-        var fingerprint: String
-        /// Every occurrence behind a grouped finding.
-        var related: [JSONRelated]?
-    }
 
-    struct JSONRelated: Encodable {
-        var message: String
-        var path: String
-        var line: Int?
-        var column: Int?
-        var member: String?
-        var architecture: String?
-        var section: String?
-        var offset: UInt64?
+        init(_ location: Location) {
+            path = location.path
+            switch location {
+            case .source(let location):
+                (line, column, endLine, endColumn) = (location.line, location.column, location.endLine, location.endColumn)
+            case .binary(let location):
+                (member, architecture, section, symbol, offset) = (location.member, location.architecture, location.section, location.symbol, location.offset)
+            case .file: break
+            }
+        }
     }
 
     public func render(_ report: Report) -> String {
-        let findings = report.findings.map { finding -> JSONFinding in
-            var row = JSONFinding(ruleID: finding.ruleID, severity: finding.severity, message: finding.message, path: finding.location.path,
-                                  snippet: finding.snippet, fixHint: finding.fixHint, fingerprint: finding.fingerprint)
-            switch finding.location {
-            case .source(let location):
-                (row.line, row.column, row.endLine, row.endColumn) = (location.line, location.column, location.endLine, location.endColumn)
-            case .binary(let location):
-                (row.member, row.section, row.symbol, row.offset) = (location.member, location.section, location.symbol, location.offset)
-                row.architecture = location.architecture
-            case .file: break
-            }
-            row.related = finding.related?.map { related in
-                var item = JSONRelated(message: related.message, path: related.location.path)
-                switch related.location {
-                case .source(let location): (item.line, item.column) = (location.line, location.column)
-                case .binary(let location): (item.member, item.architecture, item.section, item.offset) = (location.member, location.architecture, location.section, location.offset)
-                case .file: break
-                }
-                return item
-            }
-            return row
+        let findings = report.findings.map { finding in
+            JSONFinding(ruleID: finding.ruleID, severity: finding.severity, message: finding.message, place: JSONPlace(finding.location),
+                        snippet: finding.snippet, fixHint: finding.fixHint, fingerprint: finding.fingerprint,
+                        related: finding.related?.map { JSONRelated(message: $0.message, place: JSONPlace($0.location)) })
         }
         let document = Document(tool: Report.toolName, version: Report.toolVersion, exitCode: report.exitCode,
                                 findings: findings, inputErrors: report.inputErrors, checks: report.checks)

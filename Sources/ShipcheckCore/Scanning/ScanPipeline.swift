@@ -13,12 +13,16 @@ public struct ScanPipeline: Sendable {
     /// Whether names git lists are checked with lstat before reading (see
     /// `FileEnumerator.checksGitListedKinds`); without, what cannot be read is sorted out after.
     public let checksListedKinds: Bool
+    /// Where the run reports its phase and files done (the progress line of long runs).
+    public let progress: ScanProgress?
 
-    public init(root: String, configuration: Configuration, source: any FileSource = DiskFileSource(), checksListedKinds: Bool = true) {
+    public init(root: String, configuration: Configuration, source: any FileSource = DiskFileSource(), checksListedKinds: Bool = true,
+                progress: ScanProgress? = nil) {
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         self.configuration = configuration
         self.source = source
         self.checksListedKinds = checksListedKinds
+        self.progress = progress
     }
 
     public func run(_ checks: [any FileCheck]) -> ScanOutcome {
@@ -46,7 +50,10 @@ public struct ScanPipeline: Sendable {
         // The read pass.
         let listedCount = enumeration.files.count
         let checkedKinds = enumeration.checkedKinds
+        let progress = progress
+        progress?.begin("reading files", total: files.count)
         let passes = files.enumerated().map { ($0, $1) }.parallelMap { index, file -> FilePass in
+            defer { progress?.advance() }
             let wanting = checks.indices.filter { checks[$0].wants(file) }
             guard !wanting.isEmpty else { return FilePass() }
             var pass = FilePass()
@@ -87,7 +94,9 @@ public struct ScanPipeline: Sendable {
             clocks[check].measure { checks[check].wantsSecondRound(contents) }
         }
 
+        progress?.begin("finishing checks", total: checks.count)
         let results = zip(checks, clocks).map { check, clock in
+            defer { progress?.advance() }
             let result = clock.measure { check.finish() }.finalized(configuration: configuration)
             return CheckRun(name: check.name, result: result, seconds: Double(clock.nanoseconds.load(ordering: .relaxed)) / 1e9)
         }
