@@ -45,9 +45,12 @@ final class ProgressLine: Sendable {
         guard Terminal.isTerminal(fileDescriptor: 2) else { return }
         Thread.detachNewThread { [self] in
             var wait = 1.0
+            var last: ScanProgress.Snapshot?
             while done.wait(timeout: .now() + wait) == .timedOut {
                 wait = 0.2
                 let now = progress.snapshot
+                guard now != last else { continue }
+                last = now
                 let counts = now.total > 0 ? " \(now.done)/\(now.total)" : ""
                 state.withLock { state in
                     guard !state.finished else { return }
