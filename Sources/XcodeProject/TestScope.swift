@@ -83,13 +83,21 @@ struct PackageTargets {
     var targets: [Target] = []
 
     init(_ text: String) {
-        let kinds = [".testTarget(": true, ".target(": false, ".executableTarget(": false, ".macro(": false, ".plugin(": false]
+        let kinds = [(".testTarget(", true), (".target(", false), (".executableTarget(", false), (".macro(", false), (".plugin(", false)]
+        // Each kind's next occurrence, searched again only once passed: one pass over the text.
+        var next = kinds.map { text.range(of: $0.0) }
         var searchFrom = text.startIndex
-        while let open = kinds.keys.compactMap({ text.range(of: $0, range: searchFrom..<text.endIndex) }).min(by: { $0.lowerBound < $1.lowerBound }) {
-            let isTest = kinds[String(text[open])] ?? false
+        while true {
+            for index in next.indices where next[index].map({ $0.lowerBound < searchFrom }) == true {
+                next[index] = text.range(of: kinds[index].0, range: searchFrom..<text.endIndex)
+            }
+            guard let kind = next.indices.filter({ next[$0] != nil }).min(by: { next[$0]!.lowerBound < next[$1]!.lowerBound }),
+                  let open = next[kind] else { break }
             let arguments = Self.balanced(text, from: open.upperBound)
-            searchFrom = open.upperBound
+            // Past the arguments: a `.target(name:)` among a target's dependencies is no target.
+            searchFrom = arguments.endIndex
             guard let name = Self.literal(after: "name:", in: arguments) else { continue }
+            let isTest = kinds[kind].1
             let path = Self.literal(after: "path:", in: arguments) ?? "\(isTest ? "Tests" : "Sources")/\(name)"
             targets.append(Target(name: name, path: path, isTest: isTest))
         }

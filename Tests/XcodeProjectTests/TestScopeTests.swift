@@ -94,6 +94,16 @@ import Testing
         #expect(tests.reason(for: "Packages/Feed/Sources/Feed/FeedSpec.swift") == nil, "a library target compiles it")
     }
 
+    /// A generated manifest with thousands of targets, the first never closed: read in one
+    /// pass (a quadratic reader would take minutes here), what is readable is read.
+    @Test func hostileManifestsAreReadInOnePass() {
+        let targets = (0..<5_000).map { ".testTarget(name: \"T\($0)\", dependencies: [.target(name: \"Core\")])," }
+        let closed = PackageTargets("let package = Package(targets: [\n" + targets.joined(separator: "\n") + "\n])\n")
+        #expect(closed.targets.count == 5_000 && closed.targets.allSatisfy(\.isTest), "dependencies are not targets")
+        let unclosed = PackageTargets(".target(name: \"Open\", path: \"Src\"\n" + targets.joined(separator: "\n"))
+        #expect(unclosed.targets == [PackageTargets.Target(name: "Open", path: "Src", isTest: false)])
+    }
+
     @Test(arguments: [
         ("Tests/App/Scenes/Launcher.test.swift", "path convention: a Tests/ folder"),
         ("App/LoginTests.swift", "path convention: a *Tests.swift file name"),
