@@ -6,15 +6,6 @@ import Glibc
 import Darwin
 #endif
 
-/// The Swift runtime's demangler, exported by libswiftCore (always loaded in a Swift process).
-/// Any `flags` value other than 0 traps, so callers must pass 0.
-@_silgen_name("swift_demangle")
-private func swift_demangle(
-    _ mangledName: UnsafePointer<CChar>?, _ mangledNameLength: Int,
-    _ outputBuffer: UnsafeMutablePointer<CChar>?, _ outputBufferSize: UnsafeMutablePointer<Int>?,
-    _ flags: UInt32
-) -> UnsafeMutablePointer<CChar>?
-
 /// How much of a demangled name to show.
 public enum DemangleStyle: String, Sendable, CaseIterable {
     /// Everything the demangler says (like `swift-demangle` and `c++filt`).
@@ -59,7 +50,9 @@ public enum Demangler {
 
     public static func demangleSwift(_ name: String) -> String? {
         name.withCString { pointer -> String? in
-            guard let result = swift_demangle(pointer, strlen(pointer), nil, nil, 0) else { return nil }
+            // The runtime's demangler crashes on some malformed names; the C shim turns that
+            // fault into "not demangled" (the name is shown as it is, like any it rejects).
+            guard let result = shipcheck_swift_demangle(pointer, strlen(pointer)) else { return nil }
             defer { free(result) }
             let text = String(cString: result)
             return text == name ? nil : TypeSugar.apply(text)
