@@ -51,9 +51,9 @@ public enum SymbolRenderer {
                 appendHex(row.value, width: 16, to: &output)
             }
             output.append(UInt8(ascii: " "))
-            appendPadded(String(row.size), width: 8, to: &output)
+            appendDecimal(row.size, width: 8, to: &output)
             output.append(UInt8(ascii: " "))
-            output += String(row.letter).utf8
+            output += row.letter.utf8
             output.append(UInt8(ascii: " "))
             appendPadded(row.type, width: 7, left: true, to: &output)
             appendPadded(row.binding, width: 7, left: true, to: &output)
@@ -115,6 +115,19 @@ public enum SymbolRenderer {
     private static func appendHex(_ value: UInt64, width: Int, to output: inout [UInt8]) {
         for shift in stride(from: (width - 1) * 4, through: 0, by: -4) {
             output.append(hexDigits[Int((value >> UInt64(shift)) & 0xF)])
+        }
+    }
+
+    /// Right-aligned decimal digits, written without making a string of the number.
+    private static func appendDecimal(_ value: UInt64, width: Int, to output: inout [UInt8]) {
+        var digitCount = 1, power: UInt64 = 10
+        while digitCount < 20, value >= power { digitCount += 1; power = power &* 10 }
+        output += repeatElement(UInt8(ascii: " "), count: max(0, width - digitCount))
+        output += repeatElement(UInt8(ascii: "0"), count: digitCount)
+        var rest = value
+        for position in stride(from: output.count - 1, through: output.count - digitCount, by: -1) {
+            output[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
     }
 
