@@ -11,12 +11,16 @@ enum TypeSugar {
 
     private enum Kind { case array, optional, dictionary }
 
+    private static let swiftPrefix = Array("Swift.".utf8)
+
     static func apply(_ text: String) -> String {
         var text = text
-        // memmem over the UTF-8 bytes: this runs once per demangled symbol (hundreds of thousands).
+        // One memmem for the forms' shared `Swift.` over the UTF-8 bytes: this runs once per
+        // demangled symbol (hundreds of thousands), and most names hold none of them.
         let sugared = text.withUTF8 { utf8 in
-            forms.contains { form in
-                form.prefix.withUnsafeBytes { ByteSearch.find($0, in: UnsafeRawBufferPointer(utf8)) != nil }
+            let bytes = UnsafeRawBufferPointer(utf8)
+            return swiftPrefix.withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil } && forms.contains { form in
+                form.prefix.withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil }
             }
         }
         guard sugared else { return text }

@@ -55,15 +55,18 @@ extension MachOImage {
         guard holdsCode, exportTrie != nil else { return [] }
         // Defined entries by address, sorted once and binary-searched: cheaper than hashing
         // hundreds of thousands of addresses into a dictionary.
-        let byAddress = entries.indices.filter { entries[$0].isDefined }.sorted { entries[$0].value < entries[$1].value }
+        var byAddress: [(address: UInt64, index: Int32)] = []
+        byAddress.reserveCapacity(entries.count)
+        for index in entries.indices where entries[index].isDefined { byAddress.append((entries[index].value, Int32(index))) }
+        byAddress.sort { $0.address < $1.address }
         func isListed(_ name: UnsafeRawBufferPointer, at address: UInt64) -> Bool {
             var low = 0, high = byAddress.count
             while low < high {
                 let middle = (low + high) / 2
-                if entries[byAddress[middle]].value < address { low = middle + 1 } else { high = middle }
+                if byAddress[middle].address < address { low = middle + 1 } else { high = middle }
             }
-            while low < byAddress.count, entries[byAddress[low]].value == address {
-                if Self.equal(entries[byAddress[low]].name, name) { return true }
+            while low < byAddress.count, byAddress[low].address == address {
+                if Self.equal(entries[Int(byAddress[low].index)].name, name) { return true }
                 low += 1
             }
             return false

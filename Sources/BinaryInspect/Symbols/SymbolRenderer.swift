@@ -38,30 +38,36 @@ public enum SymbolRenderer {
 
     /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last.
     private static func text(_ rows: ArraySlice<SymbolRow>, showPath: Bool, into output: inout [UInt8]) {
-        for row in rows {
-            if showPath || row.member != nil || row.architecture != nil {
-                output += row.path.utf8
-                if let architecture = row.architecture { output += "[\(architecture)]".utf8 }
-                if let member = row.member { output += "(\(member))".utf8 }
-                output += ": ".utf8
-            }
-            if row.section == "UND" {
-                output += repeatElement(UInt8(ascii: " "), count: 16)
-            } else {
-                appendHex(row.value, width: 16, to: &output)
-            }
-            output.append(UInt8(ascii: " "))
-            appendDecimal(row.size, width: 8, to: &output)
-            output.append(UInt8(ascii: " "))
-            output += row.letter.utf8
-            output.append(UInt8(ascii: " "))
-            appendPadded(row.type, width: 7, left: true, to: &output)
-            appendPadded(row.binding, width: 7, left: true, to: &output)
-            appendPadded(row.visibility, width: 10, left: true, to: &output)
-            appendPadded(row.section, width: 20, left: true, to: &output)
-            output += row.displayName.utf8
-            output.append(UInt8(ascii: "\n"))
+        // Rows borrowed in place: `for row in rows` would copy each one (and retain its nine
+        // strings) only to print it.
+        rows.withUnsafeBufferPointer { rows in
+            for index in rows.indices { appendText(of: rows[index], showPath: showPath, to: &output) }
         }
+    }
+
+    private static func appendText(of row: borrowing SymbolRow, showPath: Bool, to output: inout [UInt8]) {
+        if showPath || row.member != nil || row.architecture != nil {
+            output += row.path.utf8
+            if let architecture = row.architecture { output += "[\(architecture)]".utf8 }
+            if let member = row.member { output += "(\(member))".utf8 }
+            output += ": ".utf8
+        }
+        if row.section == "UND" {
+            output += repeatElement(UInt8(ascii: " "), count: 16)
+        } else {
+            appendHex(row.value, width: 16, to: &output)
+        }
+        output.append(UInt8(ascii: " "))
+        appendDecimal(row.size, width: 8, to: &output)
+        output.append(UInt8(ascii: " "))
+        output += row.letter.utf8
+        output.append(UInt8(ascii: " "))
+        appendPadded(row.type, width: 7, left: true, to: &output)
+        appendPadded(row.binding, width: 7, left: true, to: &output)
+        appendPadded(row.visibility, width: 10, left: true, to: &output)
+        appendPadded(row.section, width: 20, left: true, to: &output)
+        output += row.displayName.utf8
+        output.append(UInt8(ascii: "\n"))
     }
 
     private static func csv(_ rows: ArraySlice<SymbolRow>, into output: inout [UInt8]) {
