@@ -32,6 +32,12 @@ enum TypeSugar {
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex
         outer: while index < bytes.endIndex {
+            // Every form starts with `S`: other bytes are copied without trying them.
+            guard bytes[index] == UInt8(ascii: "S") else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
             for form in forms where bytes[index...].starts(with: form.prefix) {
                 // Only at the start of a type name, not inside a longer identifier (MySwift.Array<).
                 if index > bytes.startIndex, isIdentifier(bytes[index - 1]) { break }
