@@ -75,6 +75,8 @@ compare() {
     echo "Machine: $(nproc) cores, $(uname -sr). Date: $(date -u +%Y-%m-%d). Tools: $(llvm-nm --version | grep -m1 version | sed 's/^ *//'), toolchain llvm-nm ($("$toolchain/bin/llvm-nm" --version | grep -m1 'LLVM version' | sed 's/^ *//')), $(nm --version | head -1), hyperfine $(hyperfine --version | cut -d' ' -f2)."
     echo "All commands write to /dev/null; hyperfine --warmup 1, at least 5 runs. Peak RSS and CPU from /usr/bin/time (one run)."
     echo "Load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine may be shared with other builds)."
+    # How the run was isolated from other jobs, when it was (e.g. "other jobs paused with SIGSTOP").
+    if [[ -n "${BENCH_CONDITIONS:-}" ]]; then echo "Conditions: $BENCH_CONDITIONS."; fi
     echo
     echo "## ELF"
     echo
