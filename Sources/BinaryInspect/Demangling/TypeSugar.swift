@@ -11,20 +11,28 @@ enum TypeSugar {
 
     private enum Kind { case array, optional, dictionary }
 
+    /// What every form starts with.
     private static let swiftPrefix = Array("Swift.".utf8)
 
     static func apply(_ text: String) -> String {
         var text = text
-        // One memmem for the forms' shared `Swift.` over the UTF-8 bytes: this runs once per
-        // demangled symbol (hundreds of thousands), and most names hold none of them.
-        let sugared = text.withUTF8 { utf8 in
-            let bytes = UnsafeRawBufferPointer(utf8)
-            return swiftPrefix.withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil } && forms.contains { form in
-                form.prefix.withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil }
-            }
-        }
+        let sugared = text.withUTF8 { containsForm(UnsafeRawBufferPointer($0)) }
         guard sugared else { return text }
         return String(decoding: rewrite(Array(text.utf8)[...]), as: UTF8.self)
+    }
+
+    /// Whether a form occurs: each `Swift.` memmem finds is checked for what follows it. This
+    /// runs once per demangled symbol (hundreds of thousands), and most names hold no form.
+    private static func containsForm(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        swiftPrefix.withUnsafeBytes { swift in
+            var from = 0
+            while let at = ByteSearch.find(swift, in: bytes, from: from) {
+                let rest = bytes[(at + swift.count)...]
+                if forms.contains(where: { rest.starts(with: $0.prefix[swift.count...]) }) { return true }
+                from = at + swift.count
+            }
+            return false
+        }
     }
 
     private static func rewrite(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
