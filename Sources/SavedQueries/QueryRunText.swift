@@ -110,6 +110,7 @@ public final class QueryRunText {
 
     static func clipped(_ text: String) -> String {
         let flat = FileEnumerator.escaped(text)
+        guard flat.utf8.count > maximumLineLength else { return flat }  // then no more Characters either
         return flat.count > maximumLineLength ? String(flat.prefix(maximumLineLength)) + "…" : flat
     }
 }

@@ -19,7 +19,26 @@ public enum Fingerprinter {
 
     /// Whitespace runs collapse to one space so re-indentation does not change identity.
     public static func normalized(_ text: String) -> String {
-        text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        // ASCII without CR (where every byte is one Character): the same, byte by byte, with one
+        // allocation — every match of a saved query is normalized.
+        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+            var out: [UInt8] = []
+            out.reserveCapacity(text.utf8.count)
+            var pendingSpace = false
+            for byte in text.utf8 {
+                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                    pendingSpace = !out.isEmpty
+                    continue
+                }
+                if pendingSpace {
+                    out.append(0x20)
+                    pendingSpace = false
+                }
+                out.append(byte)
+            }
+            return String(decoding: out, as: UTF8.self)
+        }
+        return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
     }
 }
 
