@@ -81,7 +81,7 @@ public struct QueryRefresh: Sendable {
     public mutating func record(_ file: FileRefresh) {
         matchCount += file.findings.count
         if !file.findings.isEmpty { fileCount += 1 }
-        fingerprints += file.fingerprints
+        if comparable { fingerprints += file.fingerprints }  // only what is gone needs them
         new += file.new
         if context.keepsFindings { findings += file.findings }
     }
@@ -90,8 +90,12 @@ public struct QueryRefresh: Sendable {
     /// from its state file, so call this before a new state replaces it).
     public mutating func finish(_ result: QueryRunResult) {
         self.result = result
-        fingerprints.sort()
-        if comparable, let previous { gone = previous.entries(notIn: fingerprints) }
+        // Fingerprints are unique within a run: the previous run's that are still here are the
+        // current ones that are not new, and only when some are missing is its file read again.
+        if comparable, let previous, previous.matchCount > fingerprints.count - new.count {
+            fingerprints.sort()
+            gone = previous.entries(notIn: fingerprints)
+        }
         fingerprints = []
     }
 
