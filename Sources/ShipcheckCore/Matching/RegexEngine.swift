@@ -1,5 +1,4 @@
 import CPCRE2
-import Foundation
 
 /// The regular-expression engine behind `Matcher`: PCRE2 with its JIT (what `git grep -P` and
 /// `rg --pcre2` use). This file is the only place that names it; docs/regex-engine.md says
@@ -180,13 +179,7 @@ private final class MatchData {
         pointer = pcre2_match_data_create_8(1, nil)
     }
 
-    static var current: MatchData {
-        let dictionary = Thread.current.threadDictionary
-        if let data = dictionary[key] as? MatchData { return data }
-        let data = MatchData()
-        dictionary[key] = data
-        return data
-    }
+    static var current: MatchData { PerThread.value(key, MatchData.init) }
 
     deinit { pcre2_match_data_free_8(pointer) }
 }
