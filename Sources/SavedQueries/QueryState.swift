@@ -267,6 +267,11 @@ enum StateFileFormat {
     }
 
     private static func escape(_ text: String, into out: inout [UInt8]) {
+        // Most paths and lines need no escape: appended whole.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+            out += text.utf8
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
