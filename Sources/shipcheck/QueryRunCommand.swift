@@ -43,16 +43,21 @@ struct QueryRunCommand: ParsableCommand {
                 selected += try location.lookup(name, in: saved, configuration: configuration)
             }
         }
+        if report.format == .text {
+            // Streamed as the files are searched: to the --output file (put in place at the end), else standard output.
+            let file = try report.output.map { path throws(InputError) in try AtomicFile.Writer(path: path) }
+            let color = report.output == nil && !report.noColor && Terminal.wantsColor(fileDescriptor: 1)
+            let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
+                                              failingSeverity: report.failingSeverity,
+                                              text: (file?.output ?? ByteOutput.standardOutput(), color))
+            try file?.commit()
+            for error in outcome.inputErrors { printError("shipcheck: \(error)") }
+            throw ExitCode(outcome.exitCode)
+        }
         let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
                                           failingSeverity: report.failingSeverity)
         for error in outcome.inputErrors { printError("shipcheck: \(error)") }
-        let text: String
-        if report.format == .text {
-            let color = report.output == nil && !report.noColor && Terminal.wantsColor(fileDescriptor: 1)
-            text = QueryRunText.render(outcome.refreshes, color: color)
-        } else {
-            text = report.format.reporter().render(outcome.report(failingSeverity: report.failingSeverity))
-        }
+        let text = report.format.reporter().render(outcome.report(failingSeverity: report.failingSeverity))
         if let output = report.output {
             try AtomicFile.write(text, to: output)
         } else {

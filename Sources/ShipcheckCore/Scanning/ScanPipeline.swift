@@ -21,6 +21,10 @@ public struct ScanPipeline: Sendable {
         self.checksListedKinds = checksListedKinds
     }
 
+    /// Files read ahead of the first one whose checks are not done: what a streaming check
+    /// (`FileCheck.fileCompleted`) holds back at most.
+    public static let filesInFlight = 64
+
     public func run(_ checks: [any FileCheck]) -> ScanOutcome {
         let clocks = checks.map { _ in CheckClock() }
         let enumeration = source.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
@@ -46,7 +50,7 @@ public struct ScanPipeline: Sendable {
         // The read pass.
         let listedCount = enumeration.files.count
         let checkedKinds = enumeration.checkedKinds
-        let passes = files.enumerated().map { ($0, $1) }.parallelMap { index, file -> FilePass in
+        let passes = files.enumerated().map { ($0, $1) }.parallelMap(window: Self.filesInFlight, { index, file -> FilePass in
             let wanting = checks.indices.filter { checks[$0].wants(file) }
             guard !wanting.isEmpty else { return FilePass() }
             var pass = FilePass()
@@ -71,7 +75,9 @@ public struct ScanPipeline: Sendable {
                 }
             }
             return pass
-        }
+        }, completed: { index, _ in
+            for check in checks { check.fileCompleted(index) }
+        })
         for pass in passes { inputErrors += pass.errors }
 
         // The rounds, for the files checks asked for again.
