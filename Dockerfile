@@ -4,8 +4,9 @@
 #   make dist
 #   docker build --build-arg VERSION=0.1.0 -t ghcr.io/shipcheck/shipcheck:0.1.0 -f Dockerfile dist
 #
-# The binary carries the Swift runtime; it needs glibc, libelf1 (ELF support) and git (shipcheck
-# asks git which files a repository holds, and reads its index and objects for conflicts).
+# The binary carries the Swift runtime; it needs glibc, libelf1 (ELF support), libpcre2-8-0 (the
+# regex engine) and git (shipcheck asks git which files a repository holds, and reads its index
+# and objects for conflicts).
 ARG VERSION=0.1.0
 ARG PLATFORM=x86_64-unknown-linux-gnu
 
@@ -18,7 +19,7 @@ FROM debian:bookworm-slim
 ARG VERSION
 ARG PLATFORM
 RUN apt-get update \
-    && apt-get install -y --no-install-recommends git libelf1 \
+    && apt-get install -y --no-install-recommends git libelf1 libpcre2-8-0 \
     && rm -rf /var/lib/apt/lists/* \
     # CI mounts checkouts owned by another user; git would refuse them as "dubious ownership".
     && git config --system --add safe.directory '*'

@@ -49,11 +49,12 @@ bench: setup release
 	@./scripts/setup.sh bench
 	@./bench/run.sh
 
-## fuzz: libFuzzer on each reader for FUZZ_SECONDS (default 60) each; crashers are kept in
+## fuzz: libFuzzer on each reader for FUZZ_SECONDS (default 60) or FUZZ_RUNS executions each; crashers are kept in
 ## Tests/Fixtures/fuzz-regressions/ (replayed by make test); figures in bench/results/fuzz.md.
 FUZZ_SECONDS ?= 60
+FUZZ_RUNS ?= 1000000
 fuzz: setup
-	FUZZ_SECONDS="$(FUZZ_SECONDS)" ./bench/fuzz/run.sh
+	FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_RUNS="$(FUZZ_RUNS)" ./bench/fuzz/run.sh
 
 ## install: the release binary into $(PREFIX)/bin, its manual page into $(PREFIX)/share/man/man1
 ## and bash, zsh and fish completions under $(PREFIX)/share.

@@ -33,9 +33,16 @@ let package = Package(
         // Shared core: findings, locations, rules, reporters, configuration, file walking.
         // memmem for the byte-search hot loop.
         .target(name: "CByteSearch"),
+        // PCRE2 with its JIT, the regular-expression engine (docs/regex-engine.md): Debian's
+        // libpcre2-dev, Homebrew's pcre2.
+        .systemLibrary(
+            name: "CPCRE2",
+            pkgConfig: "libpcre2-8",
+            providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
+        ),
         .target(
             name: "ShipcheckCore",
-            dependencies: ["CByteSearch", .product(name: "Yams", package: "Yams")],
+            dependencies: ["CByteSearch", "CPCRE2", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSwift6
         ),
         // Xcode build settings: project.pbxproj, .xcconfig (with #include) and XcodeGen project.yml,

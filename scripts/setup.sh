@@ -6,6 +6,8 @@ set -euo pipefail
 missing=()
 pkg-config --version >/dev/null 2>&1 || missing+=(pkg-config)
 if ! pkg-config --exists libelf 2>/dev/null || [ ! -f /usr/include/gelf.h ]; then missing+=(libelf-dev); fi
+# PCRE2 is the regular-expression engine of saved queries and binary patterns.
+if ! pkg-config --exists libpcre2-8 2>/dev/null; then missing+=(libpcre2-dev); fi
 # ZIPFoundation reads .ipa files through zlib on Linux (Compression on macOS).
 if ! pkg-config --exists zlib 2>/dev/null; then missing+=(zlib1g-dev); fi
 command -v git >/dev/null 2>&1 || missing+=(git)

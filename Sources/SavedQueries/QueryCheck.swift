@@ -2,8 +2,9 @@ import ShipcheckCore
 import Synchronization
 
 /// Saved queries as one check of a scan: each file's buffer is searched by every query that
-/// covers it (sharing one ASCII-folded copy when some need it). `query run` reads `results`;
-/// the audit's gates (`SavedQueries.gates`) report every match as a finding.
+/// covers it (sharing one ASCII-folded copy when some need it). `query run` streams each
+/// file's matches to its sink in listing order; the audit's gates (`SavedQueries.gates`)
+/// report every match as a finding.
 public final class QueryCheck: FileCheck {
     public let name = "saved queries"
     private let queries: [Prepared]
@@ -11,6 +12,7 @@ public final class QueryCheck: FileCheck {
     private let timeout: Double?
     private let reportsFindings: Bool
     private let storeFile: String
+    private let sink: (any QueryRunSink)?
     private let state = Mutex(State())
 
     /// A query ready to search: pattern compiled and globs parsed once.
@@ -27,9 +29,10 @@ public final class QueryCheck: FileCheck {
 
     /// One file's outcome for each query that covers it.
     private struct FileOutcome: Sendable {
-        var index = 0
         var path = ""
         var matches: [(query: Int, matches: [QueryMatch])] = []
+        /// With a sink: each query's matches made ready by it (`matches` is then empty).
+        var prepared: [(query: Int, file: FileRefresh)] = []
         var cutShort: [Int] = []
         var notSearched: [Int] = []
         var searched: [Int] = []
@@ -38,14 +41,18 @@ public final class QueryCheck: FileCheck {
     private struct State {
         var deadline = Deadline(seconds: nil)
         var root = ""
-        var outcomes: [FileOutcome] = []
+        /// Outcomes of files read but not yet completed (at most the pipeline's files in flight).
+        var pending: [Int: FileOutcome] = [:]
         var read = 0
         var results: [QueryRunResult] = []
     }
 
     /// `setupErrors`: problems met while loading the queries (a store that does not parse),
-    /// reported with the check's result. With `reportsFindings`, every match is a finding.
-    public init(queries: [ScopedQuery], configuration: Configuration, timeout: Double?, setupErrors: [InputError] = [], reportsFindings: Bool = false) {
+    /// reported with the check's result. With `reportsFindings`, every match is a finding. With
+    /// a `sink` (made for the queries whose patterns compile), each file's matches go to it as
+    /// the scan completes the file, instead of being kept in `results`.
+    public init(queries: [ScopedQuery], configuration: Configuration, timeout: Double?, setupErrors: [InputError] = [], reportsFindings: Bool = false,
+                sink makeSink: ([ScopedQuery]) -> (any QueryRunSink)? = { _ in nil }) {
         var prepared: [Prepared] = []
         var errors = setupErrors
         for query in queries {
@@ -58,6 +65,8 @@ public final class QueryCheck: FileCheck {
         }
         self.queries = prepared
         self.setupErrors = errors
+        sink = makeSink(prepared.map(\.query))
+        state.withLock { $0.results = prepared.map { QueryRunResult(query: $0.query, files: [], cutShort: [], notSearched: 0, filesSearched: 0) } }
         self.timeout = timeout
         self.reportsFindings = reportsFindings
         storeFile = QueryStore.repository(root: ".", configuration: configuration).path
@@ -83,7 +92,7 @@ public final class QueryCheck: FileCheck {
         if covering.isEmpty { return false }
         return state.withLock { state in
             guard state.deadline.hasPassed else { return true }
-            state.outcomes.append(FileOutcome(index: .max, path: file.relativePath, notSearched: covering))
+            for index in covering { state.results[index].notSearched += 1 }
             return false
         }
     }
@@ -91,7 +100,7 @@ public final class QueryCheck: FileCheck {
     public func inspect(_ contents: FileContents) -> FollowUp {
         let deadline = state.withLock { $0.deadline }
         let buffer = contents.bytes
-        var outcome = FileOutcome(index: contents.index, path: contents.file.relativePath)
+        var outcome = FileOutcome(path: contents.file.relativePath)
         // Binary files are skipped, as git grep and ripgrep do.
         if !ByteSearch.looksBinary(buffer) {
             let covering = queries.indices.filter { queries[$0].covers(contents.file.relativePath) }
@@ -104,51 +113,81 @@ public final class QueryCheck: FileCheck {
                     }
                     let found = queries[index].searcher.search(buffer, folded: folded, deadline: deadline)
                     outcome.searched.append(index)
-                    if !found.matches.isEmpty { outcome.matches.append((index, found.matches)) }
+                    if !found.matches.isEmpty {
+                        // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
+                        if let sink {
+                            outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, matches: found.matches)))
+                        } else {
+                            outcome.matches.append((index, found.matches))
+                        }
+                    }
                     if found.cutShort { outcome.cutShort.append(index) }
                 }
             }
         }
         state.withLock { state in
             state.read += 1
-            if !outcome.matches.isEmpty || !outcome.cutShort.isEmpty || !outcome.notSearched.isEmpty || !outcome.searched.isEmpty {
-                state.outcomes.append(outcome)
+            if !outcome.matches.isEmpty || !outcome.prepared.isEmpty || !outcome.cutShort.isEmpty || !outcome.notSearched.isEmpty || !outcome.searched.isEmpty {
+                state.pending[contents.index] = outcome
             }
         }
         return .none
     }
 
+    /// Files come here in listing order: each query's matches go to the sink, or are kept.
+    public func fileCompleted(_ index: Int) {
+        let outcome: FileOutcome? = state.withLock { state in
+            guard let outcome = state.pending.removeValue(forKey: index) else { return nil }
+            for query in outcome.searched { state.results[query].filesSearched += 1 }
+            for query in outcome.cutShort { state.results[query].cutShort.append(outcome.path) }
+            for query in outcome.notSearched { state.results[query].notSearched += 1 }
+            for (query, matches) in outcome.matches {
+                state.results[query].matchCount += matches.count
+                state.results[query].files.append(FileMatches(path: outcome.path, matches: matches))
+            }
+            for (query, file) in outcome.prepared { state.results[query].matchCount += file.findings.count }
+            return outcome
+        }
+        if let sink, let outcome {
+            for (query, file) in outcome.prepared { sink.matched(query: query, file) }
+        }
+    }
+
     public func finish() -> CheckResult {
         state.withLock { state in
-            var results = queries.map { QueryRunResult(query: $0.query, files: [], cutShort: [], notSearched: 0, filesSearched: 0) }
-            for outcome in state.outcomes.sorted(by: { $0.index < $1.index }) {
-                for index in outcome.searched { results[index].filesSearched += 1 }
-                for (index, matches) in outcome.matches { results[index].files.append(FileMatches(path: outcome.path, matches: matches)) }
-                for index in outcome.cutShort { results[index].cutShort.append(outcome.path) }
-                for index in outcome.notSearched { results[index].notSearched += 1 }
-            }
+            let results = state.results
             var result = CheckResult(inputErrors: setupErrors, filesScanned: state.read)
             let seconds = timeout.map { $0 == $0.rounded() ? "\(Int($0))" : "\($0)" } ?? ""
             for run in results {
                 let name = run.query.query.name
                 for path in run.cutShort {
-                    result.inputErrors.append(InputError(path: path, message: "query '\(name)': search cut short by the \(seconds)-second timeout (--timeout); later matches in this file are missing"))
+                    result.inputErrors.append(InputError(path: path, message: "query '\(name)': search cut short by the \(seconds)-second timeout (--timeout) or the regex engine's backtracking limit; later matches in this file are missing"))
                 }
                 if run.notSearched > 0 {
                     result.inputErrors.append(InputError(path: state.root, message: "query '\(name)': \(run.notSearched) file\(run.notSearched == 1 ? "" : "s") not searched before the \(seconds)-second timeout (--timeout)"))
                 }
                 if reportsFindings { result.findings += QueryRefresh(result: run, previous: nil).findings }
             }
-            state.results = results
             return result
         }
     }
 
-    /// What each query found (after `finish`).
+    /// What each query found (after `finish`); without a sink, with every file's matches.
     public var results: [QueryRunResult] { state.withLock { $0.results } }
 
     /// shipcheck's own files (the store holds the patterns themselves; state is derived).
     static func isShipcheckOwn(_ path: String, storeFile: String) -> Bool {
         path == storeFile || path.hasPrefix(".shipcheck/")
     }
+}
+
+/// Where `query run` sends matches: made ready on the searching threads, then handed over in
+/// listing order as the scan completes each file.
+public protocol QueryRunSink: AnyObject, Sendable {
+    /// The matches of query `query` (an index into the queries the sink was made for) in one
+    /// file, on the thread that searched it (many at once).
+    func prepare(query: Int, path: String, matches: [QueryMatch]) -> FileRefresh
+
+    /// A prepared file, in listing order, one call at a time.
+    func matched(query: Int, _ file: FileRefresh)
 }

@@ -1,61 +1,103 @@
 import Foundation
 import ShipcheckCore
 
-/// The text report of `shipcheck query run`: per query, matches grouped by file with line,
-/// column and the matched line, then what is new and gone since the previous run.
-public enum QueryRunText {
-    public static func render(_ refreshes: [QueryRefresh], color: Bool) -> String {
-        var out: [String] = []
-        func paint(_ text: String, _ code: String) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
-        for refresh in refreshes {
-            let scoped = refresh.result.query
+/// The text report of `shipcheck query run`, written as the run goes, in one of the two
+/// layouts of `TextReporter`: with headings, per query its matches grouped by file with line,
+/// column and the matched line, then what is new and gone since the previous run; without,
+/// one `path:line:col: severity: message [rule]` line per match and nothing else (the counts
+/// are `summary(_:)`, for standard error). The first query's section goes straight to the
+/// output; the others' are held in temporary files (`ByteSpool`) and copied after it, so the
+/// report keeps its order without holding matches in memory.
+public final class QueryRunText {
+    private let output: ByteOutput
+    private let color: Bool
+    private let heading: Bool
+    /// One per query: the output itself for the first, a spool for each other.
+    private let sections: [ByteOutput]
+    private let spools: [ByteSpool]
+
+    public init(queries: [ScopedQuery], output: ByteOutput, color: Bool, heading: Bool) throws(InputError) {
+        self.output = output
+        self.color = color
+        self.heading = heading
+        var spools: [ByteSpool] = []
+        for _ in queries.dropFirst() { spools.append(try ByteSpool()) }
+        self.spools = spools
+        sections = (queries.isEmpty ? [] : [output]) + spools.map(\.output)
+        guard heading else { return }
+        for (scoped, section) in zip(queries, sections) {
             let query = scoped.query
             var traits = [query.kind.rawValue, scoped.scope.rawValue]
             if query.expectNone { traits.append("expect: none") }
             var header = paint(query.name, "1") + " (\(traits.joined(separator: ", ")))"
             if !query.description.isEmpty { header += " — \(FileEnumerator.escaped(query.description))" }
-            out.append(header)
-            var lastPath = ""
-            for finding in refresh.findings {
-                guard case .source(let location) = finding.location else { continue }
-                if location.path != lastPath {
-                    out.append("  " + paint(FileEnumerator.escaped(location.path), "35"))
-                    lastPath = location.path
-                }
-                let text = highlighted(finding.snippet ?? "", from: location.column, to: location.endColumn ?? location.column, color: color)
-                out.append("    \(paint("\(location.line):\(location.column)", "32"))  \(text)")
-            }
-            var summary = "  " + counts(refresh)
+            section.write(header + "\n")
+        }
+    }
+
+    /// One file's lines (`lines(of:color:heading:)`) of query `query`.
+    public func write(query: Int, _ lines: [UInt8]) {
+        sections[query].write(lines)
+    }
+
+    /// The report's lines for one file's findings: with headings the path, then each match's
+    /// line; without, one compiler-style line per match.
+    public static func lines(of findings: [Finding], color: Bool, heading: Bool) -> String {
+        guard heading else {
+            let reporter = TextReporter(color: color, heading: false)
+            return findings.map { reporter.line($0) + "\n" }.joined()
+        }
+        guard case .source(let first)? = findings.first?.location else { return "" }
+        var lines = "  " + paint(FileEnumerator.escaped(first.path), "35", color) + "\n"
+        for finding in findings {
+            guard case .source(let location) = finding.location else { continue }
+            let text = highlighted(finding.snippet ?? "", from: location.column, to: location.endColumn ?? location.column, color: color)
+            lines += "    \(paint("\(location.line):\(location.column)", "32", color))  \(text)\n"
+        }
+        return lines
+    }
+
+    /// With headings, each query's summary and comparison, the sections in order, and the
+    /// closing line; without, the sections in order.
+    public func finish(_ refreshes: [QueryRefresh]) throws(InputError) {
+        guard heading else {
+            for spool in spools { try spool.copy(into: output) }
+            try output.flush()
+            return
+        }
+        for (refresh, section) in zip(refreshes, sections) {
+            var out: [String] = []
+            var summary = "  " + Self.counts(refresh)
             if refresh.failsGate { summary += "; " + paint("FAILED: expected no matches", "1;31") }
             out.append(summary)
-            out.append("  " + comparison(refresh))
+            out.append("  " + Self.comparison(refresh))
             for finding in refresh.new {
-                out.append("    " + paint("new ", "1;32") + " \(FileEnumerator.escaped(finding.location.path)):\(finding.location.line ?? 0)  \(clipped(finding.snippet ?? ""))")
+                out.append("    " + paint("new ", "1;32") + " \(FileEnumerator.escaped(finding.location.path)):\(finding.location.line ?? 0)  \(Self.clipped(finding.snippet ?? ""))")
             }
             for entry in refresh.gone {
-                out.append("    " + paint("gone", "1;31") + " \(FileEnumerator.escaped(entry.path)):\(entry.line)  \(clipped(entry.lineText))")
+                out.append("    " + paint("gone", "1;31") + " \(FileEnumerator.escaped(entry.path)):\(entry.line)  \(Self.clipped(entry.lineText))")
             }
-            out.append("")
+            section.write(out.joined(separator: "\n") + "\n\n")
         }
-        out.append(closing(refreshes))
-        return out.joined(separator: "\n") + "\n"
+        for spool in spools { try spool.copy(into: output) }
+        output.write(Self.closing(refreshes) + "\n")
+        try output.flush()
     }
 
     /// The summary of the one-line-per-match layout, for standard error: per query its counts
     /// and what changed since the last run, then the closing line.
     public static func summary(_ refreshes: [QueryRefresh]) -> String {
         let lines = refreshes.map { refresh in
-            var line = "\(refresh.result.query.query.name): \(counts(refresh)); \(comparison(refresh))"
+            var line = "\(refresh.query.query.name): \(counts(refresh)); \(comparison(refresh))"
             if refresh.failsGate { line += "; FAILED: expected no matches" }
             return line
         }
         return (lines + [closing(refreshes)]).joined(separator: "\n")
     }
 
-    /// "3 matches in 2 files (40 searched)", and whether the timeout cut the search short.
+    /// "3 matches in 2 files (40 searched)", and whether the search was cut short.
     static func counts(_ refresh: QueryRefresh) -> String {
-        let count = refresh.findings.count
-        let files = Set(refresh.findings.map(\.location.path)).count
+        let count = refresh.matchCount, files = refresh.fileCount
         var text = "\(count) match\(count == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s") (\(refresh.result.filesSearched) searched)"
         if !refresh.result.isComplete { text += "; incomplete: stopped by the timeout" }
         return text
@@ -63,12 +105,16 @@ public enum QueryRunText {
 
     /// `shipcheck: 2 queries run, 5 matches; gate failed: todos`.
     static func closing(_ refreshes: [QueryRefresh]) -> String {
-        let matches = refreshes.reduce(0) { $0 + $1.findings.count }
-        let failed = refreshes.filter(\.failsGate).map { $0.result.query.query.name }
+        let matches = refreshes.reduce(0) { $0 + $1.matchCount }
+        let failed = refreshes.filter(\.failsGate).map { $0.query.query.name }
         var closing = "shipcheck: \(refreshes.count) quer\(refreshes.count == 1 ? "y" : "ies") run, \(matches) match\(matches == 1 ? "" : "es")"
         if !failed.isEmpty { closing += "; gate failed: " + failed.joined(separator: ", ") }
         return closing
     }
+
+    private func paint(_ text: String, _ code: String) -> String { Self.paint(text, code, color) }
+
+    private static func paint(_ text: String, _ code: String, _ color: Bool) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 
     /// "since last run (…): 2 new, 1 gone" or why there is nothing to compare with.
     static func comparison(_ refresh: QueryRefresh) -> String {
@@ -102,6 +148,7 @@ public enum QueryRunText {
 
     static func clipped(_ text: String) -> String {
         let flat = FileEnumerator.escaped(text)
+        guard flat.utf8.count > maximumLineLength else { return flat }  // then no more Characters either
         return flat.count > maximumLineLength ? String(flat.prefix(maximumLineLength)) + "…" : flat
     }
 }

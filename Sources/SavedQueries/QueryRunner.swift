@@ -23,17 +23,17 @@ public struct FileMatches: Sendable, Hashable {
 /// What one query found in one run.
 public struct QueryRunResult: Sendable {
     public var query: ScopedQuery
-    /// Files with matches, by path.
+    /// Files with matches, by path (empty when the matches went to a sink).
     public var files: [FileMatches]
     /// Files whose search the timeout stopped part-way.
     public var cutShort: [String]
     /// Files the timeout left unsearched.
     public var notSearched: Int
     public var filesSearched: Int
+    public var matchCount = 0
 
     /// Whether every file was searched to the end (only then is the result a fair baseline).
     public var isComplete: Bool { cutShort.isEmpty && notSearched == 0 }
-    public var matchCount: Int { files.reduce(0) { $0 + $1.matches.count } }
 }
 
 /// Runs saved queries over the files of a root: a scan with one `QueryCheck`, whose every file
@@ -58,8 +58,10 @@ public struct QueryRunner: Sendable {
         self.progress = progress
     }
 
-    public func run(_ queries: [ScopedQuery]) -> (results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int) {
-        let check = QueryCheck(queries: queries, configuration: configuration, timeout: timeout)
+    /// `sink` makes the sink for the queries whose patterns compile (see `QueryCheck`).
+    public func run(_ queries: [ScopedQuery], sink: ([ScopedQuery]) -> (any QueryRunSink)? = { _ in nil })
+        -> (results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int) {
+        let check = QueryCheck(queries: queries, configuration: configuration, timeout: timeout, sink: sink)
         // No lstat per listed file: the reader refuses symlinks, FIFOs and the like itself, and
         // the pipeline sorts those refusals out — one syscall per file less on big trees.
         let outcome = ScanPipeline(root: root, configuration: configuration, source: source, checksListedKinds: false, progress: progress).run([check])

@@ -21,26 +21,25 @@ public struct QueryRunOutcome: Sendable {
 extension Frontend {
     /// `shipcheck query run`: runs `queries` over `root`, compares each with its last run, and
     /// saves the new state of every query whose run was complete (a run the timeout cut short
-    /// keeps the old state).
+    /// keeps the old state). With `text`, the text report (in the layout `heading` says) is
+    /// streamed to its output as files are searched and the refreshes keep no findings;
+    /// without, they keep them all.
     public static func runQueries(_ queries: [ScopedQuery], root: String, configuration: Configuration, timeout: Double?,
-                                  failingSeverity: Severity, progress: ScanProgress? = nil) -> QueryRunOutcome {
-        let run = QueryRunner(root: root, configuration: configuration, timeout: timeout, progress: progress).run(queries)
-        var inputErrors = run.inputErrors
+                                  failingSeverity: Severity, text: (output: ByteOutput, color: Bool, heading: Bool)? = nil,
+                                  progress: ScanProgress? = nil) -> QueryRunOutcome {
         let ranAt = Date().timeIntervalSince1970
-        let refreshes = run.results.map { result in
-            QueryRefresh(result: result, previous: QueryState.load(root: root, query: result.query.query, scope: result.query.scope))
+        var session: QueryRunSession?
+        let run = QueryRunner(root: root, configuration: configuration, timeout: timeout, progress: progress).run(queries) { searchable in
+            session = QueryRunSession(queries: searchable, root: root, ranAt: ranAt, text: text)
+            return session
         }
-        for refresh in refreshes where refresh.result.isComplete {
-            do throws(InputError) {
-                try refresh.state(ranAt: ranAt).save(root: root, query: refresh.result.query.query, scope: refresh.result.query.scope)
-            } catch {
-                inputErrors.append(error)
-            }
-        }
-        let fails = refreshes.contains { refresh in
-            refresh.failsGate || refresh.findings.first.map { $0.severity >= failingSeverity } == true
+        guard let session else { preconditionFailure("the query check makes its sink") }
+        session.finish(run.results)
+        let inputErrors = run.inputErrors + session.errors
+        let fails = session.refreshes.contains { refresh in
+            refresh.failsGate || (refresh.matchCount > 0 && refresh.query.query.effectiveSeverity >= failingSeverity)
         }
         let exitCode = !inputErrors.isEmpty ? ExitStatus.inputError : fails ? ExitStatus.findings : ExitStatus.clean
-        return QueryRunOutcome(refreshes: refreshes, inputErrors: inputErrors, exitCode: exitCode)
+        return QueryRunOutcome(refreshes: session.refreshes, inputErrors: inputErrors, exitCode: exitCode)
     }
 }

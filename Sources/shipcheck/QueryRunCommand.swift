@@ -43,18 +43,28 @@ struct QueryRunCommand: ParsableCommand {
                 selected += try location.lookup(name, in: saved, configuration: configuration)
             }
         }
+        if report.format == .text {
+            // Streamed as the files are searched: to the --output file (put in place at the end),
+            // else standard output. No progress line when the report itself is streaming onto
+            // the terminal.
+            let file = try report.output.map { path throws(InputError) in try AtomicFile.Writer(path: path) }
+            let heading = report.wantsHeading
+            let line = file == nil && Terminal.isTerminal(fileDescriptor: 1) ? nil : ProgressLine("shipcheck query run")
+            let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
+                                              failingSeverity: report.failingSeverity,
+                                              text: (file?.output ?? ByteOutput.standardOutput(), report.color, heading), progress: line?.progress)
+            line?.finish()
+            try file?.commit()
+            for error in outcome.inputErrors { printError("shipcheck: \(error)") }
+            if !heading { printError(QueryRunText.summary(outcome.refreshes)) }
+            throw ExitCode(outcome.exitCode)
+        }
         let line = ProgressLine("shipcheck query run")
         let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
                                           failingSeverity: report.failingSeverity, progress: line.progress)
         line.finish()
         for error in outcome.inputErrors { printError("shipcheck: \(error)") }
-        if report.format == .text && report.wantsHeading {
-            try report.write(QueryRunText.render(outcome.refreshes, color: report.color))
-        } else {
-            let rendered = outcome.report(failingSeverity: report.failingSeverity)
-            try report.write(report.format.reporter(color: report.color, heading: false).render(rendered))
-            if report.format == .text { printError(QueryRunText.summary(outcome.refreshes)) }
-        }
+        try report.write(report.format.reporter(color: report.color, heading: false).render(outcome.report(failingSeverity: report.failingSeverity)))
         throw ExitCode(outcome.exitCode)
     }
 }

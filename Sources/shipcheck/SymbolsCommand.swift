@@ -67,7 +67,9 @@ struct SymbolsCommand: ParsableCommand {
         for file in files {
             do {
                 var memberErrors: [InputError] = []
-                rows += try SymbolListing.rows(of: file, options: options, memberErrors: &memberErrors)
+                let fileRows = try SymbolListing.rows(of: file, options: options, memberErrors: &memberErrors)
+                // The one file's rows taken as they are: appending would copy (and retain) every row.
+                if rows.isEmpty { rows = fileRows } else { rows += fileRows }
                 for error in memberErrors { printError("shipcheck: \(error)") }
                 failed = failed || !memberErrors.isEmpty
             } catch {

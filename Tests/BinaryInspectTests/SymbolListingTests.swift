@@ -58,6 +58,27 @@ import Testing
         #expect(expected.count == rows.count)
     }
 
+    /// The Swift runtime's demangler (and `swift-demangle`) dereferences a null node on these
+    /// mutated preview-registry names (found by the macho fuzz target); shipcheck shows them
+    /// mangled and goes on demangling the names after them, on this thread and others.
+    @Test func namesThatCrashTheRuntimeDemanglerStayMangled() async {
+        let crashing = [
+            "$s6AppLi$1s0A36b07Lib0022ContentViewswift_tiAIefMX22_0_33_292DE38B500DCC2DB32A7B7C10BD3653Ll7PreviewfMf_15PreviewRegistryfMu_VMn",
+            "$s6AppLib33_292DE38B500DCC2DB32A7B7C10BD3653LlfMf_",
+        ]
+        let valid = "$s6AppLib11ContentViewV4bodyQrvg"
+        for name in crashing {
+            #expect(Demangler.demangleSwift(name) == nil)
+            #expect(Demangler.demangleSwift(valid) == "AppLib.ContentView.body.getter : some")
+        }
+        let results = await withTaskGroup(of: (String?, String?).self) { group in
+            for _ in 0..<8 { group.addTask { (Demangler.demangleSwift(crashing[0]), Demangler.demangleSwift(valid)) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(results.count == 8)
+        #expect(results.allSatisfy { $0.0 == nil && $0.1 == "AppLib.ContentView.body.getter : some" })
+    }
+
     @Test func cxxNamesAreDemangledLikeCxxFilt() {
         #expect(Demangler.demangle("_ZN4llvm5APIntC2Ejmb") == "llvm::APInt::APInt(unsigned int, unsigned long, bool)")
         #expect(Demangler.demangle("main") == nil)

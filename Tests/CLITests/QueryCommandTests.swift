@@ -167,6 +167,31 @@ import ShipcheckTestSupport
         #expect(run.stdout.contains("A.swift:1:1: ") && run.stdout.contains("A.swift:2:9: "), "\(run.stdout)")
     }
 
+    @Test func theStreamedTextReportKeepsListingOrderPerQuery() throws {
+        // More files than the scan keeps in flight (64), written in shuffled order.
+        for index in 0..<300 {
+            repo.write("Sources/F\(String(format: "%03d", (index * 37) % 300)).swift", "// TODO \(index)\nlet x = 1 // TODO\n")
+        }
+        repo.commitAll("files")
+        shipcheck("query", "add", "todo", "TODO")
+        shipcheck("query", "add", "let", "let x")
+        let run = shipcheck("query", "run", "todo", "let")
+        #expect(run.status == 0, "\(run.stderr)")
+        let files = (0..<300).map { "  Sources/F\(String(format: "%03d", $0)).swift" }
+        let listed = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  Sources/") }.map(String.init)
+        #expect(listed == files + files, "each query's section lists its files in order, the first query's first")
+        #expect(run.stdout.contains("600 matches in 300 files (300 searched)"))
+        #expect(run.stdout.contains("300 matches in 300 files (300 searched)"))
+        #expect(run.stdout.hasSuffix("shipcheck: 2 queries run, 900 matches\n"))
+
+        // The same report into a file, which only appears when the run is over.
+        let output = repo.path + "/report.txt"
+        #expect(shipcheck("query", "run", "todo", "let", "--output", output).status == 0)
+        let written = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(written.split(separator: "\n").filter { $0.hasPrefix("  Sources/") }.map(String.init) == files + files)
+        #expect(written.contains("since last run") && written.contains("no change"))
+    }
+
     @Test func runNeedsNamesOrAll() {
         #expect(shipcheck("query", "run").status == 2)
         #expect(shipcheck("query", "run", "missing").stderr.contains("no query named 'missing'"))

@@ -31,6 +31,9 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     case xcconfig
     /// `.shipcheck.yml` loader.
     case config
+    /// One symbol name through the demanglers (the Swift runtime's, guarded; `__cxa_demangle`)
+    /// and the simplified rendering: names come straight from binaries no one vetted.
+    case demangler
 
     /// Runs one input. Readers that take a path get a scratch file holding the bytes.
     public func run(_ bytes: UnsafeRawBufferPointer) {
@@ -43,6 +46,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         case .pbxproj: Self.runPBXProj(bytes)
         case .xcconfig: Self.runXCConfig(bytes)
         case .config: Self.runConfig(bytes)
+        case .demangler: Self.runDemangler(bytes)
         }
     }
 
@@ -119,6 +123,15 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     private static func runConfig(_ bytes: UnsafeRawBufferPointer) {
         let text = String(decoding: bytes, as: UTF8.self)
         _ = try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
+    }
+}
+
+extension HostileInputTarget {
+    fileprivate static func runDemangler(_ bytes: UnsafeRawBufferPointer) {
+        // A symbol name ends at its first NUL, as in a string table.
+        let name = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+        _ = Demangler.demangle(name, style: .full)
+        _ = Demangler.demangle(name, style: .simplified)
     }
 }
 

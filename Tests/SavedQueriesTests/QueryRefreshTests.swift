@@ -1,19 +1,17 @@
 import Testing
 @testable import SavedQueries
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 
 @Suite struct QueryRefreshTests {
     let directory = TemporaryDirectory()
     let query = SavedQuery(name: "fixme", pattern: "FIXME")
 
+    /// A `query run` of one query (findings kept, state saved), as the command does it.
     func refresh(_ query: SavedQuery? = nil) -> QueryRefresh {
-        let query = query ?? self.query
-        let scoped = ScopedQuery(query: query, scope: .repository, storePath: "q.yml")
-        let result = QueryRunner(root: directory.path, configuration: Configuration(), timeout: nil).run([scoped]).results[0]
-        let refresh = QueryRefresh(result: result, previous: QueryState.load(root: directory.path, query: query, scope: .repository))
-        try! refresh.state(ranAt: 0).save(root: directory.path, query: query, scope: .repository)
-        return refresh
+        let scoped = ScopedQuery(query: query ?? self.query, scope: .repository, storePath: "q.yml")
+        return Frontend.runQueries([scoped], root: directory.path, configuration: Configuration(), timeout: nil, failingSeverity: .error).refreshes[0]
     }
 
     @Test func firstRunHasNothingToCompare() {

@@ -36,4 +36,20 @@ import Testing
         #expect(StableHash.hex128("a") != StableHash.hex128("b"))
         #expect(StableHash.hex128("").count == 32)
     }
+
+    /// Identity text collapses whitespace runs (so re-indenting keeps fingerprints), and the
+    /// same way for ASCII lines and the rest: a CR LF or a space before a combining mark is one
+    /// Character, not whitespace to collapse.
+    @Test(arguments: [
+        ("    let  x =\t1 \n", "let x = 1"),
+        ("a", "a"),
+        ("", ""),
+        ("  \t ", ""),
+        ("é  ü\t x", "é ü x"),
+        ("a\r\nb c", "a\r\nb c"),
+        ("a \u{301}b  c", "a \u{301}b c"),
+    ])
+    func normalizedCollapsesWhitespaceRuns(_ text: String, _ expected: String) {
+        #expect(Fingerprinter.normalized(text) == expected)
+    }
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # shipcheck symbols (full demangling, in-process) side by side with the peer tools, written to
 # bench/results/binary.md:
-#   ELF: large real files from the toolchain, against llvm-nm | swift-demangle, nm -C, readelf -Ws;
+#   ELF: large real files from the toolchain (sourcekit-lsp: mostly Swift; swift-frontend: mostly
+#   C++; libswiftCore.so), against llvm-nm | swift-demangle, nm -C, readelf -Ws;
 #   Mach-O: the largest Mach-O fixture and a generated arm64 dylib with 200,000 Swift-mangled
 #   functions (assembled by the toolchain's clang, linked by lld-16's ld64.lld; deterministic),
 #   against the toolchain's llvm-nm -m | swift-demangle.
@@ -74,12 +75,14 @@ compare() {
     echo "Machine: $(nproc) cores, $(uname -sr). Date: $(date -u +%Y-%m-%d). Tools: $(llvm-nm --version | grep -m1 version | sed 's/^ *//'), toolchain llvm-nm ($("$toolchain/bin/llvm-nm" --version | grep -m1 'LLVM version' | sed 's/^ *//')), $(nm --version | head -1), hyperfine $(hyperfine --version | cut -d' ' -f2)."
     echo "All commands write to /dev/null; hyperfine --warmup 1, at least 5 runs. Peak RSS and CPU from /usr/bin/time (one run)."
     echo "Load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine may be shared with other builds)."
+    # How the run was isolated from other jobs, when it was (e.g. "other jobs paused with SIGSTOP").
+    if [[ -n "${BENCH_CONDITIONS:-}" ]]; then echo "Conditions: $BENCH_CONDITIONS."; fi
     echo
     echo "## ELF"
     echo
 } > "$out"
 
-for input in "$toolchain/bin/swift-frontend" "$toolchain/lib/swift/linux/libswiftCore.so"; do
+for input in "$toolchain/bin/sourcekit-lsp" "$toolchain/bin/swift-frontend" "$toolchain/lib/swift/linux/libswiftCore.so"; do
     compare "$input" \
         "shipcheck symbols --demangle full" "'$shipcheck' symbols --demangle full '$input'" "'$shipcheck' symbols --demangle none -f csv '$input' | tail -n +2 | wc -l" \
         "llvm-nm | swift-demangle" "llvm-nm '$input' | swift-demangle" "llvm-nm '$input' | wc -l" \

@@ -4,7 +4,11 @@
 #
 #   FUZZ_SECONDS=300 FUZZ_TARGETS="elf ifconfig" bench/fuzz/run.sh
 #
-# Entry points: Tests/HostileInputTargets (elf, macho, bundle, conflicts, ifconfig, pbxproj, xcconfig, config).
+# A target stops after FUZZ_SECONDS or FUZZ_RUNS executions (default 1,000,000), whichever comes
+# first: `FUZZ_SECONDS=600 make fuzz` is the "a million executions, or ten minutes if slower" run.
+# Rows of targets not run this time are kept in the results table.
+#
+# Entry points: Tests/HostileInputTargets (elf, macho, bundle, conflicts, ifconfig, pbxproj, xcconfig, config, demangler).
 # The driver is the separate package in Fuzz/, built into .build-fuzz/ (it only links with
 # -sanitize=fuzzer; lld because gold fails on the instrumented objects).
 # Corpora grow across runs in bench/work/fuzz/corpus/<target> (git-ignored), seeded from the
@@ -15,7 +19,8 @@ set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 seconds="${FUZZ_SECONDS:-60}"
-targets="${FUZZ_TARGETS:-elf macho bundle conflicts ifconfig pbxproj xcconfig config}"
+max_runs="${FUZZ_RUNS:-1000000}"
+targets="${FUZZ_TARGETS:-elf macho bundle conflicts ifconfig pbxproj xcconfig config demangler}"
 scratch="$root/.build-fuzz"
 work="$root/bench/work/fuzz"
 regressions="$root/Tests/Fixtures/fuzz-regressions"
@@ -57,6 +62,16 @@ seed_files macho $(find "$root/Tests/Fixtures/macho" -maxdepth 1 -type f ! -name
 # lists, and the kept SuperBlob inputs.
 # shellcheck disable=SC2046
 seed_files bundle $(find "$root/Tests/Fixtures/bundle" "$root/Tests/Fixtures/fuzz-regressions/bundle" -type f \( -name '*.mobileprovision' -o -name '*.plist' -o -name '*.bin' \) | sort)
+
+# Symbol names: every Swift and C++ name in the sample binaries and the Mach-O fixtures (previews,
+# macro expansions, generics, closures, protocol witnesses), one per seed.
+mkdir -p "$work/corpus/demangler"
+# shellcheck disable=SC2046
+llvm-nm --just-symbol-name $(find "$samples" -maxdepth 2 -type f \( -name App -o -name '*.o' -o -name '*.so' \) | sort) \
+    $(find "$root/Tests/Fixtures/macho" -maxdepth 1 -type f ! -name '*.md' ! -name '*.sh' ! -name '*.py' | sort) 2>/dev/null |
+    grep -E '^_?(\$s|\$e|_T0|_Z)' | sort -u | while IFS= read -r name; do
+        printf '%s' "$name" >"$work/corpus/demangler/seed-$(printf '%s' "$name" | sha1sum | cut -c1-16)"
+    done
 
 # Conflict markers: the samples plus the block shapes git writes.
 # shellcheck disable=SC2046
@@ -133,31 +148,42 @@ for target in $targets; do
     # Unbounded growth is caught by -rss_limit_mb, slowness by -timeout. A crash stops the run
     # early; the input is kept and the next target runs.
     set +e
-    LSAN_OPTIONS="suppressions=$root/bench/fuzz/lsan.supp:print_suppressions=0" "$fuzzer" "$target" "$work/corpus/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 \
+    LSAN_OPTIONS="suppressions=$root/bench/fuzz/lsan.supp:print_suppressions=0" "$fuzzer" "$target" "$work/corpus/$target" -max_total_time="$seconds" -runs="$max_runs" -timeout=10 -rss_limit_mb=2048 \
         -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$regressions/$target/" >"$log" 2>&1
     status=$?
     set -e
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
     speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+    coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 | awk '{print $2 " / " $4}')
     corpus=$(find "$work/corpus/$target" -type f | wc -l)
     after=$(find "$regressions/$target" -maxdepth 1 -type f ! -name '.*' | wc -l)
     found=$((after - before))
     outcome="clean"
     [[ $status -ne 0 || $found -gt 0 ]] && outcome="**$found input(s) kept** (exit $status, see $target.log)"
     echo "  $target: ${runs:-?} executions, $found new crash/timeout/oom inputs"
-    rows+="| \`$target\` | $seconds | ${runs:-?} | ${speed:-?} | $corpus | $found | $outcome |"$'\n'
+    rows+="| \`$target\` | $(date -u '+%Y-%m-%d') | $seconds | ${runs:-?} | ${speed:-?} | ${coverage:-?} | $corpus | $found | $outcome |"$'\n'
 done
+
+# Rows of the targets not fuzzed this time, from the last results.
+if [[ -f "$results" ]]; then
+    while IFS= read -r row; do
+        name=$(printf '%s' "$row" | cut -d'`' -f2)
+        [[ " $targets " == *" $name "* ]] || rows+="$row"$'\n'
+    done < <(grep -E '^\| `[a-z]+` \| [0-9]{4}-' "$results")
+fi
 
 {
     echo "# Fuzzing (make fuzz)"
     echo
     echo "libFuzzer + AddressSanitizer on each entry point of \`Tests/HostileInputTargets\`, release build,"
-    echo "${seconds} s per target; corpora in bench/work/fuzz/corpus (seeded from the sample binaries,"
-    echo "Samples/ and bench/fuzz/run.sh). Machine: $(nproc) cores, load $(cut -d' ' -f1 /proc/loadavg) at the end; $(date -u '+%Y-%m-%d %H:%M UTC')."
+    echo "each target until ${max_runs} executions or its time limit; corpora in bench/work/fuzz/corpus (seeded"
+    echo "from the sample binaries, the Mach-O fixtures, Samples/ and bench/fuzz/run.sh). Coverage is libFuzzer's"
+    echo "\`cov\` (edges) / \`ft\` (features) at the end. Machine: $(nproc) cores shared with other jobs; last run"
+    echo "$(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1 /proc/loadavg) at its end."
     echo
-    echo "| target | seconds | executions | exec/s | corpus files | new crashes | outcome |"
-    echo "|---|---:|---:|---:|---:|---:|---|"
-    printf '%s' "$rows"
+    echo "| target | run on | time limit (s) | executions | exec/s | coverage (cov / ft) | corpus files | new crashes | outcome |"
+    echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
+    printf '%s' "$rows" | sort
     echo
     echo "Inputs kept in Tests/Fixtures/fuzz-regressions/<target>/ are replayed by \`make test\`"
     echo "(HostileFuzzRegressionTests)."

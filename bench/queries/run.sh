@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Saved-query benchmark: shipcheck `query run` vs ripgrep and git grep on one large,
-# deterministic tree of Swift-like source (generated under bench/work/, git-ignored).
+# deterministic tree of Swift-like source (generated under bench/work/, git-ignored): one query
+# at a time, then 1, 5 and 20 queries in one `query run` against as many `rg -n` runs.
 # Writes bench/results/queries.md. Usage: bench/queries/run.sh [FILES] [LINES_PER_FILE]
 set -euo pipefail
 
@@ -30,7 +31,8 @@ fi
 bytes=$(du -sb --exclude=.git --exclude=.shipcheck "$tree" | cut -f1)
 count=$(git -C "$tree" ls-files | wc -l)
 
-# name | kind | pattern (ICU for shipcheck; ripgrep's and PCRE's syntax agree on these)
+# name | kind | pattern (PCRE2 for shipcheck; ripgrep's and git grep -P's syntax agree on these).
+# The first six are the one-query rows; the first 1, 5 and all 20 the one-run rows.
 queries=(
     "literal-fixme|literal|FIXME"
     "literal-common|literal|reload"
@@ -38,6 +40,20 @@ queries=(
     "regex-print-debug|regex|print\\(\"debug: [a-z]+"
     "regex-inner-literal|regex|[a-z]+Reload\\(_ [a-z]+: Data\\)"
     "regex-no-literal|regex|\\b[0-9]{5}\\b"
+    "literal-thread-safe|literal|thread-safe"
+    "literal-dictionary|literal|[Int: String]"
+    "literal-async-call|literal|Async()"
+    "literal-guard-cache|literal|guard let cache = "
+    "literal-decode-comment|literal|// Decode the token"
+    "regex-token-let|regex|let [a-z]+Token: URL"
+    "regex-cache-fetch|regex|\\bcache\\.(fetch|parse)\\(index:"
+    "regex-returns-list|regex|-> \\[String\\] \\{$"
+    "regex-render-func|regex|func render[A-Z]\\w*\\(_ model"
+    "regex-user-state|regex|\"user-state\""
+    "regex-test-func-name|regex|func testFetch[A-Z]\\w+Async"
+    "regex-url-result|regex|resultURL: URL = [a-z]+\\.result"
+    "regex-guard-view|regex|guard let view = [a-z]+\\[[a-z]+\\]"
+    "regex-encode-map|regex|encode\\.map\\(filter: 4[0-9]{4}"
 )
 rm -f "$tree/.shipcheck/queries.yml"
 rm -rf "$tree/.shipcheck/state"
@@ -48,39 +64,85 @@ for entry in "${queries[@]}"; do
     "$shipcheck" query add --root "$tree" "$name" "${flag[@]}" -- "$pattern" >/dev/null
 done
 
+# hyperfine's means: wall, user + system.
+times() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.3f %.3f" % (x["mean"], x["user"] + x["system"]) for x in r))' "$1"; }
+rss() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {printf "%.0f", $2/1024}'; }
+ratio() { python3 -c "print('%.2f' % ($1 / $2))"; }
+# The matches a query run reports (its closing line), and ripgrep's for the same patterns.
+our_matches() { (cd "$tree" && "$shipcheck" query run "$@" || true) | sed -n 's/^shipcheck: .* run, \([0-9]*\) match.*/\1/p'; }
+rg_args() { if [ "$1" = literal ]; then echo "-F"; fi; }
+rg_command() {  # the rg -n commands for queries 0..N-1, one after the other
+    local n=$1 out="" entry name kind pattern
+    for entry in "${queries[@]:0:$n}"; do
+        IFS='|' read -r name kind pattern <<<"$entry"
+        out+="rg --no-config -n --column $(rg_args "$kind") -e '$pattern' >/dev/null; "  # no pattern has a quote
+    done
+    echo "cd '$tree' && { $out true; }"
+}
+rg_matches() {
+    local n=$1 total=0 entry name kind pattern found
+    for entry in "${queries[@]:0:$n}"; do
+        IFS='|' read -r name kind pattern <<<"$entry"
+        found=$( (cd "$tree" && rg --no-config -o $(rg_args "$kind") -e "$pattern" || true) | wc -l)
+        total=$((total + found))
+    done
+    echo "$total"
+}
+
 mkdir -p "$(dirname "$results")"
 {
     echo "# Saved queries: shipcheck vs ripgrep and git grep"
     echo
     echo "Input: \`bench/queries/generate.py $files $lines\` — $count Swift-like files, $((bytes / 1000000)) MB, one git commit (all three tools search the same tracked files)."
     echo "Machine: $(nproc) cores (shared with other jobs), $(uname -sr). shipcheck release build; $(rg --version | sed -n 1p); $(git --version)."
-    echo "Commands print every match with line and column to /dev/null (shipcheck: \`query run NAME\` text report, which also reads and writes the last-run state)."
+    echo "Commands print every match with line and column to /dev/null (shipcheck: \`query run NAME\` text report, streamed, which also reads and writes the last-run state)."
+    echo "Times are hyperfine means of 5 runs after 1 warm-up: wall, and CPU (user + system, steadier on a shared machine)."
     echo
-    echo "| query | pattern | matches (shipcheck / rg / git grep) | shipcheck | rg | git grep | shipcheck ÷ rg | peak RSS shipcheck / rg / git grep |"
-    echo "|---|---|---|---|---|---|---|---|"
+    echo "## One query"
+    echo
+    echo "| query | pattern | matches (shipcheck / rg / git grep) | wall shipcheck / rg / git grep | CPU shipcheck / rg | shipcheck ÷ rg (wall / CPU) | peak RSS shipcheck / rg / git grep |"
+    echo "|---|---|---|---|---|---|---|"
 } >"$results.tmp"
 
-mean() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.3f" % x["mean"] for x in r))' "$1"; }
-rss() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {printf "%.0f", $2/1024}'; }
-
-for entry in "${queries[@]}"; do
+for entry in "${queries[@]:0:6}"; do
     IFS='|' read -r name kind pattern <<<"$entry"
-    if [ "$kind" = literal ]; then rgmode=(-F); gitmode=(-F); else rgmode=(); gitmode=(-P); fi
-    ours=$("$shipcheck" query run --root "$tree" "$name" --format json | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["findings"]))' || true)
-    # rg and git grep exit 1 when nothing matches: a count of 0, not a failed benchmark.
-    theirs=$( (cd "$tree" && rg --no-config -o "${rgmode[@]}" -e "$pattern" || true) | wc -l)
+    if [ "$kind" = literal ]; then gitmode=(-F); else gitmode=(-P); fi
+    ours=$(our_matches "$name")
+    theirs=$( (cd "$tree" && rg --no-config -o $(rg_args "$kind") -e "$pattern" || true) | wc -l)
     gits=$( (cd "$tree" && git grep -o "${gitmode[@]}" -e "$pattern" || true) | wc -l)
     echo "== $name: shipcheck $ours, rg $theirs, git grep $gits matches"
     hyperfine --warmup 1 --runs 5 --export-json "$work/$name.json" \
         -n shipcheck "cd '$tree' && '$shipcheck' query run '$name' >/dev/null || true" \
-        -n rg "cd '$tree' && rg --no-config -n --column ${rgmode[*]} -e '$pattern' >/dev/null || true" \
+        -n rg "cd '$tree' && rg --no-config -n --column $(rg_args "$kind") -e '$pattern' >/dev/null || true" \
         -n "git grep" "cd '$tree' && git grep -n --column ${gitmode[*]} -e '$pattern' >/dev/null || true" >/dev/null
-    read -r t_ours t_rg t_git <<<"$(mean "$work/$name.json")"
+    read -r w_ours c_ours w_rg c_rg w_git c_git <<<"$(times "$work/$name.json")"
     m_ours=$(cd "$tree" && rss "$shipcheck" query run "$name" || true)
-    m_rg=$(cd "$tree" && rss rg --no-config -n --column "${rgmode[@]}" -e "$pattern" || true)
+    m_rg=$(cd "$tree" && rss rg --no-config -n --column $(rg_args "$kind") -e "$pattern" || true)
     m_git=$(cd "$tree" && rss git grep -n --column "${gitmode[@]}" -e "$pattern" || true)
-    ratio=$(python3 -c "print('%.2f' % ($t_ours / $t_rg))")
-    echo "| $name | \`$pattern\` ($kind) | $ours / $theirs / $gits | ${t_ours} s | ${t_rg} s | ${t_git} s | ${ratio}x | ${m_ours} / ${m_rg} / ${m_git} MB |" >>"$results.tmp"
+    echo "| $name | \`$pattern\` ($kind) | $ours / $theirs / $gits | $w_ours / $w_rg / $w_git s | $c_ours / $c_rg s | $(ratio "$w_ours" "$w_rg")x / $(ratio "$c_ours" "$c_rg")x | $m_ours / $m_rg / $m_git MB |" >>"$results.tmp"
+done
+
+{
+    echo
+    echo "## Several queries in one run"
+    echo
+    echo "shipcheck runs the first N queries of the list above (\`bench/queries/run.sh\`) in one \`query run\` (one read of each file, every query on the same buffer); ripgrep runs \`rg -n\` once per query, one after the other."
+    echo
+    echo "| queries | matches (shipcheck / sum of rg) | wall shipcheck / N rg runs | CPU shipcheck / N rg runs | shipcheck ÷ rg runs (wall / CPU) | peak RSS shipcheck |"
+    echo "|---|---|---|---|---|---|"
+} >>"$results.tmp"
+for n in 1 5 20; do
+    names=()
+    for entry in "${queries[@]:0:$n}"; do names+=("${entry%%|*}"); done
+    ours=$(our_matches "${names[@]}")
+    theirs=$(rg_matches "$n")
+    echo "== $n queries: shipcheck $ours, rg $theirs matches"
+    hyperfine --warmup 1 --runs 5 --export-json "$work/several-$n.json" \
+        -n shipcheck "cd '$tree' && '$shipcheck' query run ${names[*]} >/dev/null || true" \
+        -n rg "$(rg_command "$n")" >/dev/null
+    read -r w_ours c_ours w_rg c_rg <<<"$(times "$work/several-$n.json")"
+    m_ours=$(cd "$tree" && rss "$shipcheck" query run "${names[@]}" || true)
+    echo "| $n | $ours / $theirs | $w_ours / $w_rg s | $c_ours / $c_rg s | $(ratio "$w_ours" "$w_rg")x / $(ratio "$c_ours" "$c_rg")x | $m_ours MB |" >>"$results.tmp"
 done
 mv "$results.tmp" "$results"
 echo "== wrote $results"

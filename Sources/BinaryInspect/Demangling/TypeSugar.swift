@@ -11,16 +11,28 @@ enum TypeSugar {
 
     private enum Kind { case array, optional, dictionary }
 
+    /// What every form starts with.
+    private static let swiftPrefix = Array("Swift.".utf8)
+
     static func apply(_ text: String) -> String {
         var text = text
-        // memmem over the UTF-8 bytes: this runs once per demangled symbol (hundreds of thousands).
-        let sugared = text.withUTF8 { utf8 in
-            forms.contains { form in
-                form.prefix.withUnsafeBytes { ByteSearch.find($0, in: UnsafeRawBufferPointer(utf8)) != nil }
-            }
-        }
+        let sugared = text.withUTF8 { containsForm(UnsafeRawBufferPointer($0)) }
         guard sugared else { return text }
         return String(decoding: rewrite(Array(text.utf8)[...]), as: UTF8.self)
+    }
+
+    /// Whether a form occurs: each `Swift.` memmem finds is checked for what follows it. This
+    /// runs once per demangled symbol (hundreds of thousands), and most names hold no form.
+    private static func containsForm(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        swiftPrefix.withUnsafeBytes { swift in
+            var from = 0
+            while let at = ByteSearch.find(swift, in: bytes, from: from) {
+                let rest = bytes[(at + swift.count)...]
+                if forms.contains(where: { rest.starts(with: $0.prefix[swift.count...]) }) { return true }
+                from = at + swift.count
+            }
+            return false
+        }
     }
 
     private static func rewrite(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
@@ -28,6 +40,12 @@ enum TypeSugar {
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex
         outer: while index < bytes.endIndex {
+            // Every form starts with `S`: other bytes are copied without trying them.
+            guard bytes[index] == UInt8(ascii: "S") else {
+                output.append(bytes[index])
+                index += 1
+                continue
+            }
             for form in forms where bytes[index...].starts(with: form.prefix) {
                 // Only at the start of a type name, not inside a longer identifier (MySwift.Array<).
                 if index > bytes.startIndex, isIdentifier(bytes[index - 1]) { break }

@@ -47,7 +47,7 @@ extension ELFImage {
     }
 
     public func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
-        try ELFSymbolTable(image: self, kind: table).listed
+        try ELFSymbolTable(image: self, kind: table).listed()
     }
 
     public func linkedLibraries() throws(InputError) -> [LinkedLibrary] {

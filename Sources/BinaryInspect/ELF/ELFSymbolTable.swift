@@ -24,8 +24,12 @@ struct ELFSymbolTable {
         symbols = try ELFSymbolTable.read(section, in: image)
     }
 
-    /// The entries `nm` lists: all but section and file symbols.
-    var listed: [BinarySymbol] { symbols.filter { $0.type != "SECTION" && $0.type != "FILE" } }
+    /// The entries `nm` lists: all but section and file symbols (removed in place, not copied:
+    /// large tables hold hundreds of thousands of entries).
+    consuming func listed() -> [BinarySymbol] {
+        symbols.removeAll { $0.type == "SECTION" || $0.type == "FILE" }
+        return symbols
+    }
 
     /// The entry with raw table index `index` (as relocations name them), or nil.
     func symbol(atIndex index: Int) -> BinarySymbol? {

@@ -1,6 +1,5 @@
 import Dispatch
 import ShipcheckCore
-import Synchronization
 
 /// One `nlist_64` entry.
 struct MachONlist {
@@ -54,18 +53,40 @@ extension MachOImage {
     /// hundreds of thousands); by name only where an alias shares the address.
     private func unlistedExports(in entries: [BinarySymbol]) throws(InputError) -> [MachOExport] {
         guard holdsCode, exportTrie != nil else { return [] }
-        var entryAt: [UInt64: Int] = [:]
-        entryAt.reserveCapacity(entries.count)
-        for index in entries.indices where entries[index].isDefined && entryAt[entries[index].value] == nil { entryAt[entries[index].value] = index }
+        // Defined entries by address, sorted once and binary-searched: cheaper than hashing
+        // hundreds of thousands of addresses into a dictionary.
+        var byAddress: [(address: UInt64, index: Int32)] = []
+        byAddress.reserveCapacity(entries.count)
+        for index in entries.indices where entries[index].isDefined { byAddress.append((entries[index].value, Int32(index))) }
+        byAddress.sort { $0.address < $1.address }
+        func isListed(_ name: UnsafeRawBufferPointer, at address: UInt64) -> Bool {
+            var low = 0, high = byAddress.count
+            while low < high {
+                let middle = (low + high) / 2
+                if byAddress[middle].address < address { low = middle + 1 } else { high = middle }
+            }
+            while low < byAddress.count, byAddress[low].address == address {
+                if Self.equal(entries[Int(byAddress[low].index)].name, name) { return true }
+                low += 1
+            }
+            return false
+        }
         var definedNames: Set<String>?
         var missing: [MachOExport] = []
         try forEachExport { name, offset, flags in
-            if let index = entryAt[address(offset: offset, flags: flags)], entries[index].name.utf8.elementsEqual(name) { return }
+            if isListed(name, at: address(offset: offset, flags: flags)) { return }
+            // An alias at another address, or not in the table at all (stripped).
             let text = String(decoding: name, as: UTF8.self)
             if definedNames == nil { definedNames = Set(entries.lazy.filter(\.isDefined).map(\.name)) }
             if definedNames?.contains(text) != true { missing.append(MachOExport(name: text, offset: offset, flags: flags)) }
         }
         return missing
+    }
+
+    /// Whether a name's UTF-8 is exactly `bytes` (no string made of the bytes).
+    private static func equal(_ name: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        var name = name
+        return name.withUTF8 { utf8 in utf8.count == bytes.count && UnsafeRawBufferPointer(utf8).elementsEqual(bytes) }
     }
 
     /// Adds the imports no listed symbol names (a stripped image's), as nm lists undefined symbols.
@@ -105,30 +126,37 @@ extension MachOImage {
     }
 
     /// Every non-debug entry, decoded in parallel (hundreds of thousands of names in large
-    /// apps), with sizes measured to the next symbol of the same section.
+    /// apps) straight into the result, after one pass that picks the entries and checks their
+    /// name offsets.
     private func nlistSymbols() throws(InputError) -> [BinarySymbol] {
         guard let table = symbolTable, table.count > 0 else { return [] }
-        let source = UncheckedSendable((entries: blob(table.symbols), strings: blob(table.strings), sections: sections))
-        let problems = Mutex<[Int: String]>([:])
-        var decoded = [BinarySymbol?](repeating: nil, count: table.count)
-        decoded.withUnsafeMutableBufferPointer { buffer in
+        let entries = blob(table.symbols), strings = blob(table.strings)
+        // A name starting at or before the table's last NUL ends inside the table.
+        var lastNUL = strings.count - 1
+        while lastNUL >= 0, strings[lastNUL] != 0 { lastNUL -= 1 }
+        var listed: [Int32] = []
+        listed.reserveCapacity(table.count)
+        for index in 0..<table.count where entries[index * MachO.nlistSize + 4] & MachO.N_STAB == 0 {
+            let nameOffset = Int(ByteOrder.little.uint32(entries, at: index * MachO.nlistSize)!)
+            guard nameOffset == 0 || nameOffset <= lastNUL else {
+                throw origin.error("corrupt Mach-O file: symbol \(index) has a name offset (\(nameOffset)) outside the \(strings.count)-byte string table")
+            }
+            listed.append(Int32(index))
+        }
+        let source = UncheckedSendable((entries: entries, strings: strings, sections: sections, listed: listed))
+        return [BinarySymbol](unsafeUninitializedCapacity: listed.count) { buffer, initialized in
             let target = UncheckedSendable(buffer.baseAddress!)
             let chunkSize = 8192
-            DispatchQueue.concurrentPerform(iterations: (table.count + chunkSize - 1) / chunkSize) { chunk in
-                for index in chunk * chunkSize..<min((chunk + 1) * chunkSize, table.count) {
-                    let (entries, strings, sections) = source.value
-                    let entry = Self.nlist(entries, index)
-                    guard !entry.isDebug else { continue }
-                    guard let name = Self.name(strings, at: Int(entry.nameOffset)) else {
-                        problems.withLock { $0[index] = "symbol \(index) has a name offset (\(entry.nameOffset)) outside the \(strings.count)-byte string table" }
-                        continue
-                    }
-                    target.value[index] = Self.symbol(entry, name: name, sections: sections)
+            DispatchQueue.concurrentPerform(iterations: (listed.count + chunkSize - 1) / chunkSize) { chunk in
+                let (entries, strings, sections, listed) = source.value
+                for position in chunk * chunkSize..<min((chunk + 1) * chunkSize, listed.count) {
+                    let entry = Self.nlist(entries, Int(listed[position]))
+                    let name = Self.name(strings, at: Int(entry.nameOffset)) ?? ""
+                    (target.value + position).initialize(to: Self.symbol(entry, name: name, sections: sections))
                 }
             }
+            initialized = listed.count
         }
-        if let first = problems.withLock({ $0.min { $0.key < $1.key } }) { throw origin.error("corrupt Mach-O file: \(first.value)") }
-        return decoded.compactMap { $0 }
     }
 
     private static func symbol(_ entry: MachONlist, name: String, sections: [MachOSection]) -> BinarySymbol {
@@ -248,11 +276,13 @@ extension MachOImage {
     /// is checked, revisiting a node is corruption (a trie is a tree), and the walk is bounded by
     /// the trie's size, so hostile tries end in an error, never a hang. Depth first, with one
     /// name buffer: a node's name is its parent's plus its edge label (read in place).
-    private func forEachExport(_ body: (_ name: [UInt8], _ offset: UInt64, _ flags: UInt64) -> Void) throws(InputError) {
+    private func forEachExport(_ body: (_ name: UnsafeRawBufferPointer, _ offset: UInt64, _ flags: UInt64) -> Void) throws(InputError) {
         guard holdsCode, let trieBlob = exportTrie else { return }
         let trie = blob(trieBlob)
         func corrupt(_ message: String) -> InputError { origin.error("corrupt Mach-O file: export trie: \(message)") }
-        var visited = Set<Int>()
+        // One bit per trie byte: a node seen twice is corruption (a bitmap, not a hashed set:
+        // large apps' tries have hundreds of thousands of nodes).
+        var visited = [UInt64](repeating: 0, count: trie.count / 64 + 1)
         var name: [UInt8] = []
         var pending: [(node: Int, parentLength: Int, label: Range<Int>)] = [(0, 0, 0..<0)]
         while let (node, parentLength, label) = pending.popLast() {
@@ -260,7 +290,8 @@ extension MachOImage {
             name.removeSubrange(parentLength...)
             name.append(contentsOf: trie[label])
             guard node < trie.count else { throw corrupt("node at offset \(node) is outside the \(trie.count)-byte trie") }
-            guard visited.insert(node).inserted else { throw corrupt("node at offset \(node) is reached twice") }
+            guard visited[node / 64] & (1 << UInt64(node % 64)) == 0 else { throw corrupt("node at offset \(node) is reached twice") }
+            visited[node / 64] |= 1 << UInt64(node % 64)
             var cursor = LEB128Cursor(bytes: trie, position: node)
             guard let terminalSize = cursor.uleb() else { throw corrupt("node at offset \(node) is truncated") }
             let children = cursor.position + Int(clamping: terminalSize)
@@ -273,7 +304,7 @@ extension MachOImage {
                     guard let value = cursor.uleb() else { throw corrupt("export at offset \(node) is truncated") }
                     offset = value
                 }
-                body(name, offset, flags)
+                name.withUnsafeBytes { body($0, offset, flags) }
             }
             guard children < trie.count else { throw corrupt("node at offset \(node) runs past the end of the trie") }
             cursor.position = children

@@ -90,11 +90,17 @@ public enum SymbolListing {
                 DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
                     for index in chunk * chunkSize..<min((chunk + 1) * chunkSize, selected.count) {
                         let symbol = source.value[selected[index]]
-                        let sourceName = SymbolNames.sourceName(symbol.name, prefix: prefix)
+                        var name = symbol.name
+                        // Demangled from the name's own bytes, past the image's `_` prefix: no string per name.
+                        let demangled = name.withUTF8 { utf8 in
+                            let bytes = UnsafeRawBufferPointer(utf8)
+                            let skip = bytes.starts(with: prefix.utf8) ? prefix.utf8.count : 0
+                            return Demangler.demangle(utf8: UnsafeRawBufferPointer(rebasing: bytes[skip...]), style: style)
+                        }
                         (target.value! + index).initialize(to: SymbolRow(
                             path: origin.path, member: origin.member, architecture: origin.architecture, value: symbol.value, size: symbol.size,
                             letter: symbol.letter, type: symbol.type, binding: symbol.binding, visibility: symbol.visibility,
-                            section: symbol.section, mangled: symbol.name, demangled: Demangler.demangle(sourceName, style: style)))
+                            section: symbol.section, mangled: symbol.name, demangled: demangled))
                     }
                 }
                 initialized = selected.count

@@ -38,30 +38,36 @@ public enum SymbolRenderer {
 
     /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last.
     private static func text(_ rows: ArraySlice<SymbolRow>, showPath: Bool, into output: inout [UInt8]) {
-        for row in rows {
-            if showPath || row.member != nil || row.architecture != nil {
-                output += row.path.utf8
-                if let architecture = row.architecture { output += "[\(architecture)]".utf8 }
-                if let member = row.member { output += "(\(member))".utf8 }
-                output += ": ".utf8
-            }
-            if row.section == "UND" {
-                output += repeatElement(UInt8(ascii: " "), count: 16)
-            } else {
-                appendHex(row.value, width: 16, to: &output)
-            }
-            output.append(UInt8(ascii: " "))
-            appendPadded(String(row.size), width: 8, to: &output)
-            output.append(UInt8(ascii: " "))
-            output += String(row.letter).utf8
-            output.append(UInt8(ascii: " "))
-            appendPadded(row.type, width: 7, left: true, to: &output)
-            appendPadded(row.binding, width: 7, left: true, to: &output)
-            appendPadded(row.visibility, width: 10, left: true, to: &output)
-            appendPadded(row.section, width: 20, left: true, to: &output)
-            output += row.displayName.utf8
-            output.append(UInt8(ascii: "\n"))
+        // Rows borrowed in place: `for row in rows` would copy each one (and retain its nine
+        // strings) only to print it.
+        rows.withUnsafeBufferPointer { rows in
+            for index in rows.indices { appendText(of: rows[index], showPath: showPath, to: &output) }
         }
+    }
+
+    private static func appendText(of row: borrowing SymbolRow, showPath: Bool, to output: inout [UInt8]) {
+        if showPath || row.member != nil || row.architecture != nil {
+            output += row.path.utf8
+            if let architecture = row.architecture { output += "[\(architecture)]".utf8 }
+            if let member = row.member { output += "(\(member))".utf8 }
+            output += ": ".utf8
+        }
+        if row.section == "UND" {
+            output += repeatElement(UInt8(ascii: " "), count: 16)
+        } else {
+            appendHex(row.value, width: 16, to: &output)
+        }
+        output.append(UInt8(ascii: " "))
+        appendDecimal(row.size, width: 8, to: &output)
+        output.append(UInt8(ascii: " "))
+        output += row.letter.utf8
+        output.append(UInt8(ascii: " "))
+        appendPadded(row.type, width: 7, left: true, to: &output)
+        appendPadded(row.binding, width: 7, left: true, to: &output)
+        appendPadded(row.visibility, width: 10, left: true, to: &output)
+        appendPadded(row.section, width: 20, left: true, to: &output)
+        output += row.displayName.utf8
+        output.append(UInt8(ascii: "\n"))
     }
 
     private static func csv(_ rows: ArraySlice<SymbolRow>, into output: inout [UInt8]) {
@@ -115,6 +121,19 @@ public enum SymbolRenderer {
     private static func appendHex(_ value: UInt64, width: Int, to output: inout [UInt8]) {
         for shift in stride(from: (width - 1) * 4, through: 0, by: -4) {
             output.append(hexDigits[Int((value >> UInt64(shift)) & 0xF)])
+        }
+    }
+
+    /// Right-aligned decimal digits, written without making a string of the number.
+    private static func appendDecimal(_ value: UInt64, width: Int, to output: inout [UInt8]) {
+        var digitCount = 1, power: UInt64 = 10
+        while digitCount < 20, value >= power { digitCount += 1; power = power &* 10 }
+        output += repeatElement(UInt8(ascii: " "), count: max(0, width - digitCount))
+        output += repeatElement(UInt8(ascii: "0"), count: digitCount)
+        var rest = value
+        for position in stride(from: output.count - 1, through: output.count - digitCount, by: -1) {
+            output[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+            rest /= 10
         }
     }
 

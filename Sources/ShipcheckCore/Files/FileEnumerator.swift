@@ -157,6 +157,8 @@ public struct FileEnumerator: Sendable {
 
     /// Newlines in a name would split a one-line error: show them escaped.
     public static func escaped(_ path: String) -> String {
+        // Most text has none: returned as it is, without a copy (a report escapes every line).
+        guard path.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return path }
         var text = ""
         for scalar in path.unicodeScalars {
             switch scalar {

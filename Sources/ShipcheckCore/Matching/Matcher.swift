@@ -26,8 +26,9 @@ public struct PatternError: Error, Sendable {
 /// The one place patterns are compiled and matched (saved queries, binary name and string
 /// patterns, `symbols --grep`): bytes in, match ranges out. Plain text is found with memmem on
 /// the whole buffer; a regular expression with memmem for a text every match must contain
-/// (`requiredLiterals`), then the regex engine on the lines holding it, under a deadline. The
-/// engine sits behind `RegexEngine`; nothing outside this folder knows which one it is.
+/// (`RequiredLiteral`), then the regex engine on the lines holding it — or, with no such
+/// text, the engine on the whole buffer — under a deadline. The engine sits behind
+/// `RegexEngine`; nothing outside this folder knows which one it is.
 public struct Matcher: Sendable {
     /// How regular expressions are written, for messages and help.
     public static let syntaxHint = "escape ( ) [ ] { } . * + ? ^ $ | \\ to match them literally"
@@ -66,8 +67,8 @@ public struct Matcher: Sendable {
         }
     }
 
-    /// Every match in `bytes`, in order, as byte ranges; a regular expression matches within one
-    /// line at a time. `folded` is `Matcher.folded(bytes)` when `wantsFoldedBuffer`, else unused.
+    /// Every match in `bytes`, in order, as byte ranges; no match spans a line end.
+    /// `folded` is `Matcher.folded(bytes)` when `wantsFoldedBuffer`, else unused.
     /// `cutShort` when the deadline stopped the search.
     public func matches(in bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
         var ranges: [Range<Int>] = []
@@ -88,20 +89,19 @@ public struct Matcher: Sendable {
             }
             return (ranges, false)
         case .regex(let engine, let prefilter, let foldCase):
-            var candidates = prefilter.map { CandidateFinder(literals: $0, haystack: foldCase ? folded : bytes) }
+            guard let prefilter else {
+                // No text every match needs: the engine on the whole buffer.
+                let cutShort = engine.matches(in: bytes, lines: 0..<bytes.count, deadline: deadline, into: &ranges)
+                return (ranges, cutShort)
+            }
+            // The engine on the lines holding a required text only.
+            var candidates = CandidateFinder(literals: prefilter, haystack: foldCase ? folded : bytes)
             var position = 0
-            while position < bytes.count {
-                if candidates != nil {
-                    guard let hit = candidates!.next(from: position) else { break }
-                    position = Self.lineStart(before: hit, in: bytes, notBefore: position)
-                }
+            while position < bytes.count, let hit = candidates.next(from: position) {
+                position = Self.lineStart(before: hit, in: bytes, notBefore: position)
                 if deadline.hasPassed { return (ranges, true) }
-                let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: position) ?? bytes.count
-                var contentEnd = lineEnd
-                if contentEnd > position, bytes[contentEnd - 1] == UInt8(ascii: "\r") { contentEnd -= 1 }
-                let found = engine.matches(inLine: UnsafeRawBufferPointer(rebasing: bytes[position..<contentEnd]), deadline: deadline)
-                for range in found.ranges { ranges.append((position + range.lowerBound)..<(position + range.upperBound)) }
-                if found.cutShort { return (ranges, true) }
+                let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: hit) ?? bytes.count
+                if engine.matches(in: bytes, lines: position..<lineEnd, deadline: deadline, into: &ranges) { return (ranges, true) }
                 position = lineEnd + 1
             }
             return (ranges, false)

@@ -1,55 +1,185 @@
-import Foundation
+import CPCRE2
 
-/// The regular-expression engine behind `Matcher`: ICU, through NSRegularExpression (the
-/// engine of Xcode's Find navigator). This file is the only place that names it; replacing
-/// the engine means replacing this type.
+/// The regular-expression engine behind `Matcher`: PCRE2 with its JIT (what `git grep -P` and
+/// `rg --pcre2` use). This file is the only place that names it; docs/regex-engine.md says
+/// why it and how its dialect differs from ICU's, the engine before it.
 ///
-/// ICU rather than Swift `Regex`: on this toolchain a Swift `Regex` match ignores task
-/// cancellation, so a catastrophic backtracking pattern could not be stopped, while ICU calls
-/// back during long matches (`.reportProgress`) and lets the caller stop it — that is what
-/// makes the `Deadline` bound a run.
-struct RegexEngine: @unchecked Sendable {  // NSRegularExpression is immutable and thread-safe.
-    private let expression: NSRegularExpression
+/// A pattern is compiled once, UTF-8 and Unicode-aware (`\w`, `\d`, `\b`, case folding follow
+/// Unicode, as ICU's did), `^`/`$` at line boundaries with CR LF, LF or CR ending a line, and
+/// invalid UTF-8 in a file tolerated. Matching runs on the whole buffer; a match that would
+/// span a line end is taken as the line alone gives it, so matches stay within one line as
+/// they did when the engine saw one line at a time. Catastrophic backtracking ends at PCRE2's
+/// match limit, which reports the search as cut short.
+final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; matching only reads it.
+    private let code: OpaquePointer
+    private let jitCompiled: Bool
 
     init(_ pattern: MatchPattern, origin: String?) throws(PatternError) {
-        let source = pattern.kind == .regex ? pattern.text : NSRegularExpression.escapedPattern(for: pattern.text)
+        let place = origin.map { " in \($0)" } ?? ""
+        let source = pattern.kind == .regex ? try Self.translated(pattern.text, place: place) : Self.escaped(pattern.text)
         // Whole word as ripgrep's -w means it: the match is not touching a word character,
         // whatever the pattern's own first and last characters are.
         let wrapped = pattern.wholeWord ? "(?<![\\p{L}\\p{N}_])(?:\(source))(?![\\p{L}\\p{N}_])" : source
-        do {
-            expression = try NSRegularExpression(pattern: wrapped, options: pattern.caseInsensitive ? [.caseInsensitive] : [])
-        } catch {
-            let place = origin.map { " in \($0)" } ?? ""
-            throw PatternError(message: "invalid regular expression '\(pattern.text)'\(place) (\(Matcher.syntaxHint))")
+        var options = UInt32(PCRE2_UTF) | UInt32(PCRE2_UCP) | UInt32(PCRE2_MULTILINE) | UInt32(PCRE2_MATCH_INVALID_UTF) | UInt32(PCRE2_NEVER_BACKSLASH_C)
+        if pattern.caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
+        let context = pcre2_compile_context_create_8(nil)
+        defer { pcre2_compile_context_free_8(context) }
+        pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_ANYCRLF))
+        var errorCode: Int32 = 0
+        var errorOffset = 0
+        let bytes = Array(wrapped.utf8)
+        let compiled = bytes.withUnsafeBufferPointer { pcre2_compile_8($0.baseAddress, $0.count, options, &errorCode, &errorOffset, context) }
+        guard let compiled else {
+            var message = [UInt8](repeating: 0, count: 256)
+            let length = message.withUnsafeMutableBufferPointer { pcre2_get_error_message_8(errorCode, $0.baseAddress, $0.count) }
+            let reason = length > 0 ? String(decoding: message.prefix(Int(length)), as: UTF8.self) : "error \(errorCode)"
+            throw PatternError(message: "invalid regular expression '\(pattern.text)'\(place): \(reason) (\(Matcher.syntaxHint))")
         }
+        code = compiled
+        jitCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
     }
 
-    /// Matches in one line, as UTF-8 byte ranges within the line; stops (and says so) when
-    /// `deadline` passes during a long match. Empty matches mark nothing to show and are dropped.
-    func matches(inLine bytes: UnsafeRawBufferPointer, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
-        let text = String(decoding: bytes, as: UTF8.self)
-        let utf16 = text.utf16
-        let ascii = utf16.count == bytes.count
-        var ranges: [Range<Int>] = []
-        var cutShort = false
-        expression.enumerateMatches(in: text, options: [.reportProgress], range: NSRange(location: 0, length: utf16.count)) { result, _, stop in
-            guard let result else {
-                if deadline.hasPassed {
-                    cutShort = true
-                    stop.pointee = true
+    deinit { pcre2_code_free_8(code) }
+
+    /// Matches in `bytes[lines]` (whole lines: from a line start to a line end or the buffer's
+    /// end), appended to `ranges` as byte ranges of `bytes`; none spans a line end and empty
+    /// matches are dropped. True when the deadline or the match limit stopped the search.
+    func matches(in bytes: UnsafeRawBufferPointer, lines: Range<Int>, deadline: Deadline, into ranges: inout [Range<Int>]) -> Bool {
+        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
+        let matchData = MatchData.current
+        let end = lines.upperBound
+        var start = lines.lowerBound
+        while start < end {
+            guard var found = run(base, length: end, from: start, matchData) else { return false }
+            guard found.lowerBound >= 0 else { return true }
+            let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: UnsafeRawBufferPointer(rebasing: bytes[..<end]), from: found.lowerBound) ?? end
+            let contentEnd = lineEnd > found.lowerBound && bytes[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
+            if found.upperBound > contentEnd {
+                // Across a line end: the match the line alone has, if any, else on to the next line.
+                guard let inLine = run(base, length: contentEnd, from: found.lowerBound, matchData) else {
+                    start = lineEnd + 1
+                    continue
                 }
-                return
+                guard inLine.lowerBound >= 0 else { return true }
+                found = inLine
             }
-            let range = result.range
-            guard range.length > 0 else { return }
-            if ascii {
-                ranges.append(range.location..<(range.location + range.length))
+            if found.isEmpty {
+                start = found.lowerBound + 1
+                while start < end, bytes[start] & 0xC0 == 0x80 { start += 1 }  // to the next character
             } else {
-                let start = utf16.index(utf16.startIndex, offsetBy: range.location)
-                let end = utf16.index(start, offsetBy: range.length)
-                ranges.append(text.utf8.distance(from: text.startIndex, to: start)..<text.utf8.distance(from: text.startIndex, to: end))
+                ranges.append(found)
+                start = found.upperBound
             }
+            if deadline.hasPassed { return true }
         }
-        return (ranges, cutShort)
+        return false
     }
+
+    /// The first match in `subject[..<length]` at or after `start`; nil when there is none;
+    /// a range starting at -1 when the match limit (or another engine error) stopped it.
+    private func run(_ subject: UnsafePointer<UInt8>, length: Int, from start: Int, _ matchData: MatchData) -> Range<Int>? {
+        var status = jitCompiled
+            ? pcre2_jit_match_8(code, subject, length, start, 0, matchData.pointer, nil)
+            : pcre2_match_8(code, subject, length, start, 0, matchData.pointer, nil)
+        if status == PCRE2_ERROR_JIT_STACKLIMIT {
+            // The JIT's stack is small; the interpreter keeps its backtracking on the heap.
+            status = pcre2_match_8(code, subject, length, start, 0, matchData.pointer, nil)
+        }
+        if status == PCRE2_ERROR_NOMATCH { return nil }
+        if status < 0 { return -1 ..< -1 }
+        let vector = pcre2_get_ovector_pointer_8(matchData.pointer)!
+        return vector[0]..<max(vector[0], vector[1])
+    }
+
+    /// Plain text as a pattern: every ASCII punctuation character escaped.
+    private static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII, !scalar.properties.isAlphabetic, !("0"..."9").contains(scalar), scalar != " " { out.append("\\") }
+            out.unicodeScalars.append(scalar)
+        }
+        return out
+    }
+
+    /// A saved pattern (written for ICU, the engine before) as PCRE2 reads it with the same
+    /// meaning: ICU's `\uhhhh` and `\Uhhhhhhhh` become `\x{…}`; ICU's class set operations
+    /// (`[a-z&&[^q]]`, `[\p{L}--\p{Lu}]`, `[a[b]]`), which PCRE2 would read as other
+    /// characters without an error, are refused.
+    static func translated(_ pattern: String, place: String) throws(PatternError) -> String {
+        let scalars = Array(pattern.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var classDepth = 0
+        var index = 0
+        func refuse() -> PatternError {
+            PatternError(message: "invalid regular expression '\(pattern)'\(place): class set operations (&&, --, a class inside a class) are ICU syntax that PCRE2 reads differently; list the class's members instead (see docs/regex-engine.md)")
+        }
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\\", index + 1 < scalars.count {
+                let next = scalars[index + 1]
+                let digits = next == "u" ? 4 : next == "U" ? 8 : 0
+                if digits > 0, index + 1 + digits < scalars.count,
+                   scalars[(index + 2)...(index + 1 + digits)].allSatisfy({ $0.properties.isASCIIHexDigit }) {
+                    out.append(contentsOf: "\\x{".unicodeScalars)
+                    for digit in scalars[(index + 2)...(index + 1 + digits)] { out.append(digit) }
+                    out.append("}")
+                    index += 2 + digits
+                    continue
+                }
+                out.append(scalar)
+                out.append(next)
+                if next == "Q", classDepth == 0 {
+                    // \Q…\E quotes everything up to \E as it is.
+                    index += 2
+                    while index < scalars.count, !(scalars[index] == "\\" && index + 1 < scalars.count && scalars[index + 1] == "E") {
+                        out.append(scalars[index])
+                        index += 1
+                    }
+                    continue
+                }
+                index += 2
+                continue
+            }
+            if classDepth > 0 {
+                let following = index + 1 < scalars.count ? scalars[index + 1] : nil
+                if scalar == "[" {
+                    // POSIX classes ([:alpha:]) are the one bracket both engines read alike inside a class.
+                    guard following == ":" else { throw refuse() }
+                    let rest = scalars[(index + 2)...]
+                    guard let close = rest.firstIndex(of: "]"), close > index + 2, scalars[close - 1] == ":" else { throw refuse() }
+                    for member in scalars[index...close] { out.append(member) }
+                    index = close + 1
+                    continue
+                }
+                if (scalar == "&" || scalar == "-") && following == scalar { throw refuse() }
+                if scalar == "]" { classDepth = 0 }
+            } else if scalar == "[" {
+                classDepth = 1
+                out.append(scalar)
+                index += 1
+                // A `]` right after `[` or `[^` is a member, not the end.
+                if index < scalars.count, scalars[index] == "^" { out.append(scalars[index]); index += 1 }
+                if index < scalars.count, scalars[index] == "]" { out.append(scalars[index]); index += 1 }
+                continue
+            }
+            out.append(scalar)
+            index += 1
+        }
+        return String(out)
+    }
+}
+
+/// One PCRE2 match-data block per thread, reused for every match that thread runs.
+private final class MatchData {
+    let pointer: OpaquePointer
+    private static let key = "shipcheck.PCRE2MatchData"
+
+    private init() {
+        // One pair: only the whole match's offsets are read.
+        pointer = pcre2_match_data_create_8(1, nil)
+    }
+
+    static var current: MatchData { PerThread.value(key, MatchData.init) }
+
+    deinit { pcre2_match_data_free_8(pointer) }
 }

@@ -25,6 +25,12 @@ public protocol FileCheck: AnyObject, Sendable {
     /// The read pass, once per wanted file; says whether the check needs the file again.
     func inspect(_ contents: FileContents) -> FollowUp
 
+    /// Once per file of the scan (wanted or not, read or not), in listing order and one call
+    /// at a time, after the file and every file before it went through the read pass: a check
+    /// that streams what it finds (`query run`) writes it here, in a stable order, while later
+    /// files are still being read.
+    func fileCompleted(_ index: Int)
+
     /// After the first round, before the second.
     func beginSecondRound()
 
@@ -59,6 +65,7 @@ extension FileCheck {
     public func prepare(_ context: ScanContext) -> [ScannedFile] { [] }
     public func wants(_ file: ScannedFile) -> Bool { false }
     public func inspect(_ contents: FileContents) -> FollowUp { .none }
+    public func fileCompleted(_ index: Int) {}
     public func beginSecondRound() {}
     public func wantsSecondRound(_ contents: FileContents) -> Bool { false }
     public func process(_ contents: FileContents, round: FileRound) {}

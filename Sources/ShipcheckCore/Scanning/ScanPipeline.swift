@@ -25,6 +25,10 @@ public struct ScanPipeline: Sendable {
         self.progress = progress
     }
 
+    /// Files read ahead of the first one whose checks are not done: what a streaming check
+    /// (`FileCheck.fileCompleted`) holds back at most.
+    public static let filesInFlight = 64
+
     public func run(_ checks: [any FileCheck]) -> ScanOutcome {
         let clocks = checks.map { _ in CheckClock() }
         let enumeration = source.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
@@ -52,7 +56,7 @@ public struct ScanPipeline: Sendable {
         let checkedKinds = enumeration.checkedKinds
         let progress = progress
         progress?.begin("reading files", total: files.count)
-        let passes = files.enumerated().map { ($0, $1) }.parallelMap { index, file -> FilePass in
+        let passes = files.enumerated().map { ($0, $1) }.parallelMap(window: Self.filesInFlight, { index, file -> FilePass in
             defer { progress?.advance() }
             let wanting = checks.indices.filter { checks[$0].wants(file) }
             guard !wanting.isEmpty else { return FilePass() }
@@ -78,7 +82,9 @@ public struct ScanPipeline: Sendable {
                 }
             }
             return pass
-        }
+        }, completed: { index, _ in
+            for check in checks { check.fileCompleted(index) }
+        })
         for pass in passes { inputErrors += pass.errors }
 
         // The rounds, for the files checks asked for again.

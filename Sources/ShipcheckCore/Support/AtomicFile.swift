@@ -13,67 +13,87 @@ import Darwin
 /// which root may do, and then `/dev/null` is a regular file for every process on the machine.
 public enum AtomicFile {
     public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(InputError) {
-        var target = stat()
-        if stat(path, &target) == 0 {
-            switch target.st_mode & S_IFMT {
-            case S_IFREG:
-                if let resolved = realpath(path, nil) {
-                    defer { free(resolved) }
-                    return try replace(with: bytes, at: String(cString: resolved), named: path)
-                }
-            case S_IFDIR:
-                throw InputError(path: path, message: "is a directory")
-            default:
-                return try writeInPlace(bytes, to: path)
-            }
-        }
-        try replace(with: bytes, at: path, named: path)
+        let writer = try Writer(path: path)
+        writer.output.write(bytes)
+        try writer.commit()
     }
 
     public static func write(_ text: String, to path: String) throws(InputError) {
         try write(Array(text.utf8), to: path)
     }
 
-    /// Writes into a file that is not a regular one (there is nothing to replace atomically).
-    private static func writeInPlace(_ bytes: some Collection<UInt8>, to path: String) throws(InputError) {
-        let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw InputError(path: path, message: "cannot open: \(SafeFileReader.describe(errno: errno))") }
-        defer { close(descriptor) }
-        try writeAll(Array(bytes), to: descriptor, path: path)
-    }
+    /// The same write, streamed: `output` takes the bytes as they are made (a report, a query's
+    /// state with hundreds of thousands of lines), `commit` puts them in place. A writer dropped
+    /// without `commit` leaves the target as it was.
+    public final class Writer {
+        public let output: ByteOutput
+        /// The temporary file renamed over `target` on commit, once made; nil when writing in place.
+        private let temporary: TemporaryPath?
+        private let target: String
+        private var committed = false
 
-    /// The temporary-file-and-rename write of `path` (a regular file or a new one), errors naming `displayPath`.
-    private static func replace(with bytes: some Collection<UInt8>, at path: String, named displayPath: String) throws(InputError) {
-        let directory = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
-        let name = path.split(separator: "/").last.map(String.init) ?? path
-        var template = Array("\(directory.isEmpty ? "/" : directory)/.\(name).tmp-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw InputError(path: displayPath, message: "cannot create a temporary file: \(SafeFileReader.describe(errno: errno))") }
-        let temporary = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var ok = false
-        defer {
-            close(descriptor)
-            if !ok { unlink(temporary) }
-        }
-        try writeAll(Array(bytes), to: descriptor, path: displayPath)
-        // Keep the permissions of the file being replaced; new files get 0644 (mkstemp gives 0600).
-        var existing = stat()
-        let mode: mode_t = stat(path, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
-        fchmod(descriptor, mode)
-        guard fsync(descriptor) == 0 else { throw InputError(path: displayPath, message: "cannot sync: \(SafeFileReader.describe(errno: errno))") }
-        guard rename(temporary, path) == 0 else { throw InputError(path: displayPath, message: "cannot replace: \(SafeFileReader.describe(errno: errno))") }
-        ok = true
-    }
-
-    private static func writeAll(_ data: [UInt8], to descriptor: Int32, path: String) throws(InputError) {
-        var written = 0
-        while written < data.count {
-            let count = data.withUnsafeBytes { POSIX.write(descriptor, $0.baseAddress! + written, data.count - written) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw InputError(path: path, message: "cannot write: \(SafeFileReader.describe(errno: errno))")
+        public init(path: String) throws(InputError) {
+            var status = stat()
+            var target = path
+            var inPlace = false
+            if stat(path, &status) == 0 {
+                switch status.st_mode & S_IFMT {
+                case S_IFREG:
+                    if let resolved = realpath(path, nil) {
+                        target = String(cString: resolved)
+                        free(resolved)
+                    }
+                case S_IFDIR:
+                    throw InputError(path: path, message: "is a directory")
+                default:
+                    inPlace = true
+                }
             }
-            written += count
+            self.target = target
+            if inPlace {
+                // Not a regular file (there is nothing to replace atomically): written into as it is.
+                let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw InputError(path: path, message: "cannot open: \(SafeFileReader.describe(errno: errno))") }
+                temporary = nil
+                output = ByteOutput(descriptor: descriptor, displayPath: path, closesDescriptor: true)
+                return
+            }
+            let directory = target.contains("/") ? String(target[..<target.lastIndex(of: "/")!]) : "."
+            let name = target.split(separator: "/").last.map(String.init) ?? target
+            let template = "\(directory.isEmpty ? "/" : directory)/.\(name).tmp-XXXXXX"
+            let made = TemporaryPath()
+            temporary = made
+            // Made on the first write: a report streamed into a file under the tree being scanned
+            // must not be listed (and searched) by that scan.
+            output = ByteOutput(displayPath: path) { () throws(InputError) -> Int32 in
+                var bytes = Array(template.utf8CString)
+                let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+                guard descriptor >= 0 else { throw InputError(path: path, message: "cannot create a temporary file: \(SafeFileReader.describe(errno: errno))") }
+                made.path = String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                return descriptor
+            }
+        }
+
+        /// Writes what is left, syncs, and renames the temporary file over the target.
+        public func commit() throws(InputError) {
+            _ = output.fileDescriptor  // makes the temporary file when nothing was written
+            try output.flush()
+            guard let path = temporary?.path, !committed, let descriptor = output.fileDescriptor else { return }
+            // Keep the permissions of the file being replaced; new files get 0644 (mkstemp gives 0600).
+            var existing = stat()
+            let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
+            fchmod(descriptor, mode)
+            guard fsync(descriptor) == 0 else { throw InputError(path: output.displayPath, message: "cannot sync: \(SafeFileReader.describe(errno: errno))") }
+            guard rename(path, target) == 0 else { throw InputError(path: output.displayPath, message: "cannot replace: \(SafeFileReader.describe(errno: errno))") }
+            committed = true
+        }
+
+        deinit {
+            if !committed, let path = temporary?.path { unlink(path) }
+        }
+
+        private final class TemporaryPath {
+            var path: String?
         }
     }
 }

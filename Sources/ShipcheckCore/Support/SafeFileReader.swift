@@ -128,13 +128,7 @@ private final class ThreadReadBuffer {
     private var storage: UnsafeMutableRawPointer?
     private var capacity = 0
 
-    static var current: ThreadReadBuffer {
-        let dictionary = Thread.current.threadDictionary
-        if let buffer = dictionary[key] as? ThreadReadBuffer { return buffer }
-        let buffer = ThreadReadBuffer()
-        dictionary[key] = buffer
-        return buffer
-    }
+    static var current: ThreadReadBuffer { PerThread.value(key, ThreadReadBuffer.init) }
 
     func reserve(_ size: Int) -> UnsafeMutableRawPointer? {
         if size > capacity || storage == nil {

@@ -1,0 +1,76 @@
+import ShipcheckCore
+
+/// `query run` as the scan goes: each file's matches of each query become fingerprinted
+/// findings, compared with the previous run, appended to the query's new state and (for the
+/// text report) written out, in listing order. Nothing here grows with the match count but
+/// the fingerprints — unless the findings are kept for a report format that needs them all.
+public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
+    // Touched by one call at a time: `matched` in listing order during the scan (see
+    // `QueryRunSink`), `init` before it and `finish` after.
+    public private(set) var refreshes: [QueryRefresh]
+    /// Read by `prepare` on every searching thread: never changed after `init`.
+    private let contexts: [QueryRefresh.Context]
+    /// How each file's lines are written (`QueryRunText.lines`); nil without a text report.
+    private let layout: (color: Bool, heading: Bool)?
+    private var states: [QueryState.Writer?]
+    private let text: QueryRunText?
+    private let root: String
+    /// States that cannot be written, a report that cannot be.
+    public private(set) var errors: [InputError] = []
+
+    /// With `text`, the text report is written to its output as the run goes and findings are
+    /// not kept; without, `refreshes` keep every finding.
+    public init(queries: [ScopedQuery], root: String, ranAt: Double, text: (output: ByteOutput, color: Bool, heading: Bool)?) {
+        self.root = root
+        contexts = queries.map { scoped in
+            QueryRefresh.Context(query: scoped, previous: QueryState.Baseline.load(root: root, query: scoped.query, scope: scoped.scope),
+                                 keepsFindings: text == nil)
+        }
+        refreshes = contexts.map(QueryRefresh.init)
+        layout = text.map { ($0.color, $0.heading) }
+        var errors: [InputError] = []
+        states = queries.map { scoped in
+            do throws(InputError) {
+                return try QueryState.Writer(root: root, query: scoped.query, scope: scoped.scope, ranAt: ranAt)
+            } catch {
+                errors.append(error)
+                return nil
+            }
+        }
+        do throws(InputError) {
+            self.text = try text.map { text throws(InputError) in try QueryRunText(queries: queries, output: text.output, color: text.color, heading: text.heading) }
+        } catch {
+            errors.append(error)
+            self.text = nil
+        }
+        self.errors = errors
+    }
+
+    public func prepare(query: Int, path: String, matches: [QueryMatch]) -> FileRefresh {
+        var file = contexts[query].file(path: path, matches: matches)
+        for finding in file.findings {
+            StateFileFormat.encodeEntry(fingerprint: finding.fingerprint, line: finding.location.line ?? 0, path: path,
+                                        lineText: finding.snippet ?? "", into: &file.state)
+        }
+        if let layout { file.text = Array(QueryRunText.lines(of: file.findings, color: layout.color, heading: layout.heading).utf8) }
+        return file
+    }
+
+    public func matched(query: Int, _ file: FileRefresh) {
+        refreshes[query].record(file)
+        states[query]?.append(file.state)
+        text?.write(query: query, file.text)
+    }
+
+    /// After the scan: each query's counts and what is gone, the new state of every query whose
+    /// run was complete (a run the timeout cut short keeps the old state), the report's end.
+    public func finish(_ results: [QueryRunResult]) {
+        for (index, result) in results.enumerated() {
+            refreshes[index].finish(result)
+            guard result.isComplete, let state = states[index] else { continue }
+            do throws(InputError) { try state.commit() } catch { errors.append(error) }
+        }
+        states = []
+        do throws(InputError) { try text?.finish(refreshes) } catch { errors.append(error) }
+    }
+}

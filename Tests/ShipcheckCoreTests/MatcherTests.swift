@@ -1,0 +1,56 @@
+import Testing
+import ShipcheckCore
+
+/// The regex side of `Matcher` (PCRE2): matches as byte ranges, one line at a time, and the
+/// ICU patterns of stored queries either kept in meaning or refused by name.
+@Suite struct MatcherTests {
+    func ranges(_ pattern: String, _ text: some Collection<UInt8>, caseInsensitive: Bool = false) throws -> [Range<Int>] {
+        let matcher = try Matcher(MatchPattern(pattern, kind: .regex, caseInsensitive: caseInsensitive))
+        let bytes = Array(text)
+        let folded = bytes.withUnsafeBytes { Matcher.folded($0) }
+        return bytes.withUnsafeBytes { buffer in
+            folded.withUnsafeBytes { matcher.matches(in: buffer, folded: $0, deadline: Deadline(seconds: nil)).ranges }
+        }
+    }
+
+    @Test func aMatchNeverSpansALineEnd() throws {
+        // `\s` would take the newline on the whole buffer; each line alone has no match.
+        #expect(try ranges(#"a\s*b"#, "a\nb\na  b\n".utf8) == [4..<8])
+        #expect(try ranges(#"x[^y]*"#, "xx\r\nzx".utf8) == [0..<2, 5..<6])
+    }
+
+    @Test func aRegexWithNoRequiredTextRunsOnTheWholeBuffer() throws {
+        #expect(try ranges(#"\b[0-9]{5}\b"#, "12345 123456\n99999\n 4242 ".utf8) == [0..<5, 13..<18])
+    }
+
+    @Test func anchorsAreLineBoundariesWithCRLF() throws {
+        #expect(try ranges("^end$", "end\r\nthe end\nend".utf8) == [0..<3, 13..<16])
+    }
+
+    @Test func invalidUTF8IsSkippedNotFatal() throws {
+        #expect(try ranges("ab+", [0xFF, 0x61, 0x62, 0xC3, 0x0A, 0x61, 0x62]) == [1..<3, 5..<7])
+    }
+
+    @Test func unicodeCaseFoldingAndClasses() throws {
+        #expect(try ranges(#"ärger\w"#, "ÄRGERß".utf8, caseInsensitive: true) == [0..<8])
+        #expect(try ranges(#"\u00e9+"#, "café".utf8) == [3..<5])
+    }
+
+    @Test func icuClassSetOperationsAreRefusedByName() throws {
+        for pattern in ["[[a-z]&&[^q]]", #"[\p{L}--\p{Lu}]"#, "[a[bc]]"] {
+            let error = #expect(throws: PatternError.self) { try Matcher(MatchPattern(pattern, kind: .regex), origin: "query 'sets'") }
+            #expect(error?.message.contains("in query 'sets'") == true, "\(pattern)")
+            #expect(error?.message.contains("class set operations") == true, "\(pattern)")
+        }
+        // A POSIX class inside a class reads the same in both engines.
+        #expect(try ranges("[[:digit:]x]+", "ab1x2".utf8) == [2..<5])
+    }
+
+    @Test func aPatternPCRE2RejectsIsOneLineNamingItsOrigin() {
+        // ICU's character names; PCRE2 has none.
+        let error = #expect(throws: PatternError.self) { try Matcher(MatchPattern(#"\N{DIGIT ONE}"#, kind: .regex), origin: "query 'named'") }
+        let message = error?.message ?? ""
+        #expect(message.contains(#"invalid regular expression '\N{DIGIT ONE}' in query 'named'"#))
+        #expect(!message.contains("\n"))
+    }
+}

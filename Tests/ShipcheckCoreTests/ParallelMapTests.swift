@@ -1,0 +1,36 @@
+import Foundation
+import Synchronization
+import Testing
+import ShipcheckCore
+
+@Suite struct ParallelMapTests {
+    /// What a streaming report relies on: results come out in input order whatever order the
+    /// threads finish in, and no element is started more than `window` ahead of the first one
+    /// not yet completed.
+    @Test func completesInInputOrderWithinTheWindow() {
+        let window = 3
+        let completed = Mutex<[Int]>([])
+        let tooFarAhead = Mutex<[Int]>([])
+        let input = Array(0..<120)
+        let output = input.parallelMap(window: window, { index -> Int in
+            let done = completed.withLock { $0.count }
+            if index >= done + window { tooFarAhead.withLock { $0.append(index) } }
+            // Uneven work, so later elements often finish first.
+            usleep(UInt32((index * 7919) % 5) * 300)
+            return index * 2
+        }, completed: { index, value in
+            #expect(value == index * 2)
+            completed.withLock { $0.append(index) }
+        })
+        #expect(output == input.map { $0 * 2 })
+        #expect(completed.withLock { $0 } == input)
+        #expect(tooFarAhead.withLock { $0 }.isEmpty)
+    }
+
+    @Test func emptyInputCompletesNothing() {
+        let calls = Mutex(0)
+        let output = [Int]().parallelMap(window: 4, { $0 }, completed: { _, _ in calls.withLock { $0 += 1 } })
+        #expect(output.isEmpty)
+        #expect(calls.withLock { $0 } == 0)
+    }
+}
