@@ -175,7 +175,7 @@ import ShipcheckTestSupport
         repo.commitAll("files")
         shipcheck("query", "add", "todo", "TODO")
         shipcheck("query", "add", "let", "let x")
-        let run = shipcheck("query", "run", "todo", "let")
+        let run = shipcheck("query", "run", "todo", "let", "--heading")
         #expect(run.status == 0, "\(run.stderr)")
         let files = (0..<300).map { "  Sources/F\(String(format: "%03d", $0)).swift" }
         let listed = run.stdout.split(separator: "\n").filter { $0.hasPrefix("  Sources/") }.map(String.init)
@@ -184,9 +184,19 @@ import ShipcheckTestSupport
         #expect(run.stdout.contains("300 matches in 300 files (300 searched)"))
         #expect(run.stdout.hasSuffix("shipcheck: 2 queries run, 900 matches\n"))
 
-        // The same report into a file, which only appears when the run is over.
+        // Piped without --heading: one compiler-style line per match, streamed in the same
+        // order (both of a file's TODOs, then the next file), the counts on standard error.
+        let piped = shipcheck("query", "run", "todo", "let")
+        #expect(piped.status == 0, "\(piped.stderr)")
+        let paths = piped.stdout.split(separator: "\n").map { "  " + $0.prefix { $0 != ":" } }
+        #expect(paths == files.flatMap { [$0, $0] } + files)
+        #expect(piped.stdout.hasPrefix("Sources/F000.swift:1:4: note: saved query 'todo'"), "\(piped.stdout.prefix(200))")
+        #expect(piped.stderr.contains("todo: 600 matches in 300 files (300 searched); since last run"), "\(piped.stderr)")
+        #expect(piped.stderr.contains("shipcheck: 2 queries run, 900 matches"))
+
+        // The grouped report into a file, which only appears when the run is over.
         let output = repo.path + "/report.txt"
-        #expect(shipcheck("query", "run", "todo", "let", "--output", output).status == 0)
+        #expect(shipcheck("query", "run", "todo", "let", "--heading", "--output", output).status == 0)
         let written = try String(contentsOfFile: output, encoding: .utf8)
         #expect(written.split(separator: "\n").filter { $0.hasPrefix("  Sources/") }.map(String.init) == files + files)
         #expect(written.contains("since last run") && written.contains("no change"))
