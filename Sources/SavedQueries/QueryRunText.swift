@@ -99,7 +99,7 @@ public final class QueryRunText {
     static func counts(_ refresh: QueryRefresh) -> String {
         let count = refresh.matchCount, files = refresh.fileCount
         var text = "\(count) match\(count == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s") (\(refresh.result.filesSearched) searched)"
-        if !refresh.result.isComplete { text += "; incomplete: stopped by the timeout" }
+        if !refresh.result.isComplete { text += "; incomplete: stopped by the timeout or the regex engine's backtracking limit" }
         return text
     }
 

@@ -20,7 +20,9 @@ public struct TestScope: Sendable {
         var origin: String
     }
 
-    private let memberships: [Membership]
+    /// By the file or folder they name: a file's owners are found by looking up the file and
+    /// each folder above it (a few lookups per file, not a pass over every membership).
+    private let membershipsByPath: [String: [Membership]]
 
     /// `projects`: the scan's Xcode projects and XcodeGen specs; `manifests`: its
     /// `Package.swift` files (path relative to the root, text).
@@ -39,14 +41,19 @@ public struct TestScope: Sendable {
                 memberships.append(Membership(path: path, target: target.name, testKind: target.isTest ? "test" : nil, origin: manifest.path))
             }
         }
-        self.memberships = memberships
+        membershipsByPath = Dictionary(grouping: memberships, by: \.path)
     }
 
     /// Why `path` (relative to the root) is test code — "target AppTests is a unit-test target
     /// (App.xcodeproj/project.pbxproj)", "path convention: a Tests/ folder" — or nil when a
     /// release build may compile it.
     public func reason(for path: String) -> String? {
-        let owners = memberships.filter { path == $0.path || path.hasPrefix($0.path == "." ? "" : $0.path + "/") }
+        var owners = (membershipsByPath["."] ?? []) + (membershipsByPath[path] ?? [])
+        var folderEnd = path.startIndex
+        while let slash = path[folderEnd...].firstIndex(of: "/") {
+            owners += membershipsByPath[String(path[..<slash])] ?? []
+            folderEnd = path.index(after: slash)
+        }
         if !owners.isEmpty {
             guard owners.allSatisfy({ $0.testKind != nil }), let owner = owners.first, let kind = owner.testKind else { return nil }
             return "target \(owner.target) is a \(kind == "test" ? "SwiftPM test" : kind) target (\(owner.origin))"

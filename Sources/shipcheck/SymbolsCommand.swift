@@ -80,25 +80,14 @@ struct SymbolsCommand: ParsableCommand {
         if let output {
             try AtomicFile.write(SymbolRenderer.render(rows, format: format, showPath: files.count > 1), to: output)
         } else {
-            for part in SymbolRenderer.renderParts(rows, format: format, showPath: files.count > 1) { writeOutput(part) }
+            // Parts of 8,192 rows (about a megabyte) go to the descriptor as they are, not copied.
+            let standardOutput = ByteOutput.standardOutput()
+            for part in SymbolRenderer.renderParts(rows, format: format, showPath: files.count > 1) { standardOutput.write(part) }
+            // A closed pipe (`| head`) ends the listing quietly, as nm's does.
+            try? standardOutput.flush()
         }
         // Exit here rather than return: tearing down hundreds of thousands of rows (one release
         // per string) costs more than the kernel reclaiming the whole heap at once.
         exitProcess(failed ? ExitStatus.inputError : ExitStatus.clean)
-    }
-}
-
-/// Writes raw bytes to standard output without copying them (listings run to tens of MB).
-private func writeOutput(_ bytes: [UInt8]) {
-    bytes.withUnsafeBytes { buffer in
-        var written = 0
-        while written < buffer.count {
-            let count = write(1, buffer.baseAddress! + written, buffer.count - written)
-            if count < 0 {
-                if errno == EINTR { continue }
-                return  // closed pipe (e.g. `| head`): nothing more to do
-            }
-            written += count
-        }
     }
 }

@@ -136,10 +136,11 @@ extension MachOImage {
         while lastNUL >= 0, strings[lastNUL] != 0 { lastNUL -= 1 }
         var listed: [Int32] = []
         listed.reserveCapacity(table.count)
-        for index in 0..<table.count where entries[index * MachO.nlistSize + 4] & MachO.N_STAB == 0 {
-            let nameOffset = Int(ByteOrder.little.uint32(entries, at: index * MachO.nlistSize)!)
-            guard nameOffset == 0 || nameOffset <= lastNUL else {
-                throw origin.error("corrupt Mach-O file: symbol \(index) has a name offset (\(nameOffset)) outside the \(strings.count)-byte string table")
+        for index in 0..<table.count {
+            let entry = Self.nlist(entries, index)
+            guard !entry.isDebug else { continue }
+            guard entry.nameOffset == 0 || Int(entry.nameOffset) <= lastNUL else {
+                throw origin.error("corrupt Mach-O file: symbol \(index) has a name offset (\(entry.nameOffset)) outside the \(strings.count)-byte string table")
             }
             listed.append(Int32(index))
         }

@@ -93,9 +93,7 @@ public enum SymbolListing {
                         var name = symbol.name
                         // Demangled from the name's own bytes, past the image's `_` prefix: no string per name.
                         let demangled = name.withUTF8 { utf8 in
-                            let bytes = UnsafeRawBufferPointer(utf8)
-                            let skip = bytes.starts(with: prefix.utf8) ? prefix.utf8.count : 0
-                            return Demangler.demangle(utf8: UnsafeRawBufferPointer(rebasing: bytes[skip...]), style: style)
+                            Demangler.demangle(utf8: SymbolNames.sourceName(UnsafeRawBufferPointer(utf8), prefix: prefix), style: style)
                         }
                         (target.value! + index).initialize(to: SymbolRow(
                             path: origin.path, member: origin.member, architecture: origin.architecture, value: symbol.value, size: symbol.size,
