@@ -28,7 +28,7 @@ extension LinkedMetadataDecoder {
                     let field = section.address + UInt64(record)
                     let types = typeNames(mangledAtField: field + 4)
                     guard !types.isEmpty else { continue }  // an enum case without payload, or a type that does not resolve
-                    let name = relativeTarget(at: field + 8).flatMap { image.cString(atAddress: $0) } ?? ""
+                    let name = relativeTarget(at: field + 8).flatMap(image.cString(atAddress:)) ?? ""
                     records.append(SwiftFieldRecord(
                         ownerName: owner, name: name, typeNames: types, isEnumCase: kind == 2 || kind == 3,
                         place: MetadataPlace(section: section.name, offset: section.fileOffset + UInt64(record))))
@@ -96,11 +96,5 @@ extension LinkedMetadataDecoder {
                 index += 1
             }
         }
-    }
-
-    /// A relative direct pointer's target; nil when null.
-    private func relativeTarget(at field: UInt64) -> UInt64? {
-        guard let value = image.int32(atAddress: field), value != 0 else { return nil }
-        return address(field, plus: Int64(value))
     }
 }

@@ -40,7 +40,7 @@ struct LinkedMetadataDecoder {
             metadata.types.append(record)
         }
         forEachRecord(in: .swiftConformances) { field, place in
-            guard let value = image.int32(atAddress: field), let conformance = conformance(at: address(field, plus: Int64(value)), place: place) else { return }
+            guard let descriptor = relativeTarget(at: field), let conformance = conformance(at: descriptor, place: place) else { return }
             metadata.conformances.append(conformance)
         }
         forEachRecord(in: .swiftProtocols) { field, place in
@@ -79,9 +79,7 @@ struct LinkedMetadataDecoder {
         switch ContextKind(rawValue: flags & 0x1F) {
         case .class?:
             kind = .class
-            if let value = image.int32(atAddress: descriptor + 20), value != 0 {
-                superclass = typeName(mangledAt: address(descriptor + 20, plus: Int64(value)))
-            }
+            superclass = relativeTarget(at: descriptor + 20).flatMap(typeName(mangledAt:))
         case .struct?: kind = .struct
         case .enum?: kind = .enum
         default: return nil
@@ -237,8 +235,7 @@ struct LinkedMetadataDecoder {
         case nil:
             return nil
         default:
-            guard let value = image.int32(atAddress: descriptor + 8), value != 0,
-                  let own = image.cString(atAddress: address(descriptor + 8, plus: Int64(value))) else { return nil }
+            guard let own = relativeTarget(at: descriptor + 8).flatMap(image.cString(atAddress:)) else { return nil }
             return parentName.map { "\($0).\(own)" } ?? own
         }
     }
@@ -246,6 +243,12 @@ struct LinkedMetadataDecoder {
     // MARK: Pointers
 
     func address(_ field: UInt64, plus offset: Int64) -> UInt64 { UInt64(bitPattern: Int64(bitPattern: field) &+ offset) }
+
+    /// A relative direct pointer's target; nil when null.
+    func relativeTarget(at field: UInt64) -> UInt64? {
+        guard let value = image.int32(atAddress: field), value != 0 else { return nil }
+        return address(field, plus: Int64(value))
+    }
 
     /// A relative indirectable pointer: nil when null or unresolvable.
     func indirectable(at field: UInt64) -> SlotTarget? {

@@ -30,7 +30,7 @@ struct ProductUses {
     /// (`MockFileSystem` → `FileSystem`).
     init(_ metadata: SwiftMetadata, matched: Set<String>, isMatched: (String) -> Bool, unmatchedName: (String) -> String?) {
         let productProtocols = Set(metadata.protocols.map(\.name).filter { !Self.isTestProtocol($0, isMatched: isMatched) })
-        let testProtocols = Set(metadata.conformances.map(\.protocolName).filter { Self.isTestProtocol($0, isMatched: isMatched) })
+        let testProtocols = Set(metadata.conformances.map(\.protocolName)).filter { Self.isTestProtocol($0, isMatched: isMatched) }
         var testTypes = Set(metadata.conformances.filter { testProtocols.contains($0.protocolName) }.map(\.typeName))
         for type in metadata.types where type.superclass.map(XCTestCaseRule.testCaseNames.contains) == true { testTypes.insert(type.name) }
         let declaredClasses = Set(metadata.types.filter { $0.kind == .class }.map(\.name))
