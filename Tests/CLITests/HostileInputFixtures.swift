@@ -31,6 +31,21 @@ enum HostileInputFixtures {
         return boundaries.filter { $0 > 0 && $0 < elf.count }.sorted()
     }
 
+    /// A section's contents in the file, by name (ELF64 little-endian).
+    static func section(named name: String, of elf: [UInt8]) -> Range<Int>? {
+        let tableOffset = Int(readLE(elf, at: 0x28, size: 8))
+        let entrySize = Int(readLE(elf, at: 0x3A, size: 2))
+        let names = Int(readLE(elf, at: tableOffset + Int(readLE(elf, at: 0x3E, size: 2)) * entrySize + 0x18, size: 8))
+        for index in 0..<Int(readLE(elf, at: 0x3C, size: 2)) {
+            let entry = tableOffset + index * entrySize
+            let nameStart = names + Int(readLE(elf, at: entry, size: 4))
+            guard String(decoding: elf[nameStart...].prefix { $0 != 0 }, as: UTF8.self) == name else { continue }
+            let offset = Int(readLE(elf, at: entry + 0x18, size: 8))
+            return offset..<offset + Int(readLE(elf, at: entry + 0x20, size: 8))
+        }
+        return nil
+    }
+
     static func readLE(_ bytes: [UInt8], at offset: Int, size: Int) -> UInt64 {
         (0..<size).reduce(UInt64(0)) { $0 | UInt64(bytes[offset + $1]) << (8 * UInt64($1)) }
     }

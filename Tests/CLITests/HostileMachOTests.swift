@@ -202,6 +202,19 @@ struct MachOLayout {
 
     private func field(_ offset: Int, _ size: Int) -> Int { Int(HostileInputFixtures.readLE(bytes, at: offset, size: size)) }
 
+    /// A section's contents in the file (`__swift5_fieldmd`), from the segments' section tables.
+    func section(named name: String) -> Range<Int>? {
+        for segment in commands where segment.command == 0x19 {
+            for index in 0..<field(segment.offset + 64, 4) {
+                let header = segment.offset + 72 + 80 * index
+                guard String(decoding: bytes[header..<header + 16].prefix { $0 != 0 }, as: UTF8.self) == name else { continue }
+                let offset = field(header + 48, 4)
+                return offset..<offset + field(header + 40, 8)
+            }
+        }
+        return nil
+    }
+
     /// Where each segment's contents start and end in the file.
     var segmentBoundaries: [Int] {
         commands.filter { $0.command == 0x19 }.flatMap { [field($0.offset + 40, 8), field($0.offset + 40, 8) + field($0.offset + 48, 8)] }

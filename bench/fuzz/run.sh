@@ -49,9 +49,10 @@ seed_files() {  # seed_files TARGET FILE...
     return 0
 }
 
-# ELF: executables, shared objects, objects and archives in every optimisation variant.
+# ELF: executables, shared objects, objects and archives in every optimisation variant, and the
+# Linux twin of the mock-usage fixture (reflection metadata: field descriptors, typerefs).
 # shellcheck disable=SC2046
-seed_files elf $(find "$samples" -maxdepth 2 -type f \( -name App -o -name '*.o' -o -name '*.a' -o -name '*.so' \) | sort)
+seed_files elf $(find "$samples" -maxdepth 2 -type f \( -name App -o -name '*.o' -o -name '*.a' -o -name '*.so' \) | sort) "$root/Tests/Fixtures/macho/libMockUsage-linux.so"
 
 # Mach-O: the committed fixtures (thin, universal, stripped, objects, a BSD archive, every
 # chained-fixup format).

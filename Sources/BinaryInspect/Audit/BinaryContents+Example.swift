@@ -3,6 +3,7 @@ extension BinaryContents {
     ///
     ///     conformance TYPE: PROTOCOL        type class|struct|enum NAME[: SUPERCLASS]
     ///     protocol NAME                     test-record KIND
+    ///     field OWNER.NAME: TYPE[, TYPE]    case OWNER.NAME: TYPE  (stored property / enum payload)
     ///     objc-class NAME[: SUPERCLASS]     string TEXT
     ///     needed SONAME                     autolink ENTRY          (ELF)
     ///     comment TEXT                      build-id HEX            (ELF)
@@ -36,6 +37,12 @@ extension BinaryContents {
             case "objc-class":
                 let declaration = Self.declaration(Substring(value))
                 metadata.objcClasses.append(ObjCClassRecord(name: declaration.name, superclass: declaration.superclass, place: place))
+            case "field", "case":
+                guard let colon = value.range(of: ": "), let dot = value[..<colon.lowerBound].lastIndex(of: ".") else { continue }
+                metadata.fields.append(SwiftFieldRecord(
+                    ownerName: String(value[..<dot]), name: String(value[value.index(after: dot)..<colon.lowerBound]),
+                    typeNames: value[colon.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: " ") },
+                    isEnumCase: parts[0] == "case", place: place))
             case "protocol": metadata.protocols.append(SwiftProtocolRecord(name: value, place: place))
             case "test-record": metadata.tests.append(SwiftTestRecord(kind: value, place: place, size: 32))
             case "needed": libraries.append(ELFFacts.needed(value))

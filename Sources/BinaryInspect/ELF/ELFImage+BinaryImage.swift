@@ -12,6 +12,7 @@ extension ELFImage {
         case .swiftConformances: matching = sections(named: "swift5_protocol_conformances")
         case .swiftProtocols: matching = sections(named: "swift5_protocols")
         case .swiftTests: matching = sections(named: "swift5_tests")
+        case .swiftFields: matching = sections(named: "swift5_fieldmd")
         case .strings: matching = sections.filter { $0.name.hasPrefix(".rodata") }
         case .objcClassList: matching = []
         }

@@ -95,6 +95,8 @@ public enum SectionRole: Sendable, CaseIterable {
     case swiftProtocols
     /// swift-testing records (`swift5_tests`, `__swift5_tests`).
     case swiftTests
+    /// Field descriptors: stored properties and enum cases (`swift5_fieldmd`, `__swift5_fieldmd`).
+    case swiftFields
     /// Read-only C strings (`.rodata*`; Mach-O C-string sections such as `__cstring`).
     case strings
     /// Objective-C class list (`__objc_classlist`; Mach-O only).

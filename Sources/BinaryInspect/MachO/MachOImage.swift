@@ -220,6 +220,7 @@ public final class MachOImage: BinaryImage {
             case .swiftConformances: section.name == "__swift5_proto"
             case .swiftProtocols: section.name == "__swift5_protos"
             case .swiftTests: section.name == "__swift5_tests"
+            case .swiftFields: section.name == "__swift5_fieldmd"
             case .strings: section.type == MachO.S_CSTRING_LITERALS
             case .objcClassList: section.name == "__objc_classlist"
             }

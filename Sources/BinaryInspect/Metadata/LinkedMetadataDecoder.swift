@@ -40,7 +40,7 @@ struct LinkedMetadataDecoder {
             metadata.types.append(record)
         }
         forEachRecord(in: .swiftConformances) { field, place in
-            guard let value = image.int32(atAddress: field), let conformance = conformance(at: address(field, plus: Int64(value)), place: place) else { return }
+            guard let descriptor = relativeTarget(at: field), let conformance = conformance(at: descriptor, place: place) else { return }
             metadata.conformances.append(conformance)
         }
         forEachRecord(in: .swiftProtocols) { field, place in
@@ -55,6 +55,7 @@ struct LinkedMetadataDecoder {
             case nil: nil
             }
         }
+        metadata.fields = fieldRecords()
         metadata.objcClasses = objcClasses()
         return metadata
     }
@@ -78,9 +79,7 @@ struct LinkedMetadataDecoder {
         switch ContextKind(rawValue: flags & 0x1F) {
         case .class?:
             kind = .class
-            if let value = image.int32(atAddress: descriptor + 20), value != 0 {
-                superclass = typeName(mangledAt: address(descriptor + 20, plus: Int64(value)))
-            }
+            superclass = relativeTarget(at: descriptor + 20).flatMap(typeName(mangledAt:))
         case .struct?: kind = .struct
         case .enum?: kind = .enum
         default: return nil
@@ -202,7 +201,7 @@ struct LinkedMetadataDecoder {
 
     // MARK: Names
 
-    private func name(of target: SlotTarget) -> String? {
+    func name(of target: SlotTarget) -> String? {
         switch target {
         case .address(let address): contextName(at: address)
         case .symbol(let symbol): Self.describedEntity(ofDescriptorSymbol: symbol)
@@ -236,50 +235,23 @@ struct LinkedMetadataDecoder {
         case nil:
             return nil
         default:
-            guard let value = image.int32(atAddress: descriptor + 8), value != 0,
-                  let own = image.cString(atAddress: address(descriptor + 8, plus: Int64(value))) else { return nil }
+            guard let own = relativeTarget(at: descriptor + 8).flatMap(image.cString(atAddress:)) else { return nil }
             return parentName.map { "\($0).\(own)" } ?? own
         }
     }
 
-    /// A mangled type name as stored for superclasses: plain mangling, or symbolic references
-    /// (0x01 direct / 0x02 indirect context descriptor, followed by a 32-bit relative offset).
-    func typeName(mangledAt start: UInt64) -> String? {
-        guard let bytes = image.bytes(atAddress: start) else { return nil }
-        var plain: [UInt8] = []
-        var resolved: [String] = []
-        var index = 0
-        while index < bytes.count, bytes[index] != 0 {
-            let byte = bytes[index]
-            if byte >= 0x01 && byte <= 0x17 {
-                guard let value = image.readInt32(bytes, at: index + 1) else { return nil }
-                let target = address(start + UInt64(index + 1), plus: Int64(value))
-                switch byte {
-                case 0x01: resolved.append(contextName(at: target) ?? "?")
-                case 0x02: resolved.append(pointer(at: target).flatMap(name(of:)) ?? "?")
-                default: return nil
-                }
-                index += 5
-            } else if byte >= 0x18 && byte <= 0x1F {
-                return nil  // absolute symbolic references: not emitted for these targets
-            } else {
-                plain.append(byte)
-                index += 1
-            }
-        }
-        if plain.isEmpty, resolved.count == 1 { return resolved[0] }
-        if resolved.isEmpty, !plain.isEmpty {
-            return Demangler.demangleSwift("$s" + String(decoding: plain, as: UTF8.self))
-        }
-        return resolved.first
-    }
-
     // MARK: Pointers
 
-    private func address(_ field: UInt64, plus offset: Int64) -> UInt64 { UInt64(bitPattern: Int64(bitPattern: field) &+ offset) }
+    func address(_ field: UInt64, plus offset: Int64) -> UInt64 { UInt64(bitPattern: Int64(bitPattern: field) &+ offset) }
+
+    /// A relative direct pointer's target; nil when null.
+    func relativeTarget(at field: UInt64) -> UInt64? {
+        guard let value = image.int32(atAddress: field), value != 0 else { return nil }
+        return address(field, plus: Int64(value))
+    }
 
     /// A relative indirectable pointer: nil when null or unresolvable.
-    private func indirectable(at field: UInt64) -> SlotTarget? {
+    func indirectable(at field: UInt64) -> SlotTarget? {
         guard let value = image.int32(atAddress: field), value != 0 else { return nil }
         let target = address(field, plus: Int64(value & ~1))
         return value & 1 == 0 ? .address(target) : pointer(at: target)

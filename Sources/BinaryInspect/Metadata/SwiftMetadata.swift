@@ -5,16 +5,20 @@ public struct SwiftMetadata: Sendable, Hashable {
     public var conformances: [SwiftConformanceRecord] = []
     public var protocols: [SwiftProtocolRecord] = []
     public var tests: [SwiftTestRecord] = []
+    /// Stored properties and enum case payloads, with the types they are declared as.
+    public var fields: [SwiftFieldRecord] = []
     /// Classes the Objective-C runtime registers (`__objc_classlist`): Objective-C classes and
     /// Swift classes alike, with their superclasses.
     public var objcClasses: [ObjCClassRecord] = []
 
     public init(types: [SwiftTypeRecord] = [], conformances: [SwiftConformanceRecord] = [],
-                protocols: [SwiftProtocolRecord] = [], tests: [SwiftTestRecord] = [], objcClasses: [ObjCClassRecord] = []) {
+                protocols: [SwiftProtocolRecord] = [], tests: [SwiftTestRecord] = [], fields: [SwiftFieldRecord] = [],
+                objcClasses: [ObjCClassRecord] = []) {
         self.types = types
         self.conformances = conformances
         self.protocols = protocols
         self.tests = tests
+        self.fields = fields
         self.objcClasses = objcClasses
     }
 }
@@ -70,6 +74,29 @@ public struct SwiftProtocolRecord: Sendable, Hashable {
 
     public init(name: String, place: MetadataPlace) {
         self.name = name
+        self.place = place
+    }
+}
+
+/// A stored property of a struct or class, or an enum case with a payload (`swift5_fieldmd`
+/// field records).
+public struct SwiftFieldRecord: Sendable, Hashable {
+    /// The type that declares the field (`Module.Outer.Type`).
+    public var ownerName: String
+    /// The field's name; empty when the compiler left reflection names out.
+    public var name: String
+    /// The nominal types the field's declared type names: `var cache: [Key: MockStore]?` names
+    /// `Module.MockStore` (from its symbolic reference) and, where the type is mangled without
+    /// references, every type name of its demangling (`Swift.Int`).
+    public var typeNames: [String]
+    public var isEnumCase: Bool
+    public var place: MetadataPlace
+
+    public init(ownerName: String, name: String, typeNames: [String], isEnumCase: Bool = false, place: MetadataPlace) {
+        self.ownerName = ownerName
+        self.name = name
+        self.typeNames = typeNames
+        self.isEnumCase = isEnumCase
         self.place = place
     }
 }

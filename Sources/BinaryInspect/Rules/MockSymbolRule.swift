@@ -19,7 +19,14 @@ package enum MockSymbolRule: BinaryRule {
             against `binary.symbol-patterns` (regular expressions, case-sensitive; the defaults use \
             `(?![a-z])` as a camel-case word end, so `StubbornRetryPolicy` is not a stub). The \
             finding names the module the type lives in; types nested in a reported type are \
-            counted in its finding, not reported again.
+            counted in its finding, not reported again. A matched type that the product's own code \
+            uses is reported as a note saying how: the type of a stored property of a non-test type \
+            (from the field descriptors, `swift5_fieldmd`), or a conformance to a protocol / a \
+            subclass of a class declared in the image that is neither test code nor the seam the \
+            type is named after (`MockFileSystem: AsyncFileSystem` is what a double does; \
+            `StubBinaryTaskProducer: TaskProducer` is product code named in its domain's words). \
+            Enum case payloads (`case mock(MockFileSystem)`) do not count: that is how code \
+            switches to a double.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
@@ -27,6 +34,18 @@ package enum MockSymbolRule: BinaryRule {
             RuleExample("type struct App.UserFixtures"),
             RuleExample("type enum App.Settings.SampleData"),
             RuleExample("type class Files.MockFileSystem\ntype struct Files.MockFileSystem.Storage"),
+            // Notes: the product stores it, or plugs it in where its own implementations go.
+            RuleExample("type struct Build.StubBinary\ntype class Build.Planner\nfield Build.Planner.stub: Build.StubBinary"),
+            RuleExample("type class Build.StubBinaryProducer\nprotocol Build.TaskProducer\nconformance Build.StubBinaryProducer: Build.TaskProducer"),
+            // Warnings: conforming to the seam it is named after, held by an enum case, stored by a test.
+            RuleExample("""
+                type class Files.MockFileSystem
+                protocol Files.AsyncFileSystem
+                conformance Files.MockFileSystem: Files.AsyncFileSystem
+                case Files.OpenFile.Storage.mock: Files.MockFileSystem
+                type class App.LoginTests: XCTest.XCTestCase
+                field App.LoginTests.files: Files.MockFileSystem
+                """),
         ],
         nonTriggeringExamples: [
             RuleExample("type struct App.StubbornRetryPolicy"),
@@ -39,29 +58,59 @@ package enum MockSymbolRule: BinaryRule {
         var flagged: [(name: String, place: MetadataPlace, pattern: String)] = []
         let names = contents.metadata.types.map { ($0.name, $0.place) } + contents.metadata.protocols.map { ($0.name, $0.place) }
         for (name, place) in names where seen.insert(name).inserted {
-            // #Preview expansion names are mangled; the preview rules report them.
-            guard !name.contains("$s") else { continue }
-            for component in name.split(separator: ".").dropFirst() {
-                guard let pattern = context.symbolPatterns.first(where: { $0.firstMatch(in: String(component)) != nil }) else { continue }
-                flagged.append((name, place, pattern.source))
-                break
-            }
+            guard let pattern = matchedPattern(name, context) else { continue }
+            flagged.append((name, place, pattern))
         }
+        guard !flagged.isEmpty else { return [] }
         // One fact, one finding: a type nested in a reported one (`MockFileSystem.Storage`)
         // ships with it and is part of its finding.
-        let reported = Set(flagged.map(\.name))
-        return flagged.filter { type in !reported.contains { type.name.hasPrefix($0 + ".") } }.map { type in
-            let nested = reported.filter { $0.hasPrefix(type.name + ".") }.count
+        let all = Set(flagged.map(\.name))
+        let reported = flagged.filter { type in !all.contains { type.name.hasPrefix($0 + ".") } }
+        let productUses = ProductUses(
+            contents.metadata, matched: Set(reported.map(\.name)), isMatched: { matchedPattern($0, context) != nil },
+            unmatchedName: { unmatchedName($0, context) })
+        return reported.map { type in
+            let nested = all.filter { $0.hasPrefix(type.name + ".") }.count
             let module = type.name.prefix { $0 != "." }
             let shortName = type.name.dropFirst(module.count + 1)
+            let uses = productUses.uses[type.name] ?? []
+            let usage = uses.isEmpty ? "" : "; but the product uses it: \(uses.prefix(BinaryContents.examplesShown).joined(separator: ", "))"
+                + (uses.count > BinaryContents.examplesShown ? " and \(uses.count - BinaryContents.examplesShown) more" : "")
+                + ", so it is likely product code named in its domain's words"
             return contents.finding(
-                description, context.severity,
+                description, uses.isEmpty ? context.severity : .note,
                 message: "type \(shortName) in module \(module) looks like test or preview data (matches '\(type.pattern)')"
                     + (nested > 0 ? ", with \(nested) nested type\(nested == 1 ? "" : "s")" : "")
+                    + usage
                     + "; \(BinaryContents.describeSize(contents.size(ofType: type.name)))",
                 section: type.place.section, symbol: type.name, offset: type.place.offset,
-                fix: "move it to a test or preview-only target, or wrap it in `#if DEBUG`; if the name is a false positive, adjust binary.symbol-patterns",
+                fix: uses.isEmpty
+                    ? "move it to a test or preview-only target, or wrap it in `#if DEBUG`; if the name is a false positive, adjust binary.symbol-patterns"
+                    : "none needed if it is product code; if it is a test double, take it out of the product types that use it and move it to a test target",
                 identity: type.name)
         }
+    }
+
+    /// The first pattern that matches a component of a full type name (not the module), if any.
+    private static func matchedPattern(_ name: String, _ context: BinaryRuleContext) -> String? {
+        firstMatch(name, context)?.pattern.source
+    }
+
+    /// The first matching component without what the pattern matched: `App.MockFileSystem` →
+    /// `FileSystem`, `App.GlobalStubBinary` → `GlobalBinary`.
+    private static func unmatchedName(_ name: String, _ context: BinaryRuleContext) -> String? {
+        guard let match = firstMatch(name, context)?.match else { return nil }
+        return String(match.base[..<match.startIndex] + match.base[match.endIndex...])
+    }
+
+    /// `#Preview` expansion names are mangled: the preview rules report them.
+    private static func firstMatch(_ name: String, _ context: BinaryRuleContext) -> (pattern: NamePattern, match: Substring)? {
+        guard !name.contains("$s") else { return nil }
+        for component in name.split(separator: ".").dropFirst().map(String.init) {
+            for pattern in context.symbolPatterns {
+                if let match = pattern.firstMatch(in: component) { return (pattern, match) }
+            }
+        }
+        return nil
     }
 }

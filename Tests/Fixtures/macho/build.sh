@@ -49,6 +49,7 @@ compile() {
     "${swift[@]}" -module-name AppLib "$src"/AppLib/*.swift -emit-module-path "$dir/AppLib.swiftmodule" -o "$dir/AppLib.o"
     "${swift[@]}" -module-name AppTestSupport "$src/AppTestSupport/LoginTestCase.swift" -o "$dir/AppTestSupport.o"
     "${swift[@]}" -module-name Clean "$src/Clean/Clean.swift" -o "$dir/Clean.o"
+    "${swift[@]}" -module-name MockUsage "$src/MockUsage/MockUsage.swift" -o "$dir/MockUsage.o"
     # main.swift is top-level code: not -parse-as-library.
     "$swiftc" -frontend -c -target "$target" -parse-stdlib -Onone -I "$dir" -module-name App "$src/App/main.swift" -o "$dir/main.o"
     "$clang" -target "$target" -O0 -c "$src/C/Fixtures.c" -o "$dir/Fixtures.o"
@@ -141,6 +142,14 @@ link arm64-apple-ios17 "$out/App-ios" execute -fixup_chains "$work/arm64-apple-i
 link arm64-apple-macos14 "$out/libAppLib.dylib" dylib -fixup_chains -install_name @rpath/libAppLib.dylib -- AppLib.o Fixtures.o
 "$llvm/llvm-strip" "$out/libAppLib.dylib" -o "$out/libAppLib-stripped.dylib"
 link arm64-apple-macos14 "$out/libClean.dylib" dylib -fixup_chains -install_name @rpath/libClean.dylib -- Clean.o
+
+# Mock-named types the product uses and does not (field descriptors, conformances), as a Mach-O
+# dylib (chained fixups), fully stripped, and its ELF twin for this machine's Linux (the same
+# source, so both readers of the reflection metadata are judged on the same facts).
+link arm64-apple-macos14 "$out/libMockUsage.dylib" dylib -fixup_chains -install_name @rpath/libMockUsage.dylib -- MockUsage.o
+"$llvm/llvm-strip" "$out/libMockUsage.dylib" -o "$out/libMockUsage-stripped.dylib"
+"$swiftc" -frontend -c -parse-stdlib -parse-as-library -Onone -module-name MockUsage "$src/MockUsage/MockUsage.swift" -o "$work/MockUsage-linux.o"
+"$swiftc" -emit-library "$work/MockUsage-linux.o" -o "$out/libMockUsage-linux.so"
 
 # The chained-fixup formats lld-16 does not write: DYLD_CHAINED_PTR_64_OFFSET, and an arm64e
 # image (lld cannot link arm64e at all) with DYLD_CHAINED_PTR_ARM64E_USERLAND24 auth pointers.
