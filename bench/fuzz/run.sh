@@ -12,7 +12,8 @@
 # The driver is the separate package in Fuzz/, built into .build-fuzz/ (it only links with
 # -sanitize=fuzzer; lld because gold fails on the instrumented objects).
 # Corpora grow across runs in bench/work/fuzz/corpus/<target> (git-ignored), seeded from the
-# sample binaries, samples and the small seeds below. A crash, timeout or out-of-memory input is
+# corpora kept in the repository (Fuzz/corpus/<target>, minimised after every run), the sample
+# binaries, samples and the small seeds below. A crash, timeout or out-of-memory input is
 # kept in Tests/Fixtures/fuzz-regressions/<target>/, which `make test` replays
 # (HostileFuzzRegressionTests): commit it with the fix.
 set -euo pipefail
@@ -131,9 +132,13 @@ release-configurations: [Release, AppStore]
 max-file-size: 1048576
 YAML
 
-# Kept regressions join their corpora: the fuzzer starts from what once broke.
+# Kept regressions and the kept corpora join the work corpora: the fuzzer starts from what once
+# broke and from everything earlier runs reached.
 for target in $targets; do
     mkdir -p "$work/corpus/$target" "$regressions/$target"
+    if [[ -d "$root/Fuzz/corpus/$target" ]]; then
+        find "$root/Fuzz/corpus/$target" -maxdepth 1 -type f -exec cp {} "$work/corpus/$target/" \;
+    fi
     find "$regressions/$target" -maxdepth 1 -type f ! -name '.*' -exec cp {} "$work/corpus/$target/" \;
 done
 
@@ -151,11 +156,22 @@ for target in $targets; do
     LSAN_OPTIONS="suppressions=$root/bench/fuzz/lsan.supp:print_suppressions=0" "$fuzzer" "$target" "$work/corpus/$target" -max_total_time="$seconds" -runs="$max_runs" -timeout=10 -rss_limit_mb=2048 \
         -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$regressions/$target/" >"$log" 2>&1
     status=$?
+    # The grown corpus, minimised by libFuzzer's merge (the fewest inputs that keep its
+    # coverage), replaces the one kept in the repository.
+    kept="$root/Fuzz/corpus/$target"
+    rm -rf "$kept.new" && mkdir -p "$kept.new"
+    if LSAN_OPTIONS="suppressions=$root/bench/fuzz/lsan.supp:print_suppressions=0" "$fuzzer" "$target" -merge=1 -detect_leaks=0 -timeout=10 \
+        "$kept.new" "$work/corpus/$target" >"$work/$target.merge.log" 2>&1; then
+        rm -rf "$kept" && mv "$kept.new" "$kept"
+    else
+        rm -rf "$kept.new"
+        echo "  $target: corpus not minimised (see $target.merge.log)"
+    fi
     set -e
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
     speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
     coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 | awk '{print $2 " / " $4}')
-    corpus=$(find "$work/corpus/$target" -type f | wc -l)
+    corpus=$(find "$kept" -type f 2>/dev/null | wc -l)
     after=$(find "$regressions/$target" -maxdepth 1 -type f ! -name '.*' | wc -l)
     found=$((after - before))
     outcome="clean"
@@ -176,12 +192,13 @@ fi
     echo "# Fuzzing (make fuzz)"
     echo
     echo "libFuzzer + AddressSanitizer on each entry point of \`Tests/HostileInputTargets\`, release build,"
-    echo "each target until ${max_runs} executions or its time limit; corpora in bench/work/fuzz/corpus (seeded"
-    echo "from the sample binaries, the Mach-O fixtures, Samples/ and bench/fuzz/run.sh). Coverage is libFuzzer's"
+    echo "each target until ${max_runs} executions or its time limit, from the corpus kept in Fuzz/corpus/<target>"
+    echo "(minimised by libFuzzer's merge after each run) plus seeds from the sample binaries, the Mach-O fixtures,"
+    echo "Samples/ and bench/fuzz/run.sh. Coverage is libFuzzer's"
     echo "\`cov\` (edges) / \`ft\` (features) at the end. Machine: $(nproc) cores shared with other jobs; last run"
     echo "$(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1 /proc/loadavg) at its end."
     echo
-    echo "| target | run on | time limit (s) | executions | exec/s | coverage (cov / ft) | corpus files | new crashes | outcome |"
+    echo "| target | run on | time limit (s) | executions | exec/s | coverage (cov / ft) | kept corpus files | new crashes | outcome |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
     printf '%s' "$rows" | sort
     echo
