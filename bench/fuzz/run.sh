@@ -12,7 +12,9 @@
 # The driver is the separate package in Fuzz/, built into .build-fuzz/ (it only links with
 # -sanitize=fuzzer; lld because gold fails on the instrumented objects).
 # Corpora grow across runs in bench/work/fuzz/corpus/<target> (git-ignored), seeded from the
-# sample binaries, samples and the small seeds below. A crash, timeout or out-of-memory input is
+# corpora kept in the repository (Fuzz/corpus/<target>.tar.xz, minimised after every run; xz
+# because mutations of the same binaries compress 300:1), the sample binaries, samples and the
+# small seeds below. FUZZ_KEEP_ONLY=1 only minimises the work corpora into the kept archives. A crash, timeout or out-of-memory input is
 # kept in Tests/Fixtures/fuzz-regressions/<target>/, which `make test` replays
 # (HostileFuzzRegressionTests): commit it with the fix.
 set -euo pipefail
@@ -25,6 +27,7 @@ scratch="$root/.build-fuzz"
 work="$root/bench/work/fuzz"
 regressions="$root/Tests/Fixtures/fuzz-regressions"
 results="$root/bench/results/fuzz.md"
+kept="$root/Fuzz/corpus"
 
 echo "building the fuzz driver (release, -sanitize=fuzzer,address) in $scratch"
 swift build -c release --package-path "$root/Fuzz" --scratch-path "$scratch" \
@@ -132,11 +135,45 @@ release-configurations: [Release, AppStore]
 max-file-size: 1048576
 YAML
 
-# Kept regressions join their corpora: the fuzzer starts from what once broke.
+# Kept regressions and the kept corpora join the work corpora: the fuzzer starts from what once
+# broke and from everything earlier runs reached.
 for target in $targets; do
     mkdir -p "$work/corpus/$target" "$regressions/$target"
+    if [[ -f "$kept/$target.tar.xz" ]]; then
+        tar -xJf "$kept/$target.tar.xz" -C "$work/corpus/$target"
+    fi
     find "$regressions/$target" -maxdepth 1 -type f ! -name '.*' -exec cp {} "$work/corpus/$target/" \;
 done
+
+# keep_corpus TARGET: the work corpus, minimised by libFuzzer's merge (the fewest inputs that
+# keep its coverage), replaces Fuzz/corpus/TARGET.tar.xz. Seeds and regression inputs are
+# placed first and left out of the archive: run.sh makes the seeds again and the regressions
+# are kept beside the tests, so the archive holds only what fuzzing found beyond them. The
+# archive is byte-stable (sorted names, no times or owners): an unchanged corpus is no change.
+keep_corpus() {
+    local target="$1" minimised="$work/$1.minimised"
+    rm -rf "$minimised" && mkdir -p "$minimised"
+    find "$work/corpus/$target" -maxdepth 1 -type f -name 'seed-*' -exec cp {} "$minimised/" \;
+    find "$regressions/$target" -maxdepth 1 -type f ! -name '.*' -exec cp {} "$minimised/" \;
+    local placed
+    placed=$(ls "$minimised")
+    if ! LSAN_OPTIONS="suppressions=$root/bench/fuzz/lsan.supp:print_suppressions=0" "$fuzzer" "$target" -merge=1 \
+        -detect_leaks=0 -timeout=10 "$minimised" "$work/corpus/$target" >"$work/$target.merge.log" 2>&1; then
+        echo "  $target: corpus not kept (merge failed, see $work/$target.merge.log)"
+        return 0
+    fi
+    (cd "$minimised" && printf '%s\n' "$placed" | xargs -r rm -f)
+    mkdir -p "$kept"
+    (cd "$minimised" && find . -type f | LC_ALL=C sort | tar --owner=0 --group=0 --numeric-owner --mtime=@0 \
+        --no-recursion -cf - -T - | xz -9 >"$kept/$target.tar.xz.new")
+    mv "$kept/$target.tar.xz.new" "$kept/$target.tar.xz"
+    echo "  $target: kept corpus $(find "$minimised" -type f | wc -l) inputs, $(wc -c <"$kept/$target.tar.xz") bytes compressed"
+}
+
+if [[ -n "${FUZZ_KEEP_ONLY:-}" ]]; then
+    for target in $targets; do keep_corpus "$target"; done
+    exit 0
+fi
 
 rows=""
 for target in $targets; do
@@ -152,11 +189,12 @@ for target in $targets; do
     LSAN_OPTIONS="suppressions=$root/bench/fuzz/lsan.supp:print_suppressions=0" "$fuzzer" "$target" "$work/corpus/$target" -max_total_time="$seconds" -runs="$max_runs" -timeout=10 -rss_limit_mb=2048 \
         -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$regressions/$target/" >"$log" 2>&1
     status=$?
+    keep_corpus "$target"
     set -e
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
     speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
     coverage=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$log" | tail -1 | awk '{print $2 " / " $4}')
-    corpus=$(find "$work/corpus/$target" -type f | wc -l)
+    corpus=$( (tar -tJf "$kept/$target.tar.xz" 2>/dev/null || true) | wc -l)
     after=$(find "$regressions/$target" -maxdepth 1 -type f ! -name '.*' | wc -l)
     found=$((after - before))
     outcome="clean"
@@ -177,12 +215,13 @@ fi
     echo "# Fuzzing (make fuzz)"
     echo
     echo "libFuzzer + AddressSanitizer on each entry point of \`Tests/HostileInputTargets\`, release build,"
-    echo "each target until ${max_runs} executions or its time limit; corpora in bench/work/fuzz/corpus (seeded"
-    echo "from the sample binaries, the Mach-O fixtures, Samples/ and bench/fuzz/run.sh). Coverage is libFuzzer's"
+    echo "each target until ${max_runs} executions or its time limit, from the corpus kept in Fuzz/corpus/<target>.tar.xz"
+    echo "(minimised by libFuzzer's merge after each run) plus seeds from the sample binaries, the Mach-O fixtures,"
+    echo "Samples/ and bench/fuzz/run.sh. Coverage is libFuzzer's"
     echo "\`cov\` (edges) / \`ft\` (features) at the end. Machine: $(nproc) cores shared with other jobs; last run"
     echo "$(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1 /proc/loadavg) at its end."
     echo
-    echo "| target | run on | time limit (s) | executions | exec/s | coverage (cov / ft) | corpus files | new crashes | outcome |"
+    echo "| target | run on | time limit (s) | executions | exec/s | coverage (cov / ft) | kept corpus files | new crashes | outcome |"
     echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
     printf '%s' "$rows" | sort
     echo
