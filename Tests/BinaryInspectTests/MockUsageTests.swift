@@ -45,6 +45,24 @@ import Testing
         #expect(notes["MockUsage.StubBinaryProducer"]?.contains("conformance to MockUsage.TaskProducer") == true)
     }
 
+    /// `rules: binary-mock-symbol: error` makes the leaked doubles errors; the stubs the product
+    /// uses stay notes (the evidence did not change); `off` drops both.
+    @Test func aConfiguredSeverityRaisesTheDoublesNotTheProductsStubs() {
+        var configuration = Configuration()
+        configuration.ruleSeverities["binary-mock-symbol"] = .error
+        let path = Repository.machOFixture("libMockUsage.dylib")
+        let raised = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).run(paths: [path])
+            .finalized(configuration: configuration).findings.filter { $0.ruleID == "binary-mock-symbol" }
+        #expect(Set(raised.filter { $0.severity == .error }.compactMap(\.snippet))
+                == ["MockUsage.MockClock", "MockUsage.MockTimer", "MockUsage.MockScheduler"])
+        #expect(Set(raised.filter { $0.severity == .note }.compactMap(\.snippet))
+                == ["MockUsage.StubBinary", "MockUsage.StubBinaryProducer", "MockUsage.StubExecutable"])
+        configuration.ruleSeverities["binary-mock-symbol"] = .some(nil)
+        let off = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).run(paths: [path])
+            .finalized(configuration: configuration).findings.filter { $0.ruleID == "binary-mock-symbol" }
+        #expect(off.isEmpty)
+    }
+
     private func mockFinding(_ example: String, _ name: String) throws -> Finding? {
         try BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).check(BinaryContents(example: example))
             .first { $0.ruleID == "binary-mock-symbol" && $0.snippet == name }

@@ -77,7 +77,7 @@ package enum MockSymbolRule: BinaryRule {
             let usage = uses.isEmpty ? "" : "; but the product uses it: \(uses.prefix(BinaryContents.examplesShown).joined(separator: ", "))"
                 + (uses.count > BinaryContents.examplesShown ? " and \(uses.count - BinaryContents.examplesShown) more" : "")
                 + ", so it is likely product code named in its domain's words"
-            return contents.finding(
+            var finding = contents.finding(
                 description, uses.isEmpty ? context.severity : .note,
                 message: "type \(shortName) in module \(module) looks like test or preview data (matches '\(type.pattern)')"
                     + (nested > 0 ? ", with \(nested) nested type\(nested == 1 ? "" : "s")" : "")
@@ -88,6 +88,8 @@ package enum MockSymbolRule: BinaryRule {
                     ? "move it to a test or preview-only target, or wrap it in `#if DEBUG`; if the name is a false positive, adjust binary.symbol-patterns"
                     : "none needed if it is product code; if it is a test double, take it out of the product types that use it and move it to a test target",
                 identity: type.name)
+            finding.isDowngraded = !uses.isEmpty
+            return finding
         }
     }
 

@@ -53,12 +53,13 @@ public struct Configuration: Sendable {
 
     /// Findings with the severities the configuration sets for their rules; findings of rules
     /// turned off are dropped, others keep the severity their check gave them (the rule's
-    /// default, or a saved query's own).
+    /// default, a saved query's own, or a note the rule lowered a finding to on evidence).
     public func applyingSeverities(to findings: [Finding]) -> [Finding] {
         guard !ruleSeverities.isEmpty else { return findings }
         return findings.compactMap { finding in
             guard let override = ruleSeverities[finding.ruleID] else { return finding }
             guard let severity = override else { return nil }
+            guard !finding.isDowngraded else { return finding }
             var finding = finding
             finding.severity = severity
             return finding
