@@ -4,64 +4,101 @@ import ShipcheckCore
 /// `Swift.Dictionary<K, V>`; `swift-demangle` (and Xcode) print the sugared `[T]`, `T?` and
 /// `[K : V]`. This rewrites the former into the latter so our names match the reference tool.
 enum TypeSugar {
-    private static let forms: [(prefix: [UInt8], kind: Kind)] = [
-        (Array("Swift.Array<".utf8), .array), (Array("Swift.Optional<".utf8), .optional),
-        (Array("Swift.Dictionary<".utf8), .dictionary),
-    ]
+    /// The three forms. Their spellings are static strings, not arrays: names are sugared on
+    /// every core at once, and an array's reference count would be retained and released from
+    /// all of them.
+    private enum Kind {
+        case array, optional, dictionary
 
-    private enum Kind { case array, optional, dictionary }
+        var prefix: StaticString {
+            switch self {
+            case .array: "Swift.Array<"
+            case .optional: "Swift.Optional<"
+            case .dictionary: "Swift.Dictionary<"
+            }
+        }
+
+        /// The form `text` starts with.
+        init?(startOf text: some Collection<UInt8>) {
+            if text.starts(with: TypeSugar.bytes(Kind.array.prefix)) {
+                self = .array
+            } else if text.starts(with: TypeSugar.bytes(Kind.optional.prefix)) {
+                self = .optional
+            } else if text.starts(with: TypeSugar.bytes(Kind.dictionary.prefix)) {
+                self = .dictionary
+            } else {
+                return nil
+            }
+        }
+    }
 
     /// What every form starts with.
-    private static let swiftPrefix = Array("Swift.".utf8)
+    private static let swiftPrefix: StaticString = "Swift."
 
-    static func apply(_ text: String) -> String {
-        var text = text
-        let sugared = text.withUTF8 { containsForm(UnsafeRawBufferPointer($0)) }
-        guard sugared else { return text }
-        return String(decoding: rewrite(Array(text.utf8)[...]), as: UTF8.self)
+    private static func bytes(_ text: StaticString) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
+    /// Appends `name` to `output`, sugared.
+    static func apply(_ name: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
+        guard containsForm(name) else {
+            output.append(contentsOf: name)
+            return
+        }
+        output += rewrite(Array(name)[...])
     }
 
     /// Whether a form occurs: each `Swift.` memmem finds is checked for what follows it. This
     /// runs once per demangled symbol (hundreds of thousands), and most names hold no form.
-    private static func containsForm(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        swiftPrefix.withUnsafeBytes { swift in
-            var from = 0
-            while let at = ByteSearch.find(swift, in: bytes, from: from) {
-                let rest = bytes[(at + swift.count)...]
-                if forms.contains(where: { rest.starts(with: $0.prefix[swift.count...]) }) { return true }
-                from = at + swift.count
-            }
-            return false
+    private static func containsForm(_ name: UnsafeRawBufferPointer) -> Bool {
+        let swift = bytes(swiftPrefix)
+        var from = 0
+        while let at = ByteSearch.find(swift, in: name, from: from) {
+            if Kind(startOf: name[at...]) != nil { return true }
+            from = at + swift.count
         }
+        return false
     }
 
     private static func rewrite(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var index = bytes.startIndex
-        outer: while index < bytes.endIndex {
-            // Every form starts with `S`: other bytes are copied without trying them.
-            guard bytes[index] == UInt8(ascii: "S") else {
-                output.append(bytes[index])
-                index += 1
+        while index < bytes.endIndex {
+            // Every form starts with `S`: the bytes up to the next one are copied in one go.
+            let nextS = bytes[index...].firstIndex(of: UInt8(ascii: "S")) ?? bytes.endIndex
+            if nextS > index {
+                output += bytes[index..<nextS]
+                index = nextS
                 continue
             }
-            for form in forms where bytes[index...].starts(with: form.prefix) {
-                // Only at the start of a type name, not inside a longer identifier (MySwift.Array<).
-                if index > bytes.startIndex, isIdentifier(bytes[index - 1]) { break }
-                let innerStart = index + form.prefix.count
-                guard let close = matchingClose(bytes, from: innerStart) else { break }
-                let inner = rewrite(bytes[innerStart..<close])
-                switch form.kind {
-                case .array: output += [UInt8(ascii: "[")] + inner + [UInt8(ascii: "]")]
+            if let kind = Kind(startOf: bytes[index...]),
+               // Only at the start of a type name, not inside a longer identifier (MySwift.Array<).
+               index == bytes.startIndex || !isIdentifier(bytes[index - 1]),
+               let close = matchingClose(bytes, from: index + kind.prefix.utf8CodeUnitCount) {
+                let inner = rewrite(bytes[(index + kind.prefix.utf8CodeUnitCount)..<close])
+                switch kind {
+                case .array:
+                    output.append(UInt8(ascii: "["))
+                    output += inner
+                    output.append(UInt8(ascii: "]"))
+                case .optional where needsParentheses(inner):
+                    output.append(UInt8(ascii: "("))
+                    output += inner
+                    output += ")?".utf8
                 case .optional:
-                    output += needsParentheses(inner) ? [UInt8(ascii: "(")] + inner + Array(")?".utf8) : inner + [UInt8(ascii: "?")]
+                    output += inner
+                    output.append(UInt8(ascii: "?"))
                 case .dictionary:
                     guard let comma = topLevelComma(inner) else { output += inner; break }
-                    output += [UInt8(ascii: "[")] + inner[..<comma] + Array(" : ".utf8) + inner[(comma + 2)...] + [UInt8(ascii: "]")]
+                    output.append(UInt8(ascii: "["))
+                    output += inner[..<comma]
+                    output += " : ".utf8
+                    output += inner[(comma + 2)...]
+                    output.append(UInt8(ascii: "]"))
                 }
                 index = close + 1
-                continue outer
+                continue
             }
             output.append(bytes[index])
             index += 1
