@@ -67,22 +67,23 @@ struct SymbolRenderer: Sendable {
         }
     }
 
-    /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last.
+    /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last. The
+    /// columns before the name are put together on the stack and appended at once.
     private func appendText(_ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
-        if symbol.section == "UND" {
-            Self.appendSpaces(16, to: &output)
-        } else {
-            Self.appendHex(symbol.value, to: &output)
+        let (type, binding, visibility, section) = (symbol.type, symbol.binding, symbol.visibility, symbol.section)
+        let capacity = 48 + max(8, type.utf8.count + 1) + max(8, binding.utf8.count + 1) + max(11, visibility.utf8.count + 1) + max(21, section.utf8.count + 1)
+        Self.withColumns(capacity: capacity, appendedTo: &output) { line in
+            if section == "UND" { line.spaces(16) } else { line.hex(symbol.value) }
+            line.byte(UInt8(ascii: " "))
+            line.decimal(symbol.size, width: 8)
+            line.byte(UInt8(ascii: " "))
+            for byte in symbol.letter.utf8 { line.byte(byte) }
+            line.byte(UInt8(ascii: " "))
+            line.padded(type, width: 7)
+            line.padded(binding, width: 7)
+            line.padded(visibility, width: 10)
+            line.padded(section, width: 20)
         }
-        output.append(UInt8(ascii: " "))
-        Self.appendDecimal(symbol.size, width: 8, to: &output)
-        output.append(UInt8(ascii: " "))
-        output += symbol.letter.utf8
-        output.append(UInt8(ascii: " "))
-        Self.appendPadded(symbol.type, width: 7, to: &output)
-        Self.appendPadded(symbol.binding, width: 7, to: &output)
-        Self.appendPadded(symbol.visibility, width: 10, to: &output)
-        Self.appendPadded(symbol.section, width: 20, to: &output)
         if let demangled { output += demangled } else { symbol.name.withUTF8Bytes { output += $0 } }
         output.append(UInt8(ascii: "\n"))
     }
@@ -92,7 +93,7 @@ struct SymbolRenderer: Sendable {
     private func appendCSV(_ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
         Self.appendHex(symbol.value, to: &output)
         output.append(UInt8(ascii: ","))
-        Self.appendDecimal(symbol.size, width: 0, to: &output)
+        Self.appendDecimal(symbol.size, to: &output)
         for field in [String(symbol.letter), symbol.type, symbol.binding, symbol.visibility, symbol.section, symbol.name] {
             output.append(UInt8(ascii: ","))
             Self.appendCSV(field.utf8, to: &output)
@@ -106,7 +107,7 @@ struct SymbolRenderer: Sendable {
         output += ",\"value\":\"".utf8
         Self.appendHex(symbol.value, to: &output)
         output += "\",\"size\":".utf8
-        Self.appendDecimal(symbol.size, width: 0, to: &output)
+        Self.appendDecimal(symbol.size, to: &output)
         output += ",\"letter\":\"\(symbol.letter)\",\"type\":\"\(symbol.type)\",\"binding\":\"\(symbol.binding)\",\"visibility\":\"\(symbol.visibility)\",\"section\":".utf8
         Self.appendJSONString(symbol.section.utf8, to: &output)
         output += ",\"mangled\":".utf8
@@ -119,44 +120,68 @@ struct SymbolRenderer: Sendable {
     /// Static strings, not arrays: read on every core, an array's reference count would be
     /// retained and released from all of them.
     private static let hexDigits: StaticString = "0123456789abcdef"
-    private static let spaces: StaticString = "                                                                "
 
     /// Sixteen lower-case hex digits.
     private static func appendHex(_ value: UInt64, to output: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { digits in
-            for index in 0..<16 { digits[index] = hexDigits.utf8Start[Int((value >> UInt64(60 - 4 * index)) & 0xF)] }
-            output += digits
+        withColumns(capacity: 16, appendedTo: &output) { $0.hex(value) }
+    }
+
+    private static func appendDecimal(_ value: UInt64, to output: inout [UInt8]) {
+        withColumns(capacity: 20, appendedTo: &output) { $0.decimal(value, width: 0) }
+    }
+
+    /// Lets `body` write at most `capacity` bytes on the stack, then appends them in one go:
+    /// a row's small pieces one by one would each check the array's capacity and uniqueness.
+    private static func withColumns(capacity: Int, appendedTo output: inout [UInt8], _ body: (inout ColumnWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var writer = ColumnWriter(buffer: buffer)
+            body(&writer)
+            output += UnsafeBufferPointer(rebasing: buffer[..<writer.count])
         }
     }
 
-    /// Right-aligned decimal digits, written without making a string of the number.
-    private static func appendDecimal(_ value: UInt64, width: Int, to output: inout [UInt8]) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = 20, rest = value
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+    /// Writes into a buffer its caller has made large enough.
+    private struct ColumnWriter {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+
+        mutating func byte(_ byte: UInt8) {
+            buffer[count] = byte
+            count += 1
+        }
+
+        mutating func spaces(_ spaces: Int) {
+            guard spaces > 0 else { return }
+            buffer.baseAddress!.advanced(by: count).initialize(repeating: UInt8(ascii: " "), count: spaces)
+            count += spaces
+        }
+
+        /// Sixteen lower-case hex digits.
+        mutating func hex(_ value: UInt64) {
+            for shift in stride(from: 60, through: 0, by: -4) { byte(hexDigits.utf8Start[Int((value >> UInt64(shift)) & 0xF)]) }
+        }
+
+        /// Right-aligned decimal digits, written without making a string of the number.
+        mutating func decimal(_ value: UInt64, width: Int) {
+            var digitCount = 1, power: UInt64 = 10
+            while digitCount < 20, value >= power { digitCount += 1; power = power &* 10 }
+            spaces(width - digitCount)
+            var rest = value
+            for position in stride(from: count + digitCount - 1, through: count, by: -1) {
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
                 rest /= 10
-            } while rest > 0
-            appendSpaces(width - (20 - start), to: &output)
-            output += UnsafeMutableBufferPointer(rebasing: digits[start...])
+            }
+            count += digitCount
         }
-    }
 
-    /// The text left-aligned in `width` columns, then one space.
-    private static func appendPadded(_ text: String, width: Int, to output: inout [UInt8]) {
-        let count = text.withUTF8Bytes { bytes in
-            output += bytes
-            return bytes.count
-        }
-        appendSpaces(max(0, width - count) + 1, to: &output)
-    }
-
-    private static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
-        var left = count
-        while left > 0 {
-            output += UnsafeBufferPointer(start: spaces.utf8Start, count: min(left, spaces.utf8CodeUnitCount))
-            left -= spaces.utf8CodeUnitCount
+        /// The text left-aligned in `width` columns, then one space.
+        mutating func padded(_ text: String, width: Int) {
+            let length = text.withUTF8Bytes { bytes in
+                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[count...]).copyMemory(from: bytes)
+                return bytes.count
+            }
+            count += length
+            spaces(max(0, width - length) + 1)
         }
     }
 
