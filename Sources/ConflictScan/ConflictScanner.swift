@@ -29,7 +29,9 @@ public struct ConflictScanner: Sendable {
         switch scope {
         case .workingTree:
             let check = ConflictCheck(rules: rules, configuration: configuration, paths: paths)
-            return ScanPipeline(root: root, configuration: configuration).run([check]).combined
+            // Every file git lists is opened anyway (the reader refuses links, FIFOs and deleted
+            // files, and the pipeline names them as the listing would): no lstat of each first.
+            return ScanPipeline(root: root, configuration: configuration, checksListedKinds: false).run([check]).combined
         case .staged:
             result = IndexScan(root: root, configuration: configuration, rules: ConflictRules(rules, configuration: configuration),
                                filter: PathFilter(paths), revision: nil).run()

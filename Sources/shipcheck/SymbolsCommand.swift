@@ -62,14 +62,15 @@ struct SymbolsCommand: ParsableCommand {
         options.grep = grep
         options.sizeSort = sizeSort
         options.architecture = arch
-        var rows: [SymbolRow] = []
+        // Written as it is made, into the file (atomically) or standard output.
+        let file = try output.map { path throws(InputError) in try AtomicFile.Writer(path: path) }
+        let destination = file?.output ?? ByteOutput.standardOutput()
+        let listing = SymbolListingWriter(format: format, showPath: files.count > 1) { destination.write($0) }
         var failed = false
-        for file in files {
+        for path in files {
             do {
                 var memberErrors: [InputError] = []
-                let fileRows = try SymbolListing.rows(of: file, options: options, memberErrors: &memberErrors)
-                // The one file's rows taken as they are: appending would copy (and retain) every row.
-                if rows.isEmpty { rows = fileRows } else { rows += fileRows }
+                try listing.add(BinaryFile(path: path, architecture: options.architecture), options: options, memberErrors: &memberErrors)
                 for error in memberErrors { printError("shipcheck: \(error)") }
                 failed = failed || !memberErrors.isEmpty
             } catch {
@@ -77,17 +78,15 @@ struct SymbolsCommand: ParsableCommand {
                 failed = true
             }
         }
-        if let output {
-            try AtomicFile.write(SymbolRenderer.render(rows, format: format, showPath: files.count > 1), to: output)
+        listing.finish()
+        if let file {
+            try file.commit()
         } else {
-            // Parts of 8,192 rows (about a megabyte) go to the descriptor as they are, not copied.
-            let standardOutput = ByteOutput.standardOutput()
-            for part in SymbolRenderer.renderParts(rows, format: format, showPath: files.count > 1) { standardOutput.write(part) }
             // A closed pipe (`| head`) ends the listing quietly, as nm's does.
-            try? standardOutput.flush()
+            try? destination.flush()
         }
-        // Exit here rather than return: tearing down hundreds of thousands of rows (one release
-        // per string) costs more than the kernel reclaiming the whole heap at once.
+        // Exit here rather than return: tearing down a file's symbols (one release per name)
+        // costs more than the kernel reclaiming the whole heap at once.
         exitProcess(failed ? ExitStatus.inputError : ExitStatus.clean)
     }
 }

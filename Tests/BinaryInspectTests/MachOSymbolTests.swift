@@ -124,13 +124,13 @@ import Testing
     @Test func textJSONAndCSVNameTheSlice() throws {
         var options = SymbolListOptions()
         options.grep = "MockNetworkServiceCMn"
-        let rows = try SymbolListing.rows(of: Repository.machOFixture("App-universal"), options: options)
-        #expect(rows.count == 2)
-        let text = String(decoding: SymbolRenderer.render(rows, format: .text, showPath: false), as: UTF8.self)
+        let path = Repository.machOFixture("App-universal")
+        #expect(try SymbolListing.rows(of: path, options: options).count == 2)
+        let text = String(decoding: try SymbolListingTests.listing(of: [path], options: options, format: .text), as: UTF8.self)
         #expect(text.contains("App-universal[x86_64]: ") && text.contains("App-universal[arm64]: "))
-        let csv = String(decoding: SymbolRenderer.render(rows, format: .csv, showPath: false), as: UTF8.self)
+        let csv = String(decoding: try SymbolListingTests.listing(of: [path], options: options, format: .csv), as: UTF8.self)
         #expect(csv.contains("App-universal[arm64],,"))
-        let json = try JSONSerialization.jsonObject(with: Data(SymbolRenderer.render(rows, format: .json, showPath: false))) as? [[String: Any]]
+        let json = try JSONSerialization.jsonObject(with: Data(try SymbolListingTests.listing(of: [path], options: options, format: .json))) as? [[String: Any]]
         #expect(Set(json?.compactMap { $0["architecture"] as? String } ?? []) == ["arm64", "x86_64"])
         #expect(json?.first?["section"] as? String == "__TEXT,__constg_swiftt")
     }

@@ -107,13 +107,43 @@ import Testing
     @Test func csvAndJSONCarryBothNames() throws {
         var options = SymbolListOptions()
         options.grep = "MockNetworkServiceC5fetch"
-        let rows = try SymbolListing.rows(of: SampleBinaries.path("onone"), options: options)
-        #expect(rows.count == 1)
-        let csv = String(decoding: SymbolRenderer.render(rows, format: .csv, showPath: false), as: UTF8.self)
+        let path = SampleBinaries.path("onone")
+        #expect(try SymbolListing.rows(of: path, options: options).count == 1)
+        let csv = String(decoding: try Self.listing(of: [path], options: options, format: .csv), as: UTF8.self)
         #expect(csv.hasPrefix("path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n"))
         #expect(csv.contains(",FUNC,GLOBAL,PROTECTED,.text,$s6AppLib18MockNetworkServiceC5fetchyS2SF,AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String\n"))
-        let json = SymbolRenderer.render(rows, format: .json, showPath: false)
+        let json = try Self.listing(of: [path], options: options, format: .json)
         let decoded = try JSONSerialization.jsonObject(with: Data(json)) as? [[String: Any]]
+        #expect(decoded?.count == 1)
         #expect(decoded?.first?["demangled"] as? String == "AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String")
+    }
+
+    /// One JSON array over every file, however the rows fall into chunks; an empty listing is
+    /// still an array.
+    @Test func jsonIsOneArrayOverSeveralFiles() throws {
+        var options = SymbolListOptions()
+        options.demangle = .none
+        let paths = [SampleBinaries.path("onone"), Self.libswiftCore]
+        let expected = try paths.map { try SymbolListing.rows(of: $0, options: options).map(\.mangled) }.flatMap { $0 }
+        #expect(expected.count > 10_000, "spans many chunks")
+        let json = try JSONSerialization.jsonObject(with: Data(try Self.listing(of: paths, options: options, format: .json))) as? [[String: Any]]
+        #expect(json?.compactMap { $0["mangled"] as? String } == expected)
+        #expect(Set(json?.compactMap { $0["path"] as? String } ?? []) == Set(paths))
+        options.grep = "no symbol is called this"
+        #expect(try Self.listing(of: paths, options: options, format: .json) == Array("[\n]\n".utf8))
+    }
+
+    /// What `shipcheck symbols` writes for `paths` (naming each file when there are several).
+    static func listing(of paths: [String], options: SymbolListOptions, format: SymbolFormat) throws -> [UInt8] {
+        final class Bytes { var value: [UInt8] = [] }
+        let bytes = Bytes()
+        let writer = SymbolListingWriter(format: format, showPath: paths.count > 1) { bytes.value += $0 }
+        for path in paths {
+            var memberErrors: [InputError] = []
+            try writer.add(BinaryFile(path: path, architecture: options.architecture), options: options, memberErrors: &memberErrors)
+            #expect(memberErrors.isEmpty, "\(memberErrors)")
+        }
+        writer.finish()
+        return bytes.value
     }
 }

@@ -61,7 +61,15 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         options.demangle = .simplified
         _ = try? SymbolListing.rows(of: path, options: options)
         options.table = .dynsym
-        _ = try? SymbolListing.rows(of: path, options: options)
+        if let file = try? BinaryFile(path: path) { listAsJSON(file, options: options) }
+    }
+
+    /// The listing as `shipcheck symbols -f json` writes it (CSV and text share its loop).
+    private static func listAsJSON(_ file: BinaryFile, options: SymbolListOptions) {
+        var errors: [InputError] = []
+        let writer = SymbolListingWriter(format: .json, showPath: true) { _ in }
+        try? writer.add(file, options: options, memberErrors: &errors)
+        writer.finish()
     }
 
     /// From memory (as an entry read out of a zip is): both symbol tables, the audit, one slice.
@@ -73,7 +81,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         options.demangle = .simplified
         _ = try? SymbolListing.rows(of: file, options: options, memberErrors: &errors)
         options.table = .dynsym
-        _ = try? SymbolListing.rows(of: file, options: options, memberErrors: &errors)
+        listAsJSON(file, options: options)
         if let slice = try? BinaryFile(bytes: bytes, path: "input", architecture: "arm64") {
             _ = try? BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).inspect(slice)
         }

@@ -54,4 +54,7 @@ done
 cd "$root"
 python3 bench/conflicts/report.py "$work" "$tree_files" "$tree_mb" "$(rg --version | sed -n 1p)" "$(git --version)" \
   "$(bench/.venv/bin/pip show pre-commit-hooks | sed -n 's/^Version: /pre-commit-hooks /p')" "${order[@]}" > "$results"
+# How the run was made: repetitions, and how it was isolated from other jobs when it was
+# (BENCH_CONDITIONS, e.g. "other jobs paused with SIGSTOP").
+printf '\nRuns: %s after %s warm-up run(s) each%s.\n' "$runs" "$warmup" "${BENCH_CONDITIONS:+; $BENCH_CONDITIONS}" >> "$results"
 cat "$results"

@@ -36,23 +36,36 @@ public enum Demangler {
     /// The same for a name's UTF-8 bytes, which need not end in a NUL: a symbol listing hands
     /// over names past their `_` without making a string of each.
     public static func demangle(utf8 name: UnsafeRawBufferPointer, style: DemangleStyle = .full) -> String? {
+        var bytes: [UInt8] = []
+        return demangle(utf8: name, style: style, appendingTo: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+    }
+
+    /// Appends the demangled name's bytes to `output` and returns true, or returns false and
+    /// appends nothing: a listing formats hundreds of thousands of names into its buffers
+    /// without a string for each.
+    public static func demangle(utf8 name: UnsafeRawBufferPointer, style: DemangleStyle, appendingTo output: inout [UInt8]) -> Bool {
         switch style {
-        case .none: return nil
-        case .full: return demangleFull(name)
+        case .none: return false
+        case .full: return demangleFull(name, appendingTo: &output)
         case .simplified:
-            guard let full = demangleFull(name) else { return nil }
-            return isSwift(name) ? SimplifiedDemangling.simplify(full) : full
+            guard isSwift(name) else { return demangleFull(name, appendingTo: &output) }
+            var full: [UInt8] = []
+            guard demangleSwift(name, appendingTo: &full) else { return false }
+            output += SimplifiedDemangling.simplify(String(decoding: full, as: UTF8.self)).utf8
+            return true
         }
     }
 
     public static func demangleSwift(_ name: String) -> String? {
         var name = name
-        return name.withUTF8 { demangleSwift(UnsafeRawBufferPointer($0)) }
+        var bytes: [UInt8] = []
+        return name.withUTF8 { demangleSwift(UnsafeRawBufferPointer($0), appendingTo: &bytes) } ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     public static func demangleCxx(_ name: String) -> String? {
         var name = name
-        return name.withUTF8 { demangleCxx(UnsafeRawBufferPointer($0)) }
+        var bytes: [UInt8] = []
+        return name.withUTF8 { demangleCxx(UnsafeRawBufferPointer($0), appendingTo: &bytes) } ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     private static func isSwift(_ name: UnsafeRawBufferPointer) -> Bool {
@@ -69,33 +82,37 @@ public enum Demangler {
         name.count >= 2 && name[0] == UInt8(ascii: "_") && name[1] == UInt8(ascii: "Z")
     }
 
-    private static func demangleFull(_ name: UnsafeRawBufferPointer) -> String? {
-        if isSwift(name) { return demangleSwift(name) }
-        if isCxx(name) { return demangleCxx(name) }
-        return nil
+    private static func demangleFull(_ name: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) -> Bool {
+        if isSwift(name) { return demangleSwift(name, appendingTo: &output) }
+        if isCxx(name) { return demangleCxx(name, appendingTo: &output) }
+        return false
     }
 
-    private static func demangleSwift(_ name: UnsafeRawBufferPointer) -> String? {
-        guard let base = name.baseAddress else { return nil }
+    private static func demangleSwift(_ name: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) -> Bool {
+        guard let base = name.baseAddress else { return false }
         // The runtime's demangler crashes on some malformed names; the C shim turns that
-        // fault into "not demangled" (the name is shown as it is, like any it rejects).
-        guard let result = shipcheck_swift_demangle(base.assumingMemoryBound(to: CChar.self), name.count) else { return nil }
+        // fault into "not demangled" (the name is shown as it is, like any it rejects). Its
+        // result is malloc'd: with a buffer that is too small, swift_demangle copies past it.
+        guard let result = shipcheck_swift_demangle(base.assumingMemoryBound(to: CChar.self), name.count) else { return false }
         defer { free(result) }
-        let length = strlen(result)
+        let demangled = UnsafeRawBufferPointer(start: result, count: strlen(result))
         // The demangler hands back names it does not understand unchanged.
-        if length == name.count, memcmp(result, base, length) == 0 { return nil }
-        return TypeSugar.apply(String(decoding: UnsafeRawBufferPointer(start: result, count: length), as: UTF8.self))
+        if demangled.count == name.count, memcmp(result, base, demangled.count) == 0 { return false }
+        TypeSugar.apply(demangled, appendingTo: &output)
+        return true
     }
 
-    private static func demangleCxx(_ name: UnsafeRawBufferPointer) -> String? {
+    private static func demangleCxx(_ name: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) -> Bool {
         // __cxa_demangle wants a NUL-terminated name.
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { terminated -> String? in
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { terminated -> Bool in
             UnsafeMutableRawBufferPointer(terminated).copyMemory(from: name)
             terminated[name.count] = 0
             var status: Int32 = 0
-            guard let result = shipcheck_cxa_demangle(terminated.baseAddress!, &status) else { return nil }
+            guard let result = shipcheck_cxa_demangle(terminated.baseAddress!, &status) else { return false }
             defer { free(result) }
-            return status == 0 ? String(cString: result) : nil
+            guard status == 0 else { return false }
+            output.append(contentsOf: UnsafeRawBufferPointer(start: result, count: strlen(result)))
+            return true
         }
     }
 }

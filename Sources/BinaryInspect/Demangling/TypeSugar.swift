@@ -1,71 +1,101 @@
-import ShipcheckCore
-
 /// The runtime's `swift_demangle` prints `Swift.Array<T>`, `Swift.Optional<T>` and
 /// `Swift.Dictionary<K, V>`; `swift-demangle` (and Xcode) print the sugared `[T]`, `T?` and
 /// `[K : V]`. This rewrites the former into the latter so our names match the reference tool.
 enum TypeSugar {
-    private static let forms: [(prefix: [UInt8], kind: Kind)] = [
-        (Array("Swift.Array<".utf8), .array), (Array("Swift.Optional<".utf8), .optional),
-        (Array("Swift.Dictionary<".utf8), .dictionary),
-    ]
+    /// The three forms. Their spellings are static strings, not arrays: names are sugared on
+    /// every core at once, and an array's reference count would be retained and released from
+    /// all of them.
+    private enum Kind {
+        case array, optional, dictionary
 
-    private enum Kind { case array, optional, dictionary }
-
-    /// What every form starts with.
-    private static let swiftPrefix = Array("Swift.".utf8)
-
-    static func apply(_ text: String) -> String {
-        var text = text
-        let sugared = text.withUTF8 { containsForm(UnsafeRawBufferPointer($0)) }
-        guard sugared else { return text }
-        return String(decoding: rewrite(Array(text.utf8)[...]), as: UTF8.self)
-    }
-
-    /// Whether a form occurs: each `Swift.` memmem finds is checked for what follows it. This
-    /// runs once per demangled symbol (hundreds of thousands), and most names hold no form.
-    private static func containsForm(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        swiftPrefix.withUnsafeBytes { swift in
-            var from = 0
-            while let at = ByteSearch.find(swift, in: bytes, from: from) {
-                let rest = bytes[(at + swift.count)...]
-                if forms.contains(where: { rest.starts(with: $0.prefix[swift.count...]) }) { return true }
-                from = at + swift.count
+        var prefix: StaticString {
+            switch self {
+            case .array: "Swift.Array<"
+            case .optional: "Swift.Optional<"
+            case .dictionary: "Swift.Dictionary<"
             }
-            return false
+        }
+
+        /// The form whose `<` is the last byte of `text` (what comes before it is not looked at).
+        init?(endingWith text: some BidirectionalCollection<UInt8>) {
+            func ends(_ kind: Kind) -> Bool { text.reversed().starts(with: TypeSugar.bytes(kind.prefix).reversed()) }
+            if ends(.array) {
+                self = .array
+            } else if ends(.optional) {
+                self = .optional
+            } else if ends(.dictionary) {
+                self = .dictionary
+            } else {
+                return nil
+            }
         }
     }
 
-    private static func rewrite(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    private static func bytes(_ text: StaticString) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
+    }
+
+    /// Appends `name` to `output`, sugared.
+    static func apply(_ name: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
+        guard let first = firstForm(in: name[...], from: 0) else {
+            output.append(contentsOf: name)
+            return
+        }
+        output += rewrite(Array(name)[...], first: first)
+    }
+
+    /// The first form in `bytes` whose `<` is at or after `start`, with its start, `<` and
+    /// matching `>`. Found from the `<`s: demangled names hold few of them, while `S` and
+    /// `Swift.` are everywhere. This runs once per demangled symbol.
+    private static func firstForm<Bytes: Collection<UInt8>>(in bytes: Bytes, from start: Bytes.Index) -> (kind: Kind, start: Bytes.Index, open: Bytes.Index, close: Bytes.Index)?
+        where Bytes: BidirectionalCollection, Bytes.Index == Int {
+        var search = start
+        while let open = bytes[search...].firstIndex(of: UInt8(ascii: "<")) {
+            search = open + 1
+            guard let kind = Kind(endingWith: bytes[bytes.startIndex...open]) else { continue }
+            let formStart = open + 1 - kind.prefix.utf8CodeUnitCount
+            // Only at the start of a type name, not inside a longer identifier (MySwift.Array<).
+            guard formStart == bytes.startIndex || !isIdentifier(bytes[formStart - 1]) else { continue }
+            guard let close = matchingClose(bytes, from: open + 1) else { continue }
+            return (kind, formStart, open, close)
+        }
+        return nil
+    }
+
+    /// `bytes` with every form sugared (forms inside forms too); `first` is its first form.
+    private static func rewrite(_ bytes: ArraySlice<UInt8>, first: (kind: Kind, start: Int, open: Int, close: Int)) -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        outer: while index < bytes.endIndex {
-            // Every form starts with `S`: other bytes are copied without trying them.
-            guard bytes[index] == UInt8(ascii: "S") else {
-                output.append(bytes[index])
-                index += 1
-                continue
+        var copied = bytes.startIndex
+        var next: (kind: Kind, start: Int, open: Int, close: Int)? = first
+        while let form = next {
+            output += bytes[copied..<form.start]
+            let innerBytes = bytes[(form.open + 1)..<form.close]
+            let inner = firstForm(in: innerBytes, from: innerBytes.startIndex).map { rewrite(innerBytes, first: $0) } ?? Array(innerBytes)
+            switch form.kind {
+            case .array:
+                output.append(UInt8(ascii: "["))
+                output += inner
+                output.append(UInt8(ascii: "]"))
+            case .optional where needsParentheses(inner):
+                output.append(UInt8(ascii: "("))
+                output += inner
+                output += ")?".utf8
+            case .optional:
+                output += inner
+                output.append(UInt8(ascii: "?"))
+            case .dictionary:
+                guard let comma = topLevelComma(inner) else { output += inner; break }
+                output.append(UInt8(ascii: "["))
+                output += inner[..<comma]
+                output += " : ".utf8
+                output += inner[(comma + 2)...]
+                output.append(UInt8(ascii: "]"))
             }
-            for form in forms where bytes[index...].starts(with: form.prefix) {
-                // Only at the start of a type name, not inside a longer identifier (MySwift.Array<).
-                if index > bytes.startIndex, isIdentifier(bytes[index - 1]) { break }
-                let innerStart = index + form.prefix.count
-                guard let close = matchingClose(bytes, from: innerStart) else { break }
-                let inner = rewrite(bytes[innerStart..<close])
-                switch form.kind {
-                case .array: output += [UInt8(ascii: "[")] + inner + [UInt8(ascii: "]")]
-                case .optional:
-                    output += needsParentheses(inner) ? [UInt8(ascii: "(")] + inner + Array(")?".utf8) : inner + [UInt8(ascii: "?")]
-                case .dictionary:
-                    guard let comma = topLevelComma(inner) else { output += inner; break }
-                    output += [UInt8(ascii: "[")] + inner[..<comma] + Array(" : ".utf8) + inner[(comma + 2)...] + [UInt8(ascii: "]")]
-                }
-                index = close + 1
-                continue outer
-            }
-            output.append(bytes[index])
-            index += 1
+            copied = form.close + 1
+            next = firstForm(in: bytes, from: copied)
         }
+        output += bytes[copied...]
         return output
     }
 
@@ -74,7 +104,7 @@ enum TypeSugar {
     }
 
     /// The `>` closing the `<` just before `start`, skipping the `>` of `->`.
-    private static func matchingClose(_ bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+    private static func matchingClose<Bytes: Collection<UInt8>>(_ bytes: Bytes, from start: Int) -> Int? where Bytes.Index == Int {
         var depth = 1
         var index = start
         while index < bytes.endIndex {

@@ -27,7 +27,17 @@ struct ELFSymbolTable {
     /// The entries `nm` lists: all but section and file symbols (removed in place, not copied:
     /// large tables hold hundreds of thousands of entries).
     consuming func listed() -> [BinarySymbol] {
-        symbols.removeAll { $0.type == "SECTION" || $0.type == "FILE" }
+        // Compacted by moving entries in place: `removeAll(where:)` hands each entry to its
+        // predicate as a copy, retaining and releasing every string of it.
+        let kept = symbols.withUnsafeMutableBufferPointer { buffer -> Int in
+            var kept = 0
+            for index in buffer.indices where buffer[index].type != "SECTION" && buffer[index].type != "FILE" {
+                if kept != index { swap(&buffer[kept], &buffer[index]) }
+                kept += 1
+            }
+            return kept
+        }
+        symbols.removeSubrange(kept...)
         return symbols
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import ShipcheckCore
 
 /// What `shipcheck symbols` lists and how.
@@ -43,6 +42,7 @@ public struct SymbolRow: Sendable, Hashable {
 /// null entry, section and file symbols; every Mach-O `nlist` entry except debug (stab) entries,
 /// plus the exports a stripped Mach-O image keeps only in its export trie (`--add-dyldinfo`).
 /// Mach-O names keep their leading `_` (as Apple's nm shows them); it is dropped for demangling.
+/// `SymbolListingWriter` writes the same listing as text, CSV or JSON without making rows.
 public enum SymbolListing {
     /// All or nothing: the first unreadable archive member or slice fails the whole file.
     public static func rows(of path: String, options: SymbolListOptions) throws(InputError) -> [SymbolRow] {
@@ -60,9 +60,100 @@ public enum SymbolListing {
 
     /// The rows of a binary already opened (bytes read out of a bundle or zip).
     public static func rows(of file: BinaryFile, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError) -> [SymbolRow] {
-        let grep = try options.grep.map { pattern throws(InputError) in try NamePattern(pattern, caseInsensitive: false, origin: "--grep") }
+        let selection = try SymbolSelection(file, options: options, memberErrors: &memberErrors)
+        return selection.chunks.parallelMap { range in
+            var rows: [SymbolRow] = []
+            rows.reserveCapacity(range.count)
+            selection.forEach(in: range) { image, symbol, demangled in
+                let origin = selection.images[image].origin
+                rows.append(SymbolRow(
+                    path: origin.path, member: origin.member, architecture: origin.architecture, value: symbol.value, size: symbol.size,
+                    letter: symbol.letter, type: symbol.type, binding: symbol.binding, visibility: symbol.visibility,
+                    section: symbol.section, mangled: symbol.name, demangled: demangled.map { String(decoding: $0, as: UTF8.self) }))
+            }
+            return rows
+        }.flatMap { $0 }
+    }
+}
+
+/// A listing written as it is made, one file after another: each file's symbols are demangled
+/// and formatted in chunks on every core, straight into byte buffers handed to `write` in
+/// order. No row is made and memory stays bounded by the chunks in flight, not by the file.
+public final class SymbolListingWriter {
+    private let format: SymbolFormat
+    private let showPath: Bool
+    private let write: (UnsafeRawBufferPointer) -> Void
+    private var wroteRow = false
+
+    /// Writes the format's header (CSV column names, JSON's opening bracket) at once.
+    public init(format: SymbolFormat, showPath: Bool, write: @escaping (UnsafeRawBufferPointer) -> Void) {
+        self.format = format
+        self.showPath = showPath
+        self.write = write
+        SymbolRenderer.header(format).withUnsafeBytes { write($0) }
+    }
+
+    /// Lists one file. Nothing is written for a file that cannot be read (the error is thrown);
+    /// the members and slices that could not be read are added to `memberErrors`.
+    public func add(_ file: BinaryFile, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError) {
+        let selection = try SymbolSelection(file, options: options, memberErrors: &memberErrors)
+        let renderer = SymbolRenderer(format: format, showPath: showPath, origins: selection.images.map(\.origin))
+        let writer = UncheckedSendable(self)
+        // A few chunks per core in flight: enough that no core waits for the writer.
+        selection.chunks.parallelForEach(window: 4 * activeProcessorCount, { range -> [UInt8] in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(range.count * 192)
+            selection.forEach(in: range) { image, symbol, demangled in renderer.append(image: image, symbol: symbol, demangled: demangled, to: &bytes) }
+            return bytes
+        }, completed: { _, bytes in writer.value.emit(bytes) })
+    }
+
+    /// Writes what closes the listing (JSON's closing bracket).
+    public func finish() {
+        SymbolRenderer.footer(format).withUnsafeBytes { write($0) }
+    }
+
+    /// Called in order, one chunk at a time.
+    private func emit(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBytes { bytes in
+            // A JSON row starts with the comma after the row before it: the first row has none.
+            write(format == .json && !wroteRow ? UnsafeRawBufferPointer(rebasing: bytes[1...]) : bytes)
+        }
+        wroteRow = true
+    }
+}
+
+/// The symbols of one file a listing shows, in listing order, and the one loop that demangles
+/// and filters them for both the rows and the written listing.
+struct SymbolSelection: Sendable {
+    struct Image: Sendable {
+        let origin: ImageOrigin
+        let symbols: [BinarySymbol]
+        /// What the image's names carry before the source name (Mach-O's `_`).
+        let prefix: String
+    }
+
+    /// Where one listed symbol is.
+    struct Entry: Sendable {
+        let image: Int32
+        let symbol: Int32
+    }
+
+    let images: [Image]
+    /// Every symbol the filters let through, in listing order (by size, when sorted).
+    let entries: [Entry]
+    let style: DemangleStyle
+    let grep: NamePattern?
+    /// Entries per unit of parallel work: a few hundred kilobytes of output.
+    private static let chunkSize = 4096
+
+    init(_ file: BinaryFile, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError) {
+        grep = try options.grep.map { pattern throws(InputError) in try NamePattern(pattern, caseInsensitive: false, origin: "--grep") }
+        style = options.demangle
         memberErrors += file.errors
-        var rows: [SymbolRow] = []
+        var images: [Image] = []
+        var entries: [Entry] = []
         for image in file.images {
             let symbols: [BinarySymbol]
             do throws(InputError) {
@@ -71,48 +162,69 @@ public enum SymbolListing {
                 memberErrors.append(error)  // this member's table; the other members still list
                 continue
             }
-            // Indices, not copies: a copied symbol array would retain every name once more.
-            let selected = symbols.indices.filter { index in
-                if options.definedOnly && !symbols[index].isDefined { return false }
-                if options.undefinedOnly && symbols[index].isDefined { return false }
-                return true
+            let imageIndex = Int32(images.count)
+            images.append(Image(origin: image.origin, symbols: symbols, prefix: image.symbolPrefix))
+            for index in symbols.indices {
+                if options.definedOnly && !symbols[index].isDefined { continue }
+                if options.undefinedOnly && symbols[index].isDefined { continue }
+                entries.append(Entry(image: imageIndex, symbol: Int32(index)))
             }
-            // Demangling dominates on big binaries: build the rows on every core, each worker
-            // initialising its own stretch of the array in place (no copies of 300k rows).
-            let origin = image.origin
-            let style = options.demangle
-            let prefix = image.symbolPrefix
-            let source = UncheckedSendable(symbols)
-            var imageRows = [SymbolRow](unsafeUninitializedCapacity: selected.count) { buffer, initialized in
-                let target = UncheckedSendable(buffer.baseAddress)
-                let chunkSize = 4096
-                let chunkCount = (selected.count + chunkSize - 1) / chunkSize
-                DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-                    for index in chunk * chunkSize..<min((chunk + 1) * chunkSize, selected.count) {
-                        let symbol = source.value[selected[index]]
-                        var name = symbol.name
-                        // Demangled from the name's own bytes, past the image's `_` prefix: no string per name.
-                        let demangled = name.withUTF8 { utf8 in
-                            Demangler.demangle(utf8: SymbolNames.sourceName(UnsafeRawBufferPointer(utf8), prefix: prefix), style: style)
-                        }
-                        (target.value! + index).initialize(to: SymbolRow(
-                            path: origin.path, member: origin.member, architecture: origin.architecture, value: symbol.value, size: symbol.size,
-                            letter: symbol.letter, type: symbol.type, binding: symbol.binding, visibility: symbol.visibility,
-                            section: symbol.section, mangled: symbol.name, demangled: demangled))
-                    }
-                }
-                initialized = selected.count
-            }
-            if let grep {
-                imageRows.removeAll { row in
-                    grep.firstMatch(in: row.mangled) == nil && (row.demangled.map { grep.firstMatch(in: $0) == nil } ?? true)
-                }
-            }
-            if rows.isEmpty { rows = imageRows } else { rows += imageRows }
         }
         if options.sizeSort {
-            rows.sort { $0.size != $1.size ? $0.size < $1.size : $0.mangled < $1.mangled }
+            entries.sort { first, second in
+                let a = images[Int(first.image)].symbols[Int(first.symbol)], b = images[Int(second.image)].symbols[Int(second.symbol)]
+                return a.size != b.size ? a.size < b.size : a.name < b.name
+            }
         }
-        return rows
+        self.images = images
+        self.entries = entries
+    }
+
+    /// The entries cut into units of parallel work, in order.
+    var chunks: [Range<Int>] {
+        stride(from: 0, to: entries.count, by: Self.chunkSize).map { $0..<min($0 + Self.chunkSize, entries.count) }
+    }
+
+    /// Calls `body` for each entry of `range` that `--grep` lets through, in order, with the
+    /// index of its image and its demangled name's bytes (nil: shown as it is), valid only
+    /// during the call.
+    func forEach(in range: Range<Int>, _ body: (Int, borrowing BinarySymbol, UnsafeRawBufferPointer?) -> Void) {
+        let (style, grep, entries) = (style, grep, entries)
+        var demangled: [UInt8] = []
+        demangled.reserveCapacity(1024)
+        // Symbols borrowed in place: a copy would retain (and release) each of their strings.
+        images.withUnsafeBufferPointer { images in
+            for position in range {
+                let entry = entries[position]
+                let image = Int(entry.image)
+                images[image].symbols.withUnsafeBufferPointer { symbols in
+                    let symbol = symbols.baseAddress! + Int(entry.symbol)
+                    demangled.removeAll(keepingCapacity: true)
+                    // Demangled from the name's own bytes, past the image's `_` prefix.
+                    let found = symbol.pointee.name.withUTF8Bytes { utf8 in
+                        Demangler.demangle(utf8: SymbolNames.sourceName(utf8, prefix: images[image].prefix), style: style, appendingTo: &demangled)
+                    }
+                    if let grep, grep.firstMatch(in: symbol.pointee.name) == nil,
+                       !found || grep.firstMatch(in: String(decoding: demangled, as: UTF8.self)) == nil {
+                        return
+                    }
+                    if found {
+                        demangled.withUnsafeBytes { body(image, symbol.pointee, $0) }
+                    } else {
+                        body(image, symbol.pointee, nil)
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension String {
+    /// The string's UTF-8 bytes in place (a copy only for a string not stored as UTF-8), without
+    /// the copy of the string `withUTF8` needs.
+    func withUTF8Bytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        if let result = utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
+        var copy = self
+        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 }

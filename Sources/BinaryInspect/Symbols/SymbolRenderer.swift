@@ -5,162 +5,203 @@ public enum SymbolFormat: String, Sendable, CaseIterable {
     case text, json, csv
 }
 
-/// Renders symbol rows into one byte buffer (no per-row String concatenation on the hot path:
-/// a 300k-symbol listing is written with a single `write`).
-public enum SymbolRenderer {
-    public static func render(_ rows: [SymbolRow], format: SymbolFormat, showPath: Bool) -> [UInt8] {
-        let parts = renderParts(rows, format: format, showPath: showPath)
-        var output: [UInt8] = []
-        output.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { output += part }
-        return output
+/// Formats listed symbols straight into byte buffers, one row after another: no row value and
+/// no string per row on the way (a 400k-symbol listing is about 90 MB of text).
+struct SymbolRenderer: Sendable {
+    let format: SymbolFormat
+    /// Per image: the bytes each of its rows starts with (its path, slice and member, as the
+    /// format shows them).
+    private let rowPrefixes: [[UInt8]]
+
+    init(format: SymbolFormat, showPath: Bool, origins: [ImageOrigin]) {
+        self.format = format
+        rowPrefixes = origins.map { origin in
+            var prefix: [UInt8] = []
+            switch format {
+            case .text:
+                if showPath || origin.member != nil || origin.architecture != nil { prefix += "\(origin.displayName): ".utf8 }
+            case .csv:
+                // A universal file's slice is named as everywhere else, `path[arch]` (the columns stay those of ELF listings).
+                Self.appendCSV(Array((origin.path + (origin.architecture.map { "[\($0)]" } ?? "")).utf8)[...], to: &prefix)
+                prefix.append(UInt8(ascii: ","))
+                Self.appendCSV(Array((origin.member ?? "").utf8)[...], to: &prefix)
+                prefix.append(UInt8(ascii: ","))
+            case .json:
+                // Each row starts with the comma that ends the row before it (the writer drops the first).
+                prefix += ",\n  {\"path\":".utf8
+                Self.appendJSONString(Array(origin.path.utf8)[...], to: &prefix)
+                if let member = origin.member {
+                    prefix += ",\"member\":".utf8
+                    Self.appendJSONString(Array(member.utf8)[...], to: &prefix)
+                }
+                if let architecture = origin.architecture {
+                    prefix += ",\"architecture\":".utf8
+                    Self.appendJSONString(Array(architecture.utf8)[...], to: &prefix)
+                }
+            }
+            return prefix
+        }
     }
 
-    /// The listing as consecutive byte buffers (write them in order): text and CSV rows are
-    /// independent, so chunks are rendered on every core and never joined into one copy.
-    public static func renderParts(_ rows: [SymbolRow], format: SymbolFormat, showPath: Bool) -> [[UInt8]] {
-        if format == .json {
-            var output: [UInt8] = []
-            output.reserveCapacity(rows.count * 200)
-            json(rows, into: &output)
-            return [output]
-        }
-        let header = format == .csv ? Array("path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n".utf8) : []
-        let chunkSize = 8192
-        let chunks = stride(from: 0, to: rows.count, by: chunkSize).map { rows[$0..<min($0 + chunkSize, rows.count)] }
-        return [header] + chunks.parallelMap { chunk -> [UInt8] in
-            var part: [UInt8] = []
-            part.reserveCapacity(chunk.count * 160)
-            if format == .text { text(chunk, showPath: showPath, into: &part) } else { csv(chunk, into: &part) }
-            return part
+    /// What the listing starts with.
+    static func header(_ format: SymbolFormat) -> [UInt8] {
+        switch format {
+        case .text: []
+        case .csv: Array("path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n".utf8)
+        case .json: Array("[".utf8)
         }
     }
 
-    /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last.
-    private static func text(_ rows: ArraySlice<SymbolRow>, showPath: Bool, into output: inout [UInt8]) {
-        // Rows borrowed in place: `for row in rows` would copy each one (and retain its nine
-        // strings) only to print it.
-        rows.withUnsafeBufferPointer { rows in
-            for index in rows.indices { appendText(of: rows[index], showPath: showPath, to: &output) }
+    /// What the listing ends with.
+    static func footer(_ format: SymbolFormat) -> [UInt8] {
+        format == .json ? Array("\n]\n".utf8) : []
+    }
+
+    /// Appends the row of `symbol` of image number `image`, with its demangled name (nil: none).
+    func append(image: Int, symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
+        rowPrefixes[image].withUnsafeBufferPointer { output += $0 }
+        switch format {
+        case .text: appendText(symbol, demangled: demangled, to: &output)
+        case .csv: appendCSV(symbol, demangled: demangled, to: &output)
+        case .json: appendJSON(symbol, demangled: demangled, to: &output)
         }
     }
 
-    private static func appendText(of row: borrowing SymbolRow, showPath: Bool, to output: inout [UInt8]) {
-        if showPath || row.member != nil || row.architecture != nil {
-            output += row.path.utf8
-            if let architecture = row.architecture { output += "[\(architecture)]".utf8 }
-            if let member = row.member { output += "(\(member))".utf8 }
-            output += ": ".utf8
+    /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last. The
+    /// columns before the name are put together on the stack and appended at once.
+    private func appendText(_ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
+        let (type, binding, visibility, section) = (symbol.type, symbol.binding, symbol.visibility, symbol.section)
+        let capacity = 48 + max(8, type.utf8.count + 1) + max(8, binding.utf8.count + 1) + max(11, visibility.utf8.count + 1) + max(21, section.utf8.count + 1)
+        Self.withColumns(capacity: capacity, appendedTo: &output) { line in
+            if section == "UND" { line.spaces(16) } else { line.hex(symbol.value) }
+            line.byte(UInt8(ascii: " "))
+            line.decimal(symbol.size, width: 8)
+            line.byte(UInt8(ascii: " "))
+            for byte in symbol.letter.utf8 { line.byte(byte) }
+            line.byte(UInt8(ascii: " "))
+            line.padded(type, width: 7)
+            line.padded(binding, width: 7)
+            line.padded(visibility, width: 10)
+            line.padded(section, width: 20)
         }
-        if row.section == "UND" {
-            output += repeatElement(UInt8(ascii: " "), count: 16)
-        } else {
-            appendHex(row.value, width: 16, to: &output)
-        }
-        output.append(UInt8(ascii: " "))
-        appendDecimal(row.size, width: 8, to: &output)
-        output.append(UInt8(ascii: " "))
-        output += row.letter.utf8
-        output.append(UInt8(ascii: " "))
-        appendPadded(row.type, width: 7, left: true, to: &output)
-        appendPadded(row.binding, width: 7, left: true, to: &output)
-        appendPadded(row.visibility, width: 10, left: true, to: &output)
-        appendPadded(row.section, width: 20, left: true, to: &output)
-        output += row.displayName.utf8
+        if let demangled { output += demangled } else { symbol.name.withUTF8Bytes { output += $0 } }
         output.append(UInt8(ascii: "\n"))
     }
 
-    private static func csv(_ rows: ArraySlice<SymbolRow>, into output: inout [UInt8]) {
-        for row in rows {
-            // A universal file's slice is named as everywhere else, `path[arch]` (the columns stay those of ELF listings).
-            let path = row.architecture.map { "\(row.path)[\($0)]" } ?? row.path
-            let fields = [path, row.member ?? "", hex(row.value), String(row.size), String(row.letter), row.type,
-                          row.binding, row.visibility, row.section, row.mangled, row.demangled ?? ""]
-            for (index, field) in fields.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                appendCSV(field, to: &output)
+    /// The columns after path and member: value, size, letter, type, binding, visibility,
+    /// section, mangled, demangled.
+    private func appendCSV(_ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
+        Self.appendHex(symbol.value, to: &output)
+        output.append(UInt8(ascii: ","))
+        Self.appendDecimal(symbol.size, to: &output)
+        for field in [String(symbol.letter), symbol.type, symbol.binding, symbol.visibility, symbol.section, symbol.name] {
+            output.append(UInt8(ascii: ","))
+            Self.appendCSV(field.utf8, to: &output)
+        }
+        output.append(UInt8(ascii: ","))
+        if let demangled { Self.appendCSV(demangled, to: &output) }
+        output.append(UInt8(ascii: "\n"))
+    }
+
+    private func appendJSON(_ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
+        output += ",\"value\":\"".utf8
+        Self.appendHex(symbol.value, to: &output)
+        output += "\",\"size\":".utf8
+        Self.appendDecimal(symbol.size, to: &output)
+        output += ",\"letter\":\"\(symbol.letter)\",\"type\":\"\(symbol.type)\",\"binding\":\"\(symbol.binding)\",\"visibility\":\"\(symbol.visibility)\",\"section\":".utf8
+        Self.appendJSONString(symbol.section.utf8, to: &output)
+        output += ",\"mangled\":".utf8
+        Self.appendJSONString(symbol.name.utf8, to: &output)
+        output += ",\"demangled\":".utf8
+        if let demangled { Self.appendJSONString(demangled, to: &output) } else { output += "null".utf8 }
+        output.append(UInt8(ascii: "}"))
+    }
+
+    /// Static strings, not arrays: read on every core, an array's reference count would be
+    /// retained and released from all of them.
+    private static let hexDigits: StaticString = "0123456789abcdef"
+
+    /// Sixteen lower-case hex digits.
+    private static func appendHex(_ value: UInt64, to output: inout [UInt8]) {
+        withColumns(capacity: 16, appendedTo: &output) { $0.hex(value) }
+    }
+
+    private static func appendDecimal(_ value: UInt64, to output: inout [UInt8]) {
+        withColumns(capacity: 20, appendedTo: &output) { $0.decimal(value, width: 0) }
+    }
+
+    /// Lets `body` write at most `capacity` bytes on the stack, then appends them in one go:
+    /// a row's small pieces one by one would each check the array's capacity and uniqueness.
+    private static func withColumns(capacity: Int, appendedTo output: inout [UInt8], _ body: (inout ColumnWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var writer = ColumnWriter(buffer: buffer)
+            body(&writer)
+            output += UnsafeBufferPointer(rebasing: buffer[..<writer.count])
+        }
+    }
+
+    /// Writes into a buffer its caller has made large enough.
+    private struct ColumnWriter {
+        let buffer: UnsafeMutableBufferPointer<UInt8>
+        var count = 0
+
+        mutating func byte(_ byte: UInt8) {
+            buffer[count] = byte
+            count += 1
+        }
+
+        mutating func spaces(_ spaces: Int) {
+            guard spaces > 0 else { return }
+            buffer.baseAddress!.advanced(by: count).initialize(repeating: UInt8(ascii: " "), count: spaces)
+            count += spaces
+        }
+
+        /// Sixteen lower-case hex digits.
+        mutating func hex(_ value: UInt64) {
+            for shift in stride(from: 60, through: 0, by: -4) { byte(hexDigits.utf8Start[Int((value >> UInt64(shift)) & 0xF)]) }
+        }
+
+        /// Right-aligned decimal digits, written without making a string of the number.
+        mutating func decimal(_ value: UInt64, width: Int) {
+            var digitCount = 1, power: UInt64 = 10
+            while digitCount < 20, value >= power { digitCount += 1; power = power &* 10 }
+            spaces(width - digitCount)
+            var rest = value
+            for position in stride(from: count + digitCount - 1, through: count, by: -1) {
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
             }
-            output.append(UInt8(ascii: "\n"))
+            count += digitCount
         }
-    }
 
-    private static func json(_ rows: [SymbolRow], into output: inout [UInt8]) {
-        output += "[\n".utf8
-        for (index, row) in rows.enumerated() {
-            output += "  {\"path\":".utf8
-            appendJSONString(row.path, to: &output)
-            if let member = row.member {
-                output += ",\"member\":".utf8
-                appendJSONString(member, to: &output)
+        /// The text left-aligned in `width` columns, then one space.
+        mutating func padded(_ text: String, width: Int) {
+            let length = text.withUTF8Bytes { bytes in
+                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[count...]).copyMemory(from: bytes)
+                return bytes.count
             }
-            if let architecture = row.architecture {
-                output += ",\"architecture\":".utf8
-                appendJSONString(architecture, to: &output)
-            }
-            output += ",\"value\":\"".utf8
-            output += hex(row.value).utf8
-            output += "\",\"size\":\(row.size),\"letter\":\"\(row.letter)\",\"type\":\"\(row.type)\",\"binding\":\"\(row.binding)\",\"visibility\":\"\(row.visibility)\",\"section\":".utf8
-            appendJSONString(row.section, to: &output)
-            output += ",\"mangled\":".utf8
-            appendJSONString(row.mangled, to: &output)
-            output += ",\"demangled\":".utf8
-            if let demangled = row.demangled { appendJSONString(demangled, to: &output) } else { output += "null".utf8 }
-            output += (index == rows.count - 1 ? "}\n" : "},\n").utf8
-        }
-        output += "]\n".utf8
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    private static func hex(_ value: UInt64) -> String {
-        var bytes: [UInt8] = []
-        appendHex(value, width: 16, to: &bytes)
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    private static func appendHex(_ value: UInt64, width: Int, to output: inout [UInt8]) {
-        for shift in stride(from: (width - 1) * 4, through: 0, by: -4) {
-            output.append(hexDigits[Int((value >> UInt64(shift)) & 0xF)])
+            count += length
+            spaces(max(0, width - length) + 1)
         }
     }
 
-    /// Right-aligned decimal digits, written without making a string of the number.
-    private static func appendDecimal(_ value: UInt64, width: Int, to output: inout [UInt8]) {
-        var digitCount = 1, power: UInt64 = 10
-        while digitCount < 20, value >= power { digitCount += 1; power = power &* 10 }
-        output += repeatElement(UInt8(ascii: " "), count: max(0, width - digitCount))
-        output += repeatElement(UInt8(ascii: "0"), count: digitCount)
-        var rest = value
-        for position in stride(from: output.count - 1, through: output.count - digitCount, by: -1) {
-            output[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-            rest /= 10
-        }
-    }
-
-    private static func appendPadded(_ text: String, width: Int, left: Bool = false, to output: inout [UInt8]) {
-        let padding = max(0, width - text.utf8.count)
-        if !left { output += repeatElement(UInt8(ascii: " "), count: padding) }
-        output += text.utf8
-        if left { output += repeatElement(UInt8(ascii: " "), count: padding + 1) }
-    }
-
-    private static func appendCSV(_ field: String, to output: inout [UInt8]) {
-        let needsQuotes = field.utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+    private static func appendCSV(_ field: some Collection<UInt8>, to output: inout [UInt8]) {
+        let needsQuotes = field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
         guard needsQuotes else {
-            output += field.utf8
+            output += field
             return
         }
         output.append(UInt8(ascii: "\""))
-        for byte in field.utf8 {
+        for byte in field {
             if byte == UInt8(ascii: "\"") { output.append(byte) }
             output.append(byte)
         }
         output.append(UInt8(ascii: "\""))
     }
 
-    private static func appendJSONString(_ text: String, to output: inout [UInt8]) {
+    private static func appendJSONString(_ text: some Collection<UInt8>, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "\""): output += "\\\"".utf8
             case UInt8(ascii: "\\"): output += "\\\\".utf8
@@ -169,8 +210,8 @@ public enum SymbolRenderer {
             case 0x09: output += "\\t".utf8
             case 0..<0x20:
                 output += "\\u00".utf8
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0xF)])
+                output.append(hexDigits.utf8Start[Int(byte >> 4)])
+                output.append(hexDigits.utf8Start[Int(byte & 0xF)])
             default: output.append(byte)
             }
         }

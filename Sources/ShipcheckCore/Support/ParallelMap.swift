@@ -20,6 +20,20 @@ extension Array where Element: Sendable {
     /// so the results waiting for an earlier slow element stay bounded.
     public func parallelMap<T: Sendable>(window: Int, _ transform: @Sendable (Element) -> T,
                                          completed: @Sendable (Int, T) -> Void) -> [T] {
+        // Appended in input order: `completed` runs in that order, one call at a time.
+        let results = Mutex<[T]>([])
+        parallelForEach(window: window, transform) { index, value in
+            completed(index, value)
+            results.withLock { $0.append(value) }
+        }
+        return results.withLock { $0 }
+    }
+
+    /// `parallelMap(window:_:completed:)` that keeps no result after `completed` has had it:
+    /// memory stays bounded by `window` results however long the input (a listing streamed
+    /// in buffers of a few hundred kilobytes).
+    public func parallelForEach<T: Sendable>(window: Int, _ transform: @Sendable (Element) -> T,
+                                             completed: @Sendable (Int, T) -> Void) {
         let results = Mutex<[T?]>(Array<T?>(repeating: nil, count: count))
         let next = Atomic<Int>(0)
         // One permit per element taken and not yet completed.
@@ -39,7 +53,7 @@ extension Array where Element: Sendable {
                 // Whoever holds this lock completes every ready result in order; a result stored
                 // meanwhile is seen by the holder's next look or by its own thread's turn after.
                 nextToComplete.withLock { position in
-                    while position < input.count, let ready = results.withLock({ $0[position] }) {
+                    while position < input.count, let ready = results.withLock({ $0[position].take() }) {
                         completed(position, ready)
                         position += 1
                         permits.signal()
@@ -47,7 +61,6 @@ extension Array where Element: Sendable {
                 }
             }
         }
-        return results.withLock { $0.map { $0! } }
     }
 }
 
