@@ -111,17 +111,19 @@ public final class QueryCheck: FileCheck {
                         outcome.notSearched.append(index)
                         continue
                     }
-                    let found = queries[index].searcher.search(buffer, folded: folded, deadline: deadline)
                     outcome.searched.append(index)
-                    if !found.matches.isEmpty {
+                    let cutShort: Bool
+                    if let sink {
                         // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
-                        if let sink {
-                            outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, matches: found.matches)))
-                        } else {
-                            outcome.matches.append((index, found.matches))
-                        }
+                        let found = queries[index].searcher.matcher.matches(in: buffer, folded: folded, deadline: deadline)
+                        if !found.ranges.isEmpty { outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, bytes: buffer, ranges: found.ranges))) }
+                        cutShort = found.cutShort
+                    } else {
+                        let found = queries[index].searcher.search(buffer, folded: folded, deadline: deadline)
+                        if !found.matches.isEmpty { outcome.matches.append((index, found.matches)) }
+                        cutShort = found.cutShort
                     }
-                    if found.cutShort { outcome.cutShort.append(index) }
+                    if cutShort { outcome.cutShort.append(index) }
                 }
             }
         }
@@ -145,7 +147,7 @@ public final class QueryCheck: FileCheck {
                 state.results[query].matchCount += matches.count
                 state.results[query].files.append(FileMatches(path: outcome.path, matches: matches))
             }
-            for (query, file) in outcome.prepared { state.results[query].matchCount += file.findings.count }
+            for (query, file) in outcome.prepared { state.results[query].matchCount += file.matchCount }
             return outcome
         }
         if let sink, let outcome {
@@ -185,8 +187,8 @@ public final class QueryCheck: FileCheck {
 /// listing order as the scan completes each file.
 public protocol QueryRunSink: AnyObject, Sendable {
     /// The matches of query `query` (an index into the queries the sink was made for) in one
-    /// file, on the thread that searched it (many at once).
-    func prepare(query: Int, path: String, matches: [QueryMatch]) -> FileRefresh
+    /// file, as byte ranges of its contents, on the thread that searched it (many at once).
+    func prepare(query: Int, path: String, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh
 
     /// A prepared file, in listing order, one call at a time.
     func matched(query: Int, _ file: FileRefresh)

@@ -1,17 +1,18 @@
 import ShipcheckCore
 
-/// `query run` as the scan goes: each file's matches of each query become fingerprinted
-/// findings, compared with the previous run, appended to the query's new state and (for the
-/// text report) written out, in listing order. Nothing here grows with the match count but
-/// the fingerprints — unless the findings are kept for a report format that needs them all.
+/// `query run` as the scan goes: each file's matches of each query are fingerprinted from the
+/// file's bytes, compared with the previous run, appended to the query's new state and (for
+/// the text report) written out, in listing order. Nothing here grows with the match count but
+/// a bit per previous fingerprint — unless the findings are kept for a report format that
+/// needs them all.
 public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     // Touched by one call at a time: `matched` in listing order during the scan (see
     // `QueryRunSink`), `init` before it and `finish` after.
     public private(set) var refreshes: [QueryRefresh]
     /// Read by `prepare` on every searching thread: never changed after `init`.
     private let contexts: [QueryRefresh.Context]
-    /// How each file's lines are written (`QueryRunText.lines`); nil without a text report.
-    private let layout: (color: Bool, heading: Bool)?
+    /// How each query's matches are written; nil without a text report.
+    private let layouts: [QueryRunText.Layout]?
     private var states: [QueryState.Writer?]
     private let text: QueryRunText?
     private let root: String
@@ -22,12 +23,14 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     /// not kept; without, `refreshes` keep every finding.
     public init(queries: [ScopedQuery], root: String, ranAt: Double, text: (output: ByteOutput, color: Bool, heading: Bool)?) {
         self.root = root
-        contexts = queries.map { scoped in
+        // The previous runs' states load side by side: with many queries, each a file to parse.
+        let keepsFindings = text == nil
+        contexts = queries.parallelMap { scoped in
             QueryRefresh.Context(query: scoped, previous: QueryState.Baseline.load(root: root, query: scoped.query, scope: scoped.scope),
-                                 keepsFindings: text == nil)
+                                 keepsFindings: keepsFindings)
         }
         refreshes = contexts.map(QueryRefresh.init)
-        layout = text.map { ($0.color, $0.heading) }
+        layouts = text.map { text in queries.map { QueryRunText.Layout(query: $0, color: text.color, heading: text.heading) } }
         var errors: [InputError] = []
         states = queries.map { scoped in
             do throws(InputError) {
@@ -46,14 +49,8 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         self.errors = errors
     }
 
-    public func prepare(query: Int, path: String, matches: [QueryMatch]) -> FileRefresh {
-        var file = contexts[query].file(path: path, matches: matches)
-        for finding in file.findings {
-            StateFileFormat.encodeEntry(fingerprint: finding.fingerprint, line: finding.location.line ?? 0, path: path,
-                                        lineText: finding.snippet ?? "", into: &file.state)
-        }
-        if let layout { file.text = Array(QueryRunText.lines(of: file.findings, color: layout.color, heading: layout.heading).utf8) }
-        return file
+    public func prepare(query: Int, path: String, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh {
+        contexts[query].file(path: path, bytes: bytes, ranges: ranges, text: layouts?[query])
     }
 
     public func matched(query: Int, _ file: FileRefresh) {

@@ -40,21 +40,60 @@ public final class QueryRunText {
         sections[query].write(lines)
     }
 
-    /// The report's lines for one file's findings: with headings the path, then each match's
-    /// line; without, one compiler-style line per match.
-    public static func lines(of findings: [Finding], color: Bool, heading: Bool) -> String {
-        guard heading else {
-            let reporter = TextReporter(color: color, heading: false)
-            return findings.map { reporter.line($0) + "\n" }.joined()
+    /// How a query's matches are written, in the layout and colour of the report.
+    struct Layout: Sendable {
+        let color: Bool
+        let heading: Bool
+        /// Without headings, what follows `path:line:col` on each of the query's lines.
+        let lineEnd: [UInt8]
+
+        init(query: ScopedQuery, color: Bool, heading: Bool) {
+            self.color = color
+            self.heading = heading
+            let finding = Finding(ruleID: SavedQueryRule.id, severity: query.query.effectiveSeverity, message: QueryRefresh.message(for: query.query),
+                                  location: .file(path: ""))
+            lineEnd = Array((": " + TextReporter(color: color, heading: false).diagnostic(finding) + "\n").utf8)
         }
-        guard case .source(let first)? = findings.first?.location else { return "" }
-        var lines = "  " + paint(FileEnumerator.escaped(first.path), "35", color) + "\n"
-        for finding in findings {
-            guard case .source(let location) = finding.location else { continue }
-            let text = highlighted(finding.snippet ?? "", from: location.column, to: location.endColumn ?? location.column, color: color)
-            lines += "    \(paint("\(location.line):\(location.column)", "32", color))  \(text)\n"
+    }
+
+    /// One file's lines of the report, written from the file's bytes: with headings the path,
+    /// then each match's `line:col` and line; without, a compiler-style line per match (as
+    /// `TextReporter.line`).
+    struct FileLines {
+        private let layout: Layout
+        /// With headings, the path's line; without, the start of every line.
+        private let lead: [UInt8]
+        private var started = false
+
+        init(layout: Layout, path: String) {
+            self.layout = layout
+            let escaped = FileEnumerator.escaped(path)
+            lead = Array((layout.heading ? "  " + QueryRunText.paint(escaped, "35", layout.color) + "\n" : escaped + ":").utf8)
         }
-        return lines
+
+        mutating func append(_ place: MatchPlace, lineText: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+            guard layout.heading else {
+                out += lead
+                out.appendDecimal(place.line)
+                out.append(UInt8(ascii: ":"))
+                out.appendDecimal(place.column)
+                out += layout.lineEnd
+                return
+            }
+            if !started {
+                out += lead
+                started = true
+            }
+            out += "    ".utf8
+            if layout.color { out += "\u{1B}[32m".utf8 }
+            out.appendDecimal(place.line)
+            out.append(UInt8(ascii: ":"))
+            out.appendDecimal(place.column)
+            if layout.color { out += "\u{1B}[0m".utf8 }
+            out += "  ".utf8
+            QueryRunText.appendHighlighted(lineText, match: place.matchInText, color: layout.color, to: &out)
+            out.append(UInt8(ascii: "\n"))
+        }
     }
 
     /// With headings, each query's summary and comparison, the sections in order, and the
@@ -114,7 +153,7 @@ public final class QueryRunText {
 
     private func paint(_ text: String, _ code: String) -> String { Self.paint(text, code, color) }
 
-    private static func paint(_ text: String, _ code: String, _ color: Bool) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    static func paint(_ text: String, _ code: String, _ color: Bool) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
 
     /// "since last run (…): 2 new, 1 gone" or why there is nothing to compare with.
     static func comparison(_ refresh: QueryRefresh) -> String {
@@ -146,9 +185,51 @@ public final class QueryRunText {
         return clipped(before) + "\u{1B}[1;31m\(match)\u{1B}[0m" + clipped(after)
     }
 
+    /// `highlighted` from a line's bytes, the match at `match` within them: byte by byte for
+    /// ASCII without CR (where every byte is one Character), else through the string.
+    static func appendHighlighted(_ line: UnsafeRawBufferPointer, match: Range<Int>, color: Bool, to out: inout [UInt8]) {
+        guard !line.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else {
+            out += highlighted(String(lossyUTF8: line), from: match.lowerBound + 1, to: match.upperBound + 1, color: color).utf8
+            return
+        }
+        guard color, !match.isEmpty else { return appendClipped(line, to: &out) }
+        appendClipped(UnsafeRawBufferPointer(rebasing: line[..<match.lowerBound]), to: &out)
+        out += "\u{1B}[1;31m".utf8
+        out += UnsafeRawBufferPointer(rebasing: line[match])
+        out += "\u{1B}[0m".utf8
+        appendClipped(UnsafeRawBufferPointer(rebasing: line[match.upperBound...]), to: &out)
+    }
+
     static func clipped(_ text: String) -> String {
         let flat = FileEnumerator.escaped(text)
         guard flat.utf8.count > maximumLineLength else { return flat }  // then no more Characters either
         return flat.count > maximumLineLength ? String(flat.prefix(maximumLineLength)) + "…" : flat
+    }
+
+    /// `clipped` of ASCII text without CR: tabs and newlines escaped, at most
+    /// `maximumLineLength` bytes (an escape cut in two as `String.prefix` cuts it).
+    private static func appendClipped(_ text: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        let escapes = { (byte: UInt8) in byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") }
+        if text.count <= maximumLineLength, !text.contains(where: escapes) {
+            out += text
+            return
+        }
+        var written = 0
+        for byte in text {
+            let escaped = escapes(byte)
+            if written + (escaped ? 2 : 1) > maximumLineLength {
+                if written < maximumLineLength { out.append(UInt8(ascii: "\\")) }  // half an escape, as String.prefix cuts it
+                out += "…".utf8
+                return
+            }
+            if escaped {
+                out.append(UInt8(ascii: "\\"))
+                out.append(byte == UInt8(ascii: "\t") ? UInt8(ascii: "t") : UInt8(ascii: "n"))
+                written += 2
+            } else {
+                out.append(byte)
+                written += 1
+            }
+        }
     }
 }

@@ -25,27 +25,48 @@ struct QuerySearcher: Sendable {
     func search(_ bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, deadline: Deadline) -> (matches: [QueryMatch], cutShort: Bool) {
         let found = matcher.matches(in: bytes, folded: folded, deadline: deadline)
         var lines = LineCursor(bytes)
-        return (found.ranges.map { Self.match($0, in: bytes, lines: &lines) }, found.cutShort)
+        let matches = found.ranges.map { range in
+            let place = MatchPlace(range, in: bytes, lines: &lines)
+            return QueryMatch(line: place.line, column: place.column, endColumn: place.endColumn,
+                              lineText: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[place.text])))
+        }
+        return (matches, found.cutShort)
     }
+}
+
+/// Where one match is: its line and columns, and the bytes of its line a report shows.
+struct MatchPlace {
+    /// 1-based.
+    var line: Int
+    /// 1-based UTF-8 byte columns in the line; `endColumn` is one past the last matched byte.
+    var column: Int
+    var endColumn: Int
+    /// The line without its terminator, or (`maximumLineTextBytes`) the part around the match.
+    var text: Range<Int>
+    /// The match within `text` (clipped to it).
+    var matchInText: Range<Int>
 
     /// The most of a line a match keeps: a minified or generated file can be one 200 MB line,
     /// and every match would copy all of it into the report, the last-run state and its
     /// fingerprint. A longer line is cut to this many bytes around the match.
     static let maximumLineTextBytes = 1024
 
-    /// The match for byte `range`, with its 1-based line, columns and line text.
-    static func match(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer, lines: inout LineCursor) -> QueryMatch {
+    /// The place of byte `range` (ranges of one buffer come in ascending order to one `lines`).
+    init(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer, lines: inout LineCursor) {
         let lineStart = lines.lineStart(containing: range.lowerBound)
         var end = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: range.lowerBound) ?? bytes.count
         if end > lineStart, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         var textStart = lineStart, textEnd = max(lineStart, end)
-        if textEnd - textStart > maximumLineTextBytes {
-            textStart = max(lineStart, range.lowerBound - maximumLineTextBytes / 4)
-            textEnd = min(textEnd, textStart + maximumLineTextBytes)
+        if textEnd - textStart > Self.maximumLineTextBytes {
+            textStart = max(lineStart, range.lowerBound - Self.maximumLineTextBytes / 4)
+            textEnd = min(textEnd, textStart + Self.maximumLineTextBytes)
         }
-        let text = String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[textStart..<textEnd]))
-        return QueryMatch(line: lines.line(of: range.lowerBound), column: range.lowerBound - lineStart + 1,
-                          endColumn: range.upperBound - lineStart + 1, lineText: text)
+        line = lines.line(of: range.lowerBound)
+        column = range.lowerBound - lineStart + 1
+        endColumn = range.upperBound - lineStart + 1
+        text = textStart..<textEnd
+        let inText = range.clamped(to: text)
+        matchInText = (inText.lowerBound - textStart)..<(inText.upperBound - textStart)
     }
 }
 

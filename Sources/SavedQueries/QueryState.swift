@@ -86,44 +86,71 @@ public struct QueryState: Sendable, Hashable {
         public var signature: String
         public var ranAt: Double
         public var matchCount: Int
-        /// Sorted.
-        let fingerprints: [UInt128]
+        /// The previous run's fingerprints in an open-addressing table (linear probing, zero
+        /// for an empty slot): a fingerprint is a uniform hash, so its top bits are its slot
+        /// and a lookup is one cache line, not a search through them all.
+        private let slots: [UInt128]
+        private let slotBits: Int
         let path: String
 
         public static func load(root: String, query: SavedQuery, scope: SavedQuery.Scope) -> Baseline? {
             let path = QueryState.path(root: root, query: query, scope: scope)
             guard FileKind.of(path) == .regular else { return nil }
+            // Lines first, so the table is made once, at its size, with a third of it free.
+            var lines = 0
+            guard StateFileFormat.forEachLine(path, { _ in lines += 1; return true }) else { return nil }
+            let slotBits = max(1, Int.bitWidth - (lines + lines / 2).leadingZeroBitCount)
+            var slots = [UInt128](repeating: 0, count: 1 << slotBits)
             var header: StateFileFormat.Header?
-            var fingerprints: [UInt128] = []
+            var count = 0
             var damaged = false
             let read = StateFileFormat.forEachLine(path) { line in
                 guard header != nil else {
                     header = StateFileFormat.decodeHeader(line)
                     return header != nil
                 }
-                guard let value = StateFileFormat.fingerprint(ofEntry: line) else {
+                guard let value = StateFileFormat.fingerprint(ofEntry: line), value != 0, count < slots.count - 1 else {
                     damaged = true
                     return false
                 }
-                fingerprints.append(value)
+                var slot = Self.slot(of: value, bits: slotBits)
+                while slots[slot] != 0 && slots[slot] != value { slot = (slot + 1) & (slots.count - 1) }
+                if slots[slot] == 0 {
+                    slots[slot] = value
+                    count += 1
+                }
                 return true
             }
             guard read, !damaged, let header else { return nil }
-            fingerprints.sort()
-            return Baseline(name: header.name, signature: header.signature, ranAt: header.ranAt, matchCount: fingerprints.count,
-                            fingerprints: fingerprints, path: path)
+            return Baseline(name: header.name, signature: header.signature, ranAt: header.ranAt, matchCount: count, slots: slots, slotBits: slotBits, path: path)
         }
 
-        func contains(_ fingerprint: UInt128) -> Bool { Self.contains(fingerprint, in: fingerprints) }
+        private static func slot(of fingerprint: UInt128, bits: Int) -> Int {
+            Int(truncatingIfNeeded: fingerprint >> UInt128(128 - bits))
+        }
 
-        /// The previous run's entries whose fingerprints are not in `current` (sorted).
-        func entries(notIn current: [UInt128]) -> [Entry] {
+        /// The slot of `fingerprint` among the previous run's, or nil when it is not one of them.
+        func index(of fingerprint: UInt128) -> Int? {
+            var slot = Self.slot(of: fingerprint, bits: slotBits)
+            while true {
+                let value = slots[slot]
+                if value == fingerprint { return value == 0 ? nil : slot }
+                if value == 0 { return nil }
+                slot = (slot + 1) & (slots.count - 1)
+            }
+        }
+
+        /// Marks for the previous run's fingerprints, none marked yet.
+        func unmarked() -> Marks { Marks(count: slots.count) }
+
+        /// The previous run's entries whose fingerprints are not marked in `seen`.
+        func entries(unmarkedIn seen: Marks) -> [Entry] {
             var gone: [Entry] = []
             var isHeader = true
             _ = StateFileFormat.forEachLine(path) { line in
                 if isHeader {
                     isHeader = false
-                } else if let value = StateFileFormat.fingerprint(ofEntry: line), !Self.contains(value, in: current),
+                } else if let value = StateFileFormat.fingerprint(ofEntry: line), let index = index(of: value), !seen.isMarked(index),
                           let entry = StateFileFormat.decodeEntry(line) {
                     gone.append(entry)
                 }
@@ -132,13 +159,21 @@ public struct QueryState: Sendable, Hashable {
             return gone
         }
 
-        static func contains(_ value: UInt128, in sorted: [UInt128]) -> Bool {
-            var low = 0, high = sorted.count
-            while low < high {
-                let middle = (low + high) / 2
-                if sorted[middle] < value { low = middle + 1 } else { high = middle }
+        /// One bit per slot of the previous run's fingerprints: which a new run has met.
+        public struct Marks: Sendable {
+            private var words: [UInt64]
+            public private(set) var marked = 0
+
+            init(count: Int) { words = Array(repeating: 0, count: (count + 63) / 64) }
+
+            mutating func mark(_ index: Int) {
+                let bit: UInt64 = 1 << (index % 64)
+                guard words[index / 64] & bit == 0 else { return }
+                words[index / 64] |= bit
+                marked += 1
             }
-            return low < sorted.count && sorted[low] == value
+
+            func isMarked(_ index: Int) -> Bool { words[index / 64] & (1 << (index % 64)) != 0 }
         }
     }
 
@@ -176,12 +211,40 @@ enum StateFileFormat {
     static func encodeEntry(fingerprint: String, line: Int, path: String, lineText: String, into out: inout [UInt8]) {
         out += fingerprint.utf8
         out.append(UInt8(ascii: "\t"))
-        out += String(line).utf8
+        out.appendDecimal(line)
         out.append(UInt8(ascii: "\t"))
         escape(path, into: &out)
         out.append(UInt8(ascii: "\t"))
         escape(lineText, into: &out)
         out.append(UInt8(ascii: "\n"))
+    }
+
+    /// One file's entries as a run writes them, from the file's bytes: the path escaped once,
+    /// each line's text escaped as it is (through a string only when it is not ASCII, so
+    /// invalid UTF-8 is replaced as in `String(lossyUTF8:)`).
+    struct EntryWriter {
+        private let path: [UInt8]
+
+        init(path: String) {
+            var escaped: [UInt8] = []
+            StateFileFormat.escape(path, into: &escaped)
+            self.path = escaped
+        }
+
+        func append(fingerprint: UInt128, line: Int, lineText: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+            StableHash.appendHex(fingerprint, to: &out)
+            out.append(UInt8(ascii: "\t"))
+            out.appendDecimal(line)
+            out.append(UInt8(ascii: "\t"))
+            out += path
+            out.append(UInt8(ascii: "\t"))
+            if lineText.allSatisfy({ $0 < 0x80 }) {
+                StateFileFormat.escape(lineText, into: &out)
+            } else {
+                StateFileFormat.escape(String(lossyUTF8: lineText), into: &out)
+            }
+            out.append(UInt8(ascii: "\n"))
+        }
     }
 
     static func decode(_ bytes: [UInt8]) -> QueryState? {
@@ -267,12 +330,17 @@ enum StateFileFormat {
     }
 
     private static func escape(_ text: String, into out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { escape(UnsafeRawBufferPointer($0), into: &out) }
+    }
+
+    private static func escape(_ text: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         // Most paths and lines need no escape: appended whole.
-        guard text.utf8.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
-            out += text.utf8
+        guard text.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+            out += text
             return
         }
-        for byte in text.utf8 {
+        for byte in text {
             switch byte {
             case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
             case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]

@@ -19,17 +19,19 @@ public struct QueryRunOutcome: Sendable {
 }
 
 extension Frontend {
-    /// `shipcheck query run`: runs `queries` over `root`, compares each with its last run, and
-    /// saves the new state of every query whose run was complete (a run the timeout cut short
-    /// keeps the old state). With `text`, the text report (in the layout `heading` says) is
+    /// `shipcheck query run`: runs `queries` over `root` (in a git work tree, the files git
+    /// tracks, listed from the index; with `untracked`, untracked files that are not ignored
+    /// too), compares each with its last run, and saves the new state of every query whose run
+    /// was complete (a run the timeout cut short keeps the old state). With `text`, the text report (in the layout `heading` says) is
     /// streamed to its output as files are searched and the refreshes keep no findings;
     /// without, they keep them all.
     public static func runQueries(_ queries: [ScopedQuery], root: String, configuration: Configuration, timeout: Double?,
-                                  failingSeverity: Severity, text: (output: ByteOutput, color: Bool, heading: Bool)? = nil,
+                                  failingSeverity: Severity, untracked: Bool = false, text: (output: ByteOutput, color: Bool, heading: Bool)? = nil,
                                   progress: ScanProgress? = nil) -> QueryRunOutcome {
         let ranAt = Date().timeIntervalSince1970
         var session: QueryRunSession?
-        let run = QueryRunner(root: root, configuration: configuration, timeout: timeout, progress: progress).run(queries) { searchable in
+        let source = DiskFileSource(listsUntracked: untracked)
+        let run = QueryRunner(root: root, configuration: configuration, timeout: timeout, source: source, progress: progress).run(queries) { searchable in
             session = QueryRunSession(queries: searchable, root: root, ranAt: ranAt, text: text)
             return session
         }

@@ -23,6 +23,9 @@ struct QueryRunCommand: ParsableCommand {
     @Flag(help: "Run every saved query.")
     var all = false
 
+    @Flag(help: "In a git work tree, also search untracked files that are not ignored (by default only the files git tracks, as git grep; outside one every file is searched).")
+    var untracked = false
+
     @Option(help: ArgumentHelp("Stop searching after SECONDS and report the files cut short (exit 2).", valueName: "seconds"))
     var timeout: Double = QueryRunner.defaultTimeout
 
@@ -51,7 +54,7 @@ struct QueryRunCommand: ParsableCommand {
             let heading = report.wantsHeading
             let line = file == nil && Terminal.isTerminal(fileDescriptor: 1) ? nil : ProgressLine("shipcheck query run")
             let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
-                                              failingSeverity: report.failingSeverity,
+                                              failingSeverity: report.failingSeverity, untracked: untracked,
                                               text: (file?.output ?? ByteOutput.standardOutput(), report.color, heading), progress: line?.progress)
             line?.finish()
             try file?.commit()
@@ -61,7 +64,7 @@ struct QueryRunCommand: ParsableCommand {
         }
         let line = ProgressLine("shipcheck query run")
         let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
-                                          failingSeverity: report.failingSeverity, progress: line.progress)
+                                          failingSeverity: report.failingSeverity, untracked: untracked, progress: line.progress)
         line.finish()
         for error in outcome.inputErrors { printError("shipcheck: \(error)") }
         try report.write(report.format.reporter(color: report.color, heading: false).render(outcome.report(failingSeverity: report.failingSeverity)))

@@ -106,6 +106,7 @@ import ShipcheckTestSupport
 
     @Test func expectNoneQueryGatesTheRun() throws {
         repo.write("A.swift", "<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> branch\n// TODO later\n")
+        repo.git("add", "A.swift")
         #expect(shipcheck("query", "add", "--preset", "merge-conflicts").status == 0)
         #expect(shipcheck("query", "add", "--preset", "fixme").status == 0)
         #expect(shipcheck("query", "run", "fixme").status == 0)
@@ -135,6 +136,7 @@ import ShipcheckTestSupport
 
     @Test func refreshShowsNewAndGoneButNotLinesThatOnlyMoved() {
         repo.write("A.swift", "// FIXME a\n// FIXME b\n")
+        repo.git("add", "A.swift")
         shipcheck("query", "add", "f", "FIXME")
         shipcheck("query", "run", "f")
         repo.write("A.swift", "import Foundation\n\n// FIXME b\n// FIXME c\n")
@@ -149,6 +151,7 @@ import ShipcheckTestSupport
 
     @Test func timeoutStopsAPathologicalRegexAndNamesTheFile() {
         repo.write("Slow.txt", String(repeating: "a", count: 40) + "b\n")
+        repo.git("add", "Slow.txt")
         #expect(shipcheck("query", "add", "slow", "--regex", "(a+)+$").status == 0)
         let result = shipcheck("query", "run", "slow", "--timeout", "0.5")
         #expect(result.status == 2)
@@ -159,6 +162,7 @@ import ShipcheckTestSupport
 
     @Test func everyPresetCanBeAddedAndRun() {
         repo.write("A.swift", "print(\"x\")\nlet a = try! f()\n")
+        repo.git("add", "A.swift")
         for preset in ["merge-conflicts", "fixme", "print-debugging", "force-try", "focused-tests"] {
             #expect(shipcheck("query", "add", "--preset", preset).status == 0, "\(preset)")
         }
@@ -205,5 +209,24 @@ import ShipcheckTestSupport
     @Test func runNeedsNamesOrAll() {
         #expect(shipcheck("query", "run").status == 2)
         #expect(shipcheck("query", "run", "missing").stderr.contains("no query named 'missing'"))
+    }
+
+    /// In a git work tree `query run` searches the files git tracks (listed from the index, as
+    /// `git grep` does); `--untracked` adds the untracked files that are not ignored.
+    @Test func untrackedFilesAreSearchedOnlyWhenAsked() {
+        repo.writeTrackedUntrackedAndIgnored(tracked: ["Tracked.swift": "// needle tracked\n"], untracked: ["Untracked.swift": "// needle untracked\n"],
+                                             ignored: ["Ignored.swift": "// needle ignored\n"])
+        repo.write("Tracked.swift", "// needle tracked, edited\n// needle again\n")
+        shipcheck("query", "add", "n", "needle")
+
+        let tracked = shipcheck("query", "run", "n", "--no-heading")
+        #expect(tracked.status == 0, "\(tracked.stderr)")
+        #expect(tracked.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["Tracked.swift", "Tracked.swift"],
+                "the work tree's contents of tracked files: \(tracked.stdout)")
+
+        let all = shipcheck("query", "run", "n", "--no-heading", "--untracked")
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } }.sorted() == ["Tracked.swift", "Tracked.swift", "Untracked.swift"], "\(all.stdout)")
+        #expect(shipcheck("query", "run", "--help").stdout.contains("--untracked"))
     }
 }

@@ -15,6 +15,21 @@ import Testing
         }
     }
 
+    /// The search compares sixteen positions at a time and the rest byte by byte: every
+    /// needle position, haystack length and tail must agree with a plain scan.
+    @Test func findAgreesWithAPlainScanAtEveryLengthAndOffset() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("ab\n<é".utf8)
+        for _ in 0..<3_000 {
+            let haystack = (0..<Int.random(in: 0...80, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let needle = (0..<Int.random(in: 1...7, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let start = Int.random(in: 0...haystack.count, using: &generator)
+            let plain = (start..<max(start, haystack.count - needle.count + 1)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
+            let found = haystack.withUnsafeBytes { hay in needle.withUnsafeBytes { ByteSearch.find($0, in: hay, from: start) } }
+            #expect(found == plain, "\(haystack) \(needle) from \(start)")
+        }
+    }
+
     @Test func lineTableMapsOffsetsToLinesAndColumns() {
         let bytes = Array("one\r\ntwo\n\nfour".utf8)
         let table = LineTable(bytes)

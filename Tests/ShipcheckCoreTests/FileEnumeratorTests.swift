@@ -8,16 +8,15 @@ import ShipcheckTestSupport
 
     @Test func insideGitUsesTrackedAndUntrackedButNotIgnored() {
         let repository = GitFixture()
-        repository.write(".gitignore", "build/\n*.log\n")
-        repository.write("App/View.swift", "tracked")
-        repository.commitAll("initial")
-        repository.write("App/New.swift", "untracked")
-        repository.write("build/Out.swift", "ignored")
-        repository.write("debug.log", "ignored")
+        repository.writeTrackedUntrackedAndIgnored(tracked: ["App/View.swift": "tracked"], untracked: ["App/New.swift": "untracked"],
+                                                   ignored: ["build/Out.swift": "ignored", "debug.log": "ignored"])
         let enumeration = FileEnumerator(root: repository.path, configuration: Configuration()).enumerate()
         #expect(enumeration.usedGit)
         #expect(paths(enumeration) == [".gitignore", "App/New.swift", "App/View.swift"])
         #expect(enumeration.errors.isEmpty)
+        // Tracked files alone: the index, as `query run` lists by default.
+        let tracked = FileEnumerator(root: repository.path, configuration: Configuration(), listsUntracked: false).enumerate()
+        #expect(paths(tracked) == [".gitignore", "App/View.swift"])
     }
 
     @Test func subdirectoryOfARepositoryListsRelativeToItself() {

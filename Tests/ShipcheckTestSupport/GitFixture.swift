@@ -25,4 +25,13 @@ public final class GitFixture: @unchecked Sendable {
         git("add", "-A")
         git("commit", "-q", "--allow-empty", "-m", message)
     }
+
+    /// The three kinds of file git's listing tells apart: `tracked` committed (with a
+    /// `.gitignore` naming each of `ignored`), then `untracked` and `ignored` written.
+    public func writeTrackedUntrackedAndIgnored(tracked: [String: String], untracked: [String: String], ignored: [String: String]) {
+        write(".gitignore", ignored.keys.sorted().map { "/" + $0 + "\n" }.joined())
+        for (path, text) in tracked { write(path, text) }
+        commitAll("tracked")
+        for (path, text) in untracked.merging(ignored, uniquingKeysWith: { first, _ in first }) { write(path, text) }
+    }
 }

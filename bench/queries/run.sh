@@ -68,8 +68,9 @@ done
 times() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.3f %.3f" % (x["mean"], x["user"] + x["system"]) for x in r))' "$1"; }
 rss() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {printf "%.0f", $2/1024}'; }
 ratio() { python3 -c "print('%.2f' % ($1 / $2))"; }
-# The matches a query run reports (its closing line), and ripgrep's for the same patterns.
-our_matches() { (cd "$tree" && "$shipcheck" query run "$@" || true) | sed -n 's/^shipcheck: .* run, \([0-9]*\) match.*/\1/p'; }
+# The matches a query run reports (its closing line, on standard error when the report is
+# piped), and ripgrep's for the same patterns.
+our_matches() { (cd "$tree" && "$shipcheck" query run "$@" 2>&1 >/dev/null || true) | sed -n 's/^shipcheck: .* run, \([0-9]*\) match.*/\1/p'; }
 rg_args() { if [ "$1" = literal ]; then echo "-F"; fi; }
 rg_command() {  # the rg -n commands for queries 0..N-1, one after the other
     local n=$1 out="" entry name kind pattern

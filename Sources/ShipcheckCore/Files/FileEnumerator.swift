@@ -31,8 +31,9 @@ public struct FileEnumeration: Sendable {
 
 /// Lists the files a check should read under a root.
 ///
-/// Inside a git work tree it uses git's own view: tracked files plus untracked files that
-/// are not ignored. Outside one it walks the directory (skipping `.git`). Either way the
+/// Inside a git work tree it uses git's own view: tracked files plus (unless
+/// `listsUntracked` is off) untracked files that are not ignored. Outside one it walks the
+/// directory (skipping `.git`). Either way the
 /// configuration's include / exclude globs apply on top, symlinks are never followed (a
 /// link's target inside the root is listed on its own; one outside the root is not ours to
 /// scan), and FIFOs, sockets and devices are reported, never opened.
@@ -44,12 +45,16 @@ public struct FileEnumerator: Sendable {
     /// caller that opens every file anyway with `SafeFileReader` (which refuses all of those)
     /// can turn this off and save one lstat per file; it then sees such entries as read errors.
     public let checksGitListedKinds: Bool
+    /// Whether git's listing includes untracked files that are not ignored (else the index
+    /// alone: what `query run` searches unless asked, as `git grep` does).
+    public let listsUntracked: Bool
 
-    public init(root: String, configuration: Configuration, useGit: Bool = true, checksGitListedKinds: Bool = true) {
+    public init(root: String, configuration: Configuration, useGit: Bool = true, checksGitListedKinds: Bool = true, listsUntracked: Bool = true) {
         self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
         self.configuration = configuration
         self.useGit = useGit
         self.checksGitListedKinds = checksGitListedKinds
+        self.listsUntracked = listsUntracked
     }
 
     public func enumerate() -> FileEnumeration {
@@ -69,7 +74,7 @@ public struct FileEnumerator: Sendable {
         }
         if useGit, let repository = GitRepository(containing: root) {
             do {
-                let names = try repository.listFiles()
+                let names = try repository.listFiles(untracked: listsUntracked)
                 result.repository = repository
                 result.checkedKinds = checksGitListedKinds
                 for name in names { consider(name, walking: false, into: &result) }

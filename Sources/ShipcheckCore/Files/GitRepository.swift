@@ -32,10 +32,12 @@ public struct GitRepository: Sendable {
         return result.output
     }
 
-    /// Tracked files plus untracked files that are not ignored, relative to the scanned root,
-    /// as raw NUL-separated names (so any byte in a name survives).
-    public func listFiles() throws(InputError) -> [[UInt8]] {
-        let output = try run(["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--deduplicate", "--", "."])
+    /// Tracked files plus (with `untracked`) untracked files that are not ignored, relative to
+    /// the scanned root, as raw NUL-separated names (so any byte in a name survives). Tracked
+    /// files alone come from the index without walking the work tree.
+    public func listFiles(untracked: Bool = true) throws(InputError) -> [[UInt8]] {
+        let others = untracked ? ["--others", "--exclude-standard"] : []
+        let output = try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."])
         return output.split(separator: 0, omittingEmptySubsequences: true).map(Array.init)
     }
 

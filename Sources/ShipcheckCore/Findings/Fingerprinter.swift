@@ -21,53 +21,111 @@ public enum Fingerprinter {
     public static func normalized(_ text: String) -> String {
         // ASCII without CR (where every byte is one Character): the same, byte by byte, with one
         // allocation — every match of a saved query is normalized.
-        if text.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) {
+        var text = text
+        if let ascii = text.withUTF8({ utf8 -> [UInt8]? in
             var out: [UInt8] = []
-            out.reserveCapacity(text.utf8.count)
-            var pendingSpace = false
-            for byte in text.utf8 {
-                if byte == 0x20 || byte == 0x09 || byte == 0x0A {
-                    pendingSpace = !out.isEmpty
-                    continue
-                }
-                if pendingSpace {
-                    out.append(0x20)
-                    pendingSpace = false
-                }
-                out.append(byte)
-            }
-            return String(decoding: out, as: UTF8.self)
+            out.reserveCapacity(utf8.count)
+            return normalizedASCII(UnsafeRawBufferPointer(utf8), into: &out) ? out : nil
+        }) {
+            return String(decoding: ascii, as: UTF8.self)
         }
         return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+    }
+
+    /// Adds `normalized(String(lossyUTF8: line))` to a hash without making the string when the
+    /// line is ASCII without CR (nearly every line of code): what a saved query's fingerprint
+    /// hashes for each match, straight from the file's bytes.
+    public static func appendNormalized(_ line: UnsafeRawBufferPointer, to hash: inout StableHash.Accumulator) {
+        if !normalizedASCII(line, into: &hash) { hash.append(normalized(String(lossyUTF8: line))) }
+    }
+
+    /// The ASCII case of `normalized`, appended to `sink`; false (and nothing appended) when
+    /// `bytes` is not ASCII or holds a CR, where Characters are not bytes.
+    private static func normalizedASCII<Sink: ByteSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) -> Bool {
+        guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return false }
+        var pendingSpace = false
+        var empty = true
+        for byte in bytes {
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A {
+                pendingSpace = !empty
+                continue
+            }
+            if pendingSpace {
+                sink.append(0x20)
+                pendingSpace = false
+            }
+            sink.append(byte)
+            empty = false
+        }
+        return true
     }
 }
 
 /// A deterministic, platform-independent 128-bit hash (two FNV-1a lanes), rendered as hex.
 /// Not cryptographic: it names findings, it does not protect anything.
 public enum StableHash {
-    public static func hex128(_ text: String) -> String {
-        var text = text
-        return text.withUTF8 { hex128(UnsafeRawBufferPointer($0)) }
-    }
+    /// The hash of bytes appended piece by piece: the same value as hashing them in one go.
+    public struct Accumulator: Sendable, ByteSink {
+        private var lane1: UInt64 = 0xcbf2_9ce4_8422_2325
+        private var lane2: UInt64 = 0x6c62_272e_07bb_0142
 
-    /// The same hash over raw bytes (a file's contents, for `SourceScanCache`).
-    public static func hex128(_ bytes: some Sequence<UInt8>) -> String {
-        var lane1: UInt64 = 0xcbf2_9ce4_8422_2325
-        var lane2: UInt64 = 0x6c62_272e_07bb_0142
-        for byte in bytes {
+        public init() {}
+
+        @inline(__always)
+        public mutating func append(_ byte: UInt8) {
             lane1 = (lane1 ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             lane2 = (lane2 ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             lane2 = (lane2 << 7) | (lane2 >> 57)
         }
-        return String(unsafeUninitializedCapacity: 32) { out in
-            for (lane, value) in [lane1, lane2].enumerated() {
-                for digit in 0..<16 {
-                    out[lane * 16 + digit] = hexDigits[Int((value >> (60 - 4 * UInt64(digit))) & 0xF)]
-                }
+
+        public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+            for byte in bytes { append(byte) }
+        }
+
+        public mutating func append(_ text: String) {
+            var text = text
+            text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+        }
+
+        /// The hash so far: the first lane in the high half, as `hex128` renders it.
+        public var value: UInt128 { UInt128(lane1) << 64 | UInt128(lane2) }
+    }
+
+    public static func hex128(_ text: String) -> String {
+        var hash = Accumulator()
+        hash.append(text)
+        return hex(hash.value)
+    }
+
+    /// The same hash over raw bytes (a file's contents, for `SourceScanCache`).
+    public static func hex128(_ bytes: some Sequence<UInt8>) -> String {
+        var hash = Accumulator()
+        for byte in bytes { hash.append(byte) }
+        return hex(hash.value)
+    }
+
+    /// A hash value as `hex128` renders it: 32 lowercase hex digits.
+    public static func hex(_ value: UInt128) -> String {
+        var digits: [UInt8] = []
+        appendHex(value, to: &digits)
+        return String(decoding: digits, as: UTF8.self)
+    }
+
+    /// The same 32 digits appended to `out` (one append: a state line per match has one).
+    public static func appendHex(_ value: UInt128, to out: inout [UInt8]) {
+        let high = UInt64(truncatingIfNeeded: value >> 64), low = UInt64(truncatingIfNeeded: value)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digits in
+            for index in 0..<16 {
+                digits[index] = hexDigit(high >> UInt64(60 - 4 * index))
+                digits[16 + index] = hexDigit(low >> UInt64(60 - 4 * index))
             }
-            return 32
+            out.append(contentsOf: UnsafeBufferPointer(digits))
         }
     }
 
-    private static let hexDigits = Array("0123456789abcdef".utf8)
+    /// The hex digit of the low four bits.
+    private static func hexDigit(_ value: UInt64) -> UInt8 {
+        let digit = UInt8(truncatingIfNeeded: value) & 0xF
+        return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+    }
 }

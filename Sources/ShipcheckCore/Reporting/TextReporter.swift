@@ -80,7 +80,8 @@ public struct TextReporter: Reporter {
         }
     }
 
-    private func diagnostic(_ finding: Finding) -> String {
+    /// `error: message [rule-id]`: what follows the place on a finding's line.
+    public func diagnostic(_ finding: Finding) -> String {
         let label: String
         switch finding.severity {
         case .error: label = paint("error", .red)

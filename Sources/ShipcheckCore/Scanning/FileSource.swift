@@ -59,10 +59,13 @@ public final class ReadOnceFileSource: FileSource {
 /// The file system: git's view (or a walk) through `FileEnumerator`, reads through
 /// `SafeFileReader` into a per-thread buffer.
 public struct DiskFileSource: FileSource {
-    public init() {}
+    /// Whether git's view includes untracked files that are not ignored (`FileEnumerator.listsUntracked`).
+    public let listsUntracked: Bool
+
+    public init(listsUntracked: Bool = true) { self.listsUntracked = listsUntracked }
 
     public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
-        FileEnumerator(root: root, configuration: configuration, checksGitListedKinds: checksListedKinds).enumerate()
+        FileEnumerator(root: root, configuration: configuration, checksGitListedKinds: checksListedKinds, listsUntracked: listsUntracked).enumerate()
     }
 
     public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T {

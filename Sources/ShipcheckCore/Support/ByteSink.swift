@@ -1,0 +1,24 @@
+/// Where bytes go one at a time: an array, or a running hash (`StableHash.Accumulator`) that
+/// takes them without the array — what per-match work writes through, instead of strings.
+public protocol ByteSink {
+    mutating func append(_ byte: UInt8)
+}
+
+extension Array: ByteSink where Element == UInt8 {}
+
+extension ByteSink {
+    /// The decimal digits of `value` (a minus sign first when negative), without making a string.
+    @inlinable
+    public mutating func appendDecimal(_ value: Int) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var divisor: UInt = 1
+        while divisor <= magnitude / 10 { divisor *= 10 }
+        var rest = magnitude
+        while divisor > 0 {
+            append(UInt8(ascii: "0") + UInt8(rest / divisor))
+            rest %= divisor
+            divisor /= 10
+        }
+    }
+}

@@ -1,0 +1,3 @@
+	needle		tabs	
+no match here 12
+999 needle
