@@ -2,9 +2,9 @@ import ShipcheckCore
 import Synchronization
 
 /// The `conflicts` check on the working tree, in a scan's one pass: every file's bytes are
-/// searched for marker-like lines at the smallest marker size any attribute file sets; git is
-/// asked for the attributes of only the files that have some (see `AttributeSources`), and
-/// their blocks are recognised at the size those set — from the marker lines kept in the pass,
+/// searched for marker-like lines at the marker sizes attribute files set; git is asked for
+/// the attributes of only the files where an opener, base or closer has one of those sizes
+/// (see `AttributeSources`), and their blocks are recognised at the size those set — from the marker lines kept in the pass,
 /// without reading the file again. Then the index (unmerged paths) and the git directory (a
 /// stopped merge) are checked.
 public final class ConflictCheck: FileCheck {
@@ -16,9 +16,11 @@ public final class ConflictCheck: FileCheck {
 
     private struct State {
         var repository: GitRepository?
-        var searchSize = ContentScanner.defaultMarkerSize
+        /// Unmerged index entries and a stopped operation, asked of git during the read pass.
+        var repositoryState: BackgroundValue<Result<RepositoryState, InputError>>?
+        var markerSizes = [ContentScanner.defaultMarkerSize]
         var scanned = 0
-        /// Files with marker-like lines, by their index in the scan.
+        /// Files that may hold a block or remnant, by their index in the scan.
         var candidates: [(index: Int, path: String, facts: MarkerFacts)] = []
     }
 
@@ -30,7 +32,7 @@ public final class ConflictCheck: FileCheck {
         filter = PathFilter(paths)
     }
 
-    /// `.gitattributes` files, read before the pass: their marker sizes set the search size.
+    /// `.gitattributes` files, read before the pass: their marker sizes are the ones searched for.
     public func needsEarly(_ file: ScannedFile) -> Bool { AttributeSources.isAttributeFile(file.relativePath) }
 
     /// The rules among `rules` the conflict checks run (for reports' rule lists).
@@ -39,17 +41,22 @@ public final class ConflictCheck: FileCheck {
     }
 
     public func prepare(_ context: ScanContext) -> [ScannedFile] {
-        var searchSize = ContentScanner.defaultMarkerSize
+        var markerSizes = [ContentScanner.defaultMarkerSize]
         if let repository = context.repository {
             do {
-                searchSize = try AttributeSources.smallestMarkerSize(in: repository, context: context)
+                markerSizes = try AttributeSources.markerSizes(in: repository, context: context)
             } catch {
                 context.report(error)
             }
         }
+        let filter = filter, configuration = configuration
+        let repositoryState = context.repository.map { repository in
+            BackgroundValue { Result { () throws(InputError) in try RepositoryState(of: repository, filter: filter, configuration: configuration) } }
+        }
         state.withLock {
             $0.repository = context.repository
-            $0.searchSize = searchSize
+            $0.repositoryState = repositoryState
+            $0.markerSizes = markerSizes
         }
         return namedFiles(missingFrom: context)
     }
@@ -59,8 +66,8 @@ public final class ConflictCheck: FileCheck {
     }
 
     public func inspect(_ contents: FileContents) -> FollowUp {
-        let searchSize = state.withLock { $0.searchSize }
-        let facts = ContentScanner.facts(contents.bytes, searchSize: searchSize, path: contents.file.relativePath)
+        let markerSizes = state.withLock { $0.markerSizes }
+        let facts = ContentScanner.facts(contents.bytes, markerSizes: markerSizes, path: contents.file.relativePath)
         state.withLock { state in
             state.scanned += 1
             if facts.hasMarkerLines { state.candidates.append((contents.index, contents.file.relativePath, facts)) }
@@ -69,7 +76,9 @@ public final class ConflictCheck: FileCheck {
     }
 
     public func finish() -> CheckResult {
-        let (repository, scanned, candidates) = state.withLock { ($0.repository, $0.scanned, $0.candidates.sorted { $0.index < $1.index }) }
+        let (repository, repositoryState, scanned, candidates) = state.withLock {
+            ($0.repository, $0.repositoryState, $0.scanned, $0.candidates.sorted { $0.index < $1.index })
+        }
         var result = CheckResult(filesScanned: scanned)
         var attributes: [String: PathAttributes] = [:]
         if let repository, !candidates.isEmpty {
@@ -87,17 +96,28 @@ public final class ConflictCheck: FileCheck {
             result.findings += found.findings
             result.notes += found.notes
         }
-        if let repository {
-            do {
-                let listing = IndexEntry.parse(try repository.run(["ls-files", "-u", "-z"]))
-                let unmerged = IndexEntry.unmerged(listing.entries.filter { filter.matches($0.path) && configuration.isScanned($0.path) })
-                result.findings += rules.findings(in: RepositoryConflicts(
-                    unmerged: unmerged, pathsWithBlocks: Self.pathsWithBlocks(result.findings), operation: try GitOperation.current(in: repository)))
-            } catch {
-                result.inputErrors.append(error)
-            }
+        switch repositoryState?.value {
+        case .success(let state)?:
+            result.findings += rules.findings(in: RepositoryConflicts(
+                unmerged: state.unmerged, pathsWithBlocks: Self.pathsWithBlocks(result.findings), operation: state.operation))
+        case .failure(let error)?:
+            result.inputErrors.append(error)
+        case nil:
+            break
         }
         return result
+    }
+
+    /// What the index and the git directory say, apart from any file's text.
+    struct RepositoryState: Sendable {
+        var unmerged: [String: Set<Int>]
+        var operation: GitOperation?
+
+        init(of repository: GitRepository, filter: PathFilter, configuration: Configuration) throws(InputError) {
+            let listing = IndexEntry.parse(try repository.run(["ls-files", "-u", "-z"]))
+            unmerged = IndexEntry.unmerged(listing.entries.filter { filter.matches($0.path) && configuration.isScanned($0.path) })
+            operation = try GitOperation.current(in: repository)
+        }
     }
 
     static func pathsWithBlocks(_ findings: [Finding]) -> Set<String> {

@@ -4,24 +4,31 @@ import ShipcheckCore
 /// `shipcheck conflicts`: leftover merge-conflict blocks and remnants, unmerged index entries
 /// and a stopped merge, rebase, cherry-pick or revert.
 ///
-/// The working tree is scanned by a pipeline with the `conflicts` check (`ConflictCheck`); the
-/// `--staged` and `--rev` scopes read git's objects instead (`IndexScan`). `paths` limit the scan
-/// to files or directories relative to `root` (the files pre-commit passes, for example);
-/// reported paths are relative to `root`.
+/// The working tree is scanned by a pipeline with the `conflicts` check (`ConflictCheck`): in a
+/// git work tree the files git tracks, listed from the index, plus (with `untracked`) untracked
+/// files that are not ignored — the listing `query run` uses. The `--staged` and `--rev` scopes
+/// read git's objects instead (`IndexScan`). `paths` limit the scan to files or directories
+/// relative to `root` (the files pre-commit passes, for example); reported paths are relative
+/// to `root`.
 public struct ConflictScanner: Sendable {
     public let root: String
     public let configuration: Configuration
     public let scope: ConflictScope
     public let paths: [String]
+    /// Working tree only: also scan untracked files that are not ignored (a mergetool's
+    /// `*.orig` backups hold markers on purpose, so by default only tracked files are read).
+    public let untracked: Bool
     /// The registry's rules (`RuleRegistry.rules`); the conflict rules among them run.
     public let rules: [any Rule.Type]
 
-    public init(root: String, configuration: Configuration, rules: [any Rule.Type], scope: ConflictScope = .workingTree, paths: [String] = []) {
+    public init(root: String, configuration: Configuration, rules: [any Rule.Type], scope: ConflictScope = .workingTree, paths: [String] = [],
+                untracked: Bool = false) {
         self.root = root
         self.configuration = configuration
         self.rules = rules
         self.scope = scope
         self.paths = paths
+        self.untracked = untracked
     }
 
     public func run() -> CheckResult {
@@ -31,7 +38,8 @@ public struct ConflictScanner: Sendable {
             let check = ConflictCheck(rules: rules, configuration: configuration, paths: paths)
             // Every file git lists is opened anyway (the reader refuses links, FIFOs and deleted
             // files, and the pipeline names them as the listing would): no lstat of each first.
-            return ScanPipeline(root: root, configuration: configuration, checksListedKinds: false).run([check]).combined
+            return ScanPipeline(root: root, configuration: configuration, source: DiskFileSource(listsUntracked: untracked),
+                                checksListedKinds: false).run([check]).combined
         case .staged:
             result = IndexScan(root: root, configuration: configuration, rules: ConflictRules(rules, configuration: configuration),
                                filter: PathFilter(paths), revision: nil).run()

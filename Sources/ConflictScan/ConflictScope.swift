@@ -1,7 +1,7 @@
 /// Which content a conflict scan reads.
 public enum ConflictScope: Sendable, Hashable {
-    /// Files on disk: git's view of the work tree (tracked plus untracked, not ignored), or a
-    /// plain walk outside git.
+    /// Files on disk: the files git tracks (plus, when asked, untracked files that are not
+    /// ignored), or a plain walk outside git.
     case workingTree
     /// The index: what the next commit would hold (for pre-commit hooks).
     case staged

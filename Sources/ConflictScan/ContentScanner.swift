@@ -45,14 +45,14 @@ public struct ContentConflicts: Sendable, Hashable {
     public var remnants: [ConflictRemnant] = []
     /// The content was skipped as binary (a NUL in the first 8000 bytes, as git decides).
     public var isBinary = false
-    /// Whether any line starts with a marker-like run at least the search size long: only
-    /// then can another marker size (from attributes) change the outcome.
+    /// Whether an opener, base or closer of the size searched for starts a line.
     public var hasMarkerLines = false
 }
 
 /// What one pass over a buffer keeps: every marker-like line at the search size with its text,
-/// and the file's suppressions. Enough to recognise the blocks at any marker size later (when
-/// git's attributes set another size for the path) without the bytes.
+/// and the file's suppressions (when some marker could give a finding). Enough to recognise
+/// the blocks at any marker size later (when git's attributes set another size for the path)
+/// without the bytes.
 public struct MarkerFacts: Sendable {
     var markers: [MarkerLine] = []
     /// Each marker's text, by its start offset.
@@ -61,8 +61,8 @@ public struct MarkerFacts: Sendable {
     /// The content was skipped as binary (a NUL in the first 8000 bytes, as git decides).
     public var isBinary = false
 
-    /// Whether any line starts with a marker-like run at least the search size long: only
-    /// then can another marker size (from attributes) change the outcome.
+    /// Whether an opener, base or closer has one of the sizes searched for (the marker
+    /// lines are kept only then): only such a file can hold a finding.
     public var hasMarkerLines: Bool { !markers.isEmpty }
 }
 
@@ -71,27 +71,33 @@ public struct MarkerFacts: Sendable {
 public enum ContentScanner {
     public static let defaultMarkerSize = 7
 
-    /// `searchSize` (at most `markerSize`) sets how short a run counts for `hasMarkerLines`;
     /// `path` decides which comment syntaxes a suppression may use.
-    public static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize, searchSize: Int? = nil, path: String = "") -> ContentConflicts {
-        bytes.withUnsafeBytes { scan($0, markerSize: markerSize, searchSize: searchSize, path: path) }
+    public static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize, path: String = "") -> ContentConflicts {
+        bytes.withUnsafeBytes { scan($0, markerSize: markerSize, path: path) }
     }
 
-    public static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize, searchSize: Int? = nil, path: String = "") -> ContentConflicts {
-        conflicts(in: facts(buffer, searchSize: min(searchSize ?? markerSize, markerSize), path: path), markerSize: markerSize)
+    public static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize, path: String = "") -> ContentConflicts {
+        conflicts(in: facts(buffer, markerSizes: [markerSize], path: path), markerSize: markerSize)
     }
 
-    /// The marker lines of at least `searchSize` and what a later recognition needs of them.
-    public static func facts(_ buffer: UnsafeRawBufferPointer, searchSize: Int, path: String) -> MarkerFacts {
+    /// The marker lines of at least the smallest of `markerSizes` (ascending: the sizes a path
+    /// may have) and what a later recognition needs of them — none unless an opener, base or
+    /// closer has one of those sizes: a block or remnant needs one of the path's size, and
+    /// separators alone (Markdown and reST underlines) or runs of a size no path has (an
+    /// 8-character `<<<<<<<<`) never give a finding, so such a file needs no texts,
+    /// suppressions or attributes.
+    public static func facts(_ buffer: UnsafeRawBufferPointer, markerSizes: [Int], path: String) -> MarkerFacts {
         var facts = MarkerFacts()
         if ByteSearch.looksBinary(buffer) {
             facts.isBinary = true
             return facts
         }
-        facts.markers = MarkerSearch.markerLines(in: buffer, minimumSize: searchSize)
-        guard !facts.markers.isEmpty else { return facts }
+        guard let searchSize = markerSizes.first else { return facts }
+        let markers = MarkerSearch.markerLines(in: buffer, minimumSize: searchSize)
+        guard markers.contains(where: { $0.kind != .separator && markerSizes.contains($0.size) }) else { return facts }
+        facts.markers = markers
         var lines = LineCursor(buffer)
-        for marker in facts.markers {
+        for marker in markers {
             facts.texts[marker.start] = MarkerText(
                 line: lines.line(of: marker.start),
                 text: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: buffer[marker.start..<marker.contentEnd])),

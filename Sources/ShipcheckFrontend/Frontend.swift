@@ -13,10 +13,12 @@ public enum Frontend {
         try ConfigurationLoader.load(explicitPath: explicitPath, root: root, knownRules: RuleRegistry.ids)
     }
 
-    /// `shipcheck conflicts`: one root (with operands relative to it) in one scope.
-    public static func conflicts(root: String, operands: [String], scope: ConflictScope, configuration: Configuration,
+    /// `shipcheck conflicts`: one root (with operands relative to it) in one scope (`untracked`:
+    /// the working tree's untracked files that are not ignored too).
+    public static func conflicts(root: String, operands: [String], scope: ConflictScope, untracked: Bool = false, configuration: Configuration,
                                  failingSeverity: Severity) -> CommandOutcome {
-        let result = ConflictScanner(root: root, configuration: configuration, rules: RuleRegistry.rules, scope: scope, paths: operands).run()
+        let result = ConflictScanner(root: root, configuration: configuration, rules: RuleRegistry.rules, scope: scope, paths: operands,
+                                     untracked: untracked).run()
         return CommandOutcome(report: Report(findings: result.findings, inputErrors: result.inputErrors,
                                              rules: ConflictCheck.ownRules(among: RuleRegistry.rules).descriptions,
                                              failingSeverity: failingSeverity),

@@ -14,6 +14,11 @@ struct ConflictsCommand: ParsableCommand {
             (unmerged-path) and a stopped merge, rebase, cherry-pick or revert (merge-in-progress). \
             Marker sizes follow the conflict-marker-size git attribute; binary files are skipped.
 
+            In a git work tree the working-tree scan reads the files git tracks (listed from the \
+            index, as git grep); --untracked adds untracked files that are not ignored, such as the \
+            *.orig backups a mergetool leaves (they hold markers on purpose). Outside git every \
+            file under the directory is read.
+
             PATH operands limit the scan to those files or directories (relative to the current \
             directory, where .shipcheck.yml is read). A single directory outside the current \
             directory is scanned as its own root instead.
@@ -30,18 +35,22 @@ struct ConflictsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Scan a committed tree (branch, tag, commit) through git, without a checkout.", valueName: "rev"))
     var rev: String?
 
+    @Flag(help: "In a git work tree, also scan untracked files that are not ignored (by default only the files git tracks).")
+    var untracked = false
+
     @Argument(help: "Files or directories to check (default: the current directory).")
     var paths: [String] = []
 
     func validate() throws {
         if staged && rev != nil { throw ValidationError("--staged and --rev choose different scopes; give one.") }
+        if untracked && (staged || rev != nil) { throw ValidationError("--untracked adds files of the working tree; --staged and --rev read git's objects.") }
     }
 
     func run() throws {
         let (root, operands) = try Self.rootAndOperands(paths)
         let configuration = try report.loadConfiguration(root: root)
         let scope: ConflictScope = staged ? .staged : rev.map(ConflictScope.revision) ?? .workingTree
-        try report.emit(Frontend.conflicts(root: root, operands: operands, scope: scope, configuration: configuration,
+        try report.emit(Frontend.conflicts(root: root, operands: operands, scope: scope, untracked: untracked, configuration: configuration,
                                            failingSeverity: report.failingSeverity))
     }
 

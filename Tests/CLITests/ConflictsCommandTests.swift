@@ -22,6 +22,7 @@ import Testing
     @Test func conflictBlockExitsOneWithACompilerStyleLine() {
         let fixture = GitFixture("shipcheck-cli-block")
         fixture.write("Sources/App.swift", block)
+        fixture.git("add", "Sources/App.swift")
         let result = CommandRunner.shipcheck(["conflicts"], in: fixture.path)
         #expect(result.status == 1)
         #expect(result.stdout.contains("Sources/App.swift:2:1: error: unresolved merge conflict between 'HEAD' and 'feature' (lines 2–6) [conflict-marker]"))
@@ -30,6 +31,7 @@ import Testing
     @Test func jsonReportCarriesTheBlockRange() throws {
         let fixture = GitFixture("shipcheck-cli-json")
         fixture.write("a.swift", block + "\n>>>>>>> leftover\n")
+        fixture.git("add", "a.swift")
         let result = CommandRunner.shipcheck(["conflicts", "--format", "json"], in: fixture.path)
         #expect(result.status == 1)
         let findings = try #require(try json(result.stdout)["findings"] as? [[String: Any]])
@@ -42,6 +44,7 @@ import Testing
     @Test func sarifListsEveryConflictRule() throws {
         let fixture = GitFixture("shipcheck-cli-sarif")
         fixture.write("a.swift", block)
+        fixture.git("add", "a.swift")
         let result = CommandRunner.shipcheck(["conflicts", "-f", "sarif"], in: fixture.path)
         #expect(result.status == 1)
         let runs = try #require(try json(result.stdout)["runs"] as? [[String: Any]])
@@ -94,6 +97,7 @@ import Testing
     @Test func oneDirectoryOutsideTheCurrentOneIsScannedAsItsOwnRoot() {
         let fixture = GitFixture("shipcheck-cli-root")
         fixture.write("Sub/a.swift", block)
+        fixture.git("add", "Sub/a.swift")
         let elsewhere = TemporaryDirectory("shipcheck-cli-cwd")
         let result = CommandRunner.shipcheck(["conflicts", fixture.path], in: elsewhere.path)
         #expect(result.status == 1)
@@ -105,12 +109,34 @@ import Testing
     @Test func unreadableInputExitsTwoButStillReportsTheRest() {
         let fixture = GitFixture("shipcheck-cli-fifo")
         fixture.write("a.swift", block)
+        fixture.git("add", "a.swift")
         #expect(mkfifo(fixture.path + "/pipe", 0o644) == 0)
         // git lists no FIFOs, so name it: a named input that cannot be read is an input error.
         let result = CommandRunner.shipcheck(["conflicts", "pipe", "a.swift"], in: fixture.path)
         #expect(result.status == 2)
         #expect(result.stderr.contains("pipe: error: not a regular file (FIFO)"))
         #expect(result.stdout.contains("a.swift:2:1"))
+    }
+
+    /// A conflicted merge leaves its markers in tracked files; a mergetool's `*.orig` backups
+    /// are untracked and hold the same markers on purpose. The working tree's default is the
+    /// files git tracks; `--untracked` adds untracked files that are not ignored, never ignored ones.
+    @Test func untrackedFilesAreScannedOnlyWhenAskedAndIgnoredOnesNever() {
+        let fixture = GitFixture("shipcheck-cli-untracked")
+        fixture.writeTrackedUntrackedAndIgnored(tracked: ["App.swift": "let a = 1\n"], untracked: ["App.swift.orig": block],
+                                                ignored: ["build/Gen.swift": block])
+        fixture.write("App.swift", block)
+
+        let tracked = CommandRunner.shipcheck(["conflicts"], in: fixture.path)
+        #expect(tracked.status == 1)
+        #expect(tracked.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["App.swift"], "\(tracked.stdout)")
+
+        let all = CommandRunner.shipcheck(["conflicts", "--untracked"], in: fixture.path)
+        #expect(all.status == 1)
+        #expect(all.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["App.swift", "App.swift.orig"], "\(all.stdout)")
+
+        #expect(CommandRunner.shipcheck(["conflicts", "--untracked", "--staged"], in: fixture.path).status == 2)
+        #expect(CommandRunner.shipcheck(["conflicts", "--help"], in: fixture.path).stdout.contains("--untracked"))
     }
 
     private var repositoryRoot: URL { URL(fileURLWithPath: Repository.root) }

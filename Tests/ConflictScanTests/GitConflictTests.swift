@@ -186,6 +186,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         fixture.write(".gitattributes", "*.txt conflict-marker-size=4\n")
         fixture.write("a.txt", "<<<< HEAD\nours\n====\ntheirs\n>>>> feature\n")
         fixture.write("b.swift", "<<<< HEAD\nours\n====\ntheirs\n>>>> feature\n")
+        fixture.git("add", "-A")
         let result = scan(fixture)
         #expect(result.findings.map(\.location.path) == ["a.txt"])
         #expect(result.findings.first?.message.contains("marker size 4") == true)
@@ -196,6 +197,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         fixture.write(".git/info/attributes", "*.generated binary\n*.txt conflict-marker-size=5\n")
         fixture.write("a.generated", "<<<<<<< HEAD\n=======\n>>>>>>> x\n")
         fixture.write("b.txt", "<<<<< HEAD\n=====\n>>>>> x\n")
+        fixture.git("add", "-A")
         #expect(scan(fixture).findings.map(\.location.path) == ["b.txt"])
     }
 
@@ -358,9 +360,12 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         fixture.write("Sub/b.swift", block)
         fixture.write("ignored.log", block)
         fixture.write(".gitignore", "*.log\n")
+        fixture.git("add", "-A")
+        fixture.write("untracked.swift", block)
         #expect(scan(fixture).findings.map(\.location.path) == ["Sub/b.swift", "a.swift"])
         #expect(scan(fixture, paths: ["Sub/"]).findings.map(\.location.path) == ["Sub/b.swift"])
         #expect(scan(fixture, paths: ["ignored.log"]).findings.map(\.location.path) == ["ignored.log"], "a named file is scanned even if ignored")
+        #expect(scan(fixture, paths: ["untracked.swift"]).findings.map(\.location.path) == ["untracked.swift"], "or untracked")
         #expect(scan(fixture, paths: ["gone.swift"]).inputErrors.map(\.path) == ["gone.swift"])
     }
 }
@@ -384,6 +389,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
     @Test func ruleSeveritiesComeFromConfiguration() throws {
         let fixture = GitFixture("shipcheck-severity")
         fixture.write("a.swift", block + ">>>>>>> stray\n")
+        fixture.git("add", "a.swift")
         let configuration = try ConfigurationLoader.parse("rules:\n  conflict-marker: warning\n  conflict-marker-remnant: off\n",
                                                           file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
         let result = scan(fixture, configuration: configuration)
@@ -394,6 +400,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
     @Test func fingerprintsSurviveLinesInsertedAbove() {
         let fixture = GitFixture("shipcheck-fingerprint")
         fixture.write("a.swift", block)
+        fixture.git("add", "a.swift")
         let before = Report(findings: scan(fixture).findings).findings.map(\.fingerprint)
         fixture.write("a.swift", "// new header\n\n" + block)
         let after = Report(findings: scan(fixture).findings).findings.map(\.fingerprint)
@@ -410,8 +417,10 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         let fixture = GitFixture("shipcheck-suppress")
         fixture.write("a.swift", "// shipcheck:ignore conflict-marker -- the parser test needs a real block\n" + block)
         fixture.write("b.md", "<!-- shipcheck:ignore conflict-marker -- shown on purpose -->\n" + block)
+        fixture.write("c.swift", block)  // unsilenced: the scan reads these files
+        fixture.git("add", "-A")
         let result = scan(fixture)
-        #expect(result.findings.isEmpty)
+        #expect(result.findings.map(\.location.path) == ["c.swift"])
         #expect(result.notes.isEmpty)
     }
 
@@ -419,6 +428,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         let fixture = GitFixture("shipcheck-suppress-old")
         fixture.write("a.swift", "# shipcheck:ignore conflict-marker\n" + block)
         fixture.write("b.txt", "<<<<<<< HEAD shipcheck:ignore conflict-marker\nours\n=======\ntheirs\n>>>>>>> feature\n")
+        fixture.git("add", "-A")
         let result = scan(fixture)
         #expect(result.findings.isEmpty)
         #expect(result.notes.map(\.path) == ["a.swift", "b.txt"])

@@ -20,6 +20,7 @@ import Testing
             default:
                 // Files, or git state files such as .git/MERGE_HEAD.
                 fixture.write(example.path, text)
+                fixture.git("add", "-A")  // a conflicted merge leaves its markers in tracked files
             }
             return ConflictScanner(root: fixture.path, configuration: Configuration(), rules: RuleRegistry.rules).run().findings
         }
