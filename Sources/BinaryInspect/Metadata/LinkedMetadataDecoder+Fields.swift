@@ -21,14 +21,14 @@ extension LinkedMetadataDecoder {
                 let first = offset + 16
                 guard count == 0 || (recordSize >= 12 && Int(count) <= (bytes.count - first) / Int(recordSize)) else { break }
                 defer { offset = first + Int(count) * Int(recordSize) }
-                let descriptor = section.address + UInt64(offset)
+                let descriptor = section.address &+ UInt64(offset)
                 guard count > 0, let owner = typeNames(mangledAtField: descriptor).first else { continue }
                 for index in 0..<Int(count) {
                     let record = first + index * Int(recordSize)
-                    let field = section.address + UInt64(record)
-                    let types = typeNames(mangledAtField: field + 4)
+                    let field = section.address &+ UInt64(record)
+                    let types = typeNames(mangledAtField: field &+ 4)
                     guard !types.isEmpty else { continue }  // an enum case without payload, or a type that does not resolve
-                    let name = relativeTarget(at: field + 8).flatMap(image.cString(atAddress:)) ?? ""
+                    let name = relativeTarget(at: field &+ 8).flatMap(image.cString(atAddress:)) ?? ""
                     records.append(SwiftFieldRecord(
                         ownerName: owner, name: name, typeNames: types, isEnumCase: kind == 2 || kind == 3,
                         place: MetadataPlace(section: section.name, offset: section.fileOffset + UInt64(record))))

@@ -64,10 +64,8 @@ struct LinkedMetadataDecoder {
 
     private func forEachRecord(in role: SectionRole, _ body: (UInt64, MetadataPlace) -> Void) {
         for section in image.sections(role) {
-            var field = section.address
-            while field + 4 <= section.address + section.size {
-                body(field, MetadataPlace(section: section.name, offset: section.fileOffset + (field - section.address)))
-                field += 4
+            for index in 0..<section.size / 4 {
+                body(section.address &+ index * 4, MetadataPlace(section: section.name, offset: section.fileOffset + index * 4))
             }
         }
     }
@@ -79,7 +77,7 @@ struct LinkedMetadataDecoder {
         switch ContextKind(rawValue: flags & 0x1F) {
         case .class?:
             kind = .class
-            superclass = relativeTarget(at: descriptor + 20).flatMap(typeName(mangledAt:))
+            superclass = relativeTarget(at: descriptor &+ 20).flatMap(typeName(mangledAt:))
         case .struct?: kind = .struct
         case .enum?: kind = .enum
         default: return nil
@@ -91,8 +89,8 @@ struct LinkedMetadataDecoder {
     /// table, flags (the type reference's kind sits in bits 3–5).
     private func conformance(at descriptor: UInt64, place: MetadataPlace) -> SwiftConformanceRecord? {
         guard let protocolTarget = indirectable(at: descriptor), let protocolName = name(of: protocolTarget),
-              let flags = image.uint32(atAddress: descriptor + 12), let typeValue = image.int32(atAddress: descriptor + 4) else { return nil }
-        let typeField = address(descriptor + 4, plus: Int64(typeValue))
+              let flags = image.uint32(atAddress: descriptor &+ 12), let typeValue = image.int32(atAddress: descriptor &+ 4) else { return nil }
+        let typeField = address(descriptor &+ 4, plus: Int64(typeValue))
         let typeName: String?
         switch (flags >> 3) & 7 {
         case 0: typeName = contextName(at: typeField)
@@ -117,7 +115,7 @@ struct LinkedMetadataDecoder {
                 if let kind = image.readUInt32(bytes, at: offset) {
                     records.append(SwiftTestRecord(
                         kind: fourCharacterCode(kind),
-                        accessor: accessorName(section.address + UInt64(offset) + 8).map { BinaryContentsReader.testName(accessor: Demangler.demangleSwift($0) ?? $0) },
+                        accessor: accessorName(section.address &+ UInt64(offset) &+ 8).map { BinaryContentsReader.testName(accessor: Demangler.demangleSwift($0) ?? $0) },
                         place: MetadataPlace(section: section.name, offset: section.fileOffset + UInt64(offset)),
                         size: UInt64(recordSize)))
                 }
@@ -143,18 +141,17 @@ struct LinkedMetadataDecoder {
         var classes: [ObjCClassRecord] = []
         let word = UInt64(image.wordSize)
         for section in image.sections(.objcClassList) {
-            var field = section.address
-            while field + word <= section.address + section.size {
-                defer { field += word }
+            for index in 0..<section.size / word {
+                let field = section.address &+ index * word
                 guard case .address(let classAddress)? = pointer(at: field), let name = objcClassName(at: classAddress) else { continue }
                 let superclass: String?
-                switch pointer(at: classAddress + word) {
+                switch pointer(at: classAddress &+ word) {
                 case .symbol(let symbol)?: superclass = Self.objcClassName(ofSymbol: symbol)
                 case .address(let address)?: superclass = objcClassName(at: address)
                 case nil: superclass = nil
                 }
                 classes.append(ObjCClassRecord(name: name, superclass: superclass,
-                                               place: MetadataPlace(section: section.name, offset: section.fileOffset + (field - section.address))))
+                                               place: MetadataPlace(section: section.name, offset: section.fileOffset + index * word)))
             }
         }
         return classes
@@ -162,8 +159,8 @@ struct LinkedMetadataDecoder {
 
     private func objcClassName(at classAddress: UInt64) -> String? {
         let word = UInt64(image.wordSize)
-        guard case .address(let data)? = pointer(at: classAddress + 4 * word),
-              case .address(let name)? = pointer(at: (data & ~7) + 3 * word), let runtimeName = image.cString(atAddress: name) else { return nil }
+        guard case .address(let data)? = pointer(at: classAddress &+ 4 &* word),
+              case .address(let name)? = pointer(at: (data & ~7) &+ 3 &* word), let runtimeName = image.cString(atAddress: name) else { return nil }
         return Self.objcDisplayName(runtimeName)
     }
 
@@ -222,7 +219,7 @@ struct LinkedMetadataDecoder {
         guard depth < Self.maximumNesting, let flags = image.uint32(atAddress: descriptor) else { return nil }
         let kind = ContextKind(rawValue: flags & 0x1F)
         var parentName: String?
-        if let parent = indirectable(at: descriptor + 4) {
+        if let parent = indirectable(at: descriptor &+ 4) {
             switch parent {
             case .address(let address): parentName = contextName(at: address, depth: depth + 1)
             case .symbol(let symbol): parentName = Self.describedEntity(ofDescriptorSymbol: symbol)
@@ -235,7 +232,7 @@ struct LinkedMetadataDecoder {
         case nil:
             return nil
         default:
-            guard let own = relativeTarget(at: descriptor + 8).flatMap(image.cString(atAddress:)) else { return nil }
+            guard let own = relativeTarget(at: descriptor &+ 8).flatMap(image.cString(atAddress:)) else { return nil }
             return parentName.map { "\($0).\(own)" } ?? own
         }
     }
