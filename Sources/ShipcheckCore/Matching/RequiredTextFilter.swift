@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import CByteSearch
 
 /// One pass over a buffer that tells which of several matchers can match in it at all: a
@@ -23,6 +28,8 @@ public struct RequiredTextFilter: Sendable {
     }
 
     private let needles: [Needle]
+    /// Per bucket: its needles, by index.
+    private let members: [[Int]]
     /// Per pair of bytes (`first | second << 8`): the buckets of needles anchored on it.
     private let buckets: [UInt8]
     /// Per matcher: whether the pass can rule it out (it has required texts of two bytes or more).
@@ -41,6 +48,7 @@ public struct RequiredTextFilter: Sendable {
                 needles.append(Needle(bytes: text, foldCase: required.foldCase, anchor: Self.rarestPair(in: text), owner: owner, bucket: needles.count % 8))
             }
         }
+        members = (0..<8).map { bucket in needles.indices.filter { needles[$0].bucket == bucket } }
         var buckets = [UInt8](repeating: 0, count: 1 << 16)
         for needle in needles {
             let first = needle.bytes[needle.anchor], second = needle.bytes[needle.anchor + 1]
@@ -76,12 +84,16 @@ public struct RequiredTextFilter: Sendable {
             while wanted != 0 {
                 position = shipcheck_next_pair(base, bytes.count, position, buckets.baseAddress, wanted)
                 if position + 1 >= bytes.count { break }
-                let hit = buckets[Int(bytes[position]) | Int(bytes[position + 1]) << 8] & wanted
-                for needle in needles where hit & (1 << needle.bucket) != 0 && open[needle.owner] {
-                    guard Self.occurs(needle, at: position - needle.anchor, in: bytes) else { continue }
-                    open[needle.owner] = false
-                    for other in needles where other.owner == needle.owner { live[other.bucket] -= 1 }
-                    wanted = Self.mask(live)
+                var hit = buckets[Int(bytes[position]) | Int(bytes[position + 1]) << 8] & wanted
+                while hit != 0 {
+                    let bucket = hit.trailingZeroBitCount
+                    hit &= hit - 1
+                    for index in members[bucket] where open[needles[index].owner] && Self.occurs(needles[index], before: position, in: bytes) {
+                        let owner = needles[index].owner
+                        open[owner] = false
+                        for other in needles where other.owner == owner { live[other.bucket] -= 1 }
+                        wanted = Self.mask(live)
+                    }
                 }
                 position += 1
             }
@@ -96,13 +108,15 @@ public struct RequiredTextFilter: Sendable {
         return mask
     }
 
-    private static func occurs(_ needle: Needle, at start: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Whether `needle` is in `bytes` with its anchoring pair at `position`.
+    private static func occurs(_ needle: Needle, before position: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
+        let start = position - needle.anchor
         guard start >= 0, start + needle.bytes.count <= bytes.count else { return false }
-        for (offset, byte) in needle.bytes.enumerated() {
-            let found = bytes[start + offset]
-            if found != byte && !(needle.foldCase && Matcher.asciiLowercased(found) == byte) { return false }
+        return needle.bytes.withUnsafeBufferPointer { text in
+            if !needle.foldCase { return memcmp(bytes.baseAddress! + start, text.baseAddress!, text.count) == 0 }
+            for offset in 0..<text.count where Matcher.asciiLowercased(bytes[start + offset]) != text[offset] { return false }
+            return true
         }
-        return true
     }
 
     /// The bytes a text's byte stands for: itself, and its capital when the text is folded.
