@@ -27,6 +27,8 @@ static const unsigned char byte_rank[256] = {
      93,  48,  49,  67,  50,  51,  52,  53,  54,  55,  56,  57,  58,  59,  60,  61,
 };
 
+unsigned char shipcheck_byte_rank(unsigned char byte) { return byte_rank[byte]; }
+
 /// The needle's two rarest bytes, at distinct offsets.
 static void rare_pair(const unsigned char *needle, size_t length, size_t *first, size_t *second) {
     size_t rarest = 0, next = 1;
@@ -80,4 +82,26 @@ const void *shipcheck_memmem(const void *haystack, size_t haystack_length, const
             && memcmp(text + start, pattern, needle_length) == 0) return text + start;
     }
     return NULL;
+}
+
+size_t shipcheck_next_pair(const void *text, size_t length, size_t from, const unsigned char *buckets, unsigned char wanted) {
+    const unsigned char *bytes = text;
+    if (length < 2) return length;
+    size_t index = from;
+    // Four pairs per round: the table lookups are independent, so their loads overlap.
+    for (; index + 4 < length; index += 4) {
+        unsigned char hit0 = buckets[bytes[index] | bytes[index + 1] << 8];
+        unsigned char hit1 = buckets[bytes[index + 1] | bytes[index + 2] << 8];
+        unsigned char hit2 = buckets[bytes[index + 2] | bytes[index + 3] << 8];
+        unsigned char hit3 = buckets[bytes[index + 3] | bytes[index + 4] << 8];
+        if (((hit0 | hit1 | hit2 | hit3) & wanted) == 0) continue;
+        if (hit0 & wanted) return index;
+        if (hit1 & wanted) return index + 1;
+        if (hit2 & wanted) return index + 2;
+        return index + 3;
+    }
+    for (; index + 1 < length; index++) {
+        if (buckets[bytes[index] | bytes[index + 1] << 8] & wanted) return index;
+    }
+    return length;
 }

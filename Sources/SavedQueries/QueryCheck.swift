@@ -8,6 +8,8 @@ import Synchronization
 public final class QueryCheck: FileCheck {
     public let name = "saved queries"
     private let queries: [Prepared]
+    /// One pass over a file that rules out the queries whose required texts it lacks.
+    private let filter: RequiredTextFilter
     private let setupErrors: [InputError]
     private let timeout: Double?
     private let reportsFindings: Bool
@@ -64,6 +66,7 @@ public final class QueryCheck: FileCheck {
             }
         }
         self.queries = prepared
+        filter = RequiredTextFilter(prepared.map(\.searcher.matcher))
         self.setupErrors = errors
         sink = makeSink(prepared.map(\.query))
         state.withLock { $0.results = prepared.map { QueryRunResult(query: $0.query, files: [], cutShort: [], notSearched: 0, filesSearched: 0) } }
@@ -104,7 +107,10 @@ public final class QueryCheck: FileCheck {
         // Binary files are skipped, as git grep and ripgrep do.
         if !ByteSearch.looksBinary(buffer) {
             let covering = queries.indices.filter { queries[$0].covers(contents.file.relativePath) }
-            let folded: [UInt8] = covering.contains { queries[$0].searcher.wantsFoldedBuffer } ? Matcher.folded(buffer) : []
+            // A query none of whose required texts is in the file is searched, with no match.
+            let possible = filter.possible(in: buffer, among: covering)
+            let folded: [UInt8] = possible.contains { queries[$0].searcher.wantsFoldedBuffer } ? Matcher.folded(buffer) : []
+            var next = possible.makeIterator(), nextPossible = next.next()
             folded.withUnsafeBytes { folded in
                 for index in covering {
                     if deadline.hasPassed {
@@ -112,6 +118,8 @@ public final class QueryCheck: FileCheck {
                         continue
                     }
                     outcome.searched.append(index)
+                    guard index == nextPossible else { continue }
+                    nextPossible = next.next()
                     let cutShort: Bool
                     if let sink {
                         // The sink's per-file work (fingerprints, report lines) runs here, in parallel.

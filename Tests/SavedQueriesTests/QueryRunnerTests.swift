@@ -67,3 +67,40 @@ import ShipcheckTestSupport
         #expect(outcome.inputErrors.first?.message.contains("invalid regular expression '('") == true)
     }
 }
+
+/// Queries run together (one read per file, the combined prefilter ruling queries out) find
+/// exactly what each finds run alone (no prefilter over one query).
+@Suite struct CombinedPrefilterTests {
+    let sets: [[SavedQuery]] = [
+        [SavedQuery(name: "fixme", pattern: "FIXME"), SavedQuery(name: "reload", pattern: "reload"),
+         SavedQuery(name: "async", pattern: #"func test[A-Z]\w*Async\("#, kind: .regex)],
+        [SavedQuery(name: "digits", pattern: #"\b[0-9]{5}\b"#, kind: .regex), SavedQuery(name: "todo", pattern: "todo", caseSensitive: false),
+         SavedQuery(name: "word", pattern: "cache", wholeWord: true), SavedQuery(name: "alt", pattern: #"alpha|Beta\d"#, kind: .regex, caseSensitive: false)],
+        [SavedQuery(name: "one", pattern: "x"), SavedQuery(name: "accent", pattern: "café"), SavedQuery(name: "folded", pattern: "ÉCOLE", caseSensitive: false),
+         SavedQuery(name: "reload-i", pattern: "RELOAD", caseSensitive: false), SavedQuery(name: "brackets", pattern: "[Int: String]")],
+    ]
+
+    @Test func queriesRunTogetherFindWhatEachFindsAlone() {
+        let directory = TemporaryDirectory()
+        let lines = ["// FIXME: later", "func reload() {}", "func testLoadAsync() {}", "let id = 12345", "// TODO later", "Todo: x",
+                     "let cache = cacheMap", "alpha", "BETA7", "café école", "École", "[Int: String]", "RELOAD", "nothing"]
+        for file in 0..<40 {
+            let text = (0..<(file % 7 + 1)).map { lines[(file * 5 + $0 * 3) % lines.count] }.joined(separator: "\n")
+            directory.write("F\(file).swift", text + "\n")
+        }
+        for set in sets {
+            let together = run(set, in: directory).results
+            #expect(together.count == set.count)
+            for (query, result) in zip(set, together) {
+                let alone = run([query], in: directory).results[0]
+                #expect(result.files == alone.files, "\(query.name)")
+                #expect(result.filesSearched == alone.filesSearched, "\(query.name)")
+                #expect(!alone.files.isEmpty, "\(query.name) finds something")
+            }
+        }
+    }
+
+    func run(_ queries: [SavedQuery], in directory: TemporaryDirectory) -> (results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int) {
+        QueryRunnerTests().run(queries, in: directory)
+    }
+}

@@ -8,4 +8,13 @@
 /// glibc's two-way memmem reads short needles at about 1 GB/s; this reads several.
 const void *shipcheck_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 
+/// How common `byte` is in source code, 0 the rarest (the rank `shipcheck_memmem` picks by).
+unsigned char shipcheck_byte_rank(unsigned char byte);
+
+/// The first offset at or after `from` (below `length` - 1) whose two bytes, as the index
+/// `text[i] | text[i + 1] << 8` into `buckets` (65,536 entries), have a bit of `wanted` set;
+/// `length` when none has. One pass that finds where any of several needles may be (each
+/// needle's rarest byte pair marks its bucket), so a buffer is read once for all of them.
+size_t shipcheck_next_pair(const void *text, size_t length, size_t from, const unsigned char *buckets, unsigned char wanted);
+
 #endif

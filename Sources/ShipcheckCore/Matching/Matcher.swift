@@ -67,6 +67,15 @@ public struct Matcher: Sendable {
         }
     }
 
+    /// Texts one of which every match contains, as bytes (ASCII-lowercased when `foldCase`:
+    /// found in either case), or nil when a match may contain none (`RequiredTextFilter`).
+    var requiredTexts: (texts: [[UInt8]], foldCase: Bool)? {
+        switch strategy {
+        case .literal(let needle, let foldCase, _): ([needle], foldCase)
+        case .regex(_, let prefilter, let foldCase): prefilter.map { ($0, foldCase) }
+        }
+    }
+
     /// Every match in `bytes`, in order, as byte ranges; no match spans a line end.
     /// `folded` is `Matcher.folded(bytes)` when `wantsFoldedBuffer`, else unused.
     /// `cutShort` when the deadline stopped the search.
