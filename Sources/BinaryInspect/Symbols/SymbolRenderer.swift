@@ -73,12 +73,12 @@ struct SymbolRenderer: Sendable {
         let (type, binding, visibility, section) = (symbol.type, symbol.binding, symbol.visibility, symbol.section)
         let capacity = 48 + max(8, type.utf8.count + 1) + max(8, binding.utf8.count + 1) + max(11, visibility.utf8.count + 1) + max(21, section.utf8.count + 1)
         Self.withColumns(capacity: capacity, appendedTo: &output) { line in
-            if section == "UND" { line.spaces(16) } else { line.hex(symbol.value) }
-            line.byte(UInt8(ascii: " "))
+            if section == "UND" { line.spaces(16) } else { line.appendHex(symbol.value) }
+            line.append(UInt8(ascii: " "))
             line.decimal(symbol.size, width: 8)
-            line.byte(UInt8(ascii: " "))
-            for byte in symbol.letter.utf8 { line.byte(byte) }
-            line.byte(UInt8(ascii: " "))
+            line.append(UInt8(ascii: " "))
+            for byte in symbol.letter.utf8 { line.append(byte) }
+            line.append(UInt8(ascii: " "))
             line.padded(type, width: 7)
             line.padded(binding, width: 7)
             line.padded(visibility, width: 10)
@@ -91,9 +91,9 @@ struct SymbolRenderer: Sendable {
     /// The columns after path and member: value, size, letter, type, binding, visibility,
     /// section, mangled, demangled.
     private func appendCSV(_ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
-        Self.appendHex(symbol.value, to: &output)
+        output.appendHex(symbol.value)
         output.append(UInt8(ascii: ","))
-        Self.appendDecimal(symbol.size, to: &output)
+        output.appendDecimal(symbol.size)
         for field in [String(symbol.letter), symbol.type, symbol.binding, symbol.visibility, symbol.section, symbol.name] {
             output.append(UInt8(ascii: ","))
             Self.appendCSV(field.utf8, to: &output)
@@ -105,9 +105,9 @@ struct SymbolRenderer: Sendable {
 
     private func appendJSON(_ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
         output += ",\"value\":\"".utf8
-        Self.appendHex(symbol.value, to: &output)
+        output.appendHex(symbol.value)
         output += "\",\"size\":".utf8
-        Self.appendDecimal(symbol.size, to: &output)
+        output.appendDecimal(symbol.size)
         output += ",\"letter\":\"\(symbol.letter)\",\"type\":\"\(symbol.type)\",\"binding\":\"\(symbol.binding)\",\"visibility\":\"\(symbol.visibility)\",\"section\":".utf8
         Self.appendJSONString(symbol.section.utf8, to: &output)
         output += ",\"mangled\":".utf8
@@ -115,19 +115,6 @@ struct SymbolRenderer: Sendable {
         output += ",\"demangled\":".utf8
         if let demangled { Self.appendJSONString(demangled, to: &output) } else { output += "null".utf8 }
         output.append(UInt8(ascii: "}"))
-    }
-
-    /// Static strings, not arrays: read on every core, an array's reference count would be
-    /// retained and released from all of them.
-    private static let hexDigits: StaticString = "0123456789abcdef"
-
-    /// Sixteen lower-case hex digits.
-    private static func appendHex(_ value: UInt64, to output: inout [UInt8]) {
-        withColumns(capacity: 16, appendedTo: &output) { $0.hex(value) }
-    }
-
-    private static func appendDecimal(_ value: UInt64, to output: inout [UInt8]) {
-        withColumns(capacity: 20, appendedTo: &output) { $0.decimal(value, width: 0) }
     }
 
     /// Lets `body` write at most `capacity` bytes on the stack, then appends them in one go:
@@ -141,11 +128,11 @@ struct SymbolRenderer: Sendable {
     }
 
     /// Writes into a buffer its caller has made large enough.
-    private struct ColumnWriter {
+    private struct ColumnWriter: ByteSink {
         let buffer: UnsafeMutableBufferPointer<UInt8>
         var count = 0
 
-        mutating func byte(_ byte: UInt8) {
+        mutating func append(_ byte: UInt8) {
             buffer[count] = byte
             count += 1
         }
@@ -156,22 +143,12 @@ struct SymbolRenderer: Sendable {
             count += spaces
         }
 
-        /// Sixteen lower-case hex digits.
-        mutating func hex(_ value: UInt64) {
-            for shift in stride(from: 60, through: 0, by: -4) { byte(hexDigits.utf8Start[Int((value >> UInt64(shift)) & 0xF)]) }
-        }
-
-        /// Right-aligned decimal digits, written without making a string of the number.
+        /// Right-aligned decimal digits.
         mutating func decimal(_ value: UInt64, width: Int) {
             var digitCount = 1, power: UInt64 = 10
             while digitCount < 20, value >= power { digitCount += 1; power = power &* 10 }
             spaces(width - digitCount)
-            var rest = value
-            for position in stride(from: count + digitCount - 1, through: count, by: -1) {
-                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            count += digitCount
+            appendDecimal(value)
         }
 
         /// The text left-aligned in `width` columns, then one space.
@@ -210,8 +187,9 @@ struct SymbolRenderer: Sendable {
             case 0x09: output += "\\t".utf8
             case 0..<0x20:
                 output += "\\u00".utf8
-                output.append(hexDigits.utf8Start[Int(byte >> 4)])
-                output.append(hexDigits.utf8Start[Int(byte & 0xF)])
+                let low = byte & 0xF  // the high digit of a control character is 0 or 1
+                output.append(UInt8(ascii: "0") + (byte >> 4))
+                output.append(low < 10 ? UInt8(ascii: "0") + low : UInt8(ascii: "a") - 10 + low)
             default: output.append(byte)
             }
         }

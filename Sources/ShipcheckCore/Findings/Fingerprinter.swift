@@ -111,21 +111,9 @@ public enum StableHash {
         return String(decoding: digits, as: UTF8.self)
     }
 
-    /// The same 32 digits appended to `out` (one append: a state line per match has one).
+    /// The same 32 digits appended to `out`.
     public static func appendHex(_ value: UInt128, to out: inout [UInt8]) {
-        let high = UInt64(truncatingIfNeeded: value >> 64), low = UInt64(truncatingIfNeeded: value)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digits in
-            for index in 0..<16 {
-                digits[index] = hexDigit(high >> UInt64(60 - 4 * index))
-                digits[16 + index] = hexDigit(low >> UInt64(60 - 4 * index))
-            }
-            out.append(contentsOf: UnsafeBufferPointer(digits))
-        }
-    }
-
-    /// The hex digit of the low four bits.
-    private static func hexDigit(_ value: UInt64) -> UInt8 {
-        let digit = UInt8(truncatingIfNeeded: value) & 0xF
-        return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+        out.appendHex(UInt64(truncatingIfNeeded: value >> 64))
+        out.appendHex(UInt64(truncatingIfNeeded: value))
     }
 }
