@@ -247,4 +247,28 @@ import ShipcheckTestSupport
         #expect(!FileManager.default.fileExists(atPath: moved) && !FileManager.default.fileExists(atPath: moved + ".d"))
         #expect(QueryState.load(root: directory.path, query: renamed, scope: .repository) == nil)
     }
+
+    /// Runs of one query at once, the tree changing under them: whichever commits last, its
+    /// manifest names only segments that are there.
+    @Test func concurrentRunsNeverLeaveAManifestNamingADeletedSegment() throws {
+        for index in 0..<12 { directory.write("F\(index).swift", "// FIXME \(index)\n") }
+        _ = try run()
+        let scoped = ScopedQuery(query: query, scope: .repository, storePath: "q.yml")
+        let root = directory.path
+        DispatchQueue.concurrentPerform(iterations: 3) { worker in
+            for round in 0..<6 {
+                let file = worker * 4 + round % 4
+                try? "// FIXME \(file) by \(worker) in \(round)\n".write(toFile: "\(root)/F\(file).swift", atomically: false, encoding: .utf8)
+                _ = Frontend.runQueries([scoped], root: root, configuration: Configuration(), timeout: nil, failingSeverity: .error)
+            }
+        }
+        guard case .loaded(let state) = PreviousState.load(manifest: manifest) else {
+            Issue.record("the state after concurrent runs cannot be read")
+            return
+        }
+        #expect(state.matchCount == 12)
+        #expect(Set(try segments().keys) == Set(state.segmentNames))
+        let after = try run()
+        #expect(after.comparable && after.new.isEmpty && after.gone.isEmpty)
+    }
 }
