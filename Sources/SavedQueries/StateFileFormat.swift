@@ -79,40 +79,46 @@ enum StateFileFormat {
         out.append(UInt8(ascii: "\n"))
     }
 
+    /// A manifest line, read field by field in place (a manifest has a line per file with
+    /// matches, tens of thousands on a large tree, read on every run).
     static func decodeBlock(_ line: UnsafeRawBufferPointer) -> FileBlock? {
-        let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 5, omittingEmptySubsequences: false)
-        guard fields.count == 6, let segment = decimal(fields[0]), let offset = decimal(fields[1]), let length = decimal(fields[2]),
-              let matchCount = decimal(fields[3]) else { return nil }
+        var cursor = 0
+        guard let segment = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")),
+              let offset = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")),
+              let length = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")),
+              let matchCount = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")) else { return nil }
         var key: FileKey?
-        if !fields[4].elementsEqual([UInt8(ascii: "-")]) {
-            let parts = fields[4].split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
-            guard parts.count == 5, let device = decimal(parts[0]), let inode = decimal(parts[1]), let size = decimal(parts[2]),
-                  let modified = decimal(parts[3]), let changed = decimal(parts[4]) else { return nil }
+        if cursor + 1 < line.count, line[cursor] == UInt8(ascii: "-"), line[cursor + 1] == UInt8(ascii: "\t") {
+            cursor += 2
+        } else {
+            guard let device = number(in: line, at: &cursor, ending: UInt8(ascii: ":")), let inode = number(in: line, at: &cursor, ending: UInt8(ascii: ":")),
+                  let size = number(in: line, at: &cursor, ending: UInt8(ascii: ":")), let modified = number(in: line, at: &cursor, ending: UInt8(ascii: ":")),
+                  let changed = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")) else { return nil }
             key = FileKey(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified, changed: changed)
         }
         return FileBlock(segment: Int(segment), offset: Int(offset), length: Int(length), matchCount: Int(matchCount), key: key,
-                         path: unescape(fields[5]))
+                         path: unescape(UnsafeRawBufferPointer(rebasing: line[cursor...])))
     }
 
-    /// A decimal number (a leading minus allowed), or nil.
-    private static func decimal(_ digits: Slice<UnsafeRawBufferPointer>) -> Int64? {
-        var value: Int64 = 0
-        var negative = false
-        var any = false
-        for (index, byte) in zip(digits.indices, digits) {
-            if index == digits.startIndex && byte == UInt8(ascii: "-") {
-                negative = true
-                continue
-            }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (sum, overflowAgain) = times.addingReportingOverflow(Int64(byte - UInt8(ascii: "0")))
-            guard !overflow, !overflowAgain else { return nil }
-            value = sum
-            any = true
+    /// The decimal number (a leading minus allowed) at `cursor` up to `terminator`, with
+    /// `cursor` moved past the terminator; nil when there is none.
+    private static func number(in line: UnsafeRawBufferPointer, at cursor: inout Int, ending terminator: UInt8) -> Int64? {
+        let negative = cursor < line.count && line[cursor] == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        var value: UInt64 = 0
+        var digits = 0
+        while cursor < line.count {
+            let byte = line[cursor]
+            cursor += 1
+            if byte == terminator { break }
+            // 19 digits fit in a UInt64; an Int64's range is checked below.
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 19 else { return nil }
+            value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+            digits += 1
+            if cursor == line.count { return nil }  // no terminator
         }
-        guard any else { return nil }
-        return negative ? -value : value
+        guard digits > 0, value <= UInt64(Int64.max) else { return nil }
+        return negative ? -Int64(value) : Int64(value)
     }
 
     static func encodeEntry(fingerprint: String, line: Int, path: String, lineText: String, into out: inout [UInt8]) {
