@@ -56,19 +56,29 @@ public final class PreviousState: Sendable {
     public static func load(manifest: String) -> Load {
         guard FileKind.of(manifest) != nil else { return .absent }
         guard let (descriptor, size) = openRegular(manifest) else { return .unreadable("cannot open \(manifest)") }
-        guard let bytes = read(descriptor, offset: 0, length: size) else {
-            close(descriptor)
-            return .unreadable("cannot read \(manifest)")
-        }
-        let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.count
-        guard let header = StateFileFormat.decodeHeader(bytes[..<newline]) else {
+        guard let first = firstLine(descriptor), let header = StateFileFormat.decodeHeader(first) else {
             close(descriptor)
             return .unreadable("no header in \(manifest)")
         }
-        guard let format = header.format else { return formatOne(header: header, bytes: bytes, descriptor: descriptor, name: manifest) }
+        guard let format = header.format else { return formatOne(header: header, descriptor: descriptor, size: size, from: first.count + 1, name: manifest) }
+        let bytes = read(descriptor, offset: 0, length: size)
         close(descriptor)
         guard format == StateFileFormat.version else { return .unreadable("\(manifest) has format \(format), not \(StateFileFormat.version)") }
+        guard let bytes else { return .unreadable("cannot read \(manifest)") }
         return formatTwo(header: header, bytes: bytes, manifest: manifest)
+    }
+
+    /// The first line of a file (without its newline), read in small steps: a format 1 state
+    /// is all one file.
+    static func firstLine(_ descriptor: Int32) -> [UInt8]? {
+        var line: [UInt8] = []
+        while line.count < 1024 * 1024 {
+            guard let chunk = readAvailable(descriptor, offset: line.count, length: 64 * 1024) else { return nil }
+            if chunk.isEmpty { return line }
+            if let newline = chunk.firstIndex(of: UInt8(ascii: "\n")) { return line + chunk[..<newline] }
+            line += chunk
+        }
+        return nil
     }
 
     private static func formatTwo(header: StateFileFormat.Header, bytes: [UInt8], manifest: String) -> Load {
@@ -118,43 +128,55 @@ public final class PreviousState: Sendable {
 
     /// A format 1 state: each path's run of entry lines is a block of the file itself (segment
     /// 0, kept open so what is gone can be read after the new manifest replaced it), with no
-    /// key, so every file counts as changed.
-    private static func formatOne(header: StateFileFormat.Header, bytes: [UInt8], descriptor: Int32, name: String) -> Load {
+    /// key, so every file counts as changed. Read a chunk at a time: it holds every match.
+    private static func formatOne(header: StateFileFormat.Header, descriptor: Int32, size: Int, from start: Int, name: String) -> Load {
         var files: [StateFileFormat.FileBlock] = []
         var index: [String: Int] = [:]
+        var current: (path: [UInt8], offset: Int, end: Int, count: Int)?
+        func finish() -> Bool {
+            guard let run = current else { return true }
+            let path = StateFileFormat.unescape(run.path)
+            guard index.updateValue(files.count, forKey: path) == nil else { return false }
+            files.append(StateFileFormat.FileBlock(segment: 0, offset: run.offset, length: run.end - run.offset, matchCount: run.count, key: nil, path: path))
+            return true
+        }
+        var position = start
+        var chunkSize = 1024 * 1024
         var problem: String?
-        bytes.withUnsafeBytes { buffer in
-            var current: (path: Slice<UnsafeRawBufferPointer>, offset: Int, end: Int, count: Int)?
-            func finish(_ run: (path: Slice<UnsafeRawBufferPointer>, offset: Int, end: Int, count: Int)) -> Bool {
-                let path = StateFileFormat.unescape(run.path)
-                guard index.updateValue(files.count, forKey: path) == nil else { return false }
-                files.append(StateFileFormat.FileBlock(segment: 0, offset: run.offset, length: run.end - run.offset, matchCount: run.count, key: nil, path: path))
-                return true
+        while position < size, problem == nil {
+            guard let chunk = readAvailable(descriptor, offset: position, length: min(chunkSize, size - position)), !chunk.isEmpty else {
+                problem = "cannot read \(name)"
+                break
             }
-            let read = StateFileFormat.forEachLine(buffer) { line, offset in
-                guard offset > 0 else { return true }
-                guard StateFileFormat.fingerprint(ofEntry: line) != nil, let path = StateFileFormat.escapedPath(ofEntry: line) else { return false }
-                let end = offset + line.count + 1
-                if let run = current, run.path.elementsEqual(path) {
-                    current?.end = end
-                    current?.count += 1
+            // Whole lines only; the last one, cut by the chunk's end, is read again with the next.
+            let atEnd = position + chunk.count >= size
+            guard let usable = atEnd ? chunk.count : chunk.lastIndex(of: UInt8(ascii: "\n")).map({ $0 + 1 }) else {
+                chunkSize *= 2
+                continue
+            }
+            let complete = chunk.withUnsafeBytes { buffer in
+                StateFileFormat.forEachLine(UnsafeRawBufferPointer(rebasing: buffer[..<usable])) { line, offset in
+                    guard StateFileFormat.fingerprint(ofEntry: line) != nil, let path = StateFileFormat.escapedPath(ofEntry: line) else { return false }
+                    let lineStart = position + offset, end = min(size, lineStart + line.count + 1)
+                    if let run = current, run.path.elementsEqual(path) {
+                        current?.end = end
+                        current?.count += 1
+                        return true
+                    }
+                    guard finish() else { return false }
+                    current = (Array(path), lineStart, end, 1)
                     return true
                 }
-                if let run = current, !finish(run) { return false }
-                current = (path, offset, end, 1)
-                return true
             }
-            if !read {
-                problem = "a damaged line in \(name)"
-            } else if let run = current, !finish(run) {
-                problem = "entries of one file apart in \(name)"
-            }
+            if !complete { problem = "a damaged line in \(name)" }
+            position += usable
         }
+        if problem == nil, !finish() { problem = "entries of one file apart in \(name)" }
         if let problem {
             close(descriptor)
             return .unreadable(problem)
         }
-        return .loaded(PreviousState(header: header, files: files, fileIndex: index, segmentNames: [""], segmentSizes: [bytes.count], segments: [descriptor]))
+        return .loaded(PreviousState(header: header, files: files, fileIndex: index, segmentNames: [""], segmentSizes: [size], segments: [descriptor]))
     }
 
     /// The index of `path` among the previous run's files with matches, or nil.

@@ -49,19 +49,12 @@ public struct QueryState: Sendable, Hashable {
         return QueryState(name: header.name, signature: header.signature, ranAt: header.ranAt, matchCount: matchCount)
     }
 
-    /// The first line of a file, read in small steps (a format 1 state is all one file).
+    /// The first line of the file at `path`.
     private static func firstLine(of path: String) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
-        var line: [UInt8] = []
-        while line.count < 1024 * 1024 {
-            guard let chunk = PreviousState.readAvailable(descriptor, offset: line.count, length: 64 * 1024) else { return nil }
-            if chunk.isEmpty { return line }
-            if let newline = chunk.firstIndex(of: UInt8(ascii: "\n")) { return line + chunk[..<newline] }
-            line += chunk
-        }
-        return nil
+        return PreviousState.firstLine(descriptor)
     }
 
     /// Moves or removes a query's state (manifest and segments) when the query is renamed or
