@@ -214,6 +214,34 @@ import ShipcheckTestSupport
         #expect(repaired.gone.map(\.lineText) == ["// FIXME new"])
     }
 
+    /// A format 1 state (the header, then every entry line in the one file) larger than the
+    /// chunks it is read in still compares, and is replaced by a format 2 one.
+    @Test func aLargeFormatOneStateStillCompares() throws {
+        for file in 0..<4 {
+            directory.write("F\(file).swift", (0..<5000).map { "// FIXME \(file) \($0)\n" }.joined())
+        }
+        _ = try run()
+        var header = try manifestHeader()
+        var old = try #require(StateFileFormat.encode(StateFileFormat.Header(name: header.name, signature: header.signature, ranAt: header.ranAt)))
+        let lines = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").dropFirst()
+        for line in lines {
+            let block = try #require(Array(line.utf8).withUnsafeBytes { StateFileFormat.decodeBlock($0) })
+            let segment = try #require(FileHandle(forReadingAtPath: manifest + ".d/" + (header.segments ?? [])[block.segment]))
+            try segment.seek(toOffset: UInt64(block.offset))
+            old += try #require(try segment.read(upToCount: block.length))
+        }
+        #expect(old.count > 1024 * 1024)
+        try FileManager.default.removeItem(atPath: manifest + ".d")
+        try Data(old).write(to: URL(fileURLWithPath: manifest))
+
+        directory.write("F2.swift", (0..<5000).map { "// FIXME 2 \($0)\n" }.joined() + "// FIXME new\n")
+        let migrated = try run()
+        #expect(migrated.comparable && migrated.previousProblem == nil)
+        #expect(migrated.new.map(\.snippet) == ["// FIXME new"] && migrated.gone.isEmpty)
+        header = try manifestHeader()
+        #expect(header.format == 2 && header.matchCount == 20001)
+    }
+
     @Test func aRunCutShortLeavesTheStateExactlyAsItWas() throws {
         let slow = SavedQuery(name: "fixme", pattern: "FIXME|(a+)+$", kind: .regex)
         directory.write("A.txt", "FIXME\n")
