@@ -124,7 +124,7 @@ public final class QueryCheck: FileCheck {
                     if let sink {
                         // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
                         let found = queries[index].searcher.matcher.matches(in: buffer, folded: folded, deadline: deadline)
-                        if !found.ranges.isEmpty { outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, bytes: buffer, ranges: found.ranges))) }
+                        if !found.ranges.isEmpty { outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, key: contents.key, bytes: buffer, ranges: found.ranges))) }
                         cutShort = found.cutShort
                     } else {
                         let found = queries[index].searcher.search(buffer, folded: folded, deadline: deadline)
@@ -176,7 +176,7 @@ public final class QueryCheck: FileCheck {
                 if run.notSearched > 0 {
                     result.inputErrors.append(InputError(path: state.root, message: "query '\(name)': \(run.notSearched) file\(run.notSearched == 1 ? "" : "s") not searched before the \(seconds)-second timeout (--timeout)"))
                 }
-                if reportsFindings { result.findings += QueryRefresh(result: run, previous: nil).findings }
+                if reportsFindings { result.findings += QueryRefresh(result: run).findings }
             }
             return result
         }
@@ -195,8 +195,9 @@ public final class QueryCheck: FileCheck {
 /// listing order as the scan completes each file.
 public protocol QueryRunSink: AnyObject, Sendable {
     /// The matches of query `query` (an index into the queries the sink was made for) in one
-    /// file, as byte ranges of its contents, on the thread that searched it (many at once).
-    func prepare(query: Int, path: String, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh
+    /// file, as byte ranges of its contents, on the thread that searched it (many at once);
+    /// `key` is the file's as it was read (`FileContents.key`).
+    func prepare(query: Int, path: String, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh
 
     /// A prepared file, in listing order, one call at a time.
     func matched(query: Int, _ file: FileRefresh)

@@ -1,70 +1,86 @@
 import ShipcheckCore
 
 /// One query's run turned into findings, file by file as the scan completes them, and compared
-/// with its previous run. What it keeps grows with the match count only as a bit per previous
-/// fingerprint (and the findings themselves when `keepsFindings`: a report format other than
-/// the streamed text needs them all at the end).
+/// with its previous run file by file: a fingerprint hashes its path, so a file's matches can
+/// only be among that file's previous ones. A file whose key and match count are as the
+/// previous run recorded them is not fingerprinted or compared at all. What a refresh keeps
+/// grows with the files, not the matches (and with the findings themselves when
+/// `keepsFindings`: a report format other than the streamed text needs them all at the end).
 public struct QueryRefresh: Sendable {
     /// What turning one file's matches into findings needs: read-only, so every searching
     /// thread can use it at once.
     public struct Context: Sendable {
         public let query: ScopedQuery
-        public let previous: QueryState.Baseline?
+        /// The previous run's state, when it could be read.
+        public let previous: PreviousState?
+        /// Why the previous run's state could not be read, when it could not.
+        public let previousProblem: String?
         /// Whether the previous run searched with the same pattern and options (else no diff).
         public let comparable: Bool
+        /// Whether an unchanged file keeps its previous block: only under the same name (the
+        /// fingerprints hash it; a renamed query's are all made anew).
+        let keepsUnchangedBlocks: Bool
         let keepsFindings: Bool
         private let message: String
         private let fixHint: String?
         /// Hashed after the path into every fingerprint: the query's scope and name.
         private let identityPrefix: String
 
-        public init(query: ScopedQuery, previous: QueryState.Baseline?, keepsFindings: Bool) {
+        public init(query: ScopedQuery, previous: PreviousState.Load = .absent, keepsFindings: Bool) {
             self.query = query
-            self.previous = previous
+            self.previous = previous.state
+            if case .unreadable(let problem) = previous { previousProblem = problem } else { previousProblem = nil }
             self.keepsFindings = keepsFindings
             let saved = query.query
-            comparable = previous?.signature == saved.definitionSignature
+            comparable = previous.state?.signature == saved.definitionSignature
+            keepsUnchangedBlocks = comparable && previous.state?.name == saved.name
             message = QueryRefresh.message(for: saved)
             fixHint = saved.expectNone ? "remove the match, or narrow the query with 'shipcheck query edit \(saved.name)'" : nil
             identityPrefix = "\(query.scope.rawValue):\(saved.name)\u{1F}"
         }
 
-        /// One file's matches (as `QuerySearcher.search` gives them) as fingerprinted findings,
-        /// with the ones the previous run did not have.
+        /// One file's matches (as `QuerySearcher.search` gives them) as fingerprinted findings
+        /// (the audit's gates, which keep no state).
         public func file(path: String, matches: [QueryMatch]) -> FileRefresh {
             var fingerprints = MatchFingerprints(path: path, identityPrefix: identityPrefix)
-            let values = matches.map { match in
+            let findings = matches.map { match in
                 var text = match.lineText
-                return text.withUTF8 { fingerprints.next(lineText: UnsafeRawBufferPointer($0)) }
+                let value = text.withUTF8 { fingerprints.next(lineText: UnsafeRawBufferPointer($0)) }
+                return finding(path: path, line: match.line, column: match.column, endColumn: match.endColumn, snippet: match.lineText, fingerprint: value)
             }
-            let findings = zip(matches, values).map { match, value in
-                finding(path: path, line: match.line, column: match.column, endColumn: match.endColumn, snippet: match.lineText, fingerprint: value)
-            }
-            var file = FileRefresh(matchCount: matches.count, findings: keepsFindings ? findings : [])
-            for index in compare(values, into: &file) { file.new.append(findings[index]) }
-            return file
+            return FileRefresh(path: path, matchCount: matches.count, findings: keepsFindings ? findings : [])
         }
 
         /// One file's matches straight from its bytes, with no string or finding per match
-        /// unless one is kept or new: the fingerprints, the lines of the query's new state and
-        /// (with `text`) of the text report.
-        func file(path: String, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>], text: QueryRunText.Layout?) -> FileRefresh {
-            var file = FileRefresh(matchCount: ranges.count)
+        /// unless one is kept or new: the fingerprints, the block of the query's new state,
+        /// what is new and gone in this file, and (with `text`) the lines of the text report.
+        /// A file unchanged since the previous run (`PreviousState.isUnchanged`) keeps its
+        /// previous block and is not fingerprinted — unless the findings are kept.
+        func file(path: String, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>], text: QueryRunText.Layout?) -> FileRefresh {
+            var file = FileRefresh(path: path, key: key, matchCount: ranges.count)
+            file.previousFile = comparable ? previous?.file(at: path) : nil
+            let unchanged = keepsUnchangedBlocks && file.previousFile.map { previous!.isUnchanged($0, key: key, matchCount: ranges.count) } == true
             var fingerprints = MatchFingerprints(path: path, identityPrefix: identityPrefix)
-            let state = StateFileFormat.EntryWriter(path: path)
+            let state = unchanged ? nil : StateFileFormat.EntryWriter(path: path)
             var report = text.map { QueryRunText.FileLines(layout: $0, path: path) }
             var lines = LineCursor(bytes)
+            let fingerprinting = !unchanged || keepsFindings
             var values: [UInt128] = []
-            values.reserveCapacity(ranges.count)
-            file.state.reserveCapacity(ranges.count * 96)
+            if fingerprinting { values.reserveCapacity(ranges.count) }
+            if !unchanged { file.state.reserveCapacity(ranges.count * 96) }
             for range in ranges {
                 let place = MatchPlace(range, in: bytes, lines: &lines)
                 let lineText = UnsafeRawBufferPointer(rebasing: bytes[place.text])
+                report?.append(place, lineText: lineText, to: &file.text)
+                guard fingerprinting else { continue }
                 let value = fingerprints.next(lineText: lineText)
                 values.append(value)
-                state.append(fingerprint: value, line: place.line, lineText: lineText, to: &file.state)
-                report?.append(place, lineText: lineText, to: &file.text)
+                state?.append(fingerprint: value, line: place.line, lineText: lineText, to: &file.state)
                 if keepsFindings { file.findings.append(finding(path: path, place: place, lineText: lineText, fingerprint: value)) }
+            }
+            if unchanged {
+                file.keepsPreviousBlock = true
+                return file
             }
             let new = compare(values, into: &file)
             if keepsFindings {
@@ -79,15 +95,40 @@ public struct QueryRefresh: Sendable {
             return file
         }
 
-        /// Looks a file's fingerprints up among the previous run's (one after another, so the
-        /// processor overlaps their cache misses), notes the ones met, and returns the indexes
-        /// of the new ones — none without a comparable previous run.
+        /// Compares a file's fingerprints with its own block of the previous run: notes what
+        /// is gone and returns the indexes of the new ones — none without a comparable
+        /// previous run, all when the file had no match then. A block that comes back the same
+        /// is kept where it is.
         private func compare(_ values: [UInt128], into file: inout FileRefresh) -> [Int] {
             guard comparable, let previous else { return [] }
-            var new: [Int] = []
-            for (index, value) in values.enumerated() {
-                if let slot = previous.index(of: value) { file.seen.append(slot) } else { new.append(index) }
+            guard let index = file.previousFile else { return Array(values.indices) }
+            guard let block = previous.block(index) else {
+                file.previousUnreadable = true
+                return []
             }
+            var before: [(value: UInt128, line: Range<Int>)] = []
+            let read = block.withUnsafeBytes { buffer in
+                StateFileFormat.forEachLine(buffer) { line, offset in
+                    guard let value = StateFileFormat.fingerprint(ofEntry: line) else { return false }
+                    before.append((value, offset..<(offset + line.count)))
+                    return true
+                }
+            }
+            guard read else {
+                file.previousUnreadable = true
+                return []
+            }
+            let previousValues = Set(before.map(\.value))
+            let current = Set(values)
+            for (value, line) in before where !current.contains(value) {
+                guard let entry = StateFileFormat.decodeEntry(block[line]) else {
+                    file.previousUnreadable = true
+                    return []
+                }
+                file.gone.append(entry)
+            }
+            let new = values.indices.filter { !previousValues.contains(values[$0]) }
+            if new.isEmpty && file.gone.isEmpty && file.state == block { file.keepsPreviousBlock = true }
             return new
         }
 
@@ -106,8 +147,11 @@ public struct QueryRefresh: Sendable {
 
     public let context: Context
     public var query: ScopedQuery { context.query }
-    public var previous: QueryState.Baseline? { context.previous }
-    public var comparable: Bool { context.comparable }
+    public var previous: PreviousState? { context.previous }
+    /// Why the previous run's state could not be read (then nothing is compared).
+    public private(set) var previousProblem: String?
+    /// Whether this run was compared with the previous one.
+    public var comparable: Bool { context.comparable && previousProblem == nil }
     /// The run's counts, set by `finish`.
     public private(set) var result: QueryRunResult
     /// Every finding, fingerprinted, in reading order — when kept.
@@ -115,20 +159,23 @@ public struct QueryRefresh: Sendable {
     public private(set) var matchCount = 0
     public private(set) var fileCount = 0
     public private(set) var new: [Finding] = []
-    /// Set by `finish`.
+    /// In the previous run's order; set by `finish`.
     public private(set) var gone: [QueryState.Entry] = []
-    /// Which of the previous run's fingerprints this run has had (when comparable).
-    private var seen: QueryState.Baseline.Marks
+    /// Per previous file, its entries this run did not have (files this run met with matches).
+    private var goneByFile: [(file: Int, entries: [QueryState.Entry])] = []
+    /// Which of the previous run's files this run met with matches (when comparable).
+    private var met: [Bool]
 
     public init(_ context: Context) {
         self.context = context
+        previousProblem = context.previousProblem
         result = QueryRunResult(query: context.query, files: [], cutShort: [], notSearched: 0, filesSearched: 0)
-        seen = (context.comparable ? context.previous?.unmarked() : nil) ?? QueryState.Baseline.Marks(count: 0)
+        met = Array(repeating: false, count: context.comparable ? context.previous?.files.count ?? 0 : 0)
     }
 
     /// A whole run at once (the audit's gates, which keep no state): every file's matches added.
-    public init(result: QueryRunResult, previous: QueryState.Baseline?) {
-        self.init(Context(query: result.query, previous: previous, keepsFindings: true))
+    public init(result: QueryRunResult) {
+        self.init(Context(query: result.query, keepsFindings: true))
         for file in result.files { record(context.file(path: file.path, matches: file.matches)) }
         finish(result)
     }
@@ -137,22 +184,37 @@ public struct QueryRefresh: Sendable {
     public mutating func record(_ file: FileRefresh) {
         matchCount += file.matchCount
         if file.matchCount > 0 { fileCount += 1 }
-        for index in file.seen { seen.mark(index) }
+        if let index = file.previousFile, index < met.count {
+            met[index] = true
+            if !file.gone.isEmpty { goneByFile.append((index, file.gone)) }
+        }
+        if file.previousUnreadable { previousProblem = "a block of \(file.path) in its segment is damaged" }
         new += file.new
         if context.keepsFindings { findings += file.findings }
     }
 
-    /// After the last file: the run's counts, and what is gone since the previous run (read
-    /// from its state file, so call this before a new state replaces it).
+    /// After the last file: the run's counts, and what is gone since the previous run — the
+    /// blocks of the previous run's files this run did not meet are read now, so call this
+    /// before a new state replaces them.
     public mutating func finish(_ result: QueryRunResult) {
         self.result = result
-        // Only when some of the previous run's fingerprints were not met is its file read again.
-        if comparable, let previous, seen.marked < previous.matchCount {
-            gone = previous.entries(unmarkedIn: seen)
+        if comparable, let previous {
+            for index in met.indices where !met[index] {
+                guard let entries = previous.entries(index) else {
+                    previousProblem = "a block of \(previous.files[index].path) in its segment is damaged"
+                    break
+                }
+                goneByFile.append((index, entries))
+            }
         }
-        seen = QueryState.Baseline.Marks(count: 0)
+        if comparable {
+            gone = goneByFile.sorted { $0.file < $1.file }.flatMap(\.entries)
+        } else {
+            new = []
+        }
+        goneByFile = []
+        met = []
     }
-
     static func message(for query: SavedQuery) -> String {
         let about = query.description.isEmpty ? "\(query.kind == .regex ? "/\(query.pattern)/" : "'\(query.pattern)'")" : query.description
         return query.expectNone ? "saved query '\(query.name)' expects no matches: \(about)" : "saved query '\(query.name)': \(about)"
@@ -163,19 +225,34 @@ public struct QueryRefresh: Sendable {
 }
 
 /// One query's matches in one file, made ready on the thread that searched the file: the
-/// count, the previous run's fingerprints met, the new findings, the findings when kept, and
-/// the bytes a streamed run writes for them.
+/// count, what is new and gone in it, the findings when kept, and the bytes a streamed run
+/// writes for them.
 public struct FileRefresh: Sendable {
+    public var path: String
+    /// The file's key as this run read it (nil for a source without one).
+    public var key: FileKey?
     public var matchCount = 0
     /// Every match's finding, when the run keeps them.
     public var findings: [Finding] = []
-    /// Slots of the previous run's fingerprints these matches have (`Baseline.index(of:)`).
-    var seen: [Int] = []
+    /// The file among the previous run's files with matches, when comparable.
+    var previousFile: Int?
+    /// Whether the file's block of the previous state stands as it is (unchanged file).
+    var keepsPreviousBlock = false
+    /// Whether the file's previous block could not be read.
+    var previousUnreadable = false
     var new: [Finding] = []
+    var gone: [QueryState.Entry] = []
     /// The file's lines of the text report, when streamed.
     var text: [UInt8] = []
-    /// The file's lines of the query's new state.
+    /// The file's block of the query's new state (empty when the previous one is kept).
     var state: [UInt8] = []
+
+    init(path: String, key: FileKey? = nil, matchCount: Int, findings: [Finding] = []) {
+        self.path = path
+        self.key = key
+        self.matchCount = matchCount
+        self.findings = findings
+    }
 }
 
 /// The fingerprints of one file's matches, from their line text: what `Fingerprinter.assign`

@@ -1,10 +1,10 @@
 import ShipcheckCore
 
 /// `query run` as the scan goes: each file's matches of each query are fingerprinted from the
-/// file's bytes, compared with the previous run, appended to the query's new state and (for
-/// the text report) written out, in listing order. Nothing here grows with the match count but
-/// a bit per previous fingerprint — unless the findings are kept for a report format that
-/// needs them all.
+/// file's bytes and compared with the file's block of the previous run (or, for a file
+/// unchanged since, neither), added to the query's new state and (for the text report)
+/// written out, in listing order. Nothing here grows with the match count — unless the
+/// findings are kept for a report format that needs them all.
 public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     // Touched by one call at a time: `matched` in listing order during the scan (see
     // `QueryRunSink`), `init` before it and `finish` after.
@@ -13,32 +13,26 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     private let contexts: [QueryRefresh.Context]
     /// How each query's matches are written; nil without a text report.
     private let layouts: [QueryRunText.Layout]?
-    private var states: [QueryState.Writer?]
+    private var states: [StateWriter]
     private let text: QueryRunText?
-    private let root: String
     /// States that cannot be written, a report that cannot be.
     public private(set) var errors: [InputError] = []
 
     /// With `text`, the text report is written to its output as the run goes and findings are
     /// not kept; without, `refreshes` keep every finding.
     public init(queries: [ScopedQuery], root: String, ranAt: Double, text: (output: ByteOutput, color: Bool, heading: Bool)?) {
-        self.root = root
-        // The previous runs' states load side by side: with many queries, each a file to parse.
+        // The previous runs' manifests load side by side: with many queries, each a file to parse.
         let keepsFindings = text == nil
         contexts = queries.parallelMap { scoped in
-            QueryRefresh.Context(query: scoped, previous: QueryState.Baseline.load(root: root, query: scoped.query, scope: scoped.scope),
+            QueryRefresh.Context(query: scoped, previous: PreviousState.load(manifest: QueryState.path(root: root, query: scoped.query, scope: scoped.scope)),
                                  keepsFindings: keepsFindings)
         }
         refreshes = contexts.map(QueryRefresh.init)
         layouts = text.map { text in queries.map { QueryRunText.Layout(query: $0, color: text.color, heading: text.heading) } }
         var errors: [InputError] = []
-        states = queries.map { scoped in
-            do throws(InputError) {
-                return try QueryState.Writer(root: root, query: scoped.query, scope: scoped.scope, ranAt: ranAt)
-            } catch {
-                errors.append(error)
-                return nil
-            }
+        states = contexts.map { context in
+            StateWriter(manifest: QueryState.path(root: root, query: context.query.query, scope: context.query.scope), query: context.query.query,
+                        ranAt: ranAt, previous: context.keepsUnchangedBlocks ? context.previous : nil)
         }
         do throws(InputError) {
             self.text = try text.map { text throws(InputError) in try QueryRunText(queries: queries, output: text.output, color: text.color, heading: text.heading) }
@@ -49,23 +43,24 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         self.errors = errors
     }
 
-    public func prepare(query: Int, path: String, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh {
-        contexts[query].file(path: path, bytes: bytes, ranges: ranges, text: layouts?[query])
+    public func prepare(query: Int, path: String, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh {
+        contexts[query].file(path: path, key: key, bytes: bytes, ranges: ranges, text: layouts?[query])
     }
 
     public func matched(query: Int, _ file: FileRefresh) {
         refreshes[query].record(file)
-        states[query]?.append(file.state)
+        states[query].add(file)
         text?.write(query: query, file.text)
     }
 
-    /// After the scan: each query's counts and what is gone, the new state of every query whose
-    /// run was complete (a run the timeout cut short keeps the old state), the report's end.
+    /// After the scan: each query's counts and what is gone (read from the previous state before
+    /// the new one replaces it), the new state of every query whose run was complete (a run the
+    /// timeout cut short keeps the old state), the report's end.
     public func finish(_ results: [QueryRunResult]) {
         for (index, result) in results.enumerated() {
             refreshes[index].finish(result)
-            guard result.isComplete, let state = states[index] else { continue }
-            do throws(InputError) { try state.commit() } catch { errors.append(error) }
+            guard result.isComplete else { continue }
+            do throws(InputError) { try states[index].commit() } catch { errors.append(error) }
         }
         states = []
         do throws(InputError) { try text?.finish(refreshes) } catch { errors.append(error) }

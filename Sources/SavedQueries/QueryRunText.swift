@@ -157,6 +157,7 @@ public final class QueryRunText {
 
     /// "since last run (…): 2 new, 1 gone" or why there is nothing to compare with.
     static func comparison(_ refresh: QueryRefresh) -> String {
+        if let problem = refresh.previousProblem { return "the previous run's state could not be read (\(problem)): not compared" }
         guard let previous = refresh.previous else { return "first run: nothing to compare with" }
         let when = timestamp(previous.ranAt)
         guard refresh.comparable else { return "query changed since the last run (\(when)): not compared" }

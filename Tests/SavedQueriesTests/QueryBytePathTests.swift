@@ -48,8 +48,8 @@ import ShipcheckTestSupport
 
     @Test func fingerprintsAreTheFingerprintersForTheFindingsIdentity() throws {
         let (bytes, ranges) = Self.awkwardFile()
-        let context = QueryRefresh.Context(query: query, previous: nil, keepsFindings: true)
-        let file = bytes.withUnsafeBytes { context.file(path: "dir/a file.swift", bytes: $0, ranges: ranges, text: nil) }
+        let context = QueryRefresh.Context(query: query, keepsFindings: true)
+        let file = bytes.withUnsafeBytes { context.file(path: "dir/a file.swift", key: nil, bytes: $0, ranges: ranges, text: nil) }
         #expect(file.matchCount == Self.awkwardLines.count)
         var refingerprinted = file.findings
         for index in refingerprinted.indices { refingerprinted[index].fingerprint = "" }
@@ -71,8 +71,8 @@ import ShipcheckTestSupport
     @Test func stateLinesAreTheStringEncodersLines() {
         let (bytes, ranges) = Self.awkwardFile()
         let path = "dir/tab\there\\.swift"
-        let context = QueryRefresh.Context(query: query, previous: nil, keepsFindings: true)
-        let file = bytes.withUnsafeBytes { context.file(path: path, bytes: $0, ranges: ranges, text: nil) }
+        let context = QueryRefresh.Context(query: query, keepsFindings: true)
+        let file = bytes.withUnsafeBytes { context.file(path: path, key: nil, bytes: $0, ranges: ranges, text: nil) }
         var expected: [UInt8] = []
         for finding in file.findings {
             StateFileFormat.encodeEntry(fingerprint: finding.fingerprint, line: finding.location.line ?? 0, path: path, lineText: finding.snippet ?? "", into: &expected)
@@ -83,10 +83,10 @@ import ShipcheckTestSupport
     @Test(arguments: [false, true])
     func reportLinesAreTheStringFunctionsLines(color: Bool) {
         let (bytes, ranges) = Self.awkwardFile()
-        let context = QueryRefresh.Context(query: query, previous: nil, keepsFindings: true)
+        let context = QueryRefresh.Context(query: query, keepsFindings: true)
         for heading in [false, true] {
             let layout = QueryRunText.Layout(query: query, color: color, heading: heading)
-            let file = bytes.withUnsafeBytes { context.file(path: "a\tb.swift", bytes: $0, ranges: ranges, text: layout) }
+            let file = bytes.withUnsafeBytes { context.file(path: "a\tb.swift", key: nil, bytes: $0, ranges: ranges, text: layout) }
             var expected = heading ? "  " + QueryRunText.paint("a\\tb.swift", "35", color) + "\n" : ""
             for finding in file.findings {
                 guard case .source(let location) = finding.location else { continue }
@@ -102,8 +102,9 @@ import ShipcheckTestSupport
     }
 
     /// `Tests/Fixtures/query-state`: a tree, its queries, and the states `query run` wrote for
-    /// it before fingerprints were made from bytes (shipcheck at 281be8e). Run again on the
-    /// same tree, nothing is new or gone, and the new states hold the same entries.
+    /// it before fingerprints were made from bytes (shipcheck at 281be8e), in format 1 (entry
+    /// lines in the state file itself). Run again on the same tree, nothing is new or gone, and
+    /// the new states are format 2 manifests whose blocks hold the same entries.
     @Test(arguments: [false, true])
     func statesWrittenBeforeTheBytePathStillCompare(streamed: Bool) throws {
         let fixture = Repository.path("Tests/Fixtures/query-state")
@@ -129,8 +130,18 @@ import ShipcheckTestSupport
             #expect(refresh.matchCount > 0 && refresh.new.isEmpty && refresh.gone.isEmpty, "\(refresh.query.query.name)")
         }
         for state in states {
-            let entries = { (path: String) in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").dropFirst() }
-            #expect(try entries(stateFolder + "/" + state) == entries(fixture + "/states/" + state), "\(state)")
+            let manifest = try String(contentsOfFile: stateFolder + "/" + state, encoding: .utf8).split(separator: "\n")
+            let header = try #require(StateFileFormat.decodeHeader(Array(manifest[0].utf8)))
+            #expect(header.format == 2, "\(state)")
+            var blocks = ""
+            for line in manifest.dropFirst() {
+                let block = try #require(Array(line.utf8).withUnsafeBytes { StateFileFormat.decodeBlock($0) })
+                let segment = try #require(FileHandle(forReadingAtPath: stateFolder + "/" + state + ".d/" + (header.segments ?? [])[block.segment]))
+                try segment.seek(toOffset: UInt64(block.offset))
+                blocks += String(decoding: try #require(try segment.read(upToCount: block.length)), as: UTF8.self)
+            }
+            let entries = try String(contentsOfFile: fixture + "/states/" + state, encoding: .utf8).split(separator: "\n").dropFirst()
+            #expect(blocks.split(separator: "\n") == Array(entries), "\(state)")
         }
     }
 }

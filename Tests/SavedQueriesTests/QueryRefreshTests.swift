@@ -60,24 +60,4 @@ import ShipcheckTestSupport
         #expect(!second.comparable)
         #expect(second.new.isEmpty && second.gone.isEmpty)
     }
-
-    @Test func stateSurvivesARoundTripWithAwkwardText() throws {
-        let entries = [
-            QueryState.Entry(fingerprint: "abc", path: "dir with space/tab\there.swift", line: 3, lineText: "a\tb \\ c\\t"),
-            QueryState.Entry(fingerprint: "def", path: "ünï.swift", line: 12, lineText: ""),
-            QueryState.Entry(fingerprint: "ghi", path: "new\nline", line: 1, lineText: "trailing\r"),
-        ]
-        let state = QueryState(name: "q", signature: "sig", ranAt: 1_800_000_000.5, matchCount: 3, matches: entries)
-        try state.save(root: directory.path, query: query, scope: .personal)
-        #expect(QueryState.load(root: directory.path, query: query, scope: .personal) == state)
-        #expect(QueryState.load(root: directory.path, query: query, scope: .repository) == nil)
-    }
-
-    @Test func damagedStateOnlyCostsTheComparison() {
-        directory.write("A.swift", "FIXME\n")
-        directory.write(".shipcheck/state/queries/repo/fixme.state", "not a state file")
-        let run = refresh()
-        #expect(run.previous == nil)
-        #expect(QueryState.load(root: directory.path, query: query, scope: .repository)?.matchCount == 1)
-    }
 }

@@ -14,7 +14,7 @@ import ShipcheckTestSupport
             directory.write(example.path, text)
             let scoped = ScopedQuery(query: preset, scope: .repository, storePath: "q.yml")
             let result = QueryRunner(root: directory.path, configuration: Configuration(), timeout: nil).run([scoped])
-            return result.results.flatMap { QueryRefresh(result: $0, previous: nil).findings }
+            return result.results.flatMap { QueryRefresh(result: $0).findings }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }

@@ -19,7 +19,7 @@ private final class CountingFileSource: FileSource {
         return disk.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
     }
 
-    func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T {
+    func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T {
         counts.withLock { $0[path, default: 0] += 1 }
         return try disk.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
     }

@@ -8,14 +8,17 @@ public final class FileContents {
     public let index: Int
     /// Valid while the checks look at this file.
     public let bytes: UnsafeRawBufferPointer
+    /// The file's key when it was read from disk (see `FileSource.withContents`), else nil.
+    public let key: FileKey?
     private var derivedValues: [ObjectIdentifier: Any] = [:]
     /// The problems reported for this file so far.
     public private(set) var errors: [InputError] = []
 
-    init(file: ScannedFile, index: Int, bytes: UnsafeRawBufferPointer) {
+    init(file: ScannedFile, index: Int, bytes: UnsafeRawBufferPointer, key: FileKey? = nil) {
         self.file = file
         self.index = index
         self.bytes = bytes
+        self.key = key
     }
 
     /// The value of type `Value` derived from this file: made by `make` the first time any

@@ -6,8 +6,9 @@ public protocol FileSource: Sendable {
     /// The files under `root`, after the configuration's include / exclude globs.
     func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration
 
-    /// Calls `body` with the file's bytes, valid only during the call.
-    func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T
+    /// Calls `body` with the file's bytes, valid only during the call, and its key when the
+    /// source has one (a file on disk; not a git blob or bytes kept in memory).
+    func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T
 
     /// The file's bytes as an array, for what must outlive the read.
     func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8]
@@ -15,7 +16,7 @@ public protocol FileSource: Sendable {
 
 extension FileSource {
     public func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
-        try withContents(path, displayPath: displayPath, sizeLimit: sizeLimit) { Array($0) }
+        try withContents(path, displayPath: displayPath, sizeLimit: sizeLimit) { bytes, _ in Array(bytes) }
     }
 }
 
@@ -40,10 +41,10 @@ public final class ReadOnceFileSource: FileSource {
         return bytes
     }
 
-    public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T {
+    public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T {
         if let bytes = kept.withLock({ $0[Self.key(path)] }) {
             guard bytes.count <= sizeLimit else { throw InputError.tooLarge(displayPath, size: bytes.count, limit: sizeLimit) }
-            return bytes.withUnsafeBytes(body)
+            return bytes.withUnsafeBytes { body($0, nil) }
         }
         return try base.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
     }
@@ -68,7 +69,7 @@ public struct DiskFileSource: FileSource {
         FileEnumerator(root: root, configuration: configuration, checksGitListedKinds: checksListedKinds, listsUntracked: listsUntracked).enumerate()
     }
 
-    public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T {
+    public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T {
         try SafeFileReader.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
     }
 }

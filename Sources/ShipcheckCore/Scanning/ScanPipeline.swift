@@ -61,8 +61,8 @@ public struct ScanPipeline: Sendable {
             let wanting = checks.indices.filter { checks[$0].wants(file) }
             guard !wanting.isEmpty else { return FilePass() }
             var pass = FilePass()
-            let inspect = { (bytes: UnsafeRawBufferPointer) in
-                let contents = FileContents(file: file, index: index, bytes: bytes)
+            let inspect = { (bytes: UnsafeRawBufferPointer, key: FileKey?) in
+                let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
                 for check in wanting {
                     let followUp = clocks[check].measure { checks[check].inspect(contents) }
                     if followUp != .none { pass.followUps.append((check, followUp)) }
@@ -72,7 +72,7 @@ public struct ScanPipeline: Sendable {
             }
             if let copy = early[file.path] {
                 guard let bytes = try? copy.get() else { return pass }  // reported when it was read
-                bytes.withUnsafeBytes(inspect)
+                bytes.withUnsafeBytes { inspect($0, nil) }
             } else {
                 do throws(InputError) {
                     try source.withContents(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)

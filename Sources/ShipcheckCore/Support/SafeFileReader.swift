@@ -13,7 +13,8 @@ public enum SafeFileReader {
 
     public static func read(_ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> [UInt8] {
         let shown = displayPath ?? path
-        let (descriptor, size) = try openRegularFile(path, shown: shown, sizeLimit: sizeLimit)
+        let (descriptor, key) = try openRegularFile(path, shown: shown, sizeLimit: sizeLimit)
+        let size = Int(key.size)
         defer { close(descriptor) }
         // Read straight into uninitialised storage: zero-filling first would touch every page twice.
         var failure: Int32 = 0
@@ -27,22 +28,24 @@ public enum SafeFileReader {
     /// Calls `body` with the file's bytes held in a buffer the calling thread reuses from file to
     /// file: the hot loops of the text scanners read tens of thousands of files, and a fresh
     /// allocation per file costs a page fault and a kernel zero-fill per page. The buffer is
-    /// valid only during `body`; copy out what must outlive it.
+    /// valid only during `body`; copy out what must outlive it. `body` also gets the file's key
+    /// from the same `fstat`.
     public static func withContents<T>(_ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit,
-                                       _ body: (UnsafeRawBufferPointer) -> T) throws(InputError) -> T {
+                                       _ body: (UnsafeRawBufferPointer, FileKey) -> T) throws(InputError) -> T {
         let shown = displayPath ?? path
-        let (descriptor, size) = try openRegularFile(path, shown: shown, sizeLimit: sizeLimit)
+        let (descriptor, key) = try openRegularFile(path, shown: shown, sizeLimit: sizeLimit)
+        let size = Int(key.size)
         defer { close(descriptor) }
         let buffer = ThreadReadBuffer.current
         let storage = buffer.reserve(size)
         let (filled, failure) = fill(descriptor, storage, size: size)
         if failure != 0 { throw InputError(path: shown, message: describe(errno: failure)) }
         defer { buffer.shrinkIfLarge() }
-        return body(UnsafeRawBufferPointer(start: storage, count: filled))
+        return body(UnsafeRawBufferPointer(start: storage, count: filled), key)
     }
 
     /// Opens `path` for reading if it is a regular file within the cap.
-    private static func openRegularFile(_ path: String, shown: String, sizeLimit: Int) throws(InputError) -> (descriptor: Int32, size: Int) {
+    private static func openRegularFile(_ path: String, shown: String, sizeLimit: Int) throws(InputError) -> (descriptor: Int32, key: FileKey) {
         // O_NONBLOCK: opening a FIFO with no writer must not hang. O_NOFOLLOW: the walk
         // already decided about symlinks; a swapped-in link is refused, not followed.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
@@ -62,7 +65,7 @@ public enum SafeFileReader {
             close(descriptor)
             throw InputError.tooLarge(shown, size: size, limit: sizeLimit)
         }
-        return (descriptor, size)
+        return (descriptor, FileKey(status))
     }
 
     /// Reads up to `size` bytes; returns how many arrived (a file that shrank while being read
