@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import Synchronization
 
 /// The git work tree a scan runs in, when there is one. Git knows best which files are
 /// ignored, what attributes a path has and what the index holds, so we ask it.
@@ -25,6 +27,11 @@ public struct GitRepository: Sendable {
 
     /// Runs git in the scanned root; a non-zero exit is an error naming the command.
     public func run(_ arguments: [String], input: [UInt8]? = nil) throws(InputError) -> [UInt8] {
+        try Self.run(arguments, in: directory, input: input, environment: environment)
+    }
+
+    private static func run(_ arguments: [String], in directory: String, input: [UInt8]? = nil,
+                            environment: [String: String] = [:]) throws(InputError) -> [UInt8] {
         let result = try Subprocess.run("git", arguments, in: directory, input: input, environment: environment)
         guard result.status == 0 else {
             throw InputError(path: directory, message: "git \(arguments.first ?? "") failed: \(result.errorOutput)")
@@ -32,13 +39,36 @@ public struct GitRepository: Sendable {
         return result.output
     }
 
-    /// Tracked files plus (with `untracked`) untracked files that are not ignored, relative to
-    /// the scanned root, as raw NUL-separated names (so any byte in a name survives). Tracked
-    /// files alone come from the index without walking the work tree.
-    public func listFiles(untracked: Bool = true) throws(InputError) -> [[UInt8]] {
+    /// The repository containing `directory` and its files: tracked files plus (with
+    /// `untracked`) untracked files that are not ignored, relative to `directory`, as raw
+    /// NUL-terminated names (so any byte in a name survives; see `forEachName`). Tracked files
+    /// alone come from the index without walking the work tree. Nil outside a work tree. The
+    /// two git commands (is this a work tree, which files) run at once.
+    public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[UInt8], InputError>)? {
         let others = untracked ? ["--others", "--exclude-standard"] : []
-        let output = try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."])
-        return output.split(separator: 0, omittingEmptySubsequences: true).map(Array.init)
+        let names = Mutex<Result<[UInt8], InputError>>(.success([]))
+        let listed = DispatchGroup()
+        DispatchQueue.global().async(group: listed) {
+            let result = Result { () throws(InputError) in try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."], in: directory) }
+            names.withLock { $0 = result }
+        }
+        let repository = GitRepository(containing: directory)
+        listed.wait()
+        guard let repository else { return nil }
+        return (repository, names.withLock { $0 })
+    }
+
+    /// Calls `body` with each name of a NUL-terminated listing (`listing(in:untracked:)`), in
+    /// order, as a view into `listing`: no array per name.
+    public static func forEachName(in listing: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        listing.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while start < buffer.count {
+                let end = ByteSearch.find(byte: 0, in: UnsafeRawBufferPointer(buffer), from: start) ?? buffer.count
+                if end > start { body(UnsafeBufferPointer(rebasing: buffer[start..<end])) }
+                start = end + 1
+            }
+        }
     }
 
     /// Attribute values for many paths in one `git check-attr -z --stdin` call:
