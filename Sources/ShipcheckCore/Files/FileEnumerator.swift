@@ -111,8 +111,9 @@ public struct FileEnumerator: Sendable {
     }
 
     /// Decides about one entry given as raw name bytes relative to the root.
+    /// `name` is followed by a NUL byte (read as a C string: the non-generic, fast validation).
     private func consider(_ name: UnsafeBufferPointer<UInt8>, walking: Bool, into result: inout FileEnumeration) {
-        guard let relative = String(validating: name, as: UTF8.self) else {
+        guard let base = name.baseAddress, let relative = String(validatingCString: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)) else {
             result.errors.append(InputError(path: Self.escaped(String(lossyUTF8: name)), message: "file name is not valid UTF-8; not scanned"))
             return
         }
@@ -162,7 +163,7 @@ public struct FileEnumerator: Sendable {
                 if let text = String(validating: child, as: UTF8.self), configuration.exclude.matches(text) { continue }
                 walk(directory: child, into: &result)
             } else {
-                child.withUnsafeBufferPointer { consider($0, walking: true, into: &result) }
+                (child + [0]).withUnsafeBufferPointer { consider(UnsafeBufferPointer(rebasing: $0.dropLast()), walking: true, into: &result) }
             }
         }
     }

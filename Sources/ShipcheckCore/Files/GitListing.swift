@@ -1,6 +1,3 @@
-import Dispatch
-import Synchronization
-
 /// git's listing of a directory (`GitRepository.listing(in:untracked:)`), started on another
 /// thread as soon as the directory is known: the git commands then run while the command line
 /// loads its configuration and saved queries, instead of after. A scan of that directory with
@@ -8,21 +5,15 @@ import Synchronization
 public final class GitListing: Sendable {
     public let directory: String
     public let untracked: Bool
-    private let done = DispatchGroup()
-    private let outcome = Mutex<(repository: GitRepository, names: Result<[UInt8], InputError>)?>(nil)
+    private let listing: BackgroundValue<(repository: GitRepository, names: Result<[UInt8], InputError>)?>
 
     public init(directory: String, untracked: Bool) {
-        self.directory = FileEnumerator.trimmingSlash(directory)
+        let directory = FileEnumerator.trimmingSlash(directory)
+        self.directory = directory
         self.untracked = untracked
-        DispatchQueue.global().async(group: done) { [self] in
-            let listing = GitRepository.listing(in: self.directory, untracked: untracked)
-            outcome.withLock { $0 = listing }
-        }
+        listing = BackgroundValue { GitRepository.listing(in: directory, untracked: untracked) }
     }
 
     /// The listing, once git is done; nil outside a work tree.
-    public var result: (repository: GitRepository, names: Result<[UInt8], InputError>)? {
-        done.wait()
-        return outcome.withLock { $0 }
-    }
+    public var result: (repository: GitRepository, names: Result<[UInt8], InputError>)? { listing.value }
 }

@@ -1,6 +1,4 @@
-import Dispatch
 import Foundation
-import Synchronization
 
 /// The git work tree a scan runs in, when there is one. Git knows best which files are
 /// ignored, what attributes a path has and what the index holds, so we ask it.
@@ -46,25 +44,20 @@ public struct GitRepository: Sendable {
     /// two git commands (is this a work tree, which files) run at once.
     public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[UInt8], InputError>)? {
         let others = untracked ? ["--others", "--exclude-standard"] : []
-        let names = Mutex<Result<[UInt8], InputError>>(.success([]))
-        let listed = DispatchGroup()
-        DispatchQueue.global().async(group: listed) {
-            let result = Result { () throws(InputError) in try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."], in: directory) }
-            names.withLock { $0 = result }
+        let names = BackgroundValue {
+            Result { () throws(InputError) in try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."], in: directory) }
         }
-        let repository = GitRepository(containing: directory)
-        listed.wait()
-        guard let repository else { return nil }
-        return (repository, names.withLock { $0 })
+        guard let repository = GitRepository(containing: directory) else { return nil }
+        return (repository, names.value)
     }
 
     /// Calls `body` with each name of a NUL-terminated listing (`listing(in:untracked:)`), in
-    /// order, as a view into `listing`: no array per name.
+    /// order, as a view into `listing` (followed by its NUL): no array per name. Bytes after
+    /// the last NUL (git ends every name with one) are no name.
     public static func forEachName(in listing: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
         listing.withUnsafeBufferPointer { buffer in
             var start = 0
-            while start < buffer.count {
-                let end = ByteSearch.find(byte: 0, in: UnsafeRawBufferPointer(buffer), from: start) ?? buffer.count
+            while let end = ByteSearch.find(byte: 0, in: UnsafeRawBufferPointer(buffer), from: start) {
                 if end > start { body(UnsafeBufferPointer(rebasing: buffer[start..<end])) }
                 start = end + 1
             }
