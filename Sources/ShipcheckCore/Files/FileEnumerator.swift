@@ -90,6 +90,7 @@ public struct FileEnumerator: Sendable {
                 let names = try names.get()
                 result.repository = repository
                 result.checkedKinds = checksGitListedKinds
+                result.files.reserveCapacity(names.reduce(0) { $0 + ($1 == 0 ? 1 : 0) })
                 GitRepository.forEachName(in: names) { consider($0, walking: false, into: &result) }
                 return result
             } catch {
