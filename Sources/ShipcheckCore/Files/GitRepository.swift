@@ -3,8 +3,6 @@ import Foundation
 /// The git work tree a scan runs in, when there is one. Git knows best which files are
 /// ignored, what attributes a path has and what the index holds, so we ask it.
 public struct GitRepository: Sendable {
-    /// Absolute path of the work tree's top level.
-    public let topLevel: String
     /// The directory commands run in (the scanned root); git prints paths relative to it.
     public let directory: String
     /// Extra environment for every git command, e.g. `GIT_INDEX_FILE` to read a temporary
@@ -19,7 +17,11 @@ public struct GitRepository: Sendable {
         else { return nil }
         let top = String(lossyUTF8: result.output).trimmingCharacters(in: .newlines)
         guard !top.isEmpty else { return nil }
-        topLevel = top
+        self.directory = directory
+    }
+
+    /// A work tree `directory` is known to be in (git listed its files).
+    private init(listed directory: String) {
         self.directory = directory
     }
 
@@ -40,15 +42,15 @@ public struct GitRepository: Sendable {
     /// The repository containing `directory` and its files: tracked files plus (with
     /// `untracked`) untracked files that are not ignored, relative to `directory`, as raw
     /// NUL-terminated names (so any byte in a name survives; see `forEachName`). Tracked files
-    /// alone come from the index without walking the work tree. Nil outside a work tree. The
-    /// two git commands (is this a work tree, which files) run at once.
+    /// alone come from the index without walking the work tree. Nil outside a work tree. One
+    /// git command when it lists: only a failed listing asks whether this is a work tree at
+    /// all (outside one the listing fails too, and the caller walks the directory instead).
     public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[UInt8], InputError>)? {
         let others = untracked ? ["--others", "--exclude-standard"] : []
-        let names = BackgroundValue {
-            Result { () throws(InputError) in try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."], in: directory) }
-        }
+        let names = Result { () throws(InputError) in try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."], in: directory) }
+        if case .success = names { return (GitRepository(listed: directory), names) }
         guard let repository = GitRepository(containing: directory) else { return nil }
-        return (repository, names.value)
+        return (repository, names)
     }
 
     /// Calls `body` with each name of a NUL-terminated listing (`listing(in:untracked:)`), in
