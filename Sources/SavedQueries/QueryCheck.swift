@@ -91,11 +91,10 @@ public final class QueryCheck: FileCheck {
     /// Once the deadline has passed, a file is not read for the queries: it counts as not searched.
     public func wants(_ file: ScannedFile) -> Bool {
         guard !Self.isShipcheckOwn(file.relativePath, storeFile: storeFile) else { return false }
-        let covering = queries.indices.filter { queries[$0].covers(file.relativePath) }
-        if covering.isEmpty { return false }
+        guard queries.contains(where: { $0.covers(file.relativePath) }) else { return false }
         return state.withLock { state in
             guard state.deadline.hasPassed else { return true }
-            for index in covering { state.results[index].notSearched += 1 }
+            for index in queries.indices where queries[index].covers(file.relativePath) { state.results[index].notSearched += 1 }
             return false
         }
     }

@@ -24,13 +24,14 @@ extension Frontend {
     /// too), compares each with its last run, and saves the new state of every query whose run
     /// was complete (a run the timeout cut short keeps the old state). With `text`, the text report (in the layout `heading` says) is
     /// streamed to its output as files are searched and the refreshes keep no findings;
-    /// without, they keep them all.
+    /// without, they keep them all. `startedListing`: git's listing of `root`, when the caller
+    /// started it ahead (see `GitListing`).
     public static func runQueries(_ queries: [ScopedQuery], root: String, configuration: Configuration, timeout: Double?,
                                   failingSeverity: Severity, untracked: Bool = false, text: (output: ByteOutput, color: Bool, heading: Bool)? = nil,
-                                  progress: ScanProgress? = nil) -> QueryRunOutcome {
+                                  progress: ScanProgress? = nil, startedListing: GitListing? = nil) -> QueryRunOutcome {
         let ranAt = Date().timeIntervalSince1970
         var session: QueryRunSession?
-        let source = DiskFileSource(listsUntracked: untracked)
+        let source = DiskFileSource(listsUntracked: untracked, startedListing: startedListing)
         let run = QueryRunner(root: root, configuration: configuration, timeout: timeout, source: source, progress: progress).run(queries) { searchable in
             session = QueryRunSession(queries: searchable, root: root, ranAt: ranAt, text: text)
             return session

@@ -44,12 +44,15 @@ struct AuditCommand: ParsableCommand {
     var path: String = "."
 
     func run() throws {
+        // git lists the files while the configuration, the queries and the project load.
+        let source = DiskFileSource(startedListing: GitListing(directory: path, untracked: true))
         let line = ProgressLine("shipcheck audit")
         let outcome: CommandOutcome
         do {
             defer { line.finish() }
             outcome = try Frontend.audit(root: path, config: report.config, extraBinaries: binaries, architecture: arch, baseline: baseline,
-                                         writeBaseline: writeBaseline, failingSeverity: report.failingSeverity, progress: line.progress)
+                                         writeBaseline: writeBaseline, failingSeverity: report.failingSeverity, source: source,
+                                         progress: line.progress)
         }
         try report.emit(outcome)
     }

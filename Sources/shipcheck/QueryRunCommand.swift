@@ -36,6 +36,8 @@ struct QueryRunCommand: ParsableCommand {
     }
 
     func run() throws {
+        // git lists the files while the configuration and the queries load.
+        let listing = GitListing(directory: location.root, untracked: untracked)
         let configuration = try location.configuration(explicitConfig: report.config)
         let saved = try location.queries(configuration)
         var selected: [ScopedQuery] = []
@@ -55,7 +57,8 @@ struct QueryRunCommand: ParsableCommand {
             let line = file == nil && Terminal.isTerminal(fileDescriptor: 1) ? nil : ProgressLine("shipcheck query run")
             let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
                                               failingSeverity: report.failingSeverity, untracked: untracked,
-                                              text: (file?.output ?? ByteOutput.standardOutput(), report.color, heading), progress: line?.progress)
+                                              text: (file?.output ?? ByteOutput.standardOutput(), report.color, heading), progress: line?.progress,
+                                              startedListing: listing)
             line?.finish()
             try file?.commit()
             for error in outcome.inputErrors { printError("shipcheck: \(error)") }
@@ -64,7 +67,8 @@ struct QueryRunCommand: ParsableCommand {
         }
         let line = ProgressLine("shipcheck query run")
         let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
-                                          failingSeverity: report.failingSeverity, untracked: untracked, progress: line.progress)
+                                          failingSeverity: report.failingSeverity, untracked: untracked, progress: line.progress,
+                                          startedListing: listing)
         line.finish()
         for error in outcome.inputErrors { printError("shipcheck: \(error)") }
         try report.write(report.format.reporter(color: report.color, heading: false).render(outcome.report(failingSeverity: report.failingSeverity)))

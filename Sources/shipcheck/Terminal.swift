@@ -35,14 +35,21 @@ enum Terminal {
 /// and the run is still going after a second (CI logs and pipes get nothing), redrawn five
 /// times a second from the run's `ScanProgress`, cleared when the run ends.
 final class ProgressLine: Sendable {
-    let progress = ScanProgress()
+    /// Nil when there is no line to draw: the scan then counts nothing (no shared counter
+    /// touched per file).
+    let progress: ScanProgress?
     private let label: String
     private let state = Mutex((finished: false, shown: false))
     private let done = DispatchSemaphore(value: 0)
 
     init(_ label: String) {
         self.label = label
-        guard Terminal.isTerminal(fileDescriptor: 2) else { return }
+        guard Terminal.isTerminal(fileDescriptor: 2) else {
+            progress = nil
+            return
+        }
+        let progress = ScanProgress()
+        self.progress = progress
         Thread.detachNewThread { [self] in
             var wait = 1.0
             var last: ScanProgress.Snapshot?

@@ -18,7 +18,10 @@ public struct YAMLMapping {
     public static func parse(_ text: String, file: String) throws(InputError) -> YAMLMapping {
         let node: Node?
         do {
-            node = try Yams.compose(yaml: text)
+            // No resolver rules and no constructors: every accessor here reads the scalar's text
+            // itself, and Yams's default rules cost a few milliseconds of regex compiling at
+            // every start-up (query run, audit).
+            node = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]))
         } catch let error as YamlError {
             throw Self.describe(error, file: file)
         } catch {
@@ -74,9 +77,16 @@ public struct YAMLMapping {
         throw InputError(path: file, line: node.mark?.line, message: "'\(qualified(key))' must be a string")
     }
 
+    /// YAML 1.1's booleans: the spellings of Yams's default bool rule, which took them quoted
+    /// too.
+    private static let booleans: [String: Bool] = [
+        "yes": true, "Yes": true, "YES": true, "true": true, "True": true, "TRUE": true, "on": true, "On": true, "ON": true,
+        "no": false, "No": false, "NO": false, "false": false, "False": false, "FALSE": false, "off": false, "Off": false, "OFF": false,
+    ]
+
     public func bool(_ key: String) throws(InputError) -> Bool? {
         guard let node = mapping[key] else { return nil }
-        if let value = node.bool { return value }
+        if case .scalar(let scalar) = node, let value = Self.booleans[scalar.string] { return value }
         throw InputError(path: file, line: node.mark?.line, message: "'\(qualified(key))' must be true or false")
     }
 

@@ -48,13 +48,26 @@ public struct FileEnumerator: Sendable {
     /// Whether git's listing includes untracked files that are not ignored (else the index
     /// alone: what `query run` searches unless asked, as `git grep` does).
     public let listsUntracked: Bool
+    /// git's listing of this root, when one was started ahead (taken only if it is of this
+    /// root and includes untracked files exactly when this enumerator would).
+    public let startedListing: GitListing?
+    /// `root/`, what each listed name is joined to (empty for `.`).
+    private let pathPrefix: String
 
-    public init(root: String, configuration: Configuration, useGit: Bool = true, checksGitListedKinds: Bool = true, listsUntracked: Bool = true) {
-        self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+    public init(root: String, configuration: Configuration, useGit: Bool = true, checksGitListedKinds: Bool = true, listsUntracked: Bool = true,
+                startedListing: GitListing? = nil) {
+        self.root = Self.trimmingSlash(root)
         self.configuration = configuration
         self.useGit = useGit
         self.checksGitListedKinds = checksGitListedKinds
         self.listsUntracked = listsUntracked
+        self.startedListing = startedListing
+        pathPrefix = self.root == "." ? "" : self.root + "/"
+    }
+
+    /// `dir/` is `dir` (but `/` stays `/`).
+    static func trimmingSlash(_ root: String) -> String {
+        root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     }
 
     public func enumerate() -> FileEnumeration {
@@ -72,12 +85,13 @@ public struct FileEnumerator: Sendable {
             result.errors.append(InputError(path: root, message: "not a regular file or directory (\(kind.rawValue))"))
             return result
         }
-        if useGit, let repository = GitRepository(containing: root) {
-            do {
-                let names = try repository.listFiles(untracked: listsUntracked)
+        if useGit, let (repository, names) = gitListing() {
+            do throws(InputError) {
+                let names = try names.get()
                 result.repository = repository
                 result.checkedKinds = checksGitListedKinds
-                for name in names { consider(name, walking: false, into: &result) }
+                result.files.reserveCapacity(names.reduce(0) { $0 + ($1 == 0 ? 1 : 0) })
+                GitRepository.forEachName(in: names) { consider($0, walking: false, into: &result) }
                 return result
             } catch {
                 result.errors.append(error)
@@ -88,19 +102,24 @@ public struct FileEnumerator: Sendable {
         return result
     }
 
+    private func gitListing() -> (repository: GitRepository, names: Result<[UInt8], InputError>)? {
+        if let startedListing, startedListing.directory == root, startedListing.untracked == listsUntracked { return startedListing.result }
+        return GitRepository.listing(in: root, untracked: listsUntracked)
+    }
+
     private func absolute(_ relative: [UInt8]) -> [UInt8] {
         root == "." ? relative : Array(root.utf8) + [UInt8(ascii: "/")] + relative
     }
 
     /// Decides about one entry given as raw name bytes relative to the root.
-    private func consider(_ name: [UInt8], walking: Bool, into result: inout FileEnumeration) {
-        let display = String(lossyUTF8: name)
-        guard let relative = String(validating: name, as: UTF8.self) else {
-            result.errors.append(InputError(path: Self.escaped(display), message: "file name is not valid UTF-8; not scanned"))
+    /// `name` is followed by a NUL byte (read as a C string: the non-generic, fast validation).
+    private func consider(_ name: UnsafeBufferPointer<UInt8>, walking: Bool, into result: inout FileEnumeration) {
+        guard let base = name.baseAddress, let relative = String(validatingCString: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)) else {
+            result.errors.append(InputError(path: Self.escaped(String(lossyUTF8: name)), message: "file name is not valid UTF-8; not scanned"))
             return
         }
         guard configuration.isScanned(relative) else { return }
-        let path = root == "." ? relative : "\(root)/\(relative)"
+        let path = pathPrefix.isEmpty ? relative : pathPrefix + relative
         if !walking && !checksGitListedKinds {
             result.files.append(ScannedFile(relativePath: relative, path: path))
             return
@@ -145,7 +164,7 @@ public struct FileEnumerator: Sendable {
                 if let text = String(validating: child, as: UTF8.self), configuration.exclude.matches(text) { continue }
                 walk(directory: child, into: &result)
             } else {
-                consider(child, walking: true, into: &result)
+                (child + [0]).withUnsafeBufferPointer { consider(UnsafeBufferPointer(rebasing: $0.dropLast()), walking: true, into: &result) }
             }
         }
     }

@@ -3,8 +3,6 @@ import Foundation
 /// The git work tree a scan runs in, when there is one. Git knows best which files are
 /// ignored, what attributes a path has and what the index holds, so we ask it.
 public struct GitRepository: Sendable {
-    /// Absolute path of the work tree's top level.
-    public let topLevel: String
     /// The directory commands run in (the scanned root); git prints paths relative to it.
     public let directory: String
     /// Extra environment for every git command, e.g. `GIT_INDEX_FILE` to read a temporary
@@ -19,12 +17,21 @@ public struct GitRepository: Sendable {
         else { return nil }
         let top = String(lossyUTF8: result.output).trimmingCharacters(in: .newlines)
         guard !top.isEmpty else { return nil }
-        topLevel = top
+        self.directory = directory
+    }
+
+    /// A work tree `directory` is known to be in (git listed its files).
+    private init(listed directory: String) {
         self.directory = directory
     }
 
     /// Runs git in the scanned root; a non-zero exit is an error naming the command.
     public func run(_ arguments: [String], input: [UInt8]? = nil) throws(InputError) -> [UInt8] {
+        try Self.run(arguments, in: directory, input: input, environment: environment)
+    }
+
+    private static func run(_ arguments: [String], in directory: String, input: [UInt8]? = nil,
+                            environment: [String: String] = [:]) throws(InputError) -> [UInt8] {
         let result = try Subprocess.run("git", arguments, in: directory, input: input, environment: environment)
         guard result.status == 0 else {
             throw InputError(path: directory, message: "git \(arguments.first ?? "") failed: \(result.errorOutput)")
@@ -32,13 +39,31 @@ public struct GitRepository: Sendable {
         return result.output
     }
 
-    /// Tracked files plus (with `untracked`) untracked files that are not ignored, relative to
-    /// the scanned root, as raw NUL-separated names (so any byte in a name survives). Tracked
-    /// files alone come from the index without walking the work tree.
-    public func listFiles(untracked: Bool = true) throws(InputError) -> [[UInt8]] {
+    /// The repository containing `directory` and its files: tracked files plus (with
+    /// `untracked`) untracked files that are not ignored, relative to `directory`, as raw
+    /// NUL-terminated names (so any byte in a name survives; see `forEachName`). Tracked files
+    /// alone come from the index without walking the work tree. Nil outside a work tree. One
+    /// git command when it lists: only a failed listing asks whether this is a work tree at
+    /// all (outside one the listing fails too, and the caller walks the directory instead).
+    public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[UInt8], InputError>)? {
         let others = untracked ? ["--others", "--exclude-standard"] : []
-        let output = try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."])
-        return output.split(separator: 0, omittingEmptySubsequences: true).map(Array.init)
+        let names = Result { () throws(InputError) in try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."], in: directory) }
+        if case .success = names { return (GitRepository(listed: directory), names) }
+        guard let repository = GitRepository(containing: directory) else { return nil }
+        return (repository, names)
+    }
+
+    /// Calls `body` with each name of a NUL-terminated listing (`listing(in:untracked:)`), in
+    /// order, as a view into `listing` (followed by its NUL): no array per name. Bytes after
+    /// the last NUL (git ends every name with one) are no name.
+    public static func forEachName(in listing: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        listing.withUnsafeBufferPointer { buffer in
+            var start = 0
+            while let end = ByteSearch.find(byte: 0, in: UnsafeRawBufferPointer(buffer), from: start) {
+                if end > start { body(UnsafeBufferPointer(rebasing: buffer[start..<end])) }
+                start = end + 1
+            }
+        }
     }
 
     /// Attribute values for many paths in one `git check-attr -z --stdin` call:

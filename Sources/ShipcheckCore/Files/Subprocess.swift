@@ -33,30 +33,22 @@ public enum Subprocess {
             throw InputError(path: executable, message: "cannot run: \(error.localizedDescription)")
         }
         // Drain stderr and feed stdin on other threads so a full pipe never deadlocks us.
-        let errorBox = ErrorCollector()
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) { errorBox.set(stderr.fileHandleForReading.readDataToEndOfFile()) }
-        if let input {
-            DispatchQueue.global().async(group: group) {
+        let errorOutput = BackgroundValue { stderr.fileHandleForReading.readDataToEndOfFile() }
+        let fed = input.map { input in
+            BackgroundValue {
                 try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
                 try? stdin.fileHandleForWriting.close()
             }
         }
         let output = stdout.fileHandleForReading.readDataToEndOfFile()
         exited.wait()
-        group.wait()
+        let errorText = String(decoding: errorOutput.value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        fed?.value
         // With a termination handler set, Foundation on Linux never releases the Process, so the
         // pipes' read ends stay open: two descriptors per run, until a process holding ~1,500 of
         // them crashes inside Process.run (its /proc/self/fd scan over-reads; Swift 6.3.1).
         try? stdout.fileHandleForReading.close()
         try? stderr.fileHandleForReading.close()
-        return ProcessResult(status: process.terminationStatus, output: [UInt8](output), errorOutput: errorBox.text)
+        return ProcessResult(status: process.terminationStatus, output: [UInt8](output), errorOutput: errorText)
     }
-}
-
-private final class ErrorCollector: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) } }
 }

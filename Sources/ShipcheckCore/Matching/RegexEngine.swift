@@ -172,14 +172,14 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
 /// One PCRE2 match-data block per thread, reused for every match that thread runs.
 private final class MatchData {
     let pointer: OpaquePointer
-    private static let key = "shipcheck.PCRE2MatchData"
+    private static let slot = PerThread(MatchData.init)
 
     private init() {
         // One pair: only the whole match's offsets are read.
         pointer = pcre2_match_data_create_8(1, nil)
     }
 
-    static var current: MatchData { PerThread.value(key, MatchData.init) }
+    static var current: MatchData { slot.value }
 
     deinit { pcre2_match_data_free_8(pointer) }
 }

@@ -68,6 +68,7 @@ public struct RequiredTextFilter: Sendable {
     /// of which occurs. With fewer than two that the pass could rule out, `candidates` as they
     /// are: a matcher's own search finds its text as fast as the pass would.
     public func possible(in bytes: UnsafeRawBufferPointer, among candidates: [Int]) -> [Int] {
+        guard candidates.count >= 2 else { return candidates }  // without a table per file
         var open = [Bool](repeating: false, count: filterable.count)
         var openCount = 0
         for index in candidates where filterable[index] {

@@ -62,11 +62,17 @@ public final class ReadOnceFileSource: FileSource {
 public struct DiskFileSource: FileSource {
     /// Whether git's view includes untracked files that are not ignored (`FileEnumerator.listsUntracked`).
     public let listsUntracked: Bool
+    /// git's listing of the root to be scanned, started ahead (see `GitListing`).
+    public let startedListing: GitListing?
 
-    public init(listsUntracked: Bool = true) { self.listsUntracked = listsUntracked }
+    public init(listsUntracked: Bool = true, startedListing: GitListing? = nil) {
+        self.listsUntracked = listsUntracked
+        self.startedListing = startedListing
+    }
 
     public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
-        FileEnumerator(root: root, configuration: configuration, checksGitListedKinds: checksListedKinds, listsUntracked: listsUntracked).enumerate()
+        FileEnumerator(root: root, configuration: configuration, checksGitListedKinds: checksListedKinds, listsUntracked: listsUntracked,
+                       startedListing: startedListing).enumerate()
     }
 
     public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T {

@@ -18,7 +18,7 @@ public struct ScanPipeline: Sendable {
 
     public init(root: String, configuration: Configuration, source: any FileSource = DiskFileSource(), checksListedKinds: Bool = true,
                 progress: ScanProgress? = nil) {
-        self.root = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+        self.root = FileEnumerator.trimmingSlash(root)
         self.configuration = configuration
         self.source = source
         self.checksListedKinds = checksListedKinds
@@ -45,32 +45,42 @@ public struct ScanPipeline: Sendable {
         for case .failure(let error) in earlyReads { inputErrors.append(error) }
         let context = ScanContext(root: root, configuration: configuration, files: enumeration.files, listingErrors: enumeration.errors,
                                   repository: enumeration.repository, source: source, early: early)
+        let extras = zip(checks, clocks).flatMap { check, clock in clock.measure { check.prepare(context) } }
         var files = enumeration.files
-        var listed = Set(files.map(\.path))
-        for (check, clock) in zip(checks, clocks) {
-            for extra in clock.measure({ check.prepare(context) }) where listed.insert(extra.path).inserted { files.append(extra) }
+        if !extras.isEmpty {
+            var listed = Set(files.map(\.path))
+            for extra in extras where listed.insert(extra.path).inserted { files.append(extra) }
         }
 
-        // The read pass.
+        // The read pass: per file, no allocation until a check wants it (the checks that do are
+        // one bit each), and one clock reading per check that inspects it.
+        precondition(checks.count <= CheckSet.bitWidth, "a scan runs at most \(CheckSet.bitWidth) checks")
         let listedCount = enumeration.files.count
         let checkedKinds = enumeration.checkedKinds
         let progress = progress
         progress?.begin("reading files", total: files.count)
-        let passes = files.enumerated().map { ($0, $1) }.parallelMap(window: Self.filesInFlight, { index, file -> FilePass in
+        let scanned = files
+        let passes = Array(scanned.indices).parallelMap(window: Self.filesInFlight, { index -> FilePass in
             defer { progress?.advance() }
-            let wanting = checks.indices.filter { checks[$0].wants(file) }
-            guard !wanting.isEmpty else { return FilePass() }
+            let file = scanned[index]
+            var wanting: CheckSet = 0
+            for check in checks.indices where checks[check].wants(file) { wanting |= 1 << check }
+            guard wanting != 0 else { return FilePass() }
             var pass = FilePass()
             let inspect = { (bytes: UnsafeRawBufferPointer, key: FileKey?) in
                 let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
-                for check in wanting {
-                    let followUp = clocks[check].measure { checks[check].inspect(contents) }
+                var started = ContinuousClock.now
+                for check in checks.indices where wanting & (1 << check) != 0 {
+                    let followUp = checks[check].inspect(contents)
+                    let now = ContinuousClock.now
+                    clocks[check].add(now - started)
+                    started = now
                     if followUp != .none { pass.followUps.append((check, followUp)) }
                 }
                 pass.errors = contents.errors
                 if !pass.followUps.isEmpty { pass.retained = Array(bytes) }
             }
-            if let copy = early[file.path] {
+            if !early.isEmpty, let copy = early[file.path] {
                 guard let bytes = try? copy.get() else { return pass }  // reported when it was read
                 bytes.withUnsafeBytes { inspect($0, nil) }
             } else {
@@ -92,11 +102,11 @@ public struct ScanPipeline: Sendable {
             let followUps = passes[index].followUps.map { $0.followUp }
             return followUps.contains(.firstRound) || (!followUps.isEmpty && !followUps.contains(.perhapsSecondRound))
         }
-        inputErrors += process(firstRound, round: .first, passes: passes, files: files, checks: checks, clocks: clocks) { _, _ in true }
+        inputErrors += process(firstRound, round: .first, passes: passes, files: scanned, checks: checks, clocks: clocks) { _, _ in true }
         for (check, clock) in zip(checks, clocks) { clock.measure { check.beginSecondRound() } }
         let scheduled = Set(firstRound)
         let secondRound = passes.indices.filter { !passes[$0].followUps.isEmpty && !scheduled.contains($0) }
-        inputErrors += process(secondRound, round: .second, passes: passes, files: files, checks: checks, clocks: clocks) { check, contents in
+        inputErrors += process(secondRound, round: .second, passes: passes, files: scanned, checks: checks, clocks: clocks) { check, contents in
             clocks[check].measure { checks[check].wantsSecondRound(contents) }
         }
 
@@ -173,6 +183,9 @@ public struct CheckRun: Sendable {
     public var summary: CheckSummary { result.summary(name: name, seconds: seconds) }
 }
 
+/// The checks of a scan that want one file, one bit each.
+private typealias CheckSet = UInt64
+
 /// What the read pass kept of one file.
 private struct FilePass: Sendable {
     var followUps: [(check: Int, followUp: FollowUp)] = []
@@ -188,8 +201,11 @@ private final class CheckClock: Sendable {
     func measure<T>(_ body: () -> T) -> T {
         let start = ContinuousClock.now
         let value = body()
-        let elapsed = ContinuousClock.now - start
-        nanoseconds.add(Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000), ordering: .relaxed)
+        add(ContinuousClock.now - start)
         return value
+    }
+
+    func add(_ elapsed: Duration) {
+        nanoseconds.add(Int(elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000), ordering: .relaxed)
     }
 }

@@ -122,16 +122,16 @@ public enum FileKind: String, Sendable {
     }
 }
 
-/// One growable read buffer per thread, kept in the thread's dictionary.
+/// One growable read buffer per thread.
 private final class ThreadReadBuffer {
     /// Buffers above this are freed after use, so one huge file does not pin its size.
     static let retainedCapacity = 16 * 1024 * 1024
-    private static let key = "shipcheck.ThreadReadBuffer"
+    private static let slot = PerThread(ThreadReadBuffer.init)
 
     private var storage: UnsafeMutableRawPointer?
     private var capacity = 0
 
-    static var current: ThreadReadBuffer { PerThread.value(key, ThreadReadBuffer.init) }
+    static var current: ThreadReadBuffer { slot.value }
 
     func reserve(_ size: Int) -> UnsafeMutableRawPointer? {
         if size > capacity || storage == nil {
