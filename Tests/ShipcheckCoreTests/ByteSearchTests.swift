@@ -50,4 +50,38 @@ import Testing
         ([UInt8](repeating: 65, count: 100) + [0]).withUnsafeBytes { #expect(ByteSearch.looksBinary($0)) }
         ([UInt8](repeating: 65, count: 9000) + [0]).withUnsafeBytes { #expect(!ByteSearch.looksBinary($0)) }
     }
+
+    /// The validity check PCRE2's fast path relies on agrees with the standard library's
+    /// decoder: every two-byte sequence, and three- and four-byte sequences at every boundary
+    /// of each lead byte's allowed range, placed at every offset of a sixteen-byte block (the
+    /// SIMD ASCII loop and the byte loop after it), truncated at the buffer's end as well.
+    @Test func utf8ValidityAgreesWithTheStandardLibrary() {
+        func check(_ bytes: [UInt8]) {
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            let found = bytes.withUnsafeBytes { ByteSearch.isValidUTF8($0) }
+            #expect(found == expected, "\(bytes.map { String($0, radix: 16) })")
+        }
+        for first in 0...255 {
+            for second in 0...255 { check([UInt8(first), UInt8(second)]) }
+        }
+        let edges: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        let continuations: [UInt8] = [0x41, 0x80, 0xBF, 0xC0]
+        for lead in UInt8(0xC0)...UInt8(0xFF) {
+            for second in edges {
+                for third in continuations {
+                    for fourth in continuations {
+                        let sequence = [lead, second, third, fourth]
+                        for padding in [0, 5, 13, 14, 15, 16, 17, 31] {
+                            let ascii = [UInt8](repeating: 0x61, count: padding)
+                            check(ascii + sequence + ascii)
+                            check(ascii + sequence.prefix(3))
+                        }
+                    }
+                }
+            }
+        }
+        check([UInt8](repeating: 0x61, count: 100))
+        check([UInt8](repeating: 0x61, count: 100) + [0xE2, 0x82, 0xAC])
+        check([])
+    }
 }
