@@ -136,3 +136,32 @@ int shipcheck_utf8_valid(const void *text, size_t length) {
     }
     return 1;
 }
+
+size_t shipcheck_count_byte(const void *text, size_t length, unsigned char byte, size_t *last) {
+    const unsigned char *bytes = text;
+    size_t count = 0, index = 0;
+    *last = length;
+#if defined(__SSE2__)
+    const __m128i wanted = _mm_set1_epi8((char)byte);
+    for (; index + 16 <= length; index += 16) {
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + index)), wanted));
+        if (mask == 0) continue;
+        count += (size_t)__builtin_popcount(mask);
+        *last = index + 31 - (size_t)__builtin_clz(mask);
+    }
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+    const uint8x16_t wanted = vdupq_n_u8(byte);
+    for (; index + 16 <= length; index += 16) {
+        uint8x16_t equal = vceqq_u8(vld1q_u8(bytes + index), wanted);
+        if (vmaxvq_u8(equal) == 0) continue;
+        count += vaddvq_u8(vandq_u8(equal, vdupq_n_u8(1)));
+        for (size_t lane = 16; lane > 0; lane--) {
+            if (bytes[index + lane - 1] == byte) { *last = index + lane - 1; break; }
+        }
+    }
+#endif
+    for (; index < length; index++) {
+        if (bytes[index] == byte) { count++; *last = index; }
+    }
+    return count;
+}

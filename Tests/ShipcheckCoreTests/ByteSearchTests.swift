@@ -84,4 +84,38 @@ import Testing
         check([UInt8](repeating: 0x61, count: 100) + [0xE2, 0x82, 0xAC])
         check([])
     }
+
+    /// `LineCursor` (newlines counted sixteen bytes at a time between offsets) gives the lines
+    /// and line starts `LineTable` (every newline found, then a binary search) gives, for
+    /// ascending offsets, repeated offsets and a restart from an earlier one, over buffers of
+    /// long and short lines, CR LF, none at all, and newlines at every block boundary.
+    @Test func lineCursorAgreesWithTheLineTable() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {  // splitmix64: the same buffers on every run
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        var buffers: [[UInt8]] = [[], Array("no newline".utf8), [UInt8](repeating: 10, count: 40), Array("a\r\nb\r\n\r\nc".utf8)]
+        for lineLength in [1, 3, 15, 16, 17, 40, 200] {
+            buffers.append((0..<600).map { _ in next(lineLength + 1) == 0 ? 10 : 0x61 })
+        }
+        for bytes in buffers {
+            let table = LineTable(bytes)
+            bytes.withUnsafeBytes { buffer in
+                var cursor = LineCursor(buffer)
+                var offsets = (0..<40).map { _ in next(bytes.count + 1) }.sorted()
+                offsets += [offsets.last ?? 0, 0] + offsets.prefix(10)  // the same again, then back to the top
+                for offset in offsets {
+                    let start = cursor.lineStart(containing: offset)
+                    let line = cursor.line(of: offset)
+                    let expected = table.position(of: offset)
+                    #expect(line == expected.line, "offset \(offset) of \(bytes.count)")
+                    #expect(offset - start + 1 == expected.column, "offset \(offset) of \(bytes.count)")
+                }
+            }
+        }
+    }
 }

@@ -22,4 +22,9 @@ size_t shipcheck_next_pair(const void *text, size_t length, size_t from, const u
 /// invalid sequences.
 int shipcheck_utf8_valid(const void *text, size_t length);
 
+/// How many times `byte` occurs in `text`, sixteen bytes at a time; `*last` is the offset of
+/// the last one, or `length` when there is none. Turns match offsets into line numbers
+/// without a call per line.
+size_t shipcheck_count_byte(const void *text, size_t length, unsigned char byte, size_t *last);
+
 #endif
