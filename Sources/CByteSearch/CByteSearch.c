@@ -105,3 +105,63 @@ size_t shipcheck_next_pair(const void *text, size_t length, size_t from, const u
     }
     return length;
 }
+
+int shipcheck_utf8_valid(const void *text, size_t length) {
+    const unsigned char *bytes = text;
+    size_t index = 0;
+    while (index < length) {
+#if defined(__SSE2__)
+        // Source is mostly ASCII: sixteen bytes at a time while no byte has its top bit set.
+        while (index + 16 <= length && _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(bytes + index))) == 0) index += 16;
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+        while (index + 16 <= length && vmaxvq_u8(vld1q_u8(bytes + index)) < 0x80) index += 16;
+#endif
+        if (index >= length) break;
+        unsigned char lead = bytes[index];
+        if (lead < 0x80) { index++; continue; }
+        // The Unicode Standard's table 3-7 of well-formed sequences: no overlong forms, no
+        // surrogates, nothing above U+10FFFF.
+        size_t extra;
+        unsigned char low = 0x80, high = 0xBF;
+        if (lead >= 0xC2 && lead <= 0xDF) extra = 1;
+        else if (lead >= 0xE0 && lead <= 0xEF) { extra = 2; if (lead == 0xE0) low = 0xA0; else if (lead == 0xED) high = 0x9F; }
+        else if (lead >= 0xF0 && lead <= 0xF4) { extra = 3; if (lead == 0xF0) low = 0x90; else if (lead == 0xF4) high = 0x8F; }
+        else return 0;
+        if (length - index <= extra) return 0;
+        if (bytes[index + 1] < low || bytes[index + 1] > high) return 0;
+        for (size_t next = 2; next <= extra; next++) {
+            if ((bytes[index + next] & 0xC0) != 0x80) return 0;
+        }
+        index += extra + 1;
+    }
+    return 1;
+}
+
+size_t shipcheck_count_byte(const void *text, size_t length, unsigned char byte, size_t *last) {
+    const unsigned char *bytes = text;
+    size_t count = 0, index = 0;
+    *last = length;
+#if defined(__SSE2__)
+    const __m128i wanted = _mm_set1_epi8((char)byte);
+    for (; index + 16 <= length; index += 16) {
+        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + index)), wanted));
+        if (mask == 0) continue;
+        count += (size_t)__builtin_popcount(mask);
+        *last = index + 31 - (size_t)__builtin_clz(mask);
+    }
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+    const uint8x16_t wanted = vdupq_n_u8(byte);
+    for (; index + 16 <= length; index += 16) {
+        uint8x16_t equal = vceqq_u8(vld1q_u8(bytes + index), wanted);
+        if (vmaxvq_u8(equal) == 0) continue;
+        count += vaddvq_u8(vandq_u8(equal, vdupq_n_u8(1)));
+        for (size_t lane = 16; lane > 0; lane--) {
+            if (bytes[index + lane - 1] == byte) { *last = index + lane - 1; break; }
+        }
+    }
+#endif
+    for (; index < length; index++) {
+        if (bytes[index] == byte) { count++; *last = index; }
+    }
+    return count;
+}

@@ -111,6 +111,7 @@ public final class QueryCheck: FileCheck {
             let folded: [UInt8] = possible.contains { queries[$0].searcher.wantsFoldedBuffer } ? Matcher.folded(buffer) : []
             var next = possible.makeIterator(), nextPossible = next.next()
             folded.withUnsafeBytes { folded in
+                var subject = MatchSubject(bytes: buffer, folded: folded)
                 for index in covering {
                     if deadline.hasPassed {
                         outcome.notSearched.append(index)
@@ -122,11 +123,11 @@ public final class QueryCheck: FileCheck {
                     let cutShort: Bool
                     if let sink {
                         // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
-                        let found = queries[index].searcher.matcher.matches(in: buffer, folded: folded, deadline: deadline)
+                        let found = queries[index].searcher.matcher.matches(in: &subject, deadline: deadline)
                         if !found.ranges.isEmpty { outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, key: contents.key, bytes: buffer, ranges: found.ranges))) }
                         cutShort = found.cutShort
                     } else {
-                        let found = queries[index].searcher.search(buffer, folded: folded, deadline: deadline)
+                        let found = queries[index].searcher.search(&subject, deadline: deadline)
                         if !found.matches.isEmpty { outcome.matches.append((index, found.matches)) }
                         cutShort = found.cutShort
                     }

@@ -20,10 +20,11 @@ struct QuerySearcher: Sendable {
 
     var wantsFoldedBuffer: Bool { matcher.wantsFoldedBuffer }
 
-    /// All matches in `bytes`, in order; `cutShort` when the deadline stopped the search.
-    /// `folded` is `Matcher.folded(bytes)` when `wantsFoldedBuffer`, else unused.
-    func search(_ bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, deadline: Deadline) -> (matches: [QueryMatch], cutShort: Bool) {
-        let found = matcher.matches(in: bytes, folded: folded, deadline: deadline)
+    /// All matches in the subject's bytes, in order; `cutShort` when the deadline stopped the
+    /// search. Its `folded` is `Matcher.folded(bytes)` when `wantsFoldedBuffer`, else unused.
+    func search(_ subject: inout MatchSubject, deadline: Deadline) -> (matches: [QueryMatch], cutShort: Bool) {
+        let found = matcher.matches(in: &subject, deadline: deadline)
+        let bytes = subject.bytes
         var lines = LineCursor(bytes)
         let matches = found.ranges.map { range in
             let place = MatchPlace(range, in: bytes, lines: &lines)

@@ -8,7 +8,10 @@ import ShipcheckCore
         let bytes = Array(text.utf8)
         let folded = bytes.withUnsafeBytes { Matcher.folded($0) }
         return bytes.withUnsafeBytes { buffer in
-            folded.withUnsafeBytes { searcher.search(buffer, folded: $0, deadline: Deadline(seconds: nil)).matches }
+            folded.withUnsafeBytes { folded in
+                var subject = MatchSubject(bytes: buffer, folded: folded)
+                return searcher.search(&subject, deadline: Deadline(seconds: nil)).matches
+            }
         }
     }
 
@@ -56,7 +59,10 @@ import ShipcheckCore
     @Test func pathologicalRegexIsCutShortByTheDeadline() throws {
         let searcher = try QuerySearcher(SavedQuery(name: "slow", pattern: "(a+)+$", kind: .regex))
         let bytes = Array((String(repeating: "a", count: 40) + "b\n").utf8)
-        let outcome = bytes.withUnsafeBytes { searcher.search($0, folded: $0, deadline: Deadline(seconds: 0.2)) }
+        let outcome = bytes.withUnsafeBytes { buffer in
+            var subject = MatchSubject(bytes: buffer, folded: buffer)
+            return searcher.search(&subject, deadline: Deadline(seconds: 0.2))
+        }
         #expect(outcome.cutShort)
         #expect(outcome.matches.isEmpty)
     }

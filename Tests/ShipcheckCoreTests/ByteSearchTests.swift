@@ -50,4 +50,72 @@ import Testing
         ([UInt8](repeating: 65, count: 100) + [0]).withUnsafeBytes { #expect(ByteSearch.looksBinary($0)) }
         ([UInt8](repeating: 65, count: 9000) + [0]).withUnsafeBytes { #expect(!ByteSearch.looksBinary($0)) }
     }
+
+    /// The validity check PCRE2's fast path relies on agrees with the standard library's
+    /// decoder: every two-byte sequence, and three- and four-byte sequences at every boundary
+    /// of each lead byte's allowed range, placed at every offset of a sixteen-byte block (the
+    /// SIMD ASCII loop and the byte loop after it), truncated at the buffer's end as well.
+    @Test func utf8ValidityAgreesWithTheStandardLibrary() {
+        func check(_ bytes: [UInt8]) {
+            let expected = String(validating: bytes, as: UTF8.self) != nil
+            let found = bytes.withUnsafeBytes { ByteSearch.isValidUTF8($0) }
+            #expect(found == expected, "\(bytes.map { String($0, radix: 16) })")
+        }
+        for first in 0...255 {
+            for second in 0...255 { check([UInt8(first), UInt8(second)]) }
+        }
+        let edges: [UInt8] = [0x00, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF]
+        let continuations: [UInt8] = [0x41, 0x80, 0xBF, 0xC0]
+        for lead in UInt8(0xC0)...UInt8(0xFF) {
+            for second in edges {
+                for third in continuations {
+                    for fourth in continuations {
+                        let sequence = [lead, second, third, fourth]
+                        for padding in [0, 5, 13, 14, 15, 16, 17, 31] {
+                            let ascii = [UInt8](repeating: 0x61, count: padding)
+                            check(ascii + sequence + ascii)
+                            check(ascii + sequence.prefix(3))
+                        }
+                    }
+                }
+            }
+        }
+        check([UInt8](repeating: 0x61, count: 100))
+        check([UInt8](repeating: 0x61, count: 100) + [0xE2, 0x82, 0xAC])
+        check([])
+    }
+
+    /// `LineCursor` (newlines counted sixteen bytes at a time between offsets) gives the lines
+    /// and line starts `LineTable` (every newline found, then a binary search) gives, for
+    /// ascending offsets, repeated offsets and a restart from an earlier one, over buffers of
+    /// long and short lines, CR LF, none at all, and newlines at every block boundary.
+    @Test func lineCursorAgreesWithTheLineTable() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {  // splitmix64: the same buffers on every run
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Int((z ^ (z >> 31)) % UInt64(bound))
+        }
+        var buffers: [[UInt8]] = [[], Array("no newline".utf8), [UInt8](repeating: 10, count: 40), Array("a\r\nb\r\n\r\nc".utf8)]
+        for lineLength in [1, 3, 15, 16, 17, 40, 200] {
+            buffers.append((0..<600).map { _ in next(lineLength + 1) == 0 ? 10 : 0x61 })
+        }
+        for bytes in buffers {
+            let table = LineTable(bytes)
+            bytes.withUnsafeBytes { buffer in
+                var cursor = LineCursor(buffer)
+                var offsets = (0..<40).map { _ in next(bytes.count + 1) }.sorted()
+                offsets += [offsets.last ?? 0, 0] + offsets.prefix(10)  // the same again, then back to the top
+                for offset in offsets {
+                    let start = cursor.lineStart(containing: offset)
+                    let line = cursor.line(of: offset)
+                    let expected = table.position(of: offset)
+                    #expect(line == expected.line, "offset \(offset) of \(bytes.count)")
+                    #expect(offset - start + 1 == expected.column, "offset \(offset) of \(bytes.count)")
+                }
+            }
+        }
+    }
 }

@@ -29,6 +29,18 @@ import ShipcheckCore
 
     @Test func invalidUTF8IsSkippedNotFatal() throws {
         #expect(try ranges("ab+", [0xFF, 0x61, 0x62, 0xC3, 0x0A, 0x61, 0x62]) == [1..<3, 5..<7])
+        // Invalid bytes far from the match, with and without a required text (each line alone).
+        let tail: [UInt8] = Array(String(repeating: "x", count: 40).utf8) + [0xED, 0xA0, 0x80, 0x0A]
+        #expect(try ranges(#"\b[0-9]{5}\b"#, Array("ab 12345 é\n".utf8) + tail) == [3..<8])
+        #expect(try ranges(#"id: \d+"#, Array("ß id: 42\n".utf8) + tail) == [3..<9])
+    }
+
+    @Test func validNonASCIITextMatchesByCharactersNotBytes() throws {
+        // Word boundaries, classes and `.` see whole characters in valid UTF-8 (the code path
+        // that skips PCRE2's own validity check): `\w+` takes "naïve" whole, `.` one "é".
+        #expect(try ranges(#"\b\w+\b"#, "naïve café".utf8) == [0..<6, 7..<12])
+        #expect(try ranges("caf.$", "café\n".utf8) == [0..<5])
+        #expect(try ranges(#"(?<=é)\d+"#, "é12 e34\n".utf8) == [2..<4])
     }
 
     @Test func unicodeCaseFoldingAndClasses() throws {

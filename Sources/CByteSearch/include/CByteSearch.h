@@ -17,4 +17,14 @@ unsigned char shipcheck_byte_rank(unsigned char byte);
 /// needle's rarest byte pair marks its bucket), so a buffer is read once for all of them.
 size_t shipcheck_next_pair(const void *text, size_t length, size_t from, const unsigned char *buckets, unsigned char wanted);
 
+/// Whether `text` is well-formed UTF-8 (ASCII sixteen bytes at a time). PCRE2 matches a
+/// subject known to be valid without its own check and without the slower code that tolerates
+/// invalid sequences.
+int shipcheck_utf8_valid(const void *text, size_t length);
+
+/// How many times `byte` occurs in `text`, sixteen bytes at a time; `*last` is the offset of
+/// the last one, or `length` when there is none. Turns match offsets into line numbers
+/// without a call per line.
+size_t shipcheck_count_byte(const void *text, size_t length, unsigned char byte, size_t *last);
+
 #endif

@@ -80,6 +80,14 @@ public struct Matcher: Sendable {
     /// `folded` is `Matcher.folded(bytes)` when `wantsFoldedBuffer`, else unused.
     /// `cutShort` when the deadline stopped the search.
     public func matches(in bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
+        var subject = MatchSubject(bytes: bytes, folded: folded)
+        return matches(in: &subject, deadline: deadline)
+    }
+
+    /// The same for a buffer that several matchers search in turn (one file's saved queries):
+    /// what one matcher learns of it (its UTF-8 validity) the next does not work out again.
+    public func matches(in subject: inout MatchSubject, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
+        let bytes = subject.bytes, folded = subject.folded
         var ranges: [Range<Int>] = []
         switch strategy {
         case .literal(let needle, let foldCase, let wholeWord):
@@ -100,7 +108,7 @@ public struct Matcher: Sendable {
         case .regex(let engine, let prefilter, let foldCase):
             guard let prefilter else {
                 // No text every match needs: the engine on the whole buffer.
-                let cutShort = engine.matches(in: bytes, lines: 0..<bytes.count, deadline: deadline, into: &ranges)
+                let cutShort = engine.matches(in: bytes, lines: 0..<bytes.count, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges)
                 return (ranges, cutShort)
             }
             // The engine on the lines holding a required text only.
@@ -110,7 +118,7 @@ public struct Matcher: Sendable {
                 position = Self.lineStart(before: hit, in: bytes, notBefore: position)
                 if deadline.hasPassed { return (ranges, true) }
                 let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: hit) ?? bytes.count
-                if engine.matches(in: bytes, lines: position..<lineEnd, deadline: deadline, into: &ranges) { return (ranges, true) }
+                if engine.matches(in: bytes, lines: position..<lineEnd, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges) { return (ranges, true) }
                 position = lineEnd + 1
             }
             return (ranges, false)
@@ -183,5 +191,29 @@ struct CandidateFinder {
             if let hit = nextHits[index], hit < best ?? Int.max { best = hit }
         }
         return best
+    }
+}
+
+/// One buffer as the matchers of a file see it: its bytes, the ASCII-lowercased copy that
+/// case-insensitive matchers search (`Matcher.folded(_:)`, empty when none wants it), and
+/// whether it is well-formed UTF-8 — worked out once, when a regular expression first asks,
+/// as the engine matches valid text faster.
+public struct MatchSubject {
+    public let bytes: UnsafeRawBufferPointer
+    public let folded: UnsafeRawBufferPointer
+    private var checkedUTF8: Bool?
+
+    public init(bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+        self.folded = folded
+    }
+
+    var isValidUTF8: Bool {
+        mutating get {
+            if let checkedUTF8 { return checkedUTF8 }
+            let valid = ByteSearch.isValidUTF8(bytes)
+            checkedUTF8 = valid
+            return valid
+        }
     }
 }

@@ -6,13 +6,19 @@ import CPCRE2
 ///
 /// A pattern is compiled once, UTF-8 and Unicode-aware (`\w`, `\d`, `\b`, case folding follow
 /// Unicode, as ICU's did), `^`/`$` at line boundaries with CR LF, LF or CR ending a line, and
-/// invalid UTF-8 in a file tolerated. Matching runs on the whole buffer; a match that would
+/// invalid UTF-8 in a file tolerated. The pattern is compiled twice: PCRE2's code that
+/// tolerates invalid UTF-8 (`PCRE2_MATCH_INVALID_UTF`) matches at half the speed of the plain
+/// code, so a buffer the caller found valid goes to the plain one without PCRE2's own check
+/// (`PCRE2_NO_UTF_CHECK`), and only a buffer with invalid sequences to the tolerant one.
+/// Matching runs on the whole buffer; a match that would
 /// span a line end is taken as the line alone gives it, so matches stay within one line as
 /// they did when the engine saw one line at a time. Catastrophic backtracking ends at PCRE2's
 /// match limit, which reports the search as cut short.
 final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; matching only reads it.
-    private let code: OpaquePointer
-    private let jitCompiled: Bool
+    /// For subjects known to be valid UTF-8.
+    private let code: Compiled
+    /// For any bytes (`PCRE2_MATCH_INVALID_UTF`).
+    private let tolerantCode: Compiled
 
     init(_ pattern: MatchPattern, origin: String?) throws(PatternError) {
         let place = origin.map { " in \($0)" } ?? ""
@@ -20,43 +26,37 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
         // Whole word as ripgrep's -w means it: the match is not touching a word character,
         // whatever the pattern's own first and last characters are.
         let wrapped = pattern.wholeWord ? "(?<![\\p{L}\\p{N}_])(?:\(source))(?![\\p{L}\\p{N}_])" : source
-        var options = UInt32(PCRE2_UTF) | UInt32(PCRE2_UCP) | UInt32(PCRE2_MULTILINE) | UInt32(PCRE2_MATCH_INVALID_UTF) | UInt32(PCRE2_NEVER_BACKSLASH_C)
+        var options = UInt32(PCRE2_UTF) | UInt32(PCRE2_UCP) | UInt32(PCRE2_MULTILINE) | UInt32(PCRE2_NEVER_BACKSLASH_C)
         if pattern.caseInsensitive { options |= UInt32(PCRE2_CASELESS) }
-        let context = pcre2_compile_context_create_8(nil)
-        defer { pcre2_compile_context_free_8(context) }
-        pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_ANYCRLF))
-        var errorCode: Int32 = 0
-        var errorOffset = 0
-        let bytes = Array(wrapped.utf8)
-        let compiled = bytes.withUnsafeBufferPointer { pcre2_compile_8($0.baseAddress, $0.count, options, &errorCode, &errorOffset, context) }
-        guard let compiled else {
-            var message = [UInt8](repeating: 0, count: 256)
-            let length = message.withUnsafeMutableBufferPointer { pcre2_get_error_message_8(errorCode, $0.baseAddress, $0.count) }
-            let reason = length > 0 ? String(decoding: message.prefix(Int(length)), as: UTF8.self) : "error \(errorCode)"
-            throw PatternError(message: "invalid regular expression '\(pattern.text)'\(place): \(reason) (\(Matcher.syntaxHint))")
+        let compile = { (options: UInt32) throws(PatternError) -> Compiled in
+            do throws(Compiled.Failure) {
+                return try Compiled(Array(wrapped.utf8), options: options)
+            } catch {
+                throw PatternError(message: "invalid regular expression '\(pattern.text)'\(place): \(error.reason) (\(Matcher.syntaxHint))")
+            }
         }
-        code = compiled
-        jitCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+        code = try compile(options)
+        tolerantCode = try compile(options | UInt32(PCRE2_MATCH_INVALID_UTF))
     }
-
-    deinit { pcre2_code_free_8(code) }
 
     /// Matches in `bytes[lines]` (whole lines: from a line start to a line end or the buffer's
     /// end), appended to `ranges` as byte ranges of `bytes`; none spans a line end and empty
     /// matches are dropped. True when the deadline or the match limit stopped the search.
-    func matches(in bytes: UnsafeRawBufferPointer, lines: Range<Int>, deadline: Deadline, into ranges: inout [Range<Int>]) -> Bool {
+    /// `validUTF8`: whether all of `bytes` is well-formed UTF-8 (`ByteSearch.isValidUTF8`).
+    func matches(in bytes: UnsafeRawBufferPointer, lines: Range<Int>, validUTF8: Bool, deadline: Deadline, into ranges: inout [Range<Int>]) -> Bool {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
         let matchData = MatchData.current
+        let code = validUTF8 ? code : tolerantCode
         let end = lines.upperBound
         var start = lines.lowerBound
         while start < end {
-            guard var found = run(base, length: end, from: start, matchData) else { return false }
+            guard var found = code.run(base, length: end, from: start, matchData) else { return false }
             guard found.lowerBound >= 0 else { return true }
             let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: UnsafeRawBufferPointer(rebasing: bytes[..<end]), from: found.lowerBound) ?? end
             let contentEnd = lineEnd > found.lowerBound && bytes[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
             if found.upperBound > contentEnd {
                 // Across a line end: the match the line alone has, if any, else on to the next line.
-                guard let inLine = run(base, length: contentEnd, from: found.lowerBound, matchData) else {
+                guard let inLine = code.run(base, length: contentEnd, from: found.lowerBound, matchData) else {
                     start = lineEnd + 1
                     continue
                 }
@@ -75,20 +75,49 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
         return false
     }
 
-    /// The first match in `subject[..<length]` at or after `start`; nil when there is none;
-    /// a range starting at -1 when the match limit (or another engine error) stopped it.
-    private func run(_ subject: UnsafePointer<UInt8>, length: Int, from start: Int, _ matchData: MatchData) -> Range<Int>? {
-        var status = jitCompiled
-            ? pcre2_jit_match_8(code, subject, length, start, 0, matchData.pointer, nil)
-            : pcre2_match_8(code, subject, length, start, 0, matchData.pointer, nil)
-        if status == PCRE2_ERROR_JIT_STACKLIMIT {
-            // The JIT's stack is small; the interpreter keeps its backtracking on the heap.
-            status = pcre2_match_8(code, subject, length, start, 0, matchData.pointer, nil)
+    /// One compiled form of the pattern, JIT-compiled where PCRE2 can.
+    private final class Compiled: @unchecked Sendable {
+        struct Failure: Error { let reason: String }
+
+        let pointer: OpaquePointer
+        let jitCompiled: Bool
+        /// `PCRE2_NO_UTF_CHECK` for the code that expects valid UTF-8 (the caller checked).
+        let matchOptions: UInt32
+
+        init(_ pattern: [UInt8], options: UInt32) throws(Failure) {
+            let context = pcre2_compile_context_create_8(nil)
+            defer { pcre2_compile_context_free_8(context) }
+            pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_ANYCRLF))
+            var errorCode: Int32 = 0
+            var errorOffset = 0
+            let compiled = pattern.withUnsafeBufferPointer { pcre2_compile_8($0.baseAddress, $0.count, options, &errorCode, &errorOffset, context) }
+            guard let compiled else {
+                var message = [UInt8](repeating: 0, count: 256)
+                let length = message.withUnsafeMutableBufferPointer { pcre2_get_error_message_8(errorCode, $0.baseAddress, $0.count) }
+                throw Failure(reason: length > 0 ? String(decoding: message.prefix(Int(length)), as: UTF8.self) : "error \(errorCode)")
+            }
+            pointer = compiled
+            jitCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
+            matchOptions = options & UInt32(PCRE2_MATCH_INVALID_UTF) == 0 ? UInt32(PCRE2_NO_UTF_CHECK) : 0
         }
-        if status == PCRE2_ERROR_NOMATCH { return nil }
-        if status < 0 { return -1 ..< -1 }
-        let vector = pcre2_get_ovector_pointer_8(matchData.pointer)!
-        return vector[0]..<max(vector[0], vector[1])
+
+        deinit { pcre2_code_free_8(pointer) }
+
+        /// The first match in `subject[..<length]` at or after `start`; nil when there is none;
+        /// a range starting at -1 when the match limit (or another engine error) stopped it.
+        func run(_ subject: UnsafePointer<UInt8>, length: Int, from start: Int, _ matchData: MatchData) -> Range<Int>? {
+            var status = jitCompiled
+                ? pcre2_jit_match_8(pointer, subject, length, start, matchOptions, matchData.pointer, nil)
+                : pcre2_match_8(pointer, subject, length, start, matchOptions, matchData.pointer, nil)
+            if status == PCRE2_ERROR_JIT_STACKLIMIT {
+                // The JIT's stack is small; the interpreter keeps its backtracking on the heap.
+                status = pcre2_match_8(pointer, subject, length, start, matchOptions, matchData.pointer, nil)
+            }
+            if status == PCRE2_ERROR_NOMATCH { return nil }
+            if status < 0 { return -1 ..< -1 }
+            let vector = pcre2_get_ovector_pointer_8(matchData.pointer)!
+            return vector[0]..<max(vector[0], vector[1])
+        }
     }
 
     /// Plain text as a pattern: every ASCII punctuation character escaped.

@@ -24,6 +24,12 @@ public enum ByteSearch {
         return base.distance(to: UnsafeRawPointer(hit))
     }
 
+    /// Whether `bytes` are well-formed UTF-8.
+    public static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        return shipcheck_utf8_valid(base, bytes.count) != 0
+    }
+
     /// Whether `needle` occurs anywhere in `haystack`.
     public static func contains(_ needle: String, in haystack: [UInt8]) -> Bool {
         var needleBytes = Array(needle.utf8)
