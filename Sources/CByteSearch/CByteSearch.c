@@ -140,28 +140,36 @@ int shipcheck_utf8_valid(const void *text, size_t length) {
 size_t shipcheck_count_byte(const void *text, size_t length, unsigned char byte, size_t *last) {
     const unsigned char *bytes = text;
     size_t count = 0, index = 0;
-    *last = length;
 #if defined(__SSE2__)
-    const __m128i wanted = _mm_set1_epi8((char)byte);
-    for (; index + 16 <= length; index += 16) {
-        unsigned mask = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + index)), wanted));
-        if (mask == 0) continue;
-        count += (size_t)__builtin_popcount(mask);
-        *last = index + 31 - (size_t)__builtin_clz(mask);
+    // Each equal byte subtracts -1 from a lane of an 8-bit counter; the lanes are summed
+    // (psadbw) before any can pass 255. No per-block mask, popcount or branch.
+    const __m128i wanted = _mm_set1_epi8((char)byte), zero = _mm_setzero_si128();
+    while (index + 16 <= length) {
+        __m128i counts = zero;
+        for (int round = 0; round < 255 && index + 16 <= length; round++, index += 16) {
+            counts = _mm_sub_epi8(counts, _mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(bytes + index)), wanted));
+        }
+        __m128i sums = _mm_sad_epu8(counts, zero);
+        count += (size_t)_mm_cvtsi128_si32(sums) + (size_t)_mm_extract_epi16(sums, 4);
     }
 #elif defined(__aarch64__) && defined(__ARM_NEON)
     const uint8x16_t wanted = vdupq_n_u8(byte);
-    for (; index + 16 <= length; index += 16) {
-        uint8x16_t equal = vceqq_u8(vld1q_u8(bytes + index), wanted);
-        if (vmaxvq_u8(equal) == 0) continue;
-        count += vaddvq_u8(vandq_u8(equal, vdupq_n_u8(1)));
-        for (size_t lane = 16; lane > 0; lane--) {
-            if (bytes[index + lane - 1] == byte) { *last = index + lane - 1; break; }
+    while (index + 16 <= length) {
+        uint8x16_t counts = vdupq_n_u8(0);
+        for (int round = 0; round < 255 && index + 16 <= length; round++, index += 16) {
+            counts = vsubq_u8(counts, vceqq_u8(vld1q_u8(bytes + index), wanted));
         }
+        count += vaddlvq_u8(counts);
     }
 #endif
-    for (; index < length; index++) {
-        if (bytes[index] == byte) { count++; *last = index; }
+    for (; index < length; index++) count += bytes[index] == byte;
+    // The last one, searched back from the end: lines are short, so this stops soon.
+    size_t found = length;
+    if (count > 0) {
+        for (size_t back = length; back > 0; back--) {
+            if (bytes[back - 1] == byte) { found = back - 1; break; }
+        }
     }
+    *last = found;
     return count;
 }

@@ -102,6 +102,9 @@ import Testing
         for lineLength in [1, 3, 15, 16, 17, 40, 200] {
             buffers.append((0..<600).map { _ in next(lineLength + 1) == 0 ? 10 : 0x61 })
         }
+        // Past the 255 blocks after which the counter's lanes are summed: all newlines, and sparse ones.
+        buffers.append([UInt8](repeating: 10, count: 9_000))
+        buffers.append((0..<20_000).map { _ in next(3_000) == 0 ? 10 : 0x61 })
         for bytes in buffers {
             let table = LineTable(bytes)
             bytes.withUnsafeBytes { buffer in
@@ -115,6 +118,9 @@ import Testing
                     #expect(line == expected.line, "offset \(offset) of \(bytes.count)")
                     #expect(offset - start + 1 == expected.column, "offset \(offset) of \(bytes.count)")
                 }
+                // One jump over the whole buffer.
+                var fresh = LineCursor(buffer)
+                #expect(fresh.line(of: bytes.count) == table.position(of: bytes.count).line, "end of \(bytes.count)")
             }
         }
     }
