@@ -137,6 +137,27 @@ import ShipcheckTestSupport
         #expect(edited.gone.map(\.lineText) == ["// FIXME one"])
     }
 
+    /// Timestamps no clock gives — a file touched past the year 2262, a damaged header's start
+    /// time — end in a run that compares (such a key is never trusted), never in a trap.
+    @Test func outOfRangeTimesAreComparedNotTrusted() throws {
+        let file = directory.write("A.swift", "// FIXME one\n")
+        var future = [timespec(tv_sec: 10_500_000_000, tv_nsec: 0), timespec(tv_sec: 10_500_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, file, &future, 0) == 0)
+        _ = try run()
+        let again = try run()
+        #expect(again.new.isEmpty && again.gone.isEmpty && again.comparable)
+
+        for ranAt in [1e300, -1e300] {
+            try editManifest { header, _ in header.ranAt = ranAt }
+            directory.write("A.swift", "// FIXME two\n")
+            let edited = try run()
+            #expect(edited.new.map(\.snippet) == ["// FIXME two"], "ranAt \(ranAt)")
+            #expect(edited.gone.map(\.lineText) == ["// FIXME one"], "ranAt \(ranAt)")
+            directory.write("A.swift", "// FIXME one\n")
+            _ = try run()
+        }
+    }
+
     /// A write in the same clock tick as the previous run's read can leave the key as it was:
     /// a key that recent is not trusted.
     @Test func aRacyEditIsFingerprintedAgain() throws {

@@ -31,15 +31,26 @@ public struct FileKey: Sendable, Hashable {
         let modified = status.st_mtim, changed = status.st_ctim
         #endif
         self.init(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino), size: Int64(status.st_size),
-                  modified: Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec),
-                  changed: Int64(changed.tv_sec) * 1_000_000_000 + Int64(changed.tv_nsec))
+                  modified: Self.nanoseconds(Int64(modified.tv_sec), Int64(modified.tv_nsec)),
+                  changed: Self.nanoseconds(Int64(changed.tv_sec), Int64(changed.tv_nsec)))
+    }
+
+    /// A timestamp in nanoseconds; past the year 2262 (any file can be touched there) it stays
+    /// at the largest value, which every run counts as racy, so such a file is always compared.
+    private static func nanoseconds(_ seconds: Int64, _ nanoseconds: Int64) -> Int64 {
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return seconds < 0 ? .min : .max }
+        let (sum, overflowed) = scaled.addingReportingOverflow(nanoseconds)
+        return overflowed ? .max : sum
     }
 
     /// Whether a write may have left this key as it was: the file was modified or changed less
     /// than a second before `readAt` (seconds since 1970), the time the key was recorded, so a
-    /// later write in the same timestamp tick keeps the same key (git's racy-clean rule).
+    /// later write in the same timestamp tick keeps the same key (git's racy-clean rule). A
+    /// `readAt` no clock gives (a damaged state's) makes every key racy.
     public func isRacy(readAt: Double) -> Bool {
-        let limit = Int64((readAt - 1) * 1e9)
-        return modified >= limit || changed >= limit
+        let limit = (readAt - 1) * 1e9
+        guard limit.isFinite, limit > -9e18, limit < 9e18 else { return true }
+        return modified >= Int64(limit) || changed >= Int64(limit)
     }
 }
