@@ -103,8 +103,10 @@ public final class PreviousState: Sendable {
                     problem = "a damaged line in \(manifest)"
                     return false
                 }
+                // Each match is a line of its block: no more matches than bytes (so the counts
+                // summed below stay within the segments' sizes).
                 guard block.segment >= 0, block.segment < sizes.count, block.offset >= 0, block.length > 0, block.matchCount > 0,
-                      block.offset <= sizes[block.segment] - block.length else {
+                      block.matchCount <= block.length, block.offset <= sizes[block.segment] - block.length else {
                     problem = "a block of \(block.path) outside its segment in \(manifest)"
                     return false
                 }

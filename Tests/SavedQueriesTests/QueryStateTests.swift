@@ -200,7 +200,7 @@ import ShipcheckTestSupport
 
     /// Each way a state can be damaged: the run completes, says the previous state could not
     /// be read, and writes one the next run compares with.
-    @Test(arguments: ["garbage line", "missing line", "missing segment", "truncated segment", "block outside", "no header"])
+    @Test(arguments: ["garbage line", "missing line", "missing segment", "truncated segment", "block outside", "huge counts", "no header"])
     func aDamagedStateOnlyCostsTheComparison(damage: String) throws {
         directory.write("A.swift", "// FIXME a\n// FIXME a2\n")
         directory.write("B.swift", "// FIXME b\n")
@@ -219,6 +219,11 @@ import ShipcheckTestSupport
             #expect(truncate(segment, 10) == 0)
         case "block outside":
             try editManifest { _, blocks in blocks[0].offset = 1 << 40 }
+        case "huge counts":  // their sum would overflow
+            try editManifest { header, blocks in
+                for index in blocks.indices { blocks[index].matchCount = Int.max / 2 + 1 }
+                header.matchCount = 0
+            }
         default:
             try "not a state file".write(toFile: manifest, atomically: false, encoding: .utf8)
         }
