@@ -213,16 +213,10 @@ public final class PreviousState: Sendable {
         return complete ? entries : nil
     }
 
-    /// Opens a regular file for reading: its descriptor and size.
+    /// Opens a regular file of the state for reading: its descriptor and size.
     private static func openRegular(_ path: String) -> (Int32, Int)? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
-        guard descriptor >= 0 else { return nil }
-        var status = stat()
-        guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-            close(descriptor)
-            return nil
-        }
-        return (descriptor, Int(status.st_size))
+        guard let (descriptor, key) = try? SafeFileReader.openRegularFile(path, shown: path, sizeLimit: .max) else { return nil }
+        return (descriptor, Int(key.size))
     }
 
     /// `length` bytes at `offset`, or nil when fewer are there.

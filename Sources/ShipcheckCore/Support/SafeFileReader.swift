@@ -44,8 +44,9 @@ public enum SafeFileReader {
         return body(UnsafeRawBufferPointer(start: storage, count: filled), key)
     }
 
-    /// Opens `path` for reading if it is a regular file within the cap.
-    private static func openRegularFile(_ path: String, shown: String, sizeLimit: Int) throws(InputError) -> (descriptor: Int32, key: FileKey) {
+    /// Opens `path` for reading if it is a regular file within the cap (without following a
+    /// symlink or blocking on a FIFO): its descriptor, which the caller closes, and its key.
+    public static func openRegularFile(_ path: String, shown: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> (descriptor: Int32, key: FileKey) {
         // O_NONBLOCK: opening a FIFO with no writer must not hang. O_NOFOLLOW: the walk
         // already decided about symlinks; a swapped-in link is refused, not followed.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
