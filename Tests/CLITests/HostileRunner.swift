@@ -52,7 +52,22 @@ enum HostileRunner {
     }
 
     /// `killAfter`: SIGKILL the child after that many seconds if it is still running.
+    ///
+    /// Foundation's `Process`, which other tests in this process use at the same time, reaps
+    /// children it did not start: a child reaped that way has lost its status, and its pid may
+    /// already be another process's (once a `swift build` of the plugin test, whose 492 MiB
+    /// were taken for shipcheck's peak). Such a run is lost, not measured wrong: it runs again.
     static func run(_ command: [String], timeout: Double, killAfter: Double? = nil, environment extra: [String: String] = [:]) -> HostileRun {
+        for _ in 1..<3 {
+            if let run = runOnce(command, timeout: timeout, killAfter: killAfter, environment: extra) { return run }
+        }
+        return runOnce(command, timeout: timeout, killAfter: killAfter, environment: extra)
+            ?? HostileRun(exitStatus: nil, signal: nil, timedOut: false, stdout: "", stderr: "the harness lost the child three times (reaped elsewhere)",
+                          peakRSSBytes: 0)
+    }
+
+    /// One run, or nil when the child was reaped by someone else.
+    private static func runOnce(_ command: [String], timeout: Double, killAfter: Double?, environment extra: [String: String]) -> HostileRun? {
         let output = TemporaryDirectory("shipcheck-hostile-run")
         let stdoutPath = output.path + "/stdout", stderrPath = output.path + "/stderr"
         var actions = posix_spawn_file_actions_t()
@@ -80,8 +95,20 @@ enum HostileRunner {
         var timedOut = false
         var killedOnPurpose = false
         var peak = 0
-        while wait4(pid, &status, WNOHANG, &usage) == 0 {
+        let identity = startTime(of: pid)
+        while true {
+            // Still our child (a zombie keeps its start time until it is reaped)?
+            if let identity, startTime(of: pid) != identity { return nil }
+            let waited = wait4(pid, &status, WNOHANG, &usage)
+            if waited == pid { break }
+            if waited < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
             peak = max(peak, highWaterMark(of: pid) ?? 0)
+            let overdue = killAfter.map { Date().timeIntervalSince(start) >= $0 } == true || Date() > deadline
+            // Never signal a pid that is no longer our child.
+            if overdue, let identity, startTime(of: pid) != identity { return nil }
             if let killAfter, Date().timeIntervalSince(start) >= killAfter {
                 kill(pid, SIGKILL)
                 killedOnPurpose = true
@@ -114,6 +141,14 @@ enum HostileRunner {
     }
 
     /// `VmHWM` of a running process, in bytes (Linux).
+    /// When process `pid` started (`/proc/<pid>/stat` field 22), which tells one process from
+    /// a later one given the same pid; nil where there is no /proc or no such process.
+    private static func startTime(of pid: pid_t) -> Substring? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let nameEnd = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+        return fields.count > 19 ? fields[19] : nil  // fields from the third on
+    }
+
     private static func highWaterMark(of pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
               let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
