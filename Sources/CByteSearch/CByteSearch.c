@@ -1,5 +1,9 @@
+#include <stdint.h>
 #include <string.h>
 #include "CByteSearch.h"
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#endif
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #elif defined(__aarch64__) && defined(__ARM_NEON)
@@ -84,24 +88,169 @@ const void *shipcheck_memmem(const void *haystack, size_t haystack_length, const
     return NULL;
 }
 
-size_t shipcheck_next_pair(const void *text, size_t length, size_t from, const unsigned char *buckets, unsigned char wanted) {
-    const unsigned char *bytes = text;
-    if (length < 2) return length;
-    size_t index = from;
-    // Four pairs per round: the table lookups are independent, so their loads overlap.
-    for (; index + 4 < length; index += 4) {
-        unsigned char hit0 = buckets[bytes[index] | bytes[index + 1] << 8];
-        unsigned char hit1 = buckets[bytes[index + 1] | bytes[index + 2] << 8];
-        unsigned char hit2 = buckets[bytes[index + 2] | bytes[index + 3] << 8];
-        unsigned char hit3 = buckets[bytes[index + 3] | bytes[index + 4] << 8];
-        if (((hit0 | hit1 | hit2 | hit3) & wanted) == 0) continue;
-        if (hit0 & wanted) return index;
-        if (hit1 & wanted) return index + 1;
-        if (hit2 & wanted) return index + 2;
-        return index + 3;
+/// One Teddy search: the text, the tables and the needles.
+typedef struct {
+    const unsigned char *bytes;
+    size_t length;
+    const shipcheck_teddy_tables *tables;
+    const unsigned char *needle_text;
+    const shipcheck_teddy_needle *needles;
+} teddy_search;
+
+/// The first open needle of `buckets` whose fingerprint is at `position` and whose bytes are
+/// all in place there; `SIZE_MAX` when there is none.
+static size_t teddy_confirm(const teddy_search *search, size_t position, unsigned buckets) {
+    for (; buckets != 0; buckets &= buckets - 1) {
+        unsigned bucket = (unsigned)__builtin_ctz(buckets);
+        for (size_t index = search->tables->bucket_start[bucket]; index < search->tables->bucket_start[bucket + 1]; index++) {
+            const shipcheck_teddy_needle *needle = &search->needles[index];
+            if (!needle->open || position < needle->anchor) continue;
+            size_t start = position - needle->anchor;
+            if (needle->length > search->length - start) continue;
+            const unsigned char *wanted = search->needle_text + needle->start, *here = search->bytes + start;
+            if (!needle->fold_case) {
+                if (memcmp(here, wanted, needle->length) == 0) return index;
+                continue;
+            }
+            size_t offset = 0;
+            while (offset < needle->length && (here[offset] >= 'A' && here[offset] <= 'Z' ? here[offset] + 0x20 : here[offset]) == wanted[offset]) offset++;
+            if (offset == needle->length) return index;
+        }
     }
-    for (; index + 1 < length; index++) {
-        if (buckets[bytes[index] | bytes[index + 1] << 8] & wanted) return index;
+    return SIZE_MAX;
+}
+
+/// The candidates of one block of positions (`lanes`: one bit per position with buckets, which
+/// are in `per_lane`): the position of the first confirmed, its needle in `*found`; else
+/// `SIZE_MAX`.
+static size_t teddy_block(const teddy_search *search, size_t index, const unsigned char *per_lane, unsigned lanes, size_t *found) {
+    for (; lanes != 0; lanes &= lanes - 1) {
+        unsigned lane = (unsigned)__builtin_ctz(lanes);
+        size_t needle = teddy_confirm(search, index + lane, per_lane[lane]);
+        if (needle != SIZE_MAX) {
+            *found = needle;
+            return index + lane;
+        }
+    }
+    return SIZE_MAX;
+}
+
+/// The buckets whose fingerprint is at `position`: bytes past the end of the text rule nothing
+/// out (a needle is confirmed whole, in bounds).
+static unsigned char teddy_at(const teddy_search *search, size_t position) {
+    unsigned char buckets = 0xFF;
+    for (size_t offset = 0; offset < 3 && position + offset < search->length; offset++) {
+        unsigned char byte = search->bytes[position + offset];
+        buckets &= search->tables->low[offset][byte & 0x0F] & search->tables->high[offset][byte >> 4];
+    }
+    return buckets;
+}
+
+// The SIMD loops: the fingerprint of sixteen (thirty-two) positions at once. Each of the three
+// bytes at position + 0, 1, 2 is split into nibbles, each nibble looks its buckets up in a
+// 16-entry table (pshufb, tbl), and a bucket stays where all six lookups have it. Each returns
+// the position of the first needle confirmed (`*found` its index), or, with `*found` left
+// `SIZE_MAX`, the position where the block loop stopped. x86-64's baseline is SSE2, which has
+// no pshufb: those loops are compiled for SSSE3 / AVX2 and chosen at run time.
+#if defined(__x86_64__) || defined(__i386__)
+#define TEDDY_LOOKUP(shuffle, and, srli, low, high, chunk, nibble) \
+    and(shuffle(low, and(chunk, nibble)), shuffle(high, and(srli(chunk, 4), nibble)))
+
+__attribute__((target("avx2")))
+static size_t teddy_avx2(const teddy_search *search, size_t index, unsigned char wanted, size_t *found) {
+    const __m256i nibble = _mm256_set1_epi8(0x0F), want = _mm256_set1_epi8((char)wanted), zero = _mm256_setzero_si256();
+    __m256i low[3], high[3];
+    for (int offset = 0; offset < 3; offset++) {
+        low[offset] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)search->tables->low[offset]));
+        high[offset] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)search->tables->high[offset]));
+    }
+    for (; index + 34 <= search->length; index += 32) {
+        __m256i hits = want;
+        for (int offset = 0; offset < 3; offset++) {
+            __m256i chunk = _mm256_loadu_si256((const __m256i *)(search->bytes + index + offset));
+            hits = _mm256_and_si256(hits, TEDDY_LOOKUP(_mm256_shuffle_epi8, _mm256_and_si256, _mm256_srli_epi16, low[offset], high[offset], chunk, nibble));
+        }
+        unsigned lanes = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(hits, zero));
+        if (lanes == 0) continue;
+        unsigned char per_lane[32];
+        _mm256_storeu_si256((__m256i *)per_lane, hits);
+        size_t position = teddy_block(search, index, per_lane, lanes, found);
+        if (position != SIZE_MAX) return position;
+    }
+    return index;
+}
+
+__attribute__((target("ssse3")))
+static size_t teddy_ssse3(const teddy_search *search, size_t index, unsigned char wanted, size_t *found) {
+    const __m128i nibble = _mm_set1_epi8(0x0F), want = _mm_set1_epi8((char)wanted), zero = _mm_setzero_si128();
+    __m128i low[3], high[3];
+    for (int offset = 0; offset < 3; offset++) {
+        low[offset] = _mm_loadu_si128((const __m128i *)search->tables->low[offset]);
+        high[offset] = _mm_loadu_si128((const __m128i *)search->tables->high[offset]);
+    }
+    for (; index + 18 <= search->length; index += 16) {
+        __m128i hits = want;
+        for (int offset = 0; offset < 3; offset++) {
+            __m128i chunk = _mm_loadu_si128((const __m128i *)(search->bytes + index + offset));
+            hits = _mm_and_si128(hits, TEDDY_LOOKUP(_mm_shuffle_epi8, _mm_and_si128, _mm_srli_epi16, low[offset], high[offset], chunk, nibble));
+        }
+        unsigned lanes = 0xFFFF & ~(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(hits, zero));
+        if (lanes == 0) continue;
+        unsigned char per_lane[16];
+        _mm_storeu_si128((__m128i *)per_lane, hits);
+        size_t position = teddy_block(search, index, per_lane, lanes, found);
+        if (position != SIZE_MAX) return position;
+    }
+    return index;
+}
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+static size_t teddy_neon(const teddy_search *search, size_t index, unsigned char wanted, size_t *found) {
+    const uint8x16_t nibble = vdupq_n_u8(0x0F), want = vdupq_n_u8(wanted);
+    uint8x16_t low[3], high[3];
+    for (int offset = 0; offset < 3; offset++) {
+        low[offset] = vld1q_u8(search->tables->low[offset]);
+        high[offset] = vld1q_u8(search->tables->high[offset]);
+    }
+    for (; index + 18 <= search->length; index += 16) {
+        uint8x16_t hits = want;
+        for (int offset = 0; offset < 3; offset++) {
+            uint8x16_t chunk = vld1q_u8(search->bytes + index + offset);
+            hits = vandq_u8(hits, vandq_u8(vqtbl1q_u8(low[offset], vandq_u8(chunk, nibble)), vqtbl1q_u8(high[offset], vshrq_n_u8(chunk, 4))));
+        }
+        if (vmaxvq_u8(hits) == 0) continue;
+        unsigned char per_lane[16];
+        vst1q_u8(per_lane, hits);
+        unsigned lanes = 0;
+        for (unsigned lane = 0; lane < 16; lane++) lanes |= (unsigned)(per_lane[lane] != 0) << lane;
+        size_t position = teddy_block(search, index, per_lane, lanes, found);
+        if (position != SIZE_MAX) return position;
+    }
+    return index;
+}
+#endif
+
+size_t shipcheck_teddy_find(const void *text, size_t length, size_t from, const shipcheck_teddy_tables *tables, const unsigned char *needle_text,
+                            const shipcheck_teddy_needle *needles, unsigned char wanted, size_t *found) {
+    const teddy_search search = {text, length, tables, needle_text, needles};
+    size_t index = from;
+    *found = SIZE_MAX;
+    if (wanted == 0) return length;
+#if defined(__x86_64__) || defined(__i386__)
+    if (__builtin_cpu_supports("avx2")) index = teddy_avx2(&search, index, wanted, found);
+    else if (__builtin_cpu_supports("ssse3")) index = teddy_ssse3(&search, index, wanted, found);
+#elif defined(__aarch64__) && defined(__ARM_NEON)
+    index = teddy_neon(&search, index, wanted, found);
+#endif
+    if (*found != SIZE_MAX) return index;
+    // The last positions (and every position without SIMD), one at a time.
+    for (; index < length; index++) {
+        unsigned char buckets = teddy_at(&search, index) & wanted;
+        if (buckets == 0) continue;
+        size_t needle = teddy_confirm(&search, index, buckets);
+        if (needle != SIZE_MAX) {
+            *found = needle;
+            return index;
+        }
     }
     return length;
 }

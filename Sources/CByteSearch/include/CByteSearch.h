@@ -11,11 +11,37 @@ const void *shipcheck_memmem(const void *haystack, size_t haystack_length, const
 /// How common `byte` is in source code, 0 the rarest (the rank `shipcheck_memmem` picks by).
 unsigned char shipcheck_byte_rank(unsigned char byte);
 
-/// The first offset at or after `from` (below `length` - 1) whose two bytes, as the index
-/// `text[i] | text[i + 1] << 8` into `buckets` (65,536 entries), have a bit of `wanted` set;
-/// `length` when none has. One pass that finds where any of several needles may be (each
-/// needle's rarest byte pair marks its bucket), so a buffer is read once for all of them.
-size_t shipcheck_next_pair(const void *text, size_t length, size_t from, const unsigned char *buckets, unsigned char wanted);
+/// Teddy's tables (Hyperscan's multi-literal search, as ripgrep uses it) for up to eight
+/// buckets of needles: bucket `b` may start a needle's fingerprint at `p` when, for each
+/// offset `j` of the three-byte fingerprint, bit `b` is set in `low[j][text[p + j] & 15]` and in
+/// `high[j][text[p + j] >> 4]` (a needle shorter than three bytes sets its bit in every entry of
+/// the offsets it does not have). Bucket `b`'s needles are `bucket_start[b] ..< bucket_start[b + 1]`.
+typedef struct {
+    unsigned char low[3][16];
+    unsigned char high[3][16];
+    size_t bucket_start[9];
+} shipcheck_teddy_tables;
+
+/// One needle of a Teddy search: its bytes are `needle_text[start ..< start + length]`
+/// (ASCII-lowercased when `fold_case`, then found in either case), its fingerprint starts at
+/// `anchor`; it is searched for while `open`.
+typedef struct {
+    size_t start;
+    size_t length;
+    size_t anchor;
+    unsigned char fold_case;
+    unsigned char open;
+} shipcheck_teddy_needle;
+
+/// The first position at or after `from` where an open needle's fingerprint starts and the
+/// whole needle is in place, with that needle's index in `*found`; `length` when there is
+/// none. `wanted` has the buckets with open needles. Thirty-two positions at a time with AVX2,
+/// sixteen with SSSE3 or NEON (chosen at run time on x86), one at a time otherwise; candidates
+/// are confirmed inside the loop. One pass finds any of several needles, so a buffer is read
+/// once for all of them; the caller closes what it has found and goes on from the position
+/// returned.
+size_t shipcheck_teddy_find(const void *text, size_t length, size_t from, const shipcheck_teddy_tables *tables, const unsigned char *needle_text,
+                            const shipcheck_teddy_needle *needles, unsigned char wanted, size_t *found);
 
 /// Whether `text` is well-formed UTF-8 (ASCII sixteen bytes at a time). PCRE2 matches a
 /// subject known to be valid without its own check and without the slower code that tolerates

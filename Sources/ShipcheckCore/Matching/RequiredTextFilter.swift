@@ -11,32 +11,25 @@ import CByteSearch
 /// once for every saved query; without this, each query would scan the whole file for its own
 /// literal first, N scans where one will do.
 ///
-/// How: each text's rarest pair of adjacent bytes (all case variants for a case-insensitive
-/// text) marks one of eight buckets in a 64 Ki table indexed by two bytes, as Teddy (ripgrep's
-/// multi-literal search) groups its needles; one pass looks every pair of the buffer up and
-/// checks the texts of a marked bucket in place. A matcher drops out of the pass once one of
-/// its texts is found, and the pass ends once every matcher is settled.
+/// How: Teddy, the multi-literal search ripgrep takes from Hyperscan. Each text's rarest
+/// window of three bytes (all case variants for a case-insensitive text) is its fingerprint;
+/// the texts share eight buckets, texts with like fingerprints together; one SIMD pass
+/// (`shipcheck_teddy_next`) finds the positions where a bucket's fingerprint may start, and the
+/// texts of that bucket are compared in place. A matcher drops out of the pass once one of its
+/// texts is found, and the pass ends once every matcher is settled.
 public struct RequiredTextFilter: Sendable {
-    private struct Needle: Sendable {
-        var bytes: [UInt8]
-        /// ASCII-lowercased `bytes` found in either case.
-        var foldCase: Bool
-        /// Offset of the anchoring pair in `bytes`.
-        var anchor: Int
-        var owner: Int
-        var bucket: Int
-    }
-
-    private let needles: [Needle]
-    /// Per bucket: its needles, by index.
-    private let members: [[Int]]
-    /// Per pair of bytes (`first | second << 8`): the buckets of needles anchored on it.
-    private let buckets: [UInt8]
+    /// Every needle's bytes, one after another.
+    private let text: [UInt8]
+    /// Every needle, open, bucket after bucket; `owners[n]` is needle `n`'s matcher.
+    private let needles: [shipcheck_teddy_needle]
+    private let owners: [Int]
+    private let tables: shipcheck_teddy_tables
     /// Per matcher: whether the pass can rule it out (it has required texts of two bytes or more).
     private let filterable: [Bool]
 
     public init(_ matchers: [Matcher]) {
-        var needles: [Needle] = []
+        var text: [UInt8] = []
+        var listed: [(needle: shipcheck_teddy_needle, owner: Int)] = []
         var filterable: [Bool] = []
         for (owner, matcher) in matchers.enumerated() {
             guard let required = matcher.requiredTexts, required.texts.allSatisfy({ $0.count >= 2 }) else {
@@ -44,22 +37,47 @@ public struct RequiredTextFilter: Sendable {
                 continue
             }
             filterable.append(true)
-            for text in required.texts {
-                needles.append(Needle(bytes: text, foldCase: required.foldCase, anchor: Self.rarestPair(in: text), owner: owner, bucket: needles.count % 8))
+            for bytes in required.texts {
+                listed.append((shipcheck_teddy_needle(start: text.count, length: bytes.count, anchor: Self.rarestWindow(in: bytes),
+                                                      fold_case: required.foldCase ? 1 : 0, open: 1), owner))
+                text += bytes
             }
         }
-        members = (0..<8).map { bucket in needles.indices.filter { needles[$0].bucket == bucket } }
-        var buckets = [UInt8](repeating: 0, count: 1 << 16)
-        for needle in needles {
-            let first = needle.bytes[needle.anchor], second = needle.bytes[needle.anchor + 1]
-            for a in Self.variants(first, foldCase: needle.foldCase) {
-                for b in Self.variants(second, foldCase: needle.foldCase) {
-                    buckets[Int(a) | Int(b) << 8] |= 1 << needle.bucket
+        // Like fingerprints share a bucket, so each bucket's nibble tables stay narrow: in
+        // fingerprint order, the first eighth of the needles is bucket 0, and so on.
+        func fingerprint(_ needle: shipcheck_teddy_needle) -> ArraySlice<UInt8> {
+            text[(needle.start + needle.anchor)..<(needle.start + min(needle.length, needle.anchor + 3))]
+        }
+        listed.sort { fingerprint($0.needle).lexicographicallyPrecedes(fingerprint($1.needle)) }
+        let count = listed.count
+        func bucket(_ rank: Int) -> Int { count <= 8 ? rank : rank * 8 / count }
+
+        var tables = shipcheck_teddy_tables()
+        withUnsafeMutableBytes(of: &tables.low) { low in
+            withUnsafeMutableBytes(of: &tables.high) { high in
+                for (rank, (needle, _)) in listed.enumerated() {
+                    let bit = UInt8(1) << bucket(rank)
+                    for offset in 0..<3 {
+                        guard needle.anchor + offset < needle.length else {
+                            for entry in 0..<16 { low[16 * offset + entry] |= bit; high[16 * offset + entry] |= bit }
+                            continue
+                        }
+                        for variant in Self.variants(text[needle.start + needle.anchor + offset], foldCase: needle.fold_case != 0) {
+                            low[16 * offset + Int(variant & 0x0F)] |= bit
+                            high[16 * offset + Int(variant >> 4)] |= bit
+                        }
+                    }
                 }
             }
         }
-        self.needles = needles
-        self.buckets = buckets
+        withUnsafeMutableBytes(of: &tables.bucket_start) { starts in
+            let starts = starts.bindMemory(to: Int.self)
+            for index in 0...8 { starts[index] = (0..<count).first { bucket($0) >= index } ?? count }
+        }
+        self.text = text
+        self.needles = listed.map(\.needle)
+        self.owners = listed.map(\.owner)
+        self.tables = tables
         self.filterable = filterable
     }
 
@@ -68,55 +86,53 @@ public struct RequiredTextFilter: Sendable {
     /// of which occurs. With fewer than two that the pass could rule out, `candidates` as they
     /// are: a matcher's own search finds its text as fast as the pass would.
     public func possible(in bytes: UnsafeRawBufferPointer, among candidates: [Int]) -> [Int] {
-        guard candidates.count >= 2 else { return candidates }  // without a table per file
-        var open = [Bool](repeating: false, count: filterable.count)
-        var openCount = 0
-        for index in candidates where filterable[index] {
-            open[index] = true
-            openCount += 1
-        }
-        guard openCount >= 2, let base = bytes.baseAddress else { return candidates }
-        // Per bucket: needles whose matcher is still open.
-        var live = [Int](repeating: 0, count: 8)
-        for needle in needles where open[needle.owner] { live[needle.bucket] += 1 }
-        var wanted = Self.mask(live)
-        buckets.withUnsafeBufferPointer { buckets in
-            var position = 0
-            while wanted != 0 {
-                position = shipcheck_next_pair(base, bytes.count, position, buckets.baseAddress, wanted)
-                if position + 1 >= bytes.count { break }
-                var hit = buckets[Int(bytes[position]) | Int(bytes[position + 1]) << 8] & wanted
-                while hit != 0 {
-                    let bucket = hit.trailingZeroBitCount
-                    hit &= hit - 1
-                    for index in members[bucket] where open[needles[index].owner] && Self.occurs(needles[index], before: position, in: bytes) {
-                        let owner = needles[index].owner
-                        open[owner] = false
-                        for other in needles where other.owner == owner { live[other.bucket] -= 1 }
-                        wanted = Self.mask(live)
+        guard candidates.count >= 2, let base = bytes.baseAddress else { return candidates }
+        // Per matcher: true while it is searched for and none of its texts has been found.
+        return withUnsafeTemporaryAllocation(of: Bool.self, capacity: filterable.count) { open in
+            open.initialize(repeating: false)
+            var openCount = 0
+            for index in candidates where filterable[index] {
+                open[index] = true
+                openCount += 1
+            }
+            guard openCount >= 2 else { return candidates }
+            withUnsafeTemporaryAllocation(of: shipcheck_teddy_needle.self, capacity: needles.count) { searched in
+                withUnsafePointer(to: tables) { tables in
+                    text.withUnsafeBufferPointer { text in
+                        var position = 0, found = 0
+                        var wanted = UInt8(0)
+                        func close(_ owner: Int?) {
+                            wanted = 0
+                            for index in searched.indices {
+                                if let owner, owners[index] == owner { searched[index].open = 0 }
+                                if searched[index].open != 0 { wanted |= 1 << Self.bucket(of: index, in: tables.pointee) }
+                            }
+                        }
+                        for index in needles.indices {
+                            searched[index] = needles[index]
+                            searched[index].open = open[owners[index]] ? 1 : 0
+                        }
+                        close(nil)
+                        while wanted != 0 {
+                            position = shipcheck_teddy_find(base, bytes.count, position, tables, text.baseAddress, searched.baseAddress, wanted, &found)
+                            guard position < bytes.count else { break }
+                            // The matcher is settled: none of its needles is searched for any more.
+                            open[owners[found]] = false
+                            close(owners[found])
+                        }
                     }
                 }
-                position += 1
             }
+            // Still open after the pass: none of the matcher's texts occurs.
+            return candidates.filter { !open[$0] }
         }
-        // Still open after the pass: none of the matcher's texts occurs.
-        return candidates.filter { !open[$0] }
     }
 
-    private static func mask(_ live: [Int]) -> UInt8 {
-        var mask: UInt8 = 0
-        for (bucket, count) in live.enumerated() where count > 0 { mask |= 1 << bucket }
-        return mask
-    }
-
-    /// Whether `needle` is in `bytes` with its anchoring pair at `position`.
-    private static func occurs(_ needle: Needle, before position: Int, in bytes: UnsafeRawBufferPointer) -> Bool {
-        let start = position - needle.anchor
-        guard start >= 0, start + needle.bytes.count <= bytes.count else { return false }
-        return needle.bytes.withUnsafeBufferPointer { text in
-            if !needle.foldCase { return memcmp(bytes.baseAddress! + start, text.baseAddress!, text.count) == 0 }
-            for offset in 0..<text.count where Matcher.asciiLowercased(bytes[start + offset]) != text[offset] { return false }
-            return true
+    /// The bucket of the needle at `index` (needles are listed bucket after bucket).
+    private static func bucket(of index: Int, in tables: shipcheck_teddy_tables) -> Int {
+        withUnsafeBytes(of: tables.bucket_start) { starts in
+            let starts = starts.bindMemory(to: Int.self)
+            return (0..<8).first { index < starts[$0 + 1] } ?? 7
         }
     }
 
@@ -125,13 +141,13 @@ public struct RequiredTextFilter: Sendable {
         foldCase && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? [byte, byte - 0x20] : [byte]
     }
 
-    /// Offset of the adjacent pair of `text` whose bytes are rarest in source code together.
-    private static func rarestPair(in text: [UInt8]) -> Int {
-        (0..<(text.count - 1)).min { pairRank(text, $0) < pairRank(text, $1) } ?? 0
-    }
-
-    private static func pairRank(_ text: [UInt8], _ offset: Int) -> Int {
-        let first = Int(shipcheck_byte_rank(text[offset])), second = Int(shipcheck_byte_rank(text[offset + 1]))
-        return min(first, second) * 256 + max(first, second)
+    /// Offset of the window of three bytes (the whole text when shorter) whose bytes are
+    /// rarest in source code together.
+    private static func rarestWindow(in text: [UInt8]) -> Int {
+        let width = min(3, text.count)
+        func rank(_ offset: Int) -> Int {
+            text[offset..<(offset + width)].map { Int(shipcheck_byte_rank($0)) }.sorted().reduce(0) { $0 * 256 + $1 }
+        }
+        return (0...(text.count - width)).min { rank($0) < rank($1) } ?? 0
     }
 }
