@@ -45,6 +45,27 @@ static void rare_pair(const unsigned char *needle, size_t length, size_t *first,
     *second = next;
 }
 
+#if defined(__x86_64__) || defined(__i386__)
+/// `shipcheck_memmem`'s loop thirty-two starts at a time, for the starts up to `last`: the
+/// first start where the needle is, or `SIZE_MAX` with `*stopped` where the loop stopped.
+__attribute__((target("avx2")))
+static size_t memmem_avx2(const unsigned char *text, size_t last, const unsigned char *pattern, size_t length, size_t first, size_t second, size_t *stopped) {
+    const __m256i want_first = _mm256_set1_epi8((char)pattern[first]), want_second = _mm256_set1_epi8((char)pattern[second]);
+    size_t start = 0;
+    for (; start + 31 <= last; start += 32) {
+        __m256i at_first = _mm256_loadu_si256((const __m256i *)(text + start + first));
+        __m256i at_second = _mm256_loadu_si256((const __m256i *)(text + start + second));
+        unsigned mask = (unsigned)_mm256_movemask_epi8(_mm256_and_si256(_mm256_cmpeq_epi8(at_first, want_first), _mm256_cmpeq_epi8(at_second, want_second)));
+        for (; mask != 0; mask &= mask - 1) {
+            size_t candidate = start + (size_t)__builtin_ctz(mask);
+            if (memcmp(text + candidate, pattern, length) == 0) return candidate;
+        }
+    }
+    *stopped = start;
+    return SIZE_MAX;
+}
+#endif
+
 const void *shipcheck_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length) {
     const unsigned char *text = haystack, *pattern = needle;
     if (needle_length == 0 || needle_length > haystack_length) return needle_length == 0 ? haystack : NULL;
@@ -53,6 +74,12 @@ const void *shipcheck_memmem(const void *haystack, size_t haystack_length, const
     rare_pair(pattern, needle_length, &first, &second);
     const size_t last = haystack_length - needle_length;  // the last possible start
     size_t start = 0;
+#if defined(__x86_64__) || defined(__i386__)
+    if (__builtin_cpu_supports("avx2")) {
+        size_t found = memmem_avx2(text, last, pattern, needle_length, first, second, &start);
+        if (found != SIZE_MAX) return text + found;
+    }
+#endif
 #if defined(__SSE2__) || (defined(__aarch64__) && defined(__ARM_NEON))
     // Sixteen starts at a time: those whose two rare bytes are in place are checked whole.
     // A load at start + 15 + offset never passes the haystack's end, as start + 15 <= last.
@@ -109,7 +136,8 @@ static size_t teddy_confirm(const teddy_search *search, size_t position, unsigne
             if (needle->length > search->length - start) continue;
             const unsigned char *wanted = search->needle_text + needle->start, *here = search->bytes + start;
             if (!needle->fold_case) {
-                if (memcmp(here, wanted, needle->length) == 0) return index;
+                // Most candidates differ at once: no call for those.
+                if (here[0] == wanted[0] && memcmp(here, wanted, needle->length) == 0) return index;
                 continue;
             }
             size_t offset = 0;

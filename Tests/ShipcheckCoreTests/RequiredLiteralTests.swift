@@ -5,7 +5,13 @@ import Testing
 @Suite struct RequiredLiteralTests {
     @Test(arguments: [
         ("FIXME", ["FIXME"]),
-        (#"func test[A-Z]\w*Async\("#, ["func test"]),
+        // The run with the rarest bytes, not the longest: every test function has `func test`.
+        (#"func test[A-Z]\w*Async\("#, ["Async("]),
+        (#"func render[A-Z]\w*\(_ model"#, ["(_ model"]),
+        // Alike in their rarest bytes: the longer.
+        ("ab[0-9]abc", ["abc"]),
+        // A run of three bytes or more before a rarer one-byte run.
+        (#"Q\s+items"#, ["items"]),
         (#"print\("debug: [a-z]+"#, [#"print("debug: "#]),
         ("colou?r", ["colo"]),
         ("ab+c", ["ab"]),
@@ -17,7 +23,7 @@ import Testing
         ("[xyz]+literal", ["literal"]),
         (#"a\.b"#, ["a.b"]),
     ])
-    func findsTheLongestRequiredText(_ pattern: String, _ expected: [String]) {
+    func findsTheMostSelectiveRequiredText(_ pattern: String, _ expected: [String]) {
         #expect(RequiredLiteral.extract(from: pattern, caseInsensitive: false) == expected)
     }
 

@@ -48,6 +48,23 @@ import ShipcheckCore
         #expect(kept == [2])
     }
 
+    /// The pass looks at thirty-two or sixteen positions at a time, then at the last ones one by
+    /// one: a text is found at every offset of a buffer, in any bucket, up to the last byte.
+    @Test func aTextIsFoundAtEveryOffset() throws {
+        let words = ["FIXME", "reload", "[Int: String]", "ok", "guard let view = ", "Async()", "thread-safe", "// Decode", "zq", "user-state"]
+        let matchers = try words.map { try matcher($0) }
+        for word in words {
+            for length in [word.utf8.count, 40, 100] {
+                for offset in 0...(length - word.utf8.count) {
+                    var bytes = [UInt8](repeating: UInt8(ascii: "."), count: length)
+                    bytes.replaceSubrange(offset..<(offset + word.utf8.count), with: word.utf8)
+                    let kept = bytes.withUnsafeBytes { RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices)) }
+                    #expect(kept == [words.firstIndex(of: word)!], "\(word) at \(offset) of \(length)")
+                }
+            }
+        }
+    }
+
     /// Every matcher with a match in a buffer is kept, for many texts sharing the eight buckets,
     /// alternatives, case-insensitive and non-ASCII texts, over generated buffers.
     @Test func aMatcherWithAMatchIsNeverRuledOut() throws {

@@ -1,3 +1,5 @@
+import CByteSearch
+
 /// Finds text every match of a regular expression must contain, so a search can look for
 /// it with memmem over the whole buffer and run the regex only on lines that have it.
 ///
@@ -38,7 +40,7 @@ enum RequiredLiteral {
         return branches
     }
 
-    /// The longest run of literal characters one branch (without top-level `|`) requires.
+    /// The most selective run of literal characters one branch (without top-level `|`) requires.
     private static func longestRun(in scalars: [Unicode.Scalar], caseInsensitive: Bool) -> String? {
         var runs: [String] = []
         var current = ""
@@ -116,7 +118,20 @@ enum RequiredLiteral {
             }
         }
         flush()
-        return runs.max { $0.utf8.count < $1.utf8.count }
+        return mostSelective(runs)
+    }
+
+    /// The run a search meets least often where the regex does not match: of those of three
+    /// bytes or more (else two, else any), the one whose two rarest bytes are rarest in source
+    /// code (memmem looks for those two first), the longer of two alike. `func test[A-Z]\w*Async\(`
+    /// is searched for by `Async(`, not by `func test`, which every test function has.
+    private static func mostSelective(_ runs: [String]) -> String? {
+        let shortest = [3, 2, 0].first { minimum in runs.contains { $0.utf8.count >= minimum } } ?? 0
+        func rarity(_ run: String) -> [Int] { Array(run.utf8.map { Int(shipcheck_byte_rank($0)) }.sorted().prefix(2)) }
+        return runs.filter { $0.utf8.count >= shortest }.min { first, second in
+            let (a, b) = (rarity(first), rarity(second))
+            return a == b ? first.utf8.count > second.utf8.count : a.lexicographicallyPrecedes(b)
+        }
     }
 
     /// The minimum of a `{n}`, `{n,}` or `{n,m}` quantifier at `start`, and whether it is exact.
