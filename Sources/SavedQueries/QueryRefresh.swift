@@ -60,11 +60,12 @@ public struct QueryRefresh: Sendable {
             var file = FileRefresh(path: path, key: key, matchCount: ranges.count)
             file.previousFile = comparable ? previous?.file(at: path) : nil
             let unchanged = keepsUnchangedBlocks && file.previousFile.map { previous!.isUnchanged($0, key: key, matchCount: ranges.count) } == true
-            var fingerprints = MatchFingerprints(path: path, identityPrefix: identityPrefix)
+            let fingerprinting = !unchanged || keepsFindings
+            // The path's hash is the start of every fingerprint: not worked out for a file that has none.
+            var fingerprints = fingerprinting ? MatchFingerprints(path: path, identityPrefix: identityPrefix) : nil
             let state = unchanged ? nil : StateFileFormat.EntryWriter(path: path)
             var report = text.map { QueryRunText.FileLines(layout: $0, path: path) }
             var lines = LineCursor(bytes)
-            let fingerprinting = !unchanged || keepsFindings
             var values: [UInt128] = []
             if fingerprinting { values.reserveCapacity(ranges.count) }
             if !unchanged { file.state.reserveCapacity(ranges.count * 96) }
@@ -72,8 +73,7 @@ public struct QueryRefresh: Sendable {
                 let place = MatchPlace(range, in: bytes, lines: &lines)
                 let lineText = UnsafeRawBufferPointer(rebasing: bytes[place.text])
                 report?.append(place, lineText: lineText, to: &file.text)
-                guard fingerprinting else { continue }
-                let value = fingerprints.next(lineText: lineText)
+                guard let value = fingerprints?.next(lineText: lineText) else { continue }
                 values.append(value)
                 state?.append(fingerprint: value, line: place.line, lineText: lineText, to: &file.state)
                 if keepsFindings { file.findings.append(finding(path: path, place: place, lineText: lineText, fingerprint: value)) }

@@ -57,12 +57,22 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     /// the new one replaces it), the new state of every query whose run was complete (a run the
     /// timeout cut short keeps the old state), the report's end.
     public func finish(_ results: [QueryRunResult]) {
-        for (index, result) in results.enumerated() {
-            refreshes[index].finish(result)
-            guard result.isComplete else { continue }
-            do throws(InputError) { try states[index].commit() } catch { errors.append(error) }
-        }
+        for (index, result) in results.enumerated() { refreshes[index].finish(result) }
+        // Each query's state is its own manifest, segments and lock: they are written side by
+        // side (with many queries, encoding the manifests is most of a run's end).
+        let writers = StateWriters(all: states)
+        errors += results.indices.filter { results[$0].isComplete }.parallelMap { index -> InputError? in
+            do throws(InputError) { try writers.all[index].commit() } catch { return error }
+            return nil
+        }.compactMap { $0 }
         states = []
         do throws(InputError) { try text?.finish(refreshes) } catch { errors.append(error) }
     }
+}
+
+/// The writers of a run's states, handed to the threads that commit them: each writer is
+/// committed by one thread and shares nothing with the others but the file system, where each
+/// query has its own manifest, segments and lock.
+private struct StateWriters: @unchecked Sendable {
+    let all: [StateWriter]
 }

@@ -67,10 +67,16 @@ enum StateFileFormat {
         out.appendDecimal(block.matchCount)
         out.append(UInt8(ascii: "\t"))
         if let key = block.key {
-            for (index, value) in [Int64(bitPattern: key.device), Int64(bitPattern: key.inode), key.size, key.modified, key.changed].enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ":")) }
-                out.appendDecimal(value)
-            }
+            // Field by field (a manifest line per file with matches: no array per line).
+            out.appendDecimal(Int64(bitPattern: key.device))
+            out.append(UInt8(ascii: ":"))
+            out.appendDecimal(Int64(bitPattern: key.inode))
+            out.append(UInt8(ascii: ":"))
+            out.appendDecimal(key.size)
+            out.append(UInt8(ascii: ":"))
+            out.appendDecimal(key.modified)
+            out.append(UInt8(ascii: ":"))
+            out.appendDecimal(key.changed)
         } else {
             out.append(UInt8(ascii: "-"))
         }
