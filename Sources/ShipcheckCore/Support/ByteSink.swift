@@ -11,14 +11,19 @@ extension ByteSink {
     @inlinable
     public mutating func appendDecimal(_ value: some BinaryInteger) {
         if value < 0 { append(UInt8(ascii: "-")) }
-        let magnitude = UInt64(value.magnitude)
-        var divisor: UInt64 = 1
-        while divisor <= magnitude / 10 { divisor *= 10 }
-        var rest = magnitude
-        while divisor > 0 {
-            append(UInt8(ascii: "0") + UInt8(rest / divisor))
-            rest %= divisor
-            divisor /= 10
+        var rest = UInt64(value.magnitude)
+        // Last digit first into room for the longest UInt64 (20 digits): a division by the
+        // constant 10 is a multiplication, a division by a running power of ten is not (a
+        // report writes two numbers per match).
+        var room: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &room) { digits in
+            var start = 20
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0
+            for digit in digits[start..<20] { append(digit) }
         }
     }
 
