@@ -13,6 +13,20 @@ import ShipcheckCore
         }
     }
 
+    /// The clock is read every 64 matches or candidate lines, not at each: a passed deadline
+    /// still stops a file with many matches early, with or without a required text.
+    @Test func aPassedDeadlineStopsAFileWithManyMatches() throws {
+        let bytes = Array(String(repeating: "id 12345\n", count: 1_000).utf8)
+        for pattern in [#"\d{5}"#, #"id \d+"#] {
+            let matcher = try Matcher(MatchPattern(pattern, kind: .regex, caseInsensitive: false))
+            let found = bytes.withUnsafeBytes { matcher.matches(in: $0, folded: UnsafeRawBufferPointer(start: nil, count: 0), deadline: Deadline(seconds: 0)) }
+            #expect(found.cutShort, "\(pattern)")
+            #expect(found.ranges.count < 1_000, "\(pattern)")
+            let whole = bytes.withUnsafeBytes { matcher.matches(in: $0, folded: UnsafeRawBufferPointer(start: nil, count: 0), deadline: Deadline(seconds: nil)) }
+            #expect(!whole.cutShort && whole.ranges.count == 1_000, "\(pattern)")
+        }
+    }
+
     @Test func aMatchNeverSpansALineEnd() throws {
         // `\s` would take the newline on the whole buffer; each line alone has no match.
         #expect(try ranges(#"a\s*b"#, "a\nb\na  b\n".utf8) == [4..<8])

@@ -113,10 +113,11 @@ public struct Matcher: Sendable {
             }
             // The engine on the lines holding a required text only.
             var candidates = CandidateFinder(literals: prefilter, haystack: foldCase ? folded : bytes)
-            var position = 0
+            var position = 0, step = 0
             while position < bytes.count, let hit = candidates.next(from: position) {
                 position = Self.lineStart(before: hit, in: bytes, notBefore: position)
-                if deadline.hasPassed { return (ranges, true) }
+                if deadline.hasPassed(atStep: step) { return (ranges, true) }
+                step += 1
                 let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: hit) ?? bytes.count
                 if engine.matches(in: bytes, lines: position..<lineEnd, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges) { return (ranges, true) }
                 position = lineEnd + 1

@@ -49,6 +49,7 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
         let code = validUTF8 ? code : tolerantCode
         let end = lines.upperBound
         var start = lines.lowerBound
+        var step = 0
         while start < end {
             guard var found = code.run(base, length: end, from: start, matchData) else { return false }
             guard found.lowerBound >= 0 else { return true }
@@ -70,7 +71,8 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
                 ranges.append(found)
                 start = found.upperBound
             }
-            if deadline.hasPassed { return true }
+            if deadline.hasPassed(atStep: step) { return true }
+            step += 1
         }
         return false
     }
