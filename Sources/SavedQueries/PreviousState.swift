@@ -95,6 +95,11 @@ public final class PreviousState: Sendable {
         }
         var files: [StateFileFormat.FileBlock] = []
         var index: [String: Int] = [:]
+        // Room for the lines the header counts (no rehashing as the table grows), but no more
+        // than the manifest's bytes could hold: a damaged count reserves nothing absurd.
+        let expected = max(0, min(header.fileCount ?? 0, bytes.count / 16))
+        files.reserveCapacity(expected)
+        index.reserveCapacity(expected)
         var problem: String?
         _ = bytes.withUnsafeBytes { buffer in
             StateFileFormat.forEachLine(buffer) { line, offset in
