@@ -17,39 +17,15 @@ struct GitBlobStream {
     /// Calls `body` for each object in `objects`, in order.
     func read(_ objects: [String], _ body: (Int, Blob) -> Void) throws(InputError) {
         guard !objects.isEmpty else { return }
-        // If git dies early, writing the remaining requests must fail with EPIPE, not kill us.
-        signal(SIGPIPE, SIG_IGN)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "cat-file", "--batch", "--buffer"]
-        process.currentDirectoryURL = URL(fileURLWithPath: repository.directory)
-        var environment = ProcessInfo.processInfo.environment
-        environment["LC_ALL"] = "C"
-        environment["GIT_OPTIONAL_LOCKS"] = "0"
-        environment.merge(repository.environment) { _, new in new }
-        process.environment = environment
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        // waitUntilExit polls a run loop (50 ms steps on Linux): a handler reports the exit at once.
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
-        do { try process.run() } catch {
-            throw InputError(path: "git", message: "cannot run: \(error.localizedDescription)")
-        }
-        // Feed requests and drain stderr on other threads so no pipe fills up and stalls git.
-        let requests = Data(objects.joined(separator: "\n").utf8 + [UInt8(ascii: "\n")])
-        let writer = input.fileHandleForWriting
-        let group = DispatchGroup()
-        DispatchQueue.global().async(group: group) {
-            try? writer.write(contentsOf: requests)
-            try? writer.close()
-        }
-        let errorText = ErrorText()
-        DispatchQueue.global().async(group: group) { errorText.set(errors.fileHandleForReading.readDataToEndOfFile()) }
+        let child = try ChildProcess(git: ["cat-file", "--batch", "--buffer"], in: repository.directory, feedsInput: true,
+                                     environment: repository.environment)
+        // Feed requests and drain stderr on other threads so no pipe fills up and stalls git
+        // (if git dies early, writing the remaining requests fails instead of killing us).
+        let requests = Array(objects.joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
+        let fed = child.input.map { descriptor in BackgroundValue { ChildProcess.writeAll(requests, to: descriptor) } }
+        let errorOutput = BackgroundValue { ChildProcess.readAll(child.errors) }
 
-        var reader = BufferedReader(output.fileHandleForReading)
+        var reader = BufferedReader(FileHandle(fileDescriptor: child.output, closeOnDealloc: false))
         var failure: InputError?
         for index in objects.indices {
             guard let header = reader.readLine() else {
@@ -74,10 +50,11 @@ struct GitBlobStream {
                 body(index, .content(content))
             }
         }
-        try? output.fileHandleForReading.close()
-        exited.wait()
-        group.wait()
-        if let failure { throw InputError(path: failure.path, message: failure.message + (errorText.text.isEmpty ? "" : ": \(errorText.text)")) }
+        close(child.output)
+        fed?.value
+        let errorText = String(decoding: errorOutput.value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = child.wait()
+        if let failure { throw InputError(path: failure.path, message: failure.message + (errorText.isEmpty ? "" : ": \(errorText)")) }
     }
 }
 
@@ -137,11 +114,4 @@ private struct BufferedReader {
             remaining -= take
         }
     }
-}
-
-private final class ErrorText: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) } }
 }

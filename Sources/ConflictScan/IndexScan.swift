@@ -56,7 +56,7 @@ struct IndexScan {
         guard !revision.hasPrefix("-"), !revision.isEmpty else {
             throw InputError(path: revision, message: "not a revision")
         }
-        let resolved = try Subprocess.run("git", ["rev-parse", "--verify", "--quiet", revision + "^{tree}"], in: root)
+        let resolved = Subprocess.git(["rev-parse", "--verify", "--quiet", revision + "^{tree}"], in: root)
         guard resolved.status == 0 else {
             throw InputError(path: revision, message: "not a commit or tree in this repository")
         }

@@ -16,6 +16,18 @@ public final class QueryCheck: FileCheck {
     private let storeFile: String
     private let sink: (any QueryRunSink)?
     private let state = Mutex(State())
+    /// No query has include / exclude globs: each covers every file (no per-file glob test).
+    private let everyQueryCovers: Bool
+    private let allQueries: [Int]
+    /// Read per file without the lock: the deadline, set once by `prepare` (nanoseconds after
+    /// `clockBase`; `.max`: none), files read, files every query searched with nothing to
+    /// report (counted for each query at `finish` instead of each going through `pending`),
+    /// and how many outcomes wait in `pending` (so a completed file with none takes no lock).
+    private let clockBase = ContinuousClock.now
+    private let deadlineOffset = Atomic<Int64>(.max)
+    private let filesRead = Atomic<Int>(0)
+    private let searchedByEveryQuery = Atomic<Int>(0)
+    private let pendingCount = Atomic<Int>(0)
 
     /// A query ready to search: pattern compiled and globs parsed once.
     private struct Prepared: Sendable {
@@ -41,11 +53,10 @@ public final class QueryCheck: FileCheck {
     }
 
     private struct State {
-        var deadline = Deadline(seconds: nil)
         var root = ""
-        /// Outcomes of files read but not yet completed (at most the pipeline's files in flight).
+        /// Outcomes of files read but not yet completed that have something to report (at most
+        /// the pipeline's files in flight).
         var pending: [Int: FileOutcome] = [:]
-        var read = 0
         var results: [QueryRunResult] = []
     }
 
@@ -66,6 +77,8 @@ public final class QueryCheck: FileCheck {
             }
         }
         self.queries = prepared
+        everyQueryCovers = prepared.allSatisfy { $0.include.isEmpty && $0.exclude.isEmpty }
+        allQueries = Array(prepared.indices)
         filter = RequiredTextFilter(prepared.map(\.searcher.matcher))
         self.setupErrors = errors
         sink = makeSink(prepared.map(\.query))
@@ -81,73 +94,93 @@ public final class QueryCheck: FileCheck {
     }
 
     public func prepare(_ context: ScanContext) -> [ScannedFile] {
-        state.withLock {
-            $0.deadline = Deadline(seconds: timeout)
-            $0.root = context.root
+        state.withLock { $0.root = context.root }
+        if let instant = Deadline(seconds: timeout).instant {
+            let offset = (instant - clockBase).components
+            deadlineOffset.store(offset.seconds * 1_000_000_000 + offset.attoseconds / 1_000_000_000, ordering: .releasing)
         }
         return []
+    }
+
+    private var deadline: Deadline {
+        let offset = deadlineOffset.load(ordering: .acquiring)
+        return Deadline(at: offset == .max ? nil : clockBase.advanced(by: .nanoseconds(offset)))
+    }
+
+    private func covers(_ index: Int, _ path: String) -> Bool {
+        everyQueryCovers || queries.withUnsafeBufferPointer { $0[index].covers(path) }
     }
 
     /// Once the deadline has passed, a file is not read for the queries: it counts as not searched.
     public func wants(_ file: ScannedFile) -> Bool {
         guard !Self.isShipcheckOwn(file.relativePath, storeFile: storeFile) else { return false }
-        guard queries.contains(where: { $0.covers(file.relativePath) }) else { return false }
-        return state.withLock { state in
-            guard state.deadline.hasPassed else { return true }
-            for index in queries.indices where queries[index].covers(file.relativePath) { state.results[index].notSearched += 1 }
-            return false
+        guard !queries.isEmpty, everyQueryCovers || queries.indices.contains(where: { covers($0, file.relativePath) }) else { return false }
+        guard deadline.hasPassed else { return true }
+        state.withLock { state in
+            for index in queries.indices where covers(index, file.relativePath) { state.results[index].notSearched += 1 }
         }
+        return false
     }
 
     public func inspect(_ contents: FileContents) -> FollowUp {
-        let deadline = state.withLock { $0.deadline }
+        let deadline = deadline
         let buffer = contents.bytes
-        var outcome = FileOutcome(path: contents.file.relativePath)
+        filesRead.add(1, ordering: .relaxed)
         // Binary files are skipped, as git grep and ripgrep do.
-        if !ByteSearch.looksBinary(buffer) {
-            let covering = queries.indices.filter { queries[$0].covers(contents.file.relativePath) }
-            // A query none of whose required texts is in the file is searched, with no match.
-            let possible = filter.possible(in: buffer, among: covering)
-            let folded: [UInt8] = possible.contains { queries[$0].searcher.wantsFoldedBuffer } ? Matcher.folded(buffer) : []
-            var next = possible.makeIterator(), nextPossible = next.next()
-            folded.withUnsafeBytes { folded in
-                var subject = MatchSubject(bytes: buffer, folded: folded)
-                for index in covering {
-                    if deadline.hasPassed {
-                        outcome.notSearched.append(index)
-                        continue
-                    }
-                    outcome.searched.append(index)
-                    guard index == nextPossible else { continue }
-                    nextPossible = next.next()
-                    let cutShort: Bool
-                    if let sink {
-                        // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
-                        let found = queries[index].searcher.matcher.matches(in: &subject, deadline: deadline)
-                        if !found.ranges.isEmpty { outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, key: contents.key, bytes: buffer, ranges: found.ranges))) }
-                        cutShort = found.cutShort
-                    } else {
-                        let found = queries[index].searcher.search(&subject, deadline: deadline)
-                        if !found.matches.isEmpty { outcome.matches.append((index, found.matches)) }
-                        cutShort = found.cutShort
-                    }
-                    if cutShort { outcome.cutShort.append(index) }
+        guard !ByteSearch.looksBinary(buffer) else { return .none }
+        let covering = everyQueryCovers ? allQueries : queries.indices.filter { covers($0, contents.file.relativePath) }
+        // A query none of whose required texts is in the file is searched, with no match.
+        let possible = filter.possible(in: buffer, among: covering)
+        // The common file: every query searched it, none can match. Nothing to keep in order.
+        if possible.isEmpty, everyQueryCovers, !deadline.hasPassed {
+            searchedByEveryQuery.add(1, ordering: .relaxed)
+            return .none
+        }
+        var outcome = FileOutcome(path: contents.file.relativePath)
+        let folded: [UInt8] = possible.contains { queries[$0].searcher.wantsFoldedBuffer } ? Matcher.folded(buffer) : []
+        var next = possible.makeIterator(), nextPossible = next.next()
+        folded.withUnsafeBytes { folded in
+            var subject = MatchSubject(bytes: buffer, folded: folded)
+            for index in covering {
+                if deadline.hasPassed {
+                    outcome.notSearched.append(index)
+                    continue
                 }
+                outcome.searched.append(index)
+                guard index == nextPossible else { continue }
+                nextPossible = next.next()
+                let cutShort: Bool
+                if let sink {
+                    // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
+                    let found = queries[index].searcher.matcher.matches(in: &subject, deadline: deadline)
+                    if !found.ranges.isEmpty { outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, key: contents.key, bytes: buffer, ranges: found.ranges))) }
+                    cutShort = found.cutShort
+                } else {
+                    let found = queries[index].searcher.search(&subject, deadline: deadline)
+                    if !found.matches.isEmpty { outcome.matches.append((index, found.matches)) }
+                    cutShort = found.cutShort
+                }
+                if cutShort { outcome.cutShort.append(index) }
             }
         }
-        state.withLock { state in
-            state.read += 1
-            if !outcome.matches.isEmpty || !outcome.prepared.isEmpty || !outcome.cutShort.isEmpty || !outcome.notSearched.isEmpty || !outcome.searched.isEmpty {
-                state.pending[contents.index] = outcome
-            }
+        if everyQueryCovers, outcome.notSearched.isEmpty {
+            searchedByEveryQuery.add(1, ordering: .relaxed)
+            outcome.searched = []
+        }
+        if !outcome.matches.isEmpty || !outcome.prepared.isEmpty || !outcome.cutShort.isEmpty || !outcome.notSearched.isEmpty || !outcome.searched.isEmpty {
+            state.withLock { $0.pending[contents.index] = outcome }
+            pendingCount.add(1, ordering: .releasing)
         }
         return .none
     }
 
     /// Files come here in listing order: each query's matches go to the sink, or are kept.
     public func fileCompleted(_ index: Int) {
+        // The file's inspect ran before this call: an outcome it left is counted.
+        guard pendingCount.load(ordering: .acquiring) > 0 else { return }
         let outcome: FileOutcome? = state.withLock { state in
             guard let outcome = state.pending.removeValue(forKey: index) else { return nil }
+            pendingCount.subtract(1, ordering: .relaxed)
             for query in outcome.searched { state.results[query].filesSearched += 1 }
             for query in outcome.cutShort { state.results[query].cutShort.append(outcome.path) }
             for query in outcome.notSearched { state.results[query].notSearched += 1 }
@@ -165,8 +198,11 @@ public final class QueryCheck: FileCheck {
 
     public func finish() -> CheckResult {
         state.withLock { state in
+            let searchedByEveryQuery = searchedByEveryQuery.load(ordering: .relaxed)
+            for index in state.results.indices { state.results[index].filesSearched += searchedByEveryQuery }
+            self.searchedByEveryQuery.store(0, ordering: .relaxed)
             let results = state.results
-            var result = CheckResult(inputErrors: setupErrors, filesScanned: state.read)
+            var result = CheckResult(inputErrors: setupErrors, filesScanned: filesRead.load(ordering: .relaxed))
             let seconds = timeout.map { $0 == $0.rounded() ? "\(Int($0))" : "\($0)" } ?? ""
             for run in results {
                 let name = run.query.query.name

@@ -54,6 +54,37 @@ import Testing
         #expect((runs.first?["results"] as? [Any])?.count == 1)
     }
 
+    /// git is started from PATH: without one, the work tree is walked, and what needs git's
+    /// index is one error line and exit 2.
+    @Test func withoutGitOnThePathTheTreeIsWalkedAndTheIndexIsAnError() {
+        let fixture = GitFixture("shipcheck-cli-no-git")
+        fixture.write("a.swift", block)
+        fixture.write("untracked.swift", block)
+        fixture.git("add", "a.swift")
+        let noGit = ["PATH": fixture.path + "/no-such-bin"]
+        let walked = CommandRunner.shipcheck(["conflicts"], in: fixture.path, environment: noGit)
+        #expect(walked.status == 1, "\(walked.stderr)")
+        #expect(walked.stdout.contains("a.swift:2:1: ") && walked.stdout.contains("untracked.swift:2:1: "), "\(walked.stdout)")
+        let staged = CommandRunner.shipcheck(["conflicts", "--staged"], in: fixture.path, environment: noGit)
+        #expect(staged.status == 2)
+        #expect(staged.stderr.split(separator: "\n").filter { $0.contains("error:") }
+                    == ["shipcheck: .: error: not inside a git work tree; --staged reads git's index and objects"], "\(staged.stderr)")
+    }
+
+    /// A git that fails names its command and says why, in one line; exit 2.
+    @Test func aFailingGitListingIsOneErrorLine() {
+        let fixture = GitFixture("shipcheck-cli-bad-index")
+        fixture.write("a.swift", block)
+        fixture.git("add", "a.swift")
+        fixture.write(".git/index", "garbage\n")
+        for arguments in [["conflicts"], ["conflicts", "--staged"]] {
+            let result = CommandRunner.shipcheck(arguments, in: fixture.path)
+            #expect(result.status == 2)
+            let errors = result.stderr.split(separator: "\n").filter { $0.contains("error:") }
+            #expect(errors.count == 1 && errors.first?.hasPrefix("shipcheck: .: error: git ls-files failed: fatal: ") == true, "\(result.stderr)")
+        }
+    }
+
     @Test func stagedWithPassedFilenamesChecksOnlyThoseIndexEntries() {
         let fixture = GitFixture("shipcheck-cli-staged")
         fixture.write("a.swift", block)

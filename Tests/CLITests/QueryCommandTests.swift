@@ -206,6 +206,21 @@ import ShipcheckTestSupport
         #expect(written.contains("since last run") && written.contains("no change"))
     }
 
+    /// A file a query searched without a match still counts as searched, for the queries
+    /// whose globs cover it only.
+    @Test func filesWithoutMatchesCountAsSearchedByTheQueriesCoveringThem() {
+        for index in 0..<90 { repo.write("Sources/S\(index).swift", index % 10 == 0 ? "// TODO \(index)\n" : "let x = \(index)\n") }
+        for index in 0..<30 { repo.write("Tests/T\(index).swift", index == 7 ? "// TODO test\n" : "let y = \(index)\n") }
+        repo.commitAll("files")
+        shipcheck("query", "add", "todo", "TODO")
+        shipcheck("query", "add", "test-todo", "TODO", "--include", "Tests/**")
+        let alone = shipcheck("query", "run", "todo")
+        #expect(alone.stderr.contains("todo: 10 matches in 10 files (120 searched)"), "\(alone.stderr)")
+        let both = shipcheck("query", "run", "todo", "test-todo")
+        #expect(both.stderr.contains("todo: 10 matches in 10 files (120 searched)"), "\(both.stderr)")
+        #expect(both.stderr.contains("test-todo: 1 match in 1 file (30 searched)"), "\(both.stderr)")
+    }
+
     @Test func runNeedsNamesOrAll() {
         #expect(shipcheck("query", "run").status == 2)
         #expect(shipcheck("query", "run", "missing").stderr.contains("no query named 'missing'"))

@@ -7,16 +7,17 @@ import ShipcheckCore
     /// What a streaming report relies on: results come out in input order whatever order the
     /// threads finish in, and no element is started more than `window` ahead of the first one
     /// not yet completed.
-    @Test func completesInInputOrderWithinTheWindow() {
-        let window = 3
+    /// Small windows hand out one element at a time, larger ones a few (chunks).
+    @Test(arguments: [(3, 120), (64, 2000)])
+    func completesInInputOrderWithinTheWindow(window: Int, count: Int) {
         let completed = Mutex<[Int]>([])
         let tooFarAhead = Mutex<[Int]>([])
-        let input = Array(0..<120)
+        let input = Array(0..<count)
         let output = input.parallelMap(window: window, { index -> Int in
             let done = completed.withLock { $0.count }
             if index >= done + window { tooFarAhead.withLock { $0.append(index) } }
             // Uneven work, so later elements often finish first.
-            usleep(UInt32((index * 7919) % 5) * 300)
+            usleep(UInt32((index * 7919) % 5) * (count > 500 ? 20 : 300))
             return index * 2
         }, completed: { index, value in
             #expect(value == index * 2)

@@ -12,9 +12,8 @@ public struct GitRepository: Sendable {
     /// The repository containing `directory`, or nil when it is not inside a git work tree
     /// (or git is not installed).
     public init?(containing directory: String) {
-        guard let result = try? Subprocess.run("git", ["rev-parse", "--show-toplevel"], in: directory),
-              result.status == 0
-        else { return nil }
+        let result = Subprocess.git(["rev-parse", "--show-toplevel"], in: directory)
+        guard result.status == 0 else { return nil }
         let top = String(lossyUTF8: result.output).trimmingCharacters(in: .newlines)
         guard !top.isEmpty else { return nil }
         self.directory = directory
@@ -32,7 +31,7 @@ public struct GitRepository: Sendable {
 
     private static func run(_ arguments: [String], in directory: String, input: [UInt8]? = nil,
                             environment: [String: String] = [:]) throws(InputError) -> [UInt8] {
-        let result = try Subprocess.run("git", arguments, in: directory, input: input, environment: environment)
+        let result = Subprocess.git(arguments, in: directory, input: input, environment: environment)
         guard result.status == 0 else {
             throw InputError(path: directory, message: "git \(arguments.first ?? "") failed: \(result.errorOutput)")
         }

@@ -1,7 +1,7 @@
 /// The moment a run must stop by: checked between files, between lines and, through the
 /// engine's progress callback, during a long regular-expression match.
 public struct Deadline: Sendable {
-    let instant: ContinuousClock.Instant?
+    public let instant: ContinuousClock.Instant?
 
     /// `seconds` from now; nil or infinite: never.
     public init(seconds: Double?) {
@@ -10,6 +10,11 @@ public struct Deadline: Sendable {
         } else {
             instant = nil
         }
+    }
+
+    /// At `instant`; nil: never.
+    public init(at instant: ContinuousClock.Instant?) {
+        self.instant = instant
     }
 
     public var hasPassed: Bool {
