@@ -165,13 +165,17 @@ public final class QueryRunText {
         return "since last run (\(when)): \(refresh.new.count) new, \(refresh.gone.count) gone"
     }
 
-    /// `2026-11-22 05:30 UTC`.
+    /// `2026-11-22 05:30 UTC`; a time no clock gives (a damaged state's) as "an unreadable
+    /// time". By `gmtime_r`, not `DateFormatter`, whose first use starts ICU (~2.5 ms of a
+    /// selective query's run).
     public static func timestamp(_ seconds: Double) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyy-MM-dd HH:mm 'UTC'"
-        return formatter.string(from: Date(timeIntervalSince1970: seconds))
+        // From 1970 to the end of 9999: what a `time_t` holds everywhere and four digits show.
+        guard seconds.isFinite, seconds >= 0, seconds < 253_402_300_800 else { return "an unreadable time" }
+        var time = time_t(seconds)
+        var parts = tm()
+        guard gmtime_r(&time, &parts) != nil else { return "an unreadable time" }
+        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        return "\(parts.tm_year + 1900)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday)) \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)) UTC"
     }
 
     static let maximumLineLength = 300

@@ -10,6 +10,15 @@ import ShipcheckTestSupport
         return QueryRunner(root: directory.path, configuration: Configuration(), timeout: timeout).run(scoped)
     }
 
+    /// The last run's time as `query run`, `query list` and `query show` print it: UTC, to the
+    /// minute (never rounded up), and a damaged state's impossible time said as such.
+    @Test func lastRunTimesAreUTCMinutes() {
+        #expect(QueryRunText.timestamp(0) == "1970-01-01 00:00 UTC")
+        #expect(QueryRunText.timestamp(1_795_467_745.9) == "2026-11-23 21:02 UTC")
+        #expect(QueryRunText.timestamp(951_782_459.99) == "2000-02-29 00:00 UTC")
+        for damaged in [1e300, -1, .nan, .infinity] { #expect(QueryRunText.timestamp(damaged) == "an unreadable time") }
+    }
+
     @Test func includeAndExcludeGlobsWithNegation() {
         let directory = TemporaryDirectory()
         for path in ["Sources/A.swift", "Sources/Generated/B.swift", "Sources/Generated/Keep.swift", "Tests/C.swift", "README.md"] {
