@@ -49,7 +49,8 @@ size_t shipcheck_teddy_find(const void *text, size_t length, size_t from, const 
 /// invalid sequences.
 int shipcheck_utf8_valid(const void *text, size_t length);
 
-/// How many times `byte` occurs in `text`, sixteen bytes at a time; `*last` is the offset of
+/// How many times `byte` occurs in `text`, thirty-two bytes at a time with AVX2 (chosen at run
+/// time), sixteen with SSE2 or NEON; `*last` is the offset of
 /// the last one, or `length` when there is none. Turns match offsets into line numbers
 /// without a call per line.
 size_t shipcheck_count_byte(const void *text, size_t length, unsigned char byte, size_t *last);

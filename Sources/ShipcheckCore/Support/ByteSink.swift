@@ -2,9 +2,19 @@
 /// takes them without the array — what per-match work writes through, instead of strings.
 public protocol ByteSink {
     mutating func append(_ byte: UInt8)
+    /// Several bytes at once (by default, one at a time).
+    mutating func append(bytes: UnsafeRawBufferPointer)
 }
 
-extension Array: ByteSink where Element == UInt8 {}
+extension ByteSink {
+    public mutating func append(bytes: UnsafeRawBufferPointer) {
+        for byte in bytes { append(byte) }
+    }
+}
+
+extension Array: ByteSink where Element == UInt8 {
+    public mutating func append(bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
+}
 
 extension ByteSink {
     /// The decimal digits of `value` (a minus sign first when negative), without making a string.
@@ -23,7 +33,7 @@ extension ByteSink {
                 digits[start] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
                 rest /= 10
             } while rest > 0
-            for digit in digits[start..<20] { append(digit) }
+            append(bytes: UnsafeRawBufferPointer(rebasing: digits[start..<20]))
         }
     }
 
