@@ -58,29 +58,24 @@ enum StateFileFormat {
     }
 
     static func encode(_ block: FileBlock, into out: inout [UInt8]) {
-        out.appendDecimal(block.segment)
-        out.append(UInt8(ascii: "\t"))
-        out.appendDecimal(block.offset)
-        out.append(UInt8(ascii: "\t"))
-        out.appendDecimal(block.length)
-        out.append(UInt8(ascii: "\t"))
-        out.appendDecimal(block.matchCount)
-        out.append(UInt8(ascii: "\t"))
-        if let key = block.key {
-            // Field by field (a manifest line per file with matches: no array per line).
-            out.appendDecimal(Int64(bitPattern: key.device))
-            out.append(UInt8(ascii: ":"))
-            out.appendDecimal(Int64(bitPattern: key.inode))
-            out.append(UInt8(ascii: ":"))
-            out.appendDecimal(key.size)
-            out.append(UInt8(ascii: ":"))
-            out.appendDecimal(key.modified)
-            out.append(UInt8(ascii: ":"))
-            out.appendDecimal(key.changed)
-        } else {
-            out.append(UInt8(ascii: "-"))
+        // Number by number (a manifest has a line per file with matches): no array per line.
+        func number(_ value: some BinaryInteger, then separator: Unicode.Scalar) {
+            out.appendDecimal(value)
+            out.append(UInt8(ascii: separator))
         }
-        out.append(UInt8(ascii: "\t"))
+        number(block.segment, then: "\t")
+        number(block.offset, then: "\t")
+        number(block.length, then: "\t")
+        number(block.matchCount, then: "\t")
+        if let key = block.key {
+            number(Int64(bitPattern: key.device), then: ":")
+            number(Int64(bitPattern: key.inode), then: ":")
+            number(key.size, then: ":")
+            number(key.modified, then: ":")
+            number(key.changed, then: "\t")
+        } else {
+            out += "-\t".utf8
+        }
         escape(block.path, into: &out)
         out.append(UInt8(ascii: "\n"))
     }
