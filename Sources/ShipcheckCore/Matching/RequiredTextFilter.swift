@@ -20,9 +20,11 @@ import CByteSearch
 public struct RequiredTextFilter: Sendable {
     /// Every needle's bytes, one after another.
     private let text: [UInt8]
-    /// Every needle, open, bucket after bucket; `owners[n]` is needle `n`'s matcher.
+    /// Every needle, open, bucket after bucket; `owners[n]` is needle `n`'s matcher and
+    /// `bucketBits[n]` its bucket's bit.
     private let needles: [shipcheck_teddy_needle]
     private let owners: [Int]
+    private let bucketBits: [UInt8]
     private let tables: shipcheck_teddy_tables
     /// Per matcher: whether the pass can rule it out (it has required texts of two bytes or more).
     private let filterable: [Bool]
@@ -77,6 +79,7 @@ public struct RequiredTextFilter: Sendable {
         self.text = text
         self.needles = listed.map(\.needle)
         self.owners = listed.map(\.owner)
+        bucketBits = listed.indices.map { UInt8(1) << bucket($0) }
         self.tables = tables
         self.filterable = filterable
     }
@@ -101,38 +104,32 @@ public struct RequiredTextFilter: Sendable {
                     text.withUnsafeBufferPointer { text in
                         var position = 0, found = 0
                         var wanted = UInt8(0)
-                        func close(_ owner: Int?) {
+                        // Marks `owner`'s needles found (none to start with) and works out
+                        // which buckets still have open needles.
+                        func settle(_ owner: Int?) {
                             wanted = 0
                             for index in searched.indices {
                                 if let owner, owners[index] == owner { searched[index].open = 0 }
-                                if searched[index].open != 0 { wanted |= 1 << Self.bucket(of: index, in: tables.pointee) }
+                                if searched[index].open != 0 { wanted |= bucketBits[index] }
                             }
                         }
                         for index in needles.indices {
                             searched[index] = needles[index]
                             searched[index].open = open[owners[index]] ? 1 : 0
                         }
-                        close(nil)
+                        settle(nil)
                         while wanted != 0 {
                             position = shipcheck_teddy_find(base, bytes.count, position, tables, text.baseAddress, searched.baseAddress, wanted, &found)
                             guard position < bytes.count else { break }
                             // The matcher is settled: none of its needles is searched for any more.
                             open[owners[found]] = false
-                            close(owners[found])
+                            settle(owners[found])
                         }
                     }
                 }
             }
             // Still open after the pass: none of the matcher's texts occurs.
             return candidates.filter { !open[$0] }
-        }
-    }
-
-    /// The bucket of the needle at `index` (needles are listed bucket after bucket).
-    private static func bucket(of index: Int, in tables: shipcheck_teddy_tables) -> Int {
-        withUnsafeBytes(of: tables.bucket_start) { starts in
-            let starts = starts.bindMemory(to: Int.self)
-            return (0..<8).first { index < starts[$0 + 1] } ?? 7
         }
     }
 
