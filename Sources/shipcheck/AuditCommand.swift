@@ -45,7 +45,7 @@ struct AuditCommand: ParsableCommand {
 
     func run() throws {
         // git lists the files while the configuration, the queries and the project load.
-        let source = DiskFileSource(startedListing: GitListing(directory: path, untracked: true))
+        let source = DiskFileSource(startedListing: GitListing.start(directory: path, untracked: true))
         let line = ProgressLine("shipcheck audit")
         let outcome: CommandOutcome
         do {

@@ -35,9 +35,21 @@ struct QueryRunCommand: ParsableCommand {
         if !(timeout > 0) { throw ValidationError("--timeout must be a positive number of seconds") }
     }
 
+    /// Starts git's listing of the current directory before the command line is parsed
+    /// (`GitListing.startGuessed`) when `arguments` look like a `query run` of it: the
+    /// default root, the mode `--untracked` asks for. Anything else (another command, `--root`,
+    /// help) starts nothing.
+    static func startGuessedListing(_ arguments: [String]) {
+        let words = arguments.dropFirst()
+        guard words.starts(with: ["query", "run"]),
+              !words.contains(where: { $0 == "--root" || $0.hasPrefix("--root=") || $0 == "--help" || $0 == "-h" }) else { return }
+        GitListing.startGuessed(directory: ".", untracked: words.contains("--untracked"))
+    }
+
     func run() throws {
-        // git lists the files while the configuration and the queries load.
-        let listing = GitListing(directory: location.root, untracked: untracked)
+        // git lists the files while the configuration and the queries load (or has since
+        // before the command line was parsed: `startGuessedListing`).
+        let listing = GitListing.start(directory: location.root, untracked: untracked)
         let configuration = try location.configuration(explicitConfig: report.config)
         let saved = try location.queries(configuration)
         var selected: [ScopedQuery] = []

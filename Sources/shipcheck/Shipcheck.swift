@@ -25,6 +25,7 @@ struct Shipcheck: ParsableCommand {
     /// Argument errors exit 2 (ArgumentParser's default is 64) so every usage, config and
     /// input problem shares one code a CI job can tell from "findings".
     static func main() {
+        QueryRunCommand.startGuessedListing(CommandLine.arguments)
         do {
             var command = try parseAsRoot()
             try command.run()

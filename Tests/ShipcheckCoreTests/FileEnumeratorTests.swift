@@ -100,6 +100,21 @@ import ShipcheckTestSupport
         #expect(enumeration.errors.first?.message.contains("not valid UTF-8") == true)
     }
 
+    @Test func trackedNameThatIsNotUTF8IsAnInputErrorAndTheRestIsListed() throws {
+        let repository = GitFixture()
+        repository.write("good.swift", "x")
+        let raw = Array(repository.path.utf8) + Array("/bad".utf8) + [0xFF] + Array(".swift".utf8) + [0]
+        let descriptor = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        repository.write("later.swift", "x")
+        repository.commitAll("names")
+        let enumeration = FileEnumerator(root: repository.path, configuration: Configuration(), listsUntracked: false).enumerate()
+        #expect(enumeration.usedGit)
+        #expect(paths(enumeration) == ["good.swift", "later.swift"])
+        #expect(enumeration.errors.map(\.description) == ["bad\u{FFFD}.swift: error: file name is not valid UTF-8; not scanned"])
+    }
+
     @Test func missingRootIsAnError() {
         let enumeration = FileEnumerator(root: "/nonexistent/shipcheck", configuration: Configuration()).enumerate()
         #expect(enumeration.files.isEmpty)

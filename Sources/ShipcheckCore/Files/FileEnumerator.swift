@@ -90,8 +90,8 @@ public struct FileEnumerator: Sendable {
                 let names = try names.get()
                 result.repository = repository
                 result.checkedKinds = checksGitListedKinds
-                result.files.reserveCapacity(names.reduce(0) { $0 + ($1 == 0 ? 1 : 0) })
-                GitRepository.forEachName(in: names) { consider($0, walking: false, into: &result) }
+                result.files.reserveCapacity(names.count)
+                for name in names { consider(name, walking: false, into: &result) }
                 return result
             } catch {
                 result.errors.append(error)
@@ -102,7 +102,7 @@ public struct FileEnumerator: Sendable {
         return result
     }
 
-    private func gitListing() -> (repository: GitRepository, names: Result<[UInt8], InputError>)? {
+    private func gitListing() -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
         if let startedListing, startedListing.directory == root, startedListing.untracked == listsUntracked { return startedListing.result }
         return GitRepository.listing(in: root, untracked: listsUntracked)
     }
@@ -111,11 +111,14 @@ public struct FileEnumerator: Sendable {
         root == "." ? relative : Array(root.utf8) + [UInt8(ascii: "/")] + relative
     }
 
-    /// Decides about one entry given as raw name bytes relative to the root.
-    /// `name` is followed by a NUL byte (read as a C string: the non-generic, fast validation).
-    private func consider(_ name: UnsafeBufferPointer<UInt8>, walking: Bool, into result: inout FileEnumeration) {
-        guard let base = name.baseAddress, let relative = String(validatingCString: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)) else {
-            result.errors.append(InputError(path: Self.escaped(String(lossyUTF8: name)), message: "file name is not valid UTF-8; not scanned"))
+    /// Decides about one entry, named relative to the root.
+    private func consider(_ name: ListedName, walking: Bool, into result: inout FileEnumeration) {
+        let relative: String
+        switch name {
+        case .text(let text):
+            relative = text
+        case .invalid(let bytes):
+            result.errors.append(InputError(path: Self.escaped(String(lossyUTF8: bytes)), message: "file name is not valid UTF-8; not scanned"))
             return
         }
         guard configuration.isScanned(relative) else { return }
@@ -164,7 +167,8 @@ public struct FileEnumerator: Sendable {
                 if let text = String(validating: child, as: UTF8.self), configuration.exclude.matches(text) { continue }
                 walk(directory: child, into: &result)
             } else {
-                (child + [0]).withUnsafeBufferPointer { consider(UnsafeBufferPointer(rebasing: $0.dropLast()), walking: true, into: &result) }
+                let name = (child + [0]).withUnsafeBufferPointer { ListedName(terminated: UnsafeBufferPointer(rebasing: $0.dropLast())) }
+                consider(name, walking: true, into: &result)
             }
         }
     }

@@ -39,30 +39,19 @@ public struct GitRepository: Sendable {
     }
 
     /// The repository containing `directory` and its files: tracked files plus (with
-    /// `untracked`) untracked files that are not ignored, relative to `directory`, as raw
-    /// NUL-terminated names (so any byte in a name survives; see `forEachName`). Tracked files
-    /// alone come from the index without walking the work tree. Nil outside a work tree. One
-    /// git command when it lists: only a failed listing asks whether this is a work tree at
-    /// all (outside one the listing fails too, and the caller walks the directory instead).
-    public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[UInt8], InputError>)? {
+    /// `untracked`) untracked files that are not ignored, relative to `directory`, in git's
+    /// order. Tracked files alone come from the index without walking the work tree. Nil
+    /// outside a work tree. One git command when it lists: only a failed listing asks whether
+    /// this is a work tree at all (outside one the listing fails too, and the caller walks the
+    /// directory instead).
+    public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
         let others = untracked ? ["--others", "--exclude-standard"] : []
-        let names = Result { () throws(InputError) in try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."], in: directory) }
+        let names = Result { () throws(InputError) in
+            ListedName.names(in: try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."], in: directory))
+        }
         if case .success = names { return (GitRepository(listed: directory), names) }
         guard let repository = GitRepository(containing: directory) else { return nil }
         return (repository, names)
-    }
-
-    /// Calls `body` with each name of a NUL-terminated listing (`listing(in:untracked:)`), in
-    /// order, as a view into `listing` (followed by its NUL): no array per name. Bytes after
-    /// the last NUL (git ends every name with one) are no name.
-    public static func forEachName(in listing: [UInt8], _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        listing.withUnsafeBufferPointer { buffer in
-            var start = 0
-            while let end = ByteSearch.find(byte: 0, in: UnsafeRawBufferPointer(buffer), from: start) {
-                if end > start { body(UnsafeBufferPointer(rebasing: buffer[start..<end])) }
-                start = end + 1
-            }
-        }
     }
 
     /// Attribute values for many paths in one `git check-attr -z --stdin` call:
@@ -80,5 +69,35 @@ public struct GitRepository: Sendable {
             index += 3
         }
         return table
+    }
+}
+
+/// A file name as git lists it (any bytes but NUL): text when it is valid UTF-8; else its
+/// bytes, which are reported and never scanned (a path shipcheck cannot print or match).
+public enum ListedName: Sendable, Equatable {
+    case text(String)
+    case invalid([UInt8])
+
+    /// `name` is followed by a NUL byte: read as a C string (the non-generic, fast validation).
+    init(terminated name: UnsafeBufferPointer<UInt8>) {
+        if let base = name.baseAddress, let text = String(validatingCString: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)) {
+            self = .text(text)
+        } else {
+            self = .invalid(Array(name))
+        }
+    }
+
+    /// The names of a NUL-terminated listing (`git ls-files -z`), in order. Bytes after the
+    /// last NUL (git ends every name with one) are no name.
+    static func names(in listing: [UInt8]) -> [ListedName] {
+        listing.withUnsafeBufferPointer { buffer in
+            var names: [ListedName] = []
+            var start = 0
+            while let end = ByteSearch.find(byte: 0, in: UnsafeRawBufferPointer(buffer), from: start) {
+                if end > start { names.append(ListedName(terminated: UnsafeBufferPointer(rebasing: buffer[start..<end]))) }
+                start = end + 1
+            }
+            return names
+        }
     }
 }

@@ -1,0 +1,54 @@
+import Dispatch
+import Testing
+import ShipcheckTestSupport
+@testable import ShipcheckCore
+
+@Suite struct GitListingTests {
+    func names(_ listing: GitListing) throws -> [String] {
+        let names = try #require(listing.result).names
+        return try names.get().map { name in
+            guard case .text(let text) = name else { return "?" }
+            return text
+        }.sorted()
+    }
+
+    // One test: the guessed listing is one per process, and tests run side by side.
+    @Test func aGuessedListingGoesToTheScanOfItsDirectoryAndModeOnly() throws {
+        let repository = GitFixture()
+        repository.write("Tracked.swift", "x")
+        repository.commitAll("initial")
+        repository.write("Untracked.swift", "x")
+
+        let guessed = GitListing.startGuessed(directory: repository.path + "/", untracked: false)
+        let taken = GitListing.start(directory: repository.path, untracked: false)
+        #expect(taken === guessed)
+        #expect(try names(taken) == ["Tracked.swift"])
+        // Taken once: the next scan lists for itself.
+        #expect(GitListing.start(directory: repository.path, untracked: false) !== guessed)
+
+        // Another mode: untracked files are listed, not the guess's tracked ones alone.
+        let wrongMode = GitListing.startGuessed(directory: repository.path, untracked: false)
+        let untracked = GitListing.start(directory: repository.path, untracked: true)
+        #expect(untracked !== wrongMode)
+        #expect(try names(untracked) == ["Tracked.swift", "Untracked.swift"])
+
+        // Another directory: the guess is dropped.
+        let other = GitFixture()
+        other.write("Other.swift", "x")
+        other.commitAll("other")
+        GitListing.startGuessed(directory: repository.path, untracked: false)
+        #expect(try names(GitListing.start(directory: other.path, untracked: false)) == ["Other.swift"])
+    }
+
+    @Test func backgroundValuesAreWorkedOutSideBySide() {
+        // The first value waits for the second to start: done one after the other on the
+        // caller's thread, it would wait out its timeout and be false.
+        let second = DispatchSemaphore(value: 0)
+        let first = BackgroundValue { second.wait(timeout: .now() + 10) == .success }
+        let started = BackgroundValue { second.signal(); return 42 }
+        #expect(started.value == 42)
+        #expect(first.value)
+        let many = (0..<64).map { index in BackgroundValue { index * index } }
+        #expect(many.map(\.value) == (0..<64).map { $0 * $0 })
+    }
+}
