@@ -59,14 +59,22 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     public func finish(_ results: [QueryRunResult]) {
         for (index, result) in results.enumerated() { refreshes[index].finish(result) }
         // Each query's state is its own manifest, segments and lock: they are written side by
-        // side (with many queries, encoding the manifests is most of a run's end).
+        // side (with many queries, encoding the manifests is most of a run's end), and beside
+        // the report's end (the spooled sections of the other queries copied out), which needs
+        // nothing from them.
         let writers = StateWriters(all: states)
-        errors += results.indices.filter { results[$0].isComplete }.parallelMap { index -> InputError? in
-            do throws(InputError) { try writers.all[index].commit() } catch { return error }
-            return nil
-        }.compactMap { $0 }
+        let complete = results.indices.filter { results[$0].isComplete }
+        let commits = BackgroundValue {
+            complete.parallelMap { index -> InputError? in
+                do throws(InputError) { try writers.all[index].commit() } catch { return error }
+                return nil
+            }
+        }
+        var reportError: InputError?
+        do throws(InputError) { try text?.finish(refreshes) } catch { reportError = error }
+        errors += commits.value.compactMap { $0 }
+        errors += reportError.map { [$0] } ?? []
         states = []
-        do throws(InputError) { try text?.finish(refreshes) } catch { errors.append(error) }
     }
 }
 

@@ -47,6 +47,10 @@ extension Array where Element: Sendable {
         // One permit per chunk taken and not yet completed: at most `window` elements ahead.
         let permits = DispatchSemaphore(value: Swift.max(1, window / chunk))
         let nextToComplete = Mutex<Int>(0)
+        // Results stored since the completing thread last looked: a worker that finds another
+        // thread completing leaves its results to it and goes on reading (waiting for the lock
+        // left a core idle while the other wrote out both threads' results).
+        let stored = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // This worker's chunk of results, then the ready results it completes.
             var values: [T] = []
@@ -64,14 +68,16 @@ extension Array where Element: Sendable {
                     for (offset, value) in values.enumerated() { results[start + offset] = value }
                 }
                 values.removeAll(keepingCapacity: true)
-                // Whoever holds this lock completes every ready result in order; a result stored
-                // meanwhile is seen by the holder's next look or by its own thread's turn after.
-                nextToComplete.withLock { position in
-                    while true {
+                stored.add(1, ordering: .sequentiallyConsistent)
+                // Whoever holds the lock completes every ready result in order. It looks again
+                // after letting go when results were stored meanwhile: their worker may have
+                // found the lock taken and gone on.
+                while stored.load(ordering: .sequentiallyConsistent) > 0 {
+                    let completing: Void? = nextToComplete.withLockIfAvailable { position in
+                        stored.store(0, ordering: .sequentiallyConsistent)
                         results.withLock { results in
                             while position + values.count < results.count, let ready = results[position + values.count].take() { values.append(ready) }
                         }
-                        guard !values.isEmpty else { break }
                         for value in values {
                             completed(position, value)
                             position += 1
@@ -79,6 +85,7 @@ extension Array where Element: Sendable {
                         }
                         values.removeAll(keepingCapacity: true)
                     }
+                    if completing == nil { break }
                 }
             }
         }
