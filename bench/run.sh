@@ -17,8 +17,9 @@ done
   echo
   echo "Machine: $(nproc) cores, $(free -g | awk '/Mem:/ {print $2}') GiB, $(uname -sr); $(swift --version 2>/dev/null | head -1)."
   echo "Each section is written by \`bench/<area>/run.sh\` (\`make bench\` runs them all); inputs are generated"
-  echo "deterministically under \`bench/work/\` (not committed). Times are hyperfine means; peak memory is"
-  echo "maximum resident set size from \`/usr/bin/time -v\`."
+  echo "deterministically under \`bench/work/\` (not committed). Times are hyperfine means, except the saved"
+  echo "queries' (medians of runs taken in turns, \`bench/interleave.py\`); peak memory is maximum resident set"
+  echo "size from \`/usr/bin/time -v\`."
   for area in sources source-rules conflicts queries binary ipa audit fuzz requalified; do
     if [ -f "results/$area.md" ]; then
       echo

@@ -13,7 +13,7 @@ work="$repo/bench/work/queries"
 tree="$work/tree-$files-$lines"
 results="$repo/bench/results/queries.md"
 
-for tool in rg git hyperfine python3 /usr/bin/time; do
+for tool in rg git python3 /usr/bin/time; do
     command -v "$tool" >/dev/null || { echo "missing $tool" >&2; exit 2; }
 done
 
@@ -64,8 +64,9 @@ for entry in "${queries[@]}"; do
     "$shipcheck" query add --root "$tree" "$name" "${flag[@]}" -- "$pattern" >/dev/null
 done
 
-# hyperfine's means: wall, user + system.
-times() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.3f %.3f" % (x["mean"], x["user"] + x["system"]) for x in r))' "$1"; }
+# Commands timed in turns (see bench/interleave.py): medians of wall and of user + system.
+timed() { python3 "$repo/bench/interleave.py" --warmup 1 --runs 9 "$@" >/dev/null; }
+times() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"]; print(" ".join("%.3f %.3f" % (x["median"], x["cpu"]) for x in r))' "$1"; }
 rss() { /usr/bin/time -v "$@" 2>&1 >/dev/null | awk -F': ' '/Maximum resident/ {printf "%.0f", $2/1024}'; }
 ratio() { python3 -c "print('%.2f' % ($1 / $2))"; }
 # The matches a query run reports (its closing line, on standard error when the report is
@@ -97,7 +98,7 @@ mkdir -p "$(dirname "$results")"
     echo "Input: \`bench/queries/generate.py $files $lines\` — $count Swift-like files, $((bytes / 1000000)) MB, one git commit (all three tools search the same tracked files)."
     echo "Machine: $(nproc) cores (shared with other jobs), $(uname -sr). shipcheck release build; $(rg --version | sed -n 1p); $(git --version)."
     echo "Commands print every match with line and column to /dev/null (shipcheck: \`query run NAME\` text report, streamed, which also reads and writes the last-run state)."
-    echo "Times are hyperfine means of 5 runs after 1 warm-up: wall, and CPU (user + system, steadier on a shared machine)."
+    echo "Times are medians of 9 runs taken in turns, one run of each command per round after 1 warm-up round (\`bench/interleave.py\`: on a shared machine a slow spell then falls on every command alike): wall, and CPU (user + system, steadier still)."
     echo
     echo "## One query"
     echo
@@ -112,10 +113,10 @@ for entry in "${queries[@]:0:6}"; do
     theirs=$( (cd "$tree" && rg --no-config -o $(rg_args "$kind") -e "$pattern" || true) | wc -l)
     gits=$( (cd "$tree" && git grep -o "${gitmode[@]}" -e "$pattern" || true) | wc -l)
     echo "== $name: shipcheck $ours, rg $theirs, git grep $gits matches"
-    hyperfine --warmup 1 --runs 5 --export-json "$work/$name.json" \
+    timed --export-json "$work/$name.json" \
         -n shipcheck "cd '$tree' && '$shipcheck' query run '$name' >/dev/null || true" \
         -n rg "cd '$tree' && rg --no-config -n --column $(rg_args "$kind") -e '$pattern' >/dev/null || true" \
-        -n "git grep" "cd '$tree' && git grep -n --column ${gitmode[*]} -e '$pattern' >/dev/null || true" >/dev/null
+        -n "git grep" "cd '$tree' && git grep -n --column ${gitmode[*]} -e '$pattern' >/dev/null || true"
     read -r w_ours c_ours w_rg c_rg w_git c_git <<<"$(times "$work/$name.json")"
     m_ours=$(cd "$tree" && rss "$shipcheck" query run "$name" || true)
     m_rg=$(cd "$tree" && rss rg --no-config -n --column $(rg_args "$kind") -e "$pattern" || true)
@@ -138,9 +139,9 @@ for n in 1 5 20; do
     ours=$(our_matches "${names[@]}")
     theirs=$(rg_matches "$n")
     echo "== $n queries: shipcheck $ours, rg $theirs matches"
-    hyperfine --warmup 1 --runs 5 --export-json "$work/several-$n.json" \
+    timed --export-json "$work/several-$n.json" \
         -n shipcheck "cd '$tree' && '$shipcheck' query run ${names[*]} >/dev/null || true" \
-        -n rg "$(rg_command "$n")" >/dev/null
+        -n rg "$(rg_command "$n")"
     read -r w_ours c_ours w_rg c_rg <<<"$(times "$work/several-$n.json")"
     m_ours=$(cd "$tree" && rss "$shipcheck" query run "${names[@]}" || true)
     echo "| $n | $ours / $theirs | $w_ours / $w_rg s | $c_ours / $c_rg s | $(ratio "$w_ours" "$w_rg")x / $(ratio "$c_ours" "$c_rg")x | $m_ours MB |" >>"$results.tmp"
