@@ -139,6 +139,8 @@ public final class QueryCheck: FileCheck {
         var outcome = FileOutcome(path: contents.file.relativePath)
         let folded: [UInt8] = possible.contains { queries[$0].searcher.wantsFoldedBuffer } ? Matcher.folded(buffer) : []
         var next = possible.makeIterator(), nextPossible = next.next()
+        // Worked out for the first query with a match, then shared by the others.
+        var digest: PathDigest?
         folded.withUnsafeBytes { folded in
             var subject = MatchSubject(bytes: buffer, folded: folded)
             for index in covering {
@@ -153,7 +155,11 @@ public final class QueryCheck: FileCheck {
                 if let sink {
                     // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
                     let found = queries[index].searcher.matcher.matches(in: &subject, deadline: deadline)
-                    if !found.ranges.isEmpty { outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, key: contents.key, bytes: buffer, ranges: found.ranges))) }
+                    if !found.ranges.isEmpty {
+                        if digest == nil { digest = PathDigest(outcome.path) }
+                        outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, digest: digest!, key: contents.key, bytes: buffer,
+                                                                     ranges: found.ranges)))
+                    }
                     cutShort = found.cutShort
                 } else {
                     let found = queries[index].searcher.search(&subject, deadline: deadline)
@@ -232,8 +238,9 @@ public final class QueryCheck: FileCheck {
 public protocol QueryRunSink: AnyObject, Sendable {
     /// The matches of query `query` (an index into the queries the sink was made for) in one
     /// file, as byte ranges of its contents, on the thread that searched it (many at once);
-    /// `key` is the file's as it was read (`FileContents.key`).
-    func prepare(query: Int, path: String, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh
+    /// `digest` is the path's (worked out once for all the file's queries), `key` the file's
+    /// as it was read (`FileContents.key`).
+    func prepare(query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh
 
     /// A prepared file, in listing order, one call at a time.
     func matched(query: Int, _ file: FileRefresh)

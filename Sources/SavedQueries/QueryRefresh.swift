@@ -56,9 +56,9 @@ public struct QueryRefresh: Sendable {
         /// what is new and gone in this file, and (with `text`) the lines of the text report.
         /// A file unchanged since the previous run (`PreviousState.isUnchanged`) keeps its
         /// previous block and is not fingerprinted — unless the findings are kept.
-        func file(path: String, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>], text: QueryRunText.Layout?) -> FileRefresh {
+        func file(path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>], text: QueryRunText.Layout?) -> FileRefresh {
             var file = FileRefresh(path: path, key: key, matchCount: ranges.count)
-            file.previousFile = comparable ? previous?.file(at: path) : nil
+            file.previousFile = comparable ? previous?.file(at: digest) : nil
             let unchanged = keepsUnchangedBlocks && file.previousFile.map { previous!.isUnchanged($0, key: key, matchCount: ranges.count) } == true
             let fingerprinting = !unchanged || keepsFindings
             // The path's hash is the start of every fingerprint: not worked out for a file that has none.

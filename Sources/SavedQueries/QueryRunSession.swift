@@ -43,8 +43,8 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         self.errors = errors
     }
 
-    public func prepare(query: Int, path: String, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh {
-        contexts[query].file(path: path, key: key, bytes: bytes, ranges: ranges, text: layouts?[query])
+    public func prepare(query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh {
+        contexts[query].file(path: path, digest: digest, key: key, bytes: bytes, ranges: ranges, text: layouts?[query])
     }
 
     public func matched(query: Int, _ file: FileRefresh) {

@@ -49,7 +49,7 @@ import ShipcheckTestSupport
     @Test func fingerprintsAreTheFingerprintersForTheFindingsIdentity() throws {
         let (bytes, ranges) = Self.awkwardFile()
         let context = QueryRefresh.Context(query: query, keepsFindings: true)
-        let file = bytes.withUnsafeBytes { context.file(path: "dir/a file.swift", key: nil, bytes: $0, ranges: ranges, text: nil) }
+        let file = bytes.withUnsafeBytes { context.file(path: "dir/a file.swift", digest: PathDigest("dir/a file.swift"), key: nil, bytes: $0, ranges: ranges, text: nil) }
         #expect(file.matchCount == Self.awkwardLines.count)
         var refingerprinted = file.findings
         for index in refingerprinted.indices { refingerprinted[index].fingerprint = "" }
@@ -72,7 +72,7 @@ import ShipcheckTestSupport
         let (bytes, ranges) = Self.awkwardFile()
         let path = "dir/tab\there\\.swift"
         let context = QueryRefresh.Context(query: query, keepsFindings: true)
-        let file = bytes.withUnsafeBytes { context.file(path: path, key: nil, bytes: $0, ranges: ranges, text: nil) }
+        let file = bytes.withUnsafeBytes { context.file(path: path, digest: PathDigest(path), key: nil, bytes: $0, ranges: ranges, text: nil) }
         var expected: [UInt8] = []
         for finding in file.findings {
             StateFileFormat.encodeEntry(fingerprint: finding.fingerprint, line: finding.location.line ?? 0, path: path, lineText: finding.snippet ?? "", into: &expected)
@@ -86,7 +86,7 @@ import ShipcheckTestSupport
         let context = QueryRefresh.Context(query: query, keepsFindings: true)
         for heading in [false, true] {
             let layout = QueryRunText.Layout(query: query, color: color, heading: heading)
-            let file = bytes.withUnsafeBytes { context.file(path: "a\tb.swift", key: nil, bytes: $0, ranges: ranges, text: layout) }
+            let file = bytes.withUnsafeBytes { context.file(path: "a\tb.swift", digest: PathDigest("a\tb.swift"), key: nil, bytes: $0, ranges: ranges, text: layout) }
             var expected = heading ? "  " + QueryRunText.paint("a\\tb.swift", "35", color) + "\n" : ""
             for finding in file.findings {
                 guard case .source(let location) = finding.location else { continue }
