@@ -8,8 +8,9 @@ import ShipcheckCore
 /// `keepsFindings`: a report format other than the streamed text needs them all at the end).
 public struct QueryRefresh: Sendable {
     /// What turning one file's matches into findings needs: read-only, so every searching
-    /// thread can use it at once.
-    public struct Context: Sendable {
+    /// thread can use it at once. A class: it is handed to every (query, file) pair, and a
+    /// struct of a dozen references was copied, each retained and released, every time.
+    public final class Context: Sendable {
         public let query: ScopedQuery
         /// The previous run's state, when it could be read.
         public let previous: PreviousState?
