@@ -50,7 +50,7 @@ final class ProgressLine: Sendable {
         }
         let progress = ScanProgress()
         self.progress = progress
-        Thread.detachNewThread { [self] in
+        DetachedThread.start { [self] in
             var wait = 1.0
             var last: ScanProgress.Snapshot?
             while done.wait(timeout: .now() + wait) == .timedOut {
