@@ -74,7 +74,7 @@ public struct GitRepository: Sendable {
 
 /// A file name as git lists it (any bytes but NUL): text when it is valid UTF-8; else its
 /// bytes, which are reported and never scanned (a path shipcheck cannot print or match).
-public enum ListedName: Sendable, Equatable {
+public enum ListedName: Sendable {
     case text(String)
     case invalid([UInt8])
 
