@@ -40,6 +40,41 @@ import ShipcheckTestSupport
         #expect(try names(GitListing.start(directory: other.path, untracked: false)) == ["Other.swift"])
     }
 
+    @Test func aListingTakenApartInChunksGivesTheNamesOfTheWhole() {
+        func text(_ names: [ListedName]) -> [String] {
+            names.map { name in
+                switch name {
+                case .text(let text): text
+                case .invalid(let bytes): "invalid \(bytes)"
+                }
+            }
+        }
+        // Names of every length around the split points, one with a newline, one not UTF-8,
+        // an empty one (two NULs in a row), and bytes after the last NUL (no name).
+        var listing: [UInt8] = []
+        var expected: [String] = []
+        for length in 1...9 {
+            let name = String(repeating: Character(UnicodeScalar(UInt8(96 + length))), count: length) + ".swift"
+            listing += Array(name.utf8) + [0]
+            expected.append(name)
+        }
+        listing += Array("new\nline.swift".utf8) + [0] + [0]
+        expected.append("new\nline.swift")
+        listing += Array("caf".utf8) + [0xE9] + Array(".swift".utf8) + [0]
+        expected.append("invalid \(Array("caf".utf8) + [0xE9] + Array(".swift".utf8))")
+        listing += Array("tail".utf8)
+        for size in 1...listing.count {
+            var parser = ListedName.Parser()
+            var start = 0
+            while start < listing.count {
+                let end = min(listing.count, start + size)
+                listing[start..<end].withUnsafeBytes { parser.take($0) }
+                start = end
+            }
+            #expect(text(parser.names) == expected, "chunks of \(size) bytes")
+        }
+    }
+
     @Test func backgroundValuesAreWorkedOutSideBySide() {
         // The first value waits for the second to start: done one after the other on the
         // caller's thread, it would wait out its timeout and be false.

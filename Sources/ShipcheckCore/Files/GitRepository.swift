@@ -32,10 +32,15 @@ public struct GitRepository: Sendable {
     private static func run(_ arguments: [String], in directory: String, input: [UInt8]? = nil,
                             environment: [String: String] = [:]) throws(InputError) -> [UInt8] {
         let result = Subprocess.git(arguments, in: directory, input: input, environment: environment)
+        try succeeded(result, arguments, in: directory)
+        return result.output
+    }
+
+    /// A non-zero exit is an error naming the command.
+    private static func succeeded(_ result: ProcessResult, _ arguments: [String], in directory: String) throws(InputError) {
         guard result.status == 0 else {
             throw InputError(path: directory, message: "git \(arguments.first ?? "") failed: \(result.errorOutput)")
         }
-        return result.output
     }
 
     /// The repository containing `directory` and its files: tracked files plus (with
@@ -47,7 +52,12 @@ public struct GitRepository: Sendable {
     public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
         let others = untracked ? ["--others", "--exclude-standard"] : []
         let names = Result { () throws(InputError) in
-            ListedName.names(in: try run(["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."], in: directory))
+            // Names are taken apart as git writes them, while it still works through the index.
+            let arguments = ["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."]
+            var parser = ListedName.Parser()
+            let result = Subprocess.git(arguments, in: directory, restart: { parser = ListedName.Parser() }, output: { parser.take($0) })
+            try succeeded(result, arguments, in: directory)
+            return parser.names
         }
         if case .success = names { return (GitRepository(listed: directory), names) }
         guard let repository = GitRepository(containing: directory) else { return nil }
@@ -87,17 +97,28 @@ public enum ListedName: Sendable {
         }
     }
 
-    /// The names of a NUL-terminated listing (`git ls-files -z`), in order. Bytes after the
-    /// last NUL (git ends every name with one) are no name.
-    static func names(in listing: [UInt8]) -> [ListedName] {
-        listing.withUnsafeBufferPointer { buffer in
-            var names: [ListedName] = []
+    /// The names of a NUL-terminated listing (`git ls-files -z`), in order, taken a chunk at a
+    /// time as the listing arrives. Bytes after the last NUL (git ends every name with one)
+    /// are no name.
+    struct Parser {
+        private(set) var names: [ListedName] = []
+        /// The start of a name the last chunk ended inside.
+        private var partial: [UInt8] = []
+
+        mutating func take(_ chunk: UnsafeRawBufferPointer) {
+            let bytes = chunk.assumingMemoryBound(to: UInt8.self)
             var start = 0
-            while let end = ByteSearch.find(byte: 0, in: UnsafeRawBufferPointer(buffer), from: start) {
-                if end > start { names.append(ListedName(terminated: UnsafeBufferPointer(rebasing: buffer[start..<end]))) }
+            while let end = ByteSearch.find(byte: 0, in: chunk, from: start) {
+                if partial.isEmpty {
+                    if end > start { names.append(ListedName(terminated: UnsafeBufferPointer(rebasing: bytes[start..<end]))) }
+                } else {
+                    partial += bytes[start...end]
+                    names.append(partial.withUnsafeBufferPointer { ListedName(terminated: UnsafeBufferPointer(rebasing: $0.dropLast())) })
+                    partial.removeAll(keepingCapacity: true)
+                }
                 start = end + 1
             }
-            return names
+            partial += bytes[start...]
         }
     }
 }

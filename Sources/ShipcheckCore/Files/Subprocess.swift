@@ -21,16 +21,29 @@ public enum Subprocess {
     /// error output.
     public static func git(_ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil,
                            environment extra: [String: String] = [:]) -> ProcessResult {
+        var output: [UInt8] = []
+        var result = git(arguments, in: directory, input: input, environment: extra, restart: { output = [] }, output: { output.append(contentsOf: $0) })
+        result.output = output
+        return result
+    }
+
+    /// `git(_:in:input:environment:)` that hands standard output to `output` a chunk at a time,
+    /// as git writes it, and keeps none of it (the result's `output` is empty): a long listing
+    /// is taken apart while git is still writing it. `restart` is called before git runs again.
+    public static func git(_ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil, environment extra: [String: String] = [:],
+                           restart: () -> Void, output: (UnsafeRawBufferPointer) -> Void) -> ProcessResult {
         // A child reaped by someone else (Foundation's `Process`, when something in this process
         // uses it, reaps children it did not start) has lost its status: the read-only
         // commands run here are run again.
-        for _ in 0..<3 {
-            if let result = runOnce(arguments, in: directory, input: input, environment: extra) { return result }
+        for attempt in 0..<3 {
+            if attempt > 0 { restart() }
+            if let result = runOnce(arguments, in: directory, input: input, environment: extra, output: output) { return result }
         }
         return ProcessResult(status: -1, output: [], errorOutput: "git's exit status was lost (reaped elsewhere)")
     }
 
-    private static func runOnce(_ arguments: [String], in directory: String?, input: [UInt8]?, environment extra: [String: String]) -> ProcessResult? {
+    private static func runOnce(_ arguments: [String], in directory: String?, input: [UInt8]?, environment extra: [String: String],
+                                output: (UnsafeRawBufferPointer) -> Void) -> ProcessResult? {
         let child: ChildProcess
         do { child = try ChildProcess(git: arguments, in: directory, feedsInput: input != nil, environment: extra) } catch {
             return ProcessResult(status: 127, output: [], errorOutput: "cannot run git: \(error.message)")
@@ -38,11 +51,11 @@ public enum Subprocess {
         // Drain stderr and feed stdin on other threads so a full pipe never deadlocks us.
         let errorOutput = BackgroundValue { ChildProcess.readAll(child.errors) }
         let fed = child.input.map { descriptor in BackgroundValue { ChildProcess.writeAll(input ?? [], to: descriptor) } }
-        let output = ChildProcess.readAll(child.output)
+        ChildProcess.read(child.output, into: output)
         let errorText = String(decoding: errorOutput.value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         fed?.value
         guard let status = child.wait() else { return nil }
-        return ProcessResult(status: status, output: output, errorOutput: errorText)
+        return ProcessResult(status: status, output: [], errorOutput: errorText)
     }
 }
 
@@ -160,17 +173,23 @@ public struct ChildProcess: Sendable {
 
     /// Everything `descriptor` yields until its end, then closes it.
     public static func readAll(_ descriptor: Int32) -> [UInt8] {
-        defer { close(descriptor) }
         var bytes: [UInt8] = []
+        read(descriptor) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// Hands `body` what `descriptor` yields, a read at a time, until its end; then closes it.
+    public static func read(_ descriptor: Int32, into body: (UnsafeRawBufferPointer) -> Void) {
+        defer { close(descriptor) }
         let chunkSize = 1 << 16
         let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 1)
         defer { chunk.deallocate() }
         while true {
             let count = POSIX.read(descriptor, chunk, chunkSize)
             if count > 0 {
-                bytes.append(contentsOf: UnsafeRawBufferPointer(start: chunk, count: count))
+                body(UnsafeRawBufferPointer(start: chunk, count: count))
             } else if count == 0 || errno != EINTR {
-                return bytes
+                return
             }
         }
     }
