@@ -203,7 +203,7 @@ public final class QueryCheck: FileCheck {
     }
 
     public func finish() -> CheckResult {
-        state.withLock { state in
+        let (result, results) = state.withLock { state in
             let searchedByEveryQuery = searchedByEveryQuery.load(ordering: .relaxed)
             for index in state.results.indices { state.results[index].filesSearched += searchedByEveryQuery }
             self.searchedByEveryQuery.store(0, ordering: .relaxed)
@@ -220,8 +220,10 @@ public final class QueryCheck: FileCheck {
                 }
                 if reportsFindings { result.findings += QueryRefresh(result: run).findings }
             }
-            return result
+            return (result, results)
         }
+        sink?.scanEnded(results)
+        return result
     }
 
     /// What each query found (after `finish`); without a sink, with every file's matches.
@@ -244,4 +246,9 @@ public protocol QueryRunSink: AnyObject, Sendable {
 
     /// A prepared file, in listing order, one call at a time.
     func matched(query: Int, _ file: FileRefresh)
+
+    /// After the last file, each query's result (in the sink's order), from the check's
+    /// `finish`: before the scan lets go of its listing and passes, so work that needs nothing
+    /// more from the scan can start beside that.
+    func scanEnded(_ results: [QueryRunResult])
 }

@@ -7,13 +7,15 @@ import ShipcheckCore
 /// findings are kept for a report format that needs them all.
 public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     // Touched by one call at a time: `matched` in listing order during the scan (see
-    // `QueryRunSink`), `init` before it and `finish` after.
+    // `QueryRunSink`), `init` before it, `scanEnded` and `finish` after.
     public private(set) var refreshes: [QueryRefresh]
     /// Read by `prepare` on every searching thread: never changed after `init`.
     private let contexts: [QueryRefresh.Context]
     /// How each query's matches are written; nil without a text report.
     private let layouts: [QueryRunText.Layout]?
     private var states: [StateWriter]
+    /// The states being written, from `scanEnded` until `finish`.
+    private var commits: BackgroundValue<[InputError?]>?
     private let text: QueryRunText?
     /// States that cannot be written, a report that cannot be.
     public private(set) var errors: [InputError] = []
@@ -53,27 +55,32 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         text?.write(query: query, file.text)
     }
 
-    /// After the scan: each query's counts and what is gone (read from the previous state before
-    /// the new one replaces it), the new state of every query whose run was complete (a run the
-    /// timeout cut short keeps the old state), the report's end.
-    public func finish(_ results: [QueryRunResult]) {
+    /// The scan's end: each query's counts and what is gone (read from the previous state before
+    /// the new one replaces it), then the new state of every query whose run was complete (a
+    /// run the timeout cut short keeps the old state) starts being written.
+    public func scanEnded(_ results: [QueryRunResult]) {
         for (index, result) in results.enumerated() { refreshes[index].finish(result) }
         // Each query's state is its own manifest, segments and lock: they are written side by
         // side (with many queries, encoding the manifests is most of a run's end), and beside
-        // the report's end (the spooled sections of the other queries copied out), which needs
-        // nothing from them.
+        // what follows on this thread — the scan letting go of its listing, the report's end
+        // (the spooled sections of the other queries copied out) — which needs nothing from them.
         let writers = StateWriters(all: states)
         let complete = results.indices.filter { results[$0].isComplete }
-        let commits = BackgroundValue {
+        commits = BackgroundValue {
             complete.parallelMap { index -> InputError? in
                 do throws(InputError) { try writers.all[index].commit() } catch { return error }
                 return nil
             }
         }
+    }
+
+    /// After the scan (and `scanEnded`): the report's end, and the states written.
+    public func finish() {
         var reportError: InputError?
         do throws(InputError) { try text?.finish(refreshes) } catch { reportError = error }
-        errors += commits.value.compactMap { $0 }
+        errors += commits?.value.compactMap { $0 } ?? []
         errors += reportError.map { [$0] } ?? []
+        commits = nil
         states = []
     }
 }

@@ -37,7 +37,7 @@ extension Frontend {
             return session
         }
         guard let session else { preconditionFailure("the query check makes its sink") }
-        session.finish(run.results)
+        session.finish()
         let inputErrors = run.inputErrors + session.errors
         let fails = session.refreshes.contains { refresh in
             refresh.failsGate || (refresh.matchCount > 0 && refresh.query.query.effectiveSeverity >= failingSeverity)
