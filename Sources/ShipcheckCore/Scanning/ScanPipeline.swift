@@ -67,7 +67,9 @@ public struct ScanPipeline: Sendable {
             for check in checks.indices where checks[check].wants(file) { wanting |= 1 << check }
             guard wanting != 0 else { return FilePass() }
             var pass = FilePass()
-            let inspect = { (bytes: UnsafeRawBufferPointer, key: FileKey?) in
+            // A local function, not a closure value: handed only to non-escaping parameters, its
+            // captures (`pass` among them) stay on the stack instead of a heap box per file.
+            func inspect(_ bytes: UnsafeRawBufferPointer, _ key: FileKey?) {
                 let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
                 var started = ContinuousClock.now
                 for check in checks.indices where wanting & (1 << check) != 0 {
