@@ -60,7 +60,10 @@ public struct ScanPipeline: Sendable {
         let progress = progress
         progress?.begin("reading files", total: files.count)
         let scanned = files
-        let passes = Array(scanned.indices).parallelMap(window: Self.filesInFlight, { index -> FilePass in
+        // What files left behind (errors, bytes kept for a round), in listing order: most leave
+        // nothing, and a pass per file would be an array as long as the listing.
+        let kept = Mutex<[(index: Int, pass: FilePass)]>([])
+        Array(scanned.indices).parallelForEach(window: Self.filesInFlight, { index -> FilePass in
             defer { progress?.advance() }
             let file = scanned[index]
             var wanting: CheckSet = 0
@@ -94,21 +97,23 @@ public struct ScanPipeline: Sendable {
                 }
             }
             return pass
-        }, completed: { index, _ in
+        }, completed: { index, pass in
             for check in checks { check.fileCompleted(index) }
+            if !pass.isEmpty { kept.withLock { $0.append((index, pass)) } }
         })
-        for pass in passes { inputErrors += pass.errors }
+        let passes = kept.withLock { $0 }
+        for (_, pass) in passes { inputErrors += pass.errors }
 
         // The rounds, for the files checks asked for again.
-        let firstRound = passes.indices.filter { index in
-            let followUps = passes[index].followUps.map { $0.followUp }
+        let firstRound = passes.filter { _, pass in
+            let followUps = pass.followUps.map { $0.followUp }
             return followUps.contains(.firstRound) || (!followUps.isEmpty && !followUps.contains(.perhapsSecondRound))
         }
-        inputErrors += process(firstRound, round: .first, passes: passes, files: scanned, checks: checks, clocks: clocks) { _, _ in true }
+        inputErrors += process(firstRound, round: .first, files: scanned, checks: checks, clocks: clocks) { _, _ in true }
         for (check, clock) in zip(checks, clocks) { clock.measure { check.beginSecondRound() } }
-        let scheduled = Set(firstRound)
-        let secondRound = passes.indices.filter { !passes[$0].followUps.isEmpty && !scheduled.contains($0) }
-        inputErrors += process(secondRound, round: .second, passes: passes, files: scanned, checks: checks, clocks: clocks) { check, contents in
+        let scheduled = Set(firstRound.map(\.index))
+        let secondRound = passes.filter { !$0.pass.followUps.isEmpty && !scheduled.contains($0.index) }
+        inputErrors += process(secondRound, round: .second, files: scanned, checks: checks, clocks: clocks) { check, contents in
             clocks[check].measure { checks[check].wantsSecondRound(contents) }
         }
 
@@ -123,10 +128,9 @@ public struct ScanPipeline: Sendable {
 
     /// One round over kept files, in parallel; each file goes to the checks that asked for it
     /// (a `.perhapsSecondRound` one only when `confirms` says so). Returns the errors reported.
-    private func process(_ indices: [Int], round: FileRound, passes: [FilePass], files: [ScannedFile], checks: [any FileCheck],
+    private func process(_ passes: [(index: Int, pass: FilePass)], round: FileRound, files: [ScannedFile], checks: [any FileCheck],
                          clocks: [CheckClock], confirms: @escaping @Sendable (Int, FileContents) -> Bool) -> [InputError] {
-        indices.parallelMap { index -> [InputError] in
-            let pass = passes[index]
+        passes.parallelMap { index, pass -> [InputError] in
             guard let bytes = pass.retained else { return [] }
             return bytes.withUnsafeBytes { buffer in
                 let contents = FileContents(file: files[index], index: index, bytes: buffer)
@@ -194,6 +198,9 @@ private struct FilePass: Sendable {
     /// The bytes, when a check asked for the file again.
     var retained: [UInt8]?
     var errors: [InputError] = []
+
+    /// Nothing to report and nothing to keep: what most files leave.
+    var isEmpty: Bool { followUps.isEmpty && retained == nil && errors.isEmpty }
 }
 
 /// Time spent in one check, from every thread.

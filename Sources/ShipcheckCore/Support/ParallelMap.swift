@@ -22,7 +22,9 @@ extension Array where Element: Sendable {
     public func parallelMap<T: Sendable>(window: Int, _ transform: @Sendable (Element) -> T,
                                          completed: @Sendable (Int, T) -> Void) -> [T] {
         // Appended in input order: `completed` runs in that order, one call at a time.
-        let results = Mutex<[T]>([])
+        var reserved: [T] = []
+        reserved.reserveCapacity(count)
+        let results = Mutex(reserved)
         parallelForEach(window: window, transform) { index, value in
             completed(index, value)
             results.withLock { $0.append(value) }
@@ -42,10 +44,16 @@ extension Array where Element: Sendable {
         // stay small against the window and the input, so one slow element holds back little.
         let chunk = Swift.max(1, Swift.min(16, window / (4 * workers), count / (4 * workers)))
         let chunks = (count + chunk - 1) / chunk
-        let results = Mutex<[T?]>(Array<T?>(repeating: nil, count: count))
         let nextChunk = Atomic<Int>(0)
         // One permit per chunk taken and not yet completed: at most `window` elements ahead.
-        let permits = DispatchSemaphore(value: Swift.max(1, window / chunk))
+        let chunksInFlight = Swift.max(1, window / chunk)
+        let permits = DispatchSemaphore(value: chunksInFlight)
+        // Results wait here from their worker to their completion, element `i` in slot
+        // `i % capacity`: the chunks taken and not completed are consecutive and at most
+        // `chunksInFlight`, so a slot is taken out before a later chunk can reuse it — memory
+        // bounded by the window, not the input (a listing of a million files).
+        let capacity = Swift.min(count, chunksInFlight * chunk)
+        let results = Mutex<[T?]>(Array<T?>(repeating: nil, count: capacity))
         let nextToComplete = Mutex<Int>(0)
         // Results stored since the completing thread last looked: a worker that finds another
         // thread completing leaves its results to it and goes on reading (waiting for the lock
@@ -65,7 +73,7 @@ extension Array where Element: Sendable {
                 let start = taken * chunk
                 for index in start..<Swift.min(input.count, start + chunk) { values.append(transform(input[index])) }
                 results.withLock { results in
-                    for (offset, value) in values.enumerated() { results[start + offset] = value }
+                    for (offset, value) in values.enumerated() { results[(start + offset) % capacity] = value }
                 }
                 values.removeAll(keepingCapacity: true)
                 stored.add(1, ordering: .sequentiallyConsistent)
@@ -76,7 +84,9 @@ extension Array where Element: Sendable {
                     let completing: Void? = nextToComplete.withLockIfAvailable { position in
                         stored.store(0, ordering: .sequentiallyConsistent)
                         results.withLock { results in
-                            while position + values.count < results.count, let ready = results[position + values.count].take() { values.append(ready) }
+                            while position + values.count < input.count, let ready = results[(position + values.count) % capacity].take() {
+                                values.append(ready)
+                            }
                         }
                         for value in values {
                             completed(position, value)
