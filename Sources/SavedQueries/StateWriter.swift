@@ -97,6 +97,8 @@ final class StateWriter {
     /// The state's folder and its segment folder.
     private func createFolders() throws(InputError) {
         let folder = QueryState.segmentFolder(manifest)
+        // There after the first run: one lstat instead of FileManager's walk up the path.
+        guard FileKind.of(folder) != .directory else { return }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
@@ -210,7 +212,13 @@ final class StateWriter {
     /// references and a crashed run's leftovers — not a segment another run is still writing
     /// (it holds a lock on it).
     private static func deleteSegments(in folder: String, except kept: Set<String>) {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard let stream = opendir(folder) else { return }
+        var names: [String] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        closedir(stream)
         for name in names where !kept.contains(name) {
             let path = folder + "/" + name
             let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)

@@ -43,13 +43,18 @@ public final class ByteOutput {
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
 
+    /// Writes of this size or more go out directly, after what is buffered: copying them into
+    /// the buffer first would only touch more memory (a query state's manifest is one write).
+    private static let directWrite = 64 * 1024
+
     public func write(_ bytes: UnsafeRawBufferPointer) {
-        if buffer.count + bytes.count > Self.capacity { drain() }
-        if bytes.count >= Self.capacity {
+        if bytes.count >= Self.directWrite {
+            if !buffer.isEmpty { drain() }
             writeAll(bytes)
-        } else {
-            buffer.append(contentsOf: bytes)
+            return
         }
+        if buffer.count + bytes.count > Self.capacity { drain() }
+        buffer.append(contentsOf: bytes)
     }
 
     public func write(_ bytes: some Collection<UInt8>) {
