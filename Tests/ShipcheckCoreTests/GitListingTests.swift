@@ -5,7 +5,7 @@ import ShipcheckTestSupport
 
 @Suite struct GitListingTests {
     func names(_ listing: GitListing) throws -> [String] {
-        let names = try #require(listing.result).names
+        let names = try #require(listing.take()).names
         return try names.get().map { name in
             guard case .text(let text) = name else { return "?" }
             return text
@@ -23,6 +23,10 @@ import ShipcheckTestSupport
         let taken = GitListing.start(directory: repository.path, untracked: false)
         #expect(taken === guessed)
         #expect(try names(taken) == ["Tracked.swift"])
+        // Its names were handed over: asked again, git lists again.
+        repository.write("Later.swift", "x")
+        repository.git("add", "Later.swift")
+        #expect(try names(taken) == ["Later.swift", "Tracked.swift"])
         // Taken once: the next scan lists for itself.
         #expect(GitListing.start(directory: repository.path, untracked: false) !== guessed)
 
@@ -30,7 +34,7 @@ import ShipcheckTestSupport
         let wrongMode = GitListing.startGuessed(directory: repository.path, untracked: false)
         let untracked = GitListing.start(directory: repository.path, untracked: true)
         #expect(untracked !== wrongMode)
-        #expect(try names(untracked) == ["Tracked.swift", "Untracked.swift"])
+        #expect(try names(untracked) == ["Later.swift", "Tracked.swift", "Untracked.swift"])
 
         // Another directory: the guess is dropped.
         let other = GitFixture()

@@ -103,7 +103,7 @@ public struct FileEnumerator: Sendable {
     }
 
     private func gitListing() -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
-        if let startedListing, startedListing.directory == root, startedListing.untracked == listsUntracked { return startedListing.result }
+        if let startedListing, startedListing.directory == root, startedListing.untracked == listsUntracked { return startedListing.take() }
         return GitRepository.listing(in: root, untracked: listsUntracked)
     }
 

@@ -16,8 +16,13 @@ public final class GitListing: Sendable {
         listing = BackgroundValue { GitRepository.listing(in: directory, untracked: untracked) }
     }
 
-    /// The listing, once git is done; nil outside a work tree.
-    public var result: (repository: GitRepository, names: Result<[ListedName], InputError>)? { listing.value }
+    /// The listing, once git is done; nil outside a work tree. Handed over: the names go with
+    /// it rather than staying here until the process ends (freeing tens of thousands of them
+    /// was most of a millisecond after a run's last line); asked again, git lists again.
+    public func take() -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
+        if let taken = listing.take() { return taken }
+        return GitRepository.listing(in: directory, untracked: untracked)
+    }
 
     /// Starts listing `directory`, or hands over the listing `startGuessed` already started
     /// for that directory in the same mode.
