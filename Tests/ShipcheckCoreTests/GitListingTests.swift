@@ -5,8 +5,9 @@ import ShipcheckTestSupport
 
 @Suite struct GitListingTests {
     func names(_ listing: GitListing) throws -> [String] {
-        let names = try #require(listing.take()).names
-        return try names.get().map { name in
+        var names: [ListedName] = []
+        try #require(listing.take(inBatchesOf: 1) { names += $0 }).listed.get()
+        return names.map { name in
             guard case .text(let text) = name else { return "?" }
             return text
         }.sorted()

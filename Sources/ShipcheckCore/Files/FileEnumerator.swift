@@ -71,6 +71,17 @@ public struct FileEnumerator: Sendable {
     }
 
     public func enumerate() -> FileEnumeration {
+        enumerate(delivering: { _ in })
+    }
+
+    /// Names of a listing started ahead taken at a time: a few wake-ups of the scan's thread
+    /// while git lists, not one per chunk git writes.
+    static let namesPerBatch = 4096
+
+    /// `enumerate()`, handing the files to `deliver` as they become known, in listing order:
+    /// with a listing started ahead (`startedListing`), a batch per few thousand names while git
+    /// still lists; else all at once at the end.
+    public func enumerate(delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
         var result = FileEnumeration()
         switch FileKind.of(root) {
         case nil:
@@ -78,6 +89,7 @@ public struct FileEnumerator: Sendable {
             return result
         case .regular?:
             result.files.append(ScannedFile(relativePath: Self.lastComponent(root), path: root))
+            deliver(result.files[...])
             return result
         case .directory?:
             break
@@ -85,26 +97,33 @@ public struct FileEnumerator: Sendable {
             result.errors.append(InputError(path: root, message: "not a regular file or directory (\(kind.rawValue))"))
             return result
         }
-        if useGit, let (repository, names) = gitListing() {
-            do throws(InputError) {
-                let names = try names.get()
+        if useGit, let (repository, listed) = gitListing({ names in
+            let start = result.files.count
+            for name in names { consider(name, walking: false, into: &result) }
+            deliver(result.files[start...])
+        }) {
+            switch listed {
+            case .success:
                 result.repository = repository
                 result.checkedKinds = checksGitListedKinds
-                result.files.reserveCapacity(names.count)
-                for name in names { consider(name, walking: false, into: &result) }
-                return result
-            } catch {
+            case .failure(let error):
                 result.errors.append(error)
-                return result
             }
+            return result
         }
         walk(directory: [], into: &result)
+        deliver(result.files[...])
         return result
     }
 
-    private func gitListing() -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
-        if let startedListing, startedListing.directory == root, startedListing.untracked == listsUntracked { return startedListing.take() }
-        return GitRepository.listing(in: root, untracked: listsUntracked)
+    /// git's listing of the root, its names handed to `body` as they come.
+    private func gitListing(_ body: ([ListedName]) -> Void) -> (repository: GitRepository, listed: Result<Void, InputError>)? {
+        if let startedListing, startedListing.directory == root, startedListing.untracked == listsUntracked {
+            return startedListing.take(inBatchesOf: Self.namesPerBatch, body)
+        }
+        guard let (repository, names) = GitRepository.listing(in: root, untracked: listsUntracked) else { return nil }
+        if let names = try? names.get() { body(names) }
+        return (repository, names.map { _ in })
     }
 
     private func absolute(_ relative: [UInt8]) -> [UInt8] {

@@ -8,20 +8,39 @@ import Synchronization
 public final class GitListing: Sendable {
     public let directory: String
     public let untracked: Bool
+    /// The names, from git's thread to the scan's as git writes them.
+    private let feed: ListingFeed
+    /// The repository and whether git could list, once it is done (the names went to `feed`).
     private let listing: BackgroundValue<(repository: GitRepository, names: Result<[ListedName], InputError>)?>
+    private let taken = Atomic<Bool>(false)
 
     private init(directory: String, untracked: Bool) {
         self.directory = directory
         self.untracked = untracked
-        listing = BackgroundValue { GitRepository.listing(in: directory, untracked: untracked) }
+        let feed = ListingFeed()
+        self.feed = feed
+        listing = BackgroundValue {
+            defer { feed.finish() }
+            return GitRepository.listing(in: directory, untracked: untracked, feed: feed)
+        }
     }
 
-    /// The listing, once git is done; nil outside a work tree. Handed over: the names go with
-    /// it rather than staying here until the process ends (freeing tens of thousands of them
-    /// was most of a millisecond after a run's last line); asked again, git lists again.
-    public func take() -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
-        if let taken = listing.take() { return taken }
-        return GitRepository.listing(in: directory, untracked: untracked)
+    /// The listing as git writes it: `body` gets the names in order, `batch` or more at a time
+    /// (the last ones fewer) while git still lists; returned, once git is done, the repository
+    /// and whether git could list (nil outside a work tree). Handed over once, keeping no name
+    /// here (freeing tens of thousands at the process's end was most of a millisecond after a
+    /// run's last line); asked again, git lists again.
+    public func take(inBatchesOf batch: Int, _ body: ([ListedName]) -> Void) -> (repository: GitRepository, listed: Result<Void, InputError>)? {
+        let listed: (repository: GitRepository, names: Result<[ListedName], InputError>)?
+        if taken.exchange(true, ordering: .relaxed) {
+            listed = GitRepository.listing(in: directory, untracked: untracked)
+        } else {
+            while case let names = feed.take(atLeast: batch), !names.isEmpty { body(names) }
+            listed = listing.value
+        }
+        guard let listed else { return nil }
+        if let names = try? listed.names.get(), !names.isEmpty { body(names) }
+        return (listed.repository, listed.names.map { _ in })
     }
 
     /// Starts listing `directory`, or hands over the listing `startGuessed` already started

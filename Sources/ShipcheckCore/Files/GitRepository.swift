@@ -50,12 +50,33 @@ public struct GitRepository: Sendable {
     /// this is a work tree at all (outside one the listing fails too, and the caller walks the
     /// directory instead).
     public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
+        listing(in: directory, untracked: untracked, feed: nil)
+    }
+
+    /// `listing(in:untracked:)` whose names go to `feed` as git writes them (the result then
+    /// holds none).
+    static func listing(in directory: String, untracked: Bool, feed: ListingFeed?) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
         let others = untracked ? ["--others", "--exclude-standard"] : []
         let names = Result { () throws(InputError) in
             // Names are taken apart as git writes them, while it still works through the index.
             let arguments = ["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."]
             var parser = ListedName.Parser()
-            let result = Subprocess.git(arguments, in: directory, restart: { parser = ListedName.Parser() }, output: { parser.take($0) })
+            // Names fed so far, and taken apart in this run of git: when git has to run again (its
+            // status was lost), its listing is the same and the names fed already are skipped.
+            var fed = 0
+            var parsed = 0
+            let result = Subprocess.git(arguments, in: directory, restart: {
+                parser = ListedName.Parser()
+                parsed = 0
+            }, output: { chunk in
+                parser.take(chunk)
+                guard let feed else { return }
+                let names = parser.takeNames()
+                let new = names.dropFirst(Swift.max(0, fed - parsed))
+                parsed += names.count
+                if !new.isEmpty { feed.publish(new) }
+                fed += new.count
+            })
             try succeeded(result, arguments, in: directory)
             return parser.names
         }
@@ -119,6 +140,13 @@ public enum ListedName: Sendable {
                 start = end + 1
             }
             partial += bytes[start...]
+        }
+
+        /// The names taken apart so far, handed over (the parser keeps none).
+        mutating func takeNames() -> [ListedName] {
+            let taken = names
+            names = []
+            return taken
         }
     }
 }

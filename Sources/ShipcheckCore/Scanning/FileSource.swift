@@ -6,6 +6,11 @@ public protocol FileSource: Sendable {
     /// The files under `root`, after the configuration's include / exclude globs.
     func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration
 
+    /// `enumerate`, handing the files to `deliver` in listing order as they become known (see
+    /// `FileEnumerator.enumerate(delivering:)`); by default all at once at the end.
+    func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool,
+                   delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration
+
     /// Calls `body` with the file's bytes, valid only during the call, and its key when the
     /// source has one (a file on disk; not a git blob or bytes kept in memory).
     func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T
@@ -15,6 +20,13 @@ public protocol FileSource: Sendable {
 }
 
 extension FileSource {
+    public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool,
+                          delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
+        let enumeration = enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
+        deliver(enumeration.files[...])
+        return enumeration
+    }
+
     public func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
         try withContents(path, displayPath: displayPath, sizeLimit: sizeLimit) { bytes, _ in Array(bytes) }
     }
@@ -31,6 +43,11 @@ public final class ReadOnceFileSource: FileSource {
 
     public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
         base.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
+    }
+
+    public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool,
+                          delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
+        base.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds, delivering: deliver)
     }
 
     public func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
@@ -71,8 +88,13 @@ public struct DiskFileSource: FileSource {
     }
 
     public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
+        enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds, delivering: { _ in })
+    }
+
+    public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool,
+                          delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
         FileEnumerator(root: root, configuration: configuration, checksGitListedKinds: checksListedKinds, listsUntracked: listsUntracked,
-                       startedListing: startedListing).enumerate()
+                       startedListing: startedListing).enumerate(delivering: deliver)
     }
 
     public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T {

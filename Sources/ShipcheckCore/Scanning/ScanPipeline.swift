@@ -31,12 +31,14 @@ public struct ScanPipeline: Sendable {
 
     public func run(_ checks: [any FileCheck]) -> ScanOutcome {
         let clocks = checks.map { _ in CheckClock() }
-        let enumeration = source.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
+        // Project files and the like, before anything else: picked out as the listing comes
+        // (while git still lists a large index), not in a pass over it after.
+        var earlyFiles: [ScannedFile] = []
+        let enumeration = source.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds) { files in
+            earlyFiles += files.filter { file in checks.contains { $0.needsEarly(file) } }
+        }
         var inputErrors = enumeration.errors
         let sizeLimit = configuration.maxFileSize
-
-        // Project files and the like, before anything else.
-        let earlyFiles = enumeration.files.filter { file in checks.contains { $0.needsEarly(file) } }
         let source = source
         let earlyReads = earlyFiles.parallelMap { file in
             Result { () throws(InputError) -> [UInt8] in try source.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit) }

@@ -29,12 +29,6 @@ public final class BackgroundValue<Value: Sendable>: Sendable {
         done.wait()
         return result.withLock { $0! }
     }
-
-    /// The value, moved out (once it is there); nil when it was taken before.
-    public func take() -> Value? {
-        done.wait()
-        return result.withLock { $0.take() }
-    }
 }
 
 /// Work on a POSIX thread of its own, which nobody joins: on the path of every command's first
