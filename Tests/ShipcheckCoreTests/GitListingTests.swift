@@ -92,3 +92,33 @@ import ShipcheckTestSupport
         #expect(many.map(\.value) == (0..<64).map { $0 * $0 })
     }
 }
+
+@Suite struct ListingFeedTests {
+    /// What the scan's thread relies on while git lists: every name once, in order, in batches
+    /// of at least the size asked for (the last one smaller), and nothing once git is done.
+    @Test func theConsumerGetsEveryNameInOrderInBatchesOfAtLeastItsSize() {
+        let feed = ListingFeed()
+        let count = 10_000
+        DispatchQueue.global().async {
+            var next = 0
+            while next < count {
+                let size = min(count - next, 1 + next % 97)
+                feed.publish(ArraySlice((next..<next + size).map { ListedName.text("File\($0).swift") }))
+                next += size
+            }
+            feed.finish()
+        }
+        var taken: [String] = []
+        var batches: [Int] = []
+        while case let names = feed.take(atLeast: 1000), !names.isEmpty {
+            batches.append(names.count)
+            taken += names.map { name in
+                guard case .text(let text) = name else { return "?" }
+                return text
+            }
+        }
+        #expect(taken == (0..<count).map { "File\($0).swift" })
+        #expect(batches.dropLast().allSatisfy { $0 >= 1000 })
+        #expect(feed.take(atLeast: 1).isEmpty)
+    }
+}
