@@ -71,10 +71,10 @@ public struct ScanPipeline: Sendable {
             var wanting: CheckSet = 0
             for check in checks.indices where checks[check].wants(file) { wanting |= 1 << check }
             guard wanting != 0 else { return FilePass() }
-            var pass = FilePass()
-            // A local function, not a closure value: handed only to non-escaping parameters, its
-            // captures (`pass` among them) stay on the stack instead of a heap box per file.
-            func inspect(_ bytes: UnsafeRawBufferPointer, _ key: FileKey?) {
+            // A local function handed only to non-escaping parameters, returning what the file
+            // left: it captures no variable, which would be a heap box per file.
+            func inspect(_ bytes: UnsafeRawBufferPointer, _ key: FileKey?) -> FilePass {
+                var pass = FilePass()
                 let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
                 var started = ContinuousClock.now
                 for check in checks.indices where wanting & (1 << check) != 0 {
@@ -86,19 +86,20 @@ public struct ScanPipeline: Sendable {
                 }
                 pass.errors = contents.errors
                 if !pass.followUps.isEmpty { pass.retained = Array(bytes) }
+                return pass
             }
             if !early.isEmpty, let copy = early[file.path] {
-                guard let bytes = try? copy.get() else { return pass }  // reported when it was read
-                bytes.withUnsafeBytes { inspect($0, nil) }
-            } else {
-                do throws(InputError) {
-                    try source.withContents(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)
-                } catch {
-                    let listedUnchecked = index < listedCount && !checkedKinds
-                    if let reported = listedUnchecked ? Self.readFailure(of: file, error) : error { pass.errors = [reported] }
-                }
+                guard let bytes = try? copy.get() else { return FilePass() }  // reported when it was read
+                return bytes.withUnsafeBytes { inspect($0, nil) }
             }
-            return pass
+            do throws(InputError) {
+                return try source.withContents(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)
+            } catch {
+                var pass = FilePass()
+                let listedUnchecked = index < listedCount && !checkedKinds
+                if let reported = listedUnchecked ? Self.readFailure(of: file, error) : error { pass.errors = [reported] }
+                return pass
+            }
         }, completed: { index, pass in
             for check in checks { check.fileCompleted(index) }
             if !pass.isEmpty { kept.withLock { $0.append((index, pass)) } }
