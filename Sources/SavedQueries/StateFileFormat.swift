@@ -58,19 +58,12 @@ enum StateFileFormat {
     }
 
     static func encode(_ block: FileBlock, into out: inout [UInt8]) {
-        out.appendDecimal(block.segment)
-        out.append(UInt8(ascii: "\t"))
-        encodeAfterSegment(block, into: &out)
-    }
-
-    /// A manifest line but its first field (the segment, known only when the state is
-    /// committed): what a run encodes as each file comes.
-    static func encodeAfterSegment(_ block: FileBlock, into out: inout [UInt8]) {
         // Number by number (a manifest has a line per file with matches): no array per line.
         func number(_ value: some BinaryInteger, then separator: Unicode.Scalar) {
             out.appendDecimal(value)
             out.append(UInt8(ascii: separator))
         }
+        number(block.segment, then: "\t")
         number(block.offset, then: "\t")
         number(block.length, then: "\t")
         number(block.matchCount, then: "\t")

@@ -19,12 +19,8 @@ final class StateWriter {
     private let header: StateFileFormat.Header
     private let previous: PreviousState?
     /// In listing order; `reused` is the previous run's file whose block is kept (its
-    /// `segment` is then the previous state's), else the block is in the new segment; `line`
-    /// is its manifest line after the segment field, in `lines` (nil once compaction moved it).
-    private var blocks: [(file: StateFileFormat.FileBlock, reused: Int?, line: Range<Int>?)] = []
-    /// The blocks' manifest lines, encoded as files come (during the scan) instead of at the
-    /// commit, which the run's end waits for.
-    private var lines: [UInt8] = []
+    /// `segment` is then the previous state's), else the block is in the new segment.
+    private var blocks: [(file: StateFileFormat.FileBlock, reused: Int?)] = []
     private var segment: Segment?
     private var failure: InputError?
     private var committed = false
@@ -61,20 +57,14 @@ final class StateWriter {
            StateFileFormat.isSegmentName(previous.segmentNames[previous.files[index].segment]) {
             var block = previous.files[index]
             block.key = file.key
-            append(block, reused: index)
+            blocks.append((block, index))
             return
         }
         guard let segment = openSegment() else { return }
-        append(StateFileFormat.FileBlock(segment: -1, offset: segment.size, length: file.state.count, matchCount: file.matchCount, key: file.key,
-                                         path: file.path), reused: nil)
+        blocks.append((StateFileFormat.FileBlock(segment: -1, offset: segment.size, length: file.state.count, matchCount: file.matchCount, key: file.key,
+                                                 path: file.path), nil))
         segment.output.write(file.state)
         segment.size += file.state.count
-    }
-
-    private func append(_ block: StateFileFormat.FileBlock, reused: Int?) {
-        let start = lines.count
-        StateFileFormat.encodeAfterSegment(block, into: &lines)
-        blocks.append((block, reused, start..<lines.count))
     }
 
     /// The new segment, made on the first block that needs it (a run where no file changed
@@ -173,18 +163,12 @@ final class StateWriter {
         header.matchCount = blocks.reduce(0) { $0 + $1.file.matchCount }
         header.fileCount = blocks.count
         guard var bytes = StateFileFormat.encode(header) else { throw InputError(path: manifest, message: "cannot encode the query state") }
-        bytes.reserveCapacity(bytes.count + lines.count + 4 * blocks.count)
-        for (block, reused, line) in blocks {
-            let segment = position[reused == nil ? -1 : block.segment]!
-            if let line {
-                bytes.appendDecimal(segment)
-                bytes.append(UInt8(ascii: "\t"))
-                bytes += lines[line]
-            } else {
-                var moved = block
-                moved.segment = segment
-                StateFileFormat.encode(moved, into: &bytes)
-            }
+        // A line is about a hundred bytes: one allocation, not a doubling every few hundred lines.
+        bytes.reserveCapacity(bytes.count + 128 * blocks.count)
+        for (block, reused) in blocks {
+            var line = block
+            line.segment = position[reused == nil ? -1 : block.segment]!
+            StateFileFormat.encode(line, into: &bytes)
         }
         try AtomicFile.write(bytes, to: manifest)
         committed = true
@@ -202,7 +186,6 @@ final class StateWriter {
             blocks[index].file.segment = -1
             blocks[index].file.offset = segment.size
             blocks[index].reused = nil
-            blocks[index].line = nil
             segment.output.write(bytes)
             segment.size += bytes.count
         }
