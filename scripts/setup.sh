@@ -15,8 +15,10 @@ command -v git >/dev/null 2>&1 || missing+=(git)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
 for optional in "$@"; do
   case "$optional" in
-    bench) for tool in rg:ripgrep hyperfine:hyperfine eu-readelf:elfutils nm:binutils; do
-             command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}"); done ;;
+    bench) for tool in rg:ripgrep hyperfine:hyperfine eu-readelf:elfutils nm:binutils llvm-nm:llvm; do
+             command -v "${tool%%:*}" >/dev/null 2>&1 || missing+=("${tool#*:}"); done
+           # The binary benchmark links its Mach-O inputs with lld-16's ld64.lld.
+           [ -x /usr/lib/llvm-16/bin/ld64.lld ] || missing+=(lld-16) ;;
     dist) command -v zip >/dev/null 2>&1 || missing+=(zip) ;;
   esac
 done
