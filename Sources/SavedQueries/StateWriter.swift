@@ -195,14 +195,8 @@ final class StateWriter {
     /// references and a crashed run's leftovers — not a segment another run is still writing
     /// (it holds a lock on it).
     private static func deleteSegments(in folder: String, except kept: Set<String>) {
-        guard let stream = opendir(folder) else { return }
-        var names: [String] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix(while: { $0 != 0 }), as: UTF8.self) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        closedir(stream)
-        for name in names where !kept.contains(name) {
+        guard let entries = FileEnumerator.entryNames(of: Array(folder.utf8)) else { return }
+        for name in entries.map({ String(decoding: $0, as: UTF8.self) }) where !kept.contains(name) {
             let path = folder + "/" + name
             let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { continue }

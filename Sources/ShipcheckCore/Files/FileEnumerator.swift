@@ -164,22 +164,12 @@ public struct FileEnumerator: Sendable {
     /// A plain recursive walk for roots outside git.
     private func walk(directory relative: [UInt8], into result: inout FileEnumeration) {
         let path = relative.isEmpty ? Array(root.utf8) : absolute(relative)
-        var terminated = path.map { CChar(bitPattern: $0) } + [0]
-        guard let stream = opendir(&terminated) else {
+        guard let entries = Self.entryNames(of: path) else {
             let shown = relative.isEmpty ? root : String(lossyUTF8: relative)
             result.errors.append(InputError(path: Self.escaped(shown), message: SafeFileReader.describe(errno: errno)))
             return
         }
-        defer { closedir(stream) }
-        var entries: [[UInt8]] = []
-        while let entry = readdir(stream) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                Array(raw.prefix(while: { $0 != 0 }))
-            }
-            if name == [46] || name == [46, 46] || name == Array(".git".utf8) { continue }
-            entries.append(name)
-        }
-        for name in entries.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+        for name in entries.filter({ $0 != Array(".git".utf8) }).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let child = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             let childPath = String(lossyUTF8: absolute(child))
             if FileKind.of(childPath) == .directory {
@@ -190,6 +180,20 @@ public struct FileEnumerator: Sendable {
                 consider(name, walking: true, into: &result)
             }
         }
+    }
+
+    /// The names in `directory` (its path's bytes) but `.` and `..`, as bytes: a name need not
+    /// be UTF-8. Nil when it cannot be opened, `errno` saying why.
+    public static func entryNames(of directory: [UInt8]) -> [[UInt8]]? {
+        var terminated = directory.map { CChar(bitPattern: $0) } + [0]
+        guard let stream = opendir(&terminated) else { return nil }
+        defer { closedir(stream) }
+        var names: [[UInt8]] = []
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix(while: { $0 != 0 })) }
+            if name != [46] && name != [46, 46] { names.append(name) }
+        }
+        return names
     }
 
     /// Why a symlink cannot be scanned, or nil when skipping it is simply right (its target is
