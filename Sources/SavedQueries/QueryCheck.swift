@@ -7,7 +7,8 @@ import Synchronization
 /// report every match as a finding.
 public final class QueryCheck: FileCheck {
     public let name = "saved queries"
-    private let queries: [Prepared]
+    /// Borrowed by the threads searching files (`SharedObjects`).
+    private let queries: SharedObjects<Prepared>
     /// One pass over a file that rules out the queries whose required texts it lacks.
     private let filter: RequiredTextFilter
     private let setupErrors: [InputError]
@@ -30,11 +31,18 @@ public final class QueryCheck: FileCheck {
     private let pendingCount = Atomic<Int>(0)
 
     /// A query ready to search: pattern compiled and globs parsed once.
-    private struct Prepared: Sendable {
-        var query: ScopedQuery
-        var searcher: QuerySearcher
-        var include: GlobList
-        var exclude: GlobList
+    private final class Prepared: Sendable {
+        let query: ScopedQuery
+        let searcher: QuerySearcher
+        let include: GlobList
+        let exclude: GlobList
+
+        init(query: ScopedQuery, searcher: QuerySearcher, include: GlobList, exclude: GlobList) {
+            self.query = query
+            self.searcher = searcher
+            self.include = include
+            self.exclude = exclude
+        }
 
         func covers(_ path: String) -> Bool {
             (include.isEmpty || include.matches(path)) && !exclude.matches(path)
@@ -76,7 +84,7 @@ public final class QueryCheck: FileCheck {
                 errors.append(InputError(path: query.storePath, message: error.message))
             }
         }
-        self.queries = prepared
+        self.queries = SharedObjects(prepared)
         everyQueryCovers = prepared.allSatisfy { $0.include.isEmpty && $0.exclude.isEmpty }
         allQueries = Array(prepared.indices)
         filter = RequiredTextFilter(prepared.map(\.searcher.matcher))
@@ -108,13 +116,13 @@ public final class QueryCheck: FileCheck {
     }
 
     private func covers(_ index: Int, _ path: String) -> Bool {
-        everyQueryCovers || queries.withUnsafeBufferPointer { $0[index].covers(path) }
+        everyQueryCovers || queries.borrow(index) { $0.covers(path) }
     }
 
     /// Once the deadline has passed, a file is not read for the queries: it counts as not searched.
     public func wants(_ file: ScannedFile) -> Bool {
         guard !Self.isShipcheckOwn(file.relativePath, storeFile: storeFile) else { return false }
-        guard !queries.isEmpty, everyQueryCovers || queries.indices.contains(where: { covers($0, file.relativePath) }) else { return false }
+        guard queries.count > 0, everyQueryCovers || queries.indices.contains(where: { covers($0, file.relativePath) }) else { return false }
         guard deadline.hasPassed else { return true }
         state.withLock { state in
             for index in queries.indices where covers(index, file.relativePath) { state.results[index].notSearched += 1 }
@@ -123,55 +131,73 @@ public final class QueryCheck: FileCheck {
     }
 
     public func inspect(_ contents: FileContents) -> FollowUp {
-        let deadline = deadline
-        let buffer = contents.bytes
         filesRead.add(1, ordering: .relaxed)
         // Binary files are skipped, as git grep and ripgrep do.
-        guard !ByteSearch.looksBinary(buffer) else { return .none }
-        let covering = everyQueryCovers ? allQueries : queries.indices.filter { covers($0, contents.file.relativePath) }
-        // A query none of whose required texts is in the file is searched, with no match.
-        let possible = filter.possible(in: buffer, among: covering)
+        guard !ByteSearch.looksBinary(contents.bytes) else { return .none }
+        if everyQueryCovers { return search(contents, covering: allQueries) }
+        return search(contents, covering: queries.indices.filter { covers($0, contents.file.relativePath) })
+    }
+
+    /// One file searched by the queries at `covering` (indices into `queries`, in order).
+    private func search(_ contents: FileContents, covering: [Int]) -> FollowUp {
+        let deadline = deadline
+        let buffer = contents.bytes
+        // A query none of whose required texts is in the file is searched, with no match. With
+        // one query there is nothing to rule out: its own search finds its text as fast.
+        let possible = covering.count < 2 ? nil : filter.possible(in: buffer, among: covering)
         // The common file: every query searched it, none can match. Nothing to keep in order.
-        if possible.isEmpty, everyQueryCovers, !deadline.hasPassed {
+        if let possible, possible.isEmpty, everyQueryCovers, !deadline.hasPassed {
             searchedByEveryQuery.add(1, ordering: .relaxed)
             return .none
         }
         var outcome = FileOutcome(path: contents.file.relativePath)
-        let folded: [UInt8] = possible.contains { queries[$0].searcher.wantsFoldedBuffer } ? Matcher.folded(buffer) : []
-        var next = possible.makeIterator(), nextPossible = next.next()
+        // (`covering`, an array every thread shares, is read by index: iterating it or picking
+        // between it and `possible` would retain it.)
+        func wantFoldedBuffer(_ indices: [Int]) -> Bool {
+            indices.indices.contains { position in queries.borrow(indices[position]) { $0.searcher.wantsFoldedBuffer } }
+        }
+        let foldedWanted = if let possible { wantFoldedBuffer(possible) } else { wantFoldedBuffer(covering) }
+        let folded: [UInt8] = foldedWanted ? Matcher.folded(buffer) : []
+        var next = possible?.makeIterator(), nextPossible = next?.next()
         // Worked out for the first query with a match, then shared by the others.
         var digest: PathDigest?
+        // The queries searched before the deadline passed (the rest were not searched).
+        var searched = covering.count
         folded.withUnsafeBytes { folded in
             var subject = MatchSubject(bytes: buffer, folded: folded)
-            for index in covering {
+            for position in covering.indices {
+                let index = covering[position]
                 if deadline.hasPassed {
-                    outcome.notSearched.append(index)
-                    continue
+                    searched = position
+                    break
                 }
-                outcome.searched.append(index)
-                guard index == nextPossible else { continue }
-                nextPossible = next.next()
+                if possible != nil {
+                    guard index == nextPossible else { continue }
+                    nextPossible = next?.next()
+                }
                 let cutShort: Bool
-                if let sink {
+                if sink != nil {
+                    let found = queries.borrow(index) { $0.searcher.matcher.matches(in: &subject, deadline: deadline) }
                     // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
-                    let found = queries[index].searcher.matcher.matches(in: &subject, deadline: deadline)
-                    if !found.ranges.isEmpty {
+                    if !found.ranges.isEmpty, let sink {
                         if digest == nil { digest = PathDigest(outcome.path) }
                         outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, digest: digest!, key: contents.key, bytes: buffer,
                                                                      ranges: found.ranges)))
                     }
                     cutShort = found.cutShort
                 } else {
-                    let found = queries[index].searcher.search(&subject, deadline: deadline)
+                    let found = queries.borrow(index) { $0.searcher.search(&subject, deadline: deadline) }
                     if !found.matches.isEmpty { outcome.matches.append((index, found.matches)) }
                     cutShort = found.cutShort
                 }
                 if cutShort { outcome.cutShort.append(index) }
             }
         }
+        if searched < covering.count { outcome.notSearched = Array(covering[searched...]) }
         if everyQueryCovers, outcome.notSearched.isEmpty {
             searchedByEveryQuery.add(1, ordering: .relaxed)
-            outcome.searched = []
+        } else {
+            outcome.searched = Array(covering[..<searched])
         }
         if !outcome.matches.isEmpty || !outcome.prepared.isEmpty || !outcome.cutShort.isEmpty || !outcome.notSearched.isEmpty || !outcome.searched.isEmpty {
             state.withLock { $0.pending[contents.index] = outcome }

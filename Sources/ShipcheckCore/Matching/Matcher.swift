@@ -87,43 +87,48 @@ public struct Matcher: Sendable {
     /// The same for a buffer that several matchers search in turn (one file's saved queries):
     /// what one matcher learns of it (its UTF-8 validity) the next does not work out again.
     public func matches(in subject: inout MatchSubject, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
-        let bytes = subject.bytes, folded = subject.folded
+        // The regex case is worked out apart: binding its engine (an object) here would make
+        // the compiler copy the strategy, retaining a literal's needle for every file too.
+        guard case .literal(let needle, let foldCase, let wholeWord) = strategy else { return regexMatches(in: &subject, deadline: deadline) }
+        let bytes = subject.bytes
+        let haystack = foldCase ? subject.folded : bytes
         var ranges: [Range<Int>] = []
-        switch strategy {
-        case .literal(let needle, let foldCase, let wholeWord):
-            let haystack = foldCase ? folded : bytes
-            needle.withUnsafeBytes { needle in
-                var position = 0
-                while let hit = ByteSearch.find(needle, in: haystack, from: position) {
-                    let end = hit + needle.count
-                    if wholeWord && (Self.isWordByte(before: hit, in: bytes) || Self.isWordByte(at: end, in: bytes)) {
-                        position = hit + 1
-                        continue
-                    }
-                    ranges.append(hit..<end)
-                    position = end
+        needle.withUnsafeBytes { needle in
+            var position = 0
+            while let hit = ByteSearch.find(needle, in: haystack, from: position) {
+                let end = hit + needle.count
+                if wholeWord && (Self.isWordByte(before: hit, in: bytes) || Self.isWordByte(at: end, in: bytes)) {
+                    position = hit + 1
+                    continue
                 }
+                ranges.append(hit..<end)
+                position = end
             }
-            return (ranges, false)
-        case .regex(let engine, let prefilter, let foldCase):
-            guard let prefilter else {
-                // No text every match needs: the engine on the whole buffer.
-                let cutShort = engine.matches(in: bytes, lines: 0..<bytes.count, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges)
-                return (ranges, cutShort)
-            }
-            // The engine on the lines holding a required text only.
-            var candidates = CandidateFinder(literals: prefilter, haystack: foldCase ? folded : bytes)
-            var position = 0, step = 0
-            while position < bytes.count, let hit = candidates.next(from: position) {
-                position = Self.lineStart(before: hit, in: bytes, notBefore: position)
-                if deadline.hasPassed(atStep: step) { return (ranges, true) }
-                step += 1
-                let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: hit) ?? bytes.count
-                if engine.matches(in: bytes, lines: position..<lineEnd, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges) { return (ranges, true) }
-                position = lineEnd + 1
-            }
-            return (ranges, false)
         }
+        return (ranges, false)
+    }
+
+    private func regexMatches(in subject: inout MatchSubject, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
+        guard case .regex(let engine, let prefilter, let foldCase) = strategy else { preconditionFailure("a literal strategy") }
+        let bytes = subject.bytes
+        var ranges: [Range<Int>] = []
+        guard let prefilter else {
+            // No text every match needs: the engine on the whole buffer.
+            let cutShort = engine.matches(in: bytes, lines: 0..<bytes.count, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges)
+            return (ranges, cutShort)
+        }
+        // The engine on the lines holding a required text only.
+        var candidates = CandidateFinder(literals: prefilter, haystack: foldCase ? subject.folded : bytes)
+        var position = 0, step = 0
+        while position < bytes.count, let hit = candidates.next(from: position) {
+            position = Self.lineStart(before: hit, in: bytes, notBefore: position)
+            if deadline.hasPassed(atStep: step) { return (ranges, true) }
+            step += 1
+            let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: hit) ?? bytes.count
+            if engine.matches(in: bytes, lines: position..<lineEnd, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges) { return (ranges, true) }
+            position = lineEnd + 1
+        }
+        return (ranges, false)
     }
 
     /// The first match in a short text (a symbol name, a string from a binary).

@@ -65,22 +65,25 @@ public struct ScanPipeline: Sendable {
         // What files left behind (errors, bytes kept for a round), in listing order: most leave
         // nothing, and a pass per file would be an array as long as the listing.
         let kept = Mutex<[(index: Int, pass: FilePass)]>([])
+        let shared = SharedObjects(checks.map(CheckHandle.init)), sharedClocks = SharedObjects(clocks)
         Array(scanned.indices).parallelForEach(window: Self.filesInFlight, { index -> FilePass in
             defer { progress?.advance() }
             let file = scanned[index]
-            var wanting: CheckSet = 0
-            for check in checks.indices where checks[check].wants(file) { wanting |= 1 << check }
+            let wanting = shared.indices.reduce(into: CheckSet(0)) { wanting, check in
+                if shared.borrow(check, { $0.check.wants(file) }) { wanting |= 1 << check }
+            }
             guard wanting != 0 else { return FilePass() }
             // A local function handed only to non-escaping parameters, returning what the file
-            // left: it captures no variable, which would be a heap box per file.
+            // left: it captures constants only (`wanting` too), as a captured variable is a heap
+            // box per file.
             func inspect(_ bytes: UnsafeRawBufferPointer, _ key: FileKey?) -> FilePass {
                 var pass = FilePass()
                 let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
                 var started = ContinuousClock.now
-                for check in checks.indices where wanting & (1 << check) != 0 {
-                    let followUp = checks[check].inspect(contents)
+                for check in shared.indices where wanting & (1 << check) != 0 {
+                    let followUp = shared.borrow(check) { $0.check.inspect(contents) }
                     let now = ContinuousClock.now
-                    clocks[check].add(now - started)
+                    sharedClocks.borrow(check) { $0.add(now - started) }
                     started = now
                     if followUp != .none { pass.followUps.append((check, followUp)) }
                 }
@@ -101,7 +104,7 @@ public struct ScanPipeline: Sendable {
                 return pass
             }
         }, completed: { index, pass in
-            for check in checks { check.fileCompleted(index) }
+            for check in shared.indices { shared.borrow(check) { $0.check.fileCompleted(index) } }
             if !pass.isEmpty { kept.withLock { $0.append((index, pass)) } }
         })
         let passes = kept.withLock { $0 }
@@ -204,6 +207,13 @@ private struct FilePass: Sendable {
 
     /// Nothing to report and nothing to keep: what most files leave.
     var isEmpty: Bool { followUps.isEmpty && retained == nil && errors.isEmpty }
+}
+
+/// A check in an object of its own, so the read pass can borrow it (`SharedObjects`).
+private final class CheckHandle: Sendable {
+    let check: any FileCheck
+
+    init(_ check: any FileCheck) { self.check = check }
 }
 
 /// Time spent in one check, from every thread.
