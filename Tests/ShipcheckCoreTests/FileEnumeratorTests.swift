@@ -148,6 +148,24 @@ import ShipcheckTestSupport
         let directory = TemporaryDirectory()
         #expect(throws: InputError.self) { try SafeFileReader.read(directory.path) }
     }
+
+    /// Files are opened through the directory a thread read last, kept open: after a scan, a
+    /// directory put in another's place under the same path is the one read.
+    @Test func aDirectoryReplacedAfterAScanIsReadAnew() throws {
+        let directory = TemporaryDirectory()
+        let first = directory.write("folder/a.txt", "before")
+        directory.write("folder/b.txt", "b")
+        func contents(_ path: String) throws -> String {
+            try SafeFileReader.withContents(path) { bytes, _ in String(decoding: bytes, as: UTF8.self) }
+        }
+        #expect(try contents(first) == "before")
+        #expect(try contents(directory.path + "/folder/b.txt") == "b")
+        #expect(rename(directory.path + "/folder", directory.path + "/moved") == 0)
+        directory.write("folder/a.txt", "after")
+        SafeFileReader.forgetOpenDirectories()
+        #expect(try contents(first) == "after")
+        #expect(throws: InputError.self) { try contents(directory.path + "/folder/b.txt") }
+    }
 }
 
 @Suite struct AtomicFileTests {

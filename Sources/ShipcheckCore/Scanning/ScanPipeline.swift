@@ -30,6 +30,9 @@ public struct ScanPipeline: Sendable {
     public static let filesInFlight = 64
 
     public func run(_ checks: [any FileCheck]) -> ScanOutcome {
+        // A directory a reading thread keeps open stands for its path during this scan only.
+        SafeFileReader.forgetOpenDirectories()
+        defer { SafeFileReader.forgetOpenDirectories() }
         let clocks = checks.map { _ in CheckClock() }
         // Project files and the like, before anything else: picked out as the listing comes
         // (while git still lists a large index), not in a pass over it after.

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Synchronization
 
 /// Reads whole files without ever blocking on a FIFO or device, following a symlink, or
 /// reading past a size cap. Every failure is an `InputError` naming the file.
@@ -49,7 +50,7 @@ public enum SafeFileReader {
     public static func openRegularFile(_ path: String, shown: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> (descriptor: Int32, key: FileKey) {
         // O_NONBLOCK: opening a FIFO with no writer must not hang. O_NOFOLLOW: the walk
         // already decided about symlinks; a swapped-in link is refused, not followed.
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = OpenDirectory.current.open(path, flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(path: shown, message: describe(errno: errno)) }
         var status = stat()
         guard fstat(descriptor, &status) == 0 else {
@@ -84,6 +85,13 @@ public enum SafeFileReader {
             filled += count
         }
         return (filled, 0)
+    }
+
+    /// Makes every thread reopen the directory it keeps open (`OpenDirectory`) before it
+    /// opens a file there again. A scan calls it as it starts and as its read pass ends: a
+    /// directory's path stands for the same directory for no longer than one pass.
+    public static func forgetOpenDirectories() {
+        OpenDirectory.generation.add(1, ordering: .relaxed)
     }
 
     public static func describe(errno code: Int32) -> String {
@@ -151,4 +159,46 @@ private final class ThreadReadBuffer {
     }
 
     deinit { storage?.deallocate() }
+}
+
+
+/// The directory a thread last opened a file in, kept open so the next file there is opened
+/// relative to it (`openat`). A listing in git's order reads a directory's files one after
+/// another; the kernel then looks up one name per file instead of every component of its
+/// path, which was 7% of a one-query run over 20,000 files three components deep.
+private final class OpenDirectory {
+    private static let slot = PerThread(OpenDirectory.init)
+    static var current: OpenDirectory { slot.value }
+    /// Bumped by `SafeFileReader.forgetOpenDirectories`.
+    static let generation = Atomic<Int>(0)
+
+    /// The directory's path, NUL-terminated, and the generation it was opened in.
+    private var path: [CChar] = []
+    private var descriptor: Int32 = -1
+    private var openedIn = -1
+
+    /// `open(file, flags)`, through the kept directory when `file` is in it. Any failure of
+    /// the directory's own open falls back to opening `file` by its path, which then reports
+    /// the problem as it would have.
+    func open(_ file: String, flags: Int32) -> Int32 {
+        file.withCString { file in
+            let length = strlen(file)
+            var nameStart = length
+            while nameStart > 0, file[nameStart - 1] != CChar(UInt8(ascii: "/")) { nameStart -= 1 }
+            // No directory part, or the root: nothing to keep.
+            guard nameStart > 1 else { return POSIX.open(file, flags) }
+            let directoryLength = nameStart - 1
+            let generation = Self.generation.load(ordering: .relaxed)
+            if openedIn != generation || path.count != directoryLength + 1 || memcmp(path, file, directoryLength) != 0 {
+                if descriptor >= 0 { close(descriptor) }
+                path = Array(UnsafeBufferPointer(start: file, count: directoryLength)) + [0]
+                descriptor = POSIX.open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+                openedIn = generation
+            }
+            guard descriptor >= 0 else { return POSIX.open(file, flags) }
+            return openat(descriptor, file + nameStart, flags)
+        }
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
 }
