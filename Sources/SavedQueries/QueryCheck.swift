@@ -26,8 +26,8 @@ public final class QueryCheck: FileCheck {
     /// and how many outcomes wait in `pending` (so a completed file with none takes no lock).
     private let clockBase = ContinuousClock.now
     private let deadlineOffset = Atomic<Int64>(.max)
-    private let filesRead = Atomic<Int>(0)
-    private let searchedByEveryQuery = Atomic<Int>(0)
+    private let filesRead = StripedCounter()
+    private let searchedByEveryQuery = StripedCounter()
     private let pendingCount = Atomic<Int>(0)
 
     /// A query ready to search: pattern compiled and globs parsed once.
@@ -131,7 +131,7 @@ public final class QueryCheck: FileCheck {
     }
 
     public func inspect(_ contents: FileContents) -> FollowUp {
-        filesRead.add(1, ordering: .relaxed)
+        filesRead.add(1)
         // Binary files are skipped, as git grep and ripgrep do.
         guard !ByteSearch.looksBinary(contents.bytes) else { return .none }
         if everyQueryCovers { return search(contents, covering: allQueries) }
@@ -147,7 +147,7 @@ public final class QueryCheck: FileCheck {
         let possible = covering.count < 2 ? nil : filter.possible(in: buffer, among: covering)
         // The common file: every query searched it, none can match. Nothing to keep in order.
         if let possible, possible.isEmpty, everyQueryCovers, !deadline.hasPassed {
-            searchedByEveryQuery.add(1, ordering: .relaxed)
+            searchedByEveryQuery.add(1)
             return .none
         }
         var outcome = FileOutcome(path: contents.file.relativePath)
@@ -195,7 +195,7 @@ public final class QueryCheck: FileCheck {
         }
         if searched < covering.count { outcome.notSearched = Array(covering[searched...]) }
         if everyQueryCovers, outcome.notSearched.isEmpty {
-            searchedByEveryQuery.add(1, ordering: .relaxed)
+            searchedByEveryQuery.add(1)
         } else {
             outcome.searched = Array(covering[..<searched])
         }
@@ -230,11 +230,10 @@ public final class QueryCheck: FileCheck {
 
     public func finish() -> CheckResult {
         let (result, results) = state.withLock { state in
-            let searchedByEveryQuery = searchedByEveryQuery.load(ordering: .relaxed)
+            let searchedByEveryQuery = searchedByEveryQuery.take()
             for index in state.results.indices { state.results[index].filesSearched += searchedByEveryQuery }
-            self.searchedByEveryQuery.store(0, ordering: .relaxed)
             let results = state.results
-            var result = CheckResult(inputErrors: setupErrors, filesScanned: filesRead.load(ordering: .relaxed))
+            var result = CheckResult(inputErrors: setupErrors, filesScanned: filesRead.total)
             let seconds = timeout.map { $0 == $0.rounded() ? "\(Int($0))" : "\($0)" } ?? ""
             for run in results {
                 let name = run.query.query.name

@@ -1,0 +1,25 @@
+import Dispatch
+import Testing
+import ShipcheckCore
+
+/// The per-file counts of a read pass (files read, time in a check), added from every thread.
+@Suite struct StripedCounterTests {
+    @Test func everyAddFromEveryThreadIsCounted() {
+        let counter = StripedCounter()
+        // More threads than stripes, so some share one.
+        DispatchQueue.concurrentPerform(iterations: 40) { thread in
+            for _ in 0..<1_000 { counter.add(thread + 1) }
+        }
+        #expect(counter.total == (1...40).reduce(0, +) * 1_000)
+    }
+
+    @Test func takingTheTotalLeavesZero() {
+        let counter = StripedCounter()
+        counter.add(5)
+        counter.add(7)
+        #expect(counter.take() == 12)
+        #expect(counter.total == 0)
+        counter.add(1)
+        #expect(counter.take() == 1)
+    }
+}
