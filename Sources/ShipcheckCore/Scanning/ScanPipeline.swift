@@ -38,8 +38,9 @@ public struct ScanPipeline: Sendable {
         // Project files and the like, before anything else: picked out as the listing comes
         // (while git still lists a large index), not in a pass over it after.
         var earlyFiles: [ScannedFile] = []
+        let shared = SharedObjects(checks.map(CheckHandle.init))
         let enumeration = source.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds) { files in
-            earlyFiles += files.filter { file in checks.contains { $0.needsEarly(file) } }
+            earlyFiles += files.filter { file in shared.indices.contains { check in shared.borrow(check) { $0.check.needsEarly(file) } } }
         }
         var inputErrors = enumeration.errors
         let sizeLimit = configuration.maxFileSize
@@ -69,7 +70,7 @@ public struct ScanPipeline: Sendable {
         // What files left behind (errors, bytes kept for a round), in listing order: most leave
         // nothing, and a pass per file would be an array as long as the listing.
         let kept = Mutex<[(index: Int, pass: FilePass)]>([])
-        let shared = SharedObjects(checks.map(CheckHandle.init)), sharedClocks = SharedObjects(clocks)
+        let sharedClocks = SharedObjects(clocks)
         Array(scanned.indices).parallelForEach(window: Self.filesInFlight, { index -> FilePass in
             defer { progress?.advance() }
             let file = scanned[index]

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// A count that the read pass's threads add to for every file (files read, time in a check),
@@ -41,14 +46,21 @@ public final class StripedCounter: @unchecked Sendable {
     }
 }
 
-/// A small number per thread, given out in the order threads first ask.
-private final class ThreadNumber: Sendable {
-    let value: Int
+/// A small number per thread, given out in the order threads first ask: kept in a POSIX
+/// thread-specific slot as the pointer's bits, so reading it retains no object.
+private enum ThreadNumber {
+    private static let next = Atomic<Int>(1)
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        let status = pthread_key_create(&key, nil)
+        precondition(status == 0, "pthread_key_create failed (\(status))")
+        return key
+    }()
 
-    private init(_ value: Int) { self.value = value }
-
-    private static let next = Atomic<Int>(0)
-    private static let slot = PerThread { ThreadNumber(next.add(1, ordering: .relaxed).oldValue) }
-
-    static var current: Int { slot.value.value }
+    static var current: Int {
+        if let bits = pthread_getspecific(key) { return Int(bitPattern: bits) }
+        let number = next.add(1, ordering: .relaxed).oldValue
+        pthread_setspecific(key, UnsafeRawPointer(bitPattern: number))
+        return number
+    }
 }
