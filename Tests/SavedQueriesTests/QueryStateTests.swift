@@ -120,6 +120,29 @@ import ShipcheckTestSupport
         #expect(try segments() == before)
     }
 
+    /// A run where nothing changed copies the manifest's lines; a file only touched (same bytes,
+    /// a new modification time) keeps its block but gets its new key, so the run after trusts it.
+    @Test func aTouchedFileKeepsItsBlockWithItsNewKey() throws {
+        let touched = directory.write("A.swift", "// FIXME one\n")
+        directory.write("B.swift", "// FIXME two\n")
+        var old = [timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, touched, &old, 0) == 0)
+        _ = try run()
+        let lines = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").dropFirst()
+        #expect(try run().new.isEmpty)
+        #expect(try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").dropFirst() == lines)
+
+        var now = [timespec(tv_sec: 1_700_000_000, tv_nsec: 0), timespec(tv_sec: 1_700_000_000, tv_nsec: 0)]
+        #expect(utimensat(AT_FDCWD, touched, &now, 0) == 0)
+        #expect(try run().new.isEmpty)
+        var blocks: [StateFileFormat.FileBlock] = []
+        try editManifest { _, read in blocks = read }
+        #expect(blocks.map(\.path) == ["A.swift", "B.swift"])
+        #expect(blocks.map(\.key) == [key(of: "A.swift"), key(of: "B.swift")])
+        let modified = try #require(blocks.first?.key?.modified)
+        #expect(modified == 1_700_000_000_000_000_000)
+    }
+
     @Test func anEditThatKeepsSizeAndModificationTimeIsStillSeen() throws {
         let file = directory.write("A.swift", "// FIXME one\n")
         var old = [timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0)]
