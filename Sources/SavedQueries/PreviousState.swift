@@ -22,10 +22,6 @@ public final class PreviousState: Sendable {
     let segmentNames: [String]
     let segmentSizes: [Int]
     private let segments: [Int32]
-    /// The manifest's bytes and each file's line in them (format 2; format 1 has no lines):
-    /// a new manifest copies the line of a block that stands as it was.
-    private let manifest: [UInt8]
-    private let lines: [Range<Int>]
 
     /// What `load` found.
     public enum Load: Sendable {
@@ -40,7 +36,7 @@ public final class PreviousState: Sendable {
     }
 
     private init(header: StateFileFormat.Header, files: [StateFileFormat.FileBlock], fileIndex: [PathDigest: Int], segmentNames: [String],
-                 segmentSizes: [Int], segments: [Int32], manifest: [UInt8] = [], lines: [Range<Int>] = []) {
+                 segmentSizes: [Int], segments: [Int32]) {
         name = header.name
         signature = header.signature
         ranAt = header.ranAt
@@ -50,8 +46,6 @@ public final class PreviousState: Sendable {
         self.segmentNames = segmentNames
         self.segmentSizes = segmentSizes
         self.segments = segments
-        self.manifest = manifest
-        self.lines = lines
     }
 
     deinit {
@@ -100,13 +94,11 @@ public final class PreviousState: Sendable {
             sizes.append(size)
         }
         var files: [StateFileFormat.FileBlock] = []
-        var lines: [Range<Int>] = []
         var index: [PathDigest: Int] = [:]
         // Room for the lines the header counts (no rehashing as the table grows), but no more
         // than the manifest's bytes could hold: a damaged count reserves nothing absurd.
         let expected = max(0, min(header.fileCount ?? 0, bytes.count / 16))
         files.reserveCapacity(expected)
-        lines.reserveCapacity(expected)
         index.reserveCapacity(expected)
         var problem: String?
         _ = bytes.withUnsafeBytes { buffer in
@@ -128,7 +120,6 @@ public final class PreviousState: Sendable {
                     return false
                 }
                 files.append(block)
-                lines.append(offset..<(offset + line.count))
                 return true
             }
         }
@@ -139,8 +130,7 @@ public final class PreviousState: Sendable {
             for descriptor in segments { close(descriptor) }
             return .unreadable(problem)
         }
-        return .loaded(PreviousState(header: header, files: files, fileIndex: index, segmentNames: names, segmentSizes: sizes, segments: segments,
-                                     manifest: bytes, lines: lines))
+        return .loaded(PreviousState(header: header, files: files, fileIndex: index, segmentNames: names, segmentSizes: sizes, segments: segments))
     }
 
     /// A format 1 state: each path's run of entry lines is a block of the file itself (segment
@@ -209,12 +199,6 @@ public final class PreviousState: Sendable {
     }
 
     /// The bytes of file `index`'s block, or nil when its segment cannot be read.
-    /// File `index`'s manifest line as it was read, without its newline: nil for a format 1
-    /// state, which has none.
-    func manifestLine(_ index: Int) -> ArraySlice<UInt8>? {
-        lines.isEmpty ? nil : manifest[lines[index]]
-    }
-
     func block(_ index: Int) -> [UInt8]? {
         let file = files[index]
         return Self.read(segments[file.segment], offset: file.offset, length: file.length)

@@ -47,7 +47,7 @@ enum StateFileFormat {
     }
 
     /// One manifest line: where a file's block is, and what the file was when it was made.
-    struct FileBlock: Sendable, Equatable {
+    struct FileBlock: Sendable {
         var segment: Int
         var offset: Int
         var length: Int

@@ -168,15 +168,7 @@ final class StateWriter {
         for (block, reused) in blocks {
             var line = block
             line.segment = position[reused == nil ? -1 : block.segment]!
-            // A kept block that would be written as it was read (same segment number, same key:
-            // the file did not change) is copied: a run where nothing changed would otherwise
-            // encode every line again, most of the time between a run's last read and its fsync.
-            if let reused, let previous, line == previous.files[reused], let copied = previous.manifestLine(reused) {
-                bytes += copied
-                bytes.append(UInt8(ascii: "\n"))
-            } else {
-                StateFileFormat.encode(line, into: &bytes)
-            }
+            StateFileFormat.encode(line, into: &bytes)
         }
         try AtomicFile.write(bytes, to: manifest)
         committed = true

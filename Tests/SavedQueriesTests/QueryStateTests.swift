@@ -120,8 +120,9 @@ import ShipcheckTestSupport
         #expect(try segments() == before)
     }
 
-    /// A run where nothing changed copies the manifest's lines; a file only touched (same bytes,
-    /// a new modification time) keeps its block but gets its new key, so the run after trusts it.
+    /// A run where nothing changed writes the manifest's lines as they were; a file only touched
+    /// (same bytes, a new modification time) keeps its block but gets its new key, so the run
+    /// after trusts it.
     @Test func aTouchedFileKeepsItsBlockWithItsNewKey() throws {
         let touched = directory.write("A.swift", "// FIXME one\n")
         directory.write("B.swift", "// FIXME two\n")
