@@ -9,10 +9,9 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     // Touched by one call at a time: `matched` in listing order during the scan (see
     // `QueryRunSink`), `init` before it, `scanEnded` and `finish` after.
     public private(set) var refreshes: [QueryRefresh]
-    /// Read by `prepare` on every searching thread: never changed after `init`.
-    private let contexts: [QueryRefresh.Context]
-    /// How each query's matches are written; nil without a text report.
-    private let layouts: [QueryRunText.Layout]?
+    /// Read by `prepare` on every searching thread, borrowed (`SharedObjects`): never changed
+    /// after `init`.
+    private let preparers: SharedObjects<Preparer>
     private var states: [StateWriter]
     /// The states being written, from `scanEnded` until `finish`.
     private var commits: BackgroundValue<[InputError?]>?
@@ -25,12 +24,13 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     public init(queries: [ScopedQuery], root: String, ranAt: Double, text: (output: ByteOutput, color: Bool, heading: Bool)?) {
         // The previous runs' manifests load side by side: with many queries, each a file to parse.
         let keepsFindings = text == nil
-        contexts = queries.parallelMap { scoped in
+        let contexts = queries.parallelMap { scoped in
             QueryRefresh.Context(query: scoped, previous: PreviousState.load(manifest: QueryState.path(root: root, query: scoped.query, scope: scoped.scope)),
                                  keepsFindings: keepsFindings)
         }
         refreshes = contexts.map(QueryRefresh.init)
-        layouts = text.map { text in queries.map { QueryRunText.Layout(query: $0, color: text.color, heading: text.heading) } }
+        let layouts = text.map { text in queries.map { QueryRunText.Layout(query: $0, color: text.color, heading: text.heading) } }
+        preparers = SharedObjects(contexts.indices.map { Preparer(context: contexts[$0], layout: layouts?[$0]) })
         var errors: [InputError] = []
         states = contexts.map { context in
             StateWriter(manifest: QueryState.path(root: root, query: context.query.query, scope: context.query.scope), query: context.query.query,
@@ -46,7 +46,7 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     }
 
     public func prepare(query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh {
-        contexts[query].file(path: path, digest: digest, key: key, bytes: bytes, ranges: ranges, text: layouts?[query])
+        preparers.borrow(query) { $0.context.file(path: path, digest: digest, key: key, bytes: bytes, ranges: ranges, text: $0.layout) }
     }
 
     public func matched(query: Int, _ file: FileRefresh) {
@@ -82,6 +82,19 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         errors += reportError.map { [$0] } ?? []
         commits = nil
         states = []
+    }
+}
+
+/// What one query's matches in a file are made ready with: its comparison with the previous
+/// run and the text report's layout, in an object of its own so every searching thread can
+/// borrow it instead of copying (and retaining) what it holds, file after file.
+private final class Preparer: Sendable {
+    let context: QueryRefresh.Context
+    let layout: QueryRunText.Layout?
+
+    init(context: QueryRefresh.Context, layout: QueryRunText.Layout?) {
+        self.context = context
+        self.layout = layout
     }
 }
 
