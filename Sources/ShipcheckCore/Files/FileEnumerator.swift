@@ -81,8 +81,8 @@ public struct FileEnumerator: Sendable {
     static let namesPerBatch = 1024
 
     /// `enumerate()`, handing the files to `deliver` as they become known, in listing order:
-    /// with a listing started ahead (`startedListing`), a batch per few thousand names while git
-    /// still lists; else all at once at the end.
+    /// with a listing started ahead (`startedListing`), a batch per thousand or so names while
+    /// git still lists; else all at once at the end.
     public func enumerate(delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
         var result = FileEnumeration()
         switch FileKind.of(root) {

@@ -70,6 +70,8 @@ public struct ScanPipeline: Sendable {
         // What files left behind (errors, bytes kept for a round), in listing order: most leave
         // nothing, and a pass per file would be an array as long as the listing.
         let kept = Mutex<[(index: Int, pass: FilePass)]>([])
+        // Apart from the checks: one handle holding both was 0.6–0.9 ms slower on 20,000 files in
+        // three comparisons taken in turns, for no reason the disassembly showed.
         let sharedClocks = SharedObjects(clocks)
         Array(scanned.indices).parallelForEach(window: Self.filesInFlight, { index -> FilePass in
             defer { progress?.advance() }

@@ -161,7 +161,6 @@ private final class ThreadReadBuffer {
     deinit { storage?.deallocate() }
 }
 
-
 /// The directory a thread last opened a file in, kept open so the next file there is opened
 /// relative to it (`openat`). A listing in git's order reads a directory's files one after
 /// another; the kernel then looks up one name per file instead of every component of its
