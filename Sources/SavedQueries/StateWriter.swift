@@ -153,7 +153,7 @@ final class StateWriter {
         }
         if let segment {
             try segment.output.flush()
-            guard fsync(segment.descriptor) == 0 else { throw InputError(path: segment.path, message: "cannot sync: \(SafeFileReader.describe(errno: errno))") }
+            guard DurableSync.sync(segment.descriptor) == 0 else { throw InputError(path: segment.path, message: "cannot sync: \(SafeFileReader.describe(errno: errno))") }
             position[-1] = names.count
             names.append(segment.name)
         }

@@ -5,7 +5,7 @@ import Darwin
 #endif
 
 /// Writes files so a reader (or a crash, or SIGKILL) only ever sees the old or the new
-/// content: write a temporary file in the same directory, fsync, rename over the target.
+/// content: write a temporary file in the same directory, sync it (`DurableSync`), rename over the target.
 ///
 /// Only a regular file is replaced. A symlink is followed and the file it names is replaced
 /// (the link stays); a device, FIFO or socket (`--output /dev/null`, `/dev/stdout`, a shell's
@@ -83,7 +83,7 @@ public enum AtomicFile {
             var existing = stat()
             let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
             fchmod(descriptor, mode)
-            guard fsync(descriptor) == 0 else { throw InputError(path: output.displayPath, message: "cannot sync: \(SafeFileReader.describe(errno: errno))") }
+            guard DurableSync.sync(descriptor) == 0 else { throw InputError(path: output.displayPath, message: "cannot sync: \(SafeFileReader.describe(errno: errno))") }
             guard rename(path, target) == 0 else { throw InputError(path: output.displayPath, message: "cannot replace: \(SafeFileReader.describe(errno: errno))") }
             committed = true
         }
