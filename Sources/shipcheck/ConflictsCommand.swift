@@ -61,12 +61,8 @@ struct ConflictsCommand: ParsableCommand {
         var operands: [String] = []
         var outside: [String] = []
         for path in paths {
-            let absolute = path.hasPrefix("/") ? path : current + "/" + path
-            let standardized = (absolute as NSString).standardizingPath
-            if standardized == current {
-                operands.append(".")
-            } else if standardized.hasPrefix(current == "/" ? "/" : current + "/") {
-                operands.append(String(standardized.dropFirst(current == "/" ? 1 : current.count + 1)))
+            if let relative = LexicalPath.relative(path, to: current) {
+                operands.append(relative)
             } else {
                 outside.append(path)
             }

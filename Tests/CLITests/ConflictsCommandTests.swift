@@ -98,6 +98,26 @@ import Testing
         #expect(other.status == 1, "the index still holds the conflict in a.swift")
     }
 
+    /// The pre-commit hook in a temporary folder on a Mac: `/tmp` and `/var` link into
+    /// `/private`, and the current directory is reported with `/private`. The same layout is
+    /// made under a temporary folder here; each way of naming the staged file is inside.
+    @Test func stagedOperandsReachedThroughALinkToPrivateAreInside() {
+        let root = TemporaryDirectory("shipcheck-cli-private")
+        let repository = root.path + "/private/tmp/repo"
+        #expect((try? FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)) != nil)
+        #expect(symlink("private/tmp", root.path + "/tmp") == 0)
+        CommandRunner.git(["init", "-q"], in: repository)
+        root.write("private/tmp/repo/a.swift", block)
+        CommandRunner.git(["add", "a.swift"], in: repository)
+        for operand in ["a.swift", "./sub/../a.swift", repository + "/a.swift", root.path + "/tmp/repo/a.swift"] {
+            let result = CommandRunner.shipcheck(["conflicts", "--staged", operand], in: repository)
+            #expect(result.status == 1, "\(operand): \(result.stderr)")
+            #expect(result.stdout.contains("a.swift:2:1: error:"), "\(operand): \(result.stdout)")
+        }
+        let outside = CommandRunner.shipcheck(["conflicts", "--staged", root.path + "/tmp/other.swift"], in: repository)
+        #expect(outside.status == 2 && outside.stderr.contains("is outside the current directory"), "\(outside.stderr)")
+    }
+
     @Test func revisionScopeAndItsErrors() {
         let fixture = GitFixture("shipcheck-cli-rev")
         fixture.write("a.swift", "clean\n")

@@ -22,9 +22,9 @@ extension CheckResult {
     }
 
     private static func absoluteDirectory(of root: String) -> String {
-        var directory = root.hasPrefix("/") ? root : FileManager.default.currentDirectoryPath + "/" + root
+        var directory = LexicalPath.absolute(root, in: FileManager.default.currentDirectoryPath)
         if FileKind.of(directory) != .directory { directory = (directory as NSString).deletingLastPathComponent }
-        return (directory as NSString).standardizingPath
+        return directory
     }
 }
 
