@@ -140,7 +140,12 @@ let package = Package(
             name: "ShipcheckAudit",
             capability: .command(
                 intent: .custom(verb: "shipcheck", description: "Run the shipcheck release audit on this package"),
-                permissions: []
+                permissions: [
+                    // macOS runs plugins in a sandbox that refuses writes outside their work
+                    // folder: the report (--output) and the baseline (--write-baseline) go into
+                    // the package. SwiftPM asks once, or takes --allow-writing-to-package-directory.
+                    .writeToPackageDirectory(reason: "shipcheck audit writes its report (--output) and baseline (--write-baseline) into the package"),
+                ]
             ),
             dependencies: ["shipcheck"]
         ),

@@ -120,7 +120,9 @@ let package = Package(
             name: "ShipcheckAudit",
             capability: .command(
                 intent: .custom(verb: "shipcheck", description: "Run the shipcheck release audit on this package"),
-                permissions: []
+                permissions: [
+                    .writeToPackageDirectory(reason: "shipcheck audit writes its report (--output) and baseline (--write-baseline) into the package"),
+                ]
             ),
             dependencies: ["shipcheck"]
         ),

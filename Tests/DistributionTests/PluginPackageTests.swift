@@ -18,14 +18,15 @@ import Testing
         )
         """
 
-    /// A preview that compiles on Linux and in release (`canImport(SwiftUI)` is no DEBUG guard),
+    /// A preview outside `#if DEBUG` (`canImport(SwiftUI) && os(Linux)` is no DEBUG guard, and is
+    /// false on every platform, so the stand-in `ContentView` never meets the real `#Preview`),
     /// and a preview provider outside `#if DEBUG` beside one inside.
     static let contentView = """
         public struct ContentView {
             public init() {}
         }
 
-        #if canImport(SwiftUI)
+        #if canImport(SwiftUI) && os(Linux)
         #Preview {
             ContentView()
         }
@@ -85,14 +86,23 @@ import Testing
         #expect(!third.stdout.contains(settingsWarning), "\(third.stdout)")
     }
 
+    /// The command plugin declares that it writes into the package (macOS's plugin sandbox
+    /// refuses `--output` and `--write-baseline` otherwise): SwiftPM asks for that permission
+    /// before it runs, here too, and a CI job grants it with the flag.
     @Test func commandPluginRunsTheAuditOnThePrebuiltBinary() {
         let fixture = makeFixture()
-        let result = CommandRunner.run("swift", ["package", "--package-path", fixture.path, "shipcheck", "--no-color"], in: fixture.path)
+        let refused = CommandRunner.run("swift", ["package", "--package-path", fixture.path, "shipcheck", "--no-color"], in: fixture.path)
+        #expect(refused.status != 0)
+        #expect((refused.stdout + refused.stderr).contains("--allow-writing-to-package-directory"), "\(refused.stdout)\(refused.stderr)")
+        #expect(!(refused.stdout + refused.stderr).contains("shipcheck audit exited"))
+
+        let result = CommandRunner.run("swift", ["package", "--package-path", fixture.path, "--allow-writing-to-package-directory",
+                                                 "shipcheck", "--no-color", "--format", "sarif", "--output", fixture.path + "/shipcheck.sarif"], in: fixture.path)
         let output = result.stdout + result.stderr
         // The audit fails the gate on the two planted previews (errors outside a build step).
         #expect(result.status != 0)
-        #expect(output.contains("Sources/App/ContentView.swift:6:1: error: "), "\(output)")
-        #expect(output.contains("Sources/App/Settings.swift:5:1: error: "))
-        #expect(output.contains("shipcheck audit exited with 1"))
+        #expect(output.contains("shipcheck audit exited with 1"), "\(output)")
+        let report = fixture.read("shipcheck.sarif") ?? ""
+        #expect(report.contains("Sources/App/ContentView.swift") && report.contains("Sources/App/Settings.swift"), "\(report.prefix(300))")
     }
 }
