@@ -17,6 +17,34 @@ import Testing
     }
 }
 
+/// `scripts/build-revision.sh`, the ShipcheckBuildInfo plugin's command, where git cannot run:
+/// a `git` on PATH that fails as macOS's xcrun shim does inside the plugin sandbox.
+@Suite struct BuildRevisionTests {
+    private func revision(of directory: String) -> String {
+        let scratch = TemporaryDirectory("shipcheck-build-revision")
+        let failingGit = scratch.write("bin/git", "#!/bin/sh\necho 'xcrun: error: cannot be used within an App Sandbox.' >&2\nexit 1\n")
+        chmod(failingGit, 0o755)
+        let path = scratch.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = CommandRunner.run("/bin/sh", [Repository.path("scripts/build-revision.sh"), directory, scratch.path + "/out"], environment: ["PATH": path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let text = scratch.read("out/BuildInfo.swift") ?? ""
+        return text.firstMatch(of: /gitRevision = "([^"]*)"/).map { String($0.1) } ?? text
+    }
+
+    @Test func revisionIsReadFromGitsFilesWithoutGit() {
+        let fixture = GitFixture("shipcheck-build-revision-repo")
+        fixture.commitAll("first")
+        let head = String(fixture.git("rev-parse", "--short=12", "HEAD").stdout.prefix(12))
+        #expect(revision(of: fixture.path) == head, "a loose ref")
+        fixture.git("pack-refs", "--all")
+        #expect(revision(of: fixture.path) == head, "a packed ref")
+        let worktree = TemporaryDirectory("shipcheck-build-revision-worktree")
+        fixture.git("worktree", "add", "-q", "--detach", worktree.path + "/linked")
+        #expect(revision(of: worktree.path + "/linked") == head, "a linked worktree, detached")
+        #expect(revision(of: worktree.path) == "unknown", "no checkout")
+    }
+}
+
 @Suite struct ReleaseTarballTests {
     let release = PackedRelease.shared
 
@@ -38,7 +66,7 @@ import Testing
         #expect(bash.contains("audit") && bash.contains("--format"), "the bash completion does not complete subcommands and options")
     }
 
-    @Test func unpackedBinaryAuditsSamplesWithNoToolchainOnPath() throws {
+    @Test(.needsELF) func unpackedBinaryAuditsSamplesWithNoToolchainOnPath() throws {
         _ = Repository.sampleBinaries  // the release binaries Samples/.shipcheck.yml names (built with the toolchain, once)
         // and the demo's .ipa, audited with --binary as `make demo` does
         let unpacked = TemporaryDirectory()
