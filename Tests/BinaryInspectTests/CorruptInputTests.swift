@@ -7,7 +7,7 @@ import Testing
 
 /// Damaged files must give one clear error naming the file, never a crash or a silent
 /// "no symbols". Inputs are derived in code from a real sample binary.
-@Suite struct CorruptInputTests {
+@Suite(.needsELF) struct CorruptInputTests {
     static let original: [UInt8] = Array(FileManager.default.contents(atPath: SampleBinaries.path("onone"))!)
     let directory = TemporaryDirectory("shipcheck-corrupt")
 

@@ -86,7 +86,7 @@ import Testing
         let exports = dyldInfo.filter { !$0.hasPrefix("                 U ") }.map(lastColumn)
         let symtabImports = CommandRunner.run(Toolchain.llvmNM, ["-u", "-j", path]).stdout.split(separator: "\n").map(String.init)
         let bindImports = dyldInfo.filter { $0.hasPrefix("                 U ") }.map(lastColumn)
-        let chainedImports = CommandRunner.run(Toolchain.root.appendingPathComponent("bin/llvm-objdump").path, ["--macho", "--dyld-info", path])
+        let chainedImports = CommandRunner.run(Toolchain.tool("llvm-objdump", xcodeName: "objdump"), ["--macho", "--dyld-info", path])
             .stdout.split(separator: "\n").filter { $0.contains(" bind ") }.map(lastColumn)
         let expected = exports + Set(symtabImports + bindImports + chainedImports)
         #expect(ours == expected.sorted(), "\(difference(ours, expected))")
@@ -99,7 +99,7 @@ import Testing
         options.definedOnly = true
         let rows = try SymbolListing.rows(of: Repository.machOFixture("App-macos"), options: options).filter { $0.mangled.hasPrefix("_$s") }
         #expect(rows.count > 40)
-        let reference = CommandRunner.run(Toolchain.root.appendingPathComponent("bin/swift-demangle").path, [],
+        let reference = CommandRunner.run(Toolchain.tool("swift-demangle"), [],
                                           input: rows.map { String($0.mangled.dropFirst()) }.joined(separator: "\n") + "\n")
         let expected = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows.count).map(String.init)
         let mismatches = zip(rows, expected).filter { ($0.0.demangled ?? $0.0.mangled) != $0.1 }.prefix(3).map { "\($0.0.mangled): \($0.0.demangled ?? "nil") vs \($0.1)" }

@@ -4,7 +4,7 @@ import ShipcheckFrontend
 import Testing
 
 /// What survives each build of Samples/Binaries (see Samples/Binaries/EXPECTED.md).
-@Suite(.serialized) struct SampleLeakTests {
+@Suite(.serialized, .needsELF) struct SampleLeakTests {
     private func findings(_ variant: String, _ file: String = "App") -> [Finding] {
         let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [SampleBinaries.path(variant, file)])
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")

@@ -10,7 +10,7 @@ import Testing
 
     /// llvm-nm's names for a file (`-j`: one name per line; archives add "member.o:" headers).
     private func llvmNMNames(_ arguments: [String]) -> [String] {
-        let result = CommandRunner.run("llvm-nm", ["-j"] + arguments)
+        let result = CommandRunner.run(Toolchain.llvmNM, ["-j"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init).filter { !($0.hasSuffix(".o:")) }
     }
@@ -22,7 +22,7 @@ import Testing
         return "missing \(Array(missing)), extra \(Array(extra))"
     }
 
-    @Test(arguments: [false, true])
+    @Test(.needsELF, arguments: [false, true])
     func countsAndNamesMatchLLVMNMOnLibSwiftCore(_ dynamic: Bool) throws {
         var options = SymbolListOptions()
         options.table = dynamic ? .dynsym : .symtab
@@ -36,7 +36,7 @@ import Testing
         #expect(Set(rows.map(\.mangled)) == Set(reference), "\(difference(rows.map(\.mangled), reference))")
     }
 
-    @Test func samplesMatchLLVMNMIncludingArchiveMembers() throws {
+    @Test(.needsELF) func samplesMatchLLVMNMIncludingArchiveMembers() throws {
         for file in ["App", "libAppLib.a", "libAppTestSupport.a", "libSwiftUI.so"] {
             let path = SampleBinaries.path("onone", file)
             let rows = try SymbolListing.rows(of: path, options: SymbolListOptions())
@@ -46,12 +46,12 @@ import Testing
         #expect(members == ["ContentView.o", "Fixtures.o"])
     }
 
-    @Test func demangledNamesMatchSwiftDemangle() throws {
+    @Test(.needsELF) func demangledNamesMatchSwiftDemangle() throws {
         var options = SymbolListOptions()
         options.definedOnly = true
         let rows = try SymbolListing.rows(of: SampleBinaries.path("onone"), options: options).filter { Demangler.isSwift($0.mangled) }
         #expect(rows.count > 50)
-        let reference = CommandRunner.run("swift-demangle", [], input: rows.map(\.mangled).joined(separator: "\n") + "\n")
+        let reference = CommandRunner.run(Toolchain.tool("swift-demangle"), [], input: rows.map(\.mangled).joined(separator: "\n") + "\n")
         let expected = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows.count).map(String.init)
         let mismatches = zip(rows, expected).filter { ($0.0.demangled ?? $0.0.mangled) != $0.1 }.prefix(3).map { "\($0.0.mangled): \($0.0.demangled ?? "nil") vs \($0.1)" }
         #expect(mismatches.isEmpty, "\(mismatches)")
@@ -90,7 +90,7 @@ import Testing
         #expect(SimplifiedDemangling.simplify(full) == "specialized Array.description.getter : String")
     }
 
-    @Test func filtersAndSizeSort() throws {
+    @Test(.needsELF) func filtersAndSizeSort() throws {
         let path = SampleBinaries.path("onone")
         var options = SymbolListOptions()
         options.undefinedOnly = true
@@ -104,7 +104,7 @@ import Testing
         #expect(mock.map(\.size) == mock.map(\.size).sorted())
     }
 
-    @Test func csvAndJSONCarryBothNames() throws {
+    @Test(.needsELF) func csvAndJSONCarryBothNames() throws {
         var options = SymbolListOptions()
         options.grep = "MockNetworkServiceC5fetch"
         let path = SampleBinaries.path("onone")
@@ -120,7 +120,7 @@ import Testing
 
     /// One JSON array over every file, however the rows fall into chunks; an empty listing is
     /// still an array.
-    @Test func jsonIsOneArrayOverSeveralFiles() throws {
+    @Test(.needsELF) func jsonIsOneArrayOverSeveralFiles() throws {
         var options = SymbolListOptions()
         options.demangle = .none
         let paths = [SampleBinaries.path("onone"), Self.libswiftCore]

@@ -134,7 +134,7 @@ import ShipcheckTestSupport
 
 /// `make demo`'s own check, in the test suite: the audit of Samples/ reports exactly what
 /// Samples/EXPECTED.md lists.
-@Suite struct SamplesAuditTests {
+@Suite(.needsELF) struct SamplesAuditTests {
     @Test func demoScriptAgreesWithExpectedList() {
         _ = Repository.sampleBinaries
         let result = CommandRunner.run("/bin/bash", [Repository.path("Samples/demo.sh"), CommandRunner.shipcheckPath], in: Repository.root)

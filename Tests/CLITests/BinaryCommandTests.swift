@@ -3,7 +3,7 @@ import ShipcheckTestSupport
 import Testing
 
 /// The real binary on the leak samples: exit codes, formats, bad inputs.
-@Suite struct BinaryCommandTests {
+@Suite(.needsELF) struct BinaryCommandTests {
     static var samples: String { Repository.sampleBinaries }
 
     @Test func leakingReleaseBinaryFailsTheGateWithExitOne() {

@@ -20,7 +20,7 @@ import Darwin
 
     // MARK: - Binaries
 
-    @Test func elfTruncatedAtEverySectionBoundary() throws {
+    @Test(.needsELF) func elfTruncatedAtEverySectionBoundary() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-cut")
         var damaged: [String] = []
         for sample in [HostileInputFixtures.sampleExecutable, HostileInputFixtures.sampleObject] {
@@ -34,7 +34,7 @@ import Darwin
         try expectBinaryRunsReportEach(damaged, label: "section-boundary truncations")
     }
 
-    @Test func elfTruncatedAtSeededRandomOffsets() throws {
+    @Test(.needsELF) func elfTruncatedAtSeededRandomOffsets() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-random-cut")
         var generator = SeededGenerator(seed: 0x5348_4950)
         var damaged: [String] = []
@@ -51,7 +51,7 @@ import Darwin
     /// Hundreds of corrupt files in one run under a low open-file limit: each corrupt file is
     /// closed again (an ELF file that failed to open once leaked its descriptor and libelf handle,
     /// so the files after the first ~250 failed with "too many open files").
-    @Test func manyCorruptFilesDoNotExhaustFileDescriptors() throws {
+    @Test(.needsELF) func manyCorruptFilesDoNotExhaustFileDescriptors() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-fds")
         let bytes = HostileInputFixtures.bytes(HostileInputFixtures.sampleExecutable)
         for index in 0..<300 { directory.write("cut-\(index)", bytes: Array(bytes.prefix(4096 + index))) }
@@ -84,7 +84,7 @@ import Darwin
     /// Every bit of the ELF header and of the first section headers, flipped one at a time. A
     /// flip can leave a valid file (a padding bit), so only "no crash, no hang, every error line
     /// names an input, the intact file still audited" holds for all of them.
-    @Test func bitFlippedHeaders() throws {
+    @Test(.needsELF) func bitFlippedHeaders() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-flip")
         let bytes = HostileInputFixtures.bytes(HostileInputFixtures.sampleObject)
         let tableOffset = Int(HostileInputFixtures.readLE(bytes, at: 0x28, size: 8))
@@ -120,7 +120,7 @@ import Darwin
         }
     }
 
-    @Test func archiveWithACorruptMemberStillAuditsTheOthers() throws {
+    @Test(.needsELF) func archiveWithACorruptMemberStillAuditsTheOthers() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-archive")
         var members = HostileInputFixtures.archiveMembers(HostileInputFixtures.bytes(HostileInputFixtures.sampleArchive))
         let names = members.map { HostileInputFixtures.memberName($0.header) }
@@ -144,7 +144,7 @@ import Darwin
         #expect(listing.stdout.contains("Fixtures.o"))
     }
 
-    @Test func emptyFileAndDirectoryNamedLikeABinary() throws {
+    @Test(.needsELF) func emptyFileAndDirectoryNamedLikeABinary() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-notbinary")
         let empty = directory.write("libEmpty.so", bytes: [])
         let folder = directory.path + "/libFolder.a"
@@ -166,7 +166,7 @@ import Darwin
 
     /// A 1 GiB file with a valid ELF or Mach-O header (a sample, then a sparse hole): the file is
     /// mapped, so memory stays at the size of what is read, not of the file. Measured ~30 MiB peak.
-    @Test(arguments: [HostileInputFixtures.sampleExecutable, Repository.machOFixture("App-macos")])
+    @Test(arguments: (TestPlatform.readsELF ? [HostileInputFixtures.sampleExecutable] : []) + [Repository.machOFixture("App-macos")])
     func oneGigabyteSparseBinaryIsMappedNotRead(_ sample: String) throws {
         let directory = TemporaryDirectory("shipcheck-hostile-sparse")
         let path = directory.write("Huge", bytes: HostileInputFixtures.bytes(sample))
@@ -304,7 +304,7 @@ import Darwin
 
     // MARK: - Files that are not files
 
-    @Test func symlinkLoops() throws {
+    @Test(.needsELF) func symlinkLoops() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-loops")
         directory.write("Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
         directory.write("conflict.txt", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n")
@@ -337,7 +337,7 @@ import Darwin
     /// readable, so the runs then drop to the `nobody` user with `setpriv`: the same permission
     /// check a developer's account meets. The fixture is made world-readable except the files
     /// meant to be unreadable.
-    @Test func unreadableFilesAndFolders() throws {
+    @Test(.needsELF) func unreadableFilesAndFolders() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-unreadable")
         directory.write("Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
         directory.write("conflict.txt", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n")
@@ -375,7 +375,7 @@ import Darwin
         }
     }
 
-    @Test func fifosAndDeviceFiles() throws {
+    @Test(.needsELF) func fifosAndDeviceFiles() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-fifo")
         directory.write("Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
         directory.write("conflict.txt", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n")
@@ -428,7 +428,7 @@ import Darwin
         #expect(store.stderr.contains("queries.yml"), "\(store.stderr)")
     }
 
-    @Test func fileNamesWithNewlinesAndInvalidUTF8() throws {
+    @Test(.needsNonUTF8Names) func fileNamesWithNewlinesAndInvalidUTF8() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-names")
         directory.write("Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
         directory.write("new\nline.swift", "import SwiftUI\n#Preview { Text(\"newline\") }\n")

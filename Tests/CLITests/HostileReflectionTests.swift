@@ -10,7 +10,7 @@ extension HostileInputTests {
         let directory = TemporaryDirectory("shipcheck-hostile-fieldmd")
         var damaged: [String] = []
         var generator = SeededGenerator(seed: 0x4649_454C)
-        for fixture in ["libMockUsage.dylib", "libMockUsage-linux.so"] {
+        for fixture in ["libMockUsage.dylib"] + (TestPlatform.readsELF ? ["libMockUsage-linux.so"] : []) {
             let bytes = HostileInputFixtures.bytes(Repository.machOFixture(fixture))
             let isELF = bytes.starts(with: [0x7F, 0x45, 0x4C, 0x46])
             func section(_ name: String) throws -> Range<Int> {

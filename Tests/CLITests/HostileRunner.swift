@@ -70,7 +70,11 @@ enum HostileRunner {
     private static func runOnce(_ command: [String], timeout: Double, killAfter: Double?, environment extra: [String: String]) -> HostileRun? {
         let output = TemporaryDirectory("shipcheck-hostile-run")
         let stdoutPath = output.path + "/stdout", stderrPath = output.path + "/stderr"
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil  // an opaque pointer there
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)

@@ -96,9 +96,10 @@ import ShipcheckTestSupport
     @Test
     func colourOnATerminalUnlessNoColor() {
         let command = "'\(CommandRunner.shipcheckPath)' conflicts '\(tree.path)'"
-        let coloured = CommandRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["NO_COLOR": "", "TERM": "xterm"])
+        let script = TestPlatform.onPseudoTerminal(command)
+        let coloured = CommandRunner.run(script.executable, script.arguments, environment: ["NO_COLOR": "", "TERM": "xterm"])
         #expect(coloured.stdout.contains("\u{1B}[1;31merror"))
-        let plain = CommandRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: ["NO_COLOR": "1", "TERM": "xterm"])
+        let plain = CommandRunner.run(script.executable, script.arguments, environment: ["NO_COLOR": "1", "TERM": "xterm"])
         #expect(plain.stdout.contains("error:"))
         #expect(!plain.stdout.contains("\u{1B}["))
     }

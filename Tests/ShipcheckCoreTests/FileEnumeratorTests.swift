@@ -86,7 +86,7 @@ import ShipcheckTestSupport
         #expect(paths(walked) == ["odd\nname.swift"])
     }
 
-    @Test func invalidUTF8NameIsAnInputError() throws {
+    @Test(.needsNonUTF8Names) func invalidUTF8NameIsAnInputError() throws {
         let directory = TemporaryDirectory()
         directory.write("good.swift", "x")
         var raw = Array(directory.path.utf8) + Array("/bad".utf8) + [0xFF] + Array(".swift".utf8)
@@ -100,7 +100,7 @@ import ShipcheckTestSupport
         #expect(enumeration.errors.first?.message.contains("not valid UTF-8") == true)
     }
 
-    @Test func trackedNameThatIsNotUTF8IsAnInputErrorAndTheRestIsListed() throws {
+    @Test(.needsNonUTF8Names) func trackedNameThatIsNotUTF8IsAnInputErrorAndTheRestIsListed() throws {
         let repository = GitFixture()
         repository.write("good.swift", "x")
         let raw = Array(repository.path.utf8) + Array("/bad".utf8) + [0xFF] + Array(".swift".utf8) + [0]

@@ -70,18 +70,28 @@ public enum CommandRunner {
         }
     }
 
-    /// The `shipcheck` built beside the test bundle (SHIPCHECK_BINARY overrides).
-    public static var shipcheckPath: String {
+    /// The `shipcheck` built beside the test product (SHIPCHECK_BINARY overrides): found from
+    /// the file holding this code, not `CommandLine.arguments[0]` or `Bundle.main`, which on
+    /// macOS are the runner that loaded the tests (`xctest`, `swiftpm-testing-helper`). On Linux
+    /// that file is the test executable in the bin folder; on macOS the bundle's binary,
+    /// `shipcheckPackageTests.xctest/Contents/MacOS/…`, three folders below it.
+    public static let shipcheckPath: String = {
         if let explicit = ProcessInfo.processInfo.environment["SHIPCHECK_BINARY"] { return explicit }
-        var directory = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
-        for _ in 0..<6 {
+        #if canImport(Darwin)
+        var info = Dl_info()
+        guard dladdr(#dsohandle, &info) != 0, let name = info.dli_fname else { preconditionFailure("cannot tell which file holds the tests") }
+        let image = String(cString: name)
+        #else
+        let image = "/proc/self/exe"
+        #endif
+        var directory = URL(fileURLWithPath: image).resolvingSymlinksInPath().deletingLastPathComponent()
+        for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("shipcheck").path
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        let bundle = Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("shipcheck").path
-        return bundle
-    }
+        preconditionFailure("no shipcheck binary beside \(image); build it (swift build --product shipcheck) or set SHIPCHECK_BINARY")
+    }()
 
     /// Runs the real binary.
     @discardableResult
