@@ -13,7 +13,8 @@ RELEASE_DIR = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/nul
 
 all: build
 
-## setup: install libelf-dev and pkg-config with apt-get when missing (idempotent).
+## setup: install what the build needs when it is missing (idempotent): libelf-dev, libpcre2-dev
+## and pkg-config with apt-get on Linux; pcre2 and pkgconf with Homebrew on macOS.
 setup:
 	@./scripts/setup.sh
 

@@ -10,7 +10,10 @@
 # and DIST_SWIFT_SDK names it (a triple such as x86_64-swift-linux-musl); it has no libelf, so
 # such a build reads no ELF files. Without it
 # the binary needs glibc and libelf.so.1 at run time (docs/distribution.md lists them).
-# macOS: a universal (arm64 + x86_64) binary; the Swift runtime is part of the OS.
+# macOS: a universal (arm64 + x86_64) binary; the Swift runtime is part of the OS. PCRE2 is
+# linked statically from a universal archive (scripts/pcre2-universal.sh, into
+# PCRE2_UNIVERSAL_PREFIX, default .build/pcre2-universal): Homebrew's pcre2 has one architecture
+# and would be loaded from /opt/homebrew at run time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,7 +24,11 @@ RELEASE_URL="${RELEASE_URL:-https://github.com/shipcheck/shipcheck/releases/down
 read -ra build_flags <<<"--product shipcheck $(./scripts/package.sh release-flags)"
 case "$(uname -s)" in
   Darwin)
-    platform_flags=(--platform universal-apple-macosx --triple arm64-apple-macosx --triple x86_64-apple-macosx)
+    pcre2="${PCRE2_UNIVERSAL_PREFIX:-$PWD/.build/pcre2-universal}"
+    [ -f "$pcre2/lib/libpcre2-8.a" ] || ./scripts/pcre2-universal.sh "$pcre2" >/dev/null
+    export PKG_CONFIG_PATH="$pcre2/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+    build_flags+=(--arch arm64 --arch x86_64)
+    platform_flags=(--platform universal-apple-macosx)
     strip_flags=(-Sx) ;;
   *)
     if [ -n "${DIST_SWIFT_SDK:-}" ]; then
@@ -44,6 +51,14 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cp "$bin_dir/shipcheck" "$work/shipcheck"
 strip "${strip_flags[@]}" "$work/shipcheck"
+if [ "$(uname -s)" = Darwin ]; then
+  # Both slices, and nothing loaded from outside the OS (no Homebrew library).
+  for arch in arm64 x86_64; do lipo "$work/shipcheck" -verify_arch "$arch"; done
+  if otool -L "$work/shipcheck" | tail -n +2 | grep -vE '^[[:space:]]+(/usr/lib/|/System/Library/)'; then
+    echo "dist: the binary links a library outside the OS (above)" >&2
+    exit 1
+  fi
+fi
 
 ./scripts/package.sh manual "$work/shipcheck" "$work/man"
 

@@ -7,8 +7,8 @@
 #       zsh and fish completions under DIR/share (what `make install` copies into PREFIX).
 #   scripts/package.sh release-flags
 #       The `swift build` flags of the release build (after `--product NAME`): `-c release`, plus
-#       `--static-swift-stdlib` and `--no-export-dynamic` on Linux and both architectures on
-#       macOS. make release, make install and make dist all use them, so they share one build
+#       `--static-swift-stdlib` and `--no-export-dynamic` on Linux (make dist adds both
+#       architectures on macOS). make release, make install and make dist all use them, so they share one build
 #       instead of rebuilding swift-syntax whenever the flags differ.
 #   scripts/package.sh manual BINARY DIR
 #       DIR/shipcheck.1, from swift-argument-parser's generate-manual (built here, release),
@@ -58,7 +58,9 @@ stage() {
 
 release_flags() {
   case "$(uname -s)" in
-    Darwin) echo "-c release --arch arm64 --arch x86_64" ;;
+    # The host's architecture: Homebrew's pcre2 has only that one. dist.sh adds both, with a
+    # universal static PCRE2.
+    Darwin) echo "-c release" ;;
     # The static stdlib's link arguments export every symbol of the executable (44,000 with
     # swift-syntax); nothing looks them up, and the loader's symbol work and the runtime's
     # dladdr over that table cost a millisecond of every run (5.9 -> 5.0 ms for --version).
@@ -155,7 +157,8 @@ pack() {
   rm -rf "${out:?}/$name" "$out/shipcheck.artifactbundle" "$out/shipcheck-plugins"
   stage "$binary" "$out/$name" "$manual"
   cp "$here/README.md" "$out/$name/README.md"
-  tar -C "$out" -czf "$out/$name.tar.gz" "$name"
+  # macOS's tar stores extended attributes as ._* files unless told not to.
+  COPYFILE_DISABLE=1 tar -C "$out" -czf "$out/$name.tar.gz" "$name"
   (cd "$out" && echo "$(sha256 "$name.tar.gz")  $name.tar.gz" >"$name.tar.gz.sha256")
 
   local bundle="$out/shipcheck.artifactbundle"
