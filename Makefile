@@ -9,7 +9,7 @@ SHIPCHECK = $(BIN_DIR)/shipcheck
 RELEASE_FLAGS = $(shell ./scripts/package.sh release-flags)
 RELEASE_DIR = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all setup build release dist test demo bench fuzz install clean
+.PHONY: all setup build release dist test demo bench fuzz lint install clean
 
 all: build
 
@@ -44,6 +44,12 @@ test: setup
 ## demo: build, then run shipcheck on Samples/ and check it reports what the samples contain.
 demo: build
 	@./Samples/demo.sh "$(SHIPCHECK)"
+
+## lint: the CI definitions checked (scripts/lint.sh): actionlint and zizmor on every workflow
+## and the composite action, shellcheck on the scripts the workflows run. Needs no Swift build.
+lint:
+	@./scripts/setup.sh lint
+	@./scripts/lint.sh
 
 ## bench: benchmarks side by side with peer tools; writes bench/RESULTS.md.
 bench: setup release

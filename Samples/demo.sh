@@ -6,7 +6,7 @@
 set -uo pipefail
 shipcheck="${1:?usage: demo.sh PATH-TO-SHIPCHECK}"
 here="$(cd "$(dirname "$0")" && pwd)"
-cd "$here/.."
+cd "$here/.." || exit 2
 
 echo "demo: $("$shipcheck" --version | sed 's/^/shipcheck /')"
 echo "demo: building the sample release binaries (-Onone, -O -wmo, stripped, non-WMO)"

@@ -69,10 +69,10 @@ release_flags() {
 }
 
 manual() {
-  local binary="$1" dir="$2" tools
-  # shellcheck disable=SC2046 # the flags are words
-  "${SWIFT:-swift}" build --product generate-manual $(release_flags) >&2
-  tools="$("${SWIFT:-swift}" build $(release_flags) --show-bin-path)"
+  local binary="$1" dir="$2" tools flags
+  read -ra flags <<<"$(release_flags)"
+  "${SWIFT:-swift}" build --product generate-manual "${flags[@]}" >&2
+  tools="$("${SWIFT:-swift}" build "${flags[@]}" --show-bin-path)"
   mkdir -p "$dir"
   "$tools/generate-manual" "$binary" --date "$(git -C "$here" log -1 --format=%cs 2>/dev/null || date +%Y-%m-%d)" --output-directory "$dir"
 }
