@@ -21,6 +21,13 @@
 #       package on the prebuilt binary: with --release-url it names the zip at URL/VERSION/ by
 #       checksum (the package to publish); without, it carries the bundle and names it by path.
 #       PLATFORM defaults to the host's triple; TRIPLE (repeatable) to PLATFORM.
+#   scripts/package.sh bundle OUTDIR [--release-url URL] TARBALL...
+#       OUTDIR/shipcheck.artifactbundle with one variant per release tarball (the release
+#       workflow's merge of the Linux x86_64, Linux aarch64 and universal macOS builds), its .zip
+#       and .zip.sha256, and OUTDIR/shipcheck-plugins on it, as pack writes them.
+#   scripts/package.sh formula VERSION DIR
+#       Formula/shipcheck.rb (the Homebrew formula) for VERSION, with the checksums of the
+#       release tarballs in DIR.
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")/.." && pwd)"
@@ -77,11 +84,26 @@ manual() {
   "$tools/generate-manual" "$binary" --date "$(git -C "$here" log -1 --format=%cs 2>/dev/null || date +%Y-%m-%d)" --output-directory "$dir"
 }
 
-# info.json of an artifact bundle holding one executable variant at PATH for TRIPLES.
+# The triples a release PLATFORM name runs on: the universal macOS build runs on both.
+platform_triples() {
+  case "$1" in
+    universal-apple-macosx) echo "arm64-apple-macosx x86_64-apple-macosx" ;;
+    *) echo "$1" ;;
+  esac
+}
+
+# info.json of an artifact bundle: VERSION, then one "PATH TRIPLE..." line per variant on stdin.
 artifact_info() {
-  local version="$1" path="$2"; shift 2
-  local triples="" triple
-  for triple in "$@"; do triples="${triples:+$triples, }\"$triple\""; done
+  local version="$1" line path triple variants="" triples
+  while read -r path line; do
+    triples=""
+    for triple in $line; do triples="${triples:+$triples, }\"$triple\""; done
+    variants="${variants:+$variants,
+}        {
+          \"path\": \"$path\",
+          \"supportedTriples\": [$triples]
+        }"
+  done
   cat <<JSON
 {
   "schemaVersion": "1.0",
@@ -90,10 +112,7 @@ artifact_info() {
       "version": "$version",
       "type": "executable",
       "variants": [
-        {
-          "path": "$path",
-          "supportedTriples": [$triples]
-        }
+$variants
       ]
     }
   }
@@ -147,25 +166,48 @@ pack() {
     esac
   done
   [ -n "$platform" ] || platform="$(host_triple)"
-  [ ${#triples[@]} -gt 0 ] || triples=("$platform")
   local version name
   version="$(binary_version "$binary")"
   name="shipcheck-$version-$platform"
 
   mkdir -p "$out"
   out="$(cd "$out" && pwd)"
-  rm -rf "${out:?}/$name" "$out/shipcheck.artifactbundle" "$out/shipcheck-plugins"
+  rm -rf "${out:?}/$name"
   stage "$binary" "$out/$name" "$manual"
   cp "$here/README.md" "$out/$name/README.md"
   # macOS's tar stores extended attributes as ._* files unless told not to.
   COPYFILE_DISABLE=1 tar -C "$out" -czf "$out/$name.tar.gz" "$name"
   (cd "$out" && echo "$(sha256 "$name.tar.gz")  $name.tar.gz" >"$name.tar.gz.sha256")
 
-  local bundle="$out/shipcheck.artifactbundle"
-  mkdir -p "$bundle/$name/bin"
-  cp "$out/$name/bin/shipcheck" "$bundle/$name/bin/shipcheck"
-  artifact_info "$version" "$name/bin/shipcheck" "${triples[@]}" >"$bundle/info.json"
   rm -rf "${out:?}/$name"
+  if [ ${#triples[@]} -gt 0 ]; then
+    bundle "$out" "$release_url" "$out/$name.tar.gz=${triples[*]}"
+  else
+    bundle "$out" "$release_url" "$out/$name.tar.gz"
+  fi
+  echo "$out/$name.tar.gz"
+}
+
+# bundle OUTDIR RELEASE_URL TARBALL[=TRIPLES]...: the artifact bundle with the binary of each
+# release tarball as a variant (for the triples its platform runs on, or those given), its zip,
+# and the plugin package on it.
+bundle() {
+  local out="$1" release_url="$2"; shift 2
+  local bundle="$out/shipcheck.artifactbundle" version="" platform="" spec tarball triples name variants=""
+  rm -rf "$bundle" "$out/shipcheck-plugins"
+  mkdir -p "$bundle"
+  for spec in "$@"; do
+    tarball="${spec%%=*}"
+    name="$(basename "$tarball" .tar.gz)"
+    [ -f "$tarball" ] || die "$tarball: no such release tarball"
+    # shipcheck-VERSION-PLATFORM, PLATFORM a triple (…-linux-gnu, …-linux-musl) or …-apple-macosx.
+    read -r version platform < <(printf '%s\n' "$name" | sed -nE 's/^shipcheck-(.+)-([^-]+-[^-]+-linux-(gnu|musl)|[^-]+-apple-macosx)$/\1 \2/p')
+    [ -n "${platform:-}" ] || die "$tarball: not named shipcheck-VERSION-PLATFORM.tar.gz"
+    tar -C "$bundle" -xzf "$tarball" "$name/bin/shipcheck"
+    if [ "$spec" != "$tarball" ]; then triples="${spec#*=}"; else triples="$(platform_triples "$platform")"; fi
+    variants="$variants$name/bin/shipcheck $triples"$'\n'
+  done
+  printf '%s' "$variants" | artifact_info "$version" >"$bundle/info.json"
 
   local plugins="$out/shipcheck-plugins" binary_target
   mkdir -p "$plugins/Plugins"
@@ -188,7 +230,19 @@ pack() {
     binary_target=".binaryTarget(name: \"shipcheck\", path: \"shipcheck.artifactbundle\")"
   fi
   plugin_manifest "$binary_target" >"$plugins/Package.swift"
-  echo "$out/$name.tar.gz"
+}
+
+# formula VERSION DIR: Formula/shipcheck.rb with VERSION and the checksums of the tarballs in
+# DIR (each sha256 line names its platform in a comment).
+formula() {
+  local version="$1" dir="$2" platform
+  local expressions=(-e "s|^  version \".*\"|  version \"$version\"|")
+  for platform in universal-apple-macosx x86_64-unknown-linux-gnu aarch64-unknown-linux-gnu; do
+    local file="$dir/shipcheck-$version-$platform.tar.gz.sha256"
+    [ -f "$file" ] || die "$file: missing (the release tarball's checksum)"
+    expressions+=(-e "s|sha256 \"[0-9a-f]*\" # $platform\$|sha256 \"$(cut -d' ' -f1 "$file")\" # $platform|")
+  done
+  sed "${expressions[@]}" "$here/Formula/shipcheck.rb"
 }
 
 command="${1:-}"; shift || true
@@ -197,5 +251,11 @@ case "$command" in
   manual) [ $# -eq 2 ] || die "usage: package.sh manual BINARY DIR"; manual "$@" ;;
   stage) [ $# -ge 2 ] || die "usage: package.sh stage BINARY DIR [MANUAL_DIR]"; stage "$@" ;;
   pack) [ $# -ge 2 ] || die "usage: package.sh pack BINARY OUTDIR [options]"; pack "$@" ;;
-  *) die "usage: package.sh release-flags|stage|manual|pack …" ;;
+  bundle) [ $# -ge 2 ] || die "usage: package.sh bundle OUTDIR [--release-url URL] TARBALL..."
+          out="$1"; shift; url=""
+          if [ "${1:-}" = --release-url ]; then url="$2"; shift 2; fi
+          [ $# -ge 1 ] || die "usage: package.sh bundle OUTDIR [--release-url URL] TARBALL..."
+          bundle "$out" "$url" "$@" ;;
+  formula) [ $# -eq 2 ] || die "usage: package.sh formula VERSION DIR"; formula "$@" ;;
+  *) die "usage: package.sh release-flags|stage|manual|pack|bundle|formula …" ;;
 esac
