@@ -29,9 +29,20 @@ regressions="$root/Tests/Fixtures/fuzz-regressions"
 results="$root/bench/results/fuzz.md"
 kept="$root/Fuzz/corpus"
 
+linker_flags=(-Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld)
+if [[ "$(uname -s)" == Darwin ]]; then
+    # Xcode's toolchain ships no libFuzzer runtime; swift.org's toolchains do. Untested on a Mac.
+    toolchain_bin="$(dirname "$(xcrun --find swiftc)")"
+    if ! compgen -G "$toolchain_bin/../lib/clang/*/lib/darwin/libclang_rt.fuzzer_osx.a" >/dev/null; then
+        echo "make fuzz: the toolchain in $toolchain_bin has no libFuzzer runtime (Xcode's has none);" \
+            "install a swift.org toolchain and run: TOOLCHAINS=swift make fuzz" >&2
+        exit 2
+    fi
+    linker_flags=()
+fi
 echo "building the fuzz driver (release, -sanitize=fuzzer,address) in $scratch"
 swift build -c release --package-path "$root/Fuzz" --scratch-path "$scratch" \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+    -Xswiftc -sanitize=fuzzer,address ${linker_flags[@]+"${linker_flags[@]}"}
 fuzzer="$scratch/release/shipcheck-fuzz"
 
 echo "building the sample binaries (seeds for the ELF reader)"
@@ -157,7 +168,7 @@ keep_corpus() {
     find "$regressions/$target" -maxdepth 1 -type f ! -name '.*' -exec cp {} "$minimised/" \;
     local placed
     placed=$(ls "$minimised")
-    if ! LSAN_OPTIONS="suppressions=$root/bench/fuzz/lsan.supp:print_suppressions=0" "$fuzzer" "$target" -merge=1 \
+    if ! LSAN_OPTIONS="print_suppressions=0" "$fuzzer" "$target" -merge=1 \
         -detect_leaks=0 -timeout=10 "$minimised" "$work/corpus/$target" >"$work/$target.merge.log" 2>&1; then
         echo "  $target: corpus not kept (merge failed, see $work/$target.merge.log)"
         return 0
@@ -182,11 +193,12 @@ for target in $targets; do
     echo "fuzzing $target for ${seconds}s"
     # -detect_leaks=0 turns off libFuzzer's per-input leak checks (the Swift runtime's caches
     # look like leaks there); LeakSanitizer still checks the whole run at exit (it found the
-    # descriptor leak on corrupt ELF files), with Foundation's own leaks suppressed (lsan.supp).
+    # descriptor leak on corrupt ELF files), with Foundation's and the Swift runtime's own leaks
+    # suppressed (the driver's __lsan_default_suppressions, Fuzz/Sources/shipcheck-fuzz/main.swift).
     # Unbounded growth is caught by -rss_limit_mb, slowness by -timeout. A crash stops the run
     # early; the input is kept and the next target runs.
     set +e
-    LSAN_OPTIONS="suppressions=$root/bench/fuzz/lsan.supp:print_suppressions=0" "$fuzzer" "$target" "$work/corpus/$target" -max_total_time="$seconds" -runs="$max_runs" -timeout=10 -rss_limit_mb=2048 \
+    LSAN_OPTIONS="print_suppressions=0" "$fuzzer" "$target" "$work/corpus/$target" -max_total_time="$seconds" -runs="$max_runs" -timeout=10 -rss_limit_mb=2048 \
         -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$regressions/$target/" >"$log" 2>&1
     status=$?
     keep_corpus "$target"
