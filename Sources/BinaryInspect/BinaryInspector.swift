@@ -83,6 +83,20 @@ public struct BinaryInspector: Sendable {
         inspect(file, patterns: try compiledPatterns())
     }
 
+    /// The inspector with its patterns compiled, for files inspected one at a time: what a run
+    /// does for all its files, kept across calls (the fuzz entry points inspect millions).
+    public func compiled() throws(InputError) -> Compiled {
+        Compiled(inspector: self, patterns: try compiledPatterns())
+    }
+
+    public struct Compiled: Sendable {
+        let inspector: BinaryInspector
+        let patterns: Patterns
+
+        /// `BinaryInspector.inspect(_:)` without compiling the patterns again.
+        public func inspect(_ file: BinaryFile) -> CheckResult { inspector.inspect(file, patterns: patterns) }
+    }
+
     func inspect(_ file: BinaryFile, patterns: Patterns) -> CheckResult {
         var result = CheckResult(inputErrors: file.errors, filesScanned: 1)
         // One member or slice that cannot be decoded does not hide the others' findings.
@@ -107,7 +121,7 @@ public struct BinaryInspector: Sendable {
     }
 
     /// The configured (or default) patterns, compiled once per run.
-    struct Patterns {
+    struct Patterns: Sendable {
         var symbol: [NamePattern]
         var string: [NamePattern]
         var resource: [NamePattern]

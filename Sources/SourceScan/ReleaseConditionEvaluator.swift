@@ -91,9 +91,12 @@ public struct ReleaseConditionEvaluator: Sendable {
         return Clause(requirement: ReleaseCondition.all(parts), quoted: quoted)
     }
 
+    /// Made once: `OperatorTable.logicalOperators` builds a new table on every use.
+    private static let logicalOperators = OperatorTable.logicalOperators
+
     /// The condition of an `#if` clause with `&&`, `||` folded by precedence.
     func releaseCondition(of expression: ExprSyntax) -> ReleaseCondition {
-        let folded = OperatorTable.logicalOperators.foldAll(expression) { _ in }
+        let folded = Self.logicalOperators.foldAll(expression) { _ in }
         return convert(folded.as(ExprSyntax.self) ?? expression)
     }
 

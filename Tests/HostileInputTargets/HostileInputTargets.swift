@@ -54,14 +54,33 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         bytes.withUnsafeBytes { run($0) }
     }
 
+    /// The binary audit as `shipcheck binary` runs it, its patterns compiled once for every
+    /// input as a run compiles them once for all its files.
+    private static let inspector = try? BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).compiled()
+
+    /// A file as `shipcheck binary` and `shipcheck symbols` read it (mapped, then every image,
+    /// member and table): opened once for the audit, the symbol table's rows and the dynamic
+    /// table's JSON listing, as each command opens it once.
     private static func runELF(_ bytes: UnsafeRawBufferPointer) {
         let path = ScratchFile.write(bytes, name: "input.o")
-        _ = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [path])
+        guard let file = try? BinaryFile(path: path) else { return }
+        audit(file)
+    }
+
+    /// The audit, then the listings: the symbol table as rows with names demangled as
+    /// `shipcheck symbols` shows them by default, the dynamic table as JSON with its names as
+    /// they are. Each name is demangled once per input, not twice: the demangler, its
+    /// simplified rendering and the C++ demangler are the `demangler` target's, which feeds
+    /// them names straight.
+    private static func audit(_ file: BinaryFile) {
+        _ = inspector?.inspect(file)
+        var errors: [InputError] = []
         var options = SymbolListOptions()
-        options.demangle = .simplified
-        _ = try? SymbolListing.rows(of: path, options: options)
+        options.demangle = .full
+        _ = try? SymbolListing.rows(of: file, options: options, memberErrors: &errors)
         options.table = .dynsym
-        if let file = try? BinaryFile(path: path) { listAsJSON(file, options: options) }
+        options.demangle = .none
+        listAsJSON(file, options: options)
     }
 
     /// The listing as `shipcheck symbols -f json` writes it (CSV and text share its loop).
@@ -72,18 +91,14 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         writer.finish()
     }
 
-    /// From memory (as an entry read out of a zip is): both symbol tables, the audit, one slice.
+    /// From memory (as an entry read out of a zip is): the audit and both listings, then one
+    /// slice (`--arch arm64`) where there are several to choose from; a thin file's one image
+    /// was audited already, so only the choice is made.
     private static func runMachO(_ bytes: UnsafeRawBufferPointer) {
         guard let file = try? BinaryFile(bytes: bytes, path: "input") else { return }
-        _ = try? BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).inspect(file)
-        var errors: [InputError] = []
-        var options = SymbolListOptions()
-        options.demangle = .simplified
-        _ = try? SymbolListing.rows(of: file, options: options, memberErrors: &errors)
-        options.table = .dynsym
-        listAsJSON(file, options: options)
-        if let slice = try? BinaryFile(bytes: bytes, path: "input", architecture: "arm64") {
-            _ = try? BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).inspect(slice)
+        audit(file)
+        if let slice = try? BinaryFile(bytes: bytes, path: "input", architecture: "arm64"), file.images.count > 1 {
+            _ = inspector?.inspect(slice)
         }
     }
 
@@ -143,13 +158,15 @@ extension HostileInputTarget {
     }
 }
 
-/// The contents of every `#if` clause: what the source scanner asks the evaluator about.
+/// One node in each `#if` clause: what the source scanner asks the evaluator about. The
+/// evaluator's answer depends only on the clauses around a node, the same for every node of a
+/// clause, so one of them asks each question the clause can raise.
 private final class ClauseContentsVisitor: SyntaxVisitor {
     var nodes: [Syntax] = []
 
     override func visit(_ node: IfConfigClauseSyntax) -> SyntaxVisitorContinueKind {
-        if let elements = node.elements {
-            nodes.append(contentsOf: Syntax(elements).children(viewMode: .sourceAccurate))
+        if let elements = node.elements, let first = Syntax(elements).children(viewMode: .sourceAccurate).first {
+            nodes.append(first)
         }
         return .visitChildren
     }
