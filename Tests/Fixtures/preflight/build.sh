@@ -47,17 +47,18 @@ ld() {
 ld arm64 ios 16.0 26.0 -execute "$work/Store.o" "$work/StoreObjC.o" "${system[@]}" -o "$work/out/Store-ios"
 "$llvm/dsymutil" "$work/out/Store-ios" -o "$work/out/Store-ios.dSYM"
 
-# library NAME ARCH PLATFORM MINIMUM SDK [ld64.lld flags…]: an embedded framework's binary.
+# library NAME ARCH PLATFORM MINIMUM SDK [ld64.lld flags…]: an embedded framework's binary
+# (with a debug map for dsymutil when DEBUG_MAP is set).
 library() {
     local name="$1" arch="$2" platform="$3" minimum="$4" sdk="$5"; shift 5
     local target="$arch-apple-ios$minimum"
     [[ "$platform" == ios-simulator ]] && target="$target-simulator"
-    "$clang" -target "$target" -O1 -g -DLIBRARY_NAME="${name}Value" -c "$src/Library.c" -o "$work/$name-$arch-$platform.o"
+    "$clang" -target "$target" -O1 ${DEBUG_MAP:+-g} -DLIBRARY_NAME="${name}Value" -c "$src/Library.c" -o "$work/$name-$arch-$platform.o"
     ld "$arch" "$platform" "$minimum" "$sdk" -dylib -install_name "@rpath/$name.framework/$name" "$@" \
         "$work/$name-$arch-$platform.o" "${system[@]}" -o "$work/$name-$arch-$platform"
 }
 # Kit-ios: a clean framework for the app (iOS 16.0, SDK 26.0), with its dSYM.
-library Kit arm64 ios 16.0 26.0
+DEBUG_MAP=1 library Kit arm64 ios 16.0 26.0
 cp "$work/Kit-arm64-ios" "$work/out/Kit-ios"
 "$llvm/dsymutil" "$work/out/Kit-ios" -o "$work/out/Kit-ios.dSYM"
 # Sim-fat: the "fat" framework of old — device arm64 and simulator x86_64 in one file.
