@@ -82,7 +82,14 @@ public struct BinaryInspector: Sendable {
 
     /// Runs the bundle rules on already read contents (rule examples, tests).
     public func check(_ bundle: BundleContents) throws(InputError) -> [Finding] {
-        BundleWalker(inspector: self, patterns: try compiledPatterns()).check(bundle)
+        try bundleChecker()(bundle)
+    }
+
+    /// The bundle rules with their patterns compiled once, for callers that check many models
+    /// (the fuzz target).
+    public func bundleChecker() throws(InputError) -> @Sendable (BundleContents) -> [Finding] {
+        let walker = BundleWalker(inspector: self, patterns: try compiledPatterns())
+        return { bundle in walker.check(bundle) }
     }
 
     /// Runs the rules on already decoded contents (rule examples, tests).

@@ -158,8 +158,8 @@ extension BundleContents {
     /// A property list read from a bundle (the walker) or an example: an Info.plist goes to
     /// its bundle (one that does not parse is `unreadable`'s error: the walker's input error), a
     /// privacy manifest is kept whatever it holds (rules report a damaged one).
-    mutating func addPropertyList(_ bytes: some Collection<UInt8>, at path: String,
-                                  unreadable: (String) throws(InputError) -> Void) throws(InputError) {
+    public mutating func addPropertyList(_ bytes: some Collection<UInt8>, at path: String,
+                                         unreadable: (String) throws(InputError) -> Void) throws(InputError) {
         let name = path.split(separator: "/").last ?? ""
         if name.hasSuffix(".xcprivacy") {
             do throws(PropertyListError) {

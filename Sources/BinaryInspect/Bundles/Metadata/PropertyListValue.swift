@@ -17,6 +17,8 @@ public indirect enum PropertyListValue: Sendable, Hashable {
     /// Parses an XML, binary or OpenStep property list. `what` names the document in the error
     /// ("Info.plist", "the entitlements"); the caller names the file.
     public static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError) -> PropertyListValue {
+        let bytes = Array(bytes)
+        if let problem = BinaryPropertyListCheck.problem(bytes) { throw PropertyListError(message: "\(what) is not a property list: the binary form \(problem)") }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
@@ -35,6 +37,8 @@ public indirect enum PropertyListValue: Sendable, Hashable {
         return dictionary
     }
 
+    /// Recursive, and bounded: Foundation refuses documents nested deeper than its limit and
+    /// binary ones whose objects refer back to themselves (Tests/Fixtures/fuzz-regressions/bundle).
     init?(foundation value: Any) {
         switch value {
         case let text as String: self = .string(text)
