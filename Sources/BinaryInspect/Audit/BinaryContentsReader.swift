@@ -18,7 +18,7 @@ enum BinaryContentsReader {
         let symtab = try image.symbols(.symtab)
         contents.hasSymbolTable = symtab.contains { $0.isDefined && !$0.name.isEmpty }
         contents.symbols = namedSymbols(contents.hasSymbolTable ? symtab : try image.symbols(.dynsym), in: image)
-        var selectors: [String] = []
+        var selectors = NameList()
         if image.kind.isLinked {
             var functions: [UInt64: String] = [:]
             for symbol in symtab where symbol.isFunction && symbol.isDefined { functions[symbol.value] = symbol.name }

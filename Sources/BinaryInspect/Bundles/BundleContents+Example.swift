@@ -69,8 +69,8 @@ extension BundleContents {
                 default: .load
                 }
                 try updateLastSlice(bad) { $0.libraries.append(.dylib(String(rest), link)) }
-            case "import": try updateLastSlice(bad) { $0.importedSymbols += fields.dropFirst() }
-            case "selector": try updateLastSlice(bad) { $0.selectorReferences += fields.dropFirst() }
+            case "import": try updateLastSlice(bad) { $0.importedSymbols.append(contentsOf: fields.dropFirst()) }
+            case "selector": try updateLastSlice(bad) { $0.selectorReferences.append(contentsOf: fields.dropFirst()) }
             case "segment":
                 let size = fields.count > 2 ? UInt64(fields[2]) : 1
                 guard let size else { throw bad("size is not a number") }

@@ -3,9 +3,9 @@ import ShipcheckCore
 /// The pre-flight model's facts of one Mach-O image, from what its load commands said when it
 /// was opened plus the symbols and pointers the leak rules' read already decoded.
 extension MachOImage {
-    /// `symbols`: the image's symbol listing (undefined entries are imports); `selectors`: the
-    /// method names `__objc_selrefs` points at (linked images).
-    func slice(symbols: [BinarySymbol], selectors: [String]) throws(InputError) -> ImageSlice {
+    /// `symbols`: the image's symbol listing (undefined entries are imports, binds included);
+    /// `selectors`: the method names `__objc_selrefs` points at (linked images).
+    func slice(symbols: [BinarySymbol], selectors: NameList) throws(InputError) -> ImageSlice {
         var slice = ImageSlice(architecture: origin.architecture ?? cpu, member: origin.member)
         slice.fileType = kind
         if let build = buildVersion {
@@ -16,17 +16,20 @@ extension MachOImage {
         slice.segments = segments.map { ImageSlice.Segment(name: $0.name, fileSize: $0.fileSize) }
         slice.sections = sections.map { ImageSlice.Section(segment: $0.segment, name: $0.name, size: $0.size) }
         slice.hasCodeSignature = codeSignatureBlob != nil
-        var seen = Set<String>()
-        for symbol in symbols where !symbol.isDefined && symbol.section == "UND" {
-            let name = sourceName(ofSymbol: symbol.name)
-            if seen.insert(name).inserted { slice.importedSymbols.append(name) }
+        // What dyld binds: the chained fixups' import table (complete even when strip took the
+        // symbol table's undefined entries away), else the symbol table's undefined externals
+        // with the bind opcodes' imports (`symbols` holds both).
+        if holdsCode, kind.isLinked, let chainedFixups {
+            try forEachChainedImport(blob(chainedFixups)) { name in
+                slice.importedSymbols.append(bytes: SymbolNames.sourceName(name, prefix: symbolPrefix))
+            }
+        } else {
+            for symbol in symbols where !symbol.isDefined && symbol.section == "UND" {
+                var name = symbol.name
+                name.withUTF8 { slice.importedSymbols.append(bytes: SymbolNames.sourceName(UnsafeRawBufferPointer($0), prefix: symbolPrefix)) }
+            }
         }
-        for name in try chainedImportSymbols() {
-            let source = sourceName(ofSymbol: name)
-            if seen.insert(source).inserted { slice.importedSymbols.append(source) }
-        }
-        var sent = Set<String>()
-        slice.selectorReferences = selectors.filter { sent.insert($0).inserted }
+        slice.selectorReferences = selectors
         return slice
     }
 

@@ -159,14 +159,14 @@ struct LinkedMetadataDecoder {
 
     /// `__objc_selrefs`: one pointer per selector the code sends, to its name in
     /// `__objc_methname` (rebased, so resolved through the image's fixups like any pointer).
-    func selectorReferences() -> [String] {
-        var names: [String] = []
+    func selectorReferences() -> NameList {
+        var names = NameList()
         let word = UInt64(image.wordSize)
         for section in image.sections(.objcSelectorReferences) {
             for index in 0..<section.size / word {
-                guard case .address(let target)? = pointer(at: section.address &+ index * word),
-                      let name = image.cString(atAddress: target), !name.isEmpty else { continue }
-                names.append(name)
+                guard case .address(let target)? = pointer(at: section.address &+ index * word), let bytes = image.bytes(atAddress: target),
+                      let end = ByteSearch.find(byte: 0, in: bytes, from: 0), end > 0 else { continue }
+                names.append(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<end]))
             }
         }
         return names

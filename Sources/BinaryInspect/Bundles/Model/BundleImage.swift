@@ -52,13 +52,16 @@ public struct ImageSlice: Sendable, Hashable {
     public var sections: [Section] = []
     /// Whether `LC_CODE_SIGNATURE` is present.
     public var hasCodeSignature = false
-    /// Symbols taken from other images (undefined externals, binds, chained-fixup imports), by
-    /// their C-level names (`stat`, `NSFileModificationDate`, `OBJC_CLASS_$_NSUserDefaults`,
-    /// `__swift_FORCE_LOAD_$_XCTestSwiftSupport`), each once.
-    public var importedSymbols: [String] = []
+    /// Symbols taken from other images by their C-level names (`stat`, `NSFileModificationDate`,
+    /// `OBJC_CLASS_$_NSUserDefaults`, `__swift_FORCE_LOAD_$_XCTestSwiftSupport`): what dyld
+    /// binds — the chained fixups' import table, else the symbol table's undefined externals
+    /// and the bind opcodes' imports — as the image lists them (in objects: their undefined
+    /// symbols). An undefined entry dyld never binds (`dyld_stub_binder` beside chained fixups)
+    /// is not an import.
+    public var importedSymbols = NameList()
     /// The method names `__objc_selrefs` points at (`systemUptime`, `activeInputModes`): the
     /// selectors the code sends, not the methods it defines.
-    public var selectorReferences: [String] = []
+    public var selectorReferences = NameList()
 
     public struct Segment: Sendable, Hashable {
         public var name: String
@@ -93,7 +96,7 @@ public struct ImageSlice: Sendable, Hashable {
     /// The Objective-C classes bound from other images (`OBJC_CLASS_$_NSUserDefaults` →
     /// `NSUserDefaults`): class references, superclasses and categories' classes.
     public var classReferences: [String] {
-        importedSymbols.compactMap { $0.hasPrefix(Self.classSymbolPrefix) ? String($0.dropFirst(Self.classSymbolPrefix.count)) : nil }
+        importedSymbols.names(withPrefixes: [Self.classSymbolPrefix]).map { String($0.dropFirst(Self.classSymbolPrefix.count)) }
     }
 
     static let classSymbolPrefix = "OBJC_CLASS_$_"

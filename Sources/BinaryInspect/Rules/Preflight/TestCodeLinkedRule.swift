@@ -54,8 +54,8 @@ package enum TestCodeLinkedRule: BundleRule {
                     let entry = "\(what): \(library.name) (\(library.record))"
                     if !linked.contains(entry) { linked.append(entry) }
                 }
-                for name in slice.importedSymbols where TestAndDebuggingLibraries.testSymbolPrefixes.contains(where: name.hasPrefix) {
-                    if !imports.contains(name) { imports.append(name) }
+                for name in slice.importedSymbols.names(withPrefixes: TestAndDebuggingLibraries.testSymbolPrefixes) where !imports.contains(name) {
+                    imports.append(name)
                 }
             }
             guard !linked.isEmpty || !imports.isEmpty else { return nil }
