@@ -197,6 +197,21 @@ import Testing
         #expect(model.images.map(\.path) == ["Products/Applications/Shop.app/Shop"], "dSYMs are not images")
     }
 
+    /// A large app's dSYM passes the 1 GiB a binary may have: in an archive (a folder) it is
+    /// mapped and only its load commands are read, whatever its size.
+    @Test func archiveDSYMsOfAnySizeAreRead() throws {
+        let tree = BundleAssembler(TemporaryDirectory("shipcheck-model"))
+        let archive = tree.folder("Big.xcarchive", files: [
+            "Products/Applications/Big.app/Big": "preflight/Store-ios",
+            "dSYMs/Big.app.dSYM/Contents/Resources/DWARF/Big": "preflight/Store-ios.dSYM/Contents/Resources/DWARF/Store-ios",
+        ])
+        let dwarf = "\(archive)/dSYMs/Big.app.dSYM/Contents/Resources/DWARF/Big"
+        #expect(truncate(dwarf, 3 << 29) == 0, "a sparse 1.5 GiB file")
+        let (model, result) = try read(archive)
+        #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+        #expect(model.debugSymbols.first?.uuids.map(\.uuid) == ["4C4C446B-5555-3144-A100-5BB2D3BF7E9E"])
+    }
+
     /// A 32-bit slice is not decoded, but the model lists it by its architecture.
     @Test func unreadSlicesAreListedByArchitecture() throws {
         let arm64 = HostileBytes.read(Repository.machOFixture("App-ios"))

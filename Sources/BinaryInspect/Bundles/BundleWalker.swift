@@ -103,9 +103,12 @@ struct BundleWalker {
         }
     }
 
-    /// A dSYM's DWARF file: the UUID of each slice (nothing else of it is read).
+    /// A dSYM's DWARF file: the UUID of each slice (nothing else of it is read). Large apps'
+    /// dSYMs pass a gigabyte; where the source maps files, only their load commands are touched,
+    /// so no size cap applies.
     private func readDebugSymbols(_ entry: BundleEntry, from source: any BundleSource, into bundle: inout BundleContents) throws(InputError) {
-        let file = try BinaryFile(storage: source.contents(of: entry, limit: Self.binaryLimit), path: source.displayPath(entry.path))
+        let limit = source.mapsContents ? Int.max : Self.binaryLimit
+        let file = try BinaryFile(storage: source.contents(of: entry, limit: limit), path: source.displayPath(entry.path))
         if let error = file.errors.first { throw error }
         let uuids = file.images.compactMap { image -> (architecture: String, uuid: String)? in
             guard let image = image as? MachOImage, let uuid = image.uuidString else { return nil }
