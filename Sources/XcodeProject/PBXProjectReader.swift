@@ -22,6 +22,9 @@ public enum PBXProjectReader {
     }
 
     public static func parse(_ bytes: [UInt8], file: String, projectDirectory: String) throws(InputError) -> XcodeProject {
+        if let problem = BinaryPropertyListCheck.problem(bytes) {
+            throw InputError(path: file, message: "not a readable project.pbxproj (a binary property list that \(problem))")
+        }
         let plist: Any
         do {
             plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)

@@ -14,6 +14,7 @@ import Testing
         ])
         tree.folder("release/Payload/App.app", files: [
             "App": "bundle/Clean-store-signed", "embedded.mobileprovision": "bundle/store.mobileprovision",
+            "Info.plist": "text:" + BundleAssembler.plist(["CFBundleExecutable": "App", "CFBundleShortVersionString": "1.0", "CFBundleVersion": "1"]),
         ])
         return (tree.zip("debug", to: "Debug.ipa"), tree.zip("release", to: "Release.ipa"))
     }
@@ -72,5 +73,57 @@ import Testing
         let refused = CommandRunner.shipcheck(["binary", "--config", bad, debug])
         #expect(refused.status == 2)
         #expect(refused.stderr.contains("bad.yml:2: error: 'bundle.distribution' must be one of app-store, app-store-connect, ad-hoc, release-testing, development, debugging, enterprise, developer-id"))
+    }
+}
+
+/// The pre-flight rules through the real binary: every format carries their findings and ITMS
+/// codes, and an .ipa with nothing to check exits 2 naming it.
+@Suite struct PreflightCommandTests {
+    static func storeIPA(_ tree: BundleAssembler) -> String {
+        tree.folder("store/Payload/Store.app", files: [
+            "Store": "preflight/Store-ios", "Frameworks/Sim.framework/Sim": "preflight/Sim-fat",
+            "Info.plist": "text:" + BundleAssembler.plist(["CFBundleExecutable": "Store", "CFBundleShortVersionString": "1.0",
+                                                           "CFBundleVersion": "1", "MinimumOSVersion": "16.0"]),
+            "Frameworks/Sim.framework/Info.plist": "text:" + BundleAssembler.plist(["CFBundleExecutable": "Sim", "CFBundleShortVersionString": "1.0",
+                                                                                    "CFBundleVersion": "1", "MinimumOSVersion": "16.0"]),
+        ])
+        return tree.zip("store", to: "Store.ipa")
+    }
+
+    @Test(arguments: ["text", "json", "sarif", "junit", "github", "gitlab"])
+    func everyFormatReportsThePreflightFinding(_ format: String) {
+        let tree = BundleAssembler(TemporaryDirectory("shipcheck-cli-preflight"))
+        let ipa = Self.storeIPA(tree)
+        let result = CommandRunner.shipcheck(["binary", "--no-color", "--format", format, ipa])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.contains("preflight-unsupported-architecture"), "\(format): \(result.stdout.prefix(600))")
+        #expect(result.stdout.contains("ITMS-90087"), "\(format)")
+        #expect(result.stdout.contains("Payload/Store.app/Frameworks/Sim.framework/Sim"), "\(format)")
+    }
+
+    @Test func ipaWithoutAnAppIsAnInputErrorNamingIt() {
+        let tree = BundleAssembler(TemporaryDirectory("shipcheck-cli-preflight"))
+        tree.folder("empty/Payload", files: ["README": "text:no app here"])
+        let ipa = tree.zip("empty", to: "Empty.ipa")
+        let binary = CommandRunner.shipcheck(["binary", ipa])
+        #expect(binary.status == 2)
+        #expect(binary.stderr.contains("\(ipa): error: no Payload/*.app inside: nothing to check"), "\(binary.stderr)")
+        let project = tree.directory.write("project/README.md", "no sources") as NSString
+        let audit = CommandRunner.shipcheck(["audit", project.deletingLastPathComponent, "--binary", ipa])
+        #expect(audit.status == 2)
+        #expect(audit.stderr.contains("\(ipa): error: no Payload/*.app inside"), "\(audit.stderr)")
+    }
+
+    @Test func rulesAreTurnedOffAndRegradedInTheConfiguration() {
+        let tree = BundleAssembler(TemporaryDirectory("shipcheck-cli-preflight"))
+        let ipa = Self.storeIPA(tree)
+        let off = tree.directory.write("off.yml", "rules:\n  preflight-unsupported-architecture: off\n")
+        #expect(CommandRunner.shipcheck(["binary", "--config", off, ipa]).status == 0)
+        let warning = tree.directory.write("warning.yml", "rules:\n  preflight-unsupported-architecture: warning\n")
+        let regraded = CommandRunner.shipcheck(["binary", "--config", warning, "--no-color", ipa])
+        #expect(regraded.status == 0 && regraded.stdout.contains("warning: Store.app/Frameworks/Sim.framework/Sim contains unsupported architectures"),
+                "\(regraded.stdout)")
+        let adHoc = tree.directory.write("adhoc.yml", "bundle:\n  distribution: ad-hoc\n")
+        #expect(CommandRunner.shipcheck(["binary", "--config", adHoc, ipa]).status == 0, "a store-only rule on an ad-hoc build")
     }
 }

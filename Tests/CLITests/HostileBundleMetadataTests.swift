@@ -4,10 +4,12 @@ import ShipcheckTestSupport
 import Testing
 
 /// The bundle-metadata fuzz target's readers (CMS profile, code-signature SuperBlob, property
-/// list) on every truncation and every single-bit flip of the headers of the committed inputs:
-/// each returns (an error or a value), none crashes or traps.
+/// list, and the bundle rules on Info.plists and privacy manifests holding the bytes) on every
+/// truncation and every single-bit flip of the headers of the committed inputs: each returns
+/// (an error or a value), none crashes or traps.
 @Suite struct HostileBundleMetadataTests {
-    static let seeds = ["profile-ber.mobileprovision", "profile-der.mobileprovision", "superblob-entitlements.bin"]
+    static let seeds = ["profile-ber.mobileprovision", "profile-der.mobileprovision", "superblob-entitlements.bin",
+                        "info-binary.plist", "info-wrong-types.plist", "manifest.xcprivacy", "manifest-wrong-types.xcprivacy"]
 
     static func seed(_ name: String) -> [UInt8] {
         Array(FileManager.default.contents(atPath: HostileFuzzRegressionTests.folder + "/bundle/" + name)!)

@@ -29,6 +29,8 @@ extension HostileInputTests {
             "\(escape)/Payload/A.app/../x: error: entry path leaves the archive ('..'): refused, not read",
             "\(escape)/Payload/A.app/big.bin: error: declares 2147483632 bytes from",
             "\(broken): error: broken central directory:",
+            // What is left of it holds no app: nothing was checked, which is an error of its own.
+            "\(broken): error: no Payload/*.app inside: nothing to check",
             "\(notZip): error: not a readable zip archive",
             "\(loop)/a: error: symlink loop; not scanned",
             "\(loop)/b: error: symlink loop; not scanned",
@@ -51,5 +53,37 @@ extension HostileInputTests {
             }
             #expect(!FileManager.default.fileExists(atPath: tree.directory.path + "/x"), "nothing is extracted")
         }
+    }
+}
+
+extension HostileInputTests {
+    /// Damaged Info.plists and privacy manifests inside an app, through the real binary: a binary
+    /// plist cut short is one error naming it (exit 2) and the rest of the app is still checked;
+    /// keys of the wrong type and manifests that are not property lists crash nothing.
+    @Test func hostileInfoPlistsAndManifests() throws {
+        let tree = BundleAssembler(TemporaryDirectory("shipcheck-hostile-plist"))
+        let regressions = HostileFuzzRegressionTests.folder + "/bundle/"
+        let binary = try #require(FileManager.default.contents(atPath: regressions + "info-binary.plist"))
+        let app = tree.folder("Damaged.app", files: [
+            "Damaged": "preflight/Store-ios",
+            "Frameworks/Kit.framework/Kit": "preflight/Kit-ios",
+            "PlugIns/Widget.appex/Widget": "preflight/Store-ios",
+            "PrivacyInfo.xcprivacy": "text:{ not a plist",
+        ])
+        tree.directory.write("Damaged.app/Info.plist", bytes: Array(binary.prefix(binary.count - 20)))
+        tree.directory.write("Damaged.app/Frameworks/Kit.framework/Info.plist",
+                             bytes: Array(try #require(FileManager.default.contents(atPath: regressions + "info-wrong-types.plist"))))
+        tree.directory.write("Damaged.app/PlugIns/Widget.appex/PrivacyInfo.xcprivacy",
+                             bytes: Array(try #require(FileManager.default.contents(atPath: regressions + "manifest-wrong-types.xcprivacy"))))
+        tree.directory.write("Damaged.app/PlugIns/Widget.appex/Info.plist",
+                             bytes: Array(try #require(FileManager.default.contents(atPath: regressions + "info-cyclic-binary.plist"))))
+        let run = HostileRunner.shipcheck(["binary", app], in: tree.directory.path)
+        expectSurvived(run, "binary on damaged Info.plists and manifests")
+        #expect(run.exitStatus == 2)
+        let errors = run.errorLines.map { String($0) }.sorted()
+        #expect(errors.count == 2, "\(run.stderr)")
+        #expect(errors.first?.hasPrefix("shipcheck: \(app)/Info.plist: error: Info.plist is not a property list: the binary form has a damaged trailer") == true)
+        #expect(errors.last == "shipcheck: \(app)/PlugIns/Widget.appex/Info.plist: error: Info.plist is not a property list")
+        #expect(run.stdout.contains("\(app)/Frameworks/Kit.framework/Kit:LC_UUID"), "the rest of the app is still checked")
     }
 }

@@ -19,7 +19,8 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     /// Mach-O reader (thin, universal, archives) + fixups + Swift / Objective-C metadata + symbols.
     case macho
     /// Untrusted bundle metadata: a provisioning profile (CMS envelope + property list), a code
-    /// signature (SuperBlob → XML / DER entitlements), a property list (Info.plist).
+    /// signature (SuperBlob → XML / DER entitlements), a property list, and the same bytes as
+    /// the Info.plists and privacy manifest of an app checked by every bundle rule.
     case bundle
     /// The conflict-block scanner over a file's bytes.
     case conflicts
@@ -106,6 +107,34 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         _ = try? ProvisioningProfile.parse(bytes)
         _ = try? CodeSignature.entitlements(in: bytes)
         _ = try? PropertyListSummary.parse(bytes, what: "input")
+        checkAsBundleMetadata(bytes)
+    }
+
+    /// An app with an extension and a framework whose Info.plists and privacy manifest are the
+    /// input (whatever types its keys hold), through every bundle rule — the pre-flight rules
+    /// read these documents' values as they find them.
+    private static let bundleWithoutMetadata = try! BundleContents(example: """
+        image Payload/App.app/App arm64 ios 16.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530
+        import stat NSFileModificationDate OBJC_CLASS_$_NSUserDefaults
+        selector systemUptime activeInputModes
+        image Payload/App.app/Frameworks/Kit.framework/Kit arm64 ios 16.0 26.0
+        image Payload/App.app/PlugIns/Widget.appex/Widget arm64 ios 16.0 26.0
+        profile Payload/App.app/embedded.mobileprovision app-store application-identifier=ABCDE12345.com.example.app
+        """)
+    private static let checkBundle = try! BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).bundleChecker()
+
+    private static func checkAsBundleMetadata(_ bytes: UnsafeRawBufferPointer) {
+        // Bytes that are no property list leave the model as it is: nothing new to check.
+        guard (try? PropertyListValue.parse(bytes, what: "input")) != nil else { return }
+        var bundle = bundleWithoutMetadata
+        for path in ["Payload/App.app/Info.plist", "Payload/App.app/Frameworks/Kit.framework/Info.plist",
+                     "Payload/App.app/PlugIns/Widget.appex/Info.plist", "Payload/App.app/PrivacyInfo.xcprivacy",
+                     "Payload/App.app/Frameworks/Kit.framework/PrivacyInfo.xcprivacy"] {
+            try? bundle.addPropertyList(bytes, at: path) { _ throws(InputError) in }
+            bundle.files.append(path)
+        }
+        bundle.assembleBundles()
+        _ = checkBundle(bundle)
     }
 
     private static func runConflicts(_ bytes: UnsafeRawBufferPointer) {

@@ -69,14 +69,14 @@ seed_files() {  # seed_files TARGET FILE...
 seed_files elf $(find "$samples" -maxdepth 2 -type f \( -name App -o -name '*.o' -o -name '*.a' -o -name '*.so' \) | sort) "$root/Tests/Fixtures/macho/libMockUsage-linux.so"
 
 # Mach-O: the committed fixtures (thin, universal, stripped, objects, a BSD archive, every
-# chained-fixup format).
+# chained-fixup format; the pre-flight ones: simulator slices, bitcode, Objective-C selectors).
 # shellcheck disable=SC2046
-seed_files macho $(find "$root/Tests/Fixtures/macho" -maxdepth 1 -type f ! -name '*.md' ! -name '*.sh' ! -name '*.py' | sort)
+seed_files macho $(find "$root/Tests/Fixtures/macho" "$root/Tests/Fixtures/preflight" -maxdepth 1 -type f ! -name '*.md' ! -name '*.sh' ! -name '*.py' | sort)
 
 # Bundle metadata: the committed profiles (DER and BER CMS), the signing fixtures' property
-# lists, and the kept SuperBlob inputs.
+# lists, and the kept SuperBlob inputs, Info.plists and privacy manifests.
 # shellcheck disable=SC2046
-seed_files bundle $(find "$root/Tests/Fixtures/bundle" "$root/Tests/Fixtures/fuzz-regressions/bundle" -type f \( -name '*.mobileprovision' -o -name '*.plist' -o -name '*.bin' \) | sort)
+seed_files bundle $(find "$root/Tests/Fixtures/bundle" "$root/Tests/Fixtures/fuzz-regressions/bundle" -type f \( -name '*.mobileprovision' -o -name '*.plist' -o -name '*.bin' -o -name '*.xcprivacy' \) | sort)
 
 # Symbol names: every Swift and C++ name in the sample binaries and the Mach-O fixtures (previews,
 # macro expansions, generics, closures, protocol witnesses), one per seed.

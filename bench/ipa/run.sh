@@ -22,7 +22,7 @@ out="$root/bench/results/ipa.md"
     echo
     echo "Machine: $(nproc) cores, $(uname -sr). Date: $(date -u +%Y-%m-%d). Binary: \`${SHIPCHECK#$root/}\`."
     echo "Load average at start: $(cut -d' ' -f1-3 /proc/loadavg) (the machine may be shared with other builds)."
-    echo "Input: \`Samples/Bundles/make_ipa.py\` — the demo app (3 Mach-O files, 80 KB the largest, a profile, plists)"
+    echo "Input: \`Samples/Bundles/make_ipa.py\` — the demo app (7 Mach-O files, 80 KB the largest, a profile, plists)"
     echo "plus N MiB of incompressible 1 MiB resources (\`--padding-mib N\`) or its executable padded with N MiB of"
     echo "incompressible bytes (\`--binary-padding-mib N\`). \`audit bench/work/ipa/project --binary X.ipa\`"
     echo "(an empty project: only the binary check has work). Peak RSS and CPU from \`/usr/bin/time -f '%M %U %S'\`, best of 3."

@@ -18,6 +18,9 @@ protocol BundleSource {
     func looksLikeBinary(_ entry: BundleEntry) -> Bool
     /// The entry's bytes, refused when larger than `limit`.
     func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes
+    /// Whether `contents(of:limit:)` maps the file (only the pages read are loaded) rather than
+    /// copying it into memory, so a reader that touches a few bytes of it needs no size cap.
+    var mapsContents: Bool { get }
 }
 
 extension BundleSource {
@@ -30,6 +33,7 @@ extension BundleSource {
 /// inside the bundle are listed on their own; loops are errors), files mapped when read.
 struct DirectoryBundleSource: BundleSource {
     let root: String
+    var mapsContents: Bool { true }
 
     func files() -> (entries: [BundleEntry], errors: [InputError]) {
         let enumeration = FileEnumerator(root: root, configuration: Configuration(), useGit: false).enumerate()

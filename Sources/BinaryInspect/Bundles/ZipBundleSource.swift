@@ -13,6 +13,8 @@ import ZIPFoundation
 /// from the stored bytes, data that inflates past its declared size.
 final class ZipBundleSource: BundleSource {
     let root: String
+    /// An entry is inflated whole, so the usual cap holds.
+    var mapsContents: Bool { false }
     private let archive: Archive
     private var byPath: [String: Entry] = [:]
 

@@ -220,6 +220,13 @@ extension MachOImage {
 
     /// The imported symbols' names, in ordinal order (`DYLD_CHAINED_IMPORT`, `_ADDEND`, `_ADDEND64`).
     private func chainedImports(_ data: UnsafeRawBufferPointer) throws(InputError) -> [String] {
+        var imports: [String] = []
+        try forEachChainedImport(data) { imports.append(String(decoding: $0, as: UTF8.self)) }
+        return imports
+    }
+
+    /// Hands each import's name (as stored, `_` prefix kept), in ordinal order, to `body`.
+    func forEachChainedImport(_ data: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) throws(InputError) {
         let read = ByteOrder.little
         func fail(_ message: String) -> InputError { corrupt("chained fixups", message) }
         guard data.count >= 28, let offset = read.uint32(data, at: 8).map(Int.init), let symbols = read.uint32(data, at: 12).map(Int.init),
@@ -235,14 +242,13 @@ extension MachOImage {
             throw fail("\(count) imports do not fit in the \(data.count)-byte fixups")
         }
         let names = UnsafeRawBufferPointer(rebasing: data[symbols...])
-        var imports: [String] = []
-        imports.reserveCapacity(count)
         for index in 0..<count {
             let at = offset + index * entrySize
             let nameOffset = format == 3 ? Int(read.uint64(data, at: at)! >> 32) : Int(read.uint32(data, at: at)! >> 9)
-            guard let name = ByteOrder.cString(names, at: nameOffset) else { throw fail("import \(index)'s name is outside the symbol strings") }
-            imports.append(name)
+            guard nameOffset < names.count, let end = ByteSearch.find(byte: 0, in: names, from: nameOffset) else {
+                throw fail("import \(index)'s name is outside the symbol strings")
+            }
+            body(UnsafeRawBufferPointer(rebasing: names[nameOffset..<end]))
         }
-        return imports
     }
 }

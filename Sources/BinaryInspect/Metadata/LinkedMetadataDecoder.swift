@@ -157,6 +157,21 @@ struct LinkedMetadataDecoder {
         return classes
     }
 
+    /// `__objc_selrefs`: one pointer per selector the code sends, to its name in
+    /// `__objc_methname` (rebased, so resolved through the image's fixups like any pointer).
+    func selectorReferences() -> NameList {
+        var names = NameList()
+        let word = UInt64(image.wordSize)
+        for section in image.sections(.objcSelectorReferences) {
+            for index in 0..<section.size / word {
+                guard case .address(let target)? = pointer(at: section.address &+ index * word), let bytes = image.bytes(atAddress: target),
+                      let end = ByteSearch.find(byte: 0, in: bytes, from: 0), end > 0 else { continue }
+                names.append(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<end]))
+            }
+        }
+        return names
+    }
+
     private func objcClassName(at classAddress: UInt64) -> String? {
         let word = UInt64(image.wordSize)
         guard case .address(let data)? = pointer(at: classAddress &+ 4 &* word),

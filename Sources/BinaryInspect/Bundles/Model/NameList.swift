@@ -1,0 +1,66 @@
+/// Names read out of an image (imported symbols, selectors) kept compactly: their UTF-8 bytes
+/// one after the other and where each ends. An app's images import tens of thousands of names
+/// that the pre-flight model keeps for the whole bundle; as separate `String`s they cost several
+/// times their bytes, and building them was most of the model's time (bench/results/preflight.md).
+/// A `String` is made only for a name someone reads; the lookups compare bytes.
+public struct NameList: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
+    private var bytes: [UInt8] = []
+    private var ends: [UInt32] = []
+
+    public init() {}
+
+    public init(arrayLiteral names: String...) {
+        for name in names { append(name) }
+    }
+
+    public mutating func append(_ name: String) {
+        bytes += name.utf8
+        ends.append(UInt32(bytes.count))
+    }
+
+    /// Appends a name from an image's bytes (no `String` made).
+    mutating func append(bytes name: UnsafeRawBufferPointer) {
+        bytes += name
+        ends.append(UInt32(bytes.count))
+    }
+
+    mutating func append(contentsOf names: some Sequence<String>) {
+        for name in names { append(name) }
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { ends.count }
+
+    public subscript(position: Int) -> String {
+        String(decoding: bytes[range(position)], as: UTF8.self)
+    }
+
+    private func range(_ position: Int) -> Range<Int> {
+        (position == 0 ? 0 : Int(ends[position - 1]))..<Int(ends[position])
+    }
+
+    /// Whether `name` is one of the names (bytes compared, nothing allocated).
+    public func contains(_ name: String) -> Bool {
+        var name = name
+        return name.withUTF8 { target in indices.contains { bytes[range($0)].elementsEqual(target) } }
+    }
+
+    /// The names that start with one of `prefixes`, in order.
+    public func names(withPrefixes prefixes: [String]) -> [String] {
+        let prefixBytes = prefixes.map { Array($0.utf8) }
+        return indices.compactMap { position in
+            let name = bytes[range(position)]
+            return prefixBytes.contains { name.starts(with: $0) } ? self[position] : nil
+        }
+    }
+
+    /// The names that are members of `names`: one lookup per name of the same length as a member.
+    public func members(of names: Set<String>) -> [String] {
+        let lengths = Set(names.map(\.utf8.count))
+        return indices.compactMap { position in
+            guard lengths.contains(range(position).count) else { return nil }
+            let name = self[position]
+            return names.contains(name) ? name : nil
+        }
+    }
+}
