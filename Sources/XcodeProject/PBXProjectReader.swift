@@ -23,8 +23,11 @@ public enum PBXProjectReader {
 
     public static func parse(_ bytes: [UInt8], file: String, projectDirectory: String) throws(InputError) -> XcodeProject {
         let plist: Any
+        guard let data = PropertyListReader.checkedData(bytes) else {
+            throw InputError(path: file, message: "not a readable project.pbxproj (a damaged binary property list)")
+        }
         do {
-            plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            plist = try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
         } catch {
             throw InputError(path: file, message: "not a readable project.pbxproj (\(describe(error)))")
         }

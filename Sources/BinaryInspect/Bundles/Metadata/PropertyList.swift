@@ -22,10 +22,7 @@ public struct PropertyListSummary: Sendable, Hashable {
     /// Parses an XML or binary property list whose root is a dictionary. `what` names the
     /// document in the error ("Info.plist", "the entitlements").
     public static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError) -> PropertyListSummary {
-        let root: Any
-        do {
-            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        } catch {
+        guard let root = PropertyListReader.propertyList(from: bytes) else {
             throw PropertyListError(message: "\(what) is not a property list")
         }
         guard let dictionary = root as? [String: Any] else { throw PropertyListError(message: "\(what) is not a dictionary property list") }
