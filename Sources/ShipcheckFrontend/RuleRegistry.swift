@@ -1,5 +1,6 @@
 import BinaryInspect
 import ConflictScan
+import Preflight
 import ReleaseAudit
 import SavedQueries
 import ShipcheckCore
@@ -49,7 +50,14 @@ public enum RuleRegistry {
         ReleaseDebugPreprocessorMacroRule.self,
         ReleaseUnoptimizedRule.self,
         ReleaseTestabilityRule.self,
+        ReleaseBitcodeRule.self,
+        ReleaseDwarfWithoutDSYMRule.self,
         ArchiveBreakerRule.self,
+        // App Store pre-flight: privacy manifests and purpose strings, in artifacts and projects
+        // (Preflight; checked by BinaryInspect and ReleaseAudit's PrivacyDeclarationsCheck).
+        RequiredReasonAPIRule.self,
+        PrivacyManifestInvalidRule.self,
+        PurposeStringRule.self,
     ]
 
     public static let descriptions: [RuleDescription] = rules.descriptions

@@ -64,7 +64,8 @@ public enum PBXProjectReader {
             guard let target = objects[id] as? [String: Any] else { return nil }
             return XcodeTarget(id: id, name: target["name"] as? String ?? id,
                                configurations: configurations(listID: target["buildConfigurationList"]),
-                               productType: target["productType"] as? String, sources: graph.sources(of: target))
+                               productType: target["productType"] as? String, sources: graph.sources(of: target),
+                               resources: graph.resources(of: target))
         }
         let bundleName = XcodePath.directory(of: file).split(separator: "/").last.map(String.init) ?? file
         let projectName = bundleName.hasSuffix(".xcodeproj") ? String(bundleName.dropLast(10)) : bundleName
@@ -118,6 +119,16 @@ struct PBXObjectGraph {
     func sources(of target: [String: Any]) -> [String] {
         let phases = (target["buildPhases"] as? [String] ?? []).compactMap { objects[$0] as? [String: Any] }
         let files = phases.filter { $0["isa"] as? String == "PBXSourcesBuildPhase" }.flatMap { $0["files"] as? [String] ?? [] }
+        let references = files.compactMap { (objects[$0] as? [String: Any])?["fileRef"] as? String }
+        let folders = target["fileSystemSynchronizedGroups"] as? [String] ?? []
+        return (references + folders).compactMap { path(of: $0) }
+    }
+
+    /// What a target copies as resources: the files of its Resources build phases, and its
+    /// synchronized folders (everything in them that is not compiled is copied).
+    func resources(of target: [String: Any]) -> [String] {
+        let phases = (target["buildPhases"] as? [String] ?? []).compactMap { objects[$0] as? [String: Any] }
+        let files = phases.filter { $0["isa"] as? String == "PBXResourcesBuildPhase" }.flatMap { $0["files"] as? [String] ?? [] }
         let references = files.compactMap { (objects[$0] as? [String: Any])?["fileRef"] as? String }
         let folders = target["fileSystemSynchronizedGroups"] as? [String] ?? []
         return (references + folders).compactMap { path(of: $0) }

@@ -1,0 +1,30 @@
+import ShipcheckCore
+
+/// ITMS-91056 / ITMS-91108: a privacy manifest that is not a property list, or whose keys or
+/// values are not valid (a reason code that does not exist, a category that is not one).
+public enum PrivacyManifestInvalidRule: Rule {
+    public static let description = RuleDescription(
+        id: "store-privacy-manifest-invalid",
+        summary: "A PrivacyInfo.xcprivacy does not parse or declares what does not exist (ITMS-91056).",
+        rationale: """
+            App Store Connect refuses privacy manifests whose keys and values are not valid: \
+            "ITMS-91056: Invalid privacy manifest" (ITMS-91108 for manifests outside the documented \
+            places). Checked in every PrivacyInfo.xcprivacy of an artifact or a project, XML or \
+            binary: it must be a dictionary property list; NSPrivacyAccessedAPITypes entries must \
+            name one of the five categories and list approved reasons of that category (a code \
+            that does not exist, or belongs to another category, is reported with the category's \
+            codes); NSPrivacyTracking must be a boolean and, when true, NSPrivacyTrackingDomains \
+            must list a domain; collected-data entries need their type, the two booleans and valid \
+            purposes; other keys are typos Apple does not read.
+            """,
+        defaultSeverity: .error,
+        triggeringExamples: [
+            RuleExample(ProjectExamples.manifest([("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.2"])]),
+                        path: "App/PrivacyInfo.xcprivacy", companions: ["project.yml": ProjectExamples.appSpec]),
+            RuleExample("<plist><dict><key>NSPrivacyTracking</key>", path: "App/PrivacyInfo.xcprivacy"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample(ProjectExamples.manifest([("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.1", "3B52.1"])]),
+                        path: "App/PrivacyInfo.xcprivacy", companions: ["project.yml": ProjectExamples.appSpec]),
+        ])
+}
