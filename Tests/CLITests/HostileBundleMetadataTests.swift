@@ -4,10 +4,11 @@ import ShipcheckTestSupport
 import Testing
 
 /// The bundle-metadata fuzz target's readers (CMS profile, code-signature SuperBlob, property
-/// list) on every truncation and every single-bit flip of the headers of the committed inputs:
+/// list, privacy manifest) on every truncation and every single-bit flip of the headers of the committed inputs:
 /// each returns (an error or a value), none crashes or traps.
 @Suite struct HostileBundleMetadataTests {
-    static let seeds = ["profile-ber.mobileprovision", "profile-der.mobileprovision", "superblob-entitlements.bin"]
+    static let seeds = ["profile-ber.mobileprovision", "profile-der.mobileprovision", "superblob-entitlements.bin",
+                        "privacy-manifest.xcprivacy", "privacy-manifest-binary.xcprivacy"]
 
     static func seed(_ name: String) -> [UInt8] {
         Array(FileManager.default.contents(atPath: HostileFuzzRegressionTests.folder + "/bundle/" + name)!)

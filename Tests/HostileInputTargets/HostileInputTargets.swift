@@ -1,6 +1,7 @@
 import BinaryInspect
 import ConflictScan
 import Foundation
+import Preflight
 import ShipcheckCore
 import ShipcheckFrontend
 import SourceScan
@@ -19,7 +20,8 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     /// Mach-O reader (thin, universal, archives) + fixups + Swift / Objective-C metadata + symbols.
     case macho
     /// Untrusted bundle metadata: a provisioning profile (CMS envelope + property list), a code
-    /// signature (SuperBlob → XML / DER entitlements), a property list (Info.plist).
+    /// signature (SuperBlob → XML / DER entitlements), a property list (Info.plist), a privacy
+    /// manifest (PrivacyInfo.xcprivacy, XML or binary, read and validated).
     case bundle
     /// The conflict-block scanner over a file's bytes.
     case conflicts
@@ -91,6 +93,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         _ = try? ProvisioningProfile.parse(bytes)
         _ = try? CodeSignature.entitlements(in: bytes)
         _ = try? PropertyListSummary.parse(bytes, what: "input")
+        _ = PrivacyManifest(bytes: bytes)
     }
 
     private static func runConflicts(_ bytes: UnsafeRawBufferPointer) {

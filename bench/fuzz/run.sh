@@ -63,9 +63,9 @@ seed_files elf $(find "$samples" -maxdepth 2 -type f \( -name App -o -name '*.o'
 seed_files macho $(find "$root/Tests/Fixtures/macho" -maxdepth 1 -type f ! -name '*.md' ! -name '*.sh' ! -name '*.py' | sort)
 
 # Bundle metadata: the committed profiles (DER and BER CMS), the signing fixtures' property
-# lists, and the kept SuperBlob inputs.
+# lists, and the kept SuperBlob inputs and privacy manifests (XML and binary).
 # shellcheck disable=SC2046
-seed_files bundle $(find "$root/Tests/Fixtures/bundle" "$root/Tests/Fixtures/fuzz-regressions/bundle" -type f \( -name '*.mobileprovision' -o -name '*.plist' -o -name '*.bin' \) | sort)
+seed_files bundle $(find "$root/Tests/Fixtures/bundle" "$root/Tests/Fixtures/fuzz-regressions/bundle" -type f \( -name '*.mobileprovision' -o -name '*.plist' -o -name '*.bin' -o -name '*.xcprivacy' \) | sort)
 
 # Symbol names: every Swift and C++ name in the sample binaries and the Mach-O fixtures (previews,
 # macro expansions, generics, closures, protocol witnesses), one per seed.
