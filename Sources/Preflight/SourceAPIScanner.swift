@@ -50,9 +50,10 @@ public struct SourceAPIScanner: Sendable {
     /// Every use of a required reason API (each occurrence) and of a purpose-string
     /// requirement (its first complete occurrence: every pattern of the row in the file, at the
     /// last of them to appear first), in file order.
-    public func scan(_ bytes: UnsafeRawBufferPointer, language: Language) -> [Use] {
+    /// Code in branches only debug builds compile (`#if DEBUG`, or one of `debugFlags`) is left out.
+    public func scan(_ bytes: UnsafeRawBufferPointer, language: Language, debugFlags: Set<String> = ["DEBUG"]) -> [Use] {
         let table = language == .swift ? swift : cFamily
-        let tokens = SourceTokens(bytes, language: language == .swift ? .swift : .cFamily).tokens
+        let tokens = SourceTokens(bytes, language: language == .swift ? .swift : .cFamily, debugFlags: debugFlags).tokens
         func text(_ token: SourceTokens.Token) -> String {
             String(decoding: UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)]), as: UTF8.self)
         }

@@ -1,7 +1,10 @@
-/// The tokens of Swift or C-family (C, Objective-C, C++) source that are code: identifiers and
-/// single punctuation bytes, with comments, string and character literals and (C-family)
-/// preprocessor lines left out. Enough to tell a call from a mention in prose, without parsing:
-/// a hot loop over the bytes, one array of small tokens per file.
+import Foundation
+
+/// The tokens of Swift or C-family (C, Objective-C, C++) source that a release build compiles:
+/// identifiers and single punctuation bytes, with comments, string and character literals,
+/// directive lines and the branches only debug builds compile (`#if DEBUG`, `#ifdef DEBUG`,
+/// `#if DEBUG && …`, the `#else` of `#if !DEBUG`) left out. Enough to tell a call from a mention
+/// in prose, without parsing: a hot loop over the bytes, one array of small tokens per file.
 struct SourceTokens {
     enum Language { case swift, cFamily }
 
@@ -17,7 +20,20 @@ struct SourceTokens {
 
     private(set) var tokens: [Token] = []
 
-    init(_ bytes: UnsafeRawBufferPointer, language: Language) {
+    /// One `#if` being read: whether its current branch is compiled only in debug builds, and
+    /// whether the one around it is.
+    private struct Conditional {
+        var skipping: Bool
+        var outerSkipping: Bool
+        /// `#if !DEBUG`: its `#else` is debug-only.
+        var elseIsDebugOnly: Bool
+    }
+
+    private var conditionals: [Conditional] = []
+    private var skipping: Bool { conditionals.last?.skipping ?? false }
+
+    /// `debugFlags`: the compilation conditions a release build never sets (`DEBUG`, configured ones).
+    init(_ bytes: UnsafeRawBufferPointer, language: Language, debugFlags: Set<String> = ["DEBUG"]) {
         let count = bytes.count
         var index = 0
         var atLineStart = true
@@ -63,9 +79,17 @@ struct SourceTokens {
                         index += 1
                     }
                 }
-            } else if language == .cFamily && byte == UInt8(ascii: "#") && lineStart {
-                // A preprocessor line (continued by a trailing backslash): `#import <Foundation/NSUserDefaults.h>`.
-                while index < count, bytes[index] != UInt8(ascii: "\n") || (index > 0 && bytes[index - 1] == UInt8(ascii: "\\")) { index += 1 }
+            } else if byte == UInt8(ascii: "#") && lineStart && (language == .cFamily || Self.startsConditional(bytes, at: index + 1)) {
+                // A directive line (C: continued by a trailing backslash): `#import <Foundation/NSUserDefaults.h>`, `#if DEBUG`.
+                let start = index
+                while index < count, bytes[index] != UInt8(ascii: "\n") || (language == .cFamily && index > 0 && bytes[index - 1] == UInt8(ascii: "\\")) {
+                    index += 1
+                }
+                directive(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self), debugFlags: debugFlags)
+            } else if skipping {
+                // Inside a debug-only branch: nothing but directives, comments and literals matters.
+                index += 1
+                continue
             } else if byte == UInt8(ascii: "\"") || (language == .cFamily && byte == UInt8(ascii: "'")) {
                 if language == .swift, next == UInt8(ascii: "\""), index + 2 < count, bytes[index + 2] == UInt8(ascii: "\"") {
                     index = Self.skipMultiLine(bytes, from: index + 3, hashes: 0)
@@ -93,6 +117,67 @@ struct SourceTokens {
                 index += 1
             }
         }
+    }
+
+    /// Whether a Swift `#` at a line's start opens a conditional-compilation directive.
+    private static func startsConditional(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+        for word in ["if", "elseif", "else", "endif"] {
+            let end = index + word.utf8.count
+            guard end <= bytes.count, zip(bytes[index..<end], word.utf8).allSatisfy({ $0 == $1 }) else { continue }
+            if end == bytes.count || !isIdentifierByte(bytes[end]) { return true }
+        }
+        return false
+    }
+
+    /// Follows `#if` / `#ifdef` / `#ifndef` / `#elseif` / `#elif` / `#else` / `#endif`.
+    private mutating func directive(_ line: String, debugFlags: Set<String>) {
+        let text = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? line
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let keyword = words.first else { return }
+        let condition = words.dropFirst().joined(separator: " ")
+        let outer = skipping
+        switch keyword {
+        case "if", "ifdef":
+            let debugOnly = Self.isDebugOnly(condition, debugFlags)
+            conditionals.append(Conditional(skipping: outer || debugOnly, outerSkipping: outer,
+                                            elseIsDebugOnly: Self.isNegatedDebugFlag(condition, debugFlags)))
+        case "ifndef":
+            conditionals.append(Conditional(skipping: outer, outerSkipping: outer, elseIsDebugOnly: debugFlags.contains(condition)))
+        case "elseif", "elif":
+            guard var last = conditionals.popLast() else { return }
+            last.skipping = last.outerSkipping || Self.isDebugOnly(condition, debugFlags)
+            last.elseIsDebugOnly = false
+            conditionals.append(last)
+        case "else":
+            guard var last = conditionals.popLast() else { return }
+            last.skipping = last.outerSkipping || last.elseIsDebugOnly
+            conditionals.append(last)
+        case "endif":
+            _ = conditionals.popLast()
+        default:
+            return
+        }
+    }
+
+    /// `DEBUG`, `defined(DEBUG)`, `DEBUG && os(iOS)`: a condition no release build meets.
+    private static func isDebugOnly(_ condition: String, _ debugFlags: Set<String>) -> Bool {
+        guard !condition.contains("||") else { return false }
+        return condition.components(separatedBy: "&&").contains { conjunct in
+            debugFlags.contains(strippedFlag(conjunct))
+        }
+    }
+
+    /// `!DEBUG`, `!defined(DEBUG)`: its `#else` is what only debug builds compile.
+    private static func isNegatedDebugFlag(_ condition: String, _ debugFlags: Set<String>) -> Bool {
+        let trimmed = condition.trimmingCharacters(in: .whitespaces)
+        return trimmed.hasPrefix("!") && debugFlags.contains(strippedFlag(String(trimmed.dropFirst())))
+    }
+
+    private static func strippedFlag(_ text: String) -> String {
+        var flag = text.trimmingCharacters(in: .whitespaces)
+        if flag.hasPrefix("defined") { flag = String(flag.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
+        while flag.hasPrefix("(") && flag.hasSuffix(")") { flag = String(flag.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces) }
+        return flag
     }
 
     private mutating func append(_ start: Int, _ length: Int, _ punctuation: UInt8) {

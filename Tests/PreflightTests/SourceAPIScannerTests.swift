@@ -76,6 +76,35 @@ import Testing
         #expect(uses("let s = \"CLLocationManager requestWhenInUseAuthorization\"").isEmpty)
     }
 
+    @Test func debugOnlyBranchesAreNotReleaseCode() {
+        let swift = """
+            #if DEBUG
+            let a = UserDefaults.standard
+            #elseif os(iOS)
+            let b = ProcessInfo.processInfo.systemUptime
+            #else
+            let c = mach_absolute_time()
+            #endif
+            #if !DEBUG
+            let d = stat(p, &s)
+            #else
+            let e = UserDefaults.standard
+            #endif
+            #if DEBUG && targetEnvironment(simulator)
+            let f = UserDefaults.standard
+            #endif
+            #if DEBUG || BETA
+            let g = UserDefaults.standard
+            #endif
+            """
+        #expect(uses(swift) == [".systemUptime@4 system boot time", "mach_absolute_time()@6 system boot time", "stat()@9 file timestamp",
+                                "UserDefaults@17 user defaults"])
+        let objc = "#ifdef DEBUG\nuint64_t t = mach_absolute_time();\n#endif\n#if defined(DEBUG) && 1\nstat(p, &s);\n#else\nfstat(1, &s);\n#endif\n"
+        #expect(uses(objc, .cFamily) == ["fstat()@7 file timestamp"])
+        let custom = Array("#if INTERNAL_MENU\nlet a = UserDefaults.standard\n#endif\n".utf8)
+        #expect(custom.withUnsafeBytes { scanner.scan($0, language: .swift, debugFlags: ["DEBUG", "INTERNAL_MENU"]) }.isEmpty)
+    }
+
     @Test func unterminatedLiteralsAndCommentsEndTheFileQuietly() {
         #expect(uses("let s = \"stat(").isEmpty)
         #expect(uses("/* stat(").isEmpty)

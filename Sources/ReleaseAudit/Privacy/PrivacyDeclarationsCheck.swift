@@ -16,6 +16,8 @@ public final class PrivacyDeclarationsCheck: FileCheck {
     private let manifests: Bool
     private let purposes: Bool
     private let scanner = SourceAPIScanner()
+    /// Compilation conditions release builds never set: code under them is not the release's.
+    private let debugFlags: Set<String>
     private let state = Mutex(State())
 
     /// The rules this check reports under.
@@ -42,6 +44,7 @@ public final class PrivacyDeclarationsCheck: FileCheck {
         requiredReasons = forStore && configuration.isEnabled(RequiredReasonAPIRule.description)
         manifests = forStore && configuration.isEnabled(PrivacyManifestInvalidRule.description)
         purposes = forStore && configuration.isEnabled(PurposeStringRule.description)
+        debugFlags = configuration.debugOnlyFlags.union(["DEBUG"])
     }
 
     private var enabled: Bool { requiredReasons || manifests || purposes }
@@ -80,7 +83,7 @@ public final class PrivacyDeclarationsCheck: FileCheck {
             let strings = Self.purposeStrings(in: contents.bytes)
             state.withLock { $0.propertyLists[path] = strings }
         } else if let language = Self.language(of: path) {
-            let found = scanner.scan(contents.bytes, language: language)
+            let found = scanner.scan(contents.bytes, language: language, debugFlags: debugFlags)
             guard !found.isEmpty else {
                 state.withLock { $0.filesRead += 1 }
                 return .none
