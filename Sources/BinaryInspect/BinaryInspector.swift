@@ -57,7 +57,7 @@ public struct BinaryInspector: Sendable {
                 return BundleWalker(inspector: self, patterns: patterns).inspect(path: path, kind: kind)
             case .binary(let path):
                 do throws(InputError) {
-                    return inspect(try BinaryFile(path: path, architecture: architecture), patterns: patterns)
+                    return inspectAlone(try BinaryFile(path: path, architecture: architecture), patterns: patterns)
                 } catch {
                     return CheckResult(inputErrors: [error], filesScanned: 1)
                 }
@@ -65,6 +65,19 @@ public struct BinaryInspector: Sendable {
         }
         for outcome in outcomes { result.merge(outcome) }
         return result
+    }
+
+    /// Reads a bundle or `.ipa` into the model the bundle rules check (without checking it):
+    /// nil when it cannot be opened; the result holds the leak rules' findings and the errors.
+    public func readBundle(at path: String) -> (contents: BundleContents?, result: CheckResult) {
+        guard let kind = BundleKind(path: path) else {
+            return (nil, CheckResult(inputErrors: [InputError(path: path, message: "not an Apple bundle or .ipa (by its extension)")]))
+        }
+        do throws(InputError) {
+            return BundleWalker(inspector: self, patterns: try compiledPatterns()).read(path: path, kind: kind)
+        } catch {
+            return (nil, CheckResult(inputErrors: [error]))
+        }
     }
 
     /// Runs the bundle rules on already read contents (rule examples, tests).
@@ -84,15 +97,49 @@ public struct BinaryInspector: Sendable {
     }
 
     func inspect(_ file: BinaryFile, patterns: Patterns) -> CheckResult {
+        inspect(file, patterns: patterns, at: "").result
+    }
+
+    /// Runs the leak rules on every image of the file and returns, with their findings, the
+    /// pre-flight model of its Mach-O images (`path`: the file inside its artifact); nil when
+    /// the file holds no Mach-O image (ELF).
+    func inspect(_ file: BinaryFile, patterns: Patterns, at path: String) -> (result: CheckResult, image: BundleImage?) {
         var result = CheckResult(inputErrors: file.errors, filesScanned: 1)
+        var slices: [ImageSlice] = []
         // One member or slice that cannot be decoded does not hide the others' findings.
         for image in file.images {
             do throws(InputError) {
-                let contents = try BinaryContentsReader.read(image)
+                let (contents, slice) = try BinaryContentsReader.readWithSlice(image)
                 result.findings += check(contents, patterns: patterns)
+                if let slice { slices.append(slice) }
             } catch {
                 result.inputErrors.append(error)
             }
+        }
+        for architecture in file.unreadArchitectures {
+            var slice = ImageSlice(architecture: architecture)
+            slice.isRead = false
+            slices.append(slice)
+        }
+        return (result, slices.isEmpty ? nil : BundleImage(path: path, slices: slices))
+    }
+
+    /// A binary given on its own: the leak rules, then the bundle rules that read facts a
+    /// single Mach-O file holds (`BundleRule.checksSingleBinaries`), on a model of that one image.
+    private func inspectAlone(_ file: BinaryFile, patterns: Patterns) -> CheckResult {
+        var (result, image) = inspect(file, patterns: patterns, at: "")
+        guard let image else { return result }
+        var bundle = BundleContents(root: file.path, kind: .binary)
+        bundle.images = [image]
+        bundle.distribution = BundleWalker.configuredDistribution(configuration) ?? .assumedAppStore
+        bundle.assembleBundles()
+        for var finding in BundleWalker(inspector: self, patterns: patterns).check(bundle) {
+            // With --arch the file is that one slice, and every finding says so.
+            if let architecture, case .binary(var place) = finding.location {
+                place.architecture = architecture
+                finding.location = .binary(place)
+            }
+            result.findings.append(finding)
         }
         return result
     }

@@ -14,6 +14,7 @@ import Testing
         ])
         tree.folder("release/Payload/App.app", files: [
             "App": "bundle/Clean-store-signed", "embedded.mobileprovision": "bundle/store.mobileprovision",
+            "Info.plist": "text:" + BundleAssembler.plist(["CFBundleExecutable": "App", "CFBundleShortVersionString": "1.0", "CFBundleVersion": "1"]),
         ])
         return (tree.zip("debug", to: "Debug.ipa"), tree.zip("release", to: "Release.ipa"))
     }

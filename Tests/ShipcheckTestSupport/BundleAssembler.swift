@@ -9,6 +9,12 @@ public struct BundleAssembler {
 
     public init(_ directory: TemporaryDirectory) { self.directory = directory }
 
+    /// An XML property list of string values (an Info.plist, ExportOptions.plist).
+    public static func plist(_ values: [String: String]) -> String {
+        let entries = values.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined()
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>\(entries)</dict></plist>"
+    }
+
     /// A committed fixture: `macho/App-ios`, `bundle/dev.mobileprovision`.
     public static func fixture(_ name: String) -> String { Repository.path("Tests/Fixtures/" + name) }
 

@@ -2,20 +2,29 @@ import ShipcheckCore
 
 /// Turns one image, whatever its format, into `BinaryContents`: metadata from the Swift (and
 /// Objective-C) sections of linked images, or from descriptor symbols in objects (whose metadata
-/// fields are still unresolved relocations), plus libraries, read-only strings and build facts.
+/// fields are still unresolved relocations), plus libraries, read-only strings and build facts —
+/// and, for Mach-O, the pre-flight model's `ImageSlice`, from the same decoded symbols and
+/// pointers (each image is read once for every rule).
 enum BinaryContentsReader {
     /// Strings shorter than this are noise (and Swift stores ≤15-byte literals inline in code).
     static let minimumStringLength = 6
 
     static func read(_ image: any BinaryImage) throws(InputError) -> BinaryContents {
+        try readWithSlice(image).contents
+    }
+
+    static func readWithSlice(_ image: any BinaryImage) throws(InputError) -> (contents: BinaryContents, slice: ImageSlice?) {
         var contents = BinaryContents(origin: image.origin)
         let symtab = try image.symbols(.symtab)
         contents.hasSymbolTable = symtab.contains { $0.isDefined && !$0.name.isEmpty }
         contents.symbols = namedSymbols(contents.hasSymbolTable ? symtab : try image.symbols(.dynsym), in: image)
+        var selectors: [String] = []
         if image.kind.isLinked {
             var functions: [UInt64: String] = [:]
             for symbol in symtab where symbol.isFunction && symbol.isDefined { functions[symbol.value] = symbol.name }
-            contents.metadata = try LinkedMetadataDecoder(image: image).decode(functions: functions)
+            let decoder = try LinkedMetadataDecoder(image: image)
+            contents.metadata = decoder.decode(functions: functions)
+            selectors = decoder.selectorReferences()
         } else {
             contents.metadata = metadataFromSymbols(contents.symbols)
             contents.metadata.tests = LinkedMetadataDecoder.testRecords(in: image) { _ in nil }
@@ -23,7 +32,8 @@ enum BinaryContentsReader {
         contents.libraries = try image.linkedLibraries()
         contents.buildFacts = image.buildFacts()
         contents.strings = readOnlyStrings(image)
-        return contents
+        let slice = try (image as? MachOImage)?.slice(symbols: symtab, selectors: selectors)
+        return (contents, slice)
     }
 
     private static func namedSymbols(_ symbols: [BinarySymbol], in image: any BinaryImage) -> [BinaryContents.NamedSymbol] {

@@ -5,6 +5,8 @@ public enum BundleKind: String, Sendable, CaseIterable {
     /// A SwiftPM resource bundle: `<Package>_<Target>.resources` beside an executable on Linux,
     /// `<Package>_<Target>.bundle` inside an app.
     case resources, bundle
+    /// A single Mach-O file audited on its own (no extension names it): one image, no bundle.
+    case binary
 
     /// The kind a path names by its extension (`App.app`, `Payload/App.ipa`), if any.
     public init?(path: String) {
@@ -12,12 +14,26 @@ public enum BundleKind: String, Sendable, CaseIterable {
         while name.hasSuffix("/") { name = name.dropLast() }
         guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }
         self.init(rawValue: name[name.index(after: dot)...].lowercased())
+        if self == .binary { return nil }
+    }
+
+    /// The role the artifact itself plays in the model, when it is a bundle.
+    var bundleRole: BundleRole? {
+        switch self {
+        case .app: .application
+        case .appex: .appExtension
+        case .framework: .framework
+        case .xcframework: .xcframework
+        case .xcarchive: .archive
+        case .bundle: .plugIn
+        case .ipa, .resources, .binary: nil
+        }
     }
 
     /// Kinds that a directory walk treats as one artifact (the outermost one wins). A `.bundle`
     /// outside an app is usually a loadable plug-in (a Mach-O `MH_BUNDLE` file, as the fixture
     /// `AppTests.bundle` is), so it is not one of them.
-    var isArtifact: Bool { self != .bundle }
+    var isArtifact: Bool { self != .bundle && self != .binary }
 
     /// Whether a file inside an artifact is not shipped code of the team's own: debug symbols
     /// (`*.dSYM` and `dSYMs` folders anywhere — an xcarchive's, an xcframework library's —, and

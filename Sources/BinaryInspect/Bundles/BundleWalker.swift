@@ -2,10 +2,13 @@ import ShipcheckCore
 
 /// Checks one bundle or archive completely: every binary in it (main executables, frameworks,
 /// plug-ins, watch apps, nested frameworks — found by their magic bytes, not by where Xcode
-/// usually puts them) through the leak rules, its metadata (Info.plist files, provisioning
-/// profiles, the entitlements in code signatures) read into `BundleContents`, then the bundle
-/// rules. Findings and errors name the file inside the bundle (`App.ipa/Payload/App.app/App`);
-/// an entry that cannot be read is one error and the rest of the bundle is still checked.
+/// usually puts them) through the leak rules, its metadata (Info.plist files, privacy
+/// manifests, provisioning profiles, the entitlements in code signatures) and every Mach-O
+/// image's slices read into `BundleContents` (the pre-flight model, with the UUIDs of the dSYMs
+/// beside them), then the bundle rules. Findings and errors name the file inside the bundle
+/// (`App.ipa/Payload/App.app/App`); an entry that cannot be read is one error and the rest of
+/// the bundle is still checked. An artifact with nothing to check (an .ipa without an app, an
+/// app without its executable, an archive without a product) is an input error.
 struct BundleWalker {
     let inspector: BinaryInspector
     let patterns: BinaryInspector.Patterns
@@ -16,6 +19,14 @@ struct BundleWalker {
     static let metadataLimit = 8 << 20
 
     func inspect(path: String, kind: BundleKind) -> CheckResult {
+        var (bundle, result) = read(path: path, kind: kind)
+        if let bundle { result.findings += check(bundle) }
+        return result
+    }
+
+    /// Reads the whole bundle: the leak rules' findings on its binaries and the errors are in
+    /// the result; the model is nil when the bundle could not be opened at all.
+    func read(path: String, kind: BundleKind) -> (contents: BundleContents?, result: CheckResult) {
         var result = CheckResult(filesScanned: 1)
         let source: any BundleSource
         if FileKind.of(path) == .directory {
@@ -23,15 +34,16 @@ struct BundleWalker {
         } else {
             do throws(InputError) { source = try ZipBundleSource(path: path) } catch {
                 result.inputErrors.append(error)
-                return result
+                return (nil, result)
             }
         }
         let (entries, errors) = source.files()
         result.inputErrors += errors
         var bundle = BundleContents(root: path, kind: kind)
         let shipped = entries.filter { !BundleKind.isSkipped($0.path) }
+        let debugSymbols = entries.filter { DebugSymbolsFile.isDWARFFile($0.path) }
         bundle.files = shipped.map(\.path)
-        inspector.progress?.begin("reading \(path.split(separator: "/").last ?? "")", total: shipped.count)
+        inspector.progress?.begin("reading \(path.split(separator: "/").last ?? "")", total: shipped.count + debugSymbols.count)
         for entry in shipped {
             defer { inspector.progress?.advance() }
             do throws(InputError) {
@@ -40,16 +52,27 @@ struct BundleWalker {
                 result.inputErrors.append(error)
             }
         }
+        for entry in debugSymbols {
+            defer { inspector.progress?.advance() }
+            do throws(InputError) {
+                try readDebugSymbols(entry, from: source, into: &bundle)
+            } catch {
+                result.inputErrors.append(error)
+            }
+        }
         bundle.distribution = distribution(of: path, kind: kind)
-        result.findings += check(bundle)
-        return result
+        bundle.assembleBundles()
+        result.inputErrors += NothingToCheck.problems(in: bundle)
+        return (bundle, result)
     }
 
     /// Runs the bundle rules the configuration leaves on, at their default severities (the
-    /// configuration's are applied to every check's findings in one place).
+    /// configuration's are applied to every check's findings in one place); on a single binary
+    /// (kind `.binary`) only those that read one.
     func check(_ bundle: BundleContents) -> [Finding] {
-        inspector.bundleRules.flatMap { rule in
-            rule.check(bundle, BundleRuleContext(severity: rule.description.defaultSeverity, resourcePatterns: patterns.resource))
+        inspector.bundleRules.filter { bundle.kind != .binary || $0.checksSingleBinaries }.flatMap { rule in
+            rule.check(bundle, BundleRuleContext(severity: rule.description.defaultSeverity, resourcePatterns: patterns.resource,
+                                                 configuration: inspector.configuration))
         }
     }
 
@@ -63,18 +86,32 @@ struct BundleWalker {
             } catch {
                 throw InputError(path: display, message: error.message)
             }
-        } else if name == "Info.plist" {
+        } else if name == "Info.plist" || name.hasSuffix(".xcprivacy") {
             let bytes = try source.contents(of: entry, limit: Self.metadataLimit)
-            let plist: PropertyListSummary
-            do throws(PropertyListError) { plist = try PropertyListSummary.parse(bytes.bytes, what: "Info.plist") } catch {
-                throw InputError(path: display, message: error.message)
+            try bundle.addPropertyList(bytes.bytes, at: entry.path) { message throws(InputError) in
+                throw InputError(path: display, message: message)
             }
-            if bundle.kind == .xcframework, entry.path == "Info.plist" { result.inputErrors += missingLibraries(plist, in: bundle, display: display) }
+            if bundle.kind == .xcframework, entry.path == "Info.plist", let plist = bundle.infoPlists[entry.path] {
+                result.inputErrors += missingLibraries(PropertyListSummary(plist), in: bundle, display: display)
+            }
         } else if source.looksLikeBinary(entry) {
             let file = try BinaryFile(storage: source.contents(of: entry, limit: Self.binaryLimit), path: display, architecture: inspector.architecture)
-            result.merge(inspector.inspect(file, patterns: patterns))
+            let (inspected, image) = inspector.inspect(file, patterns: patterns, at: entry.path)
+            result.merge(inspected)
+            if let image { bundle.images.append(image) }
             try addEntitlements(of: file, at: entry.path, into: &bundle)
         }
+    }
+
+    /// A dSYM's DWARF file: the UUID of each slice (nothing else of it is read).
+    private func readDebugSymbols(_ entry: BundleEntry, from source: any BundleSource, into bundle: inout BundleContents) throws(InputError) {
+        let file = try BinaryFile(storage: source.contents(of: entry, limit: Self.binaryLimit), path: source.displayPath(entry.path))
+        if let error = file.errors.first { throw error }
+        let uuids = file.images.compactMap { image -> (architecture: String, uuid: String)? in
+            guard let image = image as? MachOImage, let uuid = image.uuidString else { return nil }
+            return (image.origin.architecture ?? image.cpu, uuid)
+        }
+        bundle.debugSymbols.append(DebugSymbolsFile(path: entry.path, uuids: uuids))
     }
 
     /// The entitlements of each signed image (universal slices usually carry the same ones).
@@ -109,9 +146,7 @@ struct BundleWalker {
     /// `bundle.distribution` in the configuration, else the `method` of the ExportOptions.plist
     /// that `xcodebuild -exportArchive` writes beside an exported .ipa, else the App Store.
     private func distribution(of path: String, kind: BundleKind) -> BundleContents.Distribution {
-        if let configured = inspector.configuration.bundleDistribution, let method = ProvisioningProfile.Kind(exportMethod: configured) {
-            return .init(method: method, source: "bundle.distribution in \(inspector.configuration.sourcePath ?? Configuration.fileName)")
-        }
+        if let configured = Self.configuredDistribution(inspector.configuration) { return configured }
         guard kind == .ipa else { return .assumedAppStore }
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let options = (folder.isEmpty ? "" : folder + "/") + "ExportOptions.plist"
@@ -119,6 +154,14 @@ struct BundleWalker {
               let plist = try? PropertyListSummary.parse(bytes, what: "ExportOptions.plist"),
               let exported = plist.values["method"], let method = ProvisioningProfile.Kind(exportMethod: exported) else { return .assumedAppStore }
         return .init(method: method, source: "method '\(exported)' in \(options)")
+    }
+}
+
+extension BundleWalker {
+    /// `bundle.distribution` in the configuration, when it sets one.
+    static func configuredDistribution(_ configuration: Configuration) -> BundleContents.Distribution? {
+        guard let configured = configuration.bundleDistribution, let method = ProvisioningProfile.Kind(exportMethod: configured) else { return nil }
+        return .init(method: method, source: "bundle.distribution in \(configuration.sourcePath ?? Configuration.fileName)")
     }
 }
 

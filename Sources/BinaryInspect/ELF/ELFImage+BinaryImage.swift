@@ -14,7 +14,7 @@ extension ELFImage {
         case .swiftTests: matching = sections(named: "swift5_tests")
         case .swiftFields: matching = sections(named: "swift5_fieldmd")
         case .strings: matching = sections.filter { $0.name.hasPrefix(".rodata") }
-        case .objcClassList: matching = []
+        case .objcClassList, .objcSelectorReferences: matching = []
         }
         return matching.filter(\.hasFileData).map(\.imageSection)
     }

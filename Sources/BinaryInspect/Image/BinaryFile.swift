@@ -17,6 +17,10 @@ public final class BinaryFile {
     public let path: String
     public let images: [any BinaryImage]
     public let errors: [InputError]
+    /// Slices of a universal file not read because shipcheck does not decode their CPU (32-bit
+    /// `i386`, `armv7`, `arm64_32`): each is also one of `errors`; the pre-flight model still
+    /// lists them by architecture.
+    public let unreadArchitectures: [String]
 
     /// Opens a file. `architecture` keeps only that slice of universal files (`--arch arm64`);
     /// a thin Mach-O file of another architecture, or a universal one without it, is an error.
@@ -36,6 +40,7 @@ public final class BinaryFile {
         try opener.open(storage.bytes, origin: ImageOrigin(path: path), allowArchive: true, allowUniversal: true)
         images = opener.images
         errors = opener.errors
+        unreadArchitectures = opener.unreadArchitectures
     }
 
     /// Whether a file's first bytes look like something `BinaryFile` reads (directory walks pick
@@ -65,6 +70,7 @@ private struct Opener {
     let architecture: String?
     var images: [any BinaryImage] = []
     var errors: [InputError] = []
+    var unreadArchitectures: [String] = []
 
     init(storage: FileBytes, architecture: String?) {
         self.storage = storage
@@ -112,7 +118,10 @@ private struct Opener {
         for slice in chosen {
             let sliceOrigin = origin.inSlice(slice.cpu.name)
             do throws(InputError) {
-                guard slice.cpu.isSupported else { throw sliceOrigin.error(slice.cpu.unsupportedReason) }
+                guard slice.cpu.isSupported else {
+                    unreadArchitectures.append(slice.cpu.name)
+                    throw sliceOrigin.error(slice.cpu.unsupportedReason)
+                }
                 try open(UnsafeRawBufferPointer(rebasing: bytes[slice.range]), origin: sliceOrigin, allowArchive: true, allowUniversal: false)
             } catch {
                 errors.append(error)

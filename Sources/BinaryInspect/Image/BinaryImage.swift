@@ -101,6 +101,9 @@ public enum SectionRole: Sendable, CaseIterable {
     case strings
     /// Objective-C class list (`__objc_classlist`; Mach-O only).
     case objcClassList
+    /// Objective-C selector references: pointers to the method names the code sends
+    /// (`__objc_selrefs`; Mach-O only).
+    case objcSelectorReferences
 }
 
 /// A section as the decoder sees it: where it is in memory and in the image.

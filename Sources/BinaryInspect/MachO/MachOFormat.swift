@@ -53,25 +53,6 @@ enum MachO {
     // Bind opcode symbol flags.
     static let BIND_SYMBOL_FLAGS_NON_WEAK_DEFINITION: UInt8 = 0x08
 
-    /// `LC_BUILD_VERSION` platforms.
-    static func platformName(_ platform: UInt32) -> String {
-        switch platform {
-        case 1: "macOS"
-        case 2: "iOS"
-        case 3: "tvOS"
-        case 4: "watchOS"
-        case 5: "bridgeOS"
-        case 6: "Mac Catalyst"
-        case 7: "iOS Simulator"
-        case 8: "tvOS Simulator"
-        case 9: "watchOS Simulator"
-        case 10: "DriverKit"
-        case 11: "visionOS"
-        case 12: "visionOS Simulator"
-        default: "platform \(platform)"
-        }
-    }
-
     /// `LC_BUILD_VERSION` tools.
     static func toolName(_ tool: UInt32) -> String {
         switch tool {
@@ -84,10 +65,7 @@ enum MachO {
     }
 
     /// `xxxx.yy.zz` packed as nibbles: 0x00110500 is 17.5.
-    static func version(_ packed: UInt32) -> String {
-        let major = packed >> 16, minor = (packed >> 8) & 0xFF, patch = packed & 0xFF
-        return patch == 0 ? "\(major).\(minor)" : "\(major).\(minor).\(patch)"
-    }
+    static func version(_ packed: UInt32) -> String { OSVersion(packed: packed).description }
 }
 
 /// A CPU as `cputype` / `cpusubtype` name it, with the name `lipo`, `nm -arch` and `--arch` use.

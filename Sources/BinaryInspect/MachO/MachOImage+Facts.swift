@@ -9,17 +9,13 @@ extension MachOImage {
 
     public func buildFacts() -> [BuildFact] {
         var facts: [BuildFact] = []
-        if let uuid {
-            let hex = uuid.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
-            let groups = [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
-                String(hex.dropFirst(range.lowerBound).prefix(range.count))
-            }
-            facts.append(BuildFact(message: "uuid \(groups.joined(separator: "-"))", section: "LC_UUID",
+        if let uuid = uuidString {
+            facts.append(BuildFact(message: "uuid \(uuid)", section: "LC_UUID",
                                    fix: "none needed: it matches this build to its dSYM and crash reports", identity: "uuid"))
         }
         if let build = buildVersion {
             let tools = build.tools.isEmpty ? "" : "; built with \(build.tools.joined(separator: ", "))"
-            facts.append(BuildFact(message: "built for \(build.platform) \(build.minimum) (SDK \(build.sdk))\(tools)", section: build.command,
+            facts.append(BuildFact(message: "built for \(build.platform.displayName) \(build.minimum) (SDK \(build.sdk))\(tools)", section: build.command,
                                    fix: "none needed", identity: "platform"))
         }
         if kind.isLinked && holdsCode {

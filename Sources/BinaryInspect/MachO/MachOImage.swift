@@ -69,7 +69,7 @@ public final class MachOImage: BinaryImage {
     var codeSignatureBlob: MachOBlob?
     var encryption: (command: String, offset: UInt64, size: UInt64, id: UInt32)?
     var uuid: [UInt8]?
-    var buildVersion: (command: String, platform: String, minimum: String, sdk: String, tools: [String])?
+    var buildVersion: (command: String, platform: ApplePlatform, minimum: OSVersion, sdk: OSVersion, tools: [String])?
     var libraries: [LinkedLibrary] = []
 
     public let format = BinaryFormat.machO
@@ -152,17 +152,18 @@ public final class MachOImage: BinaryImage {
                 let tools = (0..<toolCount).map { tool in
                     "\(MachO.toolName(read.uint32(body, at: 24 + 8 * tool)!)) \(MachO.version(read.uint32(body, at: 28 + 8 * tool)!))"
                 }
-                buildVersion = ("LC_BUILD_VERSION", MachO.platformName(read.uint32(body, at: 8)!),
-                                MachO.version(read.uint32(body, at: 12)!), MachO.version(read.uint32(body, at: 16)!), tools)
+                buildVersion = ("LC_BUILD_VERSION", ApplePlatform(machO: read.uint32(body, at: 8)!),
+                                OSVersion(packed: read.uint32(body, at: 12)!), OSVersion(packed: read.uint32(body, at: 16)!), tools)
             case MachO.LC_VERSION_MIN_MACOSX, MachO.LC_VERSION_MIN_IPHONEOS, MachO.LC_VERSION_MIN_TVOS, MachO.LC_VERSION_MIN_WATCHOS:
                 try reader.need(body, 16, "LC_VERSION_MIN")
-                let (name, platform) = switch command {
-                case MachO.LC_VERSION_MIN_MACOSX: ("LC_VERSION_MIN_MACOSX", "macOS")
-                case MachO.LC_VERSION_MIN_IPHONEOS: ("LC_VERSION_MIN_IPHONEOS", "iOS")
-                case MachO.LC_VERSION_MIN_TVOS: ("LC_VERSION_MIN_TVOS", "tvOS")
-                default: ("LC_VERSION_MIN_WATCHOS", "watchOS")
+                let (name, platform): (String, ApplePlatform) = switch command {
+                case MachO.LC_VERSION_MIN_MACOSX: ("LC_VERSION_MIN_MACOSX", .macOS)
+                case MachO.LC_VERSION_MIN_IPHONEOS: ("LC_VERSION_MIN_IPHONEOS", .iOS)
+                case MachO.LC_VERSION_MIN_TVOS: ("LC_VERSION_MIN_TVOS", .tvOS)
+                default: ("LC_VERSION_MIN_WATCHOS", .watchOS)
                 }
-                buildVersion = (name, platform, MachO.version(read.uint32(body, at: 8)!), MachO.version(read.uint32(body, at: 12)!), [])
+                buildVersion = (name, ApplePlatform.versionMinimum(platform, architecture: cpu.name),
+                                OSVersion(packed: read.uint32(body, at: 8)!), OSVersion(packed: read.uint32(body, at: 12)!), [])
             case MachO.LC_LINKER_OPTION:
                 try reader.need(body, 12, "LC_LINKER_OPTION")
                 let strings = try reader.strings(body, from: 12, count: Int(read.uint32(body, at: 8)!), "LC_LINKER_OPTION")
@@ -223,6 +224,7 @@ public final class MachOImage: BinaryImage {
             case .swiftFields: section.name == "__swift5_fieldmd"
             case .strings: section.type == MachO.S_CSTRING_LITERALS
             case .objcClassList: section.name == "__objc_classlist"
+            case .objcSelectorReferences: section.name == "__objc_selrefs"
             }
         }
         return matching.filter(isReadable).map(\.imageSection)

@@ -157,6 +157,21 @@ struct LinkedMetadataDecoder {
         return classes
     }
 
+    /// `__objc_selrefs`: one pointer per selector the code sends, to its name in
+    /// `__objc_methname` (rebased, so resolved through the image's fixups like any pointer).
+    func selectorReferences() -> [String] {
+        var names: [String] = []
+        let word = UInt64(image.wordSize)
+        for section in image.sections(.objcSelectorReferences) {
+            for index in 0..<section.size / word {
+                guard case .address(let target)? = pointer(at: section.address &+ index * word),
+                      let name = image.cString(atAddress: target), !name.isEmpty else { continue }
+                names.append(name)
+            }
+        }
+        return names
+    }
+
     private func objcClassName(at classAddress: UInt64) -> String? {
         let word = UInt64(image.wordSize)
         guard case .address(let data)? = pointer(at: classAddress &+ 4 &* word),

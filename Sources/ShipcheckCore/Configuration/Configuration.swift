@@ -34,6 +34,11 @@ public struct Configuration: Sendable {
     public var bundleDistribution: String? = nil
     /// Patterns for file and folder names inside bundles that should not ship; nil keeps the defaults.
     public var bundleResourcePatterns: [String]? = nil
+    /// The App Store's SDK floor by platform (`ios`, `tvos`, `watchos`, `visionos`, `macos` →
+    /// `18.0`), replacing the dated table's for that platform.
+    public var preflightMinimumSDK: [String: String] = [:]
+    /// Module names of debugging tools added to the built-in list (`preflight-test-code-linked`).
+    public var preflightDebuggingTools: [String] = []
     /// Build configuration names treated as release (nil: Archive-action configurations and
     /// Release / Production / AppStore names).
     public var releaseConfigurations: [String]? = nil

@@ -4,7 +4,7 @@ import Foundation
 public enum ConfigurationLoader {
     static let topLevelKeys = [
         "include", "exclude", "rules", "flags", "development-paths", "binaries", "queries",
-        "conflicts", "binary", "bundle", "release-configurations", "max-file-size",
+        "conflicts", "binary", "bundle", "preflight", "release-configurations", "max-file-size",
     ]
 
     /// The configuration for a scan of `root`: the file given with `--config`, else
@@ -83,6 +83,25 @@ public enum ConfigurationLoader {
                 configuration.bundleDistribution = distribution
             }
             configuration.bundleResourcePatterns = try bundle.stringList("resource-patterns")
+        }
+        if let preflight = try top.mapping("preflight") {
+            try preflight.requireKeys(in: ["minimum-sdk", "debugging-tools"])
+            if let floors = try preflight.mapping("minimum-sdk") {
+                let platforms = ["ios", "tvos", "watchos", "visionos", "macos"]
+                for (key, value) in floors.mapping {
+                    let platform = key.scalar?.string ?? ""
+                    guard platforms.contains(platform) else {
+                        throw InputError(path: file, line: key.mark?.line, message: "'preflight.minimum-sdk' keys are platforms: \(platforms.joined(separator: ", ")), not '\(platform)'")
+                    }
+                    let version = value.scalar?.string ?? ""
+                    let parts = version.split(separator: ".", omittingEmptySubsequences: false)
+                    guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) else {
+                        throw InputError(path: file, line: value.mark?.line, message: "'preflight.minimum-sdk.\(platform)' must be a version such as 18.0, not '\(version)'")
+                    }
+                    configuration.preflightMinimumSDK[platform] = version
+                }
+            }
+            configuration.preflightDebuggingTools = try preflight.stringList("debugging-tools") ?? []
         }
         configuration.releaseConfigurations = try top.stringList("release-configurations")
         if let size = try top.int("max-file-size") {

@@ -15,7 +15,7 @@ public struct SARIFReporter: Reporter {
                 "name": .string(Self.pascalCase(rule.id)),
                 "shortDescription": .object(["text": .string(rule.summary)]),
                 "fullDescription": .object(["text": .string(rule.rationale)]),
-                "help": .object(["text": .string(rule.rationale)]),
+                "help": .object(["text": .string(rule.help)]),
                 "defaultConfiguration": .object(["level": .string(rule.defaultSeverity.rawValue)]),
             ])
         }

@@ -7,6 +7,11 @@ public struct RuleDescription: Sendable, Hashable {
     /// Why the rule exists and what it checks, shown as SARIF `fullDescription` / help.
     public var rationale: String
     public var defaultSeverity: Severity
+    /// The App Store rejection the rule catches before upload — its ITMS code and Apple's
+    /// wording (`ITMS-90087: Unsupported Architectures`) — or the Apple rule it stands for.
+    public var storeRejection: String?
+    /// How to fix what the rule finds, in general (each finding's fix hint is specific).
+    public var fix: String?
     public var triggeringExamples: [RuleExample]
     public var nonTriggeringExamples: [RuleExample]
 
@@ -15,6 +20,8 @@ public struct RuleDescription: Sendable, Hashable {
         summary: String,
         rationale: String,
         defaultSeverity: Severity,
+        storeRejection: String? = nil,
+        fix: String? = nil,
         triggeringExamples: [RuleExample] = [],
         nonTriggeringExamples: [RuleExample] = []
     ) {
@@ -22,8 +29,15 @@ public struct RuleDescription: Sendable, Hashable {
         self.summary = summary
         self.rationale = rationale
         self.defaultSeverity = defaultSeverity
+        self.storeRejection = storeRejection
+        self.fix = fix
         self.triggeringExamples = triggeringExamples
         self.nonTriggeringExamples = nonTriggeringExamples
+    }
+
+    /// The rationale, then what the rule pre-empts and how to fix it (SARIF's help text).
+    public var help: String {
+        [rationale, storeRejection.map { "Pre-empts \($0)." }, fix.map { "Fix: \($0)" }].compactMap { $0 }.joined(separator: "\n\n")
     }
 }
 

@@ -1,4 +1,3 @@
-import Foundation
 import ShipcheckCore
 
 /// The scalar entries of a property list's top-level dictionary, as text (`true` / `false` for
@@ -22,45 +21,29 @@ public struct PropertyListSummary: Sendable, Hashable {
     /// Parses an XML or binary property list whose root is a dictionary. `what` names the
     /// document in the error ("Info.plist", "the entitlements").
     public static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError) -> PropertyListSummary {
-        guard let root = PropertyListReader.propertyList(from: bytes) else {
-            throw PropertyListError(message: "\(what) is not a property list")
-        }
-        guard let dictionary = root as? [String: Any] else { throw PropertyListError(message: "\(what) is not a dictionary property list") }
-        var summary = PropertyListSummary()
-        summary.add(dictionary, prefix: "", depth: 0)
-        return summary
+        PropertyListSummary(try PropertyListValue.parseDictionary(bytes, what: what))
     }
 
-    private mutating func add(_ dictionary: [String: Any], prefix: String, depth: Int) {
+    /// The summary of a dictionary already read.
+    public init(_ dictionary: [String: PropertyListValue]) {
+        add(dictionary, prefix: "", depth: 0)
+    }
+
+    private mutating func add(_ dictionary: [String: PropertyListValue], prefix: String, depth: Int) {
         for (key, value) in dictionary {
             let name = prefix + key
-            if let text = Self.scalar(value) {
+            if let text = value.scalarText {
                 values[name] = text
-            } else if let array = value as? [Any] {
+            } else if let array = value.array {
                 arrayCounts[name] = array.count
-                let dictionaries = array.compactMap { $0 as? [String: Any] }
+                let dictionaries = array.compactMap(\.dictionary)
                 if !dictionaries.isEmpty {
-                    dictionaryArrays[name] = dictionaries.map { entry in entry.compactMapValues(Self.scalar) }
+                    dictionaryArrays[name] = dictionaries.map { entry in entry.compactMapValues(\.scalarText) }
                 }
-            } else if let nested = value as? [String: Any], depth == 0 {
+            } else if let nested = value.dictionary, depth == 0 {
                 add(nested, prefix: name + ".", depth: depth + 1)
             }
         }
-    }
-
-    private static func scalar(_ value: Any) -> String? {
-        if let text = value as? String { return text }
-        guard let number = value as? NSNumber else { return nil }
-        return isBoolean(number) ? (number.boolValue ? "true" : "false") : number.stringValue
-    }
-
-    /// A plist's `<true/>` / `<false/>` (numbers and booleans both arrive as NSNumber).
-    private static func isBoolean(_ number: NSNumber) -> Bool {
-        #if canImport(Darwin)
-        return CFGetTypeID(number) == CFBooleanGetTypeID()
-        #else
-        return String(cString: number.objCType) == "c" || type(of: number as Any) == Bool.self
-        #endif
     }
 }
 

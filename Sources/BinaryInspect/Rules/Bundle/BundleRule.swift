@@ -5,6 +5,13 @@ import ShipcheckCore
 /// check over decoded `BundleContents` only.
 protocol BundleRule: Rule {
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding]
+    /// Whether the rule also reads a single Mach-O file given on its own (a `BundleContents` of
+    /// kind `.binary`: one image, no bundle), because the fact it checks lives in the file.
+    static var checksSingleBinaries: Bool { get }
+}
+
+extension BundleRule {
+    static var checksSingleBinaries: Bool { false }
 }
 
 /// What a bundle rule needs beyond the bundle: its severity (the rule's default: the
@@ -13,6 +20,9 @@ protocol BundleRule: Rule {
 struct BundleRuleContext {
     var severity: Severity
     var resourcePatterns: [NamePattern]
+    /// The run's configuration (the pre-flight rules' data: `preflight.minimum-sdk`, extra
+    /// debugging tools).
+    var configuration: Configuration
 }
 
 extension BundleContents {

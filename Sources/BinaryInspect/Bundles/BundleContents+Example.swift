@@ -1,0 +1,183 @@
+import ShipcheckCore
+
+extension BundleContents {
+    /// Builds contents from the text form of the rule examples, one fact per line; the model's
+    /// relations (bundles, their Info.plists and executables) are then assembled as the walker
+    /// assembles them, so an example reads exactly like the artifact it describes.
+    ///
+    ///     kind app|ipa|xcarchive|xcframework|framework|appex|binary      (default ipa)
+    ///     distribution app-store|ad-hoc|development|enterprise
+    ///     upload YYYY-MM-DD               the day it would be uploaded (default: today)
+    ///     file PATH
+    ///     entitlements PATH KEY=VALUE…
+    ///     profile PATH development|ad-hoc|enterprise|app-store [KEY=VALUE…]   (the profile's entitlements)
+    ///     plist PATH {OpenStep text}      a property list at PATH (Info.plist, PrivacyInfo.xcprivacy),
+    ///                                     e.g. {CFBundleIdentifier = com.example.app; CFBundleVersion = 7;}
+    ///     image PATH ARCH [PLATFORM MINIMUM SDK] [uuid=UUID] [unsigned] [unread] [version-min]
+    ///           [type=executable|dylib|bundle|object] [member=NAME]
+    ///                                     a slice of the binary at PATH (`.`: the artifact itself, for
+    ///                                     kind binary; a second line for the same PATH adds a
+    ///                                     slice); PLATFORM as ld64 names it (ios,
+    ///                                     ios-simulator, macos, mac-catalyst, xros…). The lines below
+    ///                                     add to the last slice:
+    ///     dylib|weak-dylib|reexport-dylib|lazy-dylib|upward-dylib PATH
+    ///     import SYMBOL…                  imported symbols, C-level names (stat, OBJC_CLASS_$_NSUserDefaults)
+    ///     selector NAME…                  __objc_selrefs method names
+    ///     segment NAME [SIZE]             section SEGMENT,NAME [SIZE]
+    ///     dsym PATH ARCH UUID [ARCH UUID…]
+    ///
+    /// A line it does not understand is an error (an example must not pass by being skipped).
+    /// Without a `type=`, an image is a dylib when its name ends in `.dylib` or it lies in a
+    /// `.framework`, else an executable; it is signed unless `unsigned`.
+    public init(example text: String, root: String = "Example.ipa") throws(InputError) {
+        self.init(root: root, kind: .ipa)
+        for (number, line) in text.split(separator: "\n").enumerated() {
+            func bad(_ message: String) -> InputError { InputError(path: "example", line: number + 1, message: "\(message): \(line)") }
+            let fields = line.split(separator: " ").map(String.init)
+            guard fields.count >= 2 else { throw bad("a keyword and a value expected") }
+            let rest = line.drop { $0 != " " }.dropFirst()
+            switch fields[0] {
+            case "kind":
+                guard let parsed = BundleKind(rawValue: fields[1]) else { throw bad("unknown kind") }
+                kind = parsed
+            case "file": files.append(String(rest))
+            case "entitlements": entitlements.append((fields[1], try Self.pairs(fields.dropFirst(2), bad)))
+            case "profile":
+                let kind = fields.count > 2 ? ProvisioningProfile.Kind(rawValue: fields[2]) ?? .appStore : .appStore
+                profiles.append((fields[1], ProvisioningProfile(name: nil, kind: kind, deviceCount: kind == .appStore || kind == .enterprise ? 0 : 2,
+                                                                entitlements: try Self.pairs(fields.dropFirst(3), bad))))
+                files.append(fields[1])
+            case "upload":
+                let parts = fields[1].split(separator: "-")
+                guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { throw bad("YYYY-MM-DD expected") }
+                uploadDay = fields[1]
+            case "distribution":
+                guard let method = ProvisioningProfile.Kind(rawValue: fields[1]) else { throw bad("unknown distribution") }
+                distribution = Distribution(method: method, source: "example")
+            case "plist":
+                let path = fields[1]
+                let body = Array(rest.dropFirst(path.count).drop { $0 == " " }.utf8)
+                try addPropertyList(body, at: path) { message throws(InputError) in throw bad(message) }
+                files.append(path)
+            case "image": try addSlice(fields.dropFirst(), bad)
+            case "dylib", "weak-dylib", "reexport-dylib", "lazy-dylib", "upward-dylib":
+                let link: LinkedLibrary.DylibLink = switch fields[0] {
+                case "weak-dylib": .weak
+                case "reexport-dylib": .reexport
+                case "lazy-dylib": .lazy
+                case "upward-dylib": .upward
+                default: .load
+                }
+                try updateLastSlice(bad) { $0.libraries.append(.dylib(String(rest), link)) }
+            case "import": try updateLastSlice(bad) { $0.importedSymbols += fields.dropFirst() }
+            case "selector": try updateLastSlice(bad) { $0.selectorReferences += fields.dropFirst() }
+            case "segment":
+                let size = fields.count > 2 ? UInt64(fields[2]) : 1
+                guard let size else { throw bad("size is not a number") }
+                try updateLastSlice(bad) { $0.segments.append(.init(name: fields[1], fileSize: size)) }
+            case "section":
+                let parts = fields[1].split(separator: ",", maxSplits: 1).map(String.init)
+                let size = fields.count > 2 ? UInt64(fields[2]) : 1
+                guard parts.count == 2, let size else { throw bad("SEGMENT,NAME [SIZE] expected") }
+                try updateLastSlice(bad) { $0.sections.append(.init(segment: parts[0], name: parts[1], size: size)) }
+            case "dsym":
+                let pairs = Array(fields.dropFirst(2))
+                guard !pairs.isEmpty, pairs.count % 2 == 0 else { throw bad("ARCH UUID pairs expected") }
+                debugSymbols.append(DebugSymbolsFile(path: fields[1], uuids: stride(from: 0, to: pairs.count, by: 2).map { (pairs[$0], pairs[$0 + 1]) }))
+            default:
+                throw bad("unknown keyword '\(fields[0])'")
+            }
+        }
+        assembleBundles()
+    }
+
+    /// `KEY=VALUE` fields.
+    private static func pairs(_ fields: ArraySlice<String>, _ bad: (String) -> InputError) throws(InputError) -> [String: String] {
+        var pairs: [String: String] = [:]
+        for field in fields {
+            let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2 else { throw bad("KEY=VALUE expected, not '\(field)'") }
+            pairs[parts[0]] = parts[1]
+        }
+        return pairs
+    }
+
+    /// `image PATH ARCH [PLATFORM MINIMUM SDK] [options]`.
+    private mutating func addSlice(_ fields: ArraySlice<String>, _ bad: (String) -> InputError) throws(InputError) {
+        var fields = fields
+        guard fields.count >= 2 else { throw bad("image PATH ARCH expected") }
+        let path = fields.first == "." ? "" : fields.first!
+        fields.removeFirst()
+        var slice = ImageSlice(architecture: fields.removeFirst())
+        if let first = fields.first, let platform = ApplePlatform(name: first) {
+            fields.removeFirst()
+            guard fields.count >= 2, let minimum = OSVersion(fields.removeFirst()), let sdk = OSVersion(fields.removeFirst()) else {
+                throw bad("PLATFORM MINIMUM SDK expected")
+            }
+            (slice.platform, slice.minimumOS, slice.sdk, slice.versionCommand) = (platform, minimum, sdk, "LC_BUILD_VERSION")
+        }
+        let name = path.split(separator: "/").last ?? ""
+        slice.fileType = name.hasSuffix(".dylib") || path.contains(".framework/") ? .sharedLibrary : .executable
+        slice.hasCodeSignature = true
+        for option in fields {
+            let (key, value) = option.split(separator: "=", maxSplits: 1).map(String.init).splitPair
+            switch (key, value) {
+            case ("uuid", let uuid?): slice.uuid = uuid
+            case ("unsigned", nil): slice.hasCodeSignature = false
+            case ("unread", nil): slice.isRead = false
+            case ("member", let member?): slice.member = member
+            case ("version-min", nil):
+                guard let platform = slice.platform else { throw bad("version-min needs a platform") }
+                let command = switch platform.device {
+                case .macOS: "LC_VERSION_MIN_MACOSX"
+                case .tvOS: "LC_VERSION_MIN_TVOS"
+                case .watchOS: "LC_VERSION_MIN_WATCHOS"
+                default: "LC_VERSION_MIN_IPHONEOS"
+                }
+                slice.versionCommand = command
+            case ("type", let type?):
+                let kinds: [String: ImageKind] = ["executable": .executable, "dylib": .sharedLibrary, "bundle": .bundle, "object": .object]
+                guard let kind = kinds[type] else { throw bad("unknown type '\(type)'") }
+                slice.fileType = kind
+            default: throw bad("unknown image option '\(option)'")
+            }
+        }
+        if let index = images.lastIndex(where: { $0.path == path }) {
+            images[index].slices.append(slice)
+        } else {
+            images.append(BundleImage(path: path, slices: [slice]))
+            if !path.isEmpty { files.append(path) }
+        }
+    }
+
+    private mutating func updateLastSlice(_ bad: (String) -> InputError, _ update: (inout ImageSlice) -> Void) throws(InputError) {
+        guard !images.isEmpty, !images[images.count - 1].slices.isEmpty else { throw bad("no image line above") }
+        update(&images[images.count - 1].slices[images[images.count - 1].slices.count - 1])
+    }
+
+    /// A property list read from a bundle (the walker) or an example: an Info.plist goes to
+    /// its bundle (one that does not parse is `unreadable`'s error: the walker's input error), a
+    /// privacy manifest is kept whatever it holds (rules report a damaged one).
+    mutating func addPropertyList(_ bytes: some Collection<UInt8>, at path: String,
+                                  unreadable: (String) throws(InputError) -> Void) throws(InputError) {
+        let name = path.split(separator: "/").last ?? ""
+        if name.hasSuffix(".xcprivacy") {
+            do throws(PropertyListError) {
+                privacyManifests[path] = .parsed(try PropertyListValue.parse(bytes, what: "the privacy manifest"))
+            } catch {
+                privacyManifests[path] = .unreadable(error.message)
+            }
+        } else {
+            do throws(PropertyListError) {
+                infoPlists[path] = try PropertyListValue.parseDictionary(bytes, what: String(name))
+            } catch {
+                try unreadable(error.message)
+            }
+        }
+    }
+}
+
+extension Array where Element == String {
+    /// `[key]` → (key, nil); `[key, value]` → (key, value).
+    fileprivate var splitPair: (String, String?) { (self[0], count > 1 ? self[1] : nil) }
+}

@@ -1,0 +1,41 @@
+import ShipcheckCore
+
+/// The pre-flight model's facts of one Mach-O image, from what its load commands said when it
+/// was opened plus the symbols and pointers the leak rules' read already decoded.
+extension MachOImage {
+    /// `symbols`: the image's symbol listing (undefined entries are imports); `selectors`: the
+    /// method names `__objc_selrefs` points at (linked images).
+    func slice(symbols: [BinarySymbol], selectors: [String]) throws(InputError) -> ImageSlice {
+        var slice = ImageSlice(architecture: origin.architecture ?? cpu, member: origin.member)
+        slice.fileType = kind
+        if let build = buildVersion {
+            (slice.platform, slice.minimumOS, slice.sdk, slice.versionCommand) = (build.platform, build.minimum, build.sdk, build.command)
+        }
+        slice.uuid = uuidString
+        slice.libraries = libraries
+        slice.segments = segments.map { ImageSlice.Segment(name: $0.name, fileSize: $0.fileSize) }
+        slice.sections = sections.map { ImageSlice.Section(segment: $0.segment, name: $0.name, size: $0.size) }
+        slice.hasCodeSignature = codeSignatureBlob != nil
+        var seen = Set<String>()
+        for symbol in symbols where !symbol.isDefined && symbol.section == "UND" {
+            let name = sourceName(ofSymbol: symbol.name)
+            if seen.insert(name).inserted { slice.importedSymbols.append(name) }
+        }
+        for name in try chainedImportSymbols() {
+            let source = sourceName(ofSymbol: name)
+            if seen.insert(source).inserted { slice.importedSymbols.append(source) }
+        }
+        var sent = Set<String>()
+        slice.selectorReferences = selectors.filter { sent.insert($0).inserted }
+        return slice
+    }
+
+    /// `LC_UUID` as `4C4C4411-5555-3144-A1E2-0123456789AB`.
+    var uuidString: String? {
+        guard let uuid else { return nil }
+        let hex = uuid.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined()
+        return [0..<8, 8..<12, 12..<16, 16..<20, 20..<32].map { range in
+            String(hex.dropFirst(range.lowerBound).prefix(range.count))
+        }.joined(separator: "-")
+    }
+}
