@@ -43,6 +43,17 @@ public enum RuleRegistry {
         DevelopmentPushRule.self,
         DevelopmentProfileRule.self,
         TestResourceRule.self,
+        // App Store pre-flight: what App Store Connect refuses, from the bundle model (BinaryInspect).
+        TestCodeLinkedRule.self,
+        UnsupportedArchitectureRule.self,
+        BitcodeRule.self,
+        SDKTooOldRule.self,
+        FrameworkMinimumOSRule.self,
+        MinimumOSMismatchRule.self,
+        BundleVersionRule.self,
+        ExtensionVersionRule.self,
+        ProfileIdentityRule.self,
+        DSYMMissingRule.self,
         // Saved queries (SavedQueries).
         SavedQueryRule.self,
         // Build settings and archive breakers (ReleaseAudit).

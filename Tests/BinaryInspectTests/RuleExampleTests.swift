@@ -19,7 +19,7 @@ import Testing
     @Test func ruleIDsAreUniqueAndPrefixed() {
         let ids = BinaryInspector.ownRules(among: RuleRegistry.rules).descriptions.map(\.id)
         #expect(Set(ids).count == ids.count)
-        #expect(ids.allSatisfy { $0.hasPrefix("binary-") || $0.hasPrefix("bundle-") })
+        #expect(ids.allSatisfy { $0.hasPrefix("binary-") || $0.hasPrefix("bundle-") || $0.hasPrefix("preflight-") })
     }
 
     @Test func disabledRuleReportsNothing() throws {

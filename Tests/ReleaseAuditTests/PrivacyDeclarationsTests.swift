@@ -63,8 +63,8 @@ import Testing
         #expect(result.inputErrors.isEmpty)
         let shown = result.findings.map { "\($0.ruleID) \($0.location.path):\($0.location.line ?? 0) \($0.identity ?? "")" }
         #expect(shown == [
-            "store-required-reason-api App/Clock.swift:2 target App NSPrivacyAccessedAPICategoryUserDefaults",
-            "store-purpose-string App/Files.m:3 target App NSLocationWhenInUseUsageDescription",
+            "preflight-required-reason-api App/Clock.swift:2 target App NSPrivacyAccessedAPICategoryUserDefaults",
+            "preflight-purpose-string App/Files.m:3 target App NSLocationWhenInUseUsageDescription",
         ])
         #expect(result.findings[0].related?.count == 2)
         #expect(result.findings[0].message.contains("(App/PrivacyInfo.xcprivacy) declares it"))

@@ -1,38 +1,39 @@
 import ShipcheckCore
 
-/// A test framework among the libraries the image loads (`DT_NEEDED`, `LC_LOAD_DYLIB`,
-/// `LC_LOAD_WEAK_DYLIB`…) or asks the linker for (autolink entries, `LC_LINKER_OPTION`).
+/// A test framework among the libraries an ELF image loads (`DT_NEEDED`) or an object asks the
+/// linker for (autolink entries, `LC_LINKER_OPTION`). A linked Mach-O image's load commands are
+/// `preflight-test-code-linked`'s (one finding per image, with what the store says of it).
 package enum TestLibraryDependencyRule: BinaryRule {
-    /// Module names of the test frameworks: XCTest, swift-testing, and XCTest's Swift overlay
-    /// (`libXCTestSwiftSupport.dylib`, formerly `libswiftXCTest.dylib`).
-    static let testModules: Set<String> = ["XCTest", "Testing", "XCTestSwiftSupport", "swiftXCTest"]
+    /// Module names of the test frameworks: XCTest, swift-testing, XCTest's Swift overlay
+    /// (`libXCTestSwiftSupport.dylib`, formerly `libswiftXCTest.dylib`) and the rest of Apple's.
+    static let testModules = Set(TestAndDebuggingLibraries.testFrameworks.map(\.module))
 
     package static let description = RuleDescription(
         id: "binary-test-library-dependency",
         summary: "The binary depends on a test framework (XCTest or swift-testing).",
         rationale: """
             A release artifact that loads XCTest, Testing or libXCTestSwiftSupport (ELF DT_NEEDED \
-            libXCTest.so / libTesting.so; Mach-O LC_LOAD_DYLIB or LC_LOAD_WEAK_DYLIB of \
-            XCTest.framework, Testing.framework, libXCTestSwiftSupport.dylib), or an object that \
-            asks the linker for them (-lXCTest / -lTesting autolink entries, -framework XCTest \
-            linker options), ships or links test code and drags the test frameworks into the product.
+            libXCTest.so / libTesting.so), or an object that asks the linker for them (-lXCTest / \
+            -lTesting autolink entries, Mach-O -framework XCTest linker options), ships or links \
+            test code and drags the test frameworks into the product. Linked Mach-O images \
+            (LC_LOAD_DYLIB and its variants) are checked by preflight-test-code-linked.
             """,
         defaultSeverity: .error,
         triggeringExamples: [
             RuleExample("needed libXCTest.so"), RuleExample("autolink -lTesting"),
-            RuleExample("dylib @rpath/XCTest.framework/XCTest"),
-            RuleExample("weak-dylib @rpath/libXCTestSwiftSupport.dylib"),
             RuleExample("linker-option -framework XCTest"),
         ],
         nonTriggeringExamples: [
             RuleExample("needed libswiftCore.so\nautolink -lswiftCore"), RuleExample("needed libTestingHelpers.so"),
             RuleExample("dylib /System/Library/Frameworks/SwiftUI.framework/SwiftUI\nlinker-option -framework SwiftUI"),
             RuleExample("dylib @rpath/XCTestHelpers.framework/XCTestHelpers"),
+            // preflight-test-code-linked's.
+            RuleExample("dylib @rpath/XCTest.framework/XCTest\nweak-dylib @rpath/libXCTestSwiftSupport.dylib"),
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
         contents.libraries.compactMap { library in
-            guard testModules.contains(library.module) else { return nil }
+            guard testModules.contains(library.module), library.dylibLink == nil else { return nil }
             let (message, fix, identity) = switch library.kind {
             case .loaded:
                 ("depends on the test framework \(library.name) (\(library.record)): test code is linked into this build",

@@ -4,7 +4,7 @@ import ShipcheckCore
 /// values are not valid (a reason code that does not exist, a category that is not one).
 public enum PrivacyManifestInvalidRule: Rule {
     public static let description = RuleDescription(
-        id: "store-privacy-manifest-invalid",
+        id: "preflight-privacy-manifest-invalid",
         summary: "A PrivacyInfo.xcprivacy does not parse or declares what does not exist (ITMS-91056).",
         rationale: """
             App Store Connect refuses privacy manifests whose keys and values are not valid: \

@@ -4,7 +4,7 @@ import ShipcheckCore
 /// while the app's Info.plist does not describe it.
 public enum PurposeStringRule: Rule {
     public static let description = RuleDescription(
-        id: "store-purpose-string",
+        id: "preflight-purpose-string",
         summary: "An API that needs an NS…UsageDescription is used while the app's Info.plist lacks it (ITMS-90683).",
         rationale: """
             App Store Connect reads which protected APIs the binaries reference — camera, \

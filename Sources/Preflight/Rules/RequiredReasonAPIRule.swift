@@ -4,7 +4,7 @@ import ShipcheckCore
 /// declares the API's category with an approved reason.
 public enum RequiredReasonAPIRule: Rule {
     public static let description = RuleDescription(
-        id: "store-required-reason-api",
+        id: "preflight-required-reason-api",
         summary: "Required reason API used without an approved reason in the bundle's privacy manifest (ITMS-91053).",
         rationale: """
             Since May 1, 2024 App Store Connect rejects an upload whose code calls a required reason \

@@ -1,0 +1,47 @@
+import ShipcheckCore
+
+/// An archived image whose UUID no dSYM of the archive carries.
+package enum DSYMMissingRule: BundleRule {
+    package static let description = RuleDescription(
+        id: "preflight-dsym-missing",
+        summary: "An image in an .xcarchive has no dSYM with its UUID under dSYMs/.",
+        rationale: """
+            Crash reports name code by image UUID and address; without a dSYM whose UUID is the \
+            image's (LC_UUID of each slice), crashes from that release cannot be symbolicated, and \
+            App Store Connect answers the upload with "Upload Symbols Failed: The archive did not \
+            include a dSYM for X.framework with the UUIDs [...]". Every slice of every image under \
+            Products/ is matched with the UUIDs of the DWARF files in dSYMs/: a missing one (a \
+            vendor's binary framework, DEBUG_INFORMATION_FORMAT = dwarf) or one whose dSYM is \
+            from another build is reported, naming the image and the UUID. Archives only.
+            """,
+        defaultSeverity: .warning,
+        storeRejection: "App Store Connect's \"Upload Symbols Failed\" (crashes cannot be symbolicated)",
+        fix: "set DEBUG_INFORMATION_FORMAT = dwarf-with-dsym for the release configuration of every target, and ask vendors of binary frameworks for their dSYMs",
+        triggeringExamples: [
+            RuleExample("kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530"),
+            RuleExample("kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C44D8-5555-3144-A1B9-5B35EE9F101A"),
+            RuleExample("kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C4408-5555-3144-A193-1E219F242530\nimage Products/Applications/App.app/Frameworks/Vendor.framework/Vendor arm64 ios 15.0 26.0 uuid=11111111-2222-3333-4444-555555555555"),
+        ],
+        nonTriggeringExamples: [
+            RuleExample("kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C4408-5555-3144-A193-1E219F242530"),
+            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530"),
+        ])
+
+    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+        guard bundle.kind == .xcarchive else { return [] }
+        let archived = Set(bundle.debugSymbols.flatMap { $0.uuids.map(\.uuid) })
+        return bundle.images.filter { $0.path.hasPrefix("Products/") }.compactMap { image -> Finding? in
+            let missing = image.readSlices.filter { $0.uuid.map { !archived.contains($0) } ?? false }
+            guard !missing.isEmpty else { return nil }
+            let name = image.name
+            let namesake = bundle.debugSymbols.first { $0.path.split(separator: "/").last == name }
+            let uuids = missing.map { "\($0.uuid!) (\($0.displayName))" }.joined(separator: ", ")
+            let message = namesake.map { dsym in
+                "\(bundle.shown(image)): \(dsym.bundle) is from another build (its UUIDs \(dsym.uuids.map(\.uuid).joined(separator: ", ")), the image's \(uuids)): crashes from this release cannot be symbolicated"
+            } ?? "\(bundle.shown(image)) has no dSYM with UUID \(uuids) under dSYMs/: crashes from this release cannot be symbolicated"
+            return bundle.finding(description, context.severity, at: image.path, message: message,
+                                  fix: "archive with DEBUG_INFORMATION_FORMAT = dwarf-with-dsym (a vendor's binary framework: add its dSYM to dSYMs/)",
+                                  identity: "dsym")
+        }
+    }
+}
