@@ -32,9 +32,15 @@ public struct PrivacyManifest: Sendable, Hashable {
     /// dictionary, is one problem (and declares nothing).
     public init(bytes: some Collection<UInt8>) {
         guard let root = PropertyListReader.propertyList(from: bytes) else {
-            problems = ["not a property list (XML or binary)"]
+            self.init(problems: ["not a property list (XML or binary)"])
             return
         }
+        self.init(root: root)
+    }
+
+    /// Checks a manifest already read (Foundation's types: String, NSNumber or Bool, Array,
+    /// Dictionary).
+    public init(root: Any) {
         guard let dictionary = root as? [String: Any] else {
             problems = ["the root is not a dictionary"]
             return

@@ -54,6 +54,8 @@ public enum RuleRegistry {
         ExtensionVersionRule.self,
         ProfileIdentityRule.self,
         DSYMMissingRule.self,
+        SDKPrivacyManifestRule.self,
+        SDKSignatureRule.self,
         // Saved queries (SavedQueries).
         SavedQueryRule.self,
         // Build settings and archive breakers (ReleaseAudit).

@@ -9,8 +9,9 @@ import Testing
 @Suite struct PrivacyDeclarationsTests {
     /// The rules' project-side examples (a source, manifest or Info.plist in a small XcodeGen
     /// project), each written into a tree and scanned as `audit` scans it.
-    @Test(arguments: PrivacyDeclarationsCheck.rules.map { $0.description })
+    @Test(arguments: PrivacyDeclarationsCheck.rules.map { $0.description.examples(where: { !$0.isArtifactExample }) })
     func examplesDriveTheRule(rule: RuleDescription) {
+        #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id) needs project examples both ways")
         let failures = RuleExampleVerifier.verify(rule) { root in
             ScanPipeline(root: root, configuration: Configuration()).run([PrivacyDeclarationsCheck(configuration: Configuration())]).combined
         }

@@ -22,7 +22,21 @@ public enum PurposeStringRule: Rule {
             The API → key table and its sources: docs/preflight.md.
             """,
         defaultSeverity: .error,
+        storeRejection: "ITMS-90683: Missing purpose string in Info.plist (ITMS-90738 for an empty one)",
+        fix: "add the NS…UsageDescription key to the app's Info.plist (or INFOPLIST_KEY_… build setting) with a sentence saying why the app uses the resource",
         triggeringExamples: [
+            RuleExample("""
+                plist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app; NSCameraUsageDescription = "Scans receipts";}
+                image Payload/App.app/App arm64 ios 17.0 26.0
+                import OBJC_CLASS_$_CLLocationManager
+                selector requestWhenInUseAuthorization
+                """),
+            RuleExample("""
+                plist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app; NSContactsUsageDescription = "";}
+                image Payload/App.app/App arm64 ios 17.0 26.0
+                image Payload/App.app/Frameworks/Social.framework/Social arm64 ios 15.0 26.0
+                import OBJC_CLASS_$_CNContactStore
+                """),
             RuleExample("""
                 import CoreLocation
                 let manager = CLLocationManager()
@@ -40,6 +54,18 @@ public enum PurposeStringRule: Rule {
                 ]),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+                plist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app; NSLocationWhenInUseUsageDescription = "Shows nearby stops";}
+                image Payload/App.app/App arm64 ios 17.0 26.0
+                import OBJC_CLASS_$_CLLocationManager
+                selector requestWhenInUseAuthorization
+                """),
+            RuleExample("""
+                plist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app;}
+                image Payload/App.app/App arm64 ios 17.0 26.0
+                import OBJC_CLASS_$_CLLocationManager
+                selector startUpdatingLocation
+                """),
             RuleExample("""
                 import CoreLocation
                 let manager = CLLocationManager()

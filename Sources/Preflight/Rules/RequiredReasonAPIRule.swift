@@ -23,7 +23,21 @@ public enum RequiredReasonAPIRule: Rule {
             their sources: docs/preflight.md.
             """,
         defaultSeverity: .error,
+        storeRejection: "ITMS-91053: Missing API declaration",
+        fix: "declare each category the code uses, with the approved reason that fits, in NSPrivacyAccessedAPITypes of the bundle's PrivacyInfo.xcprivacy (for an SDK: a release of it that ships its manifest)",
         triggeringExamples: [
+            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimport OBJC_CLASS_$_NSUserDefaults"),
+            RuleExample("""
+                image Payload/App.app/App arm64 ios 17.0 26.0
+                image Payload/App.app/Frameworks/PIL._imaging.framework/PIL._imaging arm64 ios 13.0 26.5
+                import stat fstat PyArg_ParseTuple
+                plist Payload/App.app/Frameworks/PIL._imaging.framework/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryUserDefaults; NSPrivacyAccessedAPITypeReasons = (CA92.1);});}
+                """),
+            RuleExample("""
+                image Payload/App.app/App arm64 ios 17.0 26.0
+                import OBJC_CLASS_$_NSUserDefaults
+                plist Payload/App.app/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryUserDefaults; NSPrivacyAccessedAPITypeReasons = (C56D.1);});}
+                """),
             RuleExample("""
                 import Foundation
                 let booted = ProcessInfo.processInfo.↓systemUptime
@@ -37,6 +51,20 @@ public enum RequiredReasonAPIRule: Rule {
                 ]),
         ],
         nonTriggeringExamples: [
+            RuleExample("""
+                image Payload/App.app/App arm64 ios 17.0 26.0
+                selector systemUptime
+                import mach_absolute_time
+                plist Payload/App.app/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategorySystemBootTime; NSPrivacyAccessedAPITypeReasons = (35F9.1);});}
+                """),
+            RuleExample("""
+                image Payload/App.app/App arm64 ios 17.0 26.0
+                image Payload/App.app/Frameworks/Kit.framework/Kit arm64 ios 15.0 26.0
+                import stat$INODE64 getattrlist
+                plist Payload/App.app/Frameworks/Kit.framework/Kit_Kit.bundle/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryFileTimestamp; NSPrivacyAccessedAPITypeReasons = (0A2A.1);});}
+                """),
+            RuleExample("kind app\nimage App.app/Contents/MacOS/App arm64 macos 14.0 15.0\nimport stat OBJC_CLASS_$_NSUserDefaults"),
+            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimport OBJC_CLASS_$_NSUserDefaults\ndistribution ad-hoc"),
             RuleExample("""
                 import Foundation
                 let booted = ProcessInfo.processInfo.systemUptime
