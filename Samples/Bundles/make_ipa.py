@@ -1,16 +1,18 @@
 #!/usr/bin/env python3
 """Assembles Demo.ipa — a Debug build of an iOS app, archived and exported as if for the App
-Store — from the committed Mach-O and signing fixtures (Tests/Fixtures/macho, Tests/Fixtures/bundle),
-deterministically: fixed entry order, timestamps and compression, so the same inputs give the
-same bytes. For the memory benchmark, `--padding-mib N` adds N MiB of incompressible resources
-(Payload/Demo.app/Media/) and `--binary-padding-mib N` N MiB of incompressible bytes at the end of
-the executable (after its last segment: the Mach-O reader ignores them, the zip reader must
-inflate them with the rest).
+Store — from the committed Mach-O and signing fixtures (Tests/Fixtures/macho, Tests/Fixtures/bundle,
+Tests/Fixtures/preflight), deterministically: fixed entry order, timestamps and compression, so the
+same inputs give the same bytes; and beside it Demo.xcarchive, a small archive of a release build
+whose dSYM was not archived. For the memory benchmark, `--padding-mib N` adds N MiB of
+incompressible resources (Payload/Demo.app/Media/) and `--binary-padding-mib N` N MiB of
+incompressible bytes at the end of the executable (after its last segment: the Mach-O reader
+ignores them, the zip reader must inflate them with the rest).
 
     make_ipa.py OUT.ipa [--padding-mib N] [--binary-padding-mib N]
 """
 import os
 import random
+import shutil
 import sys
 import zipfile
 
@@ -18,23 +20,53 @@ ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)),
 FIXTURES = os.path.join(ROOT, "Tests", "Fixtures")
 STAMP = (2024, 9, 16, 12, 0, 0)
 
-INFO = """<?xml version="1.0" encoding="UTF-8"?>
-<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-<plist version="1.0"><dict><key>CFBundleExecutable</key><string>{0}</string>
-<key>CFBundleIdentifier</key><string>com.example.{0}</string></dict></plist>
-"""
+
+def info(executable, identifier, version="1.0", build="1", minimum=None):
+    keys = [("CFBundleExecutable", executable), ("CFBundleIdentifier", identifier),
+            ("CFBundleShortVersionString", version), ("CFBundleVersion", build)]
+    if minimum:
+        keys.append(("MinimumOSVersion", minimum))
+    entries = "".join("<key>%s</key><string>%s</string>" % pair for pair in keys)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" '
+            '"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0"><dict>%s</dict></plist>\n' % entries)
+
 
 # Entry in the app -> a committed fixture (a path under Tests/Fixtures) or its text.
 APP = [
     ("Demo", "bundle/App-ios-dev-signed"),
-    ("Demo.debug.dylib", "macho/libClean.dylib"),
+    ("Demo.debug.dylib", "preflight/Kit-ios"),
     ("embedded.mobileprovision", "bundle/dev.mobileprovision"),
-    ("Info.plist", INFO.format("Demo")),
-    ("Frameworks/Clean.framework/Clean", "bundle/Clean-store-signed"),
-    ("Frameworks/Clean.framework/Info.plist", INFO.format("Clean")),
+    # "1.0 beta" is no version to the store; MinimumOSVersion below the executable's 17.0; the
+    # profile provisions com.example.app.
+    ("Info.plist", info("Demo", "com.example.Demo", version="1.0 beta", build="7", minimum="16.0")),
+    ("Frameworks/Kit.framework/Kit", "preflight/Kit-ios"),
+    ("Frameworks/Kit.framework/Info.plist", info("Kit", "com.example.Kit", minimum="16.0")),
+    ("Frameworks/Sim.framework/Sim", "preflight/Sim-fat"),
+    ("Frameworks/Sim.framework/Info.plist", info("Sim", "com.example.Sim", minimum="16.0")),
+    ("Frameworks/Newer.framework/Newer", "preflight/Newer-ios"),
+    ("Frameworks/Newer.framework/Info.plist", info("Newer", "com.example.Newer", minimum="18.0")),
+    ("Frameworks/Vendor.framework/Vendor", "preflight/Bitcode-ios"),
+    ("Frameworks/Vendor.framework/Info.plist", info("Vendor", "com.example.Vendor", minimum="12.0")),
+    ("PlugIns/Widget.appex/Widget", "preflight/Store-ios"),
+    ("PlugIns/Widget.appex/Info.plist", info("Widget", "com.example.Demo.widget", minimum="16.0")),
     ("Preview Content/users.json", '[{"name": "Alice Example"}]\n'),
-    ("Settings.bundle/Root.plist", INFO.format("Settings")),
+    ("Settings.bundle/Root.plist", info("Settings", "com.example.Settings")),
 ]
+
+# Demo.xcarchive: a release build archived without its dSYM.
+ARCHIVE = [
+    ("Info.plist", info("Demo", "com.example.Demo")),
+    ("Products/Applications/Demo.app/Demo", "preflight/Store-ios"),
+    ("Products/Applications/Demo.app/Info.plist", info("Demo", "com.example.Demo", version="1.0", build="7", minimum="16.0")),
+]
+
+
+def read(source):
+    path = os.path.join(FIXTURES, source)
+    if os.path.isfile(path):
+        with open(path, "rb") as handle:
+            return handle.read(), True
+    return source.encode(), False
 
 
 def entry(archive, name, data, compress=zipfile.ZIP_DEFLATED, mode=0o644):
@@ -49,18 +81,21 @@ def main(out, padding_mib=0, binary_padding_mib=0):
     with zipfile.ZipFile(out + ".tmp", "w") as archive:
         generator = random.Random(0x5EED)
         for name, source in APP:
-            if os.path.isfile(os.path.join(FIXTURES, source)):
-                with open(os.path.join(FIXTURES, source), "rb") as handle:
-                    data = handle.read()
-                if name == "Demo":
-                    data += generator.randbytes(binary_padding_mib << 20)
-                mode = 0o755 if data[:4] == b"\xcf\xfa\xed\xfe" else 0o644
-            else:
-                data, mode = source.encode(), 0o644
+            data, is_fixture = read(source)
+            if name == "Demo":
+                data += generator.randbytes(binary_padding_mib << 20)
+            mode = 0o755 if is_fixture and data[:4] in (b"\xcf\xfa\xed\xfe", b"\xca\xfe\xba\xbe") else 0o644
             entry(archive, "Payload/Demo.app/" + name, data, mode=mode)
         for index in range(padding_mib):
             entry(archive, "Payload/Demo.app/Media/clip-%04d.bin" % index, generator.randbytes(1 << 20), zipfile.ZIP_STORED)
     os.replace(out + ".tmp", out)
+    folder = os.path.join(os.path.dirname(os.path.abspath(out)), "Demo.xcarchive")
+    shutil.rmtree(folder, ignore_errors=True)
+    for name, source in ARCHIVE:
+        path = os.path.join(folder, name)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "wb") as handle:
+            handle.write(read(source)[0])
 
 
 if __name__ == "__main__":

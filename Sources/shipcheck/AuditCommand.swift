@@ -13,7 +13,8 @@ struct AuditCommand: ParsableCommand {
             release configurations of project.pbxproj, .xcconfig and Package.swift files), the \
             archive-breaker check (release code naming declarations that exist only in DEBUG or \
             Development Assets) and the binary inspector on the artifacts named by `binaries:` in \
-            .shipcheck.yml or --binary. \
+            .shipcheck.yml or --binary (with the App Store pre-flight rules on Apple bundles, .ipa \
+            and .xcarchive files: docs/preflight.md). \
             The text report ends with a table of files, findings and time per check.
 
             Baselines let an existing app adopt the gate: --write-baseline FILE records today's \

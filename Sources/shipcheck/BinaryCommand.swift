@@ -5,13 +5,17 @@ import ShipcheckFrontend
 struct BinaryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "binary",
-        abstract: "Audit ELF and Mach-O release artifacts for leaked preview, test, mock and fixture code.",
+        abstract: "Audit ELF and Mach-O release artifacts for leaked preview, test, mock and fixture code, and for what App Store Connect would reject.",
         discussion: """
             PATHs are ELF files, Mach-O files (thin or universal: every slice is checked), static \
             archives, Apple bundles and archives (.app, .appex, .framework, .xcframework, \
             .xcarchive, .ipa: walked whole, with the bundle rules on their signing, profiles and \
-            resources), or directories searched for them (binaries by magic, bundles by \
-            extension). Without PATHs, the \
+            resources, and the App Store pre-flight rules: test code and debugging tools linked, \
+            simulator slices, bitcode, the SDK floor (preflight.minimum-sdk), minimum OS and \
+            version mismatches, the profile's bundle identifier, an archive's dSYMs — \
+            docs/preflight.md), or directories searched for them (binaries by magic, bundles by \
+            extension). An artifact with nothing to check (an .ipa without an app) is an input \
+            error. Without PATHs, the \
             configuration's `binaries` globs are used. Stripped binaries are audited through the \
             Swift metadata sections. Exit codes: 0 clean, 1 findings at or above the failing \
             severity, 2 an input or the configuration could not be read.

@@ -103,13 +103,15 @@ public struct BundleContents: Sendable {
     /// How messages name a place inside the artifact: `App.app/PlugIns/Widget.appex`, as App
     /// Store Connect names bundles (from the app's folder on), or the artifact's name for "".
     public func displayName(_ inner: String) -> String {
-        guard !inner.isEmpty else { return String(root.split(separator: "/").last ?? Substring(root)) }
+        let rootName = String(root.split(separator: "/").last ?? Substring(root))
+        guard !inner.isEmpty else { return rootName }
         let components = inner.split(separator: "/")
         if components.first == "Payload", components.count > 1 { return components.dropFirst().joined(separator: "/") }
         if components.first == "Products", let index = components.firstIndex(where: { $0.hasSuffix(".app") }) {
             return components[index...].joined(separator: "/")
         }
-        return inner
+        // Inside a bundle given as it is: from its own folder on.
+        return kind.bundleRole != nil && kind != .xcframework && kind != .xcarchive ? "\(rootName)/\(inner)" : inner
     }
 
     /// Finds the bundle folders the files lie in (and the artifact itself, when it is a

@@ -32,6 +32,18 @@ public enum StarterConfiguration {
         # binaries:
         #   - ".build/release/MyApp"
 
+        # How Apple bundles and .ipa files ship (app-store, ad-hoc, development, enterprise);
+        # the App Store pre-flight rules check only what is meant for the store.
+        # bundle:
+        #   distribution: app-store
+
+        # App Store pre-flight: the SDK floor per platform (default: Apple's dated announcements)
+        # and debugging tools besides the built-in list (module names).
+        # preflight:
+        #   minimum-sdk:
+        #     ios: "26.0"
+        #   debugging-tools: [InHouseInspector]
+
         # Where the team's saved queries live.
         queries: .shipcheck/queries.yml
 

@@ -46,7 +46,7 @@ package enum UnsupportedArchitectureRule: BundleRule {
             guard !refused.isEmpty else { return nil }
             return bundle.finding(
                 description, context.severity, at: image.path,
-                message: "\(bundle.shown(image)) contains unsupported architectures '[\(refused.joined(separator: ", "))]' in a \(platform.device.displayName) app (ITMS-90087)",
+                message: "\(bundle.shown(image)) contains unsupported architectures '[\(refused.joined(separator: ", "))]' in \(platform.device == .iOS ? "an" : "a") \(platform.device.displayName) app (ITMS-90087)",
                 fix: "embed the device library of an .xcframework, or remove these slices (lipo -remove) before signing",
                 identity: "unsupported-architecture")
         }

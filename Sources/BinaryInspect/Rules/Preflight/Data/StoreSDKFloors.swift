@@ -3,21 +3,21 @@
 /// announcement). Read 2026-11-26; macOS apps have no floor in any of them. A floor announced
 /// after that is not here until this table is updated: set `preflight.minimum-sdk` meanwhile.
 /// docs/preflight.md lists the rows.
-enum StoreSDKFloors {
-    struct Floor {
-        var platform: ApplePlatform
-        var sdk: OSVersion
+package enum StoreSDKFloors {
+    package struct Floor {
+        package var platform: ApplePlatform
+        package var sdk: OSVersion
         /// `yyyy-MM-dd`, the first day uploads built with an older SDK are refused.
-        var since: String
-        var xcode: String
-        var source: String
+        package var since: String
+        package var xcode: String
+        package var source: String
     }
 
     private static func floors(since: String, xcode: String, source: String, _ sdks: [(ApplePlatform, String)]) -> [Floor] {
         sdks.map { Floor(platform: $0.0, sdk: OSVersion($0.1)!, since: since, xcode: xcode, source: source) }
     }
 
-    static let table: [Floor] =
+    package static let table: [Floor] =
         floors(since: "2023-04-25", xcode: "14.1", source: "https://developer.apple.com/news/upcoming-requirements/?id=04252023a",
                [(.iOS, "16.1"), (.watchOS, "9.1")])
         + floors(since: "2023-07-31", xcode: "14.1", source: "https://developer.apple.com/news/upcoming-requirements/?id=07312023a",

@@ -3,17 +3,17 @@
 /// frameworks, and debugging and test tools that teams embed in debug builds. Extendable with
 /// `preflight.debugging-tools` in .shipcheck.yml. Compiled 2026-11-26 from each project's
 /// documentation (the source of every row); docs/preflight.md lists them.
-enum TestAndDebuggingLibraries {
-    struct Entry {
+package enum TestAndDebuggingLibraries {
+    package struct Entry {
         /// The module name a load command names it by.
-        var module: String
-        var what: String
-        var source: String
+        package var module: String
+        package var what: String
+        package var source: String
     }
 
     /// Apple's test frameworks: the store refuses them (ITMS-90338: non-public symbols), and a
     /// device without Xcode has none of them, so the app crashes at launch.
-    static let testFrameworks: [Entry] = [
+    package static let testFrameworks: [Entry] = [
         Entry(module: "XCTest", what: "XCTest", source: "https://developer.apple.com/documentation/xctest"),
         Entry(module: "XCTestSwiftSupport", what: "XCTest's Swift support library", source: "Xcode: Platforms/iPhoneOS.platform/Developer/usr/lib/libXCTestSwiftSupport.dylib"),
         Entry(module: "swiftXCTest", what: "XCTest's Swift overlay (before Xcode 12.5)", source: "Xcode 12 and earlier: usr/lib/libswiftXCTest.dylib"),
@@ -25,7 +25,7 @@ enum TestAndDebuggingLibraries {
 
     /// Debugging and test tools: in-app inspectors, network debuggers, snapshot and UI test
     /// libraries, matchers and stubs.
-    static let debuggingTools: [Entry] = [
+    package static let debuggingTools: [Entry] = [
         Entry(module: "FLEX", what: "FLEX (in-app debugging explorer)", source: "https://github.com/FLEXTool/FLEX"),
         Entry(module: "RevealServer", what: "Reveal's server (UI inspector)", source: "https://revealapp.com/docs/"),
         Entry(module: "Reveal", what: "Reveal (UI inspector, older library name)", source: "https://revealapp.com/docs/"),
@@ -49,7 +49,7 @@ enum TestAndDebuggingLibraries {
 
     /// Imported names that are XCTest's or Swift Testing's, whatever library they come through
     /// (a helper framework that re-exports XCTest, a static library): C-level prefixes.
-    static let testSymbolPrefixes = [
+    package static let testSymbolPrefixes = [
         "__swift_FORCE_LOAD_$_XCTestSwiftSupport", "__swift_FORCE_LOAD_$_swiftXCTest",
         "OBJC_CLASS_$_XCTest", "OBJC_CLASS_$_XCUI", "OBJC_METACLASS_$_XCTest",
         "$s6XCTest", "$s7Testing", "_XCT",
