@@ -1,5 +1,6 @@
 import Foundation
 import Preflight
+import ShipcheckTestSupport
 import Testing
 
 @Suite struct PrivacyManifestTests {
@@ -157,5 +158,19 @@ import Testing
                     "NSUserTrackingUsageDescription", "NFCReaderUsageDescription", "NSHomeKitUsageDescription", "NSLocalNetworkUsageDescription"] {
             #expect(keys.contains(key), "\(key)")
         }
+    }
+}
+
+/// docs/preflight.md lists the data the privacy rules read: every SDK of Apple's list, every
+/// approved reason with its category, every purpose-string key.
+@Suite struct PreflightDataDocumentationTests {
+    @Test func everyTableEntryIsInTheDocumentation() throws {
+        let page = try String(contentsOfFile: Repository.path("docs/preflight.md"), encoding: .utf8)
+        for name in ListedSDKs.names { #expect(page.contains("`\(name)`"), "\(name)") }
+        for category in RequiredReasonCategory.allCases {
+            for reason in category.reasons { #expect(page.contains("| `\(category.rawValue)` | `\(reason.code)` |"), "\(reason.code)") }
+        }
+        for key in Set(PurposeStrings.requirements.flatMap(\.keys)) { #expect(page.contains("`\(key)`"), "\(key)") }
+        #expect(page.contains(ListedSDKs.source.retrieved) && page.contains(RequiredReasonAPIs.source.title))
     }
 }
