@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "ReleaseAudit",
             dependencies: [
-                "ShipcheckCore", "SourceScan", "XcodeProject", "Preflight",
+                "ShipcheckCore", "SourceScan", "XcodeProject", "Preflight", "BinaryInspect",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftLexicalLookup", package: "swift-syntax"),

@@ -63,8 +63,6 @@ public enum RuleRegistry {
         ReleaseDebugPreprocessorMacroRule.self,
         ReleaseUnoptimizedRule.self,
         ReleaseTestabilityRule.self,
-        ReleaseBitcodeRule.self,
-        ReleaseDwarfWithoutDSYMRule.self,
         ArchiveBreakerRule.self,
         // App Store pre-flight: privacy manifests and purpose strings, in artifacts and projects
         // (Preflight; checked by BinaryInspect and ReleaseAudit's PrivacyDeclarationsCheck).
