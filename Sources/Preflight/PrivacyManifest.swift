@@ -63,14 +63,23 @@ public struct PrivacyManifest: Sendable, Hashable {
         if let accessed = dictionary["NSPrivacyAccessedAPITypes"] { readAccessedAPIs(accessed) }
     }
 
-    private mutating func readCollectedData(_ value: Any) {
-        guard let entries = value as? [Any] else { return problems.append("NSPrivacyCollectedDataTypes is not an array") }
-        for (index, entry) in entries.enumerated() {
-            let place = "NSPrivacyCollectedDataTypes[\(index)]"
+    /// The dictionaries of the array at `key`, each with its place (`KEY[2]`); what is not one is a problem.
+    private mutating func dictionaries(_ value: Any, key: String) -> [(place: String, entry: [String: Any])] {
+        guard let entries = value as? [Any] else {
+            problems.append("\(key) is not an array")
+            return []
+        }
+        return entries.enumerated().compactMap { index, entry in
             guard let entry = entry as? [String: Any] else {
-                problems.append("\(place) is not a dictionary")
-                continue
+                problems.append("\(key)[\(index)] is not a dictionary")
+                return nil
             }
+            return ("\(key)[\(index)]", entry)
+        }
+    }
+
+    private mutating func readCollectedData(_ value: Any) {
+        for (place, entry) in dictionaries(value, key: "NSPrivacyCollectedDataTypes") {
             for key in entry.keys.sorted() where !Self.collectedDataKeys.contains(key) { problems.append("\(place).\(key) is not a key of collected data") }
             if !(entry["NSPrivacyCollectedDataType"] is String) { problems.append("\(place) has no NSPrivacyCollectedDataType string") }
             for key in ["NSPrivacyCollectedDataTypeLinked", "NSPrivacyCollectedDataTypeTracking"] where !(entry[key].map(Self.isBoolean) ?? false) {
@@ -87,13 +96,7 @@ public struct PrivacyManifest: Sendable, Hashable {
     }
 
     private mutating func readAccessedAPIs(_ value: Any) {
-        guard let entries = value as? [Any] else { return problems.append("NSPrivacyAccessedAPITypes is not an array") }
-        for (index, entry) in entries.enumerated() {
-            let place = "NSPrivacyAccessedAPITypes[\(index)]"
-            guard let entry = entry as? [String: Any] else {
-                problems.append("\(place) is not a dictionary")
-                continue
-            }
+        for (place, entry) in dictionaries(value, key: "NSPrivacyAccessedAPITypes") {
             for key in entry.keys.sorted() where key != "NSPrivacyAccessedAPIType" && key != "NSPrivacyAccessedAPITypeReasons" {
                 problems.append("\(place).\(key) is not a key of an accessed API type")
             }

@@ -116,19 +116,16 @@ struct PBXObjectGraph {
 
     /// What a target compiles: the files of its Sources build phases, and its Xcode 16
     /// synchronized folders (`fileSystemSynchronizedGroups`, whose exceptions are not read).
-    func sources(of target: [String: Any]) -> [String] {
-        let phases = (target["buildPhases"] as? [String] ?? []).compactMap { objects[$0] as? [String: Any] }
-        let files = phases.filter { $0["isa"] as? String == "PBXSourcesBuildPhase" }.flatMap { $0["files"] as? [String] ?? [] }
-        let references = files.compactMap { (objects[$0] as? [String: Any])?["fileRef"] as? String }
-        let folders = target["fileSystemSynchronizedGroups"] as? [String] ?? []
-        return (references + folders).compactMap { path(of: $0) }
-    }
+    func sources(of target: [String: Any]) -> [String] { files(of: target, phase: "PBXSourcesBuildPhase") }
 
     /// What a target copies as resources: the files of its Resources build phases, and its
     /// synchronized folders (everything in them that is not compiled is copied).
-    func resources(of target: [String: Any]) -> [String] {
+    func resources(of target: [String: Any]) -> [String] { files(of: target, phase: "PBXResourcesBuildPhase") }
+
+    /// The files of a target's build phases of one kind, and its synchronized folders.
+    private func files(of target: [String: Any], phase isa: String) -> [String] {
         let phases = (target["buildPhases"] as? [String] ?? []).compactMap { objects[$0] as? [String: Any] }
-        let files = phases.filter { $0["isa"] as? String == "PBXResourcesBuildPhase" }.flatMap { $0["files"] as? [String] ?? [] }
+        let files = phases.filter { $0["isa"] as? String == isa }.flatMap { $0["files"] as? [String] ?? [] }
         let references = files.compactMap { (objects[$0] as? [String: Any])?["fileRef"] as? String }
         let folders = target["fileSystemSynchronizedGroups"] as? [String] ?? []
         return (references + folders).compactMap { path(of: $0) }
