@@ -65,6 +65,10 @@ let package = Package(
             ],
             swiftSettings: strictSwift6
         ),
+        // App Store pre-flight data: the listed third-party SDKs, the required reason APIs and their
+        // approved reasons, the APIs that need purpose strings (each table with its source and
+        // date), and the PrivacyInfo.xcprivacy reader. Read by the artifact and the project checks.
+        .target(name: "Preflight", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
         // Capability: merge-conflict markers.
         .target(name: "ConflictScan", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
         // Capability: saved-query bookmarks.
@@ -86,7 +90,7 @@ let package = Package(
         .target(
             name: "BinaryInspect",
             dependencies: [
-                "ShipcheckCore", "CDemangle",
+                "ShipcheckCore", "CDemangle", "Preflight",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .target(name: "CLibELF", condition: .when(platforms: [.linux, .android], traits: ["ELF"])),
@@ -97,7 +101,7 @@ let package = Package(
         .target(
             name: "ReleaseAudit",
             dependencies: [
-                "ShipcheckCore", "SourceScan", "XcodeProject",
+                "ShipcheckCore", "SourceScan", "XcodeProject", "Preflight", "BinaryInspect",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
@@ -108,7 +112,7 @@ let package = Package(
         // subcommand (the audit's checks in one scan, baselines, query runs, binary targets).
         .target(
             name: "ShipcheckFrontend",
-            dependencies: ["ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit"],
+            dependencies: ["ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit", "Preflight"],
             swiftSettings: strictSwift6
         ),
         // Thin command-line front end: one file per subcommand, each parsing its options and
@@ -129,7 +133,7 @@ let package = Package(
         .target(
             name: "HostileInputTargets",
             dependencies: [
-                "ShipcheckCore", "ShipcheckFrontend", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
+                "ShipcheckCore", "ShipcheckFrontend", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject", "Preflight",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
             ],
             path: "Tests/HostileInputTargets",
@@ -159,7 +163,8 @@ let package = Package(
         .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "SavedQueriesTests", dependencies: ["SavedQueries", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "PreflightTests", dependencies: ["Preflight", "ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "Preflight", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         // The registry, the single scan of the audit (a test counts its reads) and the entry points.
         .testTarget(name: "ShipcheckFrontendTests", dependencies: ["ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.

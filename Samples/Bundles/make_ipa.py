@@ -31,6 +31,14 @@ def info(executable, identifier, version="1.0", build="1", minimum=None):
             '"http://www.apple.com/DTDs/PropertyList-1.0.dtd">\n<plist version="1.0"><dict>%s</dict></plist>\n' % entries)
 
 
+def manifest(*declared):
+    """A PrivacyInfo.xcprivacy declaring (category, reason) pairs."""
+    entries = "".join("<dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategory%s</string>"
+                      "<key>NSPrivacyAccessedAPITypeReasons</key><array><string>%s</string></array></dict>" % pair for pair in declared)
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n<plist version="1.0"><dict><key>NSPrivacyTracking</key><false/>'
+            '<key>NSPrivacyAccessedAPITypes</key><array>%s</array></dict></plist>\n' % entries)
+
+
 # Entry in the app -> a committed fixture (a path under Tests/Fixtures) or its text.
 APP = [
     ("Demo", "bundle/App-ios-dev-signed"),
@@ -49,6 +57,19 @@ APP = [
     ("Frameworks/Vendor.framework/Info.plist", info("Vendor", "com.example.Vendor", minimum="12.0")),
     ("PlugIns/Widget.appex/Widget", "preflight/Store-ios"),
     ("PlugIns/Widget.appex/Info.plist", info("Widget", "com.example.Demo.widget", minimum="16.0")),
+    # The widget (Store-ios) declares its file timestamps and boot clock, but gives user defaults
+    # a reason that does not exist: the manifest is invalid and the category undeclared.
+    ("PlugIns/Widget.appex/PrivacyInfo.xcprivacy", manifest(("FileTimestamp", "C617.1"), ("SystemBootTime", "35F9.1"),
+                                                            ("UserDefaults", "CA92.2"))),
+    # A framework asking for location when in use: the app's Info.plist does not say why.
+    ("Frameworks/Location.framework/Location", "preflight/Location-ios"),
+    ("Frameworks/Location.framework/Info.plist", info("Location", "com.example.Location", minimum="16.0")),
+    # SDKs on Apple's list: Alamofire without its privacy manifest, Starscream without a signature.
+    ("Frameworks/Alamofire.framework/Alamofire", "preflight/Kit-ios"),
+    ("Frameworks/Alamofire.framework/Info.plist", info("Alamofire", "org.alamofire.Alamofire", minimum="16.0")),
+    ("Frameworks/Starscream.framework/Starscream", "preflight/Unsigned-ios"),
+    ("Frameworks/Starscream.framework/Info.plist", info("Starscream", "com.vluxe.Starscream", minimum="16.0")),
+    ("Frameworks/Starscream.framework/PrivacyInfo.xcprivacy", manifest()),
     ("Preview Content/users.json", '[{"name": "Alice Example"}]\n'),
     ("Settings.bundle/Root.plist", info("Settings", "com.example.Settings")),
 ]
@@ -58,6 +79,8 @@ ARCHIVE = [
     ("Info.plist", info("Demo", "com.example.Demo")),
     ("Products/Applications/Demo.app/Demo", "preflight/Store-ios"),
     ("Products/Applications/Demo.app/Info.plist", info("Demo", "com.example.Demo", version="1.0", build="7", minimum="16.0")),
+    ("Products/Applications/Demo.app/PrivacyInfo.xcprivacy", manifest(("FileTimestamp", "C617.1"), ("SystemBootTime", "35F9.1"),
+                                                                      ("UserDefaults", "CA92.1"))),
 ]
 
 

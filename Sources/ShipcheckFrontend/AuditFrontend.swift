@@ -18,6 +18,7 @@ extension Frontend {
             SavedQueries.gates(root: root, configuration: configuration, source: source),
             BuildSettingsCheck(rules: rules, configuration: configuration),
             ArchiveBreakerCheck(configuration: configuration),
+            PrivacyDeclarationsCheck(configuration: configuration),
             BinariesCheck(root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture, rules: rules),
         ]
     }

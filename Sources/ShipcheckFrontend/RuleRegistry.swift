@@ -1,5 +1,6 @@
 import BinaryInspect
 import ConflictScan
+import Preflight
 import ReleaseAudit
 import SavedQueries
 import ShipcheckCore
@@ -53,6 +54,8 @@ public enum RuleRegistry {
         ExtensionVersionRule.self,
         ProfileIdentityRule.self,
         DSYMMissingRule.self,
+        SDKPrivacyManifestRule.self,
+        SDKSignatureRule.self,
         // Saved queries (SavedQueries).
         SavedQueryRule.self,
         // Build settings and archive breakers (ReleaseAudit).
@@ -61,6 +64,11 @@ public enum RuleRegistry {
         ReleaseUnoptimizedRule.self,
         ReleaseTestabilityRule.self,
         ArchiveBreakerRule.self,
+        // App Store pre-flight: privacy manifests and purpose strings, in artifacts and projects
+        // (Preflight; checked by BinaryInspect and ReleaseAudit's PrivacyDeclarationsCheck).
+        RequiredReasonAPIRule.self,
+        PrivacyManifestInvalidRule.self,
+        PurposeStringRule.self,
     ]
 
     public static let descriptions: [RuleDescription] = rules.descriptions

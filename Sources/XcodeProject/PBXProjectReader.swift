@@ -22,7 +22,7 @@ public enum PBXProjectReader {
     }
 
     public static func parse(_ bytes: [UInt8], file: String, projectDirectory: String) throws(InputError) -> XcodeProject {
-        if let problem = BinaryPropertyListCheck.problem(bytes) {
+        if let problem = PropertyListReader.binaryProblem(bytes) {
             throw InputError(path: file, message: "not a readable project.pbxproj (a binary property list that \(problem))")
         }
         let plist: Any
@@ -64,7 +64,8 @@ public enum PBXProjectReader {
             guard let target = objects[id] as? [String: Any] else { return nil }
             return XcodeTarget(id: id, name: target["name"] as? String ?? id,
                                configurations: configurations(listID: target["buildConfigurationList"]),
-                               productType: target["productType"] as? String, sources: graph.sources(of: target))
+                               productType: target["productType"] as? String, sources: graph.sources(of: target),
+                               resources: graph.resources(of: target))
         }
         let bundleName = XcodePath.directory(of: file).split(separator: "/").last.map(String.init) ?? file
         let projectName = bundleName.hasSuffix(".xcodeproj") ? String(bundleName.dropLast(10)) : bundleName
@@ -115,9 +116,16 @@ struct PBXObjectGraph {
 
     /// What a target compiles: the files of its Sources build phases, and its Xcode 16
     /// synchronized folders (`fileSystemSynchronizedGroups`, whose exceptions are not read).
-    func sources(of target: [String: Any]) -> [String] {
+    func sources(of target: [String: Any]) -> [String] { files(of: target, phase: "PBXSourcesBuildPhase") }
+
+    /// What a target copies as resources: the files of its Resources build phases, and its
+    /// synchronized folders (everything in them that is not compiled is copied).
+    func resources(of target: [String: Any]) -> [String] { files(of: target, phase: "PBXResourcesBuildPhase") }
+
+    /// The files of a target's build phases of one kind, and its synchronized folders.
+    private func files(of target: [String: Any], phase isa: String) -> [String] {
         let phases = (target["buildPhases"] as? [String] ?? []).compactMap { objects[$0] as? [String: Any] }
-        let files = phases.filter { $0["isa"] as? String == "PBXSourcesBuildPhase" }.flatMap { $0["files"] as? [String] ?? [] }
+        let files = phases.filter { $0["isa"] as? String == isa }.flatMap { $0["files"] as? [String] ?? [] }
         let references = files.compactMap { (objects[$0] as? [String: Any])?["fileRef"] as? String }
         let folders = target["fileSystemSynchronizedGroups"] as? [String] ?? []
         return (references + folders).compactMap { path(of: $0) }

@@ -71,7 +71,9 @@ public enum XCConfigReader {
             let rawKey = line[..<equals].trimmingWhitespace()
             guard !rawKey.isEmpty, !rawKey.contains(" ") else { continue }
             let (key, condition) = BuildSetting.splitCondition(rawKey)
-            let value = line[line.index(after: equals)...].trimmingWhitespace()
+            var value = line[line.index(after: equals)...].trimmingWhitespace()
+            // Xcode takes `SDKROOT = macosx;` (a pbxproj habit) as `macosx`.
+            if value.hasSuffix(";") { value = String(value.dropLast()).trimmingWhitespace() }
             let indent = rawLine.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
             config.settings.append(BuildSetting(key: key, condition: condition, value: .string(value), file: path, line: lineNumber, column: indent + 1))
         }

@@ -27,14 +27,31 @@ public enum XcodeGenReader {
         if let targetMap = try top.mapping("targets") {
             for (key, _) in targetMap.mapping {
                 guard let targetName = key.scalar?.string, let target = try targetMap.mapping(targetName) else { continue }
+                var targetConfigurations = try configurations(of: target, names: configurationNames, prefix: targetName, file: file,
+                                                              projectDirectory: projectDirectory)
+                let info = try target.mapping("info")
+                // `info: path:` is the target's INFOPLIST_FILE (XcodeGen writes it so).
+                if let info, let path = try info.string("path"), let key = info.mapping.first(where: { $0.key.scalar?.string == "path" })?.key {
+                    let setting = BuildSetting(key: "INFOPLIST_FILE", value: .string(path), file: file, line: key.mark?.line, column: key.mark?.column)
+                    for index in targetConfigurations.indices { targetConfigurations[index].settings.insert(setting, at: 0) }
+                }
+                let targetSources = sources(of: target, projectDirectory: projectDirectory)
                 targets.append(XcodeTarget(
-                    id: "target:\(targetName)", name: targetName,
-                    configurations: try configurations(of: target, names: configurationNames, prefix: targetName, file: file, projectDirectory: projectDirectory),
-                    productType: try target.string("type"), sources: sources(of: target, projectDirectory: projectDirectory)))
+                    id: "target:\(targetName)", name: targetName, configurations: targetConfigurations,
+                    productType: try target.string("type"), sources: targetSources, resources: targetSources,
+                    infoProperties: try info?.mapping("properties").map(scalarEntries) ?? [:]))
             }
         }
         return XcodeProject(kind: .xcodegen, file: file, projectDirectory: projectDirectory, projectName: name ?? "project",
                             configurations: projectConfigurations, targets: targets)
+    }
+
+    /// The scalar entries of a mapping, as text.
+    private static func scalarEntries(_ mapping: YAMLMapping) -> [String: String] {
+        Dictionary(mapping.mapping.compactMap { key, value in
+            guard let name = key.scalar?.string, let text = value.scalar?.string else { return nil }
+            return (name, text)
+        }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `sources:` as a path, a list of paths, or a list of `{path: …}` mappings, each a file or

@@ -35,13 +35,33 @@ public struct XcodeTarget: Sendable, Hashable {
     /// synchronized folders, XcodeGen `sources`), relative to the scan root like every path
     /// of the model.
     public var sources: [String]
+    /// The files its Resources build phase copies and the folders it copies whole (synchronized
+    /// folders, XcodeGen `sources`), relative to the scan root: where its `PrivacyInfo.xcprivacy` is.
+    public var resources: [String]
+    /// Info.plist entries the project itself writes (XcodeGen `info: properties:`), scalars as text.
+    public var infoProperties: [String: String]
 
-    public init(id: String, name: String, configurations: [BuildConfiguration], productType: String? = nil, sources: [String] = []) {
+    public init(id: String, name: String, configurations: [BuildConfiguration], productType: String? = nil, sources: [String] = [],
+                resources: [String] = [], infoProperties: [String: String] = [:]) {
         self.id = id
         self.name = name
         self.configurations = configurations
         self.productType = productType
         self.sources = sources
+        self.resources = resources
+        self.infoProperties = infoProperties
+    }
+
+    /// Whether it builds an app, an App Clip, a watch app or an app extension: a product that
+    /// ships with its own Info.plist and privacy manifest.
+    public var isApplication: Bool {
+        guard let productType, testKind == nil else { return false }
+        return productType.contains("application") || productType.contains("extension")
+    }
+
+    /// Whether `path` (relative to the scan root) is one of `entries` or inside one of them.
+    public static func contains(_ entries: [String], _ path: String) -> Bool {
+        entries.contains { $0 == path || $0 == "." || path.hasPrefix($0 + "/") }
     }
 
     /// "unit-test" or "UI-test" for a test bundle (never archived), nil for anything else.

@@ -9,10 +9,13 @@ struct AuditCommand: ParsableCommand {
         discussion: """
             Runs, on PATH (default: the current directory): the source scanner (previews and \
             Development Assets code outside #if DEBUG), the conflict-marker finder, every saved \
-            query with `expect: none`, the build-settings audit (DEBUG, -Onone and testability in \
-            release configurations of project.pbxproj, .xcconfig and Package.swift files), the \
-            archive-breaker check (release code naming declarations that exist only in DEBUG or \
-            Development Assets) and the binary inspector on the artifacts named by `binaries:` in \
+            query with `expect: none`, the build-settings audit (DEBUG, -Onone, testability, \
+            bitcode and dwarf without dSYM in release configurations of project.pbxproj, \
+            .xcconfig and Package.swift files), the archive-breaker check (release code naming \
+            declarations that exist only in DEBUG or Development Assets), the privacy \
+            declarations of app targets (required reason APIs their sources call against their \
+            PrivacyInfo.xcprivacy, purpose-string APIs against their Info.plist, every privacy \
+            manifest validated) and the binary inspector on the artifacts named by `binaries:` in \
             .shipcheck.yml or --binary (with the App Store pre-flight rules on Apple bundles, .ipa \
             and .xcarchive files: docs/preflight.md). \
             The text report ends with a table of files, findings and time per check.

@@ -12,7 +12,8 @@ struct BinaryCommand: ParsableCommand {
             .xcarchive, .ipa: walked whole, with the bundle rules on their signing, profiles and \
             resources, and the App Store pre-flight rules: test code and debugging tools linked, \
             simulator slices, bitcode, the SDK floor (preflight.minimum-sdk), minimum OS and \
-            version mismatches, the profile's bundle identifier, an archive's dSYMs — \
+            version mismatches, the profile's bundle identifier, an archive's dSYMs, privacy \
+            manifests (listed SDKs, required reason APIs, invalid manifests) and purpose strings — \
             docs/preflight.md), or directories searched for them (binaries by magic, bundles by \
             extension). An artifact with nothing to check (an .ipa without an app) is an input \
             error. Without PATHs, the \

@@ -36,10 +36,19 @@ import Testing
 
     // MARK: A release build: nothing to report
 
+    /// A privacy manifest declaring what Store-ios uses (file timestamps, boot time, user defaults).
+    static let storeManifest = "text:" + """
+        <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryFileTimestamp</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array></dict>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategorySystemBootTime</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>35F9.1</string></array></dict>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1</string></array></dict>
+        </array></dict></plist>
+        """
+
     static let cleanBinaries = [
         "Store": "preflight/Store-ios", "Frameworks/Kit.framework/Kit": "preflight/Kit-ios",
         "PlugIns/Widget.appex/Widget": "preflight/Store-ios", "embedded.mobileprovision": "bundle/store.mobileprovision",
-        "PrivacyInfo.xcprivacy": "text:" + BundleAssembler.plist([:]),
+        "PrivacyInfo.xcprivacy": storeManifest, "PlugIns/Widget.appex/PrivacyInfo.xcprivacy": storeManifest,
     ]
     static let cleanPlists: [String: [String: String]] = [
         "Info.plist": ["CFBundleExecutable": "Store", "CFBundleIdentifier": "com.example.app", "CFBundleShortVersionString": "2.1.0",
@@ -109,6 +118,18 @@ import Testing
         "Frameworks/Newer.framework/Newer": "preflight/Newer-ios",
         "Frameworks/Bitcode.framework/Bitcode": "preflight/Bitcode-ios",
         "PlugIns/Widget.appex/Widget": "macho/App-ios-stripped",
+        // A framework named like a listed SDK without its manifest, one with a reason that does not exist.
+        "Frameworks/Alamofire.framework/Alamofire": "preflight/Kit-ios",
+        "Frameworks/Kit.framework/Kit": "preflight/Kit-ios",
+        // A framework asking for location (the app's Info.plist does not say why), a listed SDK unsigned.
+        "Frameworks/Location.framework/Location": "preflight/Location-ios",
+        "Frameworks/Starscream.framework/Starscream": "preflight/Unsigned-ios",
+        "Frameworks/Starscream.framework/PrivacyInfo.xcprivacy": "text:" + BundleAssembler.plist([:]),
+        "Frameworks/Kit.framework/PrivacyInfo.xcprivacy": "text:" + """
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>
+            <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryDiskSpace</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>E174.2</string></array></dict>
+            </array></dict></plist>
+            """,
     ]
     static let plantedPlists: [String: [String: String]] = [
         "Info.plist": ["CFBundleExecutable": "Store", "CFBundleIdentifier": "com.example.store", "CFBundleShortVersionString": "2.1 beta",
@@ -117,6 +138,10 @@ import Testing
         "Frameworks/SimOnly.framework/Info.plist": framework("SimOnly", minimum: "16.0"),
         "Frameworks/Newer.framework/Info.plist": framework("Newer", minimum: "18.0"),
         "Frameworks/Bitcode.framework/Info.plist": framework("Bitcode", minimum: "12.0"),
+        "Frameworks/Alamofire.framework/Info.plist": framework("Alamofire", minimum: "16.0"),
+        "Frameworks/Location.framework/Info.plist": framework("Location", minimum: "16.0"),
+        "Frameworks/Starscream.framework/Info.plist": framework("Starscream", minimum: "16.0"),
+        "Frameworks/Kit.framework/Info.plist": framework("Kit", minimum: "16.0"),
         "PlugIns/Widget.appex/Info.plist": ["CFBundleExecutable": "Widget", "CFBundleIdentifier": "com.example.store.widget",
                                             "CFBundleShortVersionString": "2.0", "CFBundleVersion": "42", "MinimumOSVersion": "17.0"],
     ]
@@ -133,11 +158,21 @@ import Testing
             Planted(path: "PlugIns/Widget.appex/Widget", rule: "preflight-test-code-linked", text: "links XCTest: @rpath/XCTest.framework/XCTest (LC_LOAD_DYLIB)"),
             Planted(path: "PlugIns/Widget.appex/Widget", rule: "preflight-sdk-too-old", text: "was built with the iOS 17.5 SDK; since 2026-04-28 App Store Connect takes only uploads built with the iOS 26.0 SDK or later, in Xcode 26 or later (ITMS-90725)"),
             Planted(path: "PlugIns/Widget.appex/Info.plist", rule: "preflight-extension-version", text: "CFBundleShortVersionString '2.0' differs from the app's '2.1 beta'"),
+            // The privacy rules: Store-ios's APIs without a manifest, a listed SDK, a reason that does not exist.
+            Planted(path: "Store", rule: "preflight-required-reason-api", text: "references 'NSFileModificationDate', 'stat()', 'fstat()' (file timestamp: NSPrivacyAccessedAPICategoryFileTimestamp) and Store.app has no PrivacyInfo.xcprivacy"),
+            Planted(path: "Store", rule: "preflight-required-reason-api", text: "references '-systemUptime', 'mach_absolute_time()' (system boot time: NSPrivacyAccessedAPICategorySystemBootTime)"),
+            Planted(path: "Store", rule: "preflight-required-reason-api", text: "references 'NSUserDefaults' (user defaults: NSPrivacyAccessedAPICategoryUserDefaults)"),
+            Planted(path: "Frameworks/Alamofire.framework/Alamofire", rule: "preflight-sdk-privacy-manifest", text: "is Alamofire, an SDK Apple lists as commonly used, and it holds no PrivacyInfo.xcprivacy"),
+            Planted(path: "Frameworks/Kit.framework/PrivacyInfo.xcprivacy", rule: "preflight-privacy-manifest-invalid", text: "declares reason E174.2, which is not an approved reason of disk space"),
+            Planted(path: "Frameworks/Location.framework/Location", rule: "preflight-purpose-string", text: "references 'CLLocationManager', '-requestWhenInUseAuthorization' (location when in use) and Store.app/Info.plist has no NSLocationWhenInUseUsageDescription: App Store Connect rejects the upload (ITMS-90683"),
+            Planted(path: "Frameworks/Starscream.framework/Starscream", rule: "preflight-sdk-signature", text: "is Starscream, an SDK Apple lists as commonly used, and its binary carries no code signature (arm64)"),
         ]
         if archive {
             // dSYMs/ holds the app's only.
             for path in ["Frameworks/Sim.framework/Sim", "Frameworks/SimOnly.framework/SimOnly", "Frameworks/Newer.framework/Newer",
-                         "Frameworks/Bitcode.framework/Bitcode", "PlugIns/Widget.appex/Widget"] {
+                         "Frameworks/Bitcode.framework/Bitcode", "PlugIns/Widget.appex/Widget",
+                         "Frameworks/Alamofire.framework/Alamofire", "Frameworks/Kit.framework/Kit", "Frameworks/Location.framework/Location",
+                         "Frameworks/Starscream.framework/Starscream"] {
                 planted.append(Planted(path: path, rule: "preflight-dsym-missing", text: "under dSYMs/: crashes from this release cannot be symbolicated"))
             }
         } else {

@@ -67,7 +67,9 @@ import ShipcheckTestSupport
         #expect(lines(github.stdout).filter { $0.hasPrefix("::error ") }.count == 3)
         let json = CommandRunner.shipcheck(["audit", "--format", "json", repository.path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
-        #expect((object["checks"] as? [Any])?.count == 6)
+        let checks = try #require(object["checks"] as? [[String: Any]])
+        #expect(checks.count == 7)
+        #expect(checks.contains { $0["name"] as? String == "privacy declarations" }, "\(checks)")
     }
 
     @Test func baselineReportsOnlyNewFindingsAfterLinesMove() throws {

@@ -9,7 +9,8 @@ import Testing
 /// (an error or a value), none crashes or traps.
 @Suite struct HostileBundleMetadataTests {
     static let seeds = ["profile-ber.mobileprovision", "profile-der.mobileprovision", "superblob-entitlements.bin",
-                        "info-binary.plist", "info-wrong-types.plist", "manifest.xcprivacy", "manifest-wrong-types.xcprivacy"]
+                        "info-binary.plist", "info-wrong-types.plist", "manifest.xcprivacy", "manifest-wrong-types.xcprivacy",
+                        "privacy-manifest.xcprivacy", "privacy-manifest-binary.xcprivacy"]
 
     static func seed(_ name: String) -> [UInt8] {
         Array(FileManager.default.contents(atPath: HostileFuzzRegressionTests.folder + "/bundle/" + name)!)

@@ -1,6 +1,7 @@
 import BinaryInspect
 import ConflictScan
 import Foundation
+import Preflight
 import ShipcheckCore
 import ShipcheckFrontend
 import SourceScan
@@ -19,8 +20,9 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     /// Mach-O reader (thin, universal, archives) + fixups + Swift / Objective-C metadata + symbols.
     case macho
     /// Untrusted bundle metadata: a provisioning profile (CMS envelope + property list), a code
-    /// signature (SuperBlob → XML / DER entitlements), a property list, and the same bytes as
-    /// the Info.plists and privacy manifest of an app checked by every bundle rule.
+    /// signature (SuperBlob → XML / DER entitlements), a property list, a privacy manifest (XML
+    /// or binary, read and validated), and the same bytes as the Info.plists and privacy manifest
+    /// of an app checked by every bundle rule.
     case bundle
     /// The conflict-block scanner over a file's bytes.
     case conflicts
@@ -107,6 +109,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         _ = try? ProvisioningProfile.parse(bytes)
         _ = try? CodeSignature.entitlements(in: bytes)
         _ = try? PropertyListSummary.parse(bytes, what: "input")
+        _ = PrivacyManifest(bytes: bytes)
         checkAsBundleMetadata(bytes)
     }
 

@@ -50,3 +50,20 @@ public enum RuleExampleVerifier {
         return failures + inputFailures
     }
 }
+
+extension RuleDescription {
+    /// The rule with only the examples `keep` accepts: a rule checked in artifacts and in
+    /// projects has examples of both, each run by its own check's tests.
+    public func examples(where keep: (RuleExample) -> Bool) -> RuleDescription {
+        var copy = self
+        copy.triggeringExamples = triggeringExamples.filter(keep)
+        copy.nonTriggeringExamples = nonTriggeringExamples.filter(keep)
+        return copy
+    }
+}
+
+extension RuleExample {
+    /// An example in the bundle example text (`BundleContents(example:)`), at the default path;
+    /// a project example names the file it pretends to be.
+    public var isArtifactExample: Bool { path == RuleExample("").path }
+}

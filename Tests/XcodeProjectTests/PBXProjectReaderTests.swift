@@ -126,6 +126,13 @@ private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodepr
         #expect(config.settings[2].condition == "[config=Release]")
     }
 
+    @Test func aTrailingSemicolonIsNotPartOfTheValue() throws {
+        let directory = TemporaryDirectory()
+        directory.write("Mac.xcconfig", "SDKROOT = macosx;\nENABLE_TESTABILITY = YES ; \n")
+        let config = try XCConfigReader.read(path: directory.path + "/Mac.xcconfig")
+        #expect(config.settings.map(\.value) == [.string("macosx"), .string("YES")])
+    }
+
     @Test func cyclesAreInputErrorsAndMissingIncludesAreRecorded() throws {
         let directory = TemporaryDirectory()
         directory.write("A.xcconfig", "#include \"B.xcconfig\"\n")

@@ -74,7 +74,7 @@ seed_files elf $(find "$samples" -maxdepth 2 -type f \( -name App -o -name '*.o'
 seed_files macho $(find "$root/Tests/Fixtures/macho" "$root/Tests/Fixtures/preflight" -maxdepth 1 -type f ! -name '*.md' ! -name '*.sh' ! -name '*.py' | sort)
 
 # Bundle metadata: the committed profiles (DER and BER CMS), the signing fixtures' property
-# lists, and the kept SuperBlob inputs, Info.plists and privacy manifests.
+# lists, and the kept SuperBlob inputs, Info.plists and privacy manifests (XML and binary).
 # shellcheck disable=SC2046
 seed_files bundle $(find "$root/Tests/Fixtures/bundle" "$root/Tests/Fixtures/fuzz-regressions/bundle" -type f \( -name '*.mobileprovision' -o -name '*.plist' -o -name '*.bin' -o -name '*.xcprivacy' \) | sort)
 

@@ -87,7 +87,14 @@ struct BundleWalker {
                 throw InputError(path: display, message: error.message)
             }
         } else if name == "Info.plist" || name.hasSuffix(".xcprivacy") {
-            let bytes = try source.contents(of: entry, limit: Self.metadataLimit)
+            let bytes: FileBytes
+            do throws(InputError) {
+                bytes = try source.contents(of: entry, limit: Self.metadataLimit)
+            } catch where name.hasSuffix(".xcprivacy") && error.message.hasPrefix("empty file") {
+                // An empty manifest is an invalid one (a finding of the privacy rules), not an unreadable input.
+                bundle.privacyManifests[entry.path] = .unreadable("the privacy manifest is empty")
+                return
+            }
             try bundle.addPropertyList(bytes.bytes, at: entry.path) { message throws(InputError) in
                 throw InputError(path: display, message: message)
             }

@@ -31,6 +31,7 @@ tbd() {
 tbd /usr/lib/libSystem.B.dylib "" "_stat, _fstat, _mach_absolute_time, ___stack_chk_fail, ___stack_chk_guard" > "$work/stubs/libSystem.tbd"
 tbd /usr/lib/libobjc.A.dylib "" "_objc_msgSend" > "$work/stubs/libobjc.tbd"
 tbd /System/Library/Frameworks/Foundation.framework/Foundation "NSProcessInfo, NSUserDefaults" "_NSFileModificationDate" > "$work/stubs/Foundation.tbd"
+tbd /System/Library/Frameworks/CoreLocation.framework/CoreLocation "CLLocationManager" "" > "$work/stubs/CoreLocation.tbd"
 system=("$work/stubs/libSystem.tbd" "$work/stubs/libobjc.tbd" "$work/stubs/Foundation.tbd")
 
 # ld ARCH PLATFORM MINIMUM SDK [flags…]: ld64.lld for one slice, signed ad hoc as Xcode signs.
@@ -77,6 +78,15 @@ cp "$work/Newer-arm64-ios" "$work/out/Newer-ios"
 printf 'xar!\0\034\0\001' > "$work/bitcode.xar"
 library Bitcode arm64 ios 12.0 16.0 -sectcreate __LLVM __bundle "$work/bitcode.xar"
 cp "$work/Bitcode-arm64-ios" "$work/out/Bitcode-ios"
+
+# Location-ios: a framework asking for location when in use (CLLocationManager,
+# requestWhenInUseAuthorization), signed.
+"$clang" -target arm64-apple-ios16.0 -O1 -fobjc-runtime=ios-16.0 -c "$src/Location.m" -o "$work/Location.o"
+ld arm64 ios 16.0 26.0 -dylib -install_name @rpath/Location.framework/Location "$work/Location.o" "${system[@]}" \
+    "$work/stubs/CoreLocation.tbd" -o "$work/out/Location-ios"
+# Unsigned-ios: a clean framework binary without a code signature.
+library Unsigned arm64 ios 16.0 26.0 -no_adhoc_codesign
+cp "$work/Unsigned-arm64-ios" "$work/out/Unsigned-ios"
 
 rm -rf "$here"/*.dSYM
 cp -R "$work/out"/* "$here/"

@@ -18,7 +18,7 @@ public indirect enum PropertyListValue: Sendable, Hashable {
     /// ("Info.plist", "the entitlements"); the caller names the file.
     public static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError) -> PropertyListValue {
         let bytes = Array(bytes)
-        if let problem = BinaryPropertyListCheck.problem(bytes) { throw PropertyListError(message: "\(what) is not a property list: the binary form \(problem)") }
+        if let problem = PropertyListReader.binaryProblem(bytes) { throw PropertyListError(message: "\(what) is not a property list: the binary form \(problem)") }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)

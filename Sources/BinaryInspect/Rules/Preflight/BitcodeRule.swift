@@ -15,7 +15,10 @@ package enum BitcodeRule: BundleRule {
             objects and static libraries. Other __LLVM sections are not bitcode (the Swift \
             compiler leaves __LLVM,__swift_modhash in every object). Binaries given on their own \
             and standalone .xcframeworks are checked too: the bitcode goes wherever they are \
-            embedded. Only for artifacts meant for the App Store (bundle.distribution).
+            embedded. Only for artifacts meant for the App Store (bundle.distribution). In a project \
+            (`audit`) the same rule reads ENABLE_BITCODE = YES in release configurations \
+            (project.pbxproj, .xcconfig, XcodeGen) and -embed-bitcode / -fembed-bitcode in a \
+            Package.swift's release settings.
             """,
         defaultSeverity: .error,
         storeRejection: "ITMS-90482: Invalid Executable (contains bitcode)",
@@ -24,11 +27,17 @@ package enum BitcodeRule: BundleRule {
             RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Vendor.framework/Vendor arm64 ios 12.0 16.0\nsegment __LLVM 524288\nsection __LLVM,__bundle 524288"),
             RuleExample("kind xcframework\nimage ios-arm64/Vendor.framework/Vendor arm64 ios 12.0 16.0\nsection __LLVM,__bundle 1"),
             RuleExample("kind binary\nimage . arm64 ios 12.0 16.0 type=object\nsection __LLVM,__bitcode 1"),
+            // In the project (`audit`): the build settings that make bitcode.
+            RuleExample("↓ENABLE_BITCODE = YES", path: "Config/Release.xcconfig", companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
+            RuleExample("name: App\ntargets:\n  App:\n    type: application\n    settings:\n      configs:\n        Release:\n          ↓ENABLE_BITCODE: true\n", path: "project.yml"),
+            RuleExample(".target(name: \"Core\", cSettings: [↓.unsafeFlags([\"-fembed-bitcode\"])])", path: "Package.swift"),
         ],
         nonTriggeringExamples: [
             RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nsegment __TEXT 65536\nsection __TEXT,__text 60000\nsegment __LINKEDIT 4096"),
             RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nsection __LLVM,__bundle 1\ndistribution enterprise"),
             RuleExample("kind binary\nimage . arm64 ios 16.0 26.0 type=object\nsegment __LLVM 16\nsection __LLVM,__swift_modhash 16"),
+            RuleExample("ENABLE_BITCODE = NO", path: "Config/Release.xcconfig", companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
+            RuleExample("ENABLE_BITCODE = YES", path: "Config/Debug.xcconfig", companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Debug: Config/Debug.xcconfig\n"]),
         ])
 
     static let checksSingleBinaries = true

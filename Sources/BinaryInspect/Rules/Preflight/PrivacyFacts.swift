@@ -1,0 +1,86 @@
+import Foundation
+import Preflight
+import ShipcheckCore
+
+/// What the privacy rules ask of the model: which bundle a file's code or manifest belongs to,
+/// the manifests of a bundle, and the APIs of the tables an image references.
+extension BundleContents {
+    /// The app, extension or framework a file belongs to: its innermost enclosing bundle that
+    /// holds code (a resource bundle such as `Kit_Kit.bundle` belongs to the framework or app
+    /// around it, where SwiftPM and CocoaPods put manifests of statically linked code).
+    func codeBundle(of path: String) -> NestedBundle? {
+        enclosingBundles(of: path).first { $0.role.isApplicationLike || $0.role == .framework }
+    }
+
+    /// The privacy manifests that belong to `bundle`, by path, read.
+    func privacyManifests(of bundle: NestedBundle) -> [(path: String, manifest: PrivacyManifest)] {
+        privacyManifests.keys.sorted().compactMap { path in
+            guard codeBundle(of: path)?.path == bundle.path, let document = privacyManifests[path] else { return nil }
+            return (path, Self.read(document))
+        }
+    }
+
+    /// A manifest document as the Preflight reader judges it.
+    static func read(_ document: PropertyListDocument) -> PrivacyManifest {
+        switch document {
+        case .parsed(let value): PrivacyManifest(root: value.foundationObject)
+        case .unreadable: PrivacyManifest(problems: ["not a property list (XML or binary)"])
+        }
+    }
+
+    /// Whether Apple asks required-reason declarations of the bundle's code: every platform but
+    /// macOS (and Mac Catalyst); a bundle whose platform is unknown is asked.
+    func asksRequiredReasons(of bundle: NestedBundle) -> Bool {
+        platform(of: bundle).map(\.isMobileFamily) ?? true
+    }
+}
+
+extension BundleImage {
+    /// What the image references that the tables know, over every read slice: imported C
+    /// symbols (functions and Foundation constants), Objective-C classes and selectors, Swift
+    /// types of Apple's frameworks.
+    var tableReferences: Set<BinaryReference> {
+        var references: Set<BinaryReference> = []
+        for slice in readSlices {
+            for symbol in slice.importedSymbols {
+                if symbol.hasPrefix("$s") {
+                    if let swiftType = Self.swiftTypes.first(where: { symbol.hasPrefix($0.prefix) }) { references.insert(swiftType.reference) }
+                    continue
+                }
+                // `stat$INODE64` is `stat` (the variant the headers pick).
+                let name = String(symbol.prefix { $0 != "$" })
+                references.insert(.function(name))
+                references.insert(.constant(name))
+            }
+            for name in slice.classReferences { references.insert(.objcClass(name)) }
+            for name in slice.selectorReferences { references.insert(.selector(name)) }
+        }
+        return references
+    }
+
+    /// The Swift types the purpose-string table names, with their symbols' prefix.
+    private static let swiftTypes: [(prefix: String, reference: BinaryReference)] =
+        PurposeStrings.requirements.flatMap(\.binary).compactMap { reference in reference.swiftSymbolPrefix.map { ($0, reference) } }
+
+    /// The required reason APIs the image uses, in the table's order.
+    var requiredReasonAPIs: [RequiredReasonAPIs.API] {
+        let references = tableReferences
+        return RequiredReasonAPIs.apis.filter { references.contains($0.binary) }
+    }
+}
+
+extension PropertyListValue {
+    /// The value in Foundation's types, as `PropertyListSerialization` gives them.
+    var foundationObject: Any {
+        switch self {
+        case .string(let text): text
+        case .integer(let number): NSNumber(value: number)
+        case .real(let number): NSNumber(value: number)
+        case .boolean(let flag): NSNumber(value: flag)
+        case .date(let date): date
+        case .data(let bytes): Data(bytes)
+        case .array(let items): items.map(\.foundationObject)
+        case .dictionary(let entries): entries.mapValues(\.foundationObject)
+        }
+    }
+}

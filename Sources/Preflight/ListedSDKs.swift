@@ -1,0 +1,51 @@
+import Foundation
+
+/// Apple's list of commonly used third-party SDKs: an app that includes one (any version, or an
+/// SDK repackaging one) must ship the SDK's privacy manifest, and its signature when the SDK is
+/// a binary dependency (ITMS-91061, ITMS-91065).
+public enum ListedSDKs {
+    public static let source = DataSource(
+        title: "Third-party SDK requirements: SDKs that require a privacy manifest and signature",
+        url: "https://developer.apple.com/support/third-party-SDK-requirements/", retrieved: "2026-11-26")
+
+    /// As Apple writes them; "BoringSSL / openssl_grpc" is one entry with two names.
+    public static let names: [String] = [
+        "Abseil", "AFNetworking", "Alamofire", "AppAuth", "BoringSSL / openssl_grpc", "Capacitor", "Charts",
+        "connectivity_plus", "Cordova", "device_info_plus", "DKImagePickerController", "DKPhotoGallery",
+        "FBAEMKit", "FBLPromises", "FBSDKCoreKit", "FBSDKCoreKit_Basics", "FBSDKLoginKit", "FBSDKShareKit",
+        "file_picker", "FirebaseABTesting", "FirebaseAuth", "FirebaseCore", "FirebaseCoreDiagnostics",
+        "FirebaseCoreExtension", "FirebaseCoreInternal", "FirebaseCrashlytics", "FirebaseDynamicLinks",
+        "FirebaseFirestore", "FirebaseInstallations", "FirebaseMessaging", "FirebaseRemoteConfig", "Flutter",
+        "flutter_inappwebview", "flutter_local_notifications", "fluttertoast", "FMDB", "geolocator_apple",
+        "GoogleDataTransport", "GoogleSignIn", "GoogleToolboxForMac", "GoogleUtilities", "grpcpp", "GTMAppAuth",
+        "GTMSessionFetcher", "hermes", "image_picker_ios", "IQKeyboardManager", "IQKeyboardManagerSwift",
+        "Kingfisher", "leveldb", "Lottie", "MBProgressHUD", "nanopb", "OneSignal", "OneSignalCore",
+        "OneSignalExtension", "OneSignalOutcomes", "OpenSSL", "OrderedSet", "package_info", "package_info_plus",
+        "path_provider", "path_provider_ios", "Promises", "Protobuf", "Reachability", "RealmSwift", "RxCocoa",
+        "RxRelay", "RxSwift", "SDWebImage", "share_plus", "shared_preferences_ios", "SnapKit", "sqflite",
+        "Starscream", "SVProgressHUD", "SwiftyGif", "SwiftyJSON", "Toast", "UnityFramework", "url_launcher",
+        "url_launcher_ios", "video_player_avfoundation", "wakelock", "webview_flutter_wkwebview",
+    ]
+
+    /// Lower-cased module name → the list's entry. Apple matches what the SDK is, not how it is
+    /// spelled (its mails name `openssl.framework` as "BoringSSL / openssl_grpc"), so names
+    /// compare without case.
+    private static let byName: [String: String] = {
+        var map: [String: String] = [:]
+        for entry in names {
+            for name in entry.split(separator: "/") { map[name.trimmingCharacters(in: .whitespaces).lowercased()] = entry }
+        }
+        return map
+    }()
+
+    /// The list's entry a framework, library or bundle named `name` is (`Alamofire.framework`,
+    /// `libFMDB.a`, `Lottie.xcframework` → its module name), or nil.
+    public static func entry(named name: String) -> String? {
+        var module = Substring(name)
+        if let dot = module.lastIndex(of: "."), ["framework", "xcframework", "a", "dylib", "bundle"].contains(module[module.index(after: dot)...].lowercased()) {
+            module = module[..<dot]
+        }
+        if module.hasPrefix("lib"), name.hasSuffix(".a") || name.hasSuffix(".dylib") { module = module.dropFirst(3) }
+        return byName[module.lowercased()]
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import Preflight
+import ShipcheckCore
+import Synchronization
+import XcodeProject
+
+/// The App Store's privacy checks one step before the archive (`audit` on a project): for
+/// each app target of the scan's Xcode projects and XcodeGen specs, the required reason APIs
+/// and purpose-string APIs its Swift and C-family sources use, against the PrivacyInfo.xcprivacy
+/// in its resources and its Info.plist (INFOPLIST_FILE, INFOPLIST_KEY_… settings); and every
+/// privacy manifest of the tree, validated. Sources, manifests and property lists are taken
+/// from the scan's one read pass (no file is opened again); the projects from the shared model.
+public final class PrivacyDeclarationsCheck: FileCheck {
+    public let name = "privacy declarations"
+    private let requiredReasons: Bool
+    private let manifests: Bool
+    private let purposes: Bool
+    private let scanner = SourceAPIScanner()
+    /// Compilation conditions release builds never set: code under them is not the release's.
+    private let debugFlags: Set<String>
+    private let state = Mutex(State())
+
+    /// The rules this check reports under.
+    public static let rules: [any Rule.Type] = [RequiredReasonAPIRule.self, PrivacyManifestInvalidRule.self, PurposeStringRule.self]
+
+    private struct State {
+        var model: ProjectModel?
+        var filesRead = 0
+        var uses: [(index: Int, path: String, uses: [LocatedUse])] = []
+        var manifests: [(index: Int, path: String, manifest: PrivacyManifest)] = []
+        /// Property lists by path: their purpose strings, or nil when they do not parse.
+        var propertyLists: [String: [String: String]?] = [:]
+    }
+
+    struct LocatedUse {
+        var use: SourceAPIScanner.Use
+        var line: Int
+        var column: Int
+    }
+
+    public init(configuration: Configuration) {
+        // Rules about the store apply where the app is meant for it (`bundle.distribution`).
+        let forStore = configuration.bundleDistribution.map { ["app-store", "app-store-connect"].contains($0) } ?? true
+        requiredReasons = forStore && configuration.isEnabled(RequiredReasonAPIRule.description)
+        manifests = forStore && configuration.isEnabled(PrivacyManifestInvalidRule.description)
+        purposes = forStore && configuration.isEnabled(PurposeStringRule.description)
+        debugFlags = configuration.debugOnlyFlags.union(["DEBUG"])
+    }
+
+    private var enabled: Bool { requiredReasons || manifests || purposes }
+
+    public func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
+
+    public func prepare(_ context: ScanContext) -> [ScannedFile] {
+        if enabled { state.withLock { $0.model = ProjectModel.of(context) } }
+        return []
+    }
+
+    static let cFamilyExtensions: Set = ["m", "mm", "c", "cc", "cpp"]
+
+    private static func language(of path: String) -> SourceAPIScanner.Language? {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
+        let ext = path[path.index(after: dot)...]
+        if ext == "swift" { return SwiftTargets.isManifest(path) ? nil : .swift }
+        return cFamilyExtensions.contains(String(ext)) ? .cFamily : nil
+    }
+
+    private static func isManifest(_ path: String) -> Bool { path == "PrivacyInfo.xcprivacy" || path.hasSuffix("/PrivacyInfo.xcprivacy") }
+
+    public func wants(_ file: ScannedFile) -> Bool {
+        let path = file.relativePath
+        if Self.isManifest(path) { return enabled }
+        if path.hasSuffix(".plist") { return purposes }
+        return (requiredReasons || purposes) && Self.language(of: path) != nil
+    }
+
+    public func inspect(_ contents: FileContents) -> FollowUp {
+        let path = contents.file.relativePath
+        if Self.isManifest(path) {
+            let manifest = PrivacyManifest(bytes: contents.bytes)
+            state.withLock { $0.manifests.append((contents.index, path, manifest)) }
+        } else if path.hasSuffix(".plist") {
+            let strings = Self.purposeStrings(in: contents.bytes)
+            state.withLock { $0.propertyLists[path] = strings }
+        } else if let language = Self.language(of: path) {
+            let found = scanner.scan(contents.bytes, language: language, debugFlags: debugFlags)
+            guard !found.isEmpty else {
+                state.withLock { $0.filesRead += 1 }
+                return .none
+            }
+            let lines = LineTable(contents.bytes)
+            let located = found.map { use in
+                let position = lines.position(of: use.offset)
+                return LocatedUse(use: use, line: position.line, column: position.column)
+            }
+            state.withLock {
+                $0.filesRead += 1
+                $0.uses.append((contents.index, path, located))
+            }
+        }
+        return .none
+    }
+
+    /// The `…UsageDescription` entries of a property list (values as text), or nil when it is
+    /// not one; most property lists hold none and are not parsed.
+    static func purposeStrings(in bytes: UnsafeRawBufferPointer) -> [String: String]? {
+        let marker = Array("UsageDescription".utf8)
+        guard marker.withUnsafeBytes({ ByteSearch.find($0, in: bytes) }) != nil else { return [:] }
+        guard let root = PropertyListReader.propertyList(from: bytes) as? [String: Any] else {
+            return nil
+        }
+        return root.filter { $0.key.hasSuffix("UsageDescription") }.mapValues { $0 as? String ?? "" }
+    }
+
+    public func finish() -> CheckResult {
+        state.withLock { state in
+            var result = CheckResult(filesScanned: state.filesRead + state.manifests.count)
+            let manifests = state.manifests.sorted { $0.index < $1.index }
+            if self.manifests {
+                for (_, path, manifest) in manifests {
+                    result.findings += manifest.problems.map { problem in
+                        Finding(ruleID: PrivacyManifestInvalidRule.id, severity: PrivacyManifestInvalidRule.description.defaultSeverity,
+                                message: "\(problem): App Store Connect refuses privacy manifests whose keys and values are not valid (ITMS-91056)",
+                                location: .file(path: path), snippet: nil,
+                                fixHint: "correct it against Apple's keys and reasons (docs/preflight.md lists them)", identity: problem)
+                    }
+                }
+            }
+            guard let model = state.model, requiredReasons || purposes else { return result }
+            let uses = state.uses.sorted { $0.index < $1.index }
+            var seen: Set<String> = []
+            for scope in model.catalog.view(keys: []).scopes where model.releaseConfigurations.isRelease(scope.configurationName) {
+                guard let target = scope.target, target.isApplication else { continue }
+                let targetUses = uses.filter { XcodeTarget.contains(target.sources, $0.path) }
+                guard !targetUses.isEmpty else { continue }
+                let owned = manifests.filter { XcodeTarget.contains(target.resources, $0.path) }
+                let app = AppTarget(target: target, scope: scope, uses: targetUses, manifests: owned.map { ($0.path, $0.manifest) },
+                                    propertyLists: state.propertyLists)
+                var findings: [Finding] = []
+                if requiredReasons && !app.isMacOS { findings += app.requiredReasonFindings() }
+                if purposes { findings += app.purposeFindings() }
+                result.findings += findings.filter { seen.insert("\($0.ruleID) \($0.identity ?? "")").inserted }
+            }
+            return result
+        }
+    }
+}

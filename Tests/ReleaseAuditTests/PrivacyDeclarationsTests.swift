@@ -1,0 +1,104 @@
+import Foundation
+import Preflight
+import ShipcheckCore
+import ShipcheckFrontend
+import ShipcheckTestSupport
+import Testing
+@testable import ReleaseAudit
+
+@Suite struct PrivacyDeclarationsTests {
+    /// The rules' project-side examples (a source, manifest or Info.plist in a small XcodeGen
+    /// project), each written into a tree and scanned as `audit` scans it.
+    @Test(arguments: PrivacyDeclarationsCheck.rules.map { $0.description.examples(where: { !$0.isArtifactExample }) })
+    func examplesDriveTheRule(rule: RuleDescription) {
+        #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id) needs project examples both ways")
+        let failures = RuleExampleVerifier.verify(rule) { root in
+            ScanPipeline(root: root, configuration: Configuration()).run([PrivacyDeclarationsCheck(configuration: Configuration())]).combined
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+    }
+
+    static let pbxproj = """
+        // !$*UTF8*$!
+        {
+            objects = {
+                PROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; mainGroup = MAIN; targets = (APP, KIT); };
+                PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (PROJECT_RELEASE); };
+                PROJECT_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {SDKROOT = iphoneos;}; };
+                MAIN = {isa = PBXGroup; children = (APPGROUP); sourceTree = "<group>"; };
+                APPGROUP = {isa = PBXGroup; path = App; children = (CLOCK, FILES, MANIFEST, INFO); sourceTree = "<group>"; };
+                CLOCK = {isa = PBXFileReference; path = Clock.swift; sourceTree = "<group>"; };
+                FILES = {isa = PBXFileReference; path = Files.m; sourceTree = "<group>"; };
+                MANIFEST = {isa = PBXFileReference; path = PrivacyInfo.xcprivacy; sourceTree = "<group>"; };
+                INFO = {isa = PBXFileReference; path = Info.plist; sourceTree = "<group>"; };
+                CLOCK_BUILD = {isa = PBXBuildFile; fileRef = CLOCK; };
+                FILES_BUILD = {isa = PBXBuildFile; fileRef = FILES; };
+                MANIFEST_BUILD = {isa = PBXBuildFile; fileRef = MANIFEST; };
+                SOURCES = {isa = PBXSourcesBuildPhase; files = (CLOCK_BUILD, FILES_BUILD); };
+                RESOURCES = {isa = PBXResourcesBuildPhase; files = (MANIFEST_BUILD); };
+                APP = {isa = PBXNativeTarget; buildConfigurationList = APP_CONFIGS; buildPhases = (SOURCES, RESOURCES); name = App; productType = "com.apple.product-type.application"; };
+                APP_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (APP_RELEASE); };
+                APP_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = "$(SRCROOT)/App/Info.plist"; INFOPLIST_KEY_NSCameraUsageDescription = "Scans receipts";}; };
+                KIT = {isa = PBXNativeTarget; buildConfigurationList = KIT_CONFIGS; buildPhases = (SOURCES); name = Kit; productType = "com.apple.product-type.framework"; };
+                KIT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (KIT_RELEASE); };
+                KIT_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {}; };
+            };
+            rootObject = PROJECT;
+        }
+        """
+
+    func audit(_ files: [String: String], configuration: Configuration = Configuration()) -> CheckResult {
+        let tree = TemporaryDirectory("shipcheck-privacy")
+        tree.write("App.xcodeproj/project.pbxproj", Self.pbxproj)
+        for (path, text) in files { tree.write(path, text) }
+        return ScanPipeline(root: tree.path, configuration: configuration).run([PrivacyDeclarationsCheck(configuration: configuration)]).combined
+    }
+
+    @Test func xcodeTargetsSourcesResourcesAndSettingsAreRead() {
+        let result = audit([
+            "App/Clock.swift": "import Foundation\nlet a = UserDefaults.standard\nlet b = UserDefaults(suiteName: nil)\nlet cam = AVCaptureDevice.default(for: .video)\n",
+            "App/Files.m": "#include <sys/stat.h>\nint f(const char *p) { struct stat s; return stat(p, &s); }\n[[CLLocationManager new] requestWhenInUseAuthorization];\n",
+            "App/PrivacyInfo.xcprivacy": PrivacyManifestTestText.declaring("NSPrivacyAccessedAPICategoryFileTimestamp", "C617.1"),
+            "App/Info.plist": "<plist version=\"1.0\"><dict><key>NSLocationWhenInUseUsageDescription</key><string></string></dict></plist>",
+        ])
+        #expect(result.inputErrors.isEmpty)
+        let shown = result.findings.map { "\($0.ruleID) \($0.location.path):\($0.location.line ?? 0) \($0.identity ?? "")" }
+        #expect(shown == [
+            "preflight-required-reason-api App/Clock.swift:2 target App NSPrivacyAccessedAPICategoryUserDefaults",
+            "preflight-purpose-string App/Files.m:3 target App NSLocationWhenInUseUsageDescription",
+        ])
+        #expect(result.findings[0].related?.count == 2)
+        #expect(result.findings[0].message.contains("(App/PrivacyInfo.xcprivacy) declares it"))
+        #expect(result.findings[1].message.contains("ITMS-90738"))
+    }
+
+    @Test func macOSTargetsNeedNoReasonsAndOtherDistributionsNoStoreRules() {
+        let macOS = Self.pbxproj.replacingOccurrences(of: "SDKROOT = iphoneos;", with: "SDKROOT = macosx;")
+        let tree = TemporaryDirectory("shipcheck-privacy")
+        tree.write("App.xcodeproj/project.pbxproj", macOS)
+        tree.write("App/Clock.swift", "let a = UserDefaults.standard\n")
+        let result = ScanPipeline(root: tree.path, configuration: Configuration()).run([PrivacyDeclarationsCheck(configuration: Configuration())]).combined
+        #expect(result.findings.isEmpty)
+        var enterprise = Configuration()
+        enterprise.bundleDistribution = "enterprise"
+        #expect(audit(["App/Clock.swift": "let a = UserDefaults.standard\n", "App/PrivacyInfo.xcprivacy": "not a plist"], configuration: enterprise).findings.isEmpty)
+    }
+
+    @Test func ruleTurnedOffReportsNothing() {
+        var configuration = Configuration()
+        configuration.ruleSeverities[RequiredReasonAPIRule.id] = .some(nil)
+        #expect(audit(["App/Clock.swift": "let a = UserDefaults.standard\n"], configuration: configuration).findings.isEmpty)
+    }
+}
+
+enum PrivacyManifestTestText {
+    static func declaring(_ category: String, _ reason: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array><dict>
+        <key>NSPrivacyAccessedAPIType</key><string>\(category)</string>
+        <key>NSPrivacyAccessedAPITypeReasons</key><array><string>\(reason)</string></array>
+        </dict></array></dict></plist>
+        """
+    }
+}
