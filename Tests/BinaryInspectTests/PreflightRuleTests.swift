@@ -37,18 +37,10 @@ import Testing
     // MARK: A release build: nothing to report
 
     /// A privacy manifest declaring what Store-ios uses (file timestamps, boot time, user defaults).
-    static let storeManifest = "text:" + """
-        <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>
-        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryFileTimestamp</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array></dict>
-        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategorySystemBootTime</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>35F9.1</string></array></dict>
-        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1</string></array></dict>
-        </array></dict></plist>
-        """
-
     static let cleanBinaries = [
         "Store": "preflight/Store-ios", "Frameworks/Kit.framework/Kit": "preflight/Kit-ios",
         "PlugIns/Widget.appex/Widget": "preflight/Store-ios", "embedded.mobileprovision": "bundle/store.mobileprovision",
-        "PrivacyInfo.xcprivacy": storeManifest, "PlugIns/Widget.appex/PrivacyInfo.xcprivacy": storeManifest,
+        "PrivacyInfo.xcprivacy": BundleAssembler.storeManifest, "PlugIns/Widget.appex/PrivacyInfo.xcprivacy": BundleAssembler.storeManifest,
     ]
     static let cleanPlists: [String: [String: String]] = [
         "Info.plist": ["CFBundleExecutable": "Store", "CFBundleIdentifier": "com.example.app", "CFBundleShortVersionString": "2.1.0",

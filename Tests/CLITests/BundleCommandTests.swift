@@ -82,6 +82,7 @@ import Testing
     static func storeIPA(_ tree: BundleAssembler) -> String {
         tree.folder("store/Payload/Store.app", files: [
             "Store": "preflight/Store-ios", "Frameworks/Sim.framework/Sim": "preflight/Sim-fat",
+            "PrivacyInfo.xcprivacy": BundleAssembler.storeManifest,
             "Info.plist": "text:" + BundleAssembler.plist(["CFBundleExecutable": "Store", "CFBundleShortVersionString": "1.0",
                                                            "CFBundleVersion": "1", "MinimumOSVersion": "16.0"]),
             "Frameworks/Sim.framework/Info.plist": "text:" + BundleAssembler.plist(["CFBundleExecutable": "Sim", "CFBundleShortVersionString": "1.0",

@@ -9,6 +9,16 @@ public struct BundleAssembler {
 
     public init(_ directory: TemporaryDirectory) { self.directory = directory }
 
+    /// A privacy manifest (as a `text:` file) declaring, with approved reasons, every
+    /// required-reason API the `preflight/Store-ios` fixture uses: an app built from it is clean.
+    public static let storeManifest = "text:" + """
+        <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryFileTimestamp</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array></dict>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategorySystemBootTime</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>35F9.1</string></array></dict>
+        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1</string></array></dict>
+        </array></dict></plist>
+        """
+
     /// An XML property list of string values (an Info.plist, ExportOptions.plist).
     public static func plist(_ values: [String: String]) -> String {
         let entries = values.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined()
