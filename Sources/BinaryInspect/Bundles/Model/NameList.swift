@@ -54,13 +54,18 @@ public struct NameList: Sendable, Hashable, RandomAccessCollection, ExpressibleB
         }
     }
 
-    /// The names that are members of `names`: one lookup per name of the same length as a member.
-    public func members(of names: Set<String>) -> [String] {
-        let lengths = Set(names.map(\.utf8.count))
+    /// The names that are members of `names`, each read up to its first `cut` byte when one is
+    /// given (`stat$INODE64` as `stat`). A `String` is made only for a name whose length and
+    /// first byte are a member's: an image's thousands of names against a table of a few hundred.
+    public func members(of names: Set<String>, cutAt cut: UInt8? = nil) -> [String] {
+        func shape(_ name: some Collection<UInt8>) -> Int { name.count << 8 | Int(name.first ?? 0) }
+        let shapes = Set(names.map { shape($0.utf8) })
         return indices.compactMap { position in
-            guard lengths.contains(range(position).count) else { return nil }
-            let name = self[position]
-            return names.contains(name) ? name : nil
+            var name = bytes[range(position)]
+            if let cut, let end = name.firstIndex(of: cut) { name = name[..<end] }
+            guard shapes.contains(shape(name)) else { return nil }
+            let text = String(decoding: name, as: UTF8.self)
+            return names.contains(text) ? text : nil
         }
     }
 }
