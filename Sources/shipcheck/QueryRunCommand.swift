@@ -8,6 +8,11 @@ struct QueryRunCommand: ParsableCommand {
         commandName: "run",
         abstract: "Re-run saved queries: matches by file, then what is new and gone since the last run.",
         discussion: """
+            Piped or written to a file, the report is a search result: one \
+            path:line:col:matched line per match (rg --vimgrep's form, which editors' quickfix \
+            lists read), each line prefixed with the query's name when several run; the counts \
+            and what changed since the last run go to standard error.
+
             Exit codes: 0 done; 1 a query with `expect: none` matched (or a finding at or above the \
             failing severity: error, or warning with --strict); 2 a store, file or pattern could not \
             be processed, or the timeout cut the run short (then the last-run state is kept as it was).
