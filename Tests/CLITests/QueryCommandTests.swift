@@ -228,22 +228,49 @@ import ShipcheckTestSupport
         #expect(shipcheck("query", "run", "missing").stderr.contains("no query named 'missing'"))
     }
 
-    /// In a git work tree `query run` searches the files git tracks (listed from the index, as
-    /// `git grep` does); `--untracked` adds the untracked files that are not ignored.
-    @Test func untrackedFilesAreSearchedOnlyWhenAsked() {
+    /// In a git work tree `query run` searches what the user sees in the project, as ripgrep
+    /// and Xcode's Find navigator do: the files git tracks (their work-tree contents) and the
+    /// untracked files that are not ignored; `--tracked` restricts it to the index's files, as
+    /// `git grep`.
+    @Test func untrackedFilesAreSearchedUnlessTrackedIsGiven() {
         repo.writeTrackedUntrackedAndIgnored(tracked: ["Tracked.swift": "// needle tracked\n"], untracked: ["Untracked.swift": "// needle untracked\n"],
                                              ignored: ["Ignored.swift": "// needle ignored\n"])
         repo.write("Tracked.swift", "// needle tracked, edited\n// needle again\n")
         shipcheck("query", "add", "n", "needle")
 
-        let tracked = shipcheck("query", "run", "n", "--no-heading")
+        let all = shipcheck("query", "run", "n", "--no-heading")
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout.split(separator: "\n").sorted() == [
+            "Tracked.swift:1:4:// needle tracked, edited", "Tracked.swift:2:4:// needle again", "Untracked.swift:1:4:// needle untracked",
+        ], "\(all.stdout)")
+        #expect(shipcheck("query", "run", "n", "--untracked").stdout == all.stdout, "--untracked, the default, is still accepted")
+
+        let tracked = shipcheck("query", "run", "n", "--no-heading", "--tracked")
         #expect(tracked.status == 0, "\(tracked.stderr)")
         #expect(tracked.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["Tracked.swift", "Tracked.swift"],
                 "the work tree's contents of tracked files: \(tracked.stdout)")
+        #expect(shipcheck("query", "run", "n", "--tracked", "--untracked").status == 2)
+        let help = shipcheck("query", "run", "--help").stdout
+        #expect(help.contains("--tracked") && help.contains("untracked files"), "\(help)")
+    }
 
-        let all = shipcheck("query", "run", "n", "--no-heading", "--untracked")
-        #expect(all.status == 0, "\(all.stderr)")
-        #expect(all.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } }.sorted() == ["Tracked.swift", "Tracked.swift", "Untracked.swift"], "\(all.stdout)")
-        #expect(shipcheck("query", "run", "--help").stdout.contains("--untracked"))
+    /// "What is new since the last run" includes the newest code: a match in a file written
+    /// since, which git does not track yet, is new; deleting the file makes it gone.
+    @Test func aMatchInANewUntrackedFileIsNew() {
+        repo.write("Old.swift", "// TODO: old\n")
+        repo.commitAll("old")
+        shipcheck("query", "add", "todo", "TODO")
+        #expect(shipcheck("query", "run", "todo").stderr.contains("first run"))
+        repo.write("Sources/NewFile.swift", "let x = 1\n// TODO: wire this up\n")
+        let run = shipcheck("query", "run", "todo", "--heading")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("2 matches in 2 files (2 searched)"), "\(run.stdout)")
+        #expect(run.stdout.contains("1 new, 0 gone"), "\(run.stdout)")
+        #expect(run.stdout.contains("new  Sources/NewFile.swift:2  // TODO: wire this up"), "\(run.stdout)")
+        let piped = shipcheck("query", "run", "todo", "--format", "json")
+        #expect(piped.stdout.contains("Sources/NewFile.swift"), "the other formats search it too")
+        try? FileManager.default.removeItem(atPath: repo.path + "/Sources/NewFile.swift")
+        let after = shipcheck("query", "run", "todo", "--heading")
+        #expect(after.stdout.contains("0 new, 1 gone") && after.stdout.contains("gone Sources/NewFile.swift:2  // TODO: wire this up"), "\(after.stdout)")
     }
 }

@@ -46,7 +46,7 @@ public struct FileEnumerator: Sendable {
     /// can turn this off and save one lstat per file; it then sees such entries as read errors.
     public let checksGitListedKinds: Bool
     /// Whether git's listing includes untracked files that are not ignored (else the index
-    /// alone: what `query run` searches unless asked, as `git grep` does).
+    /// alone: what `conflicts` and `query run --tracked` search, as `git grep` does).
     public let listsUntracked: Bool
     /// git's listing of this root, when one was started ahead (taken only if it is of this
     /// root and includes untracked files exactly when this enumerator would).
