@@ -99,7 +99,7 @@ public struct TextReporter: Reporter {
         if !report.inputErrors.isEmpty {
             parts.append("\(report.inputErrors.count) input\(report.inputErrors.count == 1 ? "" : "s") not processed")
         }
-        var text = "shipcheck: " + parts.joined(separator: ", ")
+        var text = "shipcheck: " + parts.joined(separator: ", ") + report.failures.map { "; " + $0 }.joined()
         if !report.checks.isEmpty { text = CheckTable.render(report.checks) + "\n" + text }
         return text
     }
