@@ -66,12 +66,15 @@ public struct GeneratedHeader: Sendable, Equatable {
 
     /// The marker in the header of `bytes`: the comment lines from the start of the file to
     /// its first line of code, skipping blank lines, `import` lines and `#if` / `#endif`
-    /// lines (a generator may put its comment below them). Never text in code or strings.
+    /// lines (a generator may put its comment below them). Never text in code or strings, nor
+    /// in documentation comments (`///`, `/**`): those are about the declaration below
+    /// ("/// DO NOT EDIT the raw values: they are stored").
     public static func find(in bytes: UnsafeRawBufferPointer) -> GeneratedHeader? {
         let end = min(bytes.count, maximumHeaderBytes)
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         var inBlockComment = false
+        var inDocumentation = false
         var best: (rank: Int, line: Int, range: Range<Int>)?
         while start < end {
             let lineEnd = min(ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: start) ?? end, end)
@@ -82,12 +85,13 @@ public struct GeneratedHeader: Sendable, Equatable {
             let text = UnsafeRawBufferPointer(rebasing: bytes[first..<lineEnd])
             let isComment: Bool
             if inBlockComment {
-                isComment = true
+                isComment = !inDocumentation
                 inBlockComment = !contains(text, "*/")
             } else if text.starts(with: "//".utf8) {
-                isComment = true
+                isComment = !isDocumentation(text, "///")
             } else if text.starts(with: "/*".utf8) {
-                isComment = true
+                inDocumentation = isDocumentation(text, "/**")
+                isComment = !inDocumentation
                 inBlockComment = !contains(UnsafeRawBufferPointer(rebasing: text.dropFirst(2)), "*/")
             } else if text.isEmpty || isImportOrDirective(text) {
                 isComment = false
@@ -105,6 +109,11 @@ public struct GeneratedHeader: Sendable, Equatable {
         while text.last?.isWhitespace == true { text.removeLast() }
         if text.count > maximumTextLength { text = String(text.prefix(maximumTextLength)) + "…" }
         return GeneratedHeader(generator: markers[best.rank].generator, line: best.line, text: FileEnumerator.escaped(text))
+    }
+
+    /// `///` or `/**` opening a documentation comment — not a banner (`////////`, `/*****`).
+    private static func isDocumentation(_ text: UnsafeRawBufferPointer, _ opener: String) -> Bool {
+        text.starts(with: opener.utf8) && !text.dropFirst(3).starts(with: [opener.utf8.last!])
     }
 
     /// `import Foundation`, `@testable import App`, `@_exported import ApolloAPI`, `#if`,
