@@ -31,7 +31,9 @@ extension Frontend {
                                   progress: ScanProgress? = nil, startedListing: GitListing? = nil) -> QueryRunOutcome {
         let ranAt = Date().timeIntervalSince1970
         var session: QueryRunSession?
-        let source = DiskFileSource(listsUntracked: untracked, startedListing: startedListing)
+        // Its one check needs no complete listing before it reads: the index's files are read
+        // while a second git still walks the work tree for the untracked ones.
+        let source = DiskFileSource(listsUntracked: untracked, startedListing: startedListing, defersUntracked: true)
         let run = QueryRunner(root: root, configuration: configuration, timeout: timeout, source: source, progress: progress).run(queries) { searchable in
             session = QueryRunSession(queries: searchable, root: root, ranAt: ranAt, text: text)
             return session

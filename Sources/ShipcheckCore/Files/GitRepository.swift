@@ -50,16 +50,20 @@ public struct GitRepository: Sendable {
     /// Nil outside a work tree. Only a failed listing asks whether this is a work tree at all
     /// (outside one the listing fails too, and the caller walks the directory instead).
     public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
-        listing(in: directory, untracked: untracked, feed: nil)
-    }
-
-    /// `listing(in:untracked:)` whose names go to `feed` as git writes them (the result then
-    /// holds none).
-    static func listing(in directory: String, untracked: Bool, feed: ListingFeed?) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
         // One git listing both comes out of the walk for untracked files only when the walk is
         // over: the tracked names, which the scan could read meanwhile, are printed after it.
-        let others = untracked ? BackgroundValue { untrackedNames(in: directory) } : nil
-        var names = Result { () throws(InputError) in
+        let others = untracked ? startUntrackedListing(in: directory) : nil
+        guard var listed = trackedListing(in: directory, feed: nil) else { return nil }
+        if let others, case .success(let tracked) = listed.names {
+            listed.names = others.value.map { tracked + $0 }
+        }
+        return listed
+    }
+
+    /// The files git tracks below `directory`, from the index, their names going to `feed` as
+    /// git writes them (the result then holds none). Nil outside a work tree.
+    static func trackedListing(in directory: String, feed: ListingFeed?) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
+        let names = Result { () throws(InputError) in
             // Names are taken apart as git writes them, while it still works through the index.
             let arguments = ["ls-files", "-z", "--cached", "--deduplicate", "--", "."]
             var parser = ListedName.Parser()
@@ -82,15 +86,16 @@ public struct GitRepository: Sendable {
             try succeeded(result, arguments, in: directory)
             return parser.names
         }
-        if let others, case .success(let tracked) = names {
-            names = others.value.map { untracked in
-                feed?.publish(untracked[...])
-                return feed == nil ? tracked + untracked : tracked
-            }
-        }
         if case .success = names { return (GitRepository(listed: directory), names) }
         guard let repository = GitRepository(containing: directory) else { return nil }
         return (repository, names)
+    }
+
+    /// The untracked files below `directory` that are not ignored, listed by a git that walks
+    /// the work tree on a thread of its own (`value` waits for them), so the index's files can
+    /// be listed and read meanwhile.
+    static func startUntrackedListing(in directory: String) -> BackgroundValue<Result<[ListedName], InputError>> {
+        BackgroundValue { untrackedNames(in: directory) }
     }
 
     /// The untracked files below `directory` that are not ignored: git walks the work tree.
