@@ -1,3 +1,4 @@
+import Foundation
 import ShipcheckCore
 
 /// One query's run turned into findings, file by file as the scan completes them, and compared
@@ -23,6 +24,8 @@ public struct QueryRefresh: Sendable {
         let keepsUnchangedBlocks: Bool
         let keepsFindings: Bool
         private let message: String
+        /// What the one-line text layout puts before the matched text.
+        private let lineMessagePrefix: String
         private let fixHint: String?
         /// Hashed after the path into every fingerprint: the query's scope and name.
         private let identityPrefix: String
@@ -36,6 +39,7 @@ public struct QueryRefresh: Sendable {
             comparable = previous.state?.signature == saved.definitionSignature
             keepsUnchangedBlocks = comparable && previous.state?.name == saved.name
             message = QueryRefresh.message(for: saved)
+            lineMessagePrefix = QueryRefresh.lead(for: saved)
             fixHint = saved.expectNone ? "remove the match, or narrow the query with 'shipcheck query edit \(saved.name)'" : nil
             identityPrefix = "\(query.scope.rawValue):\(saved.name)\u{1F}"
         }
@@ -142,6 +146,7 @@ public struct QueryRefresh: Sendable {
                                   location: .source(SourceLocation(path: path, line: line, column: column, endLine: line, endColumn: endColumn)),
                                   snippet: snippet, fixHint: fixHint, identity: identityPrefix + Fingerprinter.normalized(snippet))
             finding.fingerprint = StableHash.hex(fingerprint)
+            finding.lineMessage = lineMessagePrefix + QueryRunText.clipped(snippet.trimmingCharacters(in: [" ", "\t"]))
             return finding
         }
     }
@@ -216,9 +221,16 @@ public struct QueryRefresh: Sendable {
         goneByFile = []
         met = []
     }
+    /// "saved query 'todos': Open TODOs": the query and its description (its pattern when it
+    /// has none), as headings, JSON and SARIF show a match.
     static func message(for query: SavedQuery) -> String {
         let about = query.description.isEmpty ? "\(query.kind == .regex ? "/\(query.pattern)/" : "'\(query.pattern)'")" : query.description
-        return query.expectNone ? "saved query '\(query.name)' expects no matches: \(about)" : "saved query '\(query.name)': \(about)"
+        return lead(for: query) + about
+    }
+
+    /// "saved query 'todos': ", "saved query 'no-fixme' expects no matches: ".
+    static func lead(for query: SavedQuery) -> String {
+        query.expectNone ? "saved query '\(query.name)' expects no matches: " : "saved query '\(query.name)': "
     }
 
     /// Whether this query is a gate that failed.

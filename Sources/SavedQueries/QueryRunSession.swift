@@ -29,7 +29,9 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
                                  keepsFindings: keepsFindings)
         }
         refreshes = contexts.map(QueryRefresh.init)
-        let layouts = text.map { text in queries.map { QueryRunText.Layout(query: $0, color: text.color, heading: text.heading) } }
+        let layouts = text.map { text in
+            queries.map { QueryRunText.Layout(query: $0, color: text.color, heading: text.heading, named: queries.count > 1) }
+        }
         preparers = SharedObjects(contexts.indices.map { Preparer(context: contexts[$0], layout: layouts?[$0]) })
         var errors: [InputError] = []
         states = contexts.map { context in

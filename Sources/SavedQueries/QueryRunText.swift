@@ -1,10 +1,11 @@
 import Foundation
 import ShipcheckCore
 
-/// The text report of `shipcheck query run`, written as the run goes, in one of the two
-/// layouts of `TextReporter`: with headings, per query its matches grouped by file with line,
-/// column and the matched line, then what is new and gone since the previous run; without,
-/// one `path:line:col: severity: message [rule]` line per match and nothing else (the counts
+/// The text report of `shipcheck query run`, written as the run goes, in one of two layouts:
+/// with headings, per query its matches grouped by file with line, column and the matched
+/// line, then what is new and gone since the previous run; without, a search result — one
+/// `path:line:col:matched line` line per match (`rg --vimgrep`'s form, which editors' quickfix
+/// lists read), prefixed with `name:` when several queries run, and nothing else (the counts
 /// are `summary(_:)`, for standard error). The first query's section goes straight to the
 /// output; the others' are held in temporary files (`ByteSpool`) and copied after it, so the
 /// report keeps its order without holding matches in memory.
@@ -44,21 +45,20 @@ public final class QueryRunText {
     struct Layout: Sendable {
         let color: Bool
         let heading: Bool
-        /// Without headings, what follows `path:line:col` on each of the query's lines.
-        let lineEnd: [UInt8]
+        /// Without headings, what starts each of the query's lines before the path: its name and
+        /// a colon when the run has several queries, else nothing.
+        let lineStart: String
 
-        init(query: ScopedQuery, color: Bool, heading: Bool) {
+        /// `named`: whether lines without headings say which query matched.
+        init(query: ScopedQuery, color: Bool, heading: Bool, named: Bool = false) {
             self.color = color
             self.heading = heading
-            let finding = Finding(ruleID: SavedQueryRule.id, severity: query.query.effectiveSeverity, message: QueryRefresh.message(for: query.query),
-                                  location: .file(path: ""))
-            lineEnd = Array((": " + TextReporter(color: color, heading: false).diagnostic(finding) + "\n").utf8)
+            lineStart = named ? query.query.name + ":" : ""
         }
     }
 
     /// One file's lines of the report, written from the file's bytes: with headings the path,
-    /// then each match's `line:col` and line; without, a compiler-style line per match (as
-    /// `TextReporter.line`).
+    /// then each match's `line:col` and line; without, `path:line:col:line` per match.
     struct FileLines {
         private let layout: Layout
         /// With headings, the path's line; without, the start of every line.
@@ -68,7 +68,7 @@ public final class QueryRunText {
         init(layout: Layout, path: String) {
             self.layout = layout
             let escaped = FileEnumerator.escaped(path)
-            lead = Array((layout.heading ? "  " + QueryRunText.paint(escaped, "35", layout.color) + "\n" : escaped + ":").utf8)
+            lead = Array((layout.heading ? "  " + QueryRunText.paint(escaped, "35", layout.color) + "\n" : layout.lineStart + escaped + ":").utf8)
         }
 
         mutating func append(_ place: MatchPlace, lineText: UnsafeRawBufferPointer, to out: inout [UInt8]) {
@@ -77,7 +77,9 @@ public final class QueryRunText {
                 out.appendDecimal(place.line)
                 out.append(UInt8(ascii: ":"))
                 out.appendDecimal(place.column)
-                out += layout.lineEnd
+                out.append(UInt8(ascii: ":"))
+                QueryRunText.appendCapped(lineText, match: place.matchInText, color: layout.color, to: &out)
+                out.append(UInt8(ascii: "\n"))
                 return
             }
             if !started {
@@ -209,6 +211,28 @@ public final class QueryRunText {
         let flat = FileEnumerator.escaped(text)
         guard flat.utf8.count > maximumLineLength else { return flat }  // then no more Characters either
         return flat.count > maximumLineLength ? String(flat.prefix(maximumLineLength)) + "…" : flat
+    }
+
+    /// A matched line as a search result shows it: its bytes as they are (tabs, any encoding),
+    /// cut after `maximumLineLength` bytes at a character boundary (then `…`), the match in
+    /// bold red when colouring.
+    static func appendCapped(_ line: UnsafeRawBufferPointer, match: Range<Int>, color: Bool, to out: inout [UInt8]) {
+        var end = line.count
+        if end > maximumLineLength {
+            end = maximumLineLength
+            while end > 0, line[end] & 0xC0 == 0x80 { end -= 1 }
+        }
+        let shown = match.clamped(to: 0..<end)
+        if color && !shown.isEmpty {
+            out += UnsafeRawBufferPointer(rebasing: line[..<shown.lowerBound])
+            out += "\u{1B}[1;31m".utf8
+            out += UnsafeRawBufferPointer(rebasing: line[shown])
+            out += "\u{1B}[0m".utf8
+            out += UnsafeRawBufferPointer(rebasing: line[shown.upperBound..<end])
+        } else {
+            out += UnsafeRawBufferPointer(rebasing: line[..<end])
+        }
+        if end < line.count { out += "…".utf8 }
     }
 
     /// `clipped` of ASCII text without CR: tabs and newlines escaped, at most

@@ -24,12 +24,14 @@ extension Frontend {
     }
 
     /// `shipcheck audit`: every check in one scan, one report with the summary table. With
-    /// `writeBaseline`, the findings are recorded there instead of reported; with `baseline`,
-    /// only findings it does not hold are reported. The configuration (`config`, else the
-    /// root's `.shipcheck.yml`), the query store and the baseline are read through the same
-    /// source as the scan, so no file is opened twice.
+    /// `writeBaseline`, the findings are recorded there instead of reported (over an existing
+    /// baseline: its entries keep their order, and what was added and dropped is printed); with
+    /// `baseline`, only findings it does not hold are reported, and how many of its findings no
+    /// longer occur is said — with `baselineStrict`, such stale entries fail the run. The
+    /// configuration (`config`, else the root's `.shipcheck.yml`), the query store and the
+    /// baseline are read through the same source as the scan, so no file is opened twice.
     public static func audit(root: String, config: String? = nil, extraBinaries: [String] = [], architecture: String? = nil, baseline: String? = nil,
-                             writeBaseline: String? = nil, failingSeverity: Severity,
+                             baselineStrict: Bool = false, writeBaseline: String? = nil, failingSeverity: Severity,
                              source base: any FileSource = DiskFileSource(), progress: ScanProgress? = nil) throws(InputError) -> CommandOutcome {
         let source = ReadOnceFileSource(base)
         let configuration = try ConfigurationLoader.load(explicitPath: config, root: root, knownRules: RuleRegistry.ids, source: source)
@@ -39,26 +41,60 @@ extension Frontend {
         let result = outcome.combined
         var findings = result.findings
         if let writeBaseline {
-            try Baseline(findings: findings).write(to: writeBaseline)
-            let recorded = "recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(writeBaseline)"
-            return CommandOutcome(messages: [recorded] + result.inputErrors.map(\.description), notes: result.notes,
+            let written = try writingBaseline(findings, to: writeBaseline)
+            return CommandOutcome(output: written.output, messages: written.messages + result.inputErrors.map(\.description), notes: result.notes,
                                   exitCode: result.inputErrors.isEmpty ? ExitStatus.clean : ExitStatus.inputError)
         }
         var inputErrors = result.inputErrors
         var messages: [String] = []
+        var failures: [String] = []
         if let baseline, let known {
             do throws(InputError) {
-                let fresh = try known.get().newFindings(in: findings)
+                let recorded = try known.get()
+                let fresh = recorded.newFindings(in: findings)
                 let left = findings.count - fresh.count
                 if left > 0 { messages.append("\(left) finding\(left == 1 ? "" : "s") in the baseline \(baseline) not reported") }
+                let fixed = recorded.fixedEntries(among: findings)
+                if !fixed.isEmpty {
+                    let count = "\(fixed.count) finding\(fixed.count == 1 ? "" : "s") recorded in the baseline \(baseline)"
+                    messages.append("\(count) no longer occur\(fixed.count == 1 ? "s" : "") (fixed): "
+                                    + "drop \(fixed.count == 1 ? "it" : "them") with --write-baseline \(baseline)")
+                    if baselineStrict {
+                        messages += fixed.map { "  fixed: " + Self.describe($0) }
+                        failures.append("the baseline \(baseline) is stale (--baseline-strict): \(count) no longer occur\(fixed.count == 1 ? "s" : "")")
+                    }
+                }
                 findings = fresh
             } catch {
                 inputErrors.append(error)
             }
         }
         return CommandOutcome(report: Report(findings: findings, inputErrors: inputErrors, rules: RuleRegistry.descriptions,
-                                             checks: outcome.checks.map(\.summary), failingSeverity: failingSeverity),
+                                             checks: outcome.checks.map(\.summary), failingSeverity: failingSeverity, failures: failures),
                               messages: messages, notes: result.notes, explanations: result.explanations)
+    }
+
+    /// Writes `findings` as the baseline at `path`: a new file, or the update of the baseline
+    /// there (a file that is not one is left alone: an input error). Returns the lines to print:
+    /// on standard output each entry added (`+`) and dropped (`-`), on standard error the counts.
+    private static func writingBaseline(_ findings: [Finding], to path: String) throws(InputError) -> (output: String?, messages: [String]) {
+        guard FileKind.of(path) != nil else {
+            try Baseline(findings: findings).write(to: path)
+            return (nil, ["recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(path)"])
+        }
+        let update = try Baseline.load(path).updated(with: findings)
+        try update.baseline.write(to: path)
+        let kept = update.baseline.entries.count - update.added.count
+        let counts = "updated \(path): \(update.added.count) added, \(update.dropped.count) dropped, \(kept) kept"
+        let lines = update.added.map { "+ " + describe($0) } + update.dropped.map { "- " + describe($0) }
+        return (lines.isEmpty ? nil : lines.joined(separator: "\n") + "\n", [counts])
+    }
+
+    /// `App/View.swift [preview-outside-debug] #Preview("Dark")`: one line, the subject's
+    /// separators (an identity's parts) shown as spaces.
+    private static func describe(_ entry: Baseline.Entry) -> String {
+        let subject = entry.subject.unicodeScalars.split { $0.value < 0x20 }.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+        return "\(FileEnumerator.escaped(entry.path)) [\(entry.rule)] \(subject)"
     }
 }
 

@@ -20,18 +20,20 @@ public struct QueryRunOutcome: Sendable {
 
 extension Frontend {
     /// `shipcheck query run`: runs `queries` over `root` (in a git work tree, the files git
-    /// tracks, listed from the index; with `untracked`, untracked files that are not ignored
-    /// too), compares each with its last run, and saves the new state of every query whose run
+    /// tracks and, with `untracked` (the default), untracked files that are not ignored; without,
+    /// the index's files alone), compares each with its last run, and saves the new state of every query whose run
     /// was complete (a run the timeout cut short keeps the old state). With `text`, the text report (in the layout `heading` says) is
     /// streamed to its output as files are searched and the refreshes keep no findings;
     /// without, they keep them all. `startedListing`: git's listing of `root`, when the caller
     /// started it ahead (see `GitListing`).
     public static func runQueries(_ queries: [ScopedQuery], root: String, configuration: Configuration, timeout: Double?,
-                                  failingSeverity: Severity, untracked: Bool = false, text: (output: ByteOutput, color: Bool, heading: Bool)? = nil,
+                                  failingSeverity: Severity, untracked: Bool = true, text: (output: ByteOutput, color: Bool, heading: Bool)? = nil,
                                   progress: ScanProgress? = nil, startedListing: GitListing? = nil) -> QueryRunOutcome {
         let ranAt = Date().timeIntervalSince1970
         var session: QueryRunSession?
-        let source = DiskFileSource(listsUntracked: untracked, startedListing: startedListing)
+        // Its one check needs no complete listing before it reads: the index's files are read
+        // while a second git still walks the work tree for the untracked ones.
+        let source = DiskFileSource(listsUntracked: untracked, startedListing: startedListing, defersUntracked: true)
         let run = QueryRunner(root: root, configuration: configuration, timeout: timeout, source: source, progress: progress).run(queries) { searchable in
             session = QueryRunSession(queries: searchable, root: root, ranAt: ranAt, text: text)
             return session

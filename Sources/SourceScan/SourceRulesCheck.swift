@@ -16,10 +16,15 @@ public final class SourceRulesCheck: FileCheck {
     private let fixing: Bool
     /// Every rule's `requiredText`, once each, and for each rule the indices of its own.
     private let prefilter: [[UInt8]]
-    private let ruleNeedles: [(rule: any SwiftSourceRule.Type, needles: [Int])]
+    private let ruleNeedles: [(rule: any SwiftSourceRule.Type, needles: [Int], reportsInGeneratedFiles: Bool)]
     private let everyDevelopmentAsset: Bool
     /// The rules that leave test code out (`SwiftSourceRule.concernsReleaseBuilds`).
     private let releaseBuildRuleIDs: [String]
+    private let generated: GeneratedFiles
+    /// The rules that report in generated files (`SwiftSourceRule.reportsInGeneratedFiles`, or
+    /// named by `check-generated`), and the ids of the others.
+    private let generatedFileRules: [any SwiftSourceRule.Type]
+    private let handWrittenRuleIDs: [String]
     /// Per-file results of earlier runs (`sources --cache`), with what decides them.
     private let cache: SourceScanCache?
     private let cacheSettings: String
@@ -52,9 +57,14 @@ public final class SourceRulesCheck: FileCheck {
         self.fixing = fixing
         let texts = Array(Set(self.rules.flatMap { $0.requiredText })).sorted()
         prefilter = texts.map { Array($0.utf8) }
-        ruleNeedles = self.rules.map { rule in (rule, rule.requiredText.compactMap { texts.firstIndex(of: $0) }) }
+        let generated = GeneratedFiles(configuration: configuration)
+        self.generated = generated
+        let inGeneratedFiles = { (rule: any SwiftSourceRule.Type) in rule.reportsInGeneratedFiles || generated.isChecked(rule.id) }
+        ruleNeedles = self.rules.map { rule in (rule, rule.requiredText.compactMap { texts.firstIndex(of: $0) }, inGeneratedFiles(rule)) }
         everyDevelopmentAsset = self.rules.contains { $0.checksEveryDevelopmentAsset }
         releaseBuildRuleIDs = self.rules.filter { $0.concernsReleaseBuilds }.map { $0.id }
+        generatedFileRules = self.rules.filter(inGeneratedFiles)
+        handWrittenRuleIDs = self.rules.filter { !inGeneratedFiles($0) }.map { $0.id }
         self.cache = cache
         cacheSettings = SourceScanCache.settings(of: configuration, ruleIDs: self.rules.map { $0.id })
     }
@@ -94,6 +104,12 @@ public final class SourceRulesCheck: FileCheck {
                                   message: "test code, \(testReason): not checked by \(releaseBuildRuleIDs.joined(separator: ", "))")
             state.withLock { $0.explanations.append((contents.index, note)) }
         }
+        let generatedReason = self.generatedReason(for: contents)
+        if let generatedReason {
+            let note = InputError(path: contents.file.relativePath,
+                                  message: "generated (\(generatedReason)): not checked by \(handWrittenRuleIDs.joined(separator: ", "))")
+            state.withLock { $0.explanations.append((contents.index, note)) }
+        }
         let scope = Self.cacheScope(developmentReason: developmentReason, testReason: testReason)
         if let entry = cache?.lookup(contents, developmentReason: scope, settings: cacheSettings) {
             if let error = entry.error { contents.report(error) }
@@ -104,7 +120,7 @@ public final class SourceRulesCheck: FileCheck {
             return .none
         }
         let isDevelopmentAsset = everyDevelopmentAsset && developmentReason != nil
-        guard isDevelopmentAsset || mayApply(to: contents.bytes), SwiftText.isParseable(contents) else {
+        guard isDevelopmentAsset || mayApply(to: contents.bytes, generated: generatedReason != nil), SwiftText.isParseable(contents) else {
             cache?.record(contents, developmentReason: scope, settings: cacheSettings, findings: [], error: contents.errors.first)
             state.withLock { $0.unparsedFiles.append(contents.file) }
             return .none
@@ -119,9 +135,14 @@ public final class SourceRulesCheck: FileCheck {
         return (developmentReason ?? "") + "; test code: " + testReason
     }
 
-    /// Whether some rule's `requiredText` is in the bytes and the rule's `mayApply` agrees;
-    /// each text is searched for at most once.
-    private func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool {
+    /// Why the file is generated, when that leaves some rule out of it; else nil.
+    private func generatedReason(for contents: FileContents) -> String? {
+        handWrittenRuleIDs.isEmpty ? nil : generated.reason(for: contents)
+    }
+
+    /// Whether some rule has its `requiredText` in the bytes and its `mayApply` agrees (in a
+    /// generated file, some rule reporting there); each text is searched for at most once.
+    private func mayApply(to bytes: UnsafeRawBufferPointer, generated: Bool) -> Bool {
         var found: [Int: Bool] = [:]
         func contains(_ needle: Int) -> Bool {
             if let known = found[needle] { return known }
@@ -129,7 +150,9 @@ public final class SourceRulesCheck: FileCheck {
             found[needle] = result
             return result
         }
-        return ruleNeedles.contains { $0.needles.contains(where: contains) && $0.rule.mayApply(to: bytes) }
+        return ruleNeedles.contains { entry in
+            (!generated || entry.reportsInGeneratedFiles) && entry.needles.contains(where: contains) && entry.rule.mayApply(to: bytes)
+        }
     }
 
     public func process(_ contents: FileContents, round: FileRound) {
@@ -145,14 +168,15 @@ public final class SourceRulesCheck: FileCheck {
             return
         }
         let context = SwiftRuleContext(evaluator: evaluator, developmentReason: developmentReason, testReason: testReason)
-        let analysis = Self.analyze(file, rules: rules, context: context)
+        let fileRules = generatedReason(for: contents) == nil ? rules : generatedFileRules
+        let analysis = Self.analyze(file, rules: fileRules, context: context)
         // A finding that waits on other files is decided anew in every scan: such a file is
         // not cached, and a cached file is one whose declarations are looked up again.
         if analysis.pending.isEmpty {
             cache?.record(contents, developmentReason: scope, settings: cacheSettings, findings: analysis.findings, error: nil)
         }
         if fixing {
-            let outcome = Self.fix(file, at: contents.file.path, analysis: analysis, rules: rules, context: context)
+            let outcome = Self.fix(file, at: contents.file.path, analysis: analysis, rules: fileRules, context: context)
             state.withLock { $0.fixes.append((contents.index, outcome)) }
         } else {
             let facts = SwiftTypeFacts(tree: file.tree)

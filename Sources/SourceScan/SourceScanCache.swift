@@ -7,7 +7,7 @@ import Synchronization
 ///
 /// A file's entry is reused when its bytes hash the same, it is named the same way, and its
 /// development-only reason and the analyzer settings (compilation conditions, rule
-/// severities) are unchanged; the whole cache is dropped when the tool version differs. Files no longer
+/// severities, generated files) are unchanged; the whole cache is dropped when the tool version differs. Files no longer
 /// scanned drop out on the next write. A missing or unreadable cache is an empty one: it only
 /// ever saves work, it never changes what is reported.
 public final class SourceScanCache: Sendable {
@@ -78,6 +78,8 @@ public final class SourceScanCache: Sendable {
             configuration.debugOnlyFlags.sorted().joined(separator: ","),
             configuration.releaseSetFlags.sorted().joined(separator: ","),
             ruleIDs.sorted().joined(separator: ","),
+            configuration.generated.globs.map(\.pattern).joined(separator: ","),
+            configuration.checkGenerated.sorted().joined(separator: ","),
         ].joined(separator: "\u{1F}")
     }
 }

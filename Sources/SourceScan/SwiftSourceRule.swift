@@ -22,6 +22,11 @@ public protocol SwiftSourceRule: Rule {
     /// archived: `TestScope`) is out of its scope.
     static var concernsReleaseBuilds: Bool { get }
 
+    /// Whether the rule reports in generated files (`GeneratedFiles`): the preview and
+    /// Development Assets rules do (a generated preview ships all the same); the rules about
+    /// hand-written code do not, unless the configuration's `check-generated` names them.
+    static var reportsInGeneratedFiles: Bool { get }
+
     /// The rule's findings in one file, at the rule's default severity.
     static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding]
 }
@@ -30,6 +35,7 @@ extension SwiftSourceRule {
     public static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool { true }
     public static var checksEveryDevelopmentAsset: Bool { false }
     public static var concernsReleaseBuilds: Bool { false }
+    public static var reportsInGeneratedFiles: Bool { true }
 }
 
 /// What a rule knows besides the file.

@@ -22,8 +22,11 @@ struct AuditCommand: ParsableCommand {
 
             Baselines let an existing app adopt the gate: --write-baseline FILE records today's \
             findings (by fingerprint, sorted, written atomically) without printing them and exits \
-            0 unless an input failed; later runs with --baseline FILE report only findings that \
-            are not in it.
+            0 unless an input failed; over an existing baseline it keeps the file's order and \
+            prints each entry it added (+) and dropped (-). Later runs with --baseline FILE report \
+            only findings that are not in it and say how many recorded findings no longer occur \
+            (fixed); --baseline-strict makes those fail the run (exit 1), so the baseline cannot \
+            silently grow stale.
 
             Exit codes: 0 nothing at or above the failing severity, 1 findings that fail the gate, \
             2 usage, configuration or input error.
@@ -41,8 +44,15 @@ struct AuditCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "file"))
     var baseline: String?
 
-    @Option(help: ArgumentHelp("Record the current findings as the baseline in FILE and exit 0.", valueName: "file"))
+    @Flag(help: "With --baseline: fail (exit 1) when the baseline holds findings that no longer occur, until it is rewritten.")
+    var baselineStrict = false
+
+    @Option(help: ArgumentHelp("Record the current findings as the baseline in FILE (updating it if it exists) and exit 0.", valueName: "file"))
     var writeBaseline: String?
+
+    func validate() throws {
+        if baselineStrict && baseline == nil { throw ValidationError("--baseline-strict needs --baseline FILE") }
+    }
 
     @Argument(help: "The repository or folder to audit.")
     var path: String = "."
@@ -55,7 +65,7 @@ struct AuditCommand: ParsableCommand {
         do {
             defer { line.finish() }
             outcome = try Frontend.audit(root: path, config: report.config, extraBinaries: binaries, architecture: arch, baseline: baseline,
-                                         writeBaseline: writeBaseline, failingSeverity: report.failingSeverity, source: source,
+                                         baselineStrict: baselineStrict, writeBaseline: writeBaseline, failingSeverity: report.failingSeverity, source: source,
                                          progress: line.progress)
         }
         try report.emit(outcome)

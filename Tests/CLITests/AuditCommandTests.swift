@@ -103,6 +103,45 @@ import ShipcheckTestSupport
         #expect(try String(contentsOfFile: baseline, encoding: .utf8) == first)
     }
 
+    /// A baseline tells when it is stale: `--baseline` says how many recorded findings no longer
+    /// occur, `--baseline-strict` fails on them, and `--write-baseline` over the file keeps its
+    /// order and prints what it added and dropped.
+    @Test func staleBaselineIsSaidStrictFailsAndRewritingPrintsTheChange() throws {
+        let repository = Self.appTree()
+        let baseline = repository.path + "/.shipcheck-baseline.json"
+        #expect(CommandRunner.shipcheck(["audit", "--write-baseline", baseline, repository.path]).status == 0)
+
+        // The conflict is resolved: one recorded finding no longer occurs.
+        repository.write("App/Legacy.swift", "let a = 1\nlet b = 2\n")
+        let gated = CommandRunner.shipcheck(["audit", "--baseline", baseline, repository.path])
+        #expect(gated.status == 0, "\(gated.stderr)")
+        #expect(gated.stderr.contains("shipcheck: 1 finding recorded in the baseline \(baseline) no longer occurs (fixed): drop it with --write-baseline \(baseline)"),
+                "\(gated.stderr)")
+        let strict = CommandRunner.shipcheck(["audit", "--baseline", baseline, "--baseline-strict", repository.path])
+        #expect(strict.status == 1, "\(strict.stderr)")
+        #expect(strict.stderr.contains("  fixed: App/Legacy.swift [conflict-marker] "), "\(strict.stderr)")
+        #expect(strict.stderr.contains("0 errors, 0 warnings, 0 notes; the baseline \(baseline) is stale (--baseline-strict)"), "\(strict.stderr)")
+        let json = CommandRunner.shipcheck(["audit", "--baseline", baseline, "--baseline-strict", "--format", "json", repository.path])
+        #expect(json.status == 1 && json.stdout.contains("\"exitCode\" : 1"), "the report says the run failed too: \(json.stdout)")
+        #expect(CommandRunner.shipcheck(["audit", "--baseline-strict", repository.path]).status == 2, "--baseline-strict needs --baseline")
+
+        // A new preview; the baseline rewritten keeps its order and says what changed.
+        repository.write("App/Second.swift", "import SwiftUI\n#Preview { Text(\"2\") }\n")
+        let rewritten = CommandRunner.shipcheck(["audit", "--write-baseline", baseline, repository.path])
+        #expect(rewritten.status == 0, "\(rewritten.stderr)")
+        #expect(rewritten.stderr.contains("updated \(baseline): 1 added, 1 dropped, 2 kept"), "\(rewritten.stderr)")
+        let changes = lines(rewritten.stdout)
+        #expect(changes.count == 2 && changes[0].hasPrefix("+ App/Second.swift [preview-outside-debug] ") && changes[1].hasPrefix("- App/Legacy.swift [conflict-marker] "),
+                "\(rewritten.stdout)")
+        #expect(CommandRunner.shipcheck(["audit", "--baseline", baseline, "--baseline-strict", repository.path]).status == 0)
+
+        // A file there that is not a baseline is never overwritten.
+        repository.write("notes.json", "{\"mine\": true}")
+        let refused = CommandRunner.shipcheck(["audit", "--write-baseline", repository.path + "/notes.json", repository.path])
+        #expect(refused.status == 2 && refused.stderr.contains("not a shipcheck baseline"), "\(refused.stderr)")
+        #expect(try String(contentsOfFile: repository.path + "/notes.json", encoding: .utf8) == "{\"mine\": true}")
+    }
+
     @Test func brokenBaselineOrConfigIsExitTwo() {
         let repository = Self.appTree()
         repository.write("bad.json", "not json")

@@ -4,7 +4,8 @@ import Testing
 
 /// The text layout follows where standard output goes, as ripgrep's does: through a pipe one
 /// `path:line:col: severity: message [rule]` line per finding (what `cut`, `xargs`, editors and
-/// Xcode's issue parser read) with the summary on standard error; on a terminal the findings
+/// Xcode's issue parser read) — for `query run` a search result, `path:line:col:matched line`
+/// (`rg --vimgrep`'s form) — with the summary on standard error; on a terminal the findings
 /// grouped under their file, in colour unless NO_COLOR is set; `--heading` / `--no-heading`
 /// force either.
 @Suite struct PipedOutputTests {
@@ -23,12 +24,11 @@ import Testing
     func lines(_ text: String) -> [String] { text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
 
     @Test(arguments: [
-        ["sources", "."], ["conflicts", "."], ["audit", "."], ["query", "run", "--all"],
-        ["binary", Repository.machOFixture("App-universal")],
+        ["sources", "."], ["conflicts", "."], ["audit", "."], ["binary", Repository.machOFixture("App-universal")],
     ])
     func pipedOutputIsOneLinePerFinding(_ arguments: [String]) throws {
         let result = CommandRunner.shipcheck(arguments, in: tree.path)
-        #expect(result.status == (arguments[0] == "query" ? 0 : 1), "\(result.stderr)")
+        #expect(result.status == 1, "\(result.stderr)")
         let output = lines(result.stdout)
         #expect(!output.isEmpty)
         for line in output { #expect(line.wholeMatch(of: Self.findingLine) != nil, "\(arguments[0]): \(line)") }
@@ -40,11 +40,45 @@ import Testing
         let result = CommandRunner.shipcheck(["audit", "."], in: tree.path)
         #expect(lines(result.stdout).contains { $0.hasPrefix("App/View.swift:2:1: error: ") && $0.hasSuffix(" [preview-outside-debug]") })
         #expect(lines(result.stdout).contains { $0.hasPrefix("App/Merge.swift:2:1: error: ") && $0.hasSuffix(" [conflict-marker]") })
+    }
+
+    /// Piped, `query run` prints what `rg --vimgrep` and editors' quickfix lists read — the
+    /// matched line, not the query's description on every line — and, when several queries run,
+    /// each line starts with the query's name.
+    @Test func pipedQueryRunIsASearchResult() {
+        tree.write(".shipcheck/queries.yml", """
+            queries:
+              - name: lets
+                description: 'Second bindings'
+                pattern: 'let b'
+              - name: ones
+                pattern: '= 1'
+            """)
+        tree.write("App/Long.swift", "\tlet b = \"" + String(repeating: "é", count: 200) + "\"\r\n")
         let query = CommandRunner.shipcheck(["query", "run", "lets"], in: tree.path)
-        #expect(lines(query.stdout) == [
-            "App/Merge.swift:3:1: note: saved query 'lets': 'let b' [saved-query]",
-            "App/Merge.swift:5:1: note: saved query 'lets': 'let b' [saved-query]",
-        ])
+        #expect(query.status == 0, "\(query.stderr)")
+        let long = "App/Long.swift:1:2:\tlet b = \"" + String(repeating: "é", count: 145) + "…"
+        #expect(lines(query.stdout) == [long, "App/Merge.swift:3:1:let b = 1", "App/Merge.swift:5:1:let b = 2"], "\(query.stdout)")
+        #expect(query.stderr.contains("lets: 3 matches in 2 files"), "the counts go to standard error: \(query.stderr)")
+        let both = CommandRunner.shipcheck(["query", "run", "--all"], in: tree.path)
+        #expect(lines(both.stdout) == ["lets:" + long, "lets:App/Merge.swift:3:1:let b = 1", "lets:App/Merge.swift:5:1:let b = 2",
+                                       "ones:App/Merge.swift:1:7:let a = 1", "ones:App/Merge.swift:3:7:let b = 1"], "\(both.stdout)")
+        // The description stays where a person reads it: headings, JSON, SARIF.
+        #expect(CommandRunner.shipcheck(["query", "run", "lets", "--heading"], in: tree.path).stdout.contains("lets (literal, repo) — Second bindings"))
+        let json = CommandRunner.shipcheck(["query", "run", "lets", "--format", "json"], in: tree.path).stdout
+        #expect(json.contains("\"message\" : \"saved query 'lets': Second bindings\""), "\(json)")
+    }
+
+    /// In the audit's compiler-style lines a gate's finding carries the matched text; JSON and
+    /// SARIF keep the query's description.
+    @Test func auditLinesOfAGateCarryTheMatchedText() {
+        tree.write(".shipcheck/queries.yml", "queries:\n  - name: no-b\n    description: 'No second bindings'\n    pattern: 'let b'\n    expect: none\n")
+        let result = CommandRunner.shipcheck(["audit", "."], in: tree.path)
+        #expect(lines(result.stdout).contains("App/Merge.swift:3:1: error: saved query 'no-b' expects no matches: let b = 1 [saved-query]"), "\(result.stdout)")
+        let sarif = CommandRunner.shipcheck(["audit", "--format", "sarif", "."], in: tree.path).stdout
+        #expect(sarif.contains("saved query 'no-b' expects no matches: No second bindings"), "\(sarif)")
+        let grouped = CommandRunner.shipcheck(["audit", "--heading", "."], in: tree.path).stdout
+        #expect(grouped.contains("3:1: error: saved query 'no-b' expects no matches: No second bindings [saved-query]"), "\(grouped)")
     }
 
     @Test func headingForcesTheGroupedViewThroughAPipe() {
@@ -65,6 +99,9 @@ import Testing
         #expect(plain.stdout.hasPrefix("App/Merge.swift\n  2:1: error: ") && !plain.stdout.contains("\u{1B}["), "\(plain.stdout)")
         let flat = CommandRunner.shipcheckOnTerminal(["conflicts", "--no-heading", "--no-color", "."], terminal: .stdout, in: tree.path)
         #expect(lines(flat.stdout).count == 1 && flat.stdout.hasPrefix("App/Merge.swift:2:1: error: "), "\(flat.stdout)")
+        // A query's lines on a terminal without headings: the match in colour, as in headings.
+        let query = CommandRunner.shipcheckOnTerminal(["query", "run", "lets", "--no-heading"], terminal: .stdout, in: tree.path, environment: ["NO_COLOR": ""])
+        #expect(query.stdout.contains("App/Merge.swift:3:1:\u{1B}[1;31mlet b\u{1B}[0m = 1"), "\(query.stdout)")
     }
 }
 

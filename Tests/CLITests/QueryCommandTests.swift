@@ -168,7 +168,7 @@ import ShipcheckTestSupport
         }
         #expect(shipcheck("query", "add", "--preset", "nope").status == 2)
         let run = shipcheck("query", "run", "print-debugging", "force-try")
-        #expect(run.stdout.contains("A.swift:1:1: ") && run.stdout.contains("A.swift:2:9: "), "\(run.stdout)")
+        #expect(run.stdout == "print-debugging:A.swift:1:1:print(\"x\")\nforce-try:A.swift:2:9:let a = try! f()\n", "\(run.stdout)")
     }
 
     @Test func theStreamedTextReportKeepsListingOrderPerQuery() throws {
@@ -188,13 +188,15 @@ import ShipcheckTestSupport
         #expect(run.stdout.contains("300 matches in 300 files (300 searched)"))
         #expect(run.stdout.hasSuffix("shipcheck: 2 queries run, 900 matches\n"))
 
-        // Piped without --heading: one compiler-style line per match, streamed in the same
-        // order (both of a file's TODOs, then the next file), the counts on standard error.
+        // Piped without --heading: one search-result line per match, each starting with its
+        // query's name (two queries run), streamed in the same order (both of a file's TODOs,
+        // then the next file), the counts on standard error.
         let piped = shipcheck("query", "run", "todo", "let")
         #expect(piped.status == 0, "\(piped.stderr)")
-        let paths = piped.stdout.split(separator: "\n").map { "  " + $0.prefix { $0 != ":" } }
+        let paths = piped.stdout.split(separator: "\n").map { "  " + $0.split(separator: ":")[1] }
         #expect(paths == files.flatMap { [$0, $0] } + files)
-        #expect(piped.stdout.hasPrefix("Sources/F000.swift:1:4: note: saved query 'todo'"), "\(piped.stdout.prefix(200))")
+        #expect(piped.stdout.hasPrefix("todo:Sources/F000.swift:1:4:// TODO 0\ntodo:Sources/F000.swift:2:14:let x = 1 // TODO\n"), "\(piped.stdout.prefix(200))")
+        #expect(piped.stdout.hasSuffix("let:Sources/F299.swift:2:1:let x = 1 // TODO\n"), "\(piped.stdout.suffix(200))")
         #expect(piped.stderr.contains("todo: 600 matches in 300 files (300 searched); since last run"), "\(piped.stderr)")
         #expect(piped.stderr.contains("shipcheck: 2 queries run, 900 matches"))
 
@@ -226,22 +228,49 @@ import ShipcheckTestSupport
         #expect(shipcheck("query", "run", "missing").stderr.contains("no query named 'missing'"))
     }
 
-    /// In a git work tree `query run` searches the files git tracks (listed from the index, as
-    /// `git grep` does); `--untracked` adds the untracked files that are not ignored.
-    @Test func untrackedFilesAreSearchedOnlyWhenAsked() {
+    /// In a git work tree `query run` searches what the user sees in the project, as ripgrep
+    /// and Xcode's Find navigator do: the files git tracks (their work-tree contents) and the
+    /// untracked files that are not ignored; `--tracked` restricts it to the index's files, as
+    /// `git grep`.
+    @Test func untrackedFilesAreSearchedUnlessTrackedIsGiven() {
         repo.writeTrackedUntrackedAndIgnored(tracked: ["Tracked.swift": "// needle tracked\n"], untracked: ["Untracked.swift": "// needle untracked\n"],
                                              ignored: ["Ignored.swift": "// needle ignored\n"])
         repo.write("Tracked.swift", "// needle tracked, edited\n// needle again\n")
         shipcheck("query", "add", "n", "needle")
 
-        let tracked = shipcheck("query", "run", "n", "--no-heading")
+        let all = shipcheck("query", "run", "n", "--no-heading")
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stdout.split(separator: "\n").sorted() == [
+            "Tracked.swift:1:4:// needle tracked, edited", "Tracked.swift:2:4:// needle again", "Untracked.swift:1:4:// needle untracked",
+        ], "\(all.stdout)")
+        #expect(shipcheck("query", "run", "n", "--untracked").stdout == all.stdout, "--untracked, the default, is still accepted")
+
+        let tracked = shipcheck("query", "run", "n", "--no-heading", "--tracked")
         #expect(tracked.status == 0, "\(tracked.stderr)")
         #expect(tracked.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["Tracked.swift", "Tracked.swift"],
                 "the work tree's contents of tracked files: \(tracked.stdout)")
+        #expect(shipcheck("query", "run", "n", "--tracked", "--untracked").status == 2)
+        let help = shipcheck("query", "run", "--help").stdout
+        #expect(help.contains("--tracked") && help.contains("untracked files"), "\(help)")
+    }
 
-        let all = shipcheck("query", "run", "n", "--no-heading", "--untracked")
-        #expect(all.status == 0, "\(all.stderr)")
-        #expect(all.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } }.sorted() == ["Tracked.swift", "Tracked.swift", "Untracked.swift"], "\(all.stdout)")
-        #expect(shipcheck("query", "run", "--help").stdout.contains("--untracked"))
+    /// "What is new since the last run" includes the newest code: a match in a file written
+    /// since, which git does not track yet, is new; deleting the file makes it gone.
+    @Test func aMatchInANewUntrackedFileIsNew() {
+        repo.write("Old.swift", "// TODO: old\n")
+        repo.commitAll("old")
+        shipcheck("query", "add", "todo", "TODO")
+        #expect(shipcheck("query", "run", "todo").stderr.contains("first run"))
+        repo.write("Sources/NewFile.swift", "let x = 1\n// TODO: wire this up\n")
+        let run = shipcheck("query", "run", "todo", "--heading")
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("2 matches in 2 files (2 searched)"), "\(run.stdout)")
+        #expect(run.stdout.contains("1 new, 0 gone"), "\(run.stdout)")
+        #expect(run.stdout.contains("new  Sources/NewFile.swift:2  // TODO: wire this up"), "\(run.stdout)")
+        let piped = shipcheck("query", "run", "todo", "--format", "json")
+        #expect(piped.stdout.contains("Sources/NewFile.swift"), "the other formats search it too")
+        try? FileManager.default.removeItem(atPath: repo.path + "/Sources/NewFile.swift")
+        let after = shipcheck("query", "run", "todo", "--heading")
+        #expect(after.stdout.contains("0 new, 1 gone") && after.stdout.contains("gone Sources/NewFile.swift:2  // TODO: wire this up"), "\(after.stdout)")
     }
 }

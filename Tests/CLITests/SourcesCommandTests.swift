@@ -30,6 +30,30 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     }
 
+    /// A Sourcery mock's stored closures are not reported; its preview is; `--explain` says why,
+    /// and `check-generated` in the configuration turns the rule back on.
+    @Test func generatedFilesAreExplainedAndCanBeChecked() {
+        let directory = TemporaryDirectory()
+        directory.write("Mocks/GeneratedMocks.swift", """
+            // Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery
+            // DO NOT EDIT
+            import SwiftUI
+            enum Hooks { nonisolated(unsafe) static var willTerminate: () -> Void = {} }
+            @MainActor func configureHooks() { Hooks.willTerminate = { print("bye") } }
+            #Preview { Text("mock") }
+            """)
+        let result = CommandRunner.shipcheck(["sources", "--explain", "."], in: directory.path)
+        #expect(result.status == 1)
+        #expect(result.stdout == "Mocks/GeneratedMocks.swift:6:1: error: #Preview is compiled in release builds: not inside #if DEBUG [preview-outside-debug]\n")
+        #expect(result.stderr.contains("""
+            Mocks/GeneratedMocks.swift: note: generated (Sourcery header, line 1: "// Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery"): \
+            not checked by state-built-in-init, dynamic-property-captures-self, unchecked-sendable-closure
+            """), "\(result.stderr)")
+        directory.write(".shipcheck.yml", "check-generated: [unchecked-sendable-closure]\n")
+        let checked = CommandRunner.shipcheck(["sources", "."], in: directory.path)
+        #expect(checked.stdout.contains("Mocks/GeneratedMocks.swift:4:45: warning:"), "\(checked.stdout)")
+    }
+
     @Test func textReportPointsAtThePreview() {
         let directory = TemporaryDirectory()
         directory.write("Views/A.swift", "import SwiftUI\n\n#Preview { A() }\n")

@@ -52,6 +52,37 @@ private func places(_ result: CheckResult) -> [String] {
         #expect(finding.fixHint?.contains("#if DEBUG") == true)
     }
 
+    /// A generated file's uses are left out (its declarations still count), unless
+    /// `check-generated` names the rule; `--explain` says which files and why.
+    @Test func generatedFilesUsesAreNotReported() {
+        let files = [
+            "App/Mocks.swift": "#if DEBUG\nstruct MockData { static let sample = \"Ada\" }\n#endif\n",
+            "App/Generated/Fixtures.swift": "// Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery\n// DO NOT EDIT\nlet fixture = MockData.sample\n",
+            "App/Screen.swift": "let name = MockData.sample\n",
+        ]
+        let result = analyze(files)
+        #expect(places(result) == ["App/Screen.swift:1:12"])
+        #expect(result.explanations.map(\.noteDescription) == [
+            "App/Generated/Fixtures.swift: note: generated (Sourcery header, line 1: \"// Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery\"): not checked by release-references-debug-only",
+        ])
+        var configuration = Configuration()
+        configuration.checkGenerated = ["release-references-debug-only"]
+        let checked = analyze(files, configuration: configuration)
+        #expect(places(checked) == ["App/Generated/Fixtures.swift:3:15", "App/Screen.swift:1:12"])
+        #expect(checked.explanations.isEmpty)
+    }
+
+    /// A release declaration in a generated file still makes the name ambiguous, so a use is not
+    /// reported: its declarations are indexed like any other file's.
+    @Test func generatedFilesDeclarationsStillCount() {
+        let result = analyze([
+            "App/Mocks.swift": "#if DEBUG\nstruct MockData {}\n#endif\n",
+            "App/Generated/Types.swift": "// @generated\nstruct MockData {}\n",
+            "App/Screen.swift": "let data = MockData()\n",
+        ])
+        #expect(places(result).isEmpty)
+    }
+
     @Test func typeFunctionAndMemberUsesEachGetTheirOwnCompilerError() {
         let result = analyze([
             "Debug.swift": """

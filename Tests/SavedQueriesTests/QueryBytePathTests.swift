@@ -94,11 +94,29 @@ import ShipcheckTestSupport
                     let text = QueryRunText.highlighted(finding.snippet ?? "", from: location.column, to: location.endColumn ?? location.column, color: color)
                     expected += "    \(QueryRunText.paint("\(location.line):\(location.column)", "32", color))  \(text)\n"
                 } else {
-                    expected += TextReporter(color: color, heading: false).line(finding) + "\n"
+                    expected += "a\\tb.swift:\(location.line):\(location.column):" + Self.searchResultText(finding, color: color) + "\n"
                 }
             }
             #expect(String(decoding: file.text, as: UTF8.self) == expected, "heading: \(heading)")
         }
+    }
+
+    /// A match's line as the one-line layout shows it: the line as it is, the match painted when
+    /// colouring; a line over 300 bytes cut at a character boundary before the 301st, then `…`.
+    static func searchResultText(_ finding: Finding, color: Bool) -> String {
+        let line = finding.snippet ?? ""
+        let cut: [String: String] = [
+            String(repeating: "x", count: 299) + "\tneedle\tz": String(repeating: "x", count: 299) + "\t…",
+            String(repeating: "y", count: 320) + " needle": String(repeating: "y", count: 300) + "…",
+            String(repeating: "é", count: 160) + " needle": String(repeating: "é", count: 150) + "…",
+        ]
+        if let shown = cut[line] { return shown }
+        #expect(line.utf8.count <= 300)
+        guard color, case .source(let location) = finding.location, let end = location.endColumn else { return line }
+        let bytes = awkwardLines[location.line - 1]  // the line's own bytes (a snippet replaces an invalid byte)
+        return String(decoding: bytes[..<(location.column - 1)], as: UTF8.self) + "\u{1B}[1;31m"
+            + String(decoding: bytes[(location.column - 1)..<(end - 1)], as: UTF8.self) + "\u{1B}[0m"
+            + String(decoding: bytes[(end - 1)...], as: UTF8.self)
     }
 
     /// `Tests/Fixtures/query-state`: a tree, its queries, and the states `query run` wrote for

@@ -24,6 +24,8 @@ import ShipcheckTestSupport
               debug-only: [DEBUG_MENU]
               release-set: [APPSTORE]
             development-paths: ["App/PreviewSupport/**"]
+            generated: ["App/API/**", "!App/API/Client.swift"]
+            check-generated: preview-outside-debug
             binaries: [.build/release/App]
             queries: team/queries.yml
             conflicts:
@@ -43,6 +45,9 @@ import ShipcheckTestSupport
         #expect(configuration.debugOnlyFlags == ["DEBUG_MENU"])
         #expect(configuration.releaseSetFlags == ["APPSTORE"])
         #expect(configuration.developmentPaths.matches("App/PreviewSupport/Data.swift"))
+        #expect(configuration.generated.lastMatch("App/API/Types.swift")?.pattern == "App/API/**")
+        #expect(configuration.generated.lastMatch("App/API/Client.swift")?.isNegated == true)
+        #expect(configuration.checkGenerated == ["preview-outside-debug"])
         #expect(configuration.binaries == [".build/release/App"])
         #expect(configuration.queriesFile == "team/queries.yml")
         #expect(configuration.conflictAllow.matches("Docs/merging.md"))
@@ -84,6 +89,12 @@ import ShipcheckTestSupport
         let failure = error("rules:\n  preview-outside-debugg: off\n")
         #expect(failure?.line == 2)
         #expect(failure?.message.contains("unknown rule 'preview-outside-debugg'") == true)
+    }
+
+    @Test func checkGeneratedNamesKnownRules() {
+        let failure = error("generated: [API/**]\ncheck-generated: [unchecked-sendable-closur]\n")
+        #expect(failure?.line == 2)
+        #expect(failure?.message.contains("unknown rule 'unchecked-sendable-closur' in 'check-generated'") == true)
     }
 
     @Test func brokenYAMLReportsItsLine() {

@@ -14,7 +14,13 @@ import ShipcheckTestSupport
         #expect(enumeration.usedGit)
         #expect(paths(enumeration) == [".gitignore", "App/New.swift", "App/View.swift"])
         #expect(enumeration.errors.isEmpty)
-        // Tracked files alone: the index, as `query run` lists by default.
+        // The index's files first (listed while a second git walks the work tree), then the
+        // untracked ones; and the same through a listing started ahead, as it streams.
+        #expect(enumeration.files.map(\.relativePath) == [".gitignore", "App/View.swift", "App/New.swift"])
+        let started = FileEnumerator(root: repository.path, configuration: Configuration(),
+                                     startedListing: GitListing.start(directory: repository.path, untracked: true)).enumerate()
+        #expect(started.files.map(\.relativePath) == [".gitignore", "App/View.swift", "App/New.swift"])
+        // Tracked files alone: the index, as `conflicts` and `query run --tracked` list.
         let tracked = FileEnumerator(root: repository.path, configuration: Configuration(), listsUntracked: false).enumerate()
         #expect(paths(tracked) == [".gitignore", "App/View.swift"])
     }

@@ -55,6 +55,21 @@ import Testing
         #expect(try run(configuration: configuration, toolVersion: "1.1").reused == 3)
     }
 
+    /// Which files are generated, and which rules report in them, decide a file's findings too.
+    @Test func generatedSettingsAreSettings() throws {
+        directory.write("Sources/Hooks.swift", "enum Hooks { nonisolated(unsafe) static var done: () -> Void = {} }\n@MainActor func setUp() { Hooks.done = { print(1) } }\n")
+        #expect(rules(try run().result).contains("Hooks.swift unchecked-sendable-closure"))
+        var configuration = Configuration()
+        configuration.generated = GlobList(["Hooks.swift"])
+        let generated = try run(configuration: configuration)
+        #expect(generated.reused == 0)
+        #expect(!rules(generated.result).contains("Hooks.swift unchecked-sendable-closure"))
+        configuration.checkGenerated = ["unchecked-sendable-closure"]
+        let checked = try run(configuration: configuration)
+        #expect(checked.reused == 0)
+        #expect(rules(checked.result).contains("Hooks.swift unchecked-sendable-closure"))
+    }
+
     @Test func aCorruptCacheIsAnEmptyOne() throws {
         directory.write("cache.json", "{ not json")
         let result = try run()

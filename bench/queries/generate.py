@@ -1,15 +1,18 @@
 #!/usr/bin/env python3
 """Writes a deterministic tree of Swift-like source for the query benchmark.
 
-usage: generate.py DIR FILES LINES_PER_FILE
-Same arguments, same bytes: a fixed-seed generator, no clock, no environment.
+usage: generate.py DIR FILES LINES_PER_FILE [FIRST]
+Same arguments, same bytes: a fixed-seed generator, no clock, no environment. FIRST (default 0)
+numbers the files from FIRST on, with a seed of their own: the benchmark adds File20000 onwards,
+left untracked, to a tree of 20,000 committed files.
 """
 import os
 import random
 import sys
 
 root, file_count, lines_per_file = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-rng = random.Random(20261122)
+first = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+rng = random.Random(20261122 + first)
 words = ("value count index result model view state store request response cache token user item "
          "list map filter reduce decode encode render layout update reload fetch parse format").split()
 types = ["String", "Int", "Double", "Bool", "Data", "URL", "[String]", "[Int: String]"]
@@ -39,7 +42,7 @@ def line(rng):
     return ""
 
 
-for index in range(file_count):
+for index in range(first, first + file_count):
     directory = os.path.join(root, f"Module{index % 40:02d}", f"Group{(index // 40) % 25:02d}")
     os.makedirs(directory, exist_ok=True)
     with open(os.path.join(directory, f"File{index:05d}.swift"), "w") as handle:

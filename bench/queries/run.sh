@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Saved-query benchmark: shipcheck `query run` vs ripgrep and git grep on one large,
-# deterministic tree of Swift-like source (generated under bench/work/, git-ignored): one query
-# at a time, then 1, 5 and 20 queries in one `query run` against as many `rg -n` runs.
-# Writes bench/results/queries.md. Usage: bench/queries/run.sh [FILES] [LINES_PER_FILE]
+# deterministic tree of Swift-like source (generated under bench/work/, git-ignored): FILES
+# committed files and UNTRACKED more written after the commit (new files a developer has not
+# added yet, which all three tools search: `query run`'s default, ripgrep's, `git grep
+# --untracked`); one query at a time, then 1, 5 and 20 queries in one `query run` against as
+# many `rg -n` runs. Writes bench/results/queries.md.
+# Usage: bench/queries/run.sh [FILES] [LINES_PER_FILE] [UNTRACKED]
 set -euo pipefail
 
 here="$(cd "$(dirname "$0")" && pwd)"
 repo="$(cd "$here/../.." && pwd)"
 files="${1:-20000}"
 lines="${2:-220}"
+untracked="${3:-1000}"
 work="$repo/bench/work/queries"
-tree="$work/tree-$files-$lines"
+tree="$work/tree-$files-$lines-u$untracked"
 results="$repo/bench/results/queries.md"
 
 for tool in rg git python3 /usr/bin/time; do
@@ -27,9 +31,15 @@ if [ ! -d "$tree/.git" ]; then
     git -C "$tree" init -q
     git -C "$tree" add -A
     git -C "$tree" -c user.name=bench -c user.email=bench@example.com -c commit.gpgsign=false commit -qm tree
+    echo "== adding $untracked untracked files"
+    python3 "$here/generate.py" "$tree" "$untracked" "$lines" "$files"
 fi
+# The queries' store and last-run state are no source: ignored, as `shipcheck init` has a team
+# ignore the state (ripgrep skips the hidden folder anyway; git grep --untracked would not).
+grep -qx '.shipcheck/' "$tree/.git/info/exclude" 2>/dev/null || echo '.shipcheck/' >>"$tree/.git/info/exclude"
 bytes=$(du -sb --exclude=.git --exclude=.shipcheck "$tree" | cut -f1)
 count=$(git -C "$tree" ls-files | wc -l)
+others=$(git -C "$tree" ls-files --others --exclude-standard -- '*.swift' | wc -l)
 
 # name | kind | pattern (PCRE2 for shipcheck; ripgrep's and git grep -P's syntax agree on these).
 # The first six are the one-query rows; the first 1, 5 and all 20 the one-run rows.
@@ -95,9 +105,9 @@ mkdir -p "$(dirname "$results")"
 {
     echo "# Saved queries: shipcheck vs ripgrep and git grep"
     echo
-    echo "Input: \`bench/queries/generate.py $files $lines\` — $count Swift-like files, $((bytes / 1000000)) MB, one git commit (all three tools search the same tracked files)."
+    echo "Input: \`bench/queries/generate.py $files $lines\` — $count Swift-like files in one git commit, and $others more written after it and left untracked (\`generate.py DIR $untracked $lines $files\`), $((bytes / 1000000)) MB: all three tools search the same $((count + others)) files (\`query run\`'s default, ripgrep's, \`git grep --untracked\`)."
     echo "Machine: $(nproc) cores (shared with other jobs), $(uname -sr). shipcheck release build; $(rg --version | sed -n 1p); $(git --version)."
-    echo "Commands print every match with line and column to /dev/null (shipcheck: \`query run NAME\` text report, streamed, which also reads and writes the last-run state)."
+    echo "Commands print every match with line, column and the matched line to /dev/null (shipcheck: \`query run NAME\` piped, one \`path:line:col:line\` per match as \`rg -n --column\` prints, streamed; it also reads and writes the last-run state)."
     echo "Times are medians of 9 runs taken in turns, one run of each command per round after 1 warm-up round (\`bench/interleave.py\`: on a shared machine a slow spell then falls on every command alike): wall, and CPU (user + system, steadier still)."
     echo
     echo "## One query"
@@ -111,16 +121,16 @@ for entry in "${queries[@]:0:6}"; do
     if [ "$kind" = literal ]; then gitmode=(-F); else gitmode=(-P); fi
     ours=$(our_matches "$name")
     theirs=$( (cd "$tree" && rg --no-config -o $(rg_args "$kind") -e "$pattern" || true) | wc -l)
-    gits=$( (cd "$tree" && git grep -o "${gitmode[@]}" -e "$pattern" || true) | wc -l)
+    gits=$( (cd "$tree" && git grep --untracked -o "${gitmode[@]}" -e "$pattern" || true) | wc -l)
     echo "== $name: shipcheck $ours, rg $theirs, git grep $gits matches"
     timed --export-json "$work/$name.json" \
         -n shipcheck "cd '$tree' && '$shipcheck' query run '$name' >/dev/null || true" \
         -n rg "cd '$tree' && rg --no-config -n --column $(rg_args "$kind") -e '$pattern' >/dev/null || true" \
-        -n "git grep" "cd '$tree' && git grep -n --column ${gitmode[*]} -e '$pattern' >/dev/null || true"
+        -n "git grep" "cd '$tree' && git grep --untracked -n --column ${gitmode[*]} -e '$pattern' >/dev/null || true"
     read -r w_ours c_ours w_rg c_rg w_git c_git <<<"$(times "$work/$name.json")"
     m_ours=$(cd "$tree" && rss "$shipcheck" query run "$name" || true)
     m_rg=$(cd "$tree" && rss rg --no-config -n --column $(rg_args "$kind") -e "$pattern" || true)
-    m_git=$(cd "$tree" && rss git grep -n --column "${gitmode[@]}" -e "$pattern" || true)
+    m_git=$(cd "$tree" && rss git grep --untracked -n --column "${gitmode[@]}" -e "$pattern" || true)
     echo "| $name | \`$pattern\` ($kind) | $ours / $theirs / $gits | $w_ours / $w_rg / $w_git s | $c_ours / $c_rg s | $(ratio "$w_ours" "$w_rg")x / $(ratio "$c_ours" "$c_rg")x | $m_ours / $m_rg / $m_git MB |" >>"$results.tmp"
 done
 

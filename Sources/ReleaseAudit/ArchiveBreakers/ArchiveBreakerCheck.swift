@@ -22,6 +22,9 @@ public final class ArchiveBreakerCheck: FileCheck {
     public let name = "archive breakers"
     private let enabled: Bool
     private let evaluator: ReleaseConditionEvaluator
+    /// Generated files, whose uses are not reported (their declarations still count), unless
+    /// `check-generated` names the rule.
+    private let generated: GeneratedFiles?
     private let state = Mutex(State())
 
     private struct State {
@@ -34,13 +37,15 @@ public final class ArchiveBreakerCheck: FileCheck {
         var candidates: [String: Set<String>] = [:]
         var mentions: [String: NameMentions] = [:]
         var facts: [(index: Int, path: String, target: String, facts: [ReferenceFact])] = []
-        /// Test code, left out: never archived, so never an archive breaker.
-        var testFiles: [(index: Int, note: InputError)] = []
+        /// Test code, left out: never archived, so never an archive breaker; and generated files.
+        var explanations: [(index: Int, note: InputError)] = []
     }
 
     public init(configuration: Configuration) {
         enabled = configuration.isEnabled(ArchiveBreakerRule.description)
         evaluator = ReleaseConditionEvaluator(debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
+        let generated = GeneratedFiles(configuration: configuration)
+        self.generated = generated.isChecked(ArchiveBreakerRule.id) ? nil : generated
     }
 
     public func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
@@ -63,8 +68,12 @@ public final class ArchiveBreakerCheck: FileCheck {
         let path = contents.file.relativePath
         if let reason = model.testScope.reason(for: path) {
             let note = InputError(path: path, message: "test code, \(reason): not checked by \(ArchiveBreakerRule.id)")
-            state.withLock { $0.testFiles.append((contents.index, note)) }
+            state.withLock { $0.explanations.append((contents.index, note)) }
             return .none
+        }
+        if let reason = generated?.reason(for: contents) {
+            let note = InputError(path: path, message: "generated (\(reason)): not checked by \(ArchiveBreakerRule.id)")
+            state.withLock { $0.explanations.append((contents.index, note)) }
         }
         guard SwiftText.isParseable(contents) else { return .none }
         let declaring: Range<Int>?
@@ -87,7 +96,7 @@ public final class ArchiveBreakerCheck: FileCheck {
         let names = DeclarationCollector.collect(in: file.tree, path: file.path, lines: file.lines, evaluator: evaluator,
                                                  isDevelopmentAsset: isDevelopmentAsset)
         var facts: [ReferenceFact] = []
-        if !isDevelopmentAsset {
+        if !isDevelopmentAsset && generated?.reason(for: contents) == nil {
             let filter: (String) -> Bool
             switch round {
             case .first:
@@ -134,7 +143,7 @@ public final class ArchiveBreakerCheck: FileCheck {
                 }
             }
             return CheckResult(findings: findings, filesScanned: state.sources,
-                               explanations: state.testFiles.sorted { $0.index < $1.index }.map(\.note))
+                               explanations: state.explanations.sorted { $0.index < $1.index }.map(\.note))
         }
     }
 

@@ -23,7 +23,10 @@ package enum ArchiveBreakerRule: Rule {
             UI-test targets compile (pbxproj `productType`, XcodeGen `type`, SwiftPM \
             `testTarget`) and, in no target at all, files in a `Tests/` folder or named \
             `*Tests.swift`, `*.test.swift`, `*Spec.swift`; a file an app target compiles too \
-            stays in scope. `--explain` lists the files left out and why.
+            stays in scope. Uses in generated files (a Sourcery, SwiftGen, R.swift, protobuf or \
+            Apollo header, or the configuration's `generated` globs) are not reported unless \
+            `check-generated` names the rule; their declarations still count. `--explain` lists \
+            the files left out and why.
             """,
         defaultSeverity: .error,
         triggeringExamples: [

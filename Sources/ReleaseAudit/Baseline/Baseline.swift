@@ -19,11 +19,9 @@ public struct Baseline: Sendable, Equatable {
     public var entries: [Entry]
 
     public init(findings: [Finding]) {
-        var findings = findings
-        if findings.contains(where: { $0.fingerprint.isEmpty }) { Fingerprinter.assign(&findings) }
-        entries = findings
+        entries = Self.fingerprinted(findings)
             .map { Entry(fingerprint: $0.fingerprint, rule: $0.ruleID, path: $0.location.path, subject: Self.subject(of: $0)) }
-            .sorted { ($0.path, $0.rule, $0.fingerprint) < ($1.path, $1.rule, $1.fingerprint) }
+            .sorted(by: Self.sortsBefore)
     }
 
     static func subject(of finding: Finding) -> String {
@@ -35,6 +33,61 @@ public struct Baseline: Sendable, Equatable {
     public func newFindings(in findings: [Finding]) -> [Finding] {
         let known = Set(entries.map(\.fingerprint))
         return findings.filter { !known.contains($0.fingerprint) }
+    }
+
+    /// Entries no finding of `findings` has the fingerprint of: recorded findings that no longer
+    /// occur (fixed, or gone out of scope), in the baseline's order.
+    public func fixedEntries(among findings: [Finding]) -> [Entry] {
+        let current = Set(Self.fingerprinted(findings).map(\.fingerprint))
+        return entries.filter { !current.contains($0.fingerprint) }
+    }
+
+    /// The findings with their fingerprints (assigned when some lack one).
+    private static func fingerprinted(_ findings: [Finding]) -> [Finding] {
+        var findings = findings
+        if findings.contains(where: { $0.fingerprint.isEmpty }) { Fingerprinter.assign(&findings) }
+        return findings
+    }
+
+    /// What rewriting a baseline with today's findings changed.
+    public struct Update: Sendable, Equatable {
+        public var baseline: Baseline
+        /// Findings it did not hold, in sorted order.
+        public var added: [Entry]
+        /// Entries no finding has any more, in the old file's order.
+        public var dropped: [Entry]
+    }
+
+    /// This baseline rewritten for `findings`: entries still found stay as they are, in their
+    /// order (a file a team reordered or wrote with an older sort keeps its diff small); entries
+    /// no longer found are dropped; a new finding is placed before the first kept entry that
+    /// sorts after it (in a sorted file, where a fresh write would put it).
+    public func updated(with findings: [Finding]) -> Update {
+        let current = Baseline(findings: findings).entries
+        var seen = Set<String>()
+        let known = Set(entries.map(\.fingerprint))
+        let found = Set(current.map(\.fingerprint))
+        let kept = entries.filter { found.contains($0.fingerprint) && seen.insert($0.fingerprint).inserted }
+        let added = current.filter { !known.contains($0.fingerprint) }
+        var merged: [Entry] = []
+        merged.reserveCapacity(kept.count + added.count)
+        var next = added[...]
+        for entry in kept {
+            while let first = next.first, Self.sortsBefore(first, entry) {
+                merged.append(first)
+                next = next.dropFirst()
+            }
+            merged.append(entry)
+        }
+        merged += next
+        var baseline = Baseline(findings: [])
+        baseline.entries = merged
+        return Update(baseline: baseline, added: added, dropped: entries.filter { !found.contains($0.fingerprint) })
+    }
+
+    /// The order a baseline is written in: path, rule, fingerprint.
+    private static func sortsBefore(_ lhs: Entry, _ rhs: Entry) -> Bool {
+        (lhs.path, lhs.rule, lhs.fingerprint) < (rhs.path, rhs.rule, rhs.fingerprint)
     }
 
     private struct Document: Codable {

@@ -18,6 +18,12 @@ public struct Configuration: Sendable {
     public var releaseSetFlags: Set<String> = []
     /// Development-only paths in addition to Xcode's `DEVELOPMENT_ASSET_PATHS`.
     public var developmentPaths = GlobList([])
+    /// Generated files besides those whose header says so (`GeneratedFiles`); a `!pattern`
+    /// that decides about a file says it is not generated, whatever its header.
+    public var generated = GlobList([])
+    /// Rules that report in generated files too (by default the run-time source rules and the
+    /// archive-breaker rule do not).
+    public var checkGenerated: Set<String> = []
     /// Release artifacts the binary inspector audits (globs relative to the root).
     public var binaries: [String] = []
     /// The repository's saved-query store.

@@ -3,7 +3,7 @@ import Foundation
 /// Finds and reads `.shipcheck.yml`, rejecting anything it does not understand.
 public enum ConfigurationLoader {
     static let topLevelKeys = [
-        "include", "exclude", "rules", "flags", "development-paths", "binaries", "queries",
+        "include", "exclude", "rules", "flags", "development-paths", "generated", "check-generated", "binaries", "queries",
         "conflicts", "binary", "bundle", "preflight", "release-configurations", "max-file-size",
     ]
 
@@ -62,6 +62,14 @@ public enum ConfigurationLoader {
             }
         }
         if let paths = try top.stringList("development-paths") { configuration.developmentPaths = GlobList(paths) }
+        if let paths = try top.stringList("generated") { configuration.generated = GlobList(paths) }
+        if let ids = try top.stringList("check-generated") {
+            if let unknown = ids.first(where: { !knownRules.contains($0) }) {
+                throw InputError(path: file, line: top.line(of: "check-generated"),
+                                 message: "unknown rule '\(unknown)' in 'check-generated' (see 'shipcheck help audit' for rule ids)")
+            }
+            configuration.checkGenerated = Set(ids)
+        }
         if let binaries = try top.stringList("binaries") { configuration.binaries = binaries }
         if let queries = try top.string("queries") { configuration.queriesFile = queries }
         if let conflicts = try top.mapping("conflicts") {

@@ -28,6 +28,15 @@ public enum StarterConfiguration {
         # development-paths:
         #   - "App/PreviewSupport/**"
 
+        # Generated code besides files whose header says so (Sourcery, SwiftGen, R.swift,
+        # swift-protobuf, Apollo, swift-openapi-generator, DO NOT EDIT, @generated): the run-time
+        # source rules and release-references-debug-only do not report in it. A leading ! says a
+        # file is not generated whatever its header.
+        # generated:
+        #   - "App/API/Generated/**"
+        # Rules that report in generated files too.
+        # check-generated: [unchecked-sendable-closure]
+
         # Release artifacts for the binary inspector (globs relative to this file's folder).
         # binaries:
         #   - ".build/release/MyApp"

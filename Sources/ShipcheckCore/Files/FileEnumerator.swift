@@ -27,6 +27,16 @@ public struct FileEnumeration: Sendable {
     public var usedGit: Bool { repository != nil }
     /// Whether every listed file was checked with lstat (see `FileEnumerator.checksGitListedKinds`).
     public var checkedKinds = true
+    /// Files listed after the others, still being listed when the enumeration returned: the
+    /// untracked ones, while git walks the work tree (`FileEnumerator.defersUntracked`).
+    public var later: DeferredFiles?
+}
+
+/// The untracked files of a listing that did not wait for them: `take` waits for git's walk
+/// of the work tree and returns them (after the include / exclude globs) and what could not be
+/// taken.
+public struct DeferredFiles: Sendable {
+    public let take: @Sendable () -> (files: [ScannedFile], errors: [InputError])
 }
 
 /// Lists the files a check should read under a root.
@@ -46,22 +56,27 @@ public struct FileEnumerator: Sendable {
     /// can turn this off and save one lstat per file; it then sees such entries as read errors.
     public let checksGitListedKinds: Bool
     /// Whether git's listing includes untracked files that are not ignored (else the index
-    /// alone: what `query run` searches unless asked, as `git grep` does).
+    /// alone: what `conflicts` and `query run --tracked` search, as `git grep` does).
     public let listsUntracked: Bool
     /// git's listing of this root, when one was started ahead (taken only if it is of this
     /// root and includes untracked files exactly when this enumerator would).
     public let startedListing: GitListing?
+    /// Whether a listing started ahead returns once the index's files are listed, its untracked
+    /// files in `FileEnumeration.later`: a scan whose checks need no complete listing before
+    /// they read (`query run`) reads the tracked files while git still walks the work tree.
+    public let defersUntracked: Bool
     /// `root/`, what each listed name is joined to (empty for `.`).
     private let pathPrefix: String
 
     public init(root: String, configuration: Configuration, useGit: Bool = true, checksGitListedKinds: Bool = true, listsUntracked: Bool = true,
-                startedListing: GitListing? = nil) {
+                startedListing: GitListing? = nil, defersUntracked: Bool = false) {
         self.root = Self.trimmingSlash(root)
         self.configuration = configuration
         self.useGit = useGit
         self.checksGitListedKinds = checksGitListedKinds
         self.listsUntracked = listsUntracked
         self.startedListing = startedListing
+        self.defersUntracked = defersUntracked
         pathPrefix = self.root == "." ? "" : self.root + "/"
     }
 
@@ -99,7 +114,7 @@ public struct FileEnumerator: Sendable {
             result.errors.append(InputError(path: root, message: "not a regular file or directory (\(kind.rawValue))"))
             return result
         }
-        if useGit, let (repository, listed) = gitListing({ names in
+        if useGit, let (repository, listed, untracked) = gitListing({ names in
             let start = result.files.count
             for name in names { consider(name, walking: false, into: &result) }
             deliver(result.files[start...])
@@ -111,6 +126,17 @@ public struct FileEnumerator: Sendable {
             case .failure(let error):
                 result.errors.append(error)
             }
+            if let untracked {
+                let enumerator = self
+                result.later = DeferredFiles {
+                    var part = FileEnumeration()
+                    switch untracked.value {
+                    case .success(let names): for name in names { enumerator.consider(name, walking: false, into: &part) }
+                    case .failure(let error): part.errors.append(error)
+                    }
+                    return (part.files, part.errors)
+                }
+            }
             return result
         }
         walk(directory: [], into: &result)
@@ -118,14 +144,16 @@ public struct FileEnumerator: Sendable {
         return result
     }
 
-    /// git's listing of the root, its names handed to `body` as they come.
-    private func gitListing(_ body: ([ListedName]) -> Void) -> (repository: GitRepository, listed: Result<Void, InputError>)? {
+    /// git's listing of the root, its names handed to `body` as they come; the untracked ones
+    /// still to come, when a listing started ahead defers them (`defersUntracked`).
+    private func gitListing(_ body: ([ListedName]) -> Void)
+        -> (repository: GitRepository, listed: Result<Void, InputError>, untracked: BackgroundValue<Result<[ListedName], InputError>>?)? {
         if let startedListing, startedListing.directory == root, startedListing.untracked == listsUntracked {
-            return startedListing.take(inBatchesOf: Self.namesPerBatch, body)
+            return startedListing.take(inBatchesOf: Self.namesPerBatch, deferringUntracked: defersUntracked, body)
         }
         guard let (repository, names) = GitRepository.listing(in: root, untracked: listsUntracked) else { return nil }
         if let names = try? names.get() { body(names) }
-        return (repository, names.map { _ in })
+        return (repository, names.map { _ in }, nil)
     }
 
     private func absolute(_ relative: [UInt8]) -> [UInt8] {

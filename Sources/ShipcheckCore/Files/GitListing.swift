@@ -8,10 +8,13 @@ import Synchronization
 public final class GitListing: Sendable {
     public let directory: String
     public let untracked: Bool
-    /// The names, from git's thread to the scan's as git writes them.
+    /// The tracked names, from git's thread to the scan's as git writes them.
     private let feed: ListingFeed
-    /// The repository and whether git could list, once it is done (the names went to `feed`).
+    /// The repository and whether git could list the index, once it is done (the names went to
+    /// `feed`).
     private let listing: BackgroundValue<(repository: GitRepository, names: Result<[ListedName], InputError>)?>
+    /// With `untracked`, the untracked files, from a second git walking the work tree meanwhile.
+    private let untrackedListing: BackgroundValue<Result<[ListedName], InputError>>?
     private let taken = Atomic<Bool>(false)
 
     private init(directory: String, untracked: Bool) {
@@ -21,26 +24,34 @@ public final class GitListing: Sendable {
         self.feed = feed
         listing = BackgroundValue {
             defer { feed.finish() }
-            return GitRepository.listing(in: directory, untracked: untracked, feed: feed)
+            return GitRepository.trackedListing(in: directory, feed: feed)
         }
+        untrackedListing = untracked ? GitRepository.startUntrackedListing(in: directory) : nil
     }
 
     /// The listing as git writes it: `body` gets the names in order, `batch` or more at a time
-    /// (the last ones fewer) while git still lists; returned, once git is done, the repository
-    /// and whether git could list (nil outside a work tree). Handed over once, keeping no name
-    /// here (freeing tens of thousands at the process's end was most of a millisecond after a
-    /// run's last line); asked again, git lists again.
-    public func take(inBatchesOf batch: Int, _ body: ([ListedName]) -> Void) -> (repository: GitRepository, listed: Result<Void, InputError>)? {
-        let listed: (repository: GitRepository, names: Result<[ListedName], InputError>)?
+    /// (the last ones fewer) while git still lists — the index's files, then the untracked ones
+    /// when the work tree's walk is over; returned, once git is done, the repository and
+    /// whether git could list (nil outside a work tree). With `deferringUntracked`, it returns
+    /// as soon as the index is listed, the untracked names still to come in `untracked` (a
+    /// scan reads the index's files meanwhile). Handed over once, keeping no name here
+    /// (freeing tens of thousands at the process's end was most of a millisecond after a run's
+    /// last line); asked again, git lists again.
+    public func take(inBatchesOf batch: Int, deferringUntracked: Bool = false, _ body: ([ListedName]) -> Void)
+        -> (repository: GitRepository, listed: Result<Void, InputError>, untracked: BackgroundValue<Result<[ListedName], InputError>>?)? {
         if taken.exchange(true, ordering: .relaxed) {
-            listed = GitRepository.listing(in: directory, untracked: untracked)
-        } else {
-            while case let names = feed.take(atLeast: batch), !names.isEmpty { body(names) }
-            listed = listing.value
+            guard let listed = GitRepository.listing(in: directory, untracked: untracked) else { return nil }
+            if let names = try? listed.names.get(), !names.isEmpty { body(names) }
+            return (listed.repository, listed.names.map { _ in }, nil)
         }
-        guard let listed else { return nil }
+        while case let names = feed.take(atLeast: batch), !names.isEmpty { body(names) }
+        guard let listed = listing.value else { return nil }
         if let names = try? listed.names.get(), !names.isEmpty { body(names) }
-        return (listed.repository, listed.names.map { _ in })
+        guard case .success = listed.names, let untrackedListing else { return (listed.repository, listed.names.map { _ in }, nil) }
+        if deferringUntracked { return (listed.repository, .success(()), untrackedListing) }
+        let untracked = untrackedListing.value
+        if let names = try? untracked.get(), !names.isEmpty { body(names) }
+        return (listed.repository, untracked.map { _ in }, nil)
     }
 
     /// Starts listing `directory`, or hands over the listing `startGuessed` already started

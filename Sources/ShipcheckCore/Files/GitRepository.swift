@@ -43,23 +43,29 @@ public struct GitRepository: Sendable {
         }
     }
 
-    /// The repository containing `directory` and its files: tracked files plus (with
-    /// `untracked`) untracked files that are not ignored, relative to `directory`, in git's
-    /// order. Tracked files alone come from the index without walking the work tree. Nil
-    /// outside a work tree. One git command when it lists: only a failed listing asks whether
-    /// this is a work tree at all (outside one the listing fails too, and the caller walks the
-    /// directory instead).
+    /// The repository containing `directory` and its files: tracked files, in the index's
+    /// order, then (with `untracked`) untracked files that are not ignored, relative to
+    /// `directory`. Tracked files come from the index without walking the work tree; the
+    /// untracked ones from a second git, started at once beside the first, which walks it.
+    /// Nil outside a work tree. Only a failed listing asks whether this is a work tree at all
+    /// (outside one the listing fails too, and the caller walks the directory instead).
     public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
-        listing(in: directory, untracked: untracked, feed: nil)
+        // One git listing both comes out of the walk for untracked files only when the walk is
+        // over: the tracked names, which the scan could read meanwhile, are printed after it.
+        let others = untracked ? startUntrackedListing(in: directory) : nil
+        guard var listed = trackedListing(in: directory, feed: nil) else { return nil }
+        if let others, case .success(let tracked) = listed.names {
+            listed.names = others.value.map { tracked + $0 }
+        }
+        return listed
     }
 
-    /// `listing(in:untracked:)` whose names go to `feed` as git writes them (the result then
-    /// holds none).
-    static func listing(in directory: String, untracked: Bool, feed: ListingFeed?) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
-        let others = untracked ? ["--others", "--exclude-standard"] : []
+    /// The files git tracks below `directory`, from the index, their names going to `feed` as
+    /// git writes them (the result then holds none). Nil outside a work tree.
+    static func trackedListing(in directory: String, feed: ListingFeed?) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
         let names = Result { () throws(InputError) in
             // Names are taken apart as git writes them, while it still works through the index.
-            let arguments = ["ls-files", "-z", "--cached"] + others + ["--deduplicate", "--", "."]
+            let arguments = ["ls-files", "-z", "--cached", "--deduplicate", "--", "."]
             var parser = ListedName.Parser()
             // Names fed so far, and taken apart in this run of git: when git has to run again (its
             // status was lost), its listing is the same and the names fed already are skipped.
@@ -83,6 +89,24 @@ public struct GitRepository: Sendable {
         if case .success = names { return (GitRepository(listed: directory), names) }
         guard let repository = GitRepository(containing: directory) else { return nil }
         return (repository, names)
+    }
+
+    /// The untracked files below `directory` that are not ignored, listed by a git that walks
+    /// the work tree on a thread of its own (`value` waits for them), so the index's files can
+    /// be listed and read meanwhile.
+    static func startUntrackedListing(in directory: String) -> BackgroundValue<Result<[ListedName], InputError>> {
+        BackgroundValue { untrackedNames(in: directory) }
+    }
+
+    /// The untracked files below `directory` that are not ignored: git walks the work tree.
+    private static func untrackedNames(in directory: String) -> Result<[ListedName], InputError> {
+        Result { () throws(InputError) in
+            let arguments = ["ls-files", "-z", "--others", "--exclude-standard", "--", "."]
+            var parser = ListedName.Parser()
+            let result = Subprocess.git(arguments, in: directory, restart: { parser = ListedName.Parser() }, output: { parser.take($0) })
+            try succeeded(result, arguments, in: directory)
+            return parser.names
+        }
     }
 
     /// Attribute values for many paths in one `git check-attr -z --stdin` call:

@@ -117,8 +117,11 @@ public struct GlobList: Sendable, Hashable {
 
     /// Whether the last matching pattern is a positive one; `defaultValue` when none matches.
     public func matches(_ path: String, defaultValue: Bool = false) -> Bool {
-        var result = defaultValue
-        for glob in globs where glob.matches(path) { result = !glob.isNegated }
-        return result
+        lastMatch(path).map { !$0.isNegated } ?? defaultValue
+    }
+
+    /// The pattern that decides about `path` (the last one matching it), or nil when none does.
+    public func lastMatch(_ path: String) -> Glob? {
+        globs.last { $0.matches(path) }
     }
 }

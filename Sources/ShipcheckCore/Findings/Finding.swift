@@ -19,6 +19,10 @@ public struct Finding: Codable, Sendable, Hashable {
     /// a binary's build paths), in full: JSON and SARIF (`relatedLocations`) list them, the
     /// text report with `--verbose`.
     public var related: [RelatedLocation]?
+    /// What the one-line text layout (`path:line:col: severity: … [rule]`) says instead of
+    /// `message`, when that differs: a saved query's match shows the matched text there, as a
+    /// search result does, and its description in headings, JSON and SARIF.
+    public var lineMessage: String?
     /// The rule lowered this finding to a note on evidence that it is not what the rule looks
     /// for (a mock-named type the product's own code uses): a severity configured for the rule
     /// replaces the rule's usual severity, not this one; turning the rule off still drops it.

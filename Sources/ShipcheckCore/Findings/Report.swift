@@ -12,13 +12,16 @@ public struct Report: Sendable {
     public var checks: [CheckSummary]
     /// Severity at or above which a finding fails the gate (`--strict` lowers it to warning).
     public var failingSeverity: Severity
+    /// What fails the run besides its findings (a stale baseline under `--baseline-strict`).
+    public var failures: [String]
 
     public init(
         findings: [Finding],
         inputErrors: [InputError] = [],
         rules: [RuleDescription] = [],
         checks: [CheckSummary] = [],
-        failingSeverity: Severity = .error
+        failingSeverity: Severity = .error,
+        failures: [String] = []
     ) {
         var findings = findings
         // Fingerprints given earlier (a baseline comparison needs them before filtering) stay.
@@ -28,12 +31,14 @@ public struct Report: Sendable {
         self.rules = rules
         self.checks = checks
         self.failingSeverity = failingSeverity
+        self.failures = failures
     }
 
-    /// 2 when any input could not be processed, else 1 when a finding fails the gate, else 0.
+    /// 2 when any input could not be processed, else 1 when a finding (or one of `failures`)
+    /// fails the gate, else 0.
     public var exitCode: Int32 {
         if !inputErrors.isEmpty { return ExitStatus.inputError }
-        if findings.contains(where: { $0.severity >= failingSeverity }) { return ExitStatus.findings }
+        if !failures.isEmpty || findings.contains(where: { $0.severity >= failingSeverity }) { return ExitStatus.findings }
         return ExitStatus.clean
     }
 

@@ -1,6 +1,7 @@
 /// The text report, in one of two layouts (as ripgrep's `--heading` / `--no-heading`):
 /// - lines (what pipes, editors, `xargs`, `cut` and Xcode's issue parser read): one
-///   compiler-style line per finding, `path:line:col: error: message [rule-id]`, nothing else;
+///   compiler-style line per finding, `path:line:col: error: message [rule-id]` (the
+///   finding's `lineMessage` when it has one), nothing else;
 ///   the summary is `summary(_:)`, which the command line prints to standard error;
 /// - heading (for a person at a terminal): findings grouped under their file's name, each with
 ///   its `line:col`, snippet and fix, then the summary.
@@ -55,7 +56,7 @@ public struct TextReporter: Reporter {
     /// place in a binary `path[arch](member):section:0xoffset: error: …`.
     public func line(_ finding: Finding) -> String {
         let (file, place) = Self.split(finding.location)
-        return file + (place.map { ":" + $0 } ?? "") + ": " + diagnostic(finding)
+        return file + (place.map { ":" + $0 } ?? "") + ": " + diagnostic(finding, message: finding.lineMessage ?? finding.message)
     }
 
     /// Each occurrence behind a grouped finding, as a note of the same rule.
@@ -81,14 +82,14 @@ public struct TextReporter: Reporter {
     }
 
     /// `error: message [rule-id]`: what follows the place on a finding's line.
-    public func diagnostic(_ finding: Finding) -> String {
+    public func diagnostic(_ finding: Finding, message: String? = nil) -> String {
         let label: String
         switch finding.severity {
         case .error: label = paint("error", .red)
         case .warning: label = paint("warning", .yellow)
         case .note: label = paint("note", .blue)
         }
-        return "\(label): \(FileEnumerator.escaped(finding.message)) [\(finding.ruleID)]"
+        return "\(label): \(FileEnumerator.escaped(message ?? finding.message)) [\(finding.ruleID)]"
     }
 
     /// The counts line (after the audit's per-check table).
@@ -98,7 +99,7 @@ public struct TextReporter: Reporter {
         if !report.inputErrors.isEmpty {
             parts.append("\(report.inputErrors.count) input\(report.inputErrors.count == 1 ? "" : "s") not processed")
         }
-        var text = "shipcheck: " + parts.joined(separator: ", ")
+        var text = "shipcheck: " + parts.joined(separator: ", ") + report.failures.map { "; " + $0 }.joined()
         if !report.checks.isEmpty { text = CheckTable.render(report.checks) + "\n" + text }
         return text
     }

@@ -81,10 +81,14 @@ public struct DiskFileSource: FileSource {
     public let listsUntracked: Bool
     /// git's listing of the root to be scanned, started ahead (see `GitListing`).
     public let startedListing: GitListing?
+    /// Whether the untracked files of a listing started ahead come after the others, in
+    /// `FileEnumeration.later` (`FileEnumerator.defersUntracked`).
+    public let defersUntracked: Bool
 
-    public init(listsUntracked: Bool = true, startedListing: GitListing? = nil) {
+    public init(listsUntracked: Bool = true, startedListing: GitListing? = nil, defersUntracked: Bool = false) {
         self.listsUntracked = listsUntracked
         self.startedListing = startedListing
+        self.defersUntracked = defersUntracked
     }
 
     public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
@@ -94,7 +98,7 @@ public struct DiskFileSource: FileSource {
     public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool,
                           delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
         FileEnumerator(root: root, configuration: configuration, checksGitListedKinds: checksListedKinds, listsUntracked: listsUntracked,
-                       startedListing: startedListing).enumerate(delivering: deliver)
+                       startedListing: startedListing, defersUntracked: defersUntracked).enumerate(delivering: deliver)
     }
 
     public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T {

@@ -6,7 +6,9 @@ import Synchronization
 public final class ScanContext: Sendable {
     public let root: String
     public let configuration: Configuration
-    /// The listing, in order: every check sees the same files.
+    /// The listing, in order: every check sees the same files. Without the files a source
+    /// lists late (`FileEnumeration.later`), which only a scan whose checks do not look here
+    /// asks for (`query run`).
     public let files: [ScannedFile]
     /// What the listing could not take (a FIFO, a symlink loop), reported by the scan.
     public let listingErrors: [InputError]

@@ -63,57 +63,76 @@ public struct ScanPipeline: Sendable {
         // one bit each), and one clock reading per check that inspects it.
         precondition(checks.count <= CheckSet.bitWidth, "a scan runs at most \(CheckSet.bitWidth) checks")
         let listedCount = enumeration.files.count
+        // Files a listing hands over later (untracked ones, while git walks the work tree) come
+        // after the listing and the extras: listed too.
+        let laterStart = files.count
         let checkedKinds = enumeration.checkedKinds
         let progress = progress
         progress?.begin("reading files", total: files.count)
-        let scanned = files
         // What files left behind (errors, bytes kept for a round), in listing order: most leave
         // nothing, and a pass per file would be an array as long as the listing.
         let kept = Mutex<[(index: Int, pass: FilePass)]>([])
         // Apart from the checks: one handle holding both was 0.6–0.9 ms slower on 20,000 files in
         // three comparisons taken in turns, for no reason the disassembly showed.
         let sharedClocks = SharedObjects(clocks)
-        Array(scanned.indices).parallelForEach(window: Self.filesInFlight, { index -> FilePass in
-            defer { progress?.advance() }
-            let file = scanned[index]
-            let wanting = shared.indices.reduce(into: CheckSet(0)) { wanting, check in
-                if shared.borrow(check, { $0.check.wants(file) }) { wanting |= 1 << check }
-            }
-            guard wanting != 0 else { return FilePass() }
-            // A local function handed only to non-escaping parameters, returning what the file
-            // left: it captures constants only (`wanting` too), as a captured variable is a heap
-            // box per file.
-            func inspect(_ bytes: UnsafeRawBufferPointer, _ key: FileKey?) -> FilePass {
-                var pass = FilePass()
-                let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
-                var started = CheckClock.now
-                for check in shared.indices where wanting & (1 << check) != 0 {
-                    let followUp = shared.borrow(check) { $0.check.inspect(contents) }
-                    let now = CheckClock.now
-                    sharedClocks.borrow(check) { $0.add(nanoseconds: now - started) }
-                    started = now
-                    if followUp != .none { pass.followUps.append((check, followUp)) }
+        // The files of `scanned` from `start` on, read in parallel and completed in order.
+        func readPass(_ scanned: [ScannedFile], from start: Int) {
+            Array(start..<scanned.count).parallelForEach(window: Self.filesInFlight, { index -> FilePass in
+                defer { progress?.advance() }
+                let file = scanned[index]
+                let wanting = shared.indices.reduce(into: CheckSet(0)) { wanting, check in
+                    if shared.borrow(check, { $0.check.wants(file) }) { wanting |= 1 << check }
                 }
-                pass.errors = contents.errors
-                if !pass.followUps.isEmpty { pass.retained = Array(bytes) }
-                return pass
-            }
-            if !early.isEmpty, let copy = early[file.path] {
-                guard let bytes = try? copy.get() else { return FilePass() }  // reported when it was read
-                return bytes.withUnsafeBytes { inspect($0, nil) }
-            }
-            do throws(InputError) {
-                return try source.withContents(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)
-            } catch {
-                var pass = FilePass()
-                let listedUnchecked = index < listedCount && !checkedKinds
-                if let reported = listedUnchecked ? Self.readFailure(of: file, error) : error { pass.errors = [reported] }
-                return pass
-            }
-        }, completed: { index, pass in
-            for check in shared.indices { shared.borrow(check) { $0.check.fileCompleted(index) } }
-            if !pass.isEmpty { kept.withLock { $0.append((index, pass)) } }
-        })
+                guard wanting != 0 else { return FilePass() }
+                // A local function handed only to non-escaping parameters, returning what the file
+                // left: it captures constants only (`wanting` too), as a captured variable is a heap
+                // box per file.
+                func inspect(_ bytes: UnsafeRawBufferPointer, _ key: FileKey?) -> FilePass {
+                    var pass = FilePass()
+                    let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
+                    var started = CheckClock.now
+                    for check in shared.indices where wanting & (1 << check) != 0 {
+                        let followUp = shared.borrow(check) { $0.check.inspect(contents) }
+                        let now = CheckClock.now
+                        sharedClocks.borrow(check) { $0.add(nanoseconds: now - started) }
+                        started = now
+                        if followUp != .none { pass.followUps.append((check, followUp)) }
+                    }
+                    pass.errors = contents.errors
+                    if !pass.followUps.isEmpty { pass.retained = Array(bytes) }
+                    return pass
+                }
+                if !early.isEmpty, let copy = early[file.path] {
+                    guard let bytes = try? copy.get() else { return FilePass() }  // reported when it was read
+                    return bytes.withUnsafeBytes { inspect($0, nil) }
+                }
+                do throws(InputError) {
+                    return try source.withContents(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)
+                } catch {
+                    var pass = FilePass()
+                    let listedUnchecked = (index < listedCount || index >= laterStart) && !checkedKinds
+                    if let reported = listedUnchecked ? Self.readFailure(of: file, error) : error { pass.errors = [reported] }
+                    return pass
+                }
+            }, completed: { position, pass in
+                // The position in this pass's input: the file's index less `start`.
+                let index = start + position
+                for check in shared.indices { shared.borrow(check) { $0.check.fileCompleted(index) } }
+                if !pass.isEmpty { kept.withLock { $0.append((index, pass)) } }
+            })
+        }
+        readPass(files, from: 0)
+        // Then the files listed after the others: the scan's checks need no complete listing
+        // before they read (the source defers them only for such a scan: `query run`).
+        if let later = enumeration.later {
+            let (laterFiles, laterErrors) = later.take()
+            inputErrors += laterErrors
+            let extraPaths = Set(extras.map(\.path))
+            files += extraPaths.isEmpty ? laterFiles : laterFiles.filter { !extraPaths.contains($0.path) }
+            progress?.grow(by: files.count - laterStart)
+            readPass(files, from: laterStart)
+        }
+        let scanned = files
         let passes = kept.withLock { $0 }
         for (_, pass) in passes { inputErrors += pass.errors }
 

@@ -18,6 +18,11 @@ public final class ScanProgress: Sendable {
         state.withLock { $0 = Snapshot(phase: phase, done: 0, total: total) }
     }
 
+    /// More items in the current phase (files listed late).
+    public func grow(by count: Int) {
+        state.withLock { $0.total += count }
+    }
+
     public func advance() {
         state.withLock { $0.done += 1 }
     }

@@ -1,6 +1,8 @@
 import ShipcheckCore
 
 package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
+    package static let reportsInGeneratedFiles = false
+
     package static let description = RuleDescription(
         id: "dynamic-property-captures-self",
         summary: "A View or DynamicProperty struct stores a closure capturing self during init",
@@ -17,7 +19,9 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
             read `let` constants, method calls whose result is stored, closures called on the spot, \
             previews, code only debug builds compile and test code are fine. Fix: make the property \
             computed, so the closure is built from the attached view when it is used, or capture \
-            only the values or references it needs.
+            only the values or references it needs. Generated files (a Sourcery, SwiftGen or Apollo \
+            header, or the configuration's `generated` globs) are left alone unless \
+            `check-generated` names the rule.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [

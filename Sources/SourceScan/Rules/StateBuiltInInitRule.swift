@@ -1,6 +1,8 @@
 import ShipcheckCore
 
 package enum StateBuiltInInitRule: SwiftSourceRule {
+    package static let reportsInGeneratedFiles = false
+
     package static let description = RuleDescription(
         id: "state-built-in-init",
         summary: "A view's init builds the object behind a @StateObject outside its autoclosure, or a class for a @State",
@@ -23,7 +25,9 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
             debug builds compile; for `@State` only classes (and actors) declared in the scanned \
             code count, so value types and literals stay clean. `shipcheck sources --fix` moves a plain \
             `let x = Type(…)` used only as the argument into the autoclosure, unless code between \
-            the construction and the assignment could observe the move.
+            the construction and the assignment could observe the move. Generated files (a \
+            Sourcery, SwiftGen or Apollo header, or the configuration's `generated` globs) are left \
+            alone unless `check-generated` names the rule.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [

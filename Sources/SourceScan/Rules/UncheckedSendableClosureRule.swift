@@ -1,6 +1,8 @@
 import ShipcheckCore
 
 package enum UncheckedSendableClosureRule: SwiftSourceRule {
+    package static let reportsInGeneratedFiles = false
+
     package static let description = RuleDescription(
         id: "unchecked-sendable-closure",
         summary: "An @unchecked Sendable type (or a nonisolated(unsafe) var) stores a closure that is not @Sendable",
@@ -25,7 +27,9 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
             another global actor would still fail there; SwiftUI and UIKit code has one, the main \
             actor). A property no release code stores a closure \
             in (a test hook) is not reported. The finding names the store it could not trust. Test \
-            code is left alone: it never runs in a release. Fix: declare the function type \
+            code is left alone: it never runs in a release; so are generated files (a Sourcery mock \
+            declares a closure property per protocol method; the header says so, or the \
+            configuration's `generated` globs do) unless `check-generated` names the rule. Fix: declare the function type \
             `@Sendable` (the compiler then checks every closure stored there), or `@MainActor` if it \
             must run on the main actor.
             """,
