@@ -94,10 +94,13 @@ public struct ReleaseConditionEvaluator: Sendable {
     /// Made once: `OperatorTable.logicalOperators` builds a new table on every use.
     private static let logicalOperators = OperatorTable.logicalOperators
 
-    /// The condition of an `#if` clause with `&&`, `||` folded by precedence.
+    /// The condition of an `#if` clause with `&&`, `||` folded by precedence. Folded detached:
+    /// folding a node in its tree rebuilds every node from it up to the file's root, for each
+    /// condition of each clause asked about.
     func releaseCondition(of expression: ExprSyntax) -> ReleaseCondition {
-        let folded = Self.logicalOperators.foldAll(expression) { _ in }
-        return convert(folded.as(ExprSyntax.self) ?? expression)
+        let detached = expression.detached
+        let folded = Self.logicalOperators.foldAll(detached) { _ in }
+        return convert(folded.as(ExprSyntax.self) ?? detached)
     }
 
     private func convert(_ expression: ExprSyntax) -> ReleaseCondition {

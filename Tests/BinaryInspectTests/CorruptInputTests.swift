@@ -71,6 +71,26 @@ import Testing
         expectError(patched(sectionTable + 64 + 32, 1 << 40, width: 8), containing: "runs past the end")
     }
 
+    /// A `DT_NEEDED` name offset past `Int.max` (found by the elf fuzz target: the audit trapped
+    /// converting it): that library has no name, the others are still listed and the file audited.
+    @Test func neededLibraryNameOffsetPastIntMax() throws {
+        let sectionTable = Int(readField(0x28, width: 8))
+        let count = Int(readField(0x3C, width: 2))
+        let dynamic = try #require((0..<count).first { readField(sectionTable + $0 * 64 + 4, width: 4) == 6 })
+        let start = Int(readField(sectionTable + dynamic * 64 + 24, width: 8))
+        let entries = stride(from: start, to: start + Int(readField(sectionTable + dynamic * 64 + 32, width: 8)), by: 16)
+        let needed = try #require(entries.first { readField($0, width: 8) == 1 })
+        let bytes = patched(needed + 8, 0xFFFF_FFFF_FFFF_FF00, width: 8)
+
+        let original = try BinaryFile(bytes: Self.original, path: "App").images[0].linkedLibraries().filter { $0.kind == .loaded }
+        let libraries = try BinaryFile(bytes: bytes, path: "App").images[0].linkedLibraries().filter { $0.kind == .loaded }
+        #expect(original.count >= 2)
+        #expect(libraries.map(\.name) == original.dropFirst().map(\.name))
+        let audit = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [write(bytes)])
+        #expect(audit.inputErrors.isEmpty, "\(audit.inputErrors)")
+        #expect(audit.filesScanned == 1)
+    }
+
     @Test func notELFAndEmptyFiles() {
         expectError(Array("just some text, not a binary\n".utf8), containing: "not an ELF file")
         expectError([], containing: "empty file")

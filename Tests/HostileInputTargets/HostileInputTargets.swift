@@ -100,7 +100,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     private static func runMachO(_ bytes: UnsafeRawBufferPointer) {
         guard let file = try? BinaryFile(bytes: bytes, path: "input") else { return }
         audit(file)
-        if let slice = try? BinaryFile(bytes: bytes, path: "input", architecture: "arm64"), file.images.count > 1 {
+        if file.images.count > 1, let slice = try? BinaryFile(bytes: bytes, path: "input", architecture: "arm64") {
             _ = inspector?.inspect(slice)
         }
     }

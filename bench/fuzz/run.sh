@@ -6,6 +6,9 @@
 #
 # A target stops after FUZZ_SECONDS or FUZZ_RUNS executions (default 1,000,000), whichever comes
 # first: `FUZZ_SECONDS=600 make fuzz` is the "a million executions, or ten minutes if slower" run.
+# FUZZ_DRIVER=PATH runs a driver built earlier instead of building one (a long campaign on a
+# shared machine keeps its binary while the tree changes); FUZZ_REVISION names the commit it was
+# built from, for the results table.
 # Rows of targets not run this time are kept in the results table.
 #
 # Entry points: Tests/HostileInputTargets (elf, macho, bundle, conflicts, ifconfig, pbxproj, xcconfig, config, demangler).
@@ -40,10 +43,19 @@ if [[ "$(uname -s)" == Darwin ]]; then
     fi
     linker_flags=()
 fi
-echo "building the fuzz driver (release, -sanitize=fuzzer,address) in $scratch"
-swift build -c release --package-path "$root/Fuzz" --scratch-path "$scratch" \
-    -Xswiftc -sanitize=fuzzer,address ${linker_flags[@]+"${linker_flags[@]}"}
-fuzzer="$scratch/release/shipcheck-fuzz"
+if [[ -n "${FUZZ_DRIVER:-}" ]]; then
+    # A driver built earlier (a copy of $scratch/release/shipcheck-fuzz): campaigns keep running
+    # on the revision it was built from while the tree and $scratch move on.
+    fuzzer="$FUZZ_DRIVER"
+    revision="${FUZZ_REVISION:-?}"
+    echo "using the fuzz driver $fuzzer (built from revision $revision)"
+else
+    echo "building the fuzz driver (release, -sanitize=fuzzer,address) in $scratch"
+    swift build -c release --package-path "$root/Fuzz" --scratch-path "$scratch" \
+        -Xswiftc -sanitize=fuzzer,address ${linker_flags[@]+"${linker_flags[@]}"}
+    fuzzer="$scratch/release/shipcheck-fuzz"
+    revision="$(git -C "$root" rev-parse --short HEAD)$(git -C "$root" diff --quiet HEAD -- Sources Tests Fuzz/Sources || echo '+changes')"
+fi
 
 echo "building the sample binaries (seeds for the ELF reader)"
 "$root/Samples/Binaries/build.sh" >/dev/null
@@ -196,10 +208,12 @@ for target in $targets; do
     # descriptor leak on corrupt ELF files), with Foundation's and the Swift runtime's own leaks
     # suppressed (the driver's __lsan_default_suppressions, Fuzz/Sources/shipcheck-fuzz/main.swift).
     # Unbounded growth is caught by -rss_limit_mb, slowness by -timeout. A crash stops the run
-    # early; the input is kept and the next target runs.
+    # early; the input is kept and the next target runs. -reload=0: one job per corpus here, so
+    # nothing else adds to it (libFuzzer's rescan of it every second was 4-9 % of a binary
+    # reader's run).
     set +e
     LSAN_OPTIONS="print_suppressions=0" "$fuzzer" "$target" "$work/corpus/$target" -max_total_time="$seconds" -runs="$max_runs" -timeout=10 -rss_limit_mb=2048 \
-        -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$regressions/$target/" >"$log" 2>&1
+        -reload=0 -detect_leaks=0 -print_final_stats=1 -artifact_prefix="$regressions/$target/" >"$log" 2>&1
     status=$?
     keep_corpus "$target"
     set -e
@@ -212,7 +226,8 @@ for target in $targets; do
     outcome="clean"
     [[ $status -ne 0 || $found -gt 0 ]] && outcome="**$found input(s) kept** (exit $status, see $target.log)"
     echo "  $target: ${runs:-?} executions, $found new crash/timeout/oom inputs"
-    rows+="| \`$target\` | $(date -u '+%Y-%m-%d') | $seconds | ${runs:-?} | ${speed:-?} | ${coverage:-?} | $corpus | $found | $outcome |"$'\n'
+    load=$(cut -d' ' -f1,3 /proc/loadavg | tr ' ' '/')
+    rows+="| \`$target\` | $(date -u '+%Y-%m-%d') | $revision | $seconds | ${runs:-?} | ${speed:-?} | ${coverage:-?} | $corpus | $found | $load | $outcome |"$'\n'
 done
 
 # Rows of the targets not fuzzed this time, from the last results.
@@ -233,8 +248,8 @@ fi
     echo "\`cov\` (edges) / \`ft\` (features) at the end. Machine: $(nproc) cores shared with other jobs; last run"
     echo "$(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1 /proc/loadavg) at its end."
     echo
-    echo "| target | run on | time limit (s) | executions | exec/s | coverage (cov / ft) | kept corpus files | new crashes | outcome |"
-    echo "|---|---|---:|---:|---:|---:|---:|---:|---|"
+    echo "| target | run on | revision | time limit (s) | executions | exec/s | coverage (cov / ft) | kept corpus files | new crashes | load at end (1 / 15 min) | outcome |"
+    echo "|---|---|---|---:|---:|---:|---:|---:|---:|---|---|"
     printf '%s' "$rows" | sort
     echo
     echo "Inputs kept in Tests/Fixtures/fuzz-regressions/<target>/ are replayed by \`make test\`"

@@ -74,14 +74,28 @@ public struct BinaryContents: Sendable {
     }
 
     /// Whether `text` contains `name` as a whole dotted name (not as a prefix of a longer identifier).
+    /// A byte search: the rules ask it for every symbol of every type they report.
     static func mentions(_ text: String, _ name: String) -> Bool {
-        var searchRange = text.startIndex..<text.endIndex
-        while let found = text.range(of: name, range: searchRange) {
-            let after = found.upperBound
-            if after == text.endIndex || !(text[after].isLetter || text[after].isNumber || text[after] == "_") { return true }
-            searchRange = after..<text.endIndex
+        var textBytes = text, nameBytes = name
+        return textBytes.withUTF8 { haystack in
+            nameBytes.withUTF8 { needle in
+                // Both are valid UTF-8, so a match starts and ends on scalar boundaries.
+                var start = 0
+                while let found = ByteSearch.find(UnsafeRawBufferPointer(needle), in: UnsafeRawBufferPointer(haystack), from: start) {
+                    let end = found + needle.count
+                    if end == haystack.count || !continuesIdentifier(text, atUTF8Offset: end, byte: haystack[end]) { return true }
+                    start = end
+                }
+                return false
+            }
         }
-        return false
+    }
+
+    /// Whether the character at `offset` would continue an identifier (a letter, a digit, `_`).
+    private static func continuesIdentifier(_ text: String, atUTF8Offset offset: Int, byte: UInt8) -> Bool {
+        if byte < 0x80 { return byte.isASCIILetter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") }
+        let next = text[text.utf8.index(text.utf8.startIndex, offsetBy: offset)]
+        return next.isLetter || next.isNumber
     }
 
     /// The finding, located in this image.

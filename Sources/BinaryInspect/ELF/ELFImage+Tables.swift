@@ -59,7 +59,8 @@ extension ELFImage {
         for index in 0..<(Int(dynamic.size) / entrySize) {
             guard gelf_getdyn(data, Int32(index), &entry) != nil else { break }
             if entry.d_tag == Int64(DT_NULL) { break }
-            if entry.d_tag == Int64(DT_NEEDED), let name = cString(names, at: Int(entry.d_un.d_val)) {
+            // The name's offset is a word of the file: past Int.max in a hostile one, no name.
+            if entry.d_tag == Int64(DT_NEEDED), let offset = Int(exactly: entry.d_un.d_val), let name = cString(names, at: offset) {
                 needed.append(name)
             }
         }

@@ -26,9 +26,12 @@ public final class FileBytes: @unchecked Sendable {
     deinit { release() }
 
     /// A copy of `contents` (for bytes that do not come from a file of their own).
+    /// Contiguous bytes (an array, a buffer) are copied in one go, not byte by byte.
     public convenience init(copying contents: some Collection<UInt8>) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(contents.count, 1), alignment: 16)
-        _ = buffer.initializeMemory(as: UInt8.self, from: contents)
+        if contents.withContiguousStorageIfAvailable({ buffer.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
+            _ = buffer.initializeMemory(as: UInt8.self, from: contents)
+        }
         self.init(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<contents.count])) { buffer.deallocate() }
     }
 
