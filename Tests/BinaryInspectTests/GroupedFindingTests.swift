@@ -8,7 +8,7 @@ import Testing
 /// pattern one warning, each with the count and three examples; every occurrence is kept for
 /// JSON, SARIF and `--verbose`.
 @Suite struct GroupedFindingTests {
-    static let contents = BinaryContents(example: """
+    static let contents = try! BinaryContents(example: """
         string /home/build-user/swift/lib/Demangling/Demangler.cpp
         string /home/build-user/swift/lib/AST/Decl.cpp
         string Fatal error at /home/build-user/swiftpm/Sources/Build/Plan.swift:42

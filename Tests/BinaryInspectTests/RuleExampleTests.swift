@@ -55,3 +55,48 @@ import Testing
         #expect(findings.first?.message.contains("#Preview at App.swift:3:1") == true)
     }
 }
+
+/// The examples' text form: a line it does not read is an error, so a mistyped example cannot
+/// pass by testing nothing.
+@Suite struct BinaryExampleFormTests {
+    @Test(arguments: [
+        "neede libXCTest.so",            // a mistyped keyword
+        "type klass App.MockClock",      // an unknown type kind
+        "conformance App.Preview",       // no protocol
+        "field App.Planner stub",        // no type
+        "symbol $s3App4MockC 12 extra",  // a third field
+        "section .debug_info big",       // a size that is no number
+        "needed",                        // a keyword without a value
+    ])
+    func anUnreadableLineIsAnError(_ line: String) {
+        #expect(throws: InputError.self) { try BinaryContents(example: "type class App.Clock\n\(line)") }
+    }
+
+    @Test func everyKeywordOfTheFormIsRead() throws {
+        let contents = try BinaryContents(example: """
+            conformance App.Preview: DeveloperToolsSupport.PreviewRegistry
+            type class App.MockClock: App.Clock
+            protocol App.Clocking
+            field App.Planner.clock: App.MockClock
+            case App.Source.mock: App.MockClock
+            objc-class MockView: UIView
+            string /Users/alice/App
+            needed libXCTest.so
+            autolink XCTest
+            dylib /usr/lib/libSystem.B.dylib
+            weak-dylib @rpath/XCTest.framework/XCTest
+            linker-option -lswiftXCTest
+            comment clang version 17
+            build-id 0011
+            section .debug_info 4096
+            fact built with assertions
+            symbol $s3App9MockClockC 12
+            test-record XCTestCase
+            """)
+        #expect(contents.metadata.conformances.count == 1 && contents.metadata.types.count == 1 && contents.metadata.protocols.count == 1)
+        #expect(contents.metadata.fields.count == 2 && contents.metadata.objcClasses.count == 1 && contents.metadata.tests.count == 1)
+        #expect(contents.strings.map(\.text) == ["/Users/alice/App"])
+        #expect(contents.libraries.count == 5)
+        #expect(contents.symbols.map(\.size) == [12] && contents.hasSymbolTable)
+    }
+}

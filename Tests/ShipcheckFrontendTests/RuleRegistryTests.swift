@@ -13,6 +13,33 @@ import Testing
             #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id) needs examples both ways")
         }
     }
+
+    /// A rule declared but left out of the registry is never run, listed or configurable, and
+    /// nothing else would notice: every type the sources declare as a rule must be registered.
+    @Test func everyRuleTypeInTheSourcesIsRegistered() throws {
+        let declared = try Self.declaredRuleTypes()
+        let registered = Set(RuleRegistry.rules.map { String(describing: $0) })
+        #expect(declared.count >= 40, "the source scan found only \(declared.sorted())")
+        #expect(declared.subtracting(registered).isEmpty, "declared but not registered: \(declared.subtracting(registered).sorted())")
+        #expect(registered.subtracting(declared).isEmpty, "registered but not found in Sources/: \(registered.subtracting(declared).sorted())")
+    }
+
+    /// `enum|struct|class NAME: P` in Sources/, where P is `Rule` or a protocol refining it.
+    private static func declaredRuleTypes() throws -> Set<String> {
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: Repository.path("Sources")).filter { $0.hasSuffix(".swift") }
+        let texts = try sources.map { try String(contentsOfFile: Repository.path("Sources/\($0)"), encoding: .utf8) }
+        let protocolPattern = try Regex(#"protocol (\w+): Rule\b"#)
+        var ruleProtocols: Set<String> = ["Rule"]
+        for text in texts { for match in text.matches(of: protocolPattern) { ruleProtocols.insert(String(match.output[1].substring!)) } }
+        let typePattern = try Regex(#"(?m)^\s*(?:public |package |internal )?(?:final )?(?:enum|struct|class) (\w+): (\w+)"#)
+        var declared: Set<String> = []
+        for text in texts {
+            for match in text.matches(of: typePattern) where ruleProtocols.contains(String(match.output[2].substring!)) {
+                declared.insert(String(match.output[1].substring!))
+            }
+        }
+        return declared
+    }
 }
 
 /// The README's rule table is the user's map of every rule: it must list each rule of the

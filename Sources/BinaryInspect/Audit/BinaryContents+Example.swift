@@ -1,3 +1,5 @@
+import ShipcheckCore
+
 extension BinaryContents {
     /// Builds contents from the small text format the rule examples use, one fact per line:
     ///
@@ -13,32 +15,37 @@ extension BinaryContents {
     ///     fact TEXT                                                 (any format's build fact)
     ///     symbol MANGLED SIZE
     ///
-    /// Unknown lines are ignored. Places are synthetic (section "example", offset = line).
-    public init(example text: String, path: String = "Example") {
+    /// A line it does not understand is an error, as in `BundleContents(example:)`: an example
+    /// must not pass by being skipped. Places are synthetic (section "example", offset = line).
+    public init(example text: String, path: String = "Example") throws(InputError) {
         self.init(path: path)
         var comments: [String] = []
         var debugSections: [(name: String, size: UInt64)] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
+            func bad(_ message: String) -> InputError { InputError(path: "example", line: number + 1, message: "\(message): \(line)") }
             let place = MetadataPlace(section: "example", offset: UInt64(number))
             let parts = line.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2 else { continue }
+            guard parts.count == 2 else { throw bad("a keyword and a value expected") }
             let value = String(parts[1])
             switch parts[0] {
             case "conformance":
-                guard let colon = value.range(of: ": ", options: .backwards) else { continue }
+                guard let colon = value.range(of: ": ", options: .backwards) else { throw bad("TYPE: PROTOCOL expected") }
                 metadata.conformances.append(SwiftConformanceRecord(
                     typeName: String(value[..<colon.lowerBound]), protocolName: String(value[colon.upperBound...]), place: place))
             case "type":
                 let fields = value.split(separator: " ", maxSplits: 1)
-                guard fields.count == 2 else { continue }
-                let kind = SwiftTypeKind(rawValue: String(fields[0])) ?? .other
+                guard fields.count == 2, let kind = SwiftTypeKind(rawValue: String(fields[0])) else {
+                    throw bad("class|struct|enum NAME expected")
+                }
                 let declaration = Self.declaration(fields[1])
                 metadata.types.append(SwiftTypeRecord(name: declaration.name, kind: kind, superclass: declaration.superclass, place: place))
             case "objc-class":
                 let declaration = Self.declaration(Substring(value))
                 metadata.objcClasses.append(ObjCClassRecord(name: declaration.name, superclass: declaration.superclass, place: place))
             case "field", "case":
-                guard let colon = value.range(of: ": "), let dot = value[..<colon.lowerBound].lastIndex(of: ".") else { continue }
+                guard let colon = value.range(of: ": "), let dot = value[..<colon.lowerBound].lastIndex(of: ".") else {
+                    throw bad("OWNER.NAME: TYPE expected")
+                }
                 metadata.fields.append(SwiftFieldRecord(
                     ownerName: String(value[..<dot]), name: String(value[value.index(after: dot)..<colon.lowerBound]),
                     typeNames: value[colon.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: " ") },
@@ -55,19 +62,27 @@ extension BinaryContents {
             case "build-id": buildFacts.append(ELFFacts.buildID(value))
             case "fact": buildFacts.append(BuildFact(message: value, section: nil, fix: "none needed", identity: value))
             case "section":
-                let fields = value.split(separator: " ")
-                debugSections.append((String(fields[0]), fields.count > 1 ? UInt64(fields[1]) ?? 0 : 0))
+                let (name, size) = try Self.nameAndSize(value, bad)
+                debugSections.append((name, size))
             case "symbol":
-                let fields = value.split(separator: " ")
-                let mangled = String(fields[0])
+                let (mangled, size) = try Self.nameAndSize(value, bad)
                 hasSymbolTable = true
                 symbols.append(NamedSymbol(mangled: mangled, demangled: Demangler.demangleSwift(mangled),
-                                           size: fields.count > 1 ? UInt64(fields[1]) ?? 0 : 0, section: ".text", offset: UInt64(number)))
-            default: continue
+                                           size: size, section: ".text", offset: UInt64(number)))
+            default: throw bad("unknown keyword")
             }
         }
         if let toolchain = ELFFacts.toolchain(comments) { buildFacts.append(toolchain) }
         if let debug = ELFFacts.debugSections(debugSections) { buildFacts.append(debug) }
+    }
+
+    /// `NAME [SIZE]`: a size that is given must be a number.
+    private static func nameAndSize(_ text: String, _ bad: (String) -> InputError) throws(InputError) -> (String, UInt64) {
+        let fields = text.split(separator: " ")
+        guard fields.count <= 2 else { throw bad("NAME [SIZE] expected") }
+        guard fields.count == 2 else { return (String(fields[0]), 0) }
+        guard let size = UInt64(fields[1]) else { throw bad("size is not a number") }
+        return (String(fields[0]), size)
     }
 
     /// `NAME` or `NAME: SUPERCLASS`.
