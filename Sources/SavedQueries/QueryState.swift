@@ -6,9 +6,6 @@ import ShipcheckCore
 /// `StateWriter`). This is its summary, as `query list` and `query show` give it, from the
 /// manifest's header alone.
 public struct QueryState: Sendable, Hashable {
-    /// The line `shipcheck init` adds to `.gitignore`: run state is per checkout, not shared.
-    public static let gitignoreLine = ".shipcheck/state/"
-
     public struct Entry: Sendable, Hashable {
         public var fingerprint: String
         public var path: String

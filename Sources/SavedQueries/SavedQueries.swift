@@ -22,11 +22,4 @@ public enum SavedQueries {
         }
         return QueryCheck(queries: gates, configuration: configuration, timeout: timeout, setupErrors: errors, reportsFindings: true)
     }
-
-    /// The gates on their own: a scan of `root` with the gate check.
-    public static func runGates(root: String, configuration: Configuration, personalStore: QueryStore? = nil,
-                                timeout: Double? = QueryRunner.defaultTimeout) -> CheckResult {
-        let check = gates(root: root, configuration: configuration, personalStore: personalStore, timeout: timeout)
-        return ScanPipeline(root: root, configuration: configuration, checksListedKinds: false).run([check]).combined
-    }
 }

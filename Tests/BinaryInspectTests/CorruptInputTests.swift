@@ -15,9 +15,9 @@ import Testing
 
     private func expectError(_ bytes: [UInt8], containing text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
         let path = write(bytes)
-        #expect(throws: InputError.self, sourceLocation: sourceLocation) { try SymbolListing.rows(of: path, options: SymbolListOptions()) }
+        #expect(throws: InputError.self, sourceLocation: sourceLocation) { try ListedSymbol.of(path, options: SymbolListOptions()) }
         do {
-            _ = try SymbolListing.rows(of: path, options: SymbolListOptions())
+            _ = try ListedSymbol.of(path, options: SymbolListOptions())
         } catch {
             #expect(error.path == path, sourceLocation: sourceLocation)
             #expect(error.message.contains(text), "\(error.message)", sourceLocation: sourceLocation)
@@ -44,7 +44,7 @@ import Testing
         for cut in offsets {
             let path = write(Array(Self.original.prefix(cut)), "cut-\(cut)")
             // Section headers sit at the end of the file, so every proper prefix loses them.
-            #expect(throws: InputError.self, "truncated at \(cut)") { try SymbolListing.rows(of: path, options: SymbolListOptions()) }
+            #expect(throws: InputError.self, "truncated at \(cut)") { try ListedSymbol.of(path, options: SymbolListOptions()) }
             let audit = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [path])
             #expect(audit.inputErrors.count == 1, "truncated at \(cut)")
         }

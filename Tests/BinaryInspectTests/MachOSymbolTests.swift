@@ -28,8 +28,8 @@ import Testing
     private func shipcheck(_ path: String, options: SymbolListOptions = SymbolListOptions()) throws -> [String] {
         var options = options
         options.demangle = .none
-        return try SymbolListing.rows(of: path, options: options).map { row in
-            let value = row.section == "UND" ? String(repeating: " ", count: 16) : String(String(row.value, radix: 16).leftPadded(16))
+        return try ListedSymbol.of(path, options: options).map { row in
+            let value = row.section == "UND" ? String(repeating: " ", count: 16) : String(row.value, radix: 16).leftPadded(16)
             return "\(value) \(row.letter) \(row.mangled)"
         }.sorted()
     }
@@ -56,17 +56,17 @@ import Testing
         let ours = try shipcheck(path, options: options)
         let theirs = llvmNM(["--arch=\(architecture)", path])
         #expect(ours == theirs, "\(architecture): \(difference(ours, theirs))")
-        let rows = try SymbolListing.rows(of: path, options: options)
+        let rows = try ListedSymbol.of(path, options: options)
         #expect(Set(rows.map(\.architecture)) == [architecture])
         // Without --arch: both slices, each row naming its own.
-        let all = try SymbolListing.rows(of: path, options: SymbolListOptions())
+        let all = try ListedSymbol.of(path, options: SymbolListOptions())
         #expect(all.filter { $0.architecture == architecture }.count == rows.count)
         #expect(Set(all.compactMap(\.architecture)) == ["arm64", "x86_64"])
     }
 
     /// A fully stripped dylib keeps its exports only in the export trie: they are still listed.
     @Test func strippedDylibStillListsItsExports() throws {
-        let stripped = try SymbolListing.rows(of: Repository.machOFixture("libAppLib-stripped.dylib"), options: SymbolListOptions())
+        let stripped = try ListedSymbol.of(Repository.machOFixture("libAppLib-stripped.dylib"), options: SymbolListOptions())
         let plain = CommandRunner.run(Toolchain.llvmNM, ["-j", Repository.machOFixture("libAppLib-stripped.dylib")]).stdout
         #expect(!plain.contains("MockNetworkService"), "strip removed it from the symbol table")
         #expect(stripped.contains { $0.mangled == "_$s6AppLib18MockNetworkServiceCACycfC" && $0.letter == "T" && $0.type == "SECT" })
@@ -79,7 +79,7 @@ import Testing
         let path = Repository.machOFixture(fixture)
         var options = SymbolListOptions()
         options.table = .dynsym
-        let ours = try SymbolListing.rows(of: path, options: options).map(\.mangled).sorted()
+        let ours = try ListedSymbol.of(path, options: options).map(\.mangled).sorted()
         func lastColumn(_ line: Substring) -> String { String(line.split(separator: " ").last!) }
         let dyldInfo = CommandRunner.run(Toolchain.llvmNM, ["--dyldinfo-only", path]).stdout.split(separator: "\n")
             .filter { !$0.contains("<redacted function ") }
@@ -97,7 +97,7 @@ import Testing
     @Test func swiftNamesAreDemangledWithoutTheLeadingUnderscore() throws {
         var options = SymbolListOptions()
         options.definedOnly = true
-        let rows = try SymbolListing.rows(of: Repository.machOFixture("App-macos"), options: options).filter { $0.mangled.hasPrefix("_$s") }
+        let rows = try ListedSymbol.of(Repository.machOFixture("App-macos"), options: options).filter { $0.mangled.hasPrefix("_$s") }
         #expect(rows.count > 40)
         let reference = CommandRunner.run(Toolchain.tool("swift-demangle"), [],
                                           input: rows.map { String($0.mangled.dropFirst()) }.joined(separator: "\n") + "\n")
@@ -106,14 +106,14 @@ import Testing
         #expect(mismatches.isEmpty, "\(mismatches)")
         #expect(rows.contains { $0.demangled == "AppLib.MockNetworkService.__allocating_init() -> AppLib.MockNetworkService" })
         // C names keep their underscore and are not demangled.
-        let main = try SymbolListing.rows(of: Repository.machOFixture("App-macos"), options: options).first { $0.mangled == "_main" }
+        let main = try ListedSymbol.of(Repository.machOFixture("App-macos"), options: options).first { $0.mangled == "_main" }
         #expect(main != nil && main?.demangled == nil)
     }
 
     @Test func sizesAreTheDistanceToTheNextSymbol() throws {
         var options = SymbolListOptions()
         options.definedOnly = true
-        let rows = try SymbolListing.rows(of: Repository.machOFixture("App-macos"), options: options)
+        let rows = try ListedSymbol.of(Repository.machOFixture("App-macos"), options: options)
         let text = rows.filter { $0.section == "__TEXT,__text" }.sorted { $0.value < $1.value }
         #expect(text.count > 10)
         for (current, next) in zip(text, text.dropFirst()) where next.value != current.value {
@@ -125,12 +125,12 @@ import Testing
         var options = SymbolListOptions()
         options.grep = "MockNetworkServiceCMn"
         let path = Repository.machOFixture("App-universal")
-        #expect(try SymbolListing.rows(of: path, options: options).count == 2)
-        let text = String(decoding: try SymbolListingTests.listing(of: [path], options: options, format: .text), as: UTF8.self)
+        #expect(try ListedSymbol.of(path, options: options).count == 2)
+        let text = String(decoding: try ListedSymbol.listing(of: [path], options: options, format: .text), as: UTF8.self)
         #expect(text.contains("App-universal[x86_64]: ") && text.contains("App-universal[arm64]: "))
-        let csv = String(decoding: try SymbolListingTests.listing(of: [path], options: options, format: .csv), as: UTF8.self)
+        let csv = String(decoding: try ListedSymbol.listing(of: [path], options: options, format: .csv), as: UTF8.self)
         #expect(csv.contains("App-universal[arm64],,"))
-        let json = try JSONSerialization.jsonObject(with: Data(try SymbolListingTests.listing(of: [path], options: options, format: .json))) as? [[String: Any]]
+        let json = try JSONSerialization.jsonObject(with: Data(try ListedSymbol.listing(of: [path], options: options, format: .json))) as? [[String: Any]]
         #expect(Set(json?.compactMap { $0["architecture"] as? String } ?? []) == ["arm64", "x86_64"])
         #expect(json?.first?["section"] as? String == "__TEXT,__constg_swiftt")
     }

@@ -57,7 +57,7 @@ import Testing
         let stripped = findings("release-wmo-stripped").filter { $0.severity == .error }
         let unstripped = findings("release-wmo").filter { $0.severity == .error }
         #expect(stripped.map(\.ruleID).sorted() == unstripped.map(\.ruleID).sorted())
-        #expect(try SymbolListing.rows(of: SampleBinaries.path("release-wmo-stripped"), options: SymbolListOptions()).isEmpty)
+        #expect(try ListedSymbol.of(SampleBinaries.path("release-wmo-stripped"), options: SymbolListOptions()).isEmpty)
         // Unstripped findings say what the leak costs; stripped ones say why they cannot.
         #expect(unstripped.first { $0.ruleID == "binary-xctest-case" }?.message.contains("bytes of code and data") == true)
         #expect(stripped.first { $0.ruleID == "binary-xctest-case" }?.message.contains("stripped") == true)

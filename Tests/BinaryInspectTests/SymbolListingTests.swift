@@ -27,7 +27,7 @@ import Testing
         var options = SymbolListOptions()
         options.table = dynamic ? .dynsym : .symtab
         options.demangle = .none
-        let rows = try SymbolListing.rows(of: Self.libswiftCore, options: options)
+        let rows = try ListedSymbol.of(Self.libswiftCore, options: options)
         // llvm-nm appends symbol versions (`@GLIBCXX_3.4`) to dynamic names; shipcheck does not.
         let reference = llvmNMNames(dynamic ? ["-D", Self.libswiftCore] : [Self.libswiftCore])
             .map { $0.split(separator: "@", maxSplits: 1).first.map(String.init) ?? $0 }
@@ -39,17 +39,17 @@ import Testing
     @Test(.needsELF) func samplesMatchLLVMNMIncludingArchiveMembers() throws {
         for file in ["App", "libAppLib.a", "libAppTestSupport.a", "libSwiftUI.so"] {
             let path = SampleBinaries.path("onone", file)
-            let rows = try SymbolListing.rows(of: path, options: SymbolListOptions())
+            let rows = try ListedSymbol.of(path, options: SymbolListOptions())
             #expect(rows.count == llvmNMNames([path]).count, "\(file)")
         }
-        let members = Set(try SymbolListing.rows(of: SampleBinaries.path("onone", "libAppLib.a"), options: SymbolListOptions()).compactMap(\.member))
+        let members = Set(try ListedSymbol.of(SampleBinaries.path("onone", "libAppLib.a"), options: SymbolListOptions()).compactMap(\.member))
         #expect(members == ["ContentView.o", "Fixtures.o"])
     }
 
     @Test(.needsELF) func demangledNamesMatchSwiftDemangle() throws {
         var options = SymbolListOptions()
         options.definedOnly = true
-        let rows = try SymbolListing.rows(of: SampleBinaries.path("onone"), options: options).filter { Demangler.isSwift($0.mangled) }
+        let rows = try ListedSymbol.of(SampleBinaries.path("onone"), options: options).filter { Demangler.isSwift($0.mangled) }
         #expect(rows.count > 50)
         let reference = CommandRunner.run(Toolchain.tool("swift-demangle"), [], input: rows.map(\.mangled).joined(separator: "\n") + "\n")
         let expected = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows.count).map(String.init)
@@ -94,12 +94,12 @@ import Testing
         let path = SampleBinaries.path("onone")
         var options = SymbolListOptions()
         options.undefinedOnly = true
-        let undefined = try SymbolListing.rows(of: path, options: options)
+        let undefined = try ListedSymbol.of(path, options: options)
         #expect(!undefined.isEmpty && undefined.allSatisfy { $0.section == "UND" })
         options = SymbolListOptions()
         options.grep = "MockNetworkService"
         options.sizeSort = true
-        let mock = try SymbolListing.rows(of: path, options: options)
+        let mock = try ListedSymbol.of(path, options: options)
         #expect(!mock.isEmpty && mock.allSatisfy { ($0.demangled ?? $0.mangled).contains("MockNetworkService") || $0.mangled.contains("MockNetworkService") })
         #expect(mock.map(\.size) == mock.map(\.size).sorted())
     }
@@ -108,11 +108,11 @@ import Testing
         var options = SymbolListOptions()
         options.grep = "MockNetworkServiceC5fetch"
         let path = SampleBinaries.path("onone")
-        #expect(try SymbolListing.rows(of: path, options: options).count == 1)
-        let csv = String(decoding: try Self.listing(of: [path], options: options, format: .csv), as: UTF8.self)
+        #expect(try ListedSymbol.of(path, options: options).count == 1)
+        let csv = String(decoding: try ListedSymbol.listing(of: [path], options: options, format: .csv), as: UTF8.self)
         #expect(csv.hasPrefix("path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n"))
         #expect(csv.contains(",FUNC,GLOBAL,PROTECTED,.text,$s6AppLib18MockNetworkServiceC5fetchyS2SF,AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String\n"))
-        let json = try Self.listing(of: [path], options: options, format: .json)
+        let json = try ListedSymbol.listing(of: [path], options: options, format: .json)
         let decoded = try JSONSerialization.jsonObject(with: Data(json)) as? [[String: Any]]
         #expect(decoded?.count == 1)
         #expect(decoded?.first?["demangled"] as? String == "AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String")
@@ -124,26 +124,12 @@ import Testing
         var options = SymbolListOptions()
         options.demangle = .none
         let paths = [SampleBinaries.path("onone"), Self.libswiftCore]
-        let expected = try paths.map { try SymbolListing.rows(of: $0, options: options).map(\.mangled) }.flatMap { $0 }
+        let expected = try paths.map { try ListedSymbol.of($0, options: options).map(\.mangled) }.flatMap { $0 }
         #expect(expected.count > 10_000, "spans many chunks")
-        let json = try JSONSerialization.jsonObject(with: Data(try Self.listing(of: paths, options: options, format: .json))) as? [[String: Any]]
+        let json = try JSONSerialization.jsonObject(with: Data(try ListedSymbol.listing(of: paths, options: options, format: .json))) as? [[String: Any]]
         #expect(json?.compactMap { $0["mangled"] as? String } == expected)
         #expect(Set(json?.compactMap { $0["path"] as? String } ?? []) == Set(paths))
         options.grep = "no symbol is called this"
-        #expect(try Self.listing(of: paths, options: options, format: .json) == Array("[\n]\n".utf8))
-    }
-
-    /// What `shipcheck symbols` writes for `paths` (naming each file when there are several).
-    static func listing(of paths: [String], options: SymbolListOptions, format: SymbolFormat) throws -> [UInt8] {
-        final class Bytes { var value: [UInt8] = [] }
-        let bytes = Bytes()
-        let writer = SymbolListingWriter(format: format, showPath: paths.count > 1) { bytes.value += $0 }
-        for path in paths {
-            var memberErrors: [InputError] = []
-            try writer.add(BinaryFile(path: path, architecture: options.architecture), options: options, memberErrors: &memberErrors)
-            #expect(memberErrors.isEmpty, "\(memberErrors)")
-        }
-        writer.finish()
-        return bytes.value
+        #expect(try ListedSymbol.listing(of: paths, options: options, format: .json) == Array("[\n]\n".utf8))
     }
 }

@@ -70,26 +70,24 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         audit(file)
     }
 
-    /// The audit, then the listings: the symbol table as rows with names demangled as
-    /// `shipcheck symbols` shows them by default, the dynamic table as JSON with its names as
-    /// they are. Each name is demangled once per input, not twice: the demangler, its
-    /// simplified rendering and the C++ demangler are the `demangler` target's, which feeds
-    /// them names straight.
+    /// The audit, then the listings as `shipcheck symbols` writes them: the symbol table as
+    /// text with names demangled (its default), the dynamic table as JSON with its names as
+    /// they are (CSV shares their loop). Each name is demangled once per input, not twice: the
+    /// demangler, its simplified rendering and the C++ demangler are the `demangler` target's,
+    /// which feeds them names straight.
     private static func audit(_ file: BinaryFile) {
         _ = inspector?.inspect(file)
-        var errors: [InputError] = []
         var options = SymbolListOptions()
         options.demangle = .full
-        _ = try? SymbolListing.rows(of: file, options: options, memberErrors: &errors)
+        list(file, format: .text, options: options)
         options.table = .dynsym
         options.demangle = .none
-        listAsJSON(file, options: options)
+        list(file, format: .json, options: options)
     }
 
-    /// The listing as `shipcheck symbols -f json` writes it (CSV and text share its loop).
-    private static func listAsJSON(_ file: BinaryFile, options: SymbolListOptions) {
+    private static func list(_ file: BinaryFile, format: SymbolFormat, options: SymbolListOptions) {
         var errors: [InputError] = []
-        let writer = SymbolListingWriter(format: .json, showPath: true) { _ in }
+        let writer = SymbolListingWriter(format: format, showPath: true) { _ in }
         try? writer.add(file, options: options, memberErrors: &errors)
         writer.finish()
     }

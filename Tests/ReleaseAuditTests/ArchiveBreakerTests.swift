@@ -9,7 +9,7 @@ import XcodeProject
 private func analyze(_ files: [String: String], configuration: Configuration = Configuration()) -> CheckResult {
     let directory = TemporaryDirectory("shipcheck-breakers")
     for (path, text) in files { directory.write(path, text) }
-    return ArchiveBreakerCheck.run(root: directory.path, configuration: configuration)
+    return scan(directory.path, configuration: configuration, with: ArchiveBreakerCheck(configuration: configuration))
 }
 
 /// `path:line:column` of each finding, in reading order.
@@ -26,7 +26,7 @@ private func places(_ result: CheckResult) -> [String] {
         #expect(rule.id == "release-references-debug-only" && rule.defaultSeverity == .error)
         #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty)
         let failures = RuleExampleVerifier.verify(rule) { root in
-            ArchiveBreakerCheck.run(root: root, configuration: Configuration())
+            scan(root, with: ArchiveBreakerCheck(configuration: Configuration()))
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }
@@ -238,7 +238,7 @@ private func places(_ result: CheckResult) -> [String] {
         directory.write("Bad.swift", bytes: Array("let a = 1\n#if DEBUG\n".utf8) + [0xFF, 0xFE] + Array("\n#endif\n".utf8))
         directory.write("Mocks.swift", "#if DEBUG\nlet mock = 1\n#endif\n")
         directory.write("Use.swift", "let value = mock\n")
-        let result = ArchiveBreakerCheck.run(root: directory.path, configuration: Configuration())
+        let result = scan(directory.path, with: ArchiveBreakerCheck(configuration: Configuration()))
         #expect(result.inputErrors.map(\.path) == ["Bad.swift"])
         #expect(result.inputErrors.first?.line == 3)
         #expect(places(result) == ["Use.swift:1:13"])

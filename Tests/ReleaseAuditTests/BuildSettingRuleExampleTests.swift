@@ -14,7 +14,7 @@ import ShipcheckFrontend
     @Test(arguments: rules.map { $0.description.examples(where: { !$0.isArtifactExample }) })
     func examplesDriveTheRule(rule: RuleDescription) {
         let failures = RuleExampleVerifier.verify(rule) { root in
-            BuildSettingsCheck.run(root: root, configuration: Configuration(), rules: RuleRegistry.rules)
+            scan(root, with: BuildSettingsCheck(rules: RuleRegistry.rules, configuration: Configuration()))
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }

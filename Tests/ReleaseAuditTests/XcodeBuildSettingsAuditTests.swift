@@ -55,7 +55,7 @@ import ShipcheckFrontend
     }
 
     func audit(_ tree: TemporaryDirectory, configuration: Configuration = Configuration()) -> CheckResult {
-        BuildSettingsCheck.run(root: tree.path, configuration: configuration, rules: RuleRegistry.rules)
+        scan(tree.path, configuration: configuration, with: BuildSettingsCheck(rules: RuleRegistry.rules, configuration: configuration))
     }
 
     func places(_ result: CheckResult) -> [String] {

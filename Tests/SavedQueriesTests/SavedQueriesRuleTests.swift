@@ -6,6 +6,11 @@ import ShipcheckFrontend
 import ShipcheckTestSupport
 
 @Suite struct SavedQueriesRuleTests {
+    /// The gates as `audit` runs them: the gate check in a scan of `root`.
+    private func runGates(_ root: String, _ configuration: Configuration) -> CheckResult {
+        scan(root, configuration: configuration, with: SavedQueries.gates(root: root, configuration: configuration), checksListedKinds: false)
+    }
+
     @Test(arguments: QueryCheck.ownRules(among: RuleRegistry.rules).descriptions)
     func rulesAgreeWithTheirExamples(_ rule: RuleDescription) throws {
         let preset = try #require(QueryPresets.named("merge-conflicts"))
@@ -26,7 +31,7 @@ import ShipcheckTestSupport
         try store.modify { (queries: inout [SavedQuery]) throws(InputError) in
             queries = [QueryPresets.named("merge-conflicts")!, QueryPresets.named("fixme")!]
         }
-        let result = SavedQueries.runGates(root: directory.path, configuration: Configuration())
+        let result = runGates(directory.path, Configuration())
         #expect(result.findings.map(\.ruleID) == ["saved-query"])
         #expect(result.findings.first?.severity == .error)
         #expect(result.findings.first?.message.contains("merge-conflicts") == true)
@@ -37,7 +42,7 @@ import ShipcheckTestSupport
     @Test func runGatesReportsACorruptStore() {
         let directory = TemporaryDirectory()
         directory.write(".shipcheck/queries.yml", "queries:\n  - name: [\n")
-        let result = SavedQueries.runGates(root: directory.path, configuration: Configuration())
+        let result = runGates(directory.path, Configuration())
         #expect(result.inputErrors.count == 1)
         #expect(result.inputErrors.first?.path.hasSuffix(".shipcheck/queries.yml") == true)
     }
@@ -48,8 +53,8 @@ import ShipcheckTestSupport
         directory.write(".shipcheck/queries.yml", QueryStoreFormat.render([QueryPresets.named("merge-conflicts")!]))
         var configuration = Configuration()
         configuration.ruleSeverities["saved-query"] = .some(nil)
-        #expect(SavedQueries.runGates(root: directory.path, configuration: configuration).findings.isEmpty)
+        #expect(runGates(directory.path, configuration).findings.isEmpty)
         configuration.ruleSeverities["saved-query"] = .warning
-        #expect(SavedQueries.runGates(root: directory.path, configuration: configuration).findings.map(\.severity) == [.warning])
+        #expect(runGates(directory.path, configuration).findings.map(\.severity) == [.warning])
     }
 }

@@ -15,68 +15,14 @@ public struct SymbolListOptions: Sendable {
     public init() {}
 }
 
-/// One row of the listing.
-public struct SymbolRow: Sendable, Hashable {
-    public var path: String
-    public var member: String?
-    /// The universal-file slice, nil for thin files.
-    public var architecture: String?
-    public var value: UInt64
-    public var size: UInt64
-    /// nm's letter (T, t, U, D, S, …).
-    public var letter: Character
-    public var type: String
-    public var binding: String
-    public var visibility: String
-    public var section: String
-    public var mangled: String
-    public var demangled: String?
-
-    /// The name to show: demangled where there is one.
-    public var displayName: String { demangled ?? mangled }
-}
-
 /// Lists symbols like `nm`, with Swift and C++ names demangled in-process and in parallel.
 ///
 /// Which symbols: what `llvm-nm` prints by default — every ELF table entry except the reserved
 /// null entry, section and file symbols; every Mach-O `nlist` entry except debug (stab) entries,
 /// plus the exports a stripped Mach-O image keeps only in its export trie (`--add-dyldinfo`).
 /// Mach-O names keep their leading `_` (as Apple's nm shows them); it is dropped for demangling.
-/// `SymbolListingWriter` writes the same listing as text, CSV or JSON without making rows.
-public enum SymbolListing {
-    /// All or nothing: the first unreadable archive member or slice fails the whole file.
-    public static func rows(of path: String, options: SymbolListOptions) throws(InputError) -> [SymbolRow] {
-        var memberErrors: [InputError] = []
-        let rows = try rows(of: path, options: options, memberErrors: &memberErrors)
-        if let first = memberErrors.first { throw first }
-        return rows
-    }
-
-    /// The rows of every readable member and slice; the members and slices that could not be
-    /// read are added to `memberErrors`.
-    public static func rows(of path: String, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError) -> [SymbolRow] {
-        try rows(of: BinaryFile(path: path, architecture: options.architecture), options: options, memberErrors: &memberErrors)
-    }
-
-    /// The rows of a binary already opened (bytes read out of a bundle or zip).
-    public static func rows(of file: BinaryFile, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError) -> [SymbolRow] {
-        let selection = try SymbolSelection(file, options: options, memberErrors: &memberErrors)
-        return selection.chunks.parallelMap { range in
-            var rows: [SymbolRow] = []
-            rows.reserveCapacity(range.count)
-            selection.forEach(in: range) { image, symbol, demangled in
-                let origin = selection.images[image].origin
-                rows.append(SymbolRow(
-                    path: origin.path, member: origin.member, architecture: origin.architecture, value: symbol.value, size: symbol.size,
-                    letter: symbol.letter, type: symbol.type, binding: symbol.binding, visibility: symbol.visibility,
-                    section: symbol.section, mangled: symbol.name, demangled: demangled.map { String(decoding: $0, as: UTF8.self) }))
-            }
-            return rows
-        }.flatMap { $0 }
-    }
-}
-
-/// A listing written as it is made, one file after another: each file's symbols are demangled
+///
+/// The listing is written as it is made, one file after another: each file's symbols are demangled
 /// and formatted in chunks on every core, straight into byte buffers handed to `write` in
 /// order. No row is made and memory stays bounded by the chunks in flight, not by the file.
 public final class SymbolListingWriter {

@@ -165,10 +165,3 @@ public final class ArchiveBreakerCheck: FileCheck {
         return first..<end
     }
 }
-
-extension ArchiveBreakerCheck {
-    /// The check on its own: a scan of `root`.
-    public static func run(root: String, configuration: Configuration) -> CheckResult {
-        ScanPipeline(root: root, configuration: configuration).run([ArchiveBreakerCheck(configuration: configuration)]).combined
-    }
-}

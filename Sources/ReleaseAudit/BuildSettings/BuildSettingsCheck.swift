@@ -66,10 +66,3 @@ public final class BuildSettingsCheck: FileCheck {
         }
     }
 }
-
-extension BuildSettingsCheck {
-    /// The check on its own: a scan of `root` (tests, and what `audit` runs among its checks).
-    public static func run(root: String, configuration: Configuration, rules: [any Rule.Type]) -> CheckResult {
-        ScanPipeline(root: root, configuration: configuration).run([BuildSettingsCheck(rules: rules, configuration: configuration)]).combined
-    }
-}
