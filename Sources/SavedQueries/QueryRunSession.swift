@@ -11,7 +11,7 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     public private(set) var refreshes: [QueryRefresh]
     /// Read by `prepare` on every searching thread, borrowed (`SharedObjects`): never changed
     /// after `init`.
-    private let preparers: SharedObjects<Preparer>
+    private let matchContexts: SharedObjects<QueryMatchContext>
     private var states: [StateWriter]
     /// The states being written, from `scanEnded` until `finish`.
     private var commits: BackgroundValue<[InputError?]>?
@@ -32,7 +32,7 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         let layouts = text.map { text in
             queries.map { QueryRunText.Layout(query: $0, color: text.color, heading: text.heading, named: queries.count > 1) }
         }
-        preparers = SharedObjects(contexts.indices.map { Preparer(context: contexts[$0], layout: layouts?[$0]) })
+        matchContexts = SharedObjects(contexts.indices.map { QueryMatchContext(context: contexts[$0], layout: layouts?[$0]) })
         var errors: [InputError] = []
         states = contexts.map { context in
             StateWriter(manifest: QueryState.path(root: root, query: context.query.query, scope: context.query.scope), query: context.query.query,
@@ -48,7 +48,7 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     }
 
     public func prepare(query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh {
-        preparers.borrow(query) { $0.context.file(path: path, digest: digest, key: key, bytes: bytes, ranges: ranges, text: $0.layout) }
+        matchContexts.borrow(query) { $0.context.file(path: path, digest: digest, key: key, bytes: bytes, ranges: ranges, text: $0.layout) }
     }
 
     public func matched(query: Int, _ file: FileRefresh) {
@@ -90,7 +90,7 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
 /// What one query's matches in a file are made ready with: its comparison with the previous
 /// run and the text report's layout, in an object of its own so every searching thread can
 /// borrow it instead of copying (and retaining) what it holds, file after file.
-private final class Preparer: Sendable {
+private final class QueryMatchContext: Sendable {
     let context: QueryRefresh.Context
     let layout: QueryRunText.Layout?
 

@@ -188,6 +188,6 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
     private static let initNeedle = Array("init".utf8)
 
     package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
-        RuleHit.findings(of: self, in: file, context: context) { SelfCaptureFinder.hits(in: $0.tree) }
+        ProposedFinding.findings(of: self, in: file, context: context) { SelfCaptureFinder.hits(in: $0.tree) }
     }
 }

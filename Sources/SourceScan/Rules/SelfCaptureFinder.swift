@@ -5,7 +5,7 @@ import SwiftSyntax
 final class SelfCaptureFinder: SyntaxVisitor {
     static let swiftUIProtocols = ["View", "DynamicProperty"]
 
-    private(set) var hits: [RuleHit] = []
+    private(set) var hits: [ProposedFinding] = []
     /// Methods declared in the file's extensions, by type name.
     private let extensionMethods: [String: Set<String>]
 
@@ -14,7 +14,7 @@ final class SelfCaptureFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    static func hits(in tree: SourceFileSyntax) -> [RuleHit] {
+    static func hits(in tree: SourceFileSyntax) -> [ProposedFinding] {
         var methods: [String: Set<String>] = [:]
         for extensionDecl in TypeDeclarations.topLevelExtensions(in: tree) {
             methods[TypeDeclarations.simpleName(of: extensionDecl.extendedType), default: []]
@@ -55,7 +55,7 @@ final class SelfCaptureFinder: SyntaxVisitor {
                    LocalName(assignment.target, at: assignment.target).isLocal { continue }
                 guard let capture = CaptureScanner.first(in: assignment.value, members: members) else { continue }
                 let target = assignment.target.text
-                hits.append(RuleHit(
+                hits.append(ProposedFinding(
                     anchor: capture.anchor, scope: Syntax(assignment.statement),
                     message: "`\(target)` in \(typeName).init \(capture.what), which captures a copy of self before SwiftUI attaches its \(storage.joined(separator: ", ")) storage: through that copy the closure reads stale state and its writes never update the view",
                     identity: "\(typeName).init \(target)",

@@ -261,6 +261,6 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
     package static let requiredText = ["@State", "@SwiftUI.State"]
 
     package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
-        RuleHit.findings(of: self, in: file, context: context, StateInitFinder.hits(in:))
+        ProposedFinding.findings(of: self, in: file, context: context, StateInitFinder.hits(in:))
     }
 }

@@ -8,7 +8,7 @@ final class StateInitFinder: ClassAndStructVisitor {
         case state = "State"
     }
 
-    private(set) var hits: [RuleHit] = []
+    private(set) var hits: [ProposedFinding] = []
 
     private let bytes: [UInt8]
 
@@ -17,7 +17,7 @@ final class StateInitFinder: ClassAndStructVisitor {
         super.init()
     }
 
-    static func hits(in file: ParsedSwiftFile) -> [RuleHit] {
+    static func hits(in file: ParsedSwiftFile) -> [ProposedFinding] {
         let finder = StateInitFinder(bytes: file.bytes)
         finder.walk(file.tree)
         return finder.hits
@@ -63,7 +63,7 @@ final class StateInitFinder: ClassAndStructVisitor {
         let name = reference.baseName.text
         switch LocalName(reference.baseName, at: reference) {
         case .parameter(let parameter):
-            var hit = RuleHit(
+            var hit = ProposedFinding(
                 anchor: reference.baseName, scope: Syntax(context.assignment.statement),
                 message: "`\(context.storage)` is initialised from the parameter `\(name)`, which ",
                 identity: context.identity,
@@ -87,7 +87,7 @@ final class StateInitFinder: ClassAndStructVisitor {
             }
             hits.append(hit)
         case .variable(let binding):
-            var hit = RuleHit(
+            var hit = ProposedFinding(
                 anchor: reference.baseName, scope: Syntax(context.assignment.statement),
                 message: "`\(context.storage)` is initialised from `\(name)`, built before StateObject's autoclosure runs: every initialisation of \(context.typeName) builds a new \(context.objectType) and SwiftUI throws all but the first away",
                 identity: context.identity,
@@ -127,7 +127,7 @@ final class StateInitFinder: ClassAndStructVisitor {
             source = value
         }
         for (anchor, type) in Self.constructions(in: source, impliedType: context.property.type) {
-            hits.append(RuleHit(
+            hits.append(ProposedFinding(
                 anchor: anchor, scope: Syntax(anchor.ancestorStatement ?? Syntax(context.assignment.statement)),
                 message: "`\(context.storage)` in \(context.typeName).init receives a new \(type), a class, built on every initialisation of \(context.typeName): State takes a value, not an autoclosure, so SwiftUI keeps the first and throws the others away",
                 identity: "\(context.identity) \(type)",

@@ -8,7 +8,7 @@ import SwiftSyntax
 /// `ClosureProvenance` shows the closures stored there cannot be actor-isolated, or stay on
 /// one global actor.
 final class StoredClosureFinder: ClassAndStructVisitor {
-    private(set) var hits: [RuleHit] = []
+    private(set) var hits: [ProposedFinding] = []
     private let path: String
     private let provenance: ClosureProvenance
     private var declarations: FileDeclarations { provenance.declarations }
@@ -19,7 +19,7 @@ final class StoredClosureFinder: ClassAndStructVisitor {
         super.init()
     }
 
-    static func hits(in file: ParsedSwiftFile) -> [RuleHit] {
+    static func hits(in file: ParsedSwiftFile) -> [ProposedFinding] {
         let finder = StoredClosureFinder(file: file)
         finder.walk(file.tree)
         return finder.hits
@@ -79,7 +79,7 @@ final class StoredClosureFinder: ClassAndStructVisitor {
         case .alias(let alias):
             suggestion = "in `typealias \(alias)`"
         }
-        hits.append(RuleHit(
+        hits.append(ProposedFinding(
             anchor: name, scope: Syntax(decl),
             message: message + "; a closure formed on the main actor and called from another thread crashes (dispatch_assert_queue)",
             identity: identity,

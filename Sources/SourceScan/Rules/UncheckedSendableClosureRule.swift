@@ -218,6 +218,6 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
     }
 
     package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
-        RuleHit.findings(of: self, in: file, context: context, StoredClosureFinder.hits(in:))
+        ProposedFinding.findings(of: self, in: file, context: context, StoredClosureFinder.hits(in:))
     }
 }

@@ -5,7 +5,7 @@ import XcodeProject
 /// A finding one of the run-time rules (`state-built-in-init`, `dynamic-property-captures-self`,
 /// `unchecked-sendable-closure`) proposes, before `findings(of:in:context:)` turns it into a
 /// `SourceFinding`.
-struct RuleHit {
+struct ProposedFinding {
     /// Where the finding points.
     var anchor: TokenSyntax
     /// The statement or declaration whose leading comment block may suppress it.
@@ -24,7 +24,7 @@ struct RuleHit {
     /// builds: test code (`TestCode`), previews (the preview rules see to those) and code no
     /// release build compiles (`#if DEBUG`) cannot fail there, so hits in them are dropped.
     static func findings(of rule: any SwiftSourceRule.Type, in file: ParsedSwiftFile, context: SwiftRuleContext,
-                         _ hits: (ParsedSwiftFile) -> [RuleHit]) -> [SourceFinding] {
+                         _ hits: (ParsedSwiftFile) -> [ProposedFinding]) -> [SourceFinding] {
         guard context.testReason == nil, !TestCode.contains(file) else { return [] }
         let previews = file.previewRanges
         return hits(file).filter { hit in
