@@ -12,13 +12,13 @@ let package = Package(
         // The fuzz entry points, for the separate sanitizer-built package in Fuzz/.
         .library(name: "ShipcheckHostileInputTargets", targets: ["HostileInputTargets"]),
         .plugin(name: "ShipcheckAudit", targets: ["ShipcheckAudit"]),
-        .plugin(name: "ShipcheckBuildTool", targets: ["ShipcheckBuildTool"]),
+        .plugin(name: "ShipcheckBuildTool", targets: ["ShipcheckBuildTool"])
     ],
     // ELF support needs libelf: on by default where libelf is (Linux); `swift build
     // --disable-default-traits` leaves it out. Mach-O support is always built.
     traits: [
         .trait(name: "ELF", description: "Read ELF binaries through libelf (Linux: Debian's libelf-dev)."),
-        .default(enabledTraits: ["ELF"]),
+        .default(enabledTraits: ["ELF"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,7 +27,7 @@ let package = Package(
         // .ipa files (zips) read entry by entry, without extracting them.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // BER/DER for the CMS envelope of provisioning profiles.
-        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4")
     ],
     targets: [
         // Shared core: findings, locations, rules, reporters, configuration, file walking.
@@ -61,7 +61,7 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
-                .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
+                .product(name: "SwiftLexicalLookup", package: "swift-syntax")
             ],
             swiftSettings: strictSwift6
         ),
@@ -82,7 +82,10 @@ let package = Package(
         // __cxa_demangle: libstdc++ on Linux, libc++abi (in libc++) on macOS.
         .target(
             name: "CDemangle",
-            linkerSettings: [.linkedLibrary("stdc++", .when(platforms: [.linux, .android])), .linkedLibrary("c++", .when(platforms: [.macOS]))]
+            linkerSettings: [
+                .linkedLibrary("stdc++", .when(platforms: [.linux, .android])),
+                .linkedLibrary("c++", .when(platforms: [.macOS]))
+            ]
         ),
         // Capability: symbols and leaked preview / test code in ELF and Mach-O binaries, and the
         // Apple bundles that carry them (.app, .framework, .xcframework, .xcarchive, .ipa). The
@@ -93,7 +96,7 @@ let package = Package(
                 "ShipcheckCore", "CDemangle", "Preflight",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
-                .target(name: "CLibELF", condition: .when(platforms: [.linux, .android], traits: ["ELF"])),
+                .target(name: "CLibELF", condition: .when(platforms: [.linux, .android], traits: ["ELF"]))
             ],
             swiftSettings: strictSwift6
         ),
@@ -104,7 +107,7 @@ let package = Package(
                 "ShipcheckCore", "SourceScan", "XcodeProject", "Preflight", "BinaryInspect",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
-                .product(name: "SwiftLexicalLookup", package: "swift-syntax"),
+                .product(name: "SwiftLexicalLookup", package: "swift-syntax")
             ],
             swiftSettings: strictSwift6
         ),
@@ -112,7 +115,10 @@ let package = Package(
         // subcommand (the audit's checks in one scan, baselines, query runs, binary targets).
         .target(
             name: "ShipcheckFrontend",
-            dependencies: ["ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit", "Preflight"],
+            dependencies: [
+                "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
+                "Preflight"
+            ],
             swiftSettings: strictSwift6
         ),
         // Thin command-line front end: one file per subcommand, each parsing its options and
@@ -121,20 +127,24 @@ let package = Package(
             name: "shipcheck",
             dependencies: [
                 "ShipcheckCore", "ShipcheckFrontend", "ConflictScan", "SavedQueries", "BinaryInspect",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: strictSwift6,
             plugins: ["ShipcheckBuildInfo"]
         ),
         // Shared by every test target: temp dirs, git fixtures, the real-binary runner, rule examples.
-        .target(name: "ShipcheckTestSupport", dependencies: ["ShipcheckCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")], path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
+        .target(
+            name: "ShipcheckTestSupport",
+            dependencies: ["ShipcheckCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
         // Fuzz entry points (one per reader): driven by Fuzz/ under libFuzzer, replayed by `make test`
         // on every input kept in Tests/Fixtures/fuzz-regressions/.
         .target(
             name: "HostileInputTargets",
             dependencies: [
-                "ShipcheckCore", "ShipcheckFrontend", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject", "Preflight",
-                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                "ShipcheckCore", "ShipcheckFrontend", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
+                "Preflight",
+                .product(name: "SwiftSyntax", package: "swift-syntax")
             ],
             path: "Tests/HostileInputTargets",
             swiftSettings: strictSwift6
@@ -148,7 +158,10 @@ let package = Package(
                     // macOS runs plugins in a sandbox that refuses writes outside their work
                     // folder: the report (--output) and the baseline (--write-baseline) go into
                     // the package. SwiftPM asks once, or takes --allow-writing-to-package-directory.
-                    .writeToPackageDirectory(reason: "shipcheck audit writes its report (--output) and baseline (--write-baseline) into the package"),
+                    .writeToPackageDirectory(
+                        reason:
+                            "shipcheck audit writes its report (--output) and baseline (--write-baseline) into the package"
+                    )
                 ]
             ),
             dependencies: ["shipcheck"]
@@ -157,23 +170,44 @@ let package = Package(
         .plugin(name: "ShipcheckBuildTool", capability: .buildTool(), dependencies: ["shipcheck"]),
         // Records the git revision for `shipcheck --version` (a prebuild command, see its source).
         .plugin(name: "ShipcheckBuildInfo", capability: .buildTool()),
-        .testTarget(name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "SavedQueriesTests", dependencies: ["SavedQueries", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "PreflightTests", dependencies: ["Preflight", "ShipcheckCore", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
-        .testTarget(name: "ReleaseAuditTests", dependencies: ["ReleaseAudit", "Preflight", "ShipcheckFrontend", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(
+            name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
+        .testTarget(
+            name: "XcodeProjectTests", dependencies: ["XcodeProject", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
+        .testTarget(
+            name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
+        .testTarget(
+            name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
+        .testTarget(
+            name: "SavedQueriesTests", dependencies: ["SavedQueries", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
+        .testTarget(
+            name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
+        .testTarget(
+            name: "PreflightTests", dependencies: ["Preflight", "ShipcheckCore", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
+        .testTarget(
+            name: "ReleaseAuditTests",
+            dependencies: ["ReleaseAudit", "Preflight", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
         // The registry, the single scan of the audit (a test counts its reads) and the entry points.
-        .testTarget(name: "ShipcheckFrontendTests", dependencies: ["ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"], swiftSettings: strictSwift6),
+        .testTarget(
+            name: "ShipcheckFrontendTests", dependencies: ["ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
-        .testTarget(name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets"], swiftSettings: strictSwift6),
+        .testTarget(
+            name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets"],
+            swiftSettings: strictSwift6),
         // The release packaging (scripts/package.sh on the debug binary), the plugins on it, the CI templates.
         .testTarget(
             name: "DistributionTests",
             dependencies: ["ShipcheckCore", "ShipcheckTestSupport", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSwift6
-        ),
+        )
     ]
 )

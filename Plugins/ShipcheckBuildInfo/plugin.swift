@@ -14,12 +14,16 @@ struct ShipcheckBuildInfo: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let output = context.pluginWorkDirectoryURL.appending(path: "Generated")
         let package = context.package.directoryURL
-        return [.prebuildCommand(
-            displayName: "Recording the git revision of \(context.package.displayName)",
-            executable: URL(filePath: "/bin/sh"),
-            arguments: [package.appending(path: "scripts/build-revision.sh").path(percentEncoded: false),
-                        package.path(percentEncoded: false), output.path(percentEncoded: false)],
-            outputFilesDirectory: output
-        )]
+        return [
+            .prebuildCommand(
+                displayName: "Recording the git revision of \(context.package.displayName)",
+                executable: URL(filePath: "/bin/sh"),
+                arguments: [
+                    package.appending(path: "scripts/build-revision.sh").path(percentEncoded: false),
+                    package.path(percentEncoded: false), output.path(percentEncoded: false)
+                ],
+                outputFilesDirectory: output
+            )
+        ]
     }
 }

@@ -65,12 +65,17 @@ struct SourcesStep {
         }
         arguments += swiftFiles.map { $0.path(percentEncoded: false) }
         // sh runs shipcheck and, when it succeeded, empties the stamp (updating its time).
-        return [.buildCommand(
-            displayName: "shipcheck sources (\(targetName))",
-            executable: URL(filePath: "/bin/sh"),
-            arguments: ["-c", "stamp=$1; shift; \"$@\" && : > \"$stamp\"", "sh", stamp.path(percentEncoded: false), shipcheck.path(percentEncoded: false)] + arguments,
-            inputFiles: inputs + [shipcheck],
-            outputFiles: [stamp]
-        )]
+        return [
+            .buildCommand(
+                displayName: "shipcheck sources (\(targetName))",
+                executable: URL(filePath: "/bin/sh"),
+                arguments: [
+                    "-c", "stamp=$1; shift; \"$@\" && : > \"$stamp\"", "sh", stamp.path(percentEncoded: false),
+                    shipcheck.path(percentEncoded: false)
+                ] + arguments,
+                inputFiles: inputs + [shipcheck],
+                outputFiles: [stamp]
+            )
+        ]
     }
 }

@@ -71,7 +71,12 @@ public struct BinaryInspector: Sendable {
     /// nil when it cannot be opened; the result holds the leak rules' findings and the errors.
     public func readBundle(at path: String) -> (contents: BundleContents?, result: CheckResult) {
         guard let kind = BundleKind(path: path) else {
-            return (nil, CheckResult(inputErrors: [InputError(path: path, message: "not an Apple bundle or .ipa (by its extension)")]))
+            return (
+                nil,
+                CheckResult(inputErrors: [
+                    InputError(path: path, message: "not an Apple bundle or .ipa (by its extension)")
+                ])
+            )
         }
         do throws(InputError) {
             return BundleWalker(inspector: self, patterns: try compiledPatterns()).read(path: path, kind: kind)
@@ -124,7 +129,8 @@ public struct BinaryInspector: Sendable {
     /// Runs the leak rules on every image of the file and returns, with their findings, the
     /// pre-flight model of its Mach-O images (`path`: the file inside its artifact); nil when
     /// the file holds no Mach-O image (ELF).
-    func inspect(_ file: BinaryFile, patterns: Patterns, at path: String) -> (result: CheckResult, image: BundleImage?) {
+    func inspect(_ file: BinaryFile, patterns: Patterns, at path: String) -> (result: CheckResult, image: BundleImage?)
+    {
         var result = CheckResult(inputErrors: file.errors, filesScanned: 1)
         var slices: [ImageSlice] = []
         // One member or slice that cannot be decoded does not hide the others' findings.
@@ -168,7 +174,9 @@ public struct BinaryInspector: Sendable {
     private func check(_ contents: BinaryContents, patterns: Patterns) -> [Finding] {
         var findings: [Finding] = []
         for rule in rules {
-            let context = BinaryRuleContext(severity: rule.description.defaultSeverity, symbolPatterns: patterns.symbol, stringPatterns: patterns.string)
+            let context = BinaryRuleContext(
+                severity: rule.description.defaultSeverity, symbolPatterns: patterns.symbol,
+                stringPatterns: patterns.string)
             findings += rule.check(contents, context)
         }
         return findings
@@ -185,13 +193,18 @@ public struct BinaryInspector: Sendable {
         let origin = configuration.sourcePath ?? Configuration.fileName
         func compile(_ sources: [String], caseInsensitive: Bool) throws(InputError) -> [NamePattern] {
             var compiled: [NamePattern] = []
-            for source in sources { compiled.append(try NamePattern(source, caseInsensitive: caseInsensitive, origin: origin)) }
+            for source in sources {
+                compiled.append(try NamePattern(source, caseInsensitive: caseInsensitive, origin: origin))
+            }
             return compiled
         }
         return Patterns(
-            symbol: try compile(configuration.binarySymbolPatterns ?? MockSymbolRule.defaultPatterns, caseInsensitive: false),
-            string: try compile(configuration.binaryStringPatterns ?? FixtureStringRule.defaultPatterns, caseInsensitive: true),
-            resource: try compile(configuration.bundleResourcePatterns ?? TestResourceRule.defaultPatterns, caseInsensitive: false))
+            symbol: try compile(
+                configuration.binarySymbolPatterns ?? MockSymbolRule.defaultPatterns, caseInsensitive: false),
+            string: try compile(
+                configuration.binaryStringPatterns ?? FixtureStringRule.defaultPatterns, caseInsensitive: true),
+            resource: try compile(
+                configuration.bundleResourcePatterns ?? TestResourceRule.defaultPatterns, caseInsensitive: false))
     }
 
     /// What `run` audits: a binary file, or a bundle walked whole.
@@ -207,7 +220,9 @@ public struct BinaryInspector: Sendable {
     /// any is an error.
     private func artifacts(under path: String) -> (artifacts: [Artifact], errors: [InputError]) {
         let kindOfFile = FileKind.of(path)
-        if let bundle = BundleKind(path: path), bundle.isArtifact, kindOfFile == .directory || (kindOfFile == .regular && bundle == .ipa) {
+        if let bundle = BundleKind(path: path), bundle.isArtifact,
+            kindOfFile == .directory || (kindOfFile == .regular && bundle == .ipa)
+        {
             return ([.bundle(path, bundle)], [])
         }
         switch kindOfFile {
@@ -220,7 +235,8 @@ public struct BinaryInspector: Sendable {
                 let components = file.relativePath.split(separator: "/")
                 // A file inside a bundle, or an .ipa: the (outermost) bundle is walked whole.
                 if let index = components.firstIndex(where: { BundleKind(path: String($0))?.isArtifact == true }),
-                   let kind = BundleKind(path: String(components[index])), index < components.count - 1 || kind == .ipa {
+                    let kind = BundleKind(path: String(components[index])), index < components.count - 1 || kind == .ipa
+                {
                     let inner = components[...index].joined(separator: "/")
                     let bundle = Artifact.bundle(path == "." ? inner : "\(path)/\(inner)", kind)
                     if bundles.insert(bundle).inserted { found.append(bundle) }
@@ -231,7 +247,14 @@ public struct BinaryInspector: Sendable {
             // A release gate pointed at the wrong folder (or at a folder named like a binary)
             // must not pass for want of anything to audit.
             guard !found.isEmpty else {
-                return ([], enumeration.errors + [InputError(path: path, message: "directory holds no ELF files, Mach-O files, static archives or Apple bundles")])
+                return (
+                    [],
+                    enumeration.errors + [
+                        InputError(
+                            path: path,
+                            message: "directory holds no ELF files, Mach-O files, static archives or Apple bundles")
+                    ]
+                )
             }
             return (found, enumeration.errors)
         default:

@@ -63,9 +63,15 @@ enum AttributeSources {
         // git is installed (for its system file).
         let environment = ProcessInfo.processInfo.environment
         let readsSystemFile = environment["GIT_ATTR_NOSYSTEM"] == nil
-        let questions = [["ls-files", "-z", "--cached", "--", ":/*.gitattributes"], ["rev-parse", "--git-path", "info/attributes"],
-                         ["config", "--path", "--get", "core.attributesFile"]] + (readsSystemFile ? [["--exec-path"]] : [])
-        let answers = questions.parallelMap { arguments in Result { () throws(InputError) in try repository.run(arguments) } }
+        let questions =
+            [
+                ["ls-files", "-z", "--cached", "--", ":/*.gitattributes"],
+                ["rev-parse", "--git-path", "info/attributes"],
+                ["config", "--path", "--get", "core.attributesFile"]
+            ] + (readsSystemFile ? [["--exec-path"]] : [])
+        let answers = questions.parallelMap { arguments in
+            Result { () throws(InputError) in try repository.run(arguments) }
+        }
 
         var paths = try answers[0].get().split(separator: 0).map { resolved(String(lossyUTF8: $0)) }
         paths.append(resolved(line(try answers[1].get())))
@@ -80,8 +86,9 @@ enum AttributeSources {
             paths.append("/etc/gitattributes")
             // A git installed under another prefix (Xcode, Homebrew) reads PREFIX/etc/gitattributes.
             let execPath = line(try answers[3].get())
-            paths.append(URL(fileURLWithPath: execPath).deletingLastPathComponent().deletingLastPathComponent()
-                .appendingPathComponent("etc/gitattributes").path)
+            paths.append(
+                URL(fileURLWithPath: execPath).deletingLastPathComponent().deletingLastPathComponent()
+                    .appendingPathComponent("etc/gitattributes").path)
         }
         return paths
     }

@@ -86,14 +86,18 @@ public struct BlockRecognizer {
                 abandon(downTo: depth + 1)
                 let open = stack.removeLast()
                 guard let separator = open.separator else {
-                    if open.size == markerSize { outcome.remnants += [open.opener] + (open.base.map { [$0] } ?? []) + open.strays }
+                    if open.size == markerSize {
+                        outcome.remnants += [open.opener] + (open.base.map { [$0] } ?? []) + open.strays
+                    }
                     stray(marker)
                     continue
                 }
                 if stack.isEmpty {
-                    outcome.blocks.append(MarkerBlock(markerSize: open.size, opener: open.opener, base: open.base,
-                                                        separator: separator, closer: marker,
-                                                        nestedBlockCount: open.nestedBlockCount))
+                    outcome.blocks.append(
+                        MarkerBlock(
+                            markerSize: open.size, opener: open.opener, base: open.base,
+                            separator: separator, closer: marker,
+                            nestedBlockCount: open.nestedBlockCount))
                 } else {
                     stack[stack.count - 1].nestedBlockCount += 1 + open.nestedBlockCount
                 }

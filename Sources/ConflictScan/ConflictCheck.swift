@@ -1,12 +1,11 @@
 import ShipcheckCore
 import Synchronization
 
-/// The `conflicts` check on the working tree, in a scan's one pass: every file's bytes are
-/// searched for marker-like lines at the marker sizes attribute files set; git is asked for
-/// the attributes of only the files where an opener, base or closer has one of those sizes
-/// (see `AttributeSources`), and their blocks are recognised at the size those set — from the marker lines kept in the pass,
-/// without reading the file again. Then the index (unmerged paths) and the git directory (a
-/// stopped merge) are checked.
+/// The `conflicts` check on the working tree, in a scan's one pass: every file's bytes are searched for
+/// marker-like lines at the marker sizes attribute files set; git is asked for the attributes of only the
+/// files where an opener, base or closer has one of those sizes (see `AttributeSources`), and their blocks are
+/// recognised at the size those set — from the marker lines kept in the pass, without reading the file again.
+/// Then the index (unmerged paths) and the git directory (a stopped merge) are checked.
 public final class ConflictCheck: FileCheck {
     public let name = "conflicts"
     private let rules: ConflictRules
@@ -51,7 +50,11 @@ public final class ConflictCheck: FileCheck {
         }
         let filter = filter, configuration = configuration
         let repositoryState = context.repository.map { repository in
-            BackgroundValue { Result { () throws(InputError) in try RepositoryState(of: repository, filter: filter, configuration: configuration) } }
+            BackgroundValue {
+                Result { () throws(InputError) in
+                    try RepositoryState(of: repository, filter: filter, configuration: configuration)
+                }
+            }
         }
         state.withLock {
             $0.repository = context.repository
@@ -98,8 +101,10 @@ public final class ConflictCheck: FileCheck {
         }
         switch repositoryState?.value {
         case .success(let state)?:
-            result.findings += rules.findings(in: RepositoryConflicts(
-                unmerged: state.unmerged, pathsWithBlocks: Self.pathsWithBlocks(result.findings), operation: state.operation))
+            result.findings += rules.findings(
+                in: RepositoryConflicts(
+                    unmerged: state.unmerged, pathsWithBlocks: Self.pathsWithBlocks(result.findings),
+                    operation: state.operation))
         case .failure(let error)?:
             result.inputErrors.append(error)
         case nil:
@@ -115,7 +120,8 @@ public final class ConflictCheck: FileCheck {
 
         init(of repository: GitRepository, filter: PathFilter, configuration: Configuration) throws(InputError) {
             let listing = IndexEntry.parse(try repository.run(["ls-files", "-u", "-z"]))
-            unmerged = IndexEntry.unmerged(listing.entries.filter { filter.matches($0.path) && configuration.isScanned($0.path) })
+            unmerged = IndexEntry.unmerged(
+                listing.entries.filter { filter.matches($0.path) && configuration.isScanned($0.path) })
             operation = try GitOperation.current(in: repository)
         }
     }

@@ -21,8 +21,11 @@ public struct ConflictScanner: Sendable {
     /// The registry's rules (`RuleRegistry.rules`); the conflict rules among them run.
     public let rules: [any Rule.Type]
 
-    public init(root: String, configuration: Configuration, rules: [any Rule.Type], scope: ConflictScope = .workingTree, paths: [String] = [],
-                untracked: Bool = false) {
+    public init(
+        root: String, configuration: Configuration, rules: [any Rule.Type], scope: ConflictScope = .workingTree,
+        paths: [String] = [],
+        untracked: Bool = false
+    ) {
         self.root = root
         self.configuration = configuration
         self.rules = rules
@@ -38,14 +41,20 @@ public struct ConflictScanner: Sendable {
             let check = ConflictCheck(rules: rules, configuration: configuration, paths: paths)
             // Every file git lists is opened anyway (the reader refuses links, FIFOs and deleted
             // files, and the pipeline names them as the listing would): no lstat of each first.
-            return ScanPipeline(root: root, configuration: configuration, source: DiskFileSource(listsUntracked: untracked),
-                                checksListedKinds: false).run([check]).combined
+            return ScanPipeline(
+                root: root, configuration: configuration, source: DiskFileSource(listsUntracked: untracked),
+                checksListedKinds: false
+            ).run([check]).combined
         case .staged:
-            result = IndexScan(root: root, configuration: configuration, rules: ConflictRules(rules, configuration: configuration),
-                               filter: PathFilter(paths), revision: nil).run()
+            result = IndexScan(
+                root: root, configuration: configuration, rules: ConflictRules(rules, configuration: configuration),
+                filter: PathFilter(paths), revision: nil
+            ).run()
         case .revision(let revision):
-            result = IndexScan(root: root, configuration: configuration, rules: ConflictRules(rules, configuration: configuration),
-                               filter: PathFilter(paths), revision: revision).run()
+            result = IndexScan(
+                root: root, configuration: configuration, rules: ConflictRules(rules, configuration: configuration),
+                filter: PathFilter(paths), revision: revision
+            ).run()
         }
         return result.finalized(configuration: configuration)
     }

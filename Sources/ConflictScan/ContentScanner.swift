@@ -72,11 +72,15 @@ public enum ContentScanner {
     public static let defaultMarkerSize = 7
 
     /// `path` decides which comment syntaxes a suppression may use.
-    public static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize, path: String = "") -> ContentConflicts {
+    public static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize, path: String = "")
+        -> ContentConflicts
+    {
         bytes.withUnsafeBytes { scan($0, markerSize: markerSize, path: path) }
     }
 
-    public static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize, path: String = "") -> ContentConflicts {
+    public static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize, path: String = "")
+        -> ContentConflicts
+    {
         conflicts(in: facts(buffer, markerSizes: [markerSize], path: path), markerSize: markerSize)
     }
 
@@ -116,17 +120,21 @@ public enum ContentScanner {
         guard !markers.isEmpty else { return result }
         let outcome = BlockRecognizer(markerSize: markerSize).recognize(markers)
         func decision(_ rule: String, aliases: [String] = [], at marker: MarkerLine) -> Suppressions.Decision {
-            facts.suppressions?.decision(rule: rule, aliases: aliases, line: facts.texts[marker.start]!.line, acceptsDeprecatedForms: true) ?? .report
+            facts.suppressions?.decision(
+                rule: rule, aliases: aliases, line: facts.texts[marker.start]!.line, acceptsDeprecatedForms: true)
+                ?? .report
         }
         result.blocks = outcome.blocks.map { block in
-            ConflictBlock(markerSize: block.markerSize, opener: facts.texts[block.opener.start]!,
-                          base: block.base.map { facts.texts[$0.start]! }, separator: facts.texts[block.separator.start]!,
-                          closer: facts.texts[block.closer.start]!, nestedBlockCount: block.nestedBlockCount,
-                          suppression: decision(ConflictMarkerRule.id, at: block.opener))
+            ConflictBlock(
+                markerSize: block.markerSize, opener: facts.texts[block.opener.start]!,
+                base: block.base.map { facts.texts[$0.start]! }, separator: facts.texts[block.separator.start]!,
+                closer: facts.texts[block.closer.start]!, nestedBlockCount: block.nestedBlockCount,
+                suppression: decision(ConflictMarkerRule.id, at: block.opener))
         }
         result.remnants = outcome.remnants.map { marker in
-            ConflictRemnant(kind: marker.kind, markerSize: marker.size, marker: facts.texts[marker.start]!,
-                            suppression: decision(ConflictMarkerRemnantRule.id, aliases: [ConflictMarkerRule.id], at: marker))
+            ConflictRemnant(
+                kind: marker.kind, markerSize: marker.size, marker: facts.texts[marker.start]!,
+                suppression: decision(ConflictMarkerRemnantRule.id, aliases: [ConflictMarkerRule.id], at: marker))
         }
         return result
     }

@@ -17,8 +17,9 @@ struct GitBlobStream {
     /// Calls `body` for each object in `objects`, in order.
     func read(_ objects: [String], _ body: (Int, Blob) -> Void) throws(InputError) {
         guard !objects.isEmpty else { return }
-        let child = try ChildProcess(git: ["cat-file", "--batch", "--buffer"], in: repository.directory, feedsInput: true,
-                                     environment: repository.environment)
+        let child = try ChildProcess(
+            git: ["cat-file", "--batch", "--buffer"], in: repository.directory, feedsInput: true,
+            environment: repository.environment)
         // Feed requests and drain stderr on other threads so no pipe fills up and stalls git
         // (if git dies early, writing the remaining requests fails instead of killing us).
         let requests = Array(objects.joined(separator: "\n").utf8) + [UInt8(ascii: "\n")]
@@ -44,7 +45,8 @@ struct GitBlobStream {
                 let content = reader.read(size)
                 _ = reader.read(1)  // the newline after the content
                 guard content.count == size else {
-                    failure = InputError(path: repository.directory, message: "git cat-file stopped in the middle of an object")
+                    failure = InputError(
+                        path: repository.directory, message: "git cat-file stopped in the middle of an object")
                     break
                 }
                 body(index, .content(content))
@@ -52,9 +54,12 @@ struct GitBlobStream {
         }
         close(child.output)
         fed?.value
-        let errorText = String(decoding: errorOutput.value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let errorText = String(decoding: errorOutput.value, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         _ = child.wait()
-        if let failure { throw InputError(path: failure.path, message: failure.message + (errorText.isEmpty ? "" : ": \(errorText)")) }
+        if let failure {
+            throw InputError(path: failure.path, message: failure.message + (errorText.isEmpty ? "" : ": \(errorText)"))
+        }
     }
 }
 

@@ -41,7 +41,7 @@ struct GitOperation: Sendable, Hashable {
         let absolute = gitDirectory.hasPrefix("/") ? gitDirectory : repository.directory + "/" + gitDirectory
         let candidates: [(String, Kind)] = [
             ("rebase-merge", .rebase), ("rebase-apply/applying", .mailbox), ("rebase-apply", .rebase),
-            ("MERGE_HEAD", .merge), ("CHERRY_PICK_HEAD", .cherryPick), ("REVERT_HEAD", .revert),
+            ("MERGE_HEAD", .merge), ("CHERRY_PICK_HEAD", .cherryPick), ("REVERT_HEAD", .revert)
         ]
         for (name, kind) in candidates where FileKind.of(absolute + "/" + name) != nil {
             let shownName = FileKind.of(absolute + "/" + name) == .directory ? name + "/" : name

@@ -20,10 +20,15 @@ struct IndexEntry: Sendable, Hashable {
             let pathBytes = record[(tab + 1)...]
             guard fields.count == 3, let stage = Int(String(lossyUTF8: fields[2])) else { continue }
             guard let path = String(validating: pathBytes, as: UTF8.self) else {
-                errors.append(InputError(path: FileEnumerator.escaped(String(lossyUTF8: pathBytes)), message: "file name is not valid UTF-8; not scanned"))
+                errors.append(
+                    InputError(
+                        path: FileEnumerator.escaped(String(lossyUTF8: pathBytes)),
+                        message: "file name is not valid UTF-8; not scanned"))
                 continue
             }
-            entries.append(IndexEntry(mode: String(lossyUTF8: fields[0]), object: String(lossyUTF8: fields[1]), stage: stage, path: path))
+            entries.append(
+                IndexEntry(
+                    mode: String(lossyUTF8: fields[0]), object: String(lossyUTF8: fields[1]), stage: stage, path: path))
         }
         return (entries, errors)
     }

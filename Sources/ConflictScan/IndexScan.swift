@@ -18,7 +18,8 @@ struct IndexScan {
         var result = CheckResult()
         guard var repository = GitRepository(containing: root) else {
             let what = revision == nil ? "--staged" : "--rev"
-            result.inputErrors.append(InputError(path: root, message: "not inside a git work tree; \(what) reads git's index and objects"))
+            result.inputErrors.append(
+                InputError(path: root, message: "not inside a git work tree; \(what) reads git's index and objects"))
             return result
         }
         var temporaryDirectory: String?
@@ -33,16 +34,21 @@ struct IndexScan {
             result.inputErrors += listing.errors
             let entries = listing.entries.filter { filter.matches($0.path) && configuration.isScanned($0.path) }
             for operand in filter.unmatched(by: entries.map(\.path)) {
-                result.inputErrors.append(InputError(path: operand, message: "not in \(revision.map { "revision \($0)" } ?? "the index")"))
+                result.inputErrors.append(
+                    InputError(path: operand, message: "not in \(revision.map { "revision \($0)" } ?? "the index")"))
             }
-            let blobs = entries.filter { $0.stage == 0 && $0.isRegularFile && !configuration.conflictAllow.matches($0.path) }
+            let blobs = entries.filter {
+                $0.stage == 0 && $0.isRegularFile && !configuration.conflictAllow.matches($0.path)
+            }
             let attributes = try PathAttributes.lookUp(blobs.map(\.path), in: repository, cached: true)
             try scan(blobs, attributes: attributes, repository: repository, into: &result)
 
             if revision == nil {
-                result.findings += rules.findings(in: RepositoryConflicts(
-                    unmerged: IndexEntry.unmerged(entries), pathsWithBlocks: ConflictCheck.pathsWithBlocks(result.findings),
-                    operation: try GitOperation.current(in: repository)))
+                result.findings += rules.findings(
+                    in: RepositoryConflicts(
+                        unmerged: IndexEntry.unmerged(entries),
+                        pathsWithBlocks: ConflictCheck.pathsWithBlocks(result.findings),
+                        operation: try GitOperation.current(in: repository)))
             }
         } catch {
             result.inputErrors.append(error)
@@ -52,7 +58,9 @@ struct IndexScan {
 
     /// Points `repository` at a temporary index holding `revision`'s tree, so listing and
     /// `.gitattributes` lookups see the revision (git 2.39 has no `check-attr --source`).
-    private func loadRevision(_ revision: String, into repository: inout GitRepository, indexFile: String) throws(InputError) {
+    private func loadRevision(_ revision: String, into repository: inout GitRepository, indexFile: String)
+        throws(InputError)
+    {
         guard !revision.hasPrefix("-"), !revision.isEmpty else {
             throw InputError(path: revision, message: "not a revision")
         }
@@ -66,8 +74,10 @@ struct IndexScan {
     }
 
     /// Streams the blobs and scans them a batch at a time, in parallel.
-    private func scan(_ blobs: [IndexEntry], attributes: [String: PathAttributes], repository: GitRepository,
-                      into result: inout CheckResult) throws(InputError) {
+    private func scan(
+        _ blobs: [IndexEntry], attributes: [String: PathAttributes], repository: GitRepository,
+        into result: inout CheckResult
+    ) throws(InputError) {
         let rules = rules
         var batch: [(entry: IndexEntry, bytes: [UInt8])] = []
         var batchSize = 0
@@ -75,7 +85,9 @@ struct IndexScan {
             let found = batch.parallelMap { item in
                 let pathAttributes = attributes[item.entry.path] ?? .standard
                 guard !pathAttributes.isBinary else { return (findings: [Finding](), notes: [InputError]()) }
-                return rules.findings(in: ContentScanner.scan(item.bytes, markerSize: pathAttributes.markerSize, path: item.entry.path), path: item.entry.path)
+                return rules.findings(
+                    in: ContentScanner.scan(item.bytes, markerSize: pathAttributes.markerSize, path: item.entry.path),
+                    path: item.entry.path)
             }
             result.findings += found.flatMap(\.findings)
             result.notes += found.flatMap(\.notes)
@@ -94,7 +106,8 @@ struct IndexScan {
             case .tooLarge(let size):
                 result.inputErrors.append(InputError.tooLarge(entry.path, size: size, limit: configuration.maxFileSize))
             case .missing:
-                result.inputErrors.append(InputError(path: entry.path, message: "object \(entry.object) is missing from the repository"))
+                result.inputErrors.append(
+                    InputError(path: entry.path, message: "object \(entry.object) is missing from the repository"))
             }
         }
         flush()

@@ -49,8 +49,10 @@ public enum MarkerSearch {
             while start > 0, bytes[start - 1] == byte { start -= 1 }
             var end = probe + 1
             while end < count, bytes[end] == byte { end += 1 }
-            if end - start >= minimumSize, start == 0 || bytes[start - 1] == newline, end == count || isGitSpace(bytes[end]),
-               let kind = MarkerLine.Kind(rawValue: byte) {
+            if end - start >= minimumSize, start == 0 || bytes[start - 1] == newline,
+                end == count || isGitSpace(bytes[end]),
+                let kind = MarkerLine.Kind(rawValue: byte)
+            {
                 found.append(markerLine(kind: kind, start: start, runEnd: end, in: buffer))
             }
             probe = end + minimumSize - 1
@@ -58,7 +60,9 @@ public enum MarkerSearch {
         return found
     }
 
-    private static func markerLine(kind: MarkerLine.Kind, start: Int, runEnd: Int, in buffer: UnsafeRawBufferPointer) -> MarkerLine {
+    private static func markerLine(kind: MarkerLine.Kind, start: Int, runEnd: Int, in buffer: UnsafeRawBufferPointer)
+        -> MarkerLine
+    {
         let lineEnd = ByteSearch.find(byte: newline, in: buffer, from: runEnd) ?? buffer.count
         var contentEnd = lineEnd
         if contentEnd > runEnd, buffer[contentEnd - 1] == carriageReturn { contentEnd -= 1 }
@@ -67,7 +71,8 @@ public enum MarkerSearch {
         while labelStart < contentEnd, isGitSpace(buffer[labelStart]) { labelStart += 1 }
         var labelEnd = contentEnd
         while labelEnd > labelStart, isGitSpace(buffer[labelEnd - 1]) { labelEnd -= 1 }
-        return MarkerLine(kind: kind, start: start, size: runEnd - start, contentEnd: contentEnd, label: labelStart..<labelEnd)
+        return MarkerLine(
+            kind: kind, start: start, size: runEnd - start, contentEnd: contentEnd, label: labelStart..<labelEnd)
     }
 
     static let newline = UInt8(ascii: "\n")

@@ -24,7 +24,9 @@ struct PathAttributes: Sendable, Hashable {
 
     /// Attributes for every path, in one `git check-attr` run (`cached`: from the index's
     /// `.gitattributes`, for index and revision scans).
-    static func lookUp(_ paths: [String], in repository: GitRepository, cached: Bool) throws(InputError) -> [String: PathAttributes] {
+    static func lookUp(_ paths: [String], in repository: GitRepository, cached: Bool) throws(InputError) -> [String:
+        PathAttributes]
+    {
         try repository.attributes(names, for: paths, cached: cached).mapValues(PathAttributes.init)
     }
 }

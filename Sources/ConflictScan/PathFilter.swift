@@ -21,7 +21,8 @@ struct PathFilter: Sendable {
     }
 
     static func path(_ path: String, isUnder operand: String) -> Bool {
-        operand.isEmpty || path == operand || (path.hasPrefix(operand) && path.utf8.dropFirst(operand.utf8.count).first == UInt8(ascii: "/"))
+        operand.isEmpty || path == operand
+            || (path.hasPrefix(operand) && path.utf8.dropFirst(operand.utf8.count).first == UInt8(ascii: "/"))
     }
 
     /// `./a//b/` → `a/b`; `.` → `` (the whole root).

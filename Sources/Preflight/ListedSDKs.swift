@@ -24,7 +24,7 @@ public enum ListedSDKs {
         "path_provider", "path_provider_ios", "Promises", "Protobuf", "Reachability", "RealmSwift", "RxCocoa",
         "RxRelay", "RxSwift", "SDWebImage", "share_plus", "shared_preferences_ios", "SnapKit", "sqflite",
         "Starscream", "SVProgressHUD", "SwiftyGif", "SwiftyJSON", "Toast", "UnityFramework", "url_launcher",
-        "url_launcher_ios", "video_player_avfoundation", "wakelock", "webview_flutter_wkwebview",
+        "url_launcher_ios", "video_player_avfoundation", "wakelock", "webview_flutter_wkwebview"
     ]
 
     /// Lower-cased module name → the list's entry. Apple matches what the SDK is, not how it is
@@ -33,7 +33,9 @@ public enum ListedSDKs {
     private static let byName: [String: String] = {
         var map: [String: String] = [:]
         for entry in names {
-            for name in entry.split(separator: "/") { map[name.trimmingCharacters(in: .whitespaces).lowercased()] = entry }
+            for name in entry.split(separator: "/") {
+                map[name.trimmingCharacters(in: .whitespaces).lowercased()] = entry
+            }
         }
         return map
     }()
@@ -42,7 +44,10 @@ public enum ListedSDKs {
     /// `libFMDB.a`, `Lottie.xcframework` → its module name), or nil.
     public static func entry(named name: String) -> String? {
         var module = Substring(name)
-        if let dot = module.lastIndex(of: "."), ["framework", "xcframework", "a", "dylib", "bundle"].contains(module[module.index(after: dot)...].lowercased()) {
+        if let dot = module.lastIndex(of: "."),
+            ["framework", "xcframework", "a", "dylib", "bundle"].contains(
+                module[module.index(after: dot)...].lowercased())
+        {
             module = module[..<dot]
         }
         if module.hasPrefix("lib"), name.hasSuffix(".a") || name.hasSuffix(".dylib") { module = module.dropFirst(3) }

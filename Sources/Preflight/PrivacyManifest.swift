@@ -17,15 +17,19 @@ public struct PrivacyManifest: Sendable, Hashable {
         self.problems = problems
     }
 
-    static let topLevelKeys: Set = ["NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes"]
+    static let topLevelKeys: Set = [
+        "NSPrivacyTracking", "NSPrivacyTrackingDomains", "NSPrivacyCollectedDataTypes", "NSPrivacyAccessedAPITypes"
+    ]
     static let collectedDataKeys: Set = [
-        "NSPrivacyCollectedDataType", "NSPrivacyCollectedDataTypeLinked", "NSPrivacyCollectedDataTypeTracking", "NSPrivacyCollectedDataTypePurposes",
+        "NSPrivacyCollectedDataType", "NSPrivacyCollectedDataTypeLinked", "NSPrivacyCollectedDataTypeTracking",
+        "NSPrivacyCollectedDataTypePurposes"
     ]
     /// `NSPrivacyCollectedDataTypePurposes` values ("Describing data use in privacy manifests").
     public static let purposes: Set = [
-        "NSPrivacyCollectedDataTypePurposeThirdPartyAdvertising", "NSPrivacyCollectedDataTypePurposeDeveloperAdvertising",
+        "NSPrivacyCollectedDataTypePurposeThirdPartyAdvertising",
+        "NSPrivacyCollectedDataTypePurposeDeveloperAdvertising",
         "NSPrivacyCollectedDataTypePurposeAnalytics", "NSPrivacyCollectedDataTypePurposeProductPersonalization",
-        "NSPrivacyCollectedDataTypePurposeAppFunctionality", "NSPrivacyCollectedDataTypePurposeOther",
+        "NSPrivacyCollectedDataTypePurposeAppFunctionality", "NSPrivacyCollectedDataTypePurposeOther"
     ]
 
     /// Reads a manifest's bytes. A file that is not a property list, or whose root is not a
@@ -55,8 +59,10 @@ public struct PrivacyManifest: Sendable, Hashable {
         if let domains, !((domains as? [Any])?.allSatisfy { $0 is String } ?? false) {
             problems.append("NSPrivacyTrackingDomains is not an array of strings")
         }
-        if let tracking = dictionary["NSPrivacyTracking"], Self.isBoolean(tracking), (tracking as? NSNumber)?.boolValue == true,
-           ((domains as? [Any])?.isEmpty ?? true) {
+        if let tracking = dictionary["NSPrivacyTracking"], Self.isBoolean(tracking),
+            (tracking as? NSNumber)?.boolValue == true,
+            (domains as? [Any])?.isEmpty ?? true
+        {
             problems.append("NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain")
         }
         if let collected = dictionary["NSPrivacyCollectedDataTypes"] { readCollectedData(collected) }
@@ -80,9 +86,14 @@ public struct PrivacyManifest: Sendable, Hashable {
 
     private mutating func readCollectedData(_ value: Any) {
         for (place, entry) in dictionaries(value, key: "NSPrivacyCollectedDataTypes") {
-            for key in entry.keys.sorted() where !Self.collectedDataKeys.contains(key) { problems.append("\(place).\(key) is not a key of collected data") }
-            if !(entry["NSPrivacyCollectedDataType"] is String) { problems.append("\(place) has no NSPrivacyCollectedDataType string") }
-            for key in ["NSPrivacyCollectedDataTypeLinked", "NSPrivacyCollectedDataTypeTracking"] where !(entry[key].map(Self.isBoolean) ?? false) {
+            for key in entry.keys.sorted() where !Self.collectedDataKeys.contains(key) {
+                problems.append("\(place).\(key) is not a key of collected data")
+            }
+            if !(entry["NSPrivacyCollectedDataType"] is String) {
+                problems.append("\(place) has no NSPrivacyCollectedDataType string")
+            }
+            for key in ["NSPrivacyCollectedDataTypeLinked", "NSPrivacyCollectedDataTypeTracking"]
+            where !(entry[key].map(Self.isBoolean) ?? false) {
                 problems.append("\(place).\(key) is missing or not a boolean")
             }
             guard let purposes = entry["NSPrivacyCollectedDataTypePurposes"] as? [Any] else {
@@ -90,14 +101,16 @@ public struct PrivacyManifest: Sendable, Hashable {
                 continue
             }
             for purpose in purposes where !Self.purposes.contains(purpose as? String ?? "") {
-                problems.append("\(place).NSPrivacyCollectedDataTypePurposes holds '\(purpose)', which is not a purpose")
+                problems.append(
+                    "\(place).NSPrivacyCollectedDataTypePurposes holds '\(purpose)', which is not a purpose")
             }
         }
     }
 
     private mutating func readAccessedAPIs(_ value: Any) {
         for (place, entry) in dictionaries(value, key: "NSPrivacyAccessedAPITypes") {
-            for key in entry.keys.sorted() where key != "NSPrivacyAccessedAPIType" && key != "NSPrivacyAccessedAPITypeReasons" {
+            for key in entry.keys.sorted()
+            where key != "NSPrivacyAccessedAPIType" && key != "NSPrivacyAccessedAPITypeReasons" {
                 problems.append("\(place).\(key) is not a key of an accessed API type")
             }
             guard let name = entry["NSPrivacyAccessedAPIType"] as? String else {
@@ -121,9 +134,13 @@ public struct PrivacyManifest: Sendable, Hashable {
                 if category.reasons.contains(where: { $0.code == code }) {
                     valid.append(code)
                 } else if let other = RequiredReasonCategory.category(ofReason: code) {
-                    problems.append("\(place) declares reason \(code) for \(category.title), but \(code) is a reason of \(other.title)")
+                    problems.append(
+                        "\(place) declares reason \(code) for \(category.title), but \(code) is a reason of \(other.title)"
+                    )
                 } else {
-                    problems.append("\(place) declares reason \(code), which is not an approved reason of \(category.title) (\(category.reasons.map(\.code).joined(separator: ", ")))")
+                    problems.append(
+                        "\(place) declares reason \(code), which is not an approved reason of \(category.title) (\(category.reasons.map(\.code).joined(separator: ", ")))"
+                    )
                 }
             }
             declared[category, default: []] += valid

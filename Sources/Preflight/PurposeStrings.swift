@@ -33,7 +33,10 @@ public enum PurposeStrings {
 
     public static let requirements: [Requirement] = {
         var rows: [Requirement] = []
-        func add(_ keys: [String], _ resource: String, _ binary: [BinaryReference], swift: [SourcePattern], objc: [SourcePattern]) {
+        func add(
+            _ keys: [String], _ resource: String, _ binary: [BinaryReference], swift: [SourcePattern],
+            objc: [SourcePattern]
+        ) {
             rows.append(Requirement(keys: keys, resource: resource, binary: binary, swift: swift, objectiveC: objc))
         }
         /// A class whose every use needs the key.
@@ -43,69 +46,122 @@ public enum PurposeStrings {
         /// A method of a class (selector as compiled, Swift base name as written).
         func method(_ keys: [String], _ resource: String, _ className: String, _ selector: String, swift: String) {
             let objcName = String(selector.prefix { $0 != ":" })
-            add(keys, resource, [.objcClass(className), .selector(selector)],
+            add(
+                keys, resource, [.objcClass(className), .selector(selector)],
                 swift: [.word(className), .member(swift)], objc: [.word(className), .word(objcName)])
         }
         let camera = ["NSCameraUsageDescription"], microphone = ["NSMicrophoneUsageDescription"]
-        add(camera, "the camera", [.objcClass("AVCaptureDevice"), .constant("AVMediaTypeVideo")],
-            swift: [.word("AVCaptureDevice"), .member("video")], objc: [.word("AVCaptureDevice"), .word("AVMediaTypeVideo")])
+        add(
+            camera, "the camera", [.objcClass("AVCaptureDevice"), .constant("AVMediaTypeVideo")],
+            swift: [.word("AVCaptureDevice"), .member("video")],
+            objc: [.word("AVCaptureDevice"), .word("AVMediaTypeVideo")])
         type(camera, "the camera", "AVCapturePhotoOutput")
         type(camera, "the camera", "VNDocumentCameraViewController")
-        add(camera, "the camera", [.swiftType(module: "VisionKit", name: "DataScannerViewController")],
+        add(
+            camera, "the camera", [.swiftType(module: "VisionKit", name: "DataScannerViewController")],
             swift: [.word("DataScannerViewController")], objc: [])
-        add(microphone, "the microphone", [.objcClass("AVCaptureDevice"), .constant("AVMediaTypeAudio")],
-            swift: [.word("AVCaptureDevice"), .member("audio")], objc: [.word("AVCaptureDevice"), .word("AVMediaTypeAudio")])
+        add(
+            microphone, "the microphone", [.objcClass("AVCaptureDevice"), .constant("AVMediaTypeAudio")],
+            swift: [.word("AVCaptureDevice"), .member("audio")],
+            objc: [.word("AVCaptureDevice"), .word("AVMediaTypeAudio")])
         type(microphone, "the microphone", "AVAudioRecorder")
-        add(microphone, "the microphone", [.selector("requestRecordPermission:")],
+        add(
+            microphone, "the microphone", [.selector("requestRecordPermission:")],
             swift: [.member("requestRecordPermission")], objc: [.word("requestRecordPermission")])
-        add(microphone, "the microphone", [.selector("requestRecordPermissionWithCompletionHandler:")], swift: [], objc: [.word("requestRecordPermissionWithCompletionHandler")])
-        let photos = ["NSPhotoLibraryUsageDescription"], photosOrAdd = ["NSPhotoLibraryAddUsageDescription", "NSPhotoLibraryUsageDescription"]
-        add(photos, "the photo library", [.objcClass("PHPhotoLibrary"), .selector("requestAuthorization:")], swift: [], objc: [.word("PHPhotoLibrary"), .word("requestAuthorization")])
+        add(
+            microphone, "the microphone", [.selector("requestRecordPermissionWithCompletionHandler:")], swift: [],
+            objc: [.word("requestRecordPermissionWithCompletionHandler")])
+        let photos = ["NSPhotoLibraryUsageDescription"],
+            photosOrAdd = ["NSPhotoLibraryAddUsageDescription", "NSPhotoLibraryUsageDescription"]
+        add(
+            photos, "the photo library", [.objcClass("PHPhotoLibrary"), .selector("requestAuthorization:")], swift: [],
+            objc: [.word("PHPhotoLibrary"), .word("requestAuthorization")])
         // The access level (read-write or add-only) is an argument: either key answers it.
-        add(photosOrAdd, "the photo library", [.objcClass("PHPhotoLibrary"), .selector("requestAuthorizationForAccessLevel:handler:")],
-            swift: [.word("PHPhotoLibrary"), .member("requestAuthorization")], objc: [.word("requestAuthorizationForAccessLevel")])
+        add(
+            photosOrAdd, "the photo library",
+            [.objcClass("PHPhotoLibrary"), .selector("requestAuthorizationForAccessLevel:handler:")],
+            swift: [.word("PHPhotoLibrary"), .member("requestAuthorization")],
+            objc: [.word("requestAuthorizationForAccessLevel")])
         method(photos, "the photo library", "PHAsset", "fetchAssetsWithOptions:", swift: "fetchAssets")
-        add(photos, "the photo library", [.objcClass("PHAsset"), .selector("fetchAssetsWithMediaType:options:")], swift: [], objc: [.word("PHAsset"), .word("fetchAssetsWithMediaType")])
+        add(
+            photos, "the photo library", [.objcClass("PHAsset"), .selector("fetchAssetsWithMediaType:options:")],
+            swift: [], objc: [.word("PHAsset"), .word("fetchAssetsWithMediaType")])
         type(photos, "the photo library", "ALAssetsLibrary")
         for function in ["UIImageWriteToSavedPhotosAlbum", "UISaveVideoAtPathToSavedPhotosAlbum"] {
-            add(photosOrAdd, "adding to the photo library", [.function(function)], swift: [.call(function)], objc: [.call(function)])
+            add(
+                photosOrAdd, "adding to the photo library", [.function(function)], swift: [.call(function)],
+                objc: [.call(function)])
         }
         type(photosOrAdd, "adding to the photo library", "PHAssetChangeRequest")
-        let whenInUse = ["NSLocationWhenInUseUsageDescription"], always = ["NSLocationAlwaysAndWhenInUseUsageDescription"]
-        method(whenInUse, "location when in use", "CLLocationManager", "requestWhenInUseAuthorization", swift: "requestWhenInUseAuthorization")
+        let whenInUse = ["NSLocationWhenInUseUsageDescription"],
+            always = ["NSLocationAlwaysAndWhenInUseUsageDescription"]
+        method(
+            whenInUse, "location when in use", "CLLocationManager", "requestWhenInUseAuthorization",
+            swift: "requestWhenInUseAuthorization")
         // Asking for Always needs both keys.
-        method(always, "location always", "CLLocationManager", "requestAlwaysAuthorization", swift: "requestAlwaysAuthorization")
-        method(whenInUse, "location always", "CLLocationManager", "requestAlwaysAuthorization", swift: "requestAlwaysAuthorization")
+        method(
+            always, "location always", "CLLocationManager", "requestAlwaysAuthorization",
+            swift: "requestAlwaysAuthorization")
+        method(
+            whenInUse, "location always", "CLLocationManager", "requestAlwaysAuthorization",
+            swift: "requestAlwaysAuthorization")
         let contacts = ["NSContactsUsageDescription"]
         type(contacts, "contacts", "CNContactStore")
-        add(contacts, "contacts", [.function("ABAddressBookCreateWithOptions")], swift: [.call("ABAddressBookCreateWithOptions")], objc: [.call("ABAddressBookCreateWithOptions")])
+        add(
+            contacts, "contacts", [.function("ABAddressBookCreateWithOptions")],
+            swift: [.call("ABAddressBookCreateWithOptions")], objc: [.call("ABAddressBookCreateWithOptions")])
         // One call for events and reminders alike (the entity type is an argument).
-        method(["NSCalendarsFullAccessUsageDescription", "NSCalendarsUsageDescription", "NSRemindersFullAccessUsageDescription", "NSRemindersUsageDescription"],
-               "calendars or reminders", "EKEventStore", "requestAccessToEntityType:completion:", swift: "requestAccess")
-        method(["NSCalendarsFullAccessUsageDescription"], "calendars", "EKEventStore", "requestFullAccessToEventsWithCompletion:", swift: "requestFullAccessToEvents")
-        method(["NSCalendarsWriteOnlyAccessUsageDescription", "NSCalendarsFullAccessUsageDescription"], "adding calendar events",
-               "EKEventStore", "requestWriteOnlyAccessToEventsWithCompletion:", swift: "requestWriteOnlyAccessToEvents")
-        method(["NSRemindersFullAccessUsageDescription"], "reminders", "EKEventStore", "requestFullAccessToRemindersWithCompletion:", swift: "requestFullAccessToReminders")
+        method(
+            [
+                "NSCalendarsFullAccessUsageDescription", "NSCalendarsUsageDescription",
+                "NSRemindersFullAccessUsageDescription", "NSRemindersUsageDescription"
+            ],
+            "calendars or reminders", "EKEventStore", "requestAccessToEntityType:completion:", swift: "requestAccess")
+        method(
+            ["NSCalendarsFullAccessUsageDescription"], "calendars", "EKEventStore",
+            "requestFullAccessToEventsWithCompletion:", swift: "requestFullAccessToEvents")
+        method(
+            ["NSCalendarsWriteOnlyAccessUsageDescription", "NSCalendarsFullAccessUsageDescription"],
+            "adding calendar events",
+            "EKEventStore", "requestWriteOnlyAccessToEventsWithCompletion:", swift: "requestWriteOnlyAccessToEvents")
+        method(
+            ["NSRemindersFullAccessUsageDescription"], "reminders", "EKEventStore",
+            "requestFullAccessToRemindersWithCompletion:", swift: "requestFullAccessToReminders")
         let bluetooth = ["NSBluetoothAlwaysUsageDescription"]
         type(bluetooth, "Bluetooth", "CBCentralManager")
         type(bluetooth, "Bluetooth", "CBPeripheralManager")
-        method(["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"], "health data", "HKHealthStore",
-               "requestAuthorizationToShareTypes:readTypes:completion:", swift: "requestAuthorization")
+        method(
+            ["NSHealthShareUsageDescription", "NSHealthUpdateUsageDescription"], "health data", "HKHealthStore",
+            "requestAuthorizationToShareTypes:readTypes:completion:", swift: "requestAuthorization")
         type(["NSMotionUsageDescription"], "motion and fitness activity", "CMMotionActivityManager")
         type(["NSMotionUsageDescription"], "motion and fitness activity", "CMPedometer")
-        method(["NSSpeechRecognitionUsageDescription"], "speech recognition", "SFSpeechRecognizer", "requestAuthorization:", swift: "requestAuthorization")
-        method(["NSFaceIDUsageDescription"], "Face ID", "LAContext", "evaluatePolicy:localizedReason:reply:", swift: "evaluatePolicy")
-        method(["NSAppleMusicUsageDescription"], "the media library", "MPMediaLibrary", "requestAuthorization:", swift: "requestAuthorization")
+        method(
+            ["NSSpeechRecognitionUsageDescription"], "speech recognition", "SFSpeechRecognizer",
+            "requestAuthorization:", swift: "requestAuthorization")
+        method(
+            ["NSFaceIDUsageDescription"], "Face ID", "LAContext", "evaluatePolicy:localizedReason:reply:",
+            swift: "evaluatePolicy")
+        method(
+            ["NSAppleMusicUsageDescription"], "the media library", "MPMediaLibrary", "requestAuthorization:",
+            swift: "requestAuthorization")
         type(["NSAppleMusicUsageDescription"], "the media library", "MPMediaQuery")
-        method(["NSUserTrackingUsageDescription"], "tracking", "ATTrackingManager", "requestTrackingAuthorizationWithCompletionHandler:", swift: "requestTrackingAuthorization")
+        method(
+            ["NSUserTrackingUsageDescription"], "tracking", "ATTrackingManager",
+            "requestTrackingAuthorizationWithCompletionHandler:", swift: "requestTrackingAuthorization")
         type(["NFCReaderUsageDescription"], "NFC tags", "NFCNDEFReaderSession")
         type(["NFCReaderUsageDescription"], "NFC tags", "NFCTagReaderSession")
         type(["NSHomeKitUsageDescription"], "HomeKit", "HMHomeManager")
         let localNetwork = ["NSLocalNetworkUsageDescription"]
         type(localNetwork, "the local network", "NSNetServiceBrowser", swiftName: "NetServiceBrowser")
-        add(localNetwork, "the local network", [.function("DNSServiceBrowse")], swift: [.call("DNSServiceBrowse")], objc: [.call("DNSServiceBrowse")])
-        add(localNetwork, "the local network", [.swiftType(module: "Network", name: "NWBrowser")], swift: [.word("NWBrowser")], objc: [])
-        method(["NSSiriUsageDescription"], "Siri", "INPreferences", "requestSiriAuthorization:", swift: "requestSiriAuthorization")
+        add(
+            localNetwork, "the local network", [.function("DNSServiceBrowse")], swift: [.call("DNSServiceBrowse")],
+            objc: [.call("DNSServiceBrowse")])
+        add(
+            localNetwork, "the local network", [.swiftType(module: "Network", name: "NWBrowser")],
+            swift: [.word("NWBrowser")], objc: [])
+        method(
+            ["NSSiriUsageDescription"], "Siri", "INPreferences", "requestSiriAuthorization:",
+            swift: "requestSiriAuthorization")
         return rows
     }()
 }

@@ -33,13 +33,22 @@ public struct SourceAPIScanner: Sendable {
     public init() {
         var swift: [String: [Entry]] = [:], cFamily: [String: [Entry]] = [:]
         for (index, api) in RequiredReasonAPIs.apis.enumerated() {
-            for pattern in api.swift { swift[pattern.identifier, default: []].append(Entry(pattern: pattern, subject: .requiredReason(index))) }
-            for pattern in api.objectiveC { cFamily[pattern.identifier, default: []].append(Entry(pattern: pattern, subject: .requiredReason(index))) }
+            for pattern in api.swift {
+                swift[pattern.identifier, default: []].append(Entry(pattern: pattern, subject: .requiredReason(index)))
+            }
+            for pattern in api.objectiveC {
+                cFamily[pattern.identifier, default: []].append(
+                    Entry(pattern: pattern, subject: .requiredReason(index)))
+            }
         }
         let rows = PurposeStrings.requirements
         for (index, row) in rows.enumerated() {
-            for pattern in row.swift { swift[pattern.identifier, default: []].append(Entry(pattern: pattern, subject: .purpose(index))) }
-            for pattern in row.objectiveC { cFamily[pattern.identifier, default: []].append(Entry(pattern: pattern, subject: .purpose(index))) }
+            for pattern in row.swift {
+                swift[pattern.identifier, default: []].append(Entry(pattern: pattern, subject: .purpose(index)))
+            }
+            for pattern in row.objectiveC {
+                cFamily[pattern.identifier, default: []].append(Entry(pattern: pattern, subject: .purpose(index)))
+            }
         }
         self.swift = swift
         self.cFamily = cFamily
@@ -51,11 +60,15 @@ public struct SourceAPIScanner: Sendable {
     /// requirement (its first complete occurrence: every pattern of the row in the file, at the
     /// last of them to appear first), in file order.
     /// Code in branches only debug builds compile (`#if DEBUG`, or one of `debugFlags`) is left out.
-    public func scan(_ bytes: UnsafeRawBufferPointer, language: Language, debugFlags: Set<String> = ["DEBUG"]) -> [Use] {
+    public func scan(_ bytes: UnsafeRawBufferPointer, language: Language, debugFlags: Set<String> = ["DEBUG"]) -> [Use]
+    {
         let table = language == .swift ? swift : cFamily
-        let tokens = SourceTokens(bytes, language: language == .swift ? .swift : .cFamily, debugFlags: debugFlags).tokens
+        let tokens = SourceTokens(bytes, language: language == .swift ? .swift : .cFamily, debugFlags: debugFlags)
+            .tokens
         func text(_ token: SourceTokens.Token) -> String {
-            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)]), as: UTF8.self)
+            String(
+                decoding: UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)]),
+                as: UTF8.self)
         }
         func punctuation(_ index: Int) -> UInt8 { index >= 0 && index < tokens.count ? tokens[index].punctuation : 0 }
         func identifier(_ index: Int) -> String? {
@@ -65,12 +78,16 @@ public struct SourceAPIScanner: Sendable {
         var purposeSeen: [Int: [SourcePattern: Int]] = [:]
         for (index, token) in tokens.enumerated() where token.isIdentifier && token.length <= longestIdentifier {
             guard let entries = table[text(token)] else { continue }
-            for entry in entries where Self.matches(entry.pattern, at: index, punctuation: punctuation, identifier: identifier) {
+            for entry in entries
+            where Self.matches(entry.pattern, at: index, punctuation: punctuation, identifier: identifier) {
                 switch entry.subject {
                 case .requiredReason:
-                    uses.append(Use(subject: entry.subject, offset: Int(token.start), spelling: entry.pattern.description))
+                    uses.append(
+                        Use(subject: entry.subject, offset: Int(token.start), spelling: entry.pattern.description))
                 case .purpose(let row):
-                    if purposeSeen[row, default: [:]][entry.pattern] == nil { purposeSeen[row, default: [:]][entry.pattern] = Int(token.start) }
+                    if purposeSeen[row, default: [:]][entry.pattern] == nil {
+                        purposeSeen[row, default: [:]][entry.pattern] = Int(token.start)
+                    }
                 }
             }
         }
@@ -83,11 +100,15 @@ public struct SourceAPIScanner: Sendable {
     }
 
     /// Keywords after which a name is being declared, not used.
-    private static let declaring: Set = ["func", "struct", "class", "enum", "protocol", "typealias", "var", "let", "case", "interface", "implementation"]
+    private static let declaring: Set = [
+        "func", "struct", "class", "enum", "protocol", "typealias", "var", "let", "case", "interface", "implementation"
+    ]
     /// Modules through which a C function may be called qualified (`Darwin.stat(…)`).
     private static let cModules: Set = ["Darwin", "Glibc", "Foundation"]
 
-    private static func matches(_ pattern: SourcePattern, at index: Int, punctuation: (Int) -> UInt8, identifier: (Int) -> String?) -> Bool {
+    private static func matches(
+        _ pattern: SourcePattern, at index: Int, punctuation: (Int) -> UInt8, identifier: (Int) -> String?
+    ) -> Bool {
         let dot = UInt8(ascii: ".")
         let afterDot = punctuation(index - 1) == dot
         let declared = identifier(index - 1).map(declaring.contains) ?? false

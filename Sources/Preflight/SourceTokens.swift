@@ -41,7 +41,10 @@ struct SourceTokens {
             var position = start
             while position < count {
                 let byte = bytes[position]
-                if byte == UInt8(ascii: "\\") { position += 2; continue }
+                if byte == UInt8(ascii: "\\") {
+                    position += 2
+                    continue
+                }
                 if byte == quote || byte == UInt8(ascii: "\n") { return position + 1 }
                 position += 1
             }
@@ -71,7 +74,9 @@ struct SourceTokens {
                     if bytes[index] == UInt8(ascii: "*"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "/") {
                         depth -= 1
                         index += 2
-                    } else if language == .swift, bytes[index] == UInt8(ascii: "/"), index + 1 < count, bytes[index + 1] == UInt8(ascii: "*") {
+                    } else if language == .swift, bytes[index] == UInt8(ascii: "/"), index + 1 < count,
+                        bytes[index + 1] == UInt8(ascii: "*")
+                    {
                         depth += 1
                         index += 2
                     } else {
@@ -79,24 +84,36 @@ struct SourceTokens {
                         index += 1
                     }
                 }
-            } else if byte == UInt8(ascii: "#") && lineStart && (language == .cFamily || Self.startsConditional(bytes, at: index + 1)) {
-                // A directive line (C: continued by a trailing backslash): `#import <Foundation/NSUserDefaults.h>`, `#if DEBUG`.
+            } else if byte == UInt8(ascii: "#") && lineStart
+                && (language == .cFamily || Self.startsConditional(bytes, at: index + 1))
+            {
+                // A directive line (C: continued by a trailing backslash): `#import
+                // <Foundation/NSUserDefaults.h>`, `#if DEBUG`.
                 let start = index
-                while index < count, bytes[index] != UInt8(ascii: "\n") || (language == .cFamily && index > 0 && bytes[index - 1] == UInt8(ascii: "\\")) {
+                while index < count,
+                    bytes[index] != UInt8(ascii: "\n")
+                        || (language == .cFamily && index > 0 && bytes[index - 1] == UInt8(ascii: "\\"))
+                {
                     index += 1
                 }
-                directive(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self), debugFlags: debugFlags)
+                directive(
+                    String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self),
+                    debugFlags: debugFlags)
             } else if skipping {
                 // Inside a debug-only branch: nothing but directives, comments and literals matters.
                 index += 1
                 continue
             } else if byte == UInt8(ascii: "\"") || (language == .cFamily && byte == UInt8(ascii: "'")) {
-                if language == .swift, next == UInt8(ascii: "\""), index + 2 < count, bytes[index + 2] == UInt8(ascii: "\"") {
+                if language == .swift, next == UInt8(ascii: "\""), index + 2 < count,
+                    bytes[index + 2] == UInt8(ascii: "\"")
+                {
                     index = Self.skipMultiLine(bytes, from: index + 3, hashes: 0)
                 } else {
                     index = skipString(from: index + 1, quote: byte)
                 }
-            } else if language == .swift && byte == UInt8(ascii: "#") && (next == UInt8(ascii: "#") || next == UInt8(ascii: "\"")) {
+            } else if language == .swift && byte == UInt8(ascii: "#")
+                && (next == UInt8(ascii: "#") || next == UInt8(ascii: "\""))
+            {
                 // A raw string: #"…"#, ##"…"##, #"""…"""#.
                 var hashes = 0
                 while index + hashes < count, bytes[index + hashes] == UInt8(ascii: "#") { hashes += 1 }
@@ -106,8 +123,12 @@ struct SourceTokens {
                     index += 1
                     continue
                 }
-                let multiLine = open + 2 < count && bytes[open + 1] == UInt8(ascii: "\"") && bytes[open + 2] == UInt8(ascii: "\"")
-                index = multiLine ? Self.skipMultiLine(bytes, from: open + 3, hashes: hashes) : Self.skipRaw(bytes, from: open + 1, hashes: hashes)
+                let multiLine =
+                    open + 2 < count && bytes[open + 1] == UInt8(ascii: "\"") && bytes[open + 2] == UInt8(ascii: "\"")
+                index =
+                    multiLine
+                    ? Self.skipMultiLine(bytes, from: open + 3, hashes: hashes)
+                    : Self.skipRaw(bytes, from: open + 1, hashes: hashes)
             } else if Self.isIdentifierByte(byte) {
                 let start = index
                 while index < count, Self.isIdentifierByte(bytes[index]) { index += 1 }
@@ -131,7 +152,8 @@ struct SourceTokens {
 
     /// Follows `#if` / `#ifdef` / `#ifndef` / `#elseif` / `#elif` / `#else` / `#endif`.
     private mutating func directive(_ line: String, debugFlags: Set<String>) {
-        let text = line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? line
+        let text =
+            line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? line
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let keyword = words.first else { return }
         let condition = words.dropFirst().joined(separator: " ")
@@ -139,10 +161,13 @@ struct SourceTokens {
         switch keyword {
         case "if", "ifdef":
             let debugOnly = Self.isDebugOnly(condition, debugFlags)
-            conditionals.append(Conditional(skipping: outer || debugOnly, outerSkipping: outer,
-                                            elseIsDebugOnly: Self.isNegatedDebugFlag(condition, debugFlags)))
+            conditionals.append(
+                Conditional(
+                    skipping: outer || debugOnly, outerSkipping: outer,
+                    elseIsDebugOnly: Self.isNegatedDebugFlag(condition, debugFlags)))
         case "ifndef":
-            conditionals.append(Conditional(skipping: outer, outerSkipping: outer, elseIsDebugOnly: debugFlags.contains(condition)))
+            conditionals.append(
+                Conditional(skipping: outer, outerSkipping: outer, elseIsDebugOnly: debugFlags.contains(condition)))
         case "elseif", "elif":
             guard var last = conditionals.popLast() else { return }
             last.skipping = last.outerSkipping || Self.isDebugOnly(condition, debugFlags)
@@ -176,7 +201,9 @@ struct SourceTokens {
     private static func strippedFlag(_ text: String) -> String {
         var flag = text.trimmingCharacters(in: .whitespaces)
         if flag.hasPrefix("defined") { flag = String(flag.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
-        while flag.hasPrefix("(") && flag.hasSuffix(")") { flag = String(flag.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces) }
+        while flag.hasPrefix("(") && flag.hasSuffix(")") {
+            flag = String(flag.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
+        }
         return flag
     }
 
@@ -186,7 +213,8 @@ struct SourceTokens {
     }
 
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
@@ -194,9 +222,14 @@ struct SourceTokens {
     private static func skipMultiLine(_ bytes: UnsafeRawBufferPointer, from start: Int, hashes: Int) -> Int {
         var index = start
         while index + 2 < bytes.count {
-            if bytes[index] == UInt8(ascii: "\\"), hashes == 0 { index += 2; continue }
-            if bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: "\""), bytes[index + 2] == UInt8(ascii: "\""),
-               closes(bytes, at: index + 3, hashes: hashes) {
+            if bytes[index] == UInt8(ascii: "\\"), hashes == 0 {
+                index += 2
+                continue
+            }
+            if bytes[index] == UInt8(ascii: "\""), bytes[index + 1] == UInt8(ascii: "\""),
+                bytes[index + 2] == UInt8(ascii: "\""),
+                closes(bytes, at: index + 3, hashes: hashes)
+            {
                 return index + 3 + hashes
             }
             index += 1
@@ -208,7 +241,9 @@ struct SourceTokens {
     private static func skipRaw(_ bytes: UnsafeRawBufferPointer, from start: Int, hashes: Int) -> Int {
         var index = start
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
-            if bytes[index] == UInt8(ascii: "\""), closes(bytes, at: index + 1, hashes: hashes) { return index + 1 + hashes }
+            if bytes[index] == UInt8(ascii: "\""), closes(bytes, at: index + 1, hashes: hashes) {
+                return index + 1 + hashes
+            }
             index += 1
         }
         return index

@@ -1,9 +1,10 @@
+import ShipcheckCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ShipcheckCore
 
 /// A query's previous run as the next run compares with it: the manifest's blocks by path, and
 /// the segments they are in held open (a concurrent run that deletes one cannot take a block
@@ -35,8 +36,11 @@ public final class PreviousState: Sendable {
         }
     }
 
-    private init(header: StateFileFormat.Header, files: [StateFileFormat.FileBlock], fileIndex: [PathDigest: Int], segmentNames: [String],
-                 segmentSizes: [Int], segments: [Int32]) {
+    private init(
+        header: StateFileFormat.Header, files: [StateFileFormat.FileBlock], fileIndex: [PathDigest: Int],
+        segmentNames: [String],
+        segmentSizes: [Int], segments: [Int32]
+    ) {
         name = header.name
         signature = header.signature
         ranAt = header.ranAt
@@ -60,10 +64,14 @@ public final class PreviousState: Sendable {
             close(descriptor)
             return .unreadable("no header in \(manifest)")
         }
-        guard let format = header.format else { return formatOne(header: header, descriptor: descriptor, size: size, from: first.count + 1, name: manifest) }
+        guard let format = header.format else {
+            return formatOne(header: header, descriptor: descriptor, size: size, from: first.count + 1, name: manifest)
+        }
         let bytes = read(descriptor, offset: 0, length: size)
         close(descriptor)
-        guard format == StateFileFormat.version else { return .unreadable("\(manifest) has format \(format), not \(StateFileFormat.version)") }
+        guard format == StateFileFormat.version else {
+            return .unreadable("\(manifest) has format \(format), not \(StateFileFormat.version)")
+        }
         guard let bytes else { return .unreadable("cannot read \(manifest)") }
         return formatTwo(header: header, bytes: bytes, manifest: manifest)
     }
@@ -86,7 +94,9 @@ public final class PreviousState: Sendable {
         var sizes: [Int] = []
         let names = header.segments ?? []
         for name in names {
-            guard StateFileFormat.isSegmentName(name), let (descriptor, size) = openRegular(QueryState.segmentFolder(manifest) + "/" + name) else {
+            guard StateFileFormat.isSegmentName(name),
+                let (descriptor, size) = openRegular(QueryState.segmentFolder(manifest) + "/" + name)
+            else {
                 for descriptor in segments { close(descriptor) }
                 return .unreadable("segment \(name) of \(manifest) is missing")
             }
@@ -110,8 +120,10 @@ public final class PreviousState: Sendable {
                 }
                 // Each match is a line of its block: no more matches than bytes (so the counts
                 // summed below stay within the segments' sizes).
-                guard block.segment >= 0, block.segment < sizes.count, block.offset >= 0, block.length > 0, block.matchCount > 0,
-                      block.matchCount <= block.length, block.offset <= sizes[block.segment] - block.length else {
+                guard block.segment >= 0, block.segment < sizes.count, block.offset >= 0, block.length > 0,
+                    block.matchCount > 0,
+                    block.matchCount <= block.length, block.offset <= sizes[block.segment] - block.length
+                else {
                     problem = "a block of \(block.path) outside its segment in \(manifest)"
                     return false
                 }
@@ -123,20 +135,27 @@ public final class PreviousState: Sendable {
                 return true
             }
         }
-        if problem == nil, header.matchCount != files.reduce(0, { $0 + $1.matchCount }) || header.fileCount != files.count {
+        if problem == nil,
+            header.matchCount != files.reduce(0, { $0 + $1.matchCount }) || header.fileCount != files.count
+        {
             problem = "lines missing from \(manifest)"
         }
         if let problem {
             for descriptor in segments { close(descriptor) }
             return .unreadable(problem)
         }
-        return .loaded(PreviousState(header: header, files: files, fileIndex: index, segmentNames: names, segmentSizes: sizes, segments: segments))
+        return .loaded(
+            PreviousState(
+                header: header, files: files, fileIndex: index, segmentNames: names, segmentSizes: sizes,
+                segments: segments))
     }
 
     /// A format 1 state: each path's run of entry lines is a block of the file itself (segment
     /// 0, kept open so what is gone can be read after the new manifest replaced it), with no
     /// key, so every file counts as changed. Read a chunk at a time: it holds every match.
-    private static func formatOne(header: StateFileFormat.Header, descriptor: Int32, size: Int, from start: Int, name: String) -> Load {
+    private static func formatOne(
+        header: StateFileFormat.Header, descriptor: Int32, size: Int, from start: Int, name: String
+    ) -> Load {
         var files: [StateFileFormat.FileBlock] = []
         var index: [PathDigest: Int] = [:]
         var current: (path: [UInt8], offset: Int, end: Int, count: Int)?
@@ -144,14 +163,19 @@ public final class PreviousState: Sendable {
             guard let run = current else { return true }
             let path = StateFileFormat.unescape(run.path)
             guard index.updateValue(files.count, forKey: PathDigest(path)) == nil else { return false }
-            files.append(StateFileFormat.FileBlock(segment: 0, offset: run.offset, length: run.end - run.offset, matchCount: run.count, key: nil, path: path))
+            files.append(
+                StateFileFormat.FileBlock(
+                    segment: 0, offset: run.offset, length: run.end - run.offset, matchCount: run.count, key: nil,
+                    path: path))
             return true
         }
         var position = start
         var chunkSize = 1024 * 1024
         var problem: String?
         while position < size, problem == nil {
-            guard let chunk = readAvailable(descriptor, offset: position, length: min(chunkSize, size - position)), !chunk.isEmpty else {
+            guard let chunk = readAvailable(descriptor, offset: position, length: min(chunkSize, size - position)),
+                !chunk.isEmpty
+            else {
                 problem = "cannot read \(name)"
                 break
             }
@@ -163,7 +187,9 @@ public final class PreviousState: Sendable {
             }
             let complete = chunk.withUnsafeBytes { buffer in
                 StateFileFormat.forEachLine(UnsafeRawBufferPointer(rebasing: buffer[..<usable])) { line, offset in
-                    guard StateFileFormat.fingerprint(ofEntry: line) != nil, let path = StateFileFormat.escapedPath(ofEntry: line) else { return false }
+                    guard StateFileFormat.fingerprint(ofEntry: line) != nil,
+                        let path = StateFileFormat.escapedPath(ofEntry: line)
+                    else { return false }
                     let lineStart = position + offset, end = min(size, lineStart + line.count + 1)
                     if let run = current, run.path.elementsEqual(path) {
                         current?.end = end
@@ -183,7 +209,10 @@ public final class PreviousState: Sendable {
             close(descriptor)
             return .unreadable(problem)
         }
-        return .loaded(PreviousState(header: header, files: files, fileIndex: index, segmentNames: [""], segmentSizes: [size], segments: [descriptor]))
+        return .loaded(
+            PreviousState(
+                header: header, files: files, fileIndex: index, segmentNames: [""], segmentSizes: [size],
+                segments: [descriptor]))
     }
 
     /// The index of the path with `digest` among the previous run's files with matches, or nil.
@@ -220,13 +249,17 @@ public final class PreviousState: Sendable {
 
     /// Opens a regular file of the state for reading: its descriptor and size.
     private static func openRegular(_ path: String) -> (Int32, Int)? {
-        guard let (descriptor, key) = try? SafeFileReader.openRegularFile(path, shown: path, sizeLimit: .max) else { return nil }
+        guard let (descriptor, key) = try? SafeFileReader.openRegularFile(path, shown: path, sizeLimit: .max) else {
+            return nil
+        }
         return (descriptor, Int(key.size))
     }
 
     /// `length` bytes at `offset`, or nil when fewer are there.
     static func read(_ descriptor: Int32, offset: Int, length: Int) -> [UInt8]? {
-        guard let bytes = readAvailable(descriptor, offset: offset, length: length), bytes.count == length else { return nil }
+        guard let bytes = readAvailable(descriptor, offset: offset, length: length), bytes.count == length else {
+            return nil
+        }
         return bytes
     }
 
@@ -253,7 +286,9 @@ extension PreviousState {
     /// replaced since this state was loaded).
     func segmentIsInPlace(_ index: Int, folder: String) -> Bool {
         var named = stat(), held = stat()
-        guard stat(folder + "/" + segmentNames[index], &named) == 0, fstat(segments[index], &held) == 0 else { return false }
+        guard stat(folder + "/" + segmentNames[index], &named) == 0, fstat(segments[index], &held) == 0 else {
+            return false
+        }
         return named.st_dev == held.st_dev && named.st_ino == held.st_ino
     }
 }

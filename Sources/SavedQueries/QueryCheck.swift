@@ -72,14 +72,19 @@ public final class QueryCheck: FileCheck {
     /// reported with the check's result. With `reportsFindings`, every match is a finding. With
     /// a `sink` (made for the queries whose patterns compile), each file's matches go to it as
     /// the scan completes the file, instead of being kept in `results`.
-    public init(queries: [ScopedQuery], configuration: Configuration, timeout: Double?, setupErrors: [InputError] = [], reportsFindings: Bool = false,
-                sink makeSink: ([ScopedQuery]) -> (any QueryRunSink)? = { _ in nil }) {
+    public init(
+        queries: [ScopedQuery], configuration: Configuration, timeout: Double?, setupErrors: [InputError] = [],
+        reportsFindings: Bool = false,
+        sink makeSink: ([ScopedQuery]) -> (any QueryRunSink)? = { _ in nil }
+    ) {
         var prepared: [Prepared] = []
         var errors = setupErrors
         for query in queries {
             do {
-                prepared.append(Prepared(query: query, searcher: try QuerySearcher(query.query),
-                                         include: GlobList(query.query.include), exclude: GlobList(query.query.exclude)))
+                prepared.append(
+                    Prepared(
+                        query: query, searcher: try QuerySearcher(query.query),
+                        include: GlobList(query.query.include), exclude: GlobList(query.query.exclude)))
             } catch {
                 errors.append(InputError(path: query.storePath, message: error.message))
             }
@@ -90,7 +95,11 @@ public final class QueryCheck: FileCheck {
         filter = RequiredTextFilter(prepared.map(\.searcher.matcher))
         self.setupErrors = errors
         sink = makeSink(prepared.map(\.query))
-        state.withLock { $0.results = prepared.map { QueryRunResult(query: $0.query, files: [], cutShort: [], notSearched: 0, filesSearched: 0) } }
+        state.withLock {
+            $0.results = prepared.map {
+                QueryRunResult(query: $0.query, files: [], cutShort: [], notSearched: 0, filesSearched: 0)
+            }
+        }
         self.timeout = timeout
         self.reportsFindings = reportsFindings
         storeFile = QueryStore.repository(root: ".", configuration: configuration).path
@@ -105,7 +114,8 @@ public final class QueryCheck: FileCheck {
         state.withLock { $0.root = context.root }
         if let instant = Deadline(seconds: timeout).instant {
             let offset = (instant - clockBase).components
-            deadlineOffset.store(offset.seconds * 1_000_000_000 + offset.attoseconds / 1_000_000_000, ordering: .releasing)
+            deadlineOffset.store(
+                offset.seconds * 1_000_000_000 + offset.attoseconds / 1_000_000_000, ordering: .releasing)
         }
         return []
     }
@@ -122,10 +132,13 @@ public final class QueryCheck: FileCheck {
     /// Once the deadline has passed, a file is not read for the queries: it counts as not searched.
     public func wants(_ file: ScannedFile) -> Bool {
         guard !Self.isShipcheckOwn(file.relativePath, storeFile: storeFile) else { return false }
-        guard queries.count > 0, everyQueryCovers || queries.indices.contains(where: { covers($0, file.relativePath) }) else { return false }
+        guard queries.count > 0, everyQueryCovers || queries.indices.contains(where: { covers($0, file.relativePath) })
+        else { return false }
         guard deadline.hasPassed else { return true }
         state.withLock { state in
-            for index in queries.indices where covers(index, file.relativePath) { state.results[index].notSearched += 1 }
+            for index in queries.indices where covers(index, file.relativePath) {
+                state.results[index].notSearched += 1
+            }
         }
         return false
     }
@@ -181,8 +194,13 @@ public final class QueryCheck: FileCheck {
                     // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
                     if !found.ranges.isEmpty, let sink {
                         if digest == nil { digest = PathDigest(outcome.path) }
-                        outcome.prepared.append((index, sink.prepare(query: index, path: outcome.path, digest: digest!, key: contents.key, bytes: buffer,
-                                                                     ranges: found.ranges)))
+                        outcome.prepared.append(
+                            (
+                                index,
+                                sink.prepare(
+                                    query: index, path: outcome.path, digest: digest!, key: contents.key, bytes: buffer,
+                                    ranges: found.ranges)
+                            ))
                     }
                     cutShort = found.cutShort
                 } else {
@@ -199,7 +217,9 @@ public final class QueryCheck: FileCheck {
         } else {
             outcome.searched = Array(covering[..<searched])
         }
-        if !outcome.matches.isEmpty || !outcome.prepared.isEmpty || !outcome.cutShort.isEmpty || !outcome.notSearched.isEmpty || !outcome.searched.isEmpty {
+        if !outcome.matches.isEmpty || !outcome.prepared.isEmpty || !outcome.cutShort.isEmpty
+            || !outcome.notSearched.isEmpty || !outcome.searched.isEmpty
+        {
             state.withLock { $0.pending[contents.index] = outcome }
             pendingCount.add(1, ordering: .releasing)
         }
@@ -238,10 +258,20 @@ public final class QueryCheck: FileCheck {
             for run in results {
                 let name = run.query.query.name
                 for path in run.cutShort {
-                    result.inputErrors.append(InputError(path: path, message: "query '\(name)': search cut short by the \(seconds)-second timeout (--timeout) or the regex engine's backtracking limit; later matches in this file are missing"))
+                    result.inputErrors.append(
+                        InputError(
+                            path: path,
+                            message:
+                                "query '\(name)': search cut short by the \(seconds)-second timeout (--timeout) or the regex engine's backtracking limit; later matches in this file are missing"
+                        ))
                 }
                 if run.notSearched > 0 {
-                    result.inputErrors.append(InputError(path: state.root, message: "query '\(name)': \(run.notSearched) file\(run.notSearched == 1 ? "" : "s") not searched before the \(seconds)-second timeout (--timeout)"))
+                    result.inputErrors.append(
+                        InputError(
+                            path: state.root,
+                            message:
+                                "query '\(name)': \(run.notSearched) file\(run.notSearched == 1 ? "" : "s") not searched before the \(seconds)-second timeout (--timeout)"
+                        ))
                 }
                 if reportsFindings { result.findings += QueryRefresh(result: run).findings }
             }
@@ -267,7 +297,9 @@ public protocol QueryRunSink: AnyObject, Sendable {
     /// file, as byte ranges of its contents, on the thread that searched it (many at once);
     /// `digest` is the path's (worked out once for all the file's queries), `key` the file's
     /// as it was read (`FileContents.key`).
-    func prepare(query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh
+    func prepare(
+        query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]
+    ) -> FileRefresh
 
     /// A prepared file, in listing order, one call at a time.
     func matched(query: Int, _ file: FileRefresh)

@@ -29,7 +29,7 @@ public enum QueryPresets {
             name: "focused-tests",
             description: "Tests narrowed or disabled by hand (.disabled, XCTSkip, fdescribe / fit)",
             pattern: #"\.disabled\(|XCTSkip\(|\bf(?:describe|it|context)\("#,
-            kind: .regex),
+            kind: .regex)
     ]
 
     public static func named(_ name: String) -> SavedQuery? { all.first { $0.name == name } }

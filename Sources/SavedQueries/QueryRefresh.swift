@@ -40,7 +40,9 @@ public struct QueryRefresh: Sendable {
             keepsUnchangedBlocks = comparable && previous.state?.name == saved.name
             message = QueryRefresh.message(for: saved)
             lineMessagePrefix = QueryRefresh.lead(for: saved)
-            fixHint = saved.expectNone ? "remove the match, or narrow the query with 'shipcheck query edit \(saved.name)'" : nil
+            fixHint =
+                saved.expectNone
+                ? "remove the match, or narrow the query with 'shipcheck query edit \(saved.name)'" : nil
             identityPrefix = "\(query.scope.rawValue):\(saved.name)\u{1F}"
         }
 
@@ -51,7 +53,9 @@ public struct QueryRefresh: Sendable {
             let findings = matches.map { match in
                 var text = match.lineText
                 let value = text.withUTF8 { fingerprints.next(lineText: UnsafeRawBufferPointer($0)) }
-                return finding(path: path, line: match.line, column: match.column, endColumn: match.endColumn, snippet: match.lineText, fingerprint: value)
+                return finding(
+                    path: path, line: match.line, column: match.column, endColumn: match.endColumn,
+                    snippet: match.lineText, fingerprint: value)
             }
             return FileRefresh(path: path, matchCount: matches.count, findings: keepsFindings ? findings : [])
         }
@@ -61,10 +65,15 @@ public struct QueryRefresh: Sendable {
         /// what is new and gone in this file, and (with `text`) the lines of the text report.
         /// A file unchanged since the previous run (`PreviousState.isUnchanged`) keeps its
         /// previous block and is not fingerprinted — unless the findings are kept.
-        func file(path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>], text: QueryRunText.Layout?) -> FileRefresh {
+        func file(
+            path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>],
+            text: QueryRunText.Layout?
+        ) -> FileRefresh {
             var file = FileRefresh(path: path, key: key, matchCount: ranges.count)
             file.previousFile = comparable ? previous?.file(at: digest) : nil
-            let unchanged = keepsUnchangedBlocks && file.previousFile.map { previous!.isUnchanged($0, key: key, matchCount: ranges.count) } == true
+            let unchanged =
+                keepsUnchangedBlocks
+                && file.previousFile.map { previous!.isUnchanged($0, key: key, matchCount: ranges.count) } == true
             let fingerprinting = !unchanged || keepsFindings
             // The path's hash is the start of every fingerprint: not worked out for a file that has none.
             var fingerprints = fingerprinting ? MatchFingerprints(path: path, identityPrefix: identityPrefix) : nil
@@ -81,7 +90,9 @@ public struct QueryRefresh: Sendable {
                 guard let value = fingerprints?.next(lineText: lineText) else { continue }
                 values.append(value)
                 state?.append(fingerprint: value, line: place.line, lineText: lineText, to: &file.state)
-                if keepsFindings { file.findings.append(finding(path: path, place: place, lineText: lineText, fingerprint: value)) }
+                if keepsFindings {
+                    file.findings.append(finding(path: path, place: place, lineText: lineText, fingerprint: value))
+                }
             }
             if unchanged {
                 file.keepsPreviousBlock = true
@@ -94,7 +105,10 @@ public struct QueryRefresh: Sendable {
                 lines = LineCursor(bytes)
                 for index in new {
                     let place = MatchPlace(ranges[index], in: bytes, lines: &lines)
-                    file.new.append(finding(path: path, place: place, lineText: UnsafeRawBufferPointer(rebasing: bytes[place.text]), fingerprint: values[index]))
+                    file.new.append(
+                        finding(
+                            path: path, place: place, lineText: UnsafeRawBufferPointer(rebasing: bytes[place.text]),
+                            fingerprint: values[index]))
                 }
             }
             return file
@@ -137,14 +151,22 @@ public struct QueryRefresh: Sendable {
             return new
         }
 
-        private func finding(path: String, place: MatchPlace, lineText: UnsafeRawBufferPointer, fingerprint: UInt128) -> Finding {
-            finding(path: path, line: place.line, column: place.column, endColumn: place.endColumn, snippet: String(lossyUTF8: lineText), fingerprint: fingerprint)
+        private func finding(path: String, place: MatchPlace, lineText: UnsafeRawBufferPointer, fingerprint: UInt128)
+            -> Finding
+        {
+            finding(
+                path: path, line: place.line, column: place.column, endColumn: place.endColumn,
+                snippet: String(lossyUTF8: lineText), fingerprint: fingerprint)
         }
 
-        private func finding(path: String, line: Int, column: Int, endColumn: Int, snippet: String, fingerprint: UInt128) -> Finding {
-            var finding = Finding(ruleID: SavedQueryRule.id, severity: query.query.effectiveSeverity, message: message,
-                                  location: .source(SourceLocation(path: path, line: line, column: column, endLine: line, endColumn: endColumn)),
-                                  snippet: snippet, fixHint: fixHint, identity: identityPrefix + Fingerprinter.normalized(snippet))
+        private func finding(
+            path: String, line: Int, column: Int, endColumn: Int, snippet: String, fingerprint: UInt128
+        ) -> Finding {
+            var finding = Finding(
+                ruleID: SavedQueryRule.id, severity: query.query.effectiveSeverity, message: message,
+                location: .source(
+                    SourceLocation(path: path, line: line, column: column, endLine: line, endColumn: endColumn)),
+                snippet: snippet, fixHint: fixHint, identity: identityPrefix + Fingerprinter.normalized(snippet))
             finding.fingerprint = StableHash.hex(fingerprint)
             finding.lineMessage = lineMessagePrefix + QueryRunText.clipped(snippet.trimmingCharacters(in: [" ", "\t"]))
             return finding
@@ -224,7 +246,9 @@ public struct QueryRefresh: Sendable {
     /// "saved query 'todos': Open TODOs": the query and its description (its pattern when it
     /// has none), as headings, JSON and SARIF show a match.
     static func message(for query: SavedQuery) -> String {
-        let about = query.description.isEmpty ? "\(query.kind == .regex ? "/\(query.pattern)/" : "'\(query.pattern)'")" : query.description
+        let about =
+            query.description.isEmpty
+            ? "\(query.kind == .regex ? "/\(query.pattern)/" : "'\(query.pattern)'")" : query.description
         return lead(for: query) + about
     }
 

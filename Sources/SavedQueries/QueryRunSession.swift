@@ -21,25 +21,37 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
 
     /// With `text`, the text report is written to its output as the run goes and findings are
     /// not kept; without, `refreshes` keep every finding.
-    public init(queries: [ScopedQuery], root: String, ranAt: Double, text: (output: ByteOutput, color: Bool, heading: Bool)?) {
+    public init(
+        queries: [ScopedQuery], root: String, ranAt: Double, text: (output: ByteOutput, color: Bool, heading: Bool)?
+    ) {
         // The previous runs' manifests load side by side: with many queries, each a file to parse.
         let keepsFindings = text == nil
         let contexts = queries.parallelMap { scoped in
-            QueryRefresh.Context(query: scoped, previous: PreviousState.load(manifest: QueryState.path(root: root, query: scoped.query, scope: scoped.scope)),
-                                 keepsFindings: keepsFindings)
+            QueryRefresh.Context(
+                query: scoped,
+                previous: PreviousState.load(
+                    manifest: QueryState.path(root: root, query: scoped.query, scope: scoped.scope)),
+                keepsFindings: keepsFindings)
         }
         refreshes = contexts.map(QueryRefresh.init)
         let layouts = text.map { text in
-            queries.map { QueryRunText.Layout(query: $0, color: text.color, heading: text.heading, named: queries.count > 1) }
+            queries.map {
+                QueryRunText.Layout(query: $0, color: text.color, heading: text.heading, named: queries.count > 1)
+            }
         }
-        matchContexts = SharedObjects(contexts.indices.map { QueryMatchContext(context: contexts[$0], layout: layouts?[$0]) })
+        matchContexts = SharedObjects(
+            contexts.indices.map { QueryMatchContext(context: contexts[$0], layout: layouts?[$0]) })
         var errors: [InputError] = []
         states = contexts.map { context in
-            StateWriter(manifest: QueryState.path(root: root, query: context.query.query, scope: context.query.scope), query: context.query.query,
-                        ranAt: ranAt, previous: context.keepsUnchangedBlocks ? context.previous : nil)
+            StateWriter(
+                manifest: QueryState.path(root: root, query: context.query.query, scope: context.query.scope),
+                query: context.query.query,
+                ranAt: ranAt, previous: context.keepsUnchangedBlocks ? context.previous : nil)
         }
         do throws(InputError) {
-            self.text = try text.map { text throws(InputError) in try QueryRunText(queries: queries, output: text.output, color: text.color, heading: text.heading) }
+            self.text = try text.map { text throws(InputError) in
+                try QueryRunText(queries: queries, output: text.output, color: text.color, heading: text.heading)
+            }
         } catch {
             errors.append(error)
             self.text = nil
@@ -47,8 +59,12 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         self.errors = errors
     }
 
-    public func prepare(query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]) -> FileRefresh {
-        matchContexts.borrow(query) { $0.context.file(path: path, digest: digest, key: key, bytes: bytes, ranges: ranges, text: $0.layout) }
+    public func prepare(
+        query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]
+    ) -> FileRefresh {
+        matchContexts.borrow(query) {
+            $0.context.file(path: path, digest: digest, key: key, bytes: bytes, ranges: ranges, text: $0.layout)
+        }
     }
 
     public func matched(query: Int, _ file: FileRefresh) {

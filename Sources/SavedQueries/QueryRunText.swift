@@ -68,7 +68,10 @@ public final class QueryRunText {
         init(layout: Layout, path: String) {
             self.layout = layout
             let escaped = FileEnumerator.escaped(path)
-            lead = Array((layout.heading ? "  " + QueryRunText.paint(escaped, "35", layout.color) + "\n" : layout.lineStart + escaped + ":").utf8)
+            lead = Array(
+                (layout.heading
+                    ? "  " + QueryRunText.paint(escaped, "35", layout.color) + "\n" : layout.lineStart + escaped + ":")
+                    .utf8)
         }
 
         mutating func append(_ place: MatchPlace, lineText: UnsafeRawBufferPointer, to out: inout [UInt8]) {
@@ -113,10 +116,15 @@ public final class QueryRunText {
             out.append(summary)
             out.append("  " + Self.comparison(refresh))
             for finding in refresh.new {
-                out.append("    " + paint("new ", "1;32") + " \(FileEnumerator.escaped(finding.location.path)):\(finding.location.line ?? 0)  \(Self.clipped(finding.snippet ?? ""))")
+                out.append(
+                    "    " + paint("new ", "1;32")
+                        + " \(FileEnumerator.escaped(finding.location.path)):\(finding.location.line ?? 0)  \(Self.clipped(finding.snippet ?? ""))"
+                )
             }
             for entry in refresh.gone {
-                out.append("    " + paint("gone", "1;31") + " \(FileEnumerator.escaped(entry.path)):\(entry.line)  \(Self.clipped(entry.lineText))")
+                out.append(
+                    "    " + paint("gone", "1;31")
+                        + " \(FileEnumerator.escaped(entry.path)):\(entry.line)  \(Self.clipped(entry.lineText))")
             }
             section.write(out.joined(separator: "\n") + "\n\n")
         }
@@ -139,8 +147,11 @@ public final class QueryRunText {
     /// "3 matches in 2 files (40 searched)", and whether the search was cut short.
     static func counts(_ refresh: QueryRefresh) -> String {
         let count = refresh.matchCount, files = refresh.fileCount
-        var text = "\(count) match\(count == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s") (\(refresh.result.filesSearched) searched)"
-        if !refresh.result.isComplete { text += "; incomplete: stopped by the timeout or the regex engine's backtracking limit" }
+        var text =
+            "\(count) match\(count == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s") (\(refresh.result.filesSearched) searched)"
+        if !refresh.result.isComplete {
+            text += "; incomplete: stopped by the timeout or the regex engine's backtracking limit"
+        }
         return text
     }
 
@@ -148,18 +159,23 @@ public final class QueryRunText {
     static func closing(_ refreshes: [QueryRefresh]) -> String {
         let matches = refreshes.reduce(0) { $0 + $1.matchCount }
         let failed = refreshes.filter(\.failsGate).map { $0.query.query.name }
-        var closing = "shipcheck: \(refreshes.count) quer\(refreshes.count == 1 ? "y" : "ies") run, \(matches) match\(matches == 1 ? "" : "es")"
+        var closing =
+            "shipcheck: \(refreshes.count) quer\(refreshes.count == 1 ? "y" : "ies") run, \(matches) match\(matches == 1 ? "" : "es")"
         if !failed.isEmpty { closing += "; gate failed: " + failed.joined(separator: ", ") }
         return closing
     }
 
     private func paint(_ text: String, _ code: String) -> String { Self.paint(text, code, color) }
 
-    static func paint(_ text: String, _ code: String, _ color: Bool) -> String { color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
+    static func paint(_ text: String, _ code: String, _ color: Bool) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
 
     /// "since last run (…): 2 new, 1 gone" or why there is nothing to compare with.
     static func comparison(_ refresh: QueryRefresh) -> String {
-        if let problem = refresh.previousProblem { return "the previous run's state could not be read (\(problem)): not compared" }
+        if let problem = refresh.previousProblem {
+            return "the previous run's state could not be read (\(problem)): not compared"
+        }
         guard let previous = refresh.previous else { return "first run: nothing to compare with" }
         let when = timestamp(previous.ranAt)
         guard refresh.comparable else { return "query changed since the last run (\(when)): not compared" }
@@ -177,7 +193,8 @@ public final class QueryRunText {
         var parts = tm()
         guard gmtime_r(&time, &parts) != nil else { return "an unreadable time" }
         func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(parts.tm_year + 1900)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday)) \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)) UTC"
+        return
+            "\(parts.tm_year + 1900)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday)) \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)) UTC"
     }
 
     static let maximumLineLength = 300
@@ -194,9 +211,12 @@ public final class QueryRunText {
 
     /// `highlighted` from a line's bytes, the match at `match` within them: byte by byte for
     /// ASCII without CR (where every byte is one Character), else through the string.
-    static func appendHighlighted(_ line: UnsafeRawBufferPointer, match: Range<Int>, color: Bool, to out: inout [UInt8]) {
+    static func appendHighlighted(_ line: UnsafeRawBufferPointer, match: Range<Int>, color: Bool, to out: inout [UInt8])
+    {
         guard !line.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else {
-            out += highlighted(String(lossyUTF8: line), from: match.lowerBound + 1, to: match.upperBound + 1, color: color).utf8
+            out +=
+                highlighted(String(lossyUTF8: line), from: match.lowerBound + 1, to: match.upperBound + 1, color: color)
+                .utf8
             return
         }
         guard color, !match.isEmpty else { return appendClipped(line, to: &out) }
@@ -247,7 +267,8 @@ public final class QueryRunText {
         for byte in text {
             let escaped = escapes(byte)
             if written + (escaped ? 2 : 1) > maximumLineLength {
-                if written < maximumLineLength { out.append(UInt8(ascii: "\\")) }  // half an escape, as String.prefix cuts it
+                // Half an escape, as String.prefix cuts it.
+                if written < maximumLineLength { out.append(UInt8(ascii: "\\")) }
                 out += "…".utf8
                 return
             }

@@ -49,8 +49,11 @@ public struct QueryRunner: Sendable {
 
     public static let defaultTimeout: Double = 600
 
-    public init(root: String, configuration: Configuration, timeout: Double? = QueryRunner.defaultTimeout, source: any FileSource = DiskFileSource(),
-                progress: ScanProgress? = nil) {
+    public init(
+        root: String, configuration: Configuration, timeout: Double? = QueryRunner.defaultTimeout,
+        source: any FileSource = DiskFileSource(),
+        progress: ScanProgress? = nil
+    ) {
         self.root = root
         self.configuration = configuration
         self.timeout = timeout
@@ -60,11 +63,14 @@ public struct QueryRunner: Sendable {
 
     /// `sink` makes the sink for the queries whose patterns compile (see `QueryCheck`).
     public func run(_ queries: [ScopedQuery], sink: ([ScopedQuery]) -> (any QueryRunSink)? = { _ in nil })
-        -> (results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int) {
+        -> (results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int)
+    {
         let check = QueryCheck(queries: queries, configuration: configuration, timeout: timeout, sink: sink)
         // No lstat per listed file: the reader refuses symlinks, FIFOs and the like itself, and
         // the pipeline sorts those refusals out — one syscall per file less on big trees.
-        let outcome = ScanPipeline(root: root, configuration: configuration, source: source, checksListedKinds: false, progress: progress).run([check])
+        let outcome = ScanPipeline(
+            root: root, configuration: configuration, source: source, checksListedKinds: false, progress: progress
+        ).run([check])
         let result = outcome.combined
         return (check.results, result.inputErrors, result.filesScanned)
     }

@@ -28,8 +28,9 @@ struct QuerySearcher: Sendable {
         var lines = LineCursor(bytes)
         let matches = found.ranges.map { range in
             let place = MatchPlace(range, in: bytes, lines: &lines)
-            return QueryMatch(line: place.line, column: place.column, endColumn: place.endColumn,
-                              lineText: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[place.text])))
+            return QueryMatch(
+                line: place.line, column: place.column, endColumn: place.endColumn,
+                lineText: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[place.text])))
         }
         return (matches, found.cutShort)
     }
@@ -74,6 +75,7 @@ struct MatchPlace {
 extension SavedQuery {
     /// What the query searches for, as the matcher takes it.
     var matchPattern: MatchPattern {
-        MatchPattern(pattern, kind: kind == .regex ? .regex : .literal, caseInsensitive: !caseSensitive, wholeWord: wholeWord)
+        MatchPattern(
+            pattern, kind: kind == .regex ? .regex : .literal, caseInsensitive: !caseSensitive, wholeWord: wholeWord)
     }
 }

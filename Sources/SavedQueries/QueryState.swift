@@ -36,11 +36,13 @@ public struct QueryState: Sendable, Hashable {
     /// state only costs the comparison; the next run replaces it).
     public static func load(root: String, query: SavedQuery, scope: SavedQuery.Scope) -> QueryState? {
         let path = path(root: root, query: query, scope: scope)
-        guard FileKind.of(path) == .regular, let header = firstLine(of: path).flatMap(StateFileFormat.decodeHeader) else { return nil }
+        guard FileKind.of(path) == .regular, let header = firstLine(of: path).flatMap(StateFileFormat.decodeHeader)
+        else { return nil }
         if header.format == nil {
             // Format 1 has no counts: its matches are its lines.
             guard case .loaded(let state) = PreviousState.load(manifest: path) else { return nil }
-            return QueryState(name: header.name, signature: header.signature, ranAt: header.ranAt, matchCount: state.matchCount)
+            return QueryState(
+                name: header.name, signature: header.signature, ranAt: header.ranAt, matchCount: state.matchCount)
         }
         guard header.format == StateFileFormat.version, let matchCount = header.matchCount else { return nil }
         return QueryState(name: header.name, signature: header.signature, ranAt: header.ranAt, matchCount: matchCount)

@@ -7,7 +7,9 @@ extension QueryStore {
     public func add(_ query: SavedQuery) throws(InputError) {
         try modify { (queries: inout [SavedQuery]) throws(InputError) in
             if let taken = Self.taken([query.name], in: queries).first {
-                throw InputError(path: path, message: "a query named '\(taken)' already exists; change it with 'shipcheck query edit \(taken)'")
+                throw InputError(
+                    path: path,
+                    message: "a query named '\(taken)' already exists; change it with 'shipcheck query edit \(taken)'")
             }
             queries.append(query)
         }
@@ -15,7 +17,9 @@ extension QueryStore {
 
     /// Changes the query called `name`; a new name must be free and the result must be valid.
     /// Returns the query before and after.
-    public func edit(_ name: String, _ change: (inout SavedQuery) throws(InputError) -> Void) throws(InputError) -> (old: SavedQuery, new: SavedQuery) {
+    public func edit(_ name: String, _ change: (inout SavedQuery) throws(InputError) -> Void) throws(InputError) -> (
+        old: SavedQuery, new: SavedQuery
+    ) {
         try modify { (queries: inout [SavedQuery]) throws(InputError) -> (old: SavedQuery, new: SavedQuery) in
             let index = try index(of: name, in: queries)
             let old = queries[index]
@@ -40,11 +44,17 @@ extension QueryStore {
 
     /// Adds `incoming`; queries whose names are taken replace the old ones with `replacing`,
     /// else nothing is imported. Returns how many were added and replaced.
-    public func importQueries(_ incoming: [SavedQuery], replacing: Bool) throws(InputError) -> (added: Int, replaced: Int) {
+    public func importQueries(_ incoming: [SavedQuery], replacing: Bool) throws(InputError) -> (
+        added: Int, replaced: Int
+    ) {
         try modify { (queries: inout [SavedQuery]) throws(InputError) -> (added: Int, replaced: Int) in
             let clashes = Self.taken(incoming.map(\.name), in: queries)
             if !clashes.isEmpty && !replacing {
-                throw InputError(path: path, message: "already has \(clashes.map { "'\($0)'" }.joined(separator: ", ")); nothing imported (use --replace to overwrite)")
+                throw InputError(
+                    path: path,
+                    message:
+                        "already has \(clashes.map { "'\($0)'" }.joined(separator: ", ")); nothing imported (use --replace to overwrite)"
+                )
             }
             for query in incoming {
                 if let index = queries.firstIndex(where: { $0.name == query.name }) {
@@ -64,7 +74,11 @@ extension QueryStore {
 
     private func index(of name: String, in queries: [SavedQuery]) throws(InputError) -> Int {
         guard let index = queries.firstIndex(where: { $0.name == name }) else {
-            throw InputError(path: path, message: "no query named '\(name)' in this store\(scope == .repository ? " (a personal one? add --personal)" : "")")
+            throw InputError(
+                path: path,
+                message:
+                    "no query named '\(name)' in this store\(scope == .repository ? " (a personal one? add --personal)" : "")"
+            )
         }
         return index
     }

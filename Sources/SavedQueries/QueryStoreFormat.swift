@@ -4,7 +4,8 @@ import ShipcheckCore
 /// (fixed key order, defaults left out, one key per line) so the file reviews and diffs well.
 public enum QueryStoreFormat {
     static let queryKeys = [
-        "name", "description", "pattern", "kind", "case-sensitive", "whole-word", "include", "exclude", "severity", "expect",
+        "name", "description", "pattern", "kind", "case-sensitive", "whole-word", "include", "exclude", "severity",
+        "expect"
     ]
 
     public static func parse(_ text: String, file: String) throws(InputError) -> [SavedQuery] {
@@ -16,7 +17,9 @@ public enum QueryStoreFormat {
             let query = try parseQuery(entry)
             let line = entry.line(of: "name")
             if let first = lines[query.name] {
-                throw InputError(path: file, line: line, message: "duplicate query name '\(query.name)' (first defined on line \(first))")
+                throw InputError(
+                    path: file, line: line,
+                    message: "duplicate query name '\(query.name)' (first defined on line \(first))")
             }
             lines[query.name] = line ?? 0
             queries.append(query)
@@ -28,7 +31,9 @@ public enum QueryStoreFormat {
         try entry.requireKeys(in: queryKeys)
         func required(_ key: String) throws(InputError) -> String {
             guard let value = try entry.string(key) else {
-                throw InputError(path: entry.file, line: entry.mapping.first?.key.mark?.line, message: "'\(entry.context)' has no '\(key)'")
+                throw InputError(
+                    path: entry.file, line: entry.mapping.first?.key.mark?.line,
+                    message: "'\(entry.context)' has no '\(key)'")
             }
             return value
         }
@@ -40,7 +45,9 @@ public enum QueryStoreFormat {
         query.description = try entry.string("description") ?? ""
         if let kind = try entry.string("kind") {
             guard let value = SavedQuery.Kind(rawValue: kind) else {
-                throw InputError(path: entry.file, line: entry.line(of: "kind"), message: "'\(entry.context).kind' must be literal or regex")
+                throw InputError(
+                    path: entry.file, line: entry.line(of: "kind"),
+                    message: "'\(entry.context).kind' must be literal or regex")
             }
             query.kind = value
         }
@@ -50,13 +57,17 @@ public enum QueryStoreFormat {
         query.exclude = try entry.stringList("exclude") ?? []
         if let severity = try entry.string("severity") {
             guard let value = Severity(rawValue: severity) else {
-                throw InputError(path: entry.file, line: entry.line(of: "severity"), message: "'\(entry.context).severity' must be error, warning or note")
+                throw InputError(
+                    path: entry.file, line: entry.line(of: "severity"),
+                    message: "'\(entry.context).severity' must be error, warning or note")
             }
             query.severity = value
         }
         if let expect = try entry.string("expect") {
             guard expect == "none" else {
-                throw InputError(path: entry.file, line: entry.line(of: "expect"), message: "'\(entry.context).expect' can only be 'none'")
+                throw InputError(
+                    path: entry.file, line: entry.line(of: "expect"),
+                    message: "'\(entry.context).expect' can only be 'none'")
             }
             query.expectNone = true
         }
@@ -107,7 +118,8 @@ public enum QueryStoreFormat {
             case "\r": out += "\\r"
             default:
                 if scalar.value < 0x20 || scalar.value == 0x7F || (0x80...0x9F).contains(scalar.value)
-                    || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FEFF}" {
+                    || scalar == "\u{2028}" || scalar == "\u{2029}" || scalar == "\u{FEFF}"
+                {
                     let hex = String(scalar.value, radix: 16, uppercase: true)
                     out += "\\u" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
                 } else {
@@ -124,6 +136,9 @@ public enum QueryStoreFormat {
     private static func isPlainSafe(_ text: String) -> Bool {
         guard let first = text.utf8.first, first.isASCIILetter else { return false }
         guard !reserved.contains(text.lowercased()) else { return false }
-        return text.utf8.allSatisfy { $0.isASCIILetter || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }
+        return text.utf8.allSatisfy {
+            $0.isASCIILetter || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: "_")
+                || $0 == UInt8(ascii: ".")
+        }
     }
 }

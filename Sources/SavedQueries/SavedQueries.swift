@@ -7,12 +7,16 @@ public enum SavedQueries {
     /// repository store (and the personal store when given); their matches are findings. A store
     /// that does not parse is an input error. Does not touch last-run state. No queries when the
     /// configuration turns `saved-query` off.
-    public static func gates(root: String, configuration: Configuration, personalStore: QueryStore? = nil,
-                             timeout: Double? = QueryRunner.defaultTimeout, source: any FileSource = DiskFileSource()) -> QueryCheck {
+    public static func gates(
+        root: String, configuration: Configuration, personalStore: QueryStore? = nil,
+        timeout: Double? = QueryRunner.defaultTimeout, source: any FileSource = DiskFileSource()
+    ) -> QueryCheck {
         var gates: [ScopedQuery] = []
         var errors: [InputError] = []
         if configuration.isEnabled(SavedQueryRule.description) {
-            for store in [QueryStore.repository(root: root, configuration: configuration)] + (personalStore.map { [$0] } ?? []) {
+            for store in [QueryStore.repository(root: root, configuration: configuration)]
+                + (personalStore.map { [$0] } ?? [])
+            {
                 do {
                     gates += try store.loadScoped(source: source).filter(\.query.expectNone)
                 } catch {
@@ -20,6 +24,7 @@ public enum SavedQueries {
                 }
             }
         }
-        return QueryCheck(queries: gates, configuration: configuration, timeout: timeout, setupErrors: errors, reportsFindings: true)
+        return QueryCheck(
+            queries: gates, configuration: configuration, timeout: timeout, setupErrors: errors, reportsFindings: true)
     }
 }

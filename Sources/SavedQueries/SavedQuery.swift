@@ -59,7 +59,8 @@ public struct SavedQuery: Sendable, Hashable, Codable {
         }
         let startsWell = first != UInt8(ascii: "-") && first != UInt8(ascii: "_") && first != UInt8(ascii: ".")
         guard allowed, startsWell, name.utf8.count <= 100 else {
-            return "invalid query name '\(name)': use letters, digits, '.', '_' and '-' (starting with a letter or digit, at most 100)"
+            return
+                "invalid query name '\(name)': use letters, digits, '.', '_' and '-' (starting with a letter or digit, at most 100)"
         }
         return nil
     }
@@ -80,7 +81,10 @@ public struct SavedQuery: Sendable, Hashable, Codable {
     /// A fingerprint of everything that decides what the query matches: when it changes,
     /// a comparison with the previous run would be meaningless.
     public var definitionSignature: String {
-        StableHash.hex128([pattern, kind.rawValue, "\(caseSensitive)", "\(wholeWord)",
-                           include.joined(separator: "\u{1E}"), exclude.joined(separator: "\u{1E}")].joined(separator: "\u{1F}"))
+        StableHash.hex128(
+            [
+                pattern, kind.rawValue, "\(caseSensitive)", "\(wholeWord)",
+                include.joined(separator: "\u{1E}"), exclude.joined(separator: "\u{1E}")
+            ].joined(separator: "\u{1F}"))
     }
 }

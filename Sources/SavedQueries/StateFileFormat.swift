@@ -85,25 +85,34 @@ enum StateFileFormat {
     static func decodeBlock(_ line: UnsafeRawBufferPointer) -> FileBlock? {
         var cursor = 0
         guard let segment = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")),
-              let offset = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")),
-              let length = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")),
-              let matchCount = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")) else { return nil }
+            let offset = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")),
+            let length = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")),
+            let matchCount = number(in: line, at: &cursor, ending: UInt8(ascii: "\t"))
+        else { return nil }
         var key: FileKey?
         if cursor + 1 < line.count, line[cursor] == UInt8(ascii: "-"), line[cursor + 1] == UInt8(ascii: "\t") {
             cursor += 2
         } else {
-            guard let device = number(in: line, at: &cursor, ending: UInt8(ascii: ":")), let inode = number(in: line, at: &cursor, ending: UInt8(ascii: ":")),
-                  let size = number(in: line, at: &cursor, ending: UInt8(ascii: ":")), let modified = number(in: line, at: &cursor, ending: UInt8(ascii: ":")),
-                  let changed = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")) else { return nil }
-            key = FileKey(device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified, changed: changed)
+            guard let device = number(in: line, at: &cursor, ending: UInt8(ascii: ":")),
+                let inode = number(in: line, at: &cursor, ending: UInt8(ascii: ":")),
+                let size = number(in: line, at: &cursor, ending: UInt8(ascii: ":")),
+                let modified = number(in: line, at: &cursor, ending: UInt8(ascii: ":")),
+                let changed = number(in: line, at: &cursor, ending: UInt8(ascii: "\t"))
+            else { return nil }
+            key = FileKey(
+                device: UInt64(bitPattern: device), inode: UInt64(bitPattern: inode), size: size, modified: modified,
+                changed: changed)
         }
-        return FileBlock(segment: Int(segment), offset: Int(offset), length: Int(length), matchCount: Int(matchCount), key: key,
-                         path: unescape(UnsafeRawBufferPointer(rebasing: line[cursor...])))
+        return FileBlock(
+            segment: Int(segment), offset: Int(offset), length: Int(length), matchCount: Int(matchCount), key: key,
+            path: unescape(UnsafeRawBufferPointer(rebasing: line[cursor...])))
     }
 
     /// The decimal number (a leading minus allowed) at `cursor` up to `terminator`, with
     /// `cursor` moved past the terminator; nil when there is none.
-    private static func number(in line: UnsafeRawBufferPointer, at cursor: inout Int, ending terminator: UInt8) -> Int64? {
+    private static func number(in line: UnsafeRawBufferPointer, at cursor: inout Int, ending terminator: UInt8)
+        -> Int64?
+    {
         let negative = cursor < line.count && line[cursor] == UInt8(ascii: "-")
         if negative { cursor += 1 }
         var value: UInt64 = 0
@@ -164,7 +173,9 @@ enum StateFileFormat {
     static func decodeEntry(_ line: some Collection<UInt8>) -> QueryState.Entry? {
         let fields = Array(line).split(separator: UInt8(ascii: "\t"), maxSplits: 3, omittingEmptySubsequences: false)
         guard fields.count == 4, let number = Int(String(decoding: fields[1], as: UTF8.self)) else { return nil }
-        return QueryState.Entry(fingerprint: String(decoding: fields[0], as: UTF8.self), path: unescape(fields[2]), line: number, lineText: unescape(fields[3]))
+        return QueryState.Entry(
+            fingerprint: String(decoding: fields[0], as: UTF8.self), path: unescape(fields[2]), line: number,
+            lineText: unescape(fields[3]))
     }
 
     /// The escaped path of an entry line (its third field), or nil.
@@ -213,7 +224,12 @@ enum StateFileFormat {
 
     private static func escape(_ text: UnsafeRawBufferPointer, into out: inout [UInt8]) {
         // Most paths and lines need no escape: appended whole.
-        guard text.contains(where: { $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }) else {
+        guard
+            text.contains(where: {
+                $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n")
+                    || $0 == UInt8(ascii: "\r")
+            })
+        else {
             out += text
             return
         }

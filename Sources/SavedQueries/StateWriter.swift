@@ -1,10 +1,11 @@
+import Foundation
+import ShipcheckCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import ShipcheckCore
 
 /// A query's new state as a run makes it (`StateFileFormat`): the blocks of files that changed
 /// go to one new segment as files come, in listing order; an unchanged file's line points at
@@ -54,15 +55,21 @@ final class StateWriter {
     /// One file's matches (files come in listing order).
     func add(_ file: FileRefresh) {
         if file.keepsPreviousBlock, let index = file.previousFile, let previous,
-           StateFileFormat.isSegmentName(previous.segmentNames[previous.files[index].segment]) {
+            StateFileFormat.isSegmentName(previous.segmentNames[previous.files[index].segment])
+        {
             var block = previous.files[index]
             block.key = file.key
             blocks.append((block, index))
             return
         }
         guard let segment = openSegment() else { return }
-        blocks.append((StateFileFormat.FileBlock(segment: -1, offset: segment.size, length: file.state.count, matchCount: file.matchCount, key: file.key,
-                                                 path: file.path), nil))
+        blocks.append(
+            (
+                StateFileFormat.FileBlock(
+                    segment: -1, offset: segment.size, length: file.state.count, matchCount: file.matchCount,
+                    key: file.key,
+                    path: file.path), nil
+            ))
         segment.output.write(file.state)
         segment.size += file.state.count
     }
@@ -105,7 +112,9 @@ final class StateWriter {
             let path = folder + "/" + name
             let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor < 0 && errno == EEXIST { continue }
-            guard descriptor >= 0 else { throw InputError(path: path, message: "cannot create: \(SafeFileReader.describe(errno: errno))") }
+            guard descriptor >= 0 else {
+                throw InputError(path: path, message: "cannot create: \(SafeFileReader.describe(errno: errno))")
+            }
             _ = flock(descriptor, LOCK_SH)
             segment = Segment(name: name, path: path, descriptor: descriptor)
         }
@@ -153,7 +162,9 @@ final class StateWriter {
         }
         if let segment {
             try segment.output.flush()
-            guard DurableSync.sync(segment.descriptor) == 0 else { throw InputError(path: segment.path, message: "cannot sync: \(SafeFileReader.describe(errno: errno))") }
+            guard DurableSync.sync(segment.descriptor) == 0 else {
+                throw InputError(path: segment.path, message: "cannot sync: \(SafeFileReader.describe(errno: errno))")
+            }
             position[-1] = names.count
             names.append(segment.name)
         }
@@ -162,7 +173,9 @@ final class StateWriter {
         header.segments = names
         header.matchCount = blocks.reduce(0) { $0 + $1.file.matchCount }
         header.fileCount = blocks.count
-        guard var bytes = StateFileFormat.encode(header) else { throw InputError(path: manifest, message: "cannot encode the query state") }
+        guard var bytes = StateFileFormat.encode(header) else {
+            throw InputError(path: manifest, message: "cannot encode the query state")
+        }
         // A line is about a hundred bytes: one allocation, not a doubling every few hundred lines.
         bytes.reserveCapacity(bytes.count + 128 * blocks.count)
         for (block, reused) in blocks {
@@ -180,7 +193,9 @@ final class StateWriter {
     private func copyKeptBlocks(_ previous: PreviousState) throws(InputError) {
         for index in blocks.indices {
             guard let reused = blocks[index].reused else { continue }
-            guard let bytes = previous.block(reused) else { throw InputError(path: manifest, message: "cannot read a block of the previous state") }
+            guard let bytes = previous.block(reused) else {
+                throw InputError(path: manifest, message: "cannot read a block of the previous state")
+            }
             if segment == nil { try makeSegment() }
             guard let segment else { return }
             blocks[index].file.segment = -1

@@ -9,8 +9,10 @@ extension Frontend {
     /// `shipcheck audit`'s checks, in the order of its summary table: all but the binaries
     /// share one scan of `root`; the binaries are the configuration's `binaries` globs and
     /// `extraBinaries` (only their `architecture` slice, when given).
-    public static func auditChecks(root: String, configuration: Configuration, extraBinaries: [String] = [], architecture: String? = nil,
-                                   source: any FileSource = DiskFileSource()) -> [any FileCheck] {
+    public static func auditChecks(
+        root: String, configuration: Configuration, extraBinaries: [String] = [], architecture: String? = nil,
+        source: any FileSource = DiskFileSource()
+    ) -> [any FileCheck] {
         let rules = RuleRegistry.rules
         return [
             SourceRulesCheck(rules: rules, configuration: configuration),
@@ -19,7 +21,9 @@ extension Frontend {
             BuildSettingsCheck(rules: rules, configuration: configuration),
             ArchiveBreakerCheck(configuration: configuration),
             PrivacyDeclarationsCheck(configuration: configuration),
-            BinariesCheck(root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture, rules: rules),
+            BinariesCheck(
+                root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
+                rules: rules)
         ]
     }
 
@@ -30,20 +34,31 @@ extension Frontend {
     /// longer occur is said — with `baselineStrict`, such stale entries fail the run. The
     /// configuration (`config`, else the root's `.shipcheck.yml`), the query store and the
     /// baseline are read through the same source as the scan, so no file is opened twice.
-    public static func audit(root: String, config: String? = nil, extraBinaries: [String] = [], architecture: String? = nil, baseline: String? = nil,
-                             baselineStrict: Bool = false, writeBaseline: String? = nil, failingSeverity: Severity,
-                             source base: any FileSource = DiskFileSource(), progress: ScanProgress? = nil) throws(InputError) -> CommandOutcome {
+    public static func audit(
+        root: String, config: String? = nil, extraBinaries: [String] = [], architecture: String? = nil,
+        baseline: String? = nil,
+        baselineStrict: Bool = false, writeBaseline: String? = nil, failingSeverity: Severity,
+        source base: any FileSource = DiskFileSource(), progress: ScanProgress? = nil
+    ) throws(InputError) -> CommandOutcome {
         let source = ReadOnceFileSource(base)
-        let configuration = try ConfigurationLoader.load(explicitPath: config, root: root, knownRules: RuleRegistry.ids, source: source)
-        let known = baseline.map { path in Result { () throws(InputError) -> Baseline in try Baseline.load(path, source: source) } }
+        let configuration = try ConfigurationLoader.load(
+            explicitPath: config, root: root, knownRules: RuleRegistry.ids, source: source)
+        let known = baseline.map { path in
+            Result { () throws(InputError) -> Baseline in try Baseline.load(path, source: source) }
+        }
         let outcome = ScanPipeline(root: root, configuration: configuration, source: source, progress: progress)
-            .run(auditChecks(root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture, source: source))
+            .run(
+                auditChecks(
+                    root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
+                    source: source))
         let result = outcome.combined
         var findings = result.findings
         if let writeBaseline {
             let written = try writingBaseline(findings, to: writeBaseline)
-            return CommandOutcome(output: written.output, messages: written.messages + result.inputErrors.map(\.description), notes: result.notes,
-                                  exitCode: result.inputErrors.isEmpty ? ExitStatus.clean : ExitStatus.inputError)
+            return CommandOutcome(
+                output: written.output, messages: written.messages + result.inputErrors.map(\.description),
+                notes: result.notes,
+                exitCode: result.inputErrors.isEmpty ? ExitStatus.clean : ExitStatus.inputError)
         }
         var inputErrors = result.inputErrors
         var messages: [String] = []
@@ -53,15 +68,21 @@ extension Frontend {
                 let recorded = try known.get()
                 let fresh = recorded.newFindings(in: findings)
                 let left = findings.count - fresh.count
-                if left > 0 { messages.append("\(left) finding\(left == 1 ? "" : "s") in the baseline \(baseline) not reported") }
+                if left > 0 {
+                    messages.append("\(left) finding\(left == 1 ? "" : "s") in the baseline \(baseline) not reported")
+                }
                 let fixed = recorded.fixedEntries(among: findings)
                 if !fixed.isEmpty {
-                    let count = "\(fixed.count) finding\(fixed.count == 1 ? "" : "s") recorded in the baseline \(baseline)"
-                    messages.append("\(count) no longer occur\(fixed.count == 1 ? "s" : "") (fixed): "
-                                    + "drop \(fixed.count == 1 ? "it" : "them") with --write-baseline \(baseline)")
+                    let count =
+                        "\(fixed.count) finding\(fixed.count == 1 ? "" : "s") recorded in the baseline \(baseline)"
+                    messages.append(
+                        "\(count) no longer occur\(fixed.count == 1 ? "s" : "") (fixed): "
+                            + "drop \(fixed.count == 1 ? "it" : "them") with --write-baseline \(baseline)")
                     if baselineStrict {
                         messages += fixed.map { "  fixed: " + Self.describe($0) }
-                        failures.append("the baseline \(baseline) is stale (--baseline-strict): \(count) no longer occur\(fixed.count == 1 ? "s" : "")")
+                        failures.append(
+                            "the baseline \(baseline) is stale (--baseline-strict): \(count) no longer occur\(fixed.count == 1 ? "s" : "")"
+                        )
                     }
                 }
                 findings = fresh
@@ -69,15 +90,19 @@ extension Frontend {
                 inputErrors.append(error)
             }
         }
-        return CommandOutcome(report: Report(findings: findings, inputErrors: inputErrors, rules: RuleRegistry.descriptions,
-                                             checks: outcome.checks.map(\.summary), failingSeverity: failingSeverity, failures: failures),
-                              messages: messages, notes: result.notes, explanations: result.explanations)
+        return CommandOutcome(
+            report: Report(
+                findings: findings, inputErrors: inputErrors, rules: RuleRegistry.descriptions,
+                checks: outcome.checks.map(\.summary), failingSeverity: failingSeverity, failures: failures),
+            messages: messages, notes: result.notes, explanations: result.explanations)
     }
 
     /// Writes `findings` as the baseline at `path`: a new file, or the update of the baseline
     /// there (a file that is not one is left alone: an input error). Returns the lines to print:
     /// on standard output each entry added (`+`) and dropped (`-`), on standard error the counts.
-    private static func writingBaseline(_ findings: [Finding], to path: String) throws(InputError) -> (output: String?, messages: [String]) {
+    private static func writingBaseline(_ findings: [Finding], to path: String) throws(InputError) -> (
+        output: String?, messages: [String]
+    ) {
         guard FileKind.of(path) != nil else {
             try Baseline(findings: findings).write(to: path)
             return (nil, ["recorded \(findings.count) finding\(findings.count == 1 ? "" : "s") in \(path)"])
@@ -93,7 +118,9 @@ extension Frontend {
     /// `App/View.swift [preview-outside-debug] #Preview("Dark")`: one line, the subject's
     /// separators (an identity's parts) shown as spaces.
     private static func describe(_ entry: Baseline.Entry) -> String {
-        let subject = entry.subject.unicodeScalars.split { $0.value < 0x20 }.map { String(String.UnicodeScalarView($0)) }.joined(separator: " ")
+        let subject = entry.subject.unicodeScalars.split { $0.value < 0x20 }.map {
+            String(String.UnicodeScalarView($0))
+        }.joined(separator: " ")
         return "\(FileEnumerator.escaped(entry.path)) [\(entry.rule)] \(subject)"
     }
 }
@@ -110,7 +137,10 @@ final class BinariesCheck: FileCheck {
     private let architecture: String?
     private let rules: [any Rule.Type]
 
-    init(root: String, configuration: Configuration, extraBinaries: [String], architecture: String?, rules: [any Rule.Type]) {
+    init(
+        root: String, configuration: Configuration, extraBinaries: [String], architecture: String?,
+        rules: [any Rule.Type]
+    ) {
         self.root = root
         self.configuration = configuration
         self.extraBinaries = extraBinaries
@@ -122,8 +152,11 @@ final class BinariesCheck: FileCheck {
         let expanded = ArtifactPaths.expand(configuration.binaries, root: root)
         let paths = expanded.paths + extraBinaries
         guard !paths.isEmpty else { return CheckResult(inputErrors: expanded.errors) }
-        var result = BinaryInspector(configuration: configuration, rules: rules, architecture: architecture).run(paths: paths)
-        for index in result.findings.indices { result.findings[index].location = result.findings[index].location.relative(to: root) }
+        var result = BinaryInspector(configuration: configuration, rules: rules, architecture: architecture).run(
+            paths: paths)
+        for index in result.findings.indices {
+            result.findings[index].location = result.findings[index].location.relative(to: root)
+        }
         result.inputErrors += expanded.errors
         return result
     }

@@ -15,36 +15,48 @@ public enum Frontend {
 
     /// `shipcheck conflicts`: one root (with operands relative to it) in one scope (`untracked`:
     /// the working tree's untracked files that are not ignored too).
-    public static func conflicts(root: String, operands: [String], scope: ConflictScope, untracked: Bool = false, configuration: Configuration,
-                                 failingSeverity: Severity) -> CommandOutcome {
-        let result = ConflictScanner(root: root, configuration: configuration, rules: RuleRegistry.rules, scope: scope, paths: operands,
-                                     untracked: untracked).run()
-        return CommandOutcome(report: Report(findings: result.findings, inputErrors: result.inputErrors,
-                                             rules: ConflictCheck.ownRules(among: RuleRegistry.rules).descriptions,
-                                             failingSeverity: failingSeverity),
-                              notes: result.notes)
+    public static func conflicts(
+        root: String, operands: [String], scope: ConflictScope, untracked: Bool = false, configuration: Configuration,
+        failingSeverity: Severity
+    ) -> CommandOutcome {
+        let result = ConflictScanner(
+            root: root, configuration: configuration, rules: RuleRegistry.rules, scope: scope, paths: operands,
+            untracked: untracked
+        ).run()
+        return CommandOutcome(
+            report: Report(
+                findings: result.findings, inputErrors: result.inputErrors,
+                rules: ConflictCheck.ownRules(among: RuleRegistry.rules).descriptions,
+                failingSeverity: failingSeverity),
+            notes: result.notes)
     }
 
     /// `shipcheck binary`: the files and directories given, else the configuration's `binaries`
     /// globs (relative to the current directory), expanded as the audit expands them; only the
     /// `architecture` slice of universal Mach-O files, when given.
-    public static func binary(paths: [String], architecture: String? = nil, configuration: Configuration,
-                              failingSeverity: Severity, progress: ScanProgress? = nil) throws(UsageError) -> CommandOutcome {
+    public static func binary(
+        paths: [String], architecture: String? = nil, configuration: Configuration,
+        failingSeverity: Severity, progress: ScanProgress? = nil
+    ) throws(UsageError) -> CommandOutcome {
         var targets = paths
         var expansionErrors: [InputError] = []
         if targets.isEmpty {
             guard !configuration.binaries.isEmpty else {
-                throw UsageError("give binaries or directories, or list them under `binaries:` in \(Configuration.fileName)")
+                throw UsageError(
+                    "give binaries or directories, or list them under `binaries:` in \(Configuration.fileName)")
             }
             (targets, expansionErrors) = ArtifactPaths.expand(configuration.binaries, root: ".")
         }
-        var inspector = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules, architecture: architecture)
+        var inspector = BinaryInspector(
+            configuration: configuration, rules: RuleRegistry.rules, architecture: architecture)
         inspector.progress = progress
         var result = inspector.run(paths: targets).finalized(configuration: configuration)
         result.inputErrors = expansionErrors + result.inputErrors
-        return CommandOutcome(report: Report(findings: result.findings, inputErrors: result.inputErrors,
-                                             rules: BinaryInspector.ownRules(among: RuleRegistry.rules).descriptions,
-                                             failingSeverity: failingSeverity))
+        return CommandOutcome(
+            report: Report(
+                findings: result.findings, inputErrors: result.inputErrors,
+                rules: BinaryInspector.ownRules(among: RuleRegistry.rules).descriptions,
+                failingSeverity: failingSeverity))
     }
 }
 
@@ -61,8 +73,11 @@ public struct CommandOutcome: Sendable {
     /// Notes for standard error with `--explain`: what was left out of scope and why.
     public var explanations: [String]
 
-    public init(report: Report? = nil, output: String? = nil, messages: [String] = [], notes: [InputError] = [], exitCode: Int32? = nil,
-                explanations: [InputError] = []) {
+    public init(
+        report: Report? = nil, output: String? = nil, messages: [String] = [], notes: [InputError] = [],
+        exitCode: Int32? = nil,
+        explanations: [InputError] = []
+    ) {
         self.report = report
         self.output = output
         self.messages = messages + notes.map(\.noteDescription)

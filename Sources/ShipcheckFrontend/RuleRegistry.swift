@@ -68,7 +68,7 @@ public enum RuleRegistry {
         // (Preflight; checked by BinaryInspect and ReleaseAudit's PrivacyDeclarationsCheck).
         RequiredReasonAPIRule.self,
         PrivacyManifestInvalidRule.self,
-        PurposeStringRule.self,
+        PurposeStringRule.self
     ]
 
     public static let descriptions: [RuleDescription] = rules.descriptions

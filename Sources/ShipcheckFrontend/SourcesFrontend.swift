@@ -12,7 +12,8 @@ public struct SourcesBuildStep: Sendable {
     public var cachePath: String?
     public var toolVersion: String
 
-    public init(lenient: Bool = false, absolutePaths: Bool = false, cachePath: String? = nil, toolVersion: String = "") {
+    public init(lenient: Bool = false, absolutePaths: Bool = false, cachePath: String? = nil, toolVersion: String = "")
+    {
         self.lenient = lenient
         self.absolutePaths = absolutePaths
         self.cachePath = cachePath
@@ -21,21 +22,29 @@ public struct SourcesBuildStep: Sendable {
 }
 
 extension Frontend {
-    /// `shipcheck sources`: each root with its configuration; with `fix`, the unwrapped previews
-    /// are wrapped (and plain constructions moved into `StateObject(wrappedValue:)`) first (with `dryRun`, only shown as a diff) and the report is a fresh scan
-    /// of what is left.
-    public static func sources(_ roots: [(root: String, configuration: Configuration)], fix: Bool, dryRun: Bool,
-                               buildStep: SourcesBuildStep = SourcesBuildStep(), failingSeverity: Severity) -> CommandOutcome {
-        let scanners = roots.map { SourceScanner(root: $0.root, configuration: $0.configuration, rules: RuleRegistry.rules) }
+    /// `shipcheck sources`: each root with its configuration; with `fix`, the unwrapped previews are wrapped
+    /// (and plain constructions moved into `StateObject(wrappedValue:)`) first (with `dryRun`, only shown as a
+    /// diff) and the report is a fresh scan of what is left.
+    public static func sources(
+        _ roots: [(root: String, configuration: Configuration)], fix: Bool, dryRun: Bool,
+        buildStep: SourcesBuildStep = SourcesBuildStep(), failingSeverity: Severity
+    ) -> CommandOutcome {
+        let scanners = roots.map {
+            SourceScanner(root: $0.root, configuration: $0.configuration, rules: RuleRegistry.rules)
+        }
         var messages: [String] = []
         if fix {
             let results = scanners.map { $0.fix() }
             messages += results.flatMap(\.notFixed).map(\.noteDescription)
             if dryRun {
                 let errors = results.flatMap(\.inputErrors)
-                let exitCode = !errors.isEmpty ? ExitStatus.inputError : results.contains { !$0.fixes.isEmpty } ? ExitStatus.findings : ExitStatus.clean
-                return CommandOutcome(output: results.flatMap(\.fixes).map(\.unifiedDiff).joined(),
-                                      messages: messages + errors.map(\.description), exitCode: exitCode)
+                let exitCode =
+                    !errors.isEmpty
+                    ? ExitStatus.inputError
+                    : results.contains { !$0.fixes.isEmpty } ? ExitStatus.findings : ExitStatus.clean
+                return CommandOutcome(
+                    output: results.flatMap(\.fixes).map(\.unifiedDiff).joined(),
+                    messages: messages + errors.map(\.description), exitCode: exitCode)
             }
             var wrapped = 0, moved = 0, files = 0
             for change in results.flatMap(\.fixes) {
@@ -48,8 +57,14 @@ extension Frontend {
                     messages.append(error.description)
                 }
             }
-            if wrapped > 0 { messages.append("wrapped \(wrapped) preview\(wrapped == 1 ? "" : "s") in #if DEBUG in \(files) file\(files == 1 ? "" : "s")") }
-            if moved > 0 { messages.append("moved \(moved) construction\(moved == 1 ? "" : "s") into StateObject(wrappedValue:)") }
+            if wrapped > 0 {
+                messages.append(
+                    "wrapped \(wrapped) preview\(wrapped == 1 ? "" : "s") in #if DEBUG in \(files) file\(files == 1 ? "" : "s")"
+                )
+            }
+            if moved > 0 {
+                messages.append("moved \(moved) construction\(moved == 1 ? "" : "s") into StateObject(wrappedValue:)")
+            }
         }
         // The report is always a fresh scan, so it shows exactly what is left after fixing.
         var combined = CheckResult()
@@ -64,9 +79,11 @@ extension Frontend {
             // A cache that cannot be written is an input error (exit 2), like any output.
             do throws(InputError) { try cache.write(to: path) } catch { combined.inputErrors.append(error) }
         }
-        return CommandOutcome(report: Report(findings: combined.findings, inputErrors: combined.inputErrors,
-                                             rules: SourceRulesCheck.ownRules(among: RuleRegistry.rules).descriptions,
-                                             failingSeverity: failingSeverity),
-                              messages: messages, notes: combined.notes, explanations: combined.explanations)
+        return CommandOutcome(
+            report: Report(
+                findings: combined.findings, inputErrors: combined.inputErrors,
+                rules: SourceRulesCheck.ownRules(among: RuleRegistry.rules).descriptions,
+                failingSeverity: failingSeverity),
+            messages: messages, notes: combined.notes, explanations: combined.explanations)
     }
 }

@@ -19,11 +19,16 @@ enum ConstructingCalls {
     static func lookup(for arguments: Set<Argument>) -> FileLookup? {
         guard !arguments.isEmpty else { return nil }
         let needles = Set(arguments.map(\.callee)).map { Array(($0 + "(").utf8) }
-        return FileLookup(releaseOnly: true, mayHold: { _, hay in needles.contains { $0.withUnsafeBytes { ByteSearch.find($0, in: hay) != nil } } }) { file in
-            let finder = Finder(arguments: arguments, previews: file.previewRanges)
-            finder.walk(file.tree)
-            return LookupAnswers(calls: finder.found.mapValues { "\(file.path):\(file.lines.position(of: $0).line)" })
-        }
+        return FileLookup(
+            releaseOnly: true,
+            mayHold: { _, hay in needles.contains { $0.withUnsafeBytes { ByteSearch.find($0, in: hay) != nil } } },
+            answer: { file in
+                let finder = Finder(arguments: arguments, previews: file.previewRanges)
+                finder.walk(file.tree)
+                return LookupAnswers(
+                    calls: finder.found.mapValues { "\(file.path):\(file.lines.position(of: $0).line)" })
+            }
+        )
     }
 
     private final class Finder: SyntaxVisitor {
@@ -41,12 +46,16 @@ enum ConstructingCalls {
 
         override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
             guard let callee = node.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                  let wanted = arguments[callee], !previews.contains(where: { $0.contains(node.position.utf8Offset) }),
-                  Self.isInViewCode(Syntax(node)) else { return .visitChildren }
+                let wanted = arguments[callee], !previews.contains(where: { $0.contains(node.position.utf8Offset) }),
+                Self.isInViewCode(Syntax(node))
+            else { return .visitChildren }
             for argument in wanted where found[argument] == nil {
-                let passed = argument.label.map { label in node.arguments.first { $0.label?.text == label } } ?? node.arguments.first.flatMap { $0.label == nil ? $0 : nil }
+                let passed =
+                    argument.label.map { label in node.arguments.first { $0.label?.text == label } }
+                    ?? node.arguments.first.flatMap { $0.label == nil ? $0 : nil }
                 if let passed, let call = passed.expression.withoutWrappers.as(FunctionCallExprSyntax.self),
-                   StateInitFinder.constructedTypeName(call.calledExpression, impliedType: "") != nil {
+                    StateInitFinder.constructedTypeName(call.calledExpression, impliedType: "") != nil
+                {
                     found[argument] = node.positionAfterSkippingLeadingTrivia.utf8Offset
                 }
             }
@@ -60,11 +69,15 @@ enum ConstructingCalls {
             var current = node.parent
             while let syntax = current {
                 if let variable = syntax.as(VariableDeclSyntax.self),
-                   variable.bindings.contains(where: { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body" }) {
+                    variable.bindings.contains(where: {
+                        $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == "body"
+                    })
+                {
                     return true
                 }
                 if let group = syntax.asProtocol(DeclGroupSyntax.self),
-                   !TypeDeclarations.inheritedNames(group.inheritanceClause).isDisjoint(with: viewProtocols) {
+                    !TypeDeclarations.inheritedNames(group.inheritanceClause).isDisjoint(with: viewProtocols)
+                {
                     return true
                 }
                 current = syntax.parent

@@ -25,41 +25,62 @@ struct ConstructionMove: Sendable, Hashable {
         var text: String
     }
 
-    static func plan(binding: PatternBindingSyntax, reference: DeclReferenceExprSyntax, statement: SequenceExprSyntax,
-                     body: CodeBlockSyntax, bytes: [UInt8]) -> Result<ConstructionMove, Refusal> {
+    static func plan(
+        binding: PatternBindingSyntax, reference: DeclReferenceExprSyntax, statement: SequenceExprSyntax,
+        body: CodeBlockSyntax, bytes: [UInt8]
+    ) -> Result<ConstructionMove, Refusal> {
         let name = reference.baseName.text
-        guard let decl = binding.parent?.parent?.as(VariableDeclSyntax.self), decl.bindingSpecifier.tokenKind == .keyword(.let),
-              decl.bindings.count == 1, decl.attributes.isEmpty, decl.modifiers.isEmpty,
-              let value = binding.initializer?.value, let call = value.as(FunctionCallExprSyntax.self),
-              StateInitFinder.constructedType(call.calledExpression, impliedType: binding.typeAnnotation?.type) != nil else {
+        guard let decl = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            decl.bindingSpecifier.tokenKind == .keyword(.let),
+            decl.bindings.count == 1, decl.attributes.isEmpty, decl.modifiers.isEmpty,
+            let value = binding.initializer?.value, let call = value.as(FunctionCallExprSyntax.self),
+            StateInitFinder.constructedType(call.calledExpression, impliedType: binding.typeAnnotation?.type) != nil
+        else {
             return .failure(Refusal(text: "`\(name)` is not a plain `let \(name) = Type(…)`"))
         }
-        guard let declItem = decl.parent?.as(CodeBlockItemSyntax.self), let assignItem = statement.parent?.as(CodeBlockItemSyntax.self),
-              let block = declItem.parent?.as(CodeBlockItemListSyntax.self), assignItem.parent?.id == block.id,
-              let declIndex = block.index(of: declItem), let assignIndex = block.index(of: assignItem), declIndex < assignIndex else {
+        guard let declItem = decl.parent?.as(CodeBlockItemSyntax.self),
+            let assignItem = statement.parent?.as(CodeBlockItemSyntax.self),
+            let block = declItem.parent?.as(CodeBlockItemListSyntax.self), assignItem.parent?.id == block.id,
+            let declIndex = block.index(of: declItem), let assignIndex = block.index(of: assignItem),
+            declIndex < assignIndex
+        else {
             return .failure(Refusal(text: "the construction and the assignment are not statements of the same block"))
         }
-        if let other = Self.uses(of: name, in: body).first(where: { $0.id != reference.id }), let use = other.ancestorStatement {
-            return .failure(Refusal(text: "`\(Self.quote(use))` uses `\(name)` too, so the object is set up outside the autoclosure"))
+        if let other = Self.uses(of: name, in: body).first(where: { $0.id != reference.id }),
+            let use = other.ancestorStatement
+        {
+            return .failure(
+                Refusal(
+                    text: "`\(Self.quote(use))` uses `\(name)` too, so the object is set up outside the autoclosure"))
         }
-        for item in block[block.index(after: declIndex)..<assignIndex] where Self.mayBeObserved(item, construction: value) {
-            return .failure(Refusal(text: "`\(Self.quote(Syntax(item)))` runs between the construction and the assignment and may have side effects"))
+        for item in block[block.index(after: declIndex)..<assignIndex]
+        where Self.mayBeObserved(item, construction: value) {
+            return .failure(
+                Refusal(
+                    text:
+                        "`\(Self.quote(Syntax(item)))` runs between the construction and the assignment and may have side effects"
+                ))
         }
         guard let lines = Self.wholeLines(of: decl, in: bytes) else {
             return .failure(Refusal(text: "other code shares a line with `let \(name)`"))
         }
-        return .success(ConstructionMove(
-            declarationLines: lines,
-            declaration: decl.positionAfterSkippingLeadingTrivia.utf8Offset..<decl.endPositionBeforeTrailingTrivia.utf8Offset,
-            reference: reference.positionAfterSkippingLeadingTrivia.utf8Offset..<reference.endPositionBeforeTrailingTrivia.utf8Offset,
-            construction: value.positionAfterSkippingLeadingTrivia.utf8Offset..<value.endPositionBeforeTrailingTrivia.utf8Offset))
+        return .success(
+            ConstructionMove(
+                declarationLines: lines,
+                declaration: decl.positionAfterSkippingLeadingTrivia
+                    .utf8Offset..<decl.endPositionBeforeTrailingTrivia.utf8Offset,
+                reference: reference.positionAfterSkippingLeadingTrivia
+                    .utf8Offset..<reference.endPositionBeforeTrailingTrivia.utf8Offset,
+                construction: value.positionAfterSkippingLeadingTrivia
+                    .utf8Offset..<value.endPositionBeforeTrailingTrivia.utf8Offset))
     }
 
     /// References to `name` (not `something.name`).
     private static func uses(of name: String, in body: CodeBlockSyntax) -> [DeclReferenceExprSyntax] {
         body.tokens(viewMode: .sourceAccurate).compactMap { token in
             guard token.text == name, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
-                  reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id else { return nil }
+                reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id
+            else { return nil }
             return reference
         }
     }
@@ -72,12 +93,18 @@ struct ConstructionMove: Sendable, Hashable {
         for token in item.tokens(viewMode: .sourceAccurate) {
             guard let node = token.parent else { continue }
             if node.is(FunctionCallExprSyntax.self) || node.is(ClosureExprSyntax.self) || node.is(TryExprSyntax.self)
-                || node.is(AwaitExprSyntax.self) || node.is(MacroExpansionExprSyntax.self) || node.is(SubscriptCallExprSyntax.self) {
+                || node.is(AwaitExprSyntax.self) || node.is(MacroExpansionExprSyntax.self)
+                || node.is(SubscriptCallExprSyntax.self)
+            {
                 return true
             }
-            if node.is(BinaryOperatorExprSyntax.self), token.text.hasSuffix("="), !comparisons.contains(token.text) { return true }
+            if node.is(BinaryOperatorExprSyntax.self), token.text.hasSuffix("="), !comparisons.contains(token.text) {
+                return true
+            }
             if node.is(AssignmentExprSyntax.self) {
-                guard let target = node.parent?.parent?.as(SequenceExprSyntax.self)?.elements.first, reads(construction, target) else { continue }
+                guard let target = node.parent?.parent?.as(SequenceExprSyntax.self)?.elements.first,
+                    reads(construction, target)
+                else { continue }
                 return true
             }
         }
@@ -88,9 +115,13 @@ struct ConstructionMove: Sendable, Hashable {
     /// explicit `self` or an `x` that is not a parameter or local; for a plain `x`, any `x`.
     private static func reads(_ construction: ExprSyntax, _ target: ExprSyntax) -> Bool {
         let references = construction.tokens(viewMode: .sourceAccurate)
-        if let member = target.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+        if let member = target.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
             let name = member.declName.baseName.text
-            return references.contains { $0.tokenKind == .keyword(.self) || ($0.text == name && !LocalName($0, at: $0).isLocal) }
+            return references.contains {
+                $0.tokenKind == .keyword(.self) || ($0.text == name && !LocalName($0, at: $0).isLocal)
+            }
         }
         let names = Set(target.tokens(viewMode: .sourceAccurate).map(\.text))
         return references.contains { names.contains($0.text) }
@@ -107,7 +138,9 @@ struct ConstructionMove: Sendable, Hashable {
         while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
         guard start == 0 || bytes[start - 1] == 0x0A else { return nil }
         var end = decl.endPositionBeforeTrailingTrivia.utf8Offset
-        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x3B || bytes[end] == 0x0D { end += 1 }
+        while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 || bytes[end] == 0x3B || bytes[end] == 0x0D {
+            end += 1
+        }
         guard end == bytes.count || bytes[end] == 0x0A else { return nil }
         return start..<min(end + 1, bytes.count)
     }

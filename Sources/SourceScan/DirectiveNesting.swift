@@ -46,7 +46,8 @@ public enum DirectiveNesting {
     public static func lineExceedingMaximumBrackets(in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBytes { buffer -> Int? in
             let count = buffer.count
-            let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"), newline = UInt8(ascii: "\n")
+            let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"),
+                newline = UInt8(ascii: "\n")
             var depth = 0
             var index = 0
             func at(_ offset: Int) -> UInt8 { offset < count ? buffer[offset] : 0 }
@@ -63,14 +64,20 @@ public enum DirectiveNesting {
                     var nesting = 1
                     index += 2
                     while index < count && nesting > 0 {
-                        if buffer[index] == slash && at(index + 1) == star { nesting += 1; index += 1 }
-                        else if buffer[index] == star && at(index + 1) == slash { nesting -= 1; index += 1 }
+                        if buffer[index] == slash && at(index + 1) == star {
+                            nesting += 1
+                            index += 1
+                        } else if buffer[index] == star && at(index + 1) == slash {
+                            nesting -= 1
+                            index += 1
+                        }
                         index += 1
                     }
                     continue
                 } else if byte == quote && at(index + 1) == quote && at(index + 2) == quote {
                     index += 3
-                    while index < count && !(buffer[index] == quote && at(index + 1) == quote && at(index + 2) == quote) {
+                    while index < count && !(buffer[index] == quote && at(index + 1) == quote && at(index + 2) == quote)
+                    {
                         index += buffer[index] == UInt8(ascii: "\\") ? 2 : 1
                     }
                     index += 3
@@ -96,7 +103,9 @@ public enum DirectiveNesting {
         for offset in 0..<length where bytes[start + offset] != word[offset] { return false }
         guard start + length < bytes.count else { return true }
         let next = bytes[start + length]
-        let isIdentifier = next == UInt8(ascii: "_") || (next >= 0x30 && next <= 0x39) || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A) || next >= 0x80
+        let isIdentifier =
+            next == UInt8(ascii: "_") || (next >= 0x30 && next <= 0x39) || (next | 0x20 >= 0x61 && next | 0x20 <= 0x7A)
+            || next >= 0x80
         return !isIdentifier
     }
 }

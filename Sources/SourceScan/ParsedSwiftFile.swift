@@ -40,15 +40,18 @@ public final class ParsedSwiftFile {
     /// naming the first problem; nil when the file parses cleanly.
     public private(set) lazy var syntaxProblem: InputError? = {
         guard tree.hasError, let problem = SyntaxErrorLocator.first(in: tree) else { return nil }
-        return InputError(path: path, line: lines.position(of: problem.offset).line,
-                          message: "does not parse as Swift (\(problem.description)); not scanned")
+        return InputError(
+            path: path, line: lines.position(of: problem.offset).line,
+            message: "does not parse as Swift (\(problem.description)); not scanned")
     }()
 
     /// Every `#Preview` and preview-provider declaration.
     private(set) lazy var previews: [DetectedPreview] = PreviewFinder.find(in: tree)
 
     /// Byte ranges of the previews (what other checks leave to the preview rules).
-    public var previewRanges: [Range<Int>] { previews.map { $0.node.position.utf8Offset..<$0.node.endPosition.utf8Offset } }
+    public var previewRanges: [Range<Int>] {
+        previews.map { $0.node.position.utf8Offset..<$0.node.endPosition.utf8Offset }
+    }
 
     /// The file's `shipcheck:ignore` directives.
     public private(set) lazy var suppressions = Suppressions(bytes, path: path)
@@ -65,10 +68,14 @@ public enum SwiftText {
         }
         let array = Array(bytes)
         if let line = DirectiveNesting.lineExceedingMaximum(in: array) {
-            return InputError(path: path, line: line, message: "#if nesting deeper than \(DirectiveNesting.maximum) levels; not scanned")
+            return InputError(
+                path: path, line: line,
+                message: "#if nesting deeper than \(DirectiveNesting.maximum) levels; not scanned")
         }
         if let line = DirectiveNesting.lineExceedingMaximumBrackets(in: array) {
-            return InputError(path: path, line: line, message: "[ nesting deeper than \(DirectiveNesting.maximumBrackets) levels; not scanned")
+            return InputError(
+                path: path, line: line,
+                message: "[ nesting deeper than \(DirectiveNesting.maximumBrackets) levels; not scanned")
         }
         return nil
     }

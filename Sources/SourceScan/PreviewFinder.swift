@@ -42,7 +42,8 @@ final class PreviewFinder: SyntaxVisitor {
 
     private func visitMacro(_ node: some FreestandingMacroExpansionSyntax) -> SyntaxVisitorContinueKind {
         guard node.macroName.text == "Preview" else { return .visitChildren }
-        let name = node.arguments.first { $0.label == nil }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+        let name = node.arguments.first { $0.label == nil }?.expression.as(StringLiteralExprSyntax.self)?
+            .representedLiteralValue
         let scope = typeNames.isEmpty ? "" : typeNames.joined(separator: ".") + "."
         let identity = name.map { "\(scope)#Preview(\"\($0)\")" } ?? "\(scope)#Preview \(Self.bodyDigest(node))"
         previews.append(DetectedPreview(kind: .macro, node: Syntax(node), anchor: node.pound, identity: identity))
@@ -66,12 +67,18 @@ final class PreviewFinder: SyntaxVisitor {
 
     private func visitType(_ node: some DeclGroupSyntax, name: String) -> SyntaxVisitorContinueKind {
         typeNames.append(name)
-        guard let conformance = node.inheritanceClause?.inheritedTypes.lazy.compactMap({ Self.previewProtocol(in: $0.type) }).first else {
+        guard
+            let conformance = node.inheritanceClause?.inheritedTypes.lazy.compactMap({
+                Self.previewProtocol(in: $0.type)
+            }).first
+        else {
             return .visitChildren
         }
         let qualified = typeNames.joined(separator: ".")
-        previews.append(DetectedPreview(kind: .provider(conformance: conformance), node: Syntax(node), anchor: node.introducer,
-                                        identity: "\(node.introducer.text) \(qualified): \(conformance)"))
+        previews.append(
+            DetectedPreview(
+                kind: .provider(conformance: conformance), node: Syntax(node), anchor: node.introducer,
+                identity: "\(node.introducer.text) \(qualified): \(conformance)"))
         // A preview provider's body is preview code already; do not report inside it twice.
         // (visitPost still runs and pops the name.)
         return .skipChildren
@@ -84,7 +91,9 @@ final class PreviewFinder: SyntaxVisitor {
             return identifier.name.text
         }
         if let member = type.as(MemberTypeSyntax.self), providerProtocols.contains(member.name.text),
-           let base = member.baseType.as(IdentifierTypeSyntax.self), ["SwiftUI", "DeveloperToolsSupport"].contains(base.name.text) {
+            let base = member.baseType.as(IdentifierTypeSyntax.self),
+            ["SwiftUI", "DeveloperToolsSupport"].contains(base.name.text)
+        {
             return member.trimmedDescription
         }
         if let attributed = type.as(AttributedTypeSyntax.self) { return previewProtocol(in: attributed.baseType) }
@@ -104,10 +113,13 @@ final class PreviewFinder: SyntaxVisitor {
 extension DetectedPreview {
     /// The finding of a preview a release build compiles (`rule` is the preview rule for its
     /// kind), or nil when it is DEBUG-only.
-    func finding(_ rule: any SwiftSourceRule.Type, in file: ParsedSwiftFile, _ context: SwiftRuleContext) -> SourceFinding? {
+    func finding(_ rule: any SwiftSourceRule.Type, in file: ParsedSwiftFile, _ context: SwiftRuleContext)
+        -> SourceFinding?
+    {
         guard case .compiled(let when, let enclosing) = context.evaluator.verdict(for: node) else { return nil }
-        let finding = file.finding(rule, at: anchor, message: "\(subject) is \(CompiledPhrase.text(when: when, enclosing: enclosing))",
-                                   identity: identity, fixHint: "wrap it in #if DEBUG … #endif (`shipcheck sources --fix` does this)")
+        let finding = file.finding(
+            rule, at: anchor, message: "\(subject) is \(CompiledPhrase.text(when: when, enclosing: enclosing))",
+            identity: identity, fixHint: "wrap it in #if DEBUG … #endif (`shipcheck sources --fix` does this)")
         return SourceFinding(finding: finding, leadingLines: file.leadingLines(of: node), preview: self)
     }
 
@@ -116,11 +128,13 @@ extension DetectedPreview {
         switch kind {
         case .macro:
             let node = self.node.asProtocol(FreestandingMacroExpansionSyntax.self)
-            let name = node?.arguments.first { $0.label == nil }?.expression.as(StringLiteralExprSyntax.self)?.representedLiteralValue
+            let name = node?.arguments.first { $0.label == nil }?.expression.as(StringLiteralExprSyntax.self)?
+                .representedLiteralValue
             return name.map { "#Preview(\"\($0)\")" } ?? "#Preview"
         case .provider(let conformance):
             let group = node.asProtocol(DeclGroupSyntax.self)
-            let name = node.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
+            let name =
+                node.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
                 ?? node.as(StructDeclSyntax.self)?.name.text ?? node.as(ClassDeclSyntax.self)?.name.text
                 ?? node.as(EnumDeclSyntax.self)?.name.text ?? node.as(ActorDeclSyntax.self)?.name.text ?? ""
             return "\(group?.introducer.text ?? "type") \(name): \(conformance)"

@@ -41,7 +41,8 @@ struct PreviewFixer {
         var merged: [Region] = []
         for region in regions {
             if var last = merged.last, last.parent == region.parent, last.end <= region.start,
-               bytes[last.end..<region.start].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                bytes[last.end..<region.start].allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D })
+            {
                 last.end = region.end
                 last.count += region.count
                 merged[merged.count - 1] = last
@@ -71,7 +72,8 @@ struct PreviewFixer {
 
     private static func region(for preview: DetectedPreview, bytes: [UInt8]) -> Result<Region, Unfixable> {
         guard let unit = preview.node.parent, unit.is(CodeBlockItemSyntax.self) || unit.is(MemberBlockItemSyntax.self),
-              let first = unit.firstToken(viewMode: .sourceAccurate) else {
+            let first = unit.firstToken(viewMode: .sourceAccurate)
+        else {
             return .failure(Unfixable(text: "not a statement or member of its own"))
         }
         var start = first.attachedCommentStart(docCommentsOnly: true)

@@ -23,15 +23,20 @@ struct ProposedFinding {
     /// The findings of `rule` for `hits` in `file`. These rules catch run-time bugs of release
     /// builds: test code (`TestCode`), previews (the preview rules see to those) and code no
     /// release build compiles (`#if DEBUG`) cannot fail there, so hits in them are dropped.
-    static func findings(of rule: any SwiftSourceRule.Type, in file: ParsedSwiftFile, context: SwiftRuleContext,
-                         _ hits: (ParsedSwiftFile) -> [ProposedFinding]) -> [SourceFinding] {
+    static func findings(
+        of rule: any SwiftSourceRule.Type, in file: ParsedSwiftFile, context: SwiftRuleContext,
+        _ hits: (ParsedSwiftFile) -> [ProposedFinding]
+    ) -> [SourceFinding] {
         guard context.testReason == nil, !TestCode.contains(file) else { return [] }
         let previews = file.previewRanges
         return hits(file).filter { hit in
-            !previews.contains { $0.contains(hit.anchor.position.utf8Offset) } && context.evaluator.verdict(for: hit.anchor) != .excluded
+            !previews.contains { $0.contains(hit.anchor.position.utf8Offset) }
+                && context.evaluator.verdict(for: hit.anchor) != .excluded
         }.map { hit in
-            var found = SourceFinding(finding: file.finding(rule, at: hit.anchor, message: hit.message, identity: hit.identity, fixHint: hit.fixHint),
-                                      leadingLines: file.leadingLines(of: hit.scope))
+            var found = SourceFinding(
+                finding: file.finding(
+                    rule, at: hit.anchor, message: hit.message, identity: hit.identity, fixHint: hit.fixHint),
+                leadingLines: file.leadingLines(of: hit.scope))
             found.requirement = hit.requirement
             found.move = hit.move
             return found
@@ -58,9 +63,12 @@ enum TestCode {
     }
 
     static func contains(path: String, tree: SourceFileSyntax) -> Bool {
-        isTestPath(path) || tree.statements.contains { item in
-            guard let importDecl = item.item.as(ImportDeclSyntax.self), let module = importDecl.path.first?.name.text else { return false }
-            return module == "XCTest" || module == "Testing"
-        }
+        isTestPath(path)
+            || tree.statements.contains { item in
+                guard let importDecl = item.item.as(ImportDeclSyntax.self),
+                    let module = importDecl.path.first?.name.text
+                else { return false }
+                return module == "XCTest" || module == "Testing"
+            }
     }
 }

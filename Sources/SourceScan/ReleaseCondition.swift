@@ -17,7 +17,9 @@ indirect enum ReleaseCondition: Hashable, Sendable {
             case .constant: break
             case .atom(let name): if !seen.contains(name) { seen.append(name) }
             case .not(let inner): collect(inner)
-            case .and(let lhs, let rhs), .or(let lhs, let rhs): collect(lhs); collect(rhs)
+            case .and(let lhs, let rhs), .or(let lhs, let rhs):
+                collect(lhs)
+                collect(rhs)
             }
         }
         collect(self)

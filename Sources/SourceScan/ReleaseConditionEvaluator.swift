@@ -44,7 +44,8 @@ public struct ReleaseConditionEvaluator: Sendable {
             return requirement.kleene == false ? .excluded : .compiled(when: [], enclosing: enclosing)
         }
         guard let assignment = smallestSatisfyingAssignment(requirement, atoms: atoms) else { return .excluded }
-        return .compiled(when: relevantLiterals(requirement, atoms: atoms, assignment: assignment), enclosing: enclosing)
+        return .compiled(
+            when: relevantLiterals(requirement, atoms: atoms, assignment: assignment), enclosing: enclosing)
     }
 
     /// One enclosing clause: the condition under which it is taken, and how to quote it.
@@ -59,7 +60,8 @@ public struct ReleaseConditionEvaluator: Sendable {
         var current = node
         while let parent = current.parent {
             if let clause = parent.as(IfConfigClauseSyntax.self), current.id != clause.condition?.id,
-               let list = clause.parent?.as(IfConfigClauseListSyntax.self) {
+                let list = clause.parent?.as(IfConfigClauseListSyntax.self)
+            {
                 clauses.append(describe(clause, in: list))
             }
             current = parent
@@ -110,7 +112,9 @@ public struct ReleaseConditionEvaluator: Sendable {
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
             return .not(convert(prefix.expression))
         }
-        if let infix = expression.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self) {
+        if let infix = expression.as(InfixOperatorExprSyntax.self),
+            let op = infix.operator.as(BinaryOperatorExprSyntax.self)
+        {
             switch op.operator.text {
             case "&&": return .and(convert(infix.leftOperand), convert(infix.rightOperand))
             case "||": return .or(convert(infix.leftOperand), convert(infix.rightOperand))
@@ -135,8 +139,12 @@ public struct ReleaseConditionEvaluator: Sendable {
         var spaceBefore = false
         var previous: TokenKind? = nil
         for token in node.tokens(viewMode: .sourceAccurate) {
-            let glued = previous == .leftParen || previous == .prefixOperator("!") || token.tokenKind == .rightParen || token.tokenKind == .comma
-            if previous != nil, !glued, spaceBefore || token.leadingTrivia.contains(where: \.isWhitespace) { text += " " }
+            let glued =
+                previous == .leftParen || previous == .prefixOperator("!") || token.tokenKind == .rightParen
+                || token.tokenKind == .comma
+            if previous != nil, !glued, spaceBefore || token.leadingTrivia.contains(where: \.isWhitespace) {
+                text += " "
+            }
             text += token.text
             spaceBefore = token.trailingTrivia.contains(where: \.isWhitespace)
             previous = token.tokenKind
@@ -161,7 +169,9 @@ public struct ReleaseConditionEvaluator: Sendable {
     }
 
     /// The literals of `assignment` that matter: an atom whose flip keeps the condition true is dropped.
-    private func relevantLiterals(_ condition: ReleaseCondition, atoms: [String], assignment: [String: Bool]) -> [String] {
+    private func relevantLiterals(_ condition: ReleaseCondition, atoms: [String], assignment: [String: Bool])
+        -> [String]
+    {
         var literals: [String] = []
         for atom in atoms {
             let value = assignment[atom] ?? false

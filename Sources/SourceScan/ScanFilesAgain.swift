@@ -12,9 +12,13 @@ struct ScanFilesAgain: Sendable {
     func answers(_ lookups: [FileLookup]) -> LookupAnswers {
         guard !lookups.isEmpty else { return LookupAnswers() }
         let perFile = files.parallelMap { file -> LookupAnswers? in
-            guard let bytes = try? source.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit) else { return nil }
+            guard let bytes = try? source.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit) else {
+                return nil
+            }
             let matching = bytes.withUnsafeBytes { hay in lookups.filter { $0.mayHold(file, hay) } }
-            guard !matching.isEmpty, let parsed = try? ParsedSwiftFile(bytes: bytes, path: file.relativePath) else { return nil }
+            guard !matching.isEmpty, let parsed = try? ParsedSwiftFile(bytes: bytes, path: file.relativePath) else {
+                return nil
+            }
             let isTestCode = TestCode.contains(parsed)
             var answers = LookupAnswers()
             for lookup in matching where !(lookup.releaseOnly && isTestCode) { answers.merge(lookup.answer(parsed)) }

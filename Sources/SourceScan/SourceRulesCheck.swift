@@ -50,17 +50,28 @@ public final class SourceRulesCheck: FileCheck {
 
     /// `rules`: the registry's rules; this check runs the Swift source rules and the project
     /// rules among them that `configuration` leaves on.
-    public init(rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false, cache: SourceScanCache? = nil) {
-        self.rules = rules.compactMap { $0 as? any SwiftSourceRule.Type }.filter { configuration.isEnabled($0.description) }
-        projectRules = rules.compactMap { $0 as? any ProjectRule.Type }.filter { configuration.isEnabled($0.description) }
-        evaluator = ReleaseConditionEvaluator(debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
+    public init(
+        rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false, cache: SourceScanCache? = nil
+    ) {
+        self.rules = rules.compactMap { $0 as? any SwiftSourceRule.Type }.filter {
+            configuration.isEnabled($0.description)
+        }
+        projectRules = rules.compactMap { $0 as? any ProjectRule.Type }.filter {
+            configuration.isEnabled($0.description)
+        }
+        evaluator = ReleaseConditionEvaluator(
+            debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
         self.fixing = fixing
         let texts = Array(Set(self.rules.flatMap { $0.requiredText })).sorted()
         prefilter = texts.map { Array($0.utf8) }
         let generated = GeneratedFiles(configuration: configuration)
         self.generated = generated
-        let inGeneratedFiles = { (rule: any SwiftSourceRule.Type) in rule.reportsInGeneratedFiles || generated.isChecked(rule.id) }
-        ruleNeedles = self.rules.map { rule in (rule, rule.requiredText.compactMap { texts.firstIndex(of: $0) }, inGeneratedFiles(rule)) }
+        let inGeneratedFiles = { (rule: any SwiftSourceRule.Type) in
+            rule.reportsInGeneratedFiles || generated.isChecked(rule.id)
+        }
+        ruleNeedles = self.rules.map { rule in
+            (rule, rule.requiredText.compactMap { texts.firstIndex(of: $0) }, inGeneratedFiles(rule))
+        }
         everyDevelopmentAsset = self.rules.contains { $0.checksEveryDevelopmentAsset }
         releaseBuildRuleIDs = self.rules.filter { $0.concernsReleaseBuilds }.map { $0.id }
         generatedFileRules = self.rules.filter(inGeneratedFiles)
@@ -100,14 +111,16 @@ public final class SourceRulesCheck: FileCheck {
         let developmentReason = model?.developmentReason(for: contents.file.relativePath)
         let testReason = model?.testScope.reason(for: contents.file.relativePath)
         if let testReason, !releaseBuildRuleIDs.isEmpty {
-            let note = InputError(path: contents.file.relativePath,
-                                  message: "test code, \(testReason): not checked by \(releaseBuildRuleIDs.joined(separator: ", "))")
+            let note = InputError(
+                path: contents.file.relativePath,
+                message: "test code, \(testReason): not checked by \(releaseBuildRuleIDs.joined(separator: ", "))")
             state.withLock { $0.explanations.append((contents.index, note)) }
         }
         let generatedReason = self.generatedReason(for: contents)
         if let generatedReason {
-            let note = InputError(path: contents.file.relativePath,
-                                  message: "generated (\(generatedReason)): not checked by \(handWrittenRuleIDs.joined(separator: ", "))")
+            let note = InputError(
+                path: contents.file.relativePath,
+                message: "generated (\(generatedReason)): not checked by \(handWrittenRuleIDs.joined(separator: ", "))")
             state.withLock { $0.explanations.append((contents.index, note)) }
         }
         let scope = Self.cacheScope(developmentReason: developmentReason, testReason: testReason)
@@ -120,8 +133,11 @@ public final class SourceRulesCheck: FileCheck {
             return .none
         }
         let isDevelopmentAsset = everyDevelopmentAsset && developmentReason != nil
-        guard isDevelopmentAsset || mayApply(to: contents.bytes, generated: generatedReason != nil), SwiftText.isParseable(contents) else {
-            cache?.record(contents, developmentReason: scope, settings: cacheSettings, findings: [], error: contents.errors.first)
+        guard isDevelopmentAsset || mayApply(to: contents.bytes, generated: generatedReason != nil),
+            SwiftText.isParseable(contents)
+        else {
+            cache?.record(
+                contents, developmentReason: scope, settings: cacheSettings, findings: [], error: contents.errors.first)
             state.withLock { $0.unparsedFiles.append(contents.file) }
             return .none
         }
@@ -151,7 +167,8 @@ public final class SourceRulesCheck: FileCheck {
             return result
         }
         return ruleNeedles.contains { entry in
-            (!generated || entry.reportsInGeneratedFiles) && entry.needles.contains(where: contains) && entry.rule.mayApply(to: bytes)
+            (!generated || entry.reportsInGeneratedFiles) && entry.needles.contains(where: contains)
+                && entry.rule.mayApply(to: bytes)
         }
     }
 
@@ -167,13 +184,15 @@ public final class SourceRulesCheck: FileCheck {
             state.withLock { $0.unparsedFiles.append(contents.file) }
             return
         }
-        let context = SwiftRuleContext(evaluator: evaluator, developmentReason: developmentReason, testReason: testReason)
+        let context = SwiftRuleContext(
+            evaluator: evaluator, developmentReason: developmentReason, testReason: testReason)
         let fileRules = generatedReason(for: contents) == nil ? rules : generatedFileRules
         let analysis = Self.analyze(file, rules: fileRules, context: context)
         // A finding that waits on other files is decided anew in every scan: such a file is
         // not cached, and a cached file is one whose declarations are looked up again.
         if analysis.pending.isEmpty {
-            cache?.record(contents, developmentReason: scope, settings: cacheSettings, findings: analysis.findings, error: nil)
+            cache?.record(
+                contents, developmentReason: scope, settings: cacheSettings, findings: analysis.findings, error: nil)
         }
         if fixing {
             let outcome = Self.fix(file, at: contents.file.path, analysis: analysis, rules: fileRules, context: context)
@@ -193,11 +212,13 @@ public final class SourceRulesCheck: FileCheck {
         state.withLock { state in
             var findings = state.findings.sorted { $0.index < $1.index }.flatMap(\.findings)
             if let source = state.source {
-                findings += state.facts.confirmed(state.pending, parsed: state.parsedFiles, unparsed: state.unparsedFiles,
-                                                  source: source, sizeLimit: state.sizeLimit)
+                findings += state.facts.confirmed(
+                    state.pending, parsed: state.parsedFiles, unparsed: state.unparsedFiles,
+                    source: source, sizeLimit: state.sizeLimit)
             }
-            return CheckResult(findings: state.projectFindings + findings, filesScanned: state.swiftFiles,
-                               explanations: state.explanations.sorted { $0.index < $1.index }.map(\.note))
+            return CheckResult(
+                findings: state.projectFindings + findings, filesScanned: state.swiftFiles,
+                explanations: state.explanations.sorted { $0.index < $1.index }.map(\.note))
         }
     }
 
@@ -223,7 +244,9 @@ public final class SourceRulesCheck: FileCheck {
         var moves: [(identity: String, move: ConstructionMove)] = []
     }
 
-    static func analyze(_ file: ParsedSwiftFile, rules: [any SwiftSourceRule.Type], context: SwiftRuleContext) -> Analysis {
+    static func analyze(_ file: ParsedSwiftFile, rules: [any SwiftSourceRule.Type], context: SwiftRuleContext)
+        -> Analysis
+    {
         var analysis = Analysis()
         for rule in rules where context.testReason == nil || !rule.concernsReleaseBuilds {
             for found in rule.check(file, context) {
@@ -254,24 +277,37 @@ public final class SourceRulesCheck: FileCheck {
     /// The rewrite of one file, verified: it must parse, keep every original token (moved
     /// ones moved), and no longer report what it fixed — previews first, then constructions
     /// moved into `StateObject(wrappedValue:)`.
-    static func fix(_ file: ParsedSwiftFile, at path: String, analysis: Analysis, rules: [any SwiftSourceRule.Type], context: SwiftRuleContext) -> FixOutcome {
+    static func fix(
+        _ file: ParsedSwiftFile, at path: String, analysis: Analysis, rules: [any SwiftSourceRule.Type],
+        context: SwiftRuleContext
+    ) -> FixOutcome {
         var outcome = FixOutcome()
         var current = file, currentAnalysis = analysis
         var wrapped = 0, moved = 0
         if !analysis.unwrappedPreviews.isEmpty {
             let rewrite = PreviewFixer.fix(file, previews: analysis.unwrappedPreviews)
             outcome.notFixed = rewrite.skipped.map {
-                InputError(path: file.path, line: $0.line == 0 ? nil : $0.line, message: "preview not fixed: \($0.reason); wrap it by hand")
+                InputError(
+                    path: file.path, line: $0.line == 0 ? nil : $0.line,
+                    message: "preview not fixed: \($0.reason); wrap it by hand")
             }
             if rewrite.wrapped > 0 {
                 let fixedFile = try? ParsedSwiftFile(bytes: rewrite.fixed, path: file.path)
                 let after = fixedFile.map { analyze($0, rules: rules, context: context) }
                 let fixedIdentities = Set(analysis.unwrappedPreviews.map(\.identity))
-                let stillUnwrapped = after?.unwrappedPreviews.filter { fixedIdentities.contains($0.identity) }.count ?? .max
-                if let fixedFile, let after, PreviewFixer.verify(original: file.tree, fixed: rewrite.fixed), stillUnwrapped == rewrite.skipped.count {
+                let stillUnwrapped =
+                    after?.unwrappedPreviews.filter { fixedIdentities.contains($0.identity) }.count ?? .max
+                if let fixedFile, let after, PreviewFixer.verify(original: file.tree, fixed: rewrite.fixed),
+                    stillUnwrapped == rewrite.skipped.count
+                {
                     (current, currentAnalysis, wrapped) = (fixedFile, after, rewrite.wrapped)
                 } else {
-                    outcome.notFixed.append(InputError(path: file.path, message: "refusing to fix: the rewritten file would not parse the same way; wrap its previews by hand"))
+                    outcome.notFixed.append(
+                        InputError(
+                            path: file.path,
+                            message:
+                                "refusing to fix: the rewritten file would not parse the same way; wrap its previews by hand"
+                        ))
                 }
             }
         }
@@ -279,19 +315,30 @@ public final class SourceRulesCheck: FileCheck {
             let moves = currentAnalysis.moves.map(\.move)
             let fixed = ConstructionMove.apply(moves, to: current.bytes)
             let movedIdentities = Set(currentAnalysis.moves.map(\.identity))
-            let left = (try? ParsedSwiftFile(bytes: fixed, path: file.path)).map { analyze($0, rules: rules, context: context) }.map { after in
-                (after.findings + after.pending.map(\.finding)).filter { $0.ruleID == StateBuiltInInitRule.id && movedIdentities.contains($0.identity ?? "") }.count
-            } ?? .max
+            let left =
+                (try? ParsedSwiftFile(bytes: fixed, path: file.path)).map {
+                    analyze($0, rules: rules, context: context)
+                }.map { after in
+                    (after.findings + after.pending.map(\.finding)).filter {
+                        $0.ruleID == StateBuiltInInitRule.id && movedIdentities.contains($0.identity ?? "")
+                    }.count
+                } ?? .max
             if left == 0, ConstructionMove.verify(original: current.tree, moves: moves, fixed: fixed) {
                 current = (try? ParsedSwiftFile(bytes: fixed, path: file.path)) ?? current
                 moved = moves.count
             } else {
-                outcome.notFixed.append(InputError(path: file.path, message: "refusing to move constructions into StateObject(wrappedValue:): the rewritten file would not parse the same way; move them by hand"))
+                outcome.notFixed.append(
+                    InputError(
+                        path: file.path,
+                        message:
+                            "refusing to move constructions into StateObject(wrappedValue:): the rewritten file would not parse the same way; move them by hand"
+                    ))
             }
         }
         guard current.bytes != file.bytes else { return outcome }
-        outcome.fix = SourceFix(relativePath: file.path, path: path, original: file.bytes, fixed: current.bytes,
-                                wrappedPreviews: wrapped, movedConstructions: moved)
+        outcome.fix = SourceFix(
+            relativePath: file.path, path: path, original: file.bytes, fixed: current.bytes,
+            wrappedPreviews: wrapped, movedConstructions: moved)
         return outcome
     }
 }

@@ -2,14 +2,12 @@ import Foundation
 import ShipcheckCore
 import Synchronization
 
-/// Per-file results kept between runs (`shipcheck sources --cache FILE`), so a build step that
-/// re-runs because one file changed parses only that file.
-///
-/// A file's entry is reused when its bytes hash the same, it is named the same way, and its
-/// development-only reason and the analyzer settings (compilation conditions, rule
-/// severities, generated files) are unchanged; the whole cache is dropped when the tool version differs. Files no longer
-/// scanned drop out on the next write. A missing or unreadable cache is an empty one: it only
-/// ever saves work, it never changes what is reported.
+/// Per-file results kept between runs (`shipcheck sources --cache FILE`), so a build step that re-runs because
+/// one file changed parses only that file.  A file's entry is reused when its bytes hash the same, it is named
+/// the same way, and its development-only reason and the analyzer settings (compilation conditions, rule
+/// severities, generated files) are unchanged; the whole cache is dropped when the tool version differs. Files
+/// no longer scanned drop out on the next write. A missing or unreadable cache is an empty one: it only ever
+/// saves work, it never changes what is reported.
 public final class SourceScanCache: Sendable {
     struct Entry: Codable, Sendable, Equatable {
         var relativePath: String
@@ -34,7 +32,8 @@ public final class SourceScanCache: Sendable {
     public init(path: String, toolVersion: String) {
         key = toolVersion
         if let data = FileManager.default.contents(atPath: path),
-           let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.key == key {
+            let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.key == key
+        {
             previous = stored.entries
         } else {
             previous = [:]
@@ -51,7 +50,9 @@ public final class SourceScanCache: Sendable {
         let stored = Stored(key: key, entries: current.withLock { $0 })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(stored) else { throw InputError(path: path, message: "cannot encode the cache") }
+        guard let data = try? encoder.encode(stored) else {
+            throw InputError(path: path, message: "cannot encode the cache")
+        }
         try AtomicFile.write(data, to: path)
     }
 
@@ -59,15 +60,20 @@ public final class SourceScanCache: Sendable {
     /// kept for the next run).
     func lookup(_ contents: FileContents, developmentReason: String?, settings: String) -> Entry? {
         let file = contents.file
-        guard let entry = previous[file.path], entry.relativePath == file.relativePath, entry.developmentReason == developmentReason,
-              entry.settings == settings, entry.contentHash == StableHash.hex128(contents.bytes) else { return nil }
+        guard let entry = previous[file.path], entry.relativePath == file.relativePath,
+            entry.developmentReason == developmentReason,
+            entry.settings == settings, entry.contentHash == StableHash.hex128(contents.bytes)
+        else { return nil }
         current.withLock { $0[file.path] = entry }
         return entry
     }
 
-    func record(_ contents: FileContents, developmentReason: String?, settings: String, findings: [Finding], error: InputError?) {
-        let entry = Entry(relativePath: contents.file.relativePath, contentHash: StableHash.hex128(contents.bytes),
-                          developmentReason: developmentReason, settings: settings, findings: findings, error: error)
+    func record(
+        _ contents: FileContents, developmentReason: String?, settings: String, findings: [Finding], error: InputError?
+    ) {
+        let entry = Entry(
+            relativePath: contents.file.relativePath, contentHash: StableHash.hex128(contents.bytes),
+            developmentReason: developmentReason, settings: settings, findings: findings, error: error)
         current.withLock { $0[contents.file.path] = entry }
     }
 
@@ -79,7 +85,7 @@ public final class SourceScanCache: Sendable {
             configuration.releaseSetFlags.sorted().joined(separator: ","),
             ruleIDs.sorted().joined(separator: ","),
             configuration.generated.globs.map(\.pattern).joined(separator: ","),
-            configuration.checkGenerated.sorted().joined(separator: ","),
+            configuration.checkGenerated.sorted().joined(separator: ",")
         ].joined(separator: "\u{1F}")
     }
 }

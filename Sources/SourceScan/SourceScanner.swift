@@ -10,7 +10,9 @@ public struct SourceScanner: Sendable {
     public let rules: [any Rule.Type]
     public let source: any FileSource
 
-    public init(root: String, configuration: Configuration, rules: [any Rule.Type], source: any FileSource = DiskFileSource()) {
+    public init(
+        root: String, configuration: Configuration, rules: [any Rule.Type], source: any FileSource = DiskFileSource()
+    ) {
         self.root = root
         self.configuration = configuration
         self.rules = rules
@@ -46,13 +48,17 @@ public struct SourceFix: Sendable {
 
     /// The change as a unified diff against `a/PATH` and `b/PATH`.
     public var unifiedDiff: String {
-        UnifiedDiff.render(original: String(decoding: original, as: UTF8.self), modified: String(decoding: fixed, as: UTF8.self), path: relativePath)
+        UnifiedDiff.render(
+            original: String(decoding: original, as: UTF8.self), modified: String(decoding: fixed, as: UTF8.self),
+            path: relativePath)
     }
 
     /// Replaces the file atomically, unless it changed since it was read.
     public func write() throws(InputError) {
         let current = try SafeFileReader.read(path, displayPath: relativePath)
-        guard current == original else { throw InputError(path: relativePath, message: "changed while fixing; not rewritten") }
+        guard current == original else {
+            throw InputError(path: relativePath, message: "changed while fixing; not rewritten")
+        }
         try AtomicFile.write(fixed, to: path)
     }
 }

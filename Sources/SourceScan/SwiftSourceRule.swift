@@ -84,14 +84,18 @@ public struct SourceFinding: Sendable {
 extension ParsedSwiftFile {
     /// A finding at `anchor` (for `#Preview`, the `#` and the name together), with the line of
     /// code it is on as its snippet.
-    public func finding(_ rule: any Rule.Type, at anchor: TokenSyntax, message: String, identity: String, fixHint: String? = nil) -> Finding {
+    public func finding(
+        _ rule: any Rule.Type, at anchor: TokenSyntax, message: String, identity: String, fixHint: String? = nil
+    ) -> Finding {
         let start = lines.position(of: anchor.positionAfterSkippingLeadingTrivia.utf8Offset)
         var endToken = anchor
         if anchor.tokenKind == .pound, let next = anchor.nextToken(viewMode: .sourceAccurate) { endToken = next }
         let end = lines.position(of: endToken.endPositionBeforeTrailingTrivia.utf8Offset)
-        let location = SourceLocation(path: path, line: start.line, column: start.column, endLine: end.line, endColumn: end.column)
-        return Finding(ruleID: rule.id, severity: rule.description.defaultSeverity, message: message, location: .source(location),
-                       snippet: lineText(of: anchor), fixHint: fixHint, identity: identity)
+        let location = SourceLocation(
+            path: path, line: start.line, column: start.column, endLine: end.line, endColumn: end.column)
+        return Finding(
+            ruleID: rule.id, severity: rule.description.defaultSeverity, message: message, location: .source(location),
+            snippet: lineText(of: anchor), fixHint: fixHint, identity: identity)
     }
 
     /// 1-based line of a token's first character.
@@ -125,7 +129,8 @@ enum CompiledPhrase {
     /// enclosing #if !os(watchOS)".
     static func text(when: [String], enclosing: [String]) -> String {
         guard !enclosing.isEmpty else { return "compiled in release builds: not inside #if DEBUG" }
-        let condition = when.isEmpty ? "compiled in release builds" : "compiled in release when \(when.joined(separator: " && "))"
+        let condition =
+            when.isEmpty ? "compiled in release builds" : "compiled in release when \(when.joined(separator: " && "))"
         return "\(condition): enclosing \(enclosing.joined(separator: ", inside "))"
     }
 }

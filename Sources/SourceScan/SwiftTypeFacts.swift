@@ -51,10 +51,14 @@ struct SwiftTypeFacts: Sendable {
 
     /// The pending findings whose requirement holds. Declarations these facts do not know are
     /// looked up in `unparsed` (the files the scan did not parse); calls, in every file.
-    func confirmed(_ pending: [PendingFinding], parsed: [ScannedFile], unparsed: [ScannedFile], source: any FileSource, sizeLimit: Int) -> [Finding] {
+    func confirmed(
+        _ pending: [PendingFinding], parsed: [ScannedFile], unparsed: [ScannedFile], source: any FileSource,
+        sizeLimit: Int
+    ) -> [Finding] {
         guard !pending.isEmpty else { return [] }
         var facts = self
-        var needles: Set<Needle> = [], arguments: Set<ConstructingCalls.Argument> = [], properties: Set<ClosureProvenance.Property> = []
+        var needles: Set<Needle> = [], arguments: Set<ConstructingCalls.Argument> = [],
+            properties: Set<ClosureProvenance.Property> = []
         for requirement in pending.map(\.requirement) where !holds(requirement) {
             switch requirement {
             case .referenceType(let name): needles.insert(Needle(name: name, keywords: ["class", "actor"]))
@@ -63,10 +67,11 @@ struct SwiftTypeFacts: Sendable {
             case .closureStoredElsewhere(let property): properties.insert(property)
             }
         }
-        let answers = ScanFilesAgain(files: parsed + unparsed, source: source, sizeLimit: sizeLimit).answers([
-            Self.lookup(for: needles, in: Set(unparsed.map(\.path))), ConstructingCalls.lookup(for: arguments),
-            ClosureProvenance.lookup(for: properties),
-        ].compactMap { $0 })
+        let answers = ScanFilesAgain(files: parsed + unparsed, source: source, sizeLimit: sizeLimit).answers(
+            [
+                Self.lookup(for: needles, in: Set(unparsed.map(\.path))), ConstructingCalls.lookup(for: arguments),
+                ClosureProvenance.lookup(for: properties)
+            ].compactMap { $0 })
         facts.formUnion(answers.facts)
         let calls = answers.calls, stores = answers.stores
         return pending.compactMap { pending in
@@ -77,7 +82,8 @@ struct SwiftTypeFacts: Sendable {
                 finding.message += " (the call at \(call) builds one)"
             case .closureStoredElsewhere(let property):
                 guard let store = stores[property] else { return nil }
-                finding.message = finding.message.replacingOccurrences(of: "code in another file stores", with: "\(store) stores")
+                finding.message = finding.message.replacingOccurrences(
+                    of: "code in another file stores", with: "\(store) stores")
             case .referenceType, .conformance:
                 guard facts.holds(pending.requirement) else { return nil }
             }
@@ -97,9 +103,13 @@ struct SwiftTypeFacts: Sendable {
     private static func lookup(for needles: Set<Needle>, in unparsed: Set<String>) -> FileLookup? {
         guard !needles.isEmpty else { return nil }
         let byteNeedles = needles.map { (name: Array($0.name.utf8), keywords: $0.keywords.map { Array($0.utf8) }) }
-        return FileLookup(releaseOnly: false, mayHold: { file, hay in
-            unparsed.contains(file.path) && byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) }
-        }) { LookupAnswers(facts: SwiftTypeFacts(tree: $0.tree)) }
+        return FileLookup(
+            releaseOnly: false,
+            mayHold: { file, hay in
+                unparsed.contains(file.path) && byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) }
+            },
+            answer: { LookupAnswers(facts: SwiftTypeFacts(tree: $0.tree)) }
+        )
     }
 
     /// Whether `name` appears as a whole word right after one of the words `keywords`.
@@ -131,8 +141,12 @@ struct SwiftTypeFacts: Sendable {
             facts.referenceTypes.insert(node.name.text)
             return record(node.name.text, node.inheritanceClause)
         }
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { record(node.name.text, node.inheritanceClause) }
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { record(node.name.text, node.inheritanceClause) }
+        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+            record(node.name.text, node.inheritanceClause)
+        }
+        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+            record(node.name.text, node.inheritanceClause)
+        }
         override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
             record(TypeDeclarations.simpleName(of: node.extendedType), node.inheritanceClause)
         }

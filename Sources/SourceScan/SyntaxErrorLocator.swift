@@ -21,7 +21,8 @@ final class SyntaxErrorLocator: SyntaxVisitor {
     override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
         if problem == nil {
             let text = node.trimmedDescription.prefix(40)
-            problem = Problem(offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, description: "unexpected '\(text)'")
+            problem = Problem(
+                offset: node.positionAfterSkippingLeadingTrivia.utf8Offset, description: "unexpected '\(text)'")
         }
         return .skipChildren
     }
@@ -29,7 +30,8 @@ final class SyntaxErrorLocator: SyntaxVisitor {
     override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
         if problem == nil, token.presence == .missing {
             let expected = token.tokenKind == .identifier("") ? "a name" : "'\(token.text)'"
-            problem = Problem(offset: token.positionAfterSkippingLeadingTrivia.utf8Offset, description: "expected \(expected)")
+            problem = Problem(
+                offset: token.positionAfterSkippingLeadingTrivia.utf8Offset, description: "expected \(expected)")
         }
         return .skipChildren
     }

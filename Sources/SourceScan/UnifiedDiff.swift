@@ -14,15 +14,22 @@ public enum UnifiedDiff {
         let changed = operations.indices.filter { if case .keep = operations[$0] { false } else { true } }
         var groups: [[Int]] = []
         for index in changed {
-            if let last = groups.last?.last, index - last <= 2 * context { groups[groups.count - 1].append(index) } else { groups.append([index]) }
+            if let last = groups.last?.last, index - last <= 2 * context {
+                groups[groups.count - 1].append(index)
+            } else {
+                groups.append([index])
+            }
         }
         // Line numbers at the start of each operation.
         var oldLine = [Int](), newLine = [Int]()
         var o = 1, n = 1
         for operation in operations {
-            oldLine.append(o); newLine.append(n)
+            oldLine.append(o)
+            newLine.append(n)
             switch operation {
-            case .keep: o += 1; n += 1
+            case .keep:
+                o += 1
+                n += 1
             case .delete: o += 1
             case .insert: n += 1
             }
@@ -73,9 +80,14 @@ public enum UnifiedDiff {
         search: for d in 0...limit {
             trace.append(v)
             for k in stride(from: -d, through: d, by: 2) {
-                var x = (k == -d || (k != d && v[k - 1 + offset] < v[k + 1 + offset])) ? v[k + 1 + offset] : v[k - 1 + offset] + 1
+                var x =
+                    (k == -d || (k != d && v[k - 1 + offset] < v[k + 1 + offset]))
+                    ? v[k + 1 + offset] : v[k - 1 + offset] + 1
                 var y = x - k
-                while x < n, y < m, a[x] == b[y] { x += 1; y += 1 }
+                while x < n, y < m, a[x] == b[y] {
+                    x += 1
+                    y += 1
+                }
                 v[k + offset] = x
                 if x >= n, y >= m { break search }
             }
@@ -87,9 +99,19 @@ public enum UnifiedDiff {
             let k = x - y
             let previousK = (k == -d || (k != d && v[k - 1 + offset] < v[k + 1 + offset])) ? k + 1 : k - 1
             let previousX = v[previousK + offset], previousY = previousX - previousK
-            while x > previousX, y > previousY { operations.append(.keep(a[x - 1])); x -= 1; y -= 1 }
+            while x > previousX, y > previousY {
+                operations.append(.keep(a[x - 1]))
+                x -= 1
+                y -= 1
+            }
             if d > 0 {
-                if x == previousX { operations.append(.insert(b[y - 1])); y -= 1 } else { operations.append(.delete(a[x - 1])); x -= 1 }
+                if x == previousX {
+                    operations.append(.insert(b[y - 1]))
+                    y -= 1
+                } else {
+                    operations.append(.delete(a[x - 1]))
+                    x -= 1
+                }
             }
         }
         return operations.reversed()

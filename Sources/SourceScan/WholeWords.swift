@@ -12,7 +12,8 @@ enum WholeWords {
                 from = hit + 1
                 let end = hit + needle.count
                 guard end == bytes.count || !ByteSearch.isIdentifierByte(bytes[end]),
-                      hit == 0 || !ByteSearch.isIdentifierByte(bytes[hit - 1]) else { continue }
+                    hit == 0 || !ByteSearch.isIdentifierByte(bytes[hit - 1])
+                else { continue }
                 if matches(hit) { return true }
             }
             return false

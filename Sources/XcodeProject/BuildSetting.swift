@@ -12,7 +12,9 @@ public struct BuildSetting: Sendable, Hashable {
     /// 1-based UTF-8 column of the key on that line, when known.
     public var column: Int?
 
-    public init(key: String, condition: String? = nil, value: BuildSettingValue, file: String, line: Int?, column: Int? = nil) {
+    public init(
+        key: String, condition: String? = nil, value: BuildSettingValue, file: String, line: Int?, column: Int? = nil
+    ) {
         self.key = key
         self.condition = condition
         self.value = value
@@ -38,7 +40,9 @@ public enum BuildSettingValue: Sendable, Hashable {
     public var text: String {
         switch self {
         case .string(let text): text
-        case .list(let items): items.map { $0.contains(where: { $0 == " " || $0 == "\t" }) && !$0.hasPrefix("\"") ? "\"\($0)\"" : $0 }.joined(separator: " ")
+        case .list(let items):
+            items.map { $0.contains(where: { $0 == " " || $0 == "\t" }) && !$0.hasPrefix("\"") ? "\"\($0)\"" : $0 }
+                .joined(separator: " ")
         }
     }
 

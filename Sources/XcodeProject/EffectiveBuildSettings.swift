@@ -30,7 +30,9 @@ public struct EffectiveBuildSettings: Sendable {
         var levels: [[BuildSetting]] = []
         func add(_ configuration: BuildConfiguration?) {
             guard let configuration else { return }
-            if let path = configuration.baseConfigurationPath, let xcconfig = xcconfigs[path] { levels.append(xcconfig.settings) }
+            if let path = configuration.baseConfigurationPath, let xcconfig = xcconfigs[path] {
+                levels.append(xcconfig.settings)
+            }
             levels.append(configuration.settings)
         }
         add(project.configurations.first { $0.name == configurationName })
@@ -53,9 +55,11 @@ public struct EffectiveBuildSettings: Sendable {
 
     /// Variables for `BuildSettingExpansion`: the project folder names plus target and project names.
     public var variables: [String: String] {
-        var variables = ["SRCROOT": project.projectDirectory, "PROJECT_DIR": project.projectDirectory,
-                         "SOURCE_ROOT": project.projectDirectory, "PROJECT_NAME": project.projectName,
-                         "CONFIGURATION": configurationName]
+        var variables = [
+            "SRCROOT": project.projectDirectory, "PROJECT_DIR": project.projectDirectory,
+            "SOURCE_ROOT": project.projectDirectory, "PROJECT_NAME": project.projectName,
+            "CONFIGURATION": configurationName
+        ]
         if let target {
             variables["TARGET_NAME"] = target.name
             variables["PRODUCT_NAME"] = resolve("PRODUCT_NAME")?.value ?? target.name
@@ -66,7 +70,8 @@ public struct EffectiveBuildSettings: Sendable {
     /// `text` with `$(inherited)` / `${inherited}` replaced by `inherited`.
     public static func replacingInherited(in text: String, with inherited: String) -> String {
         guard text.contains("inherited") else { return text }
-        let replaced = text.replacingOccurrences(of: "$(inherited)", with: inherited).replacingOccurrences(of: "${inherited}", with: inherited)
+        let replaced = text.replacingOccurrences(of: "$(inherited)", with: inherited).replacingOccurrences(
+            of: "${inherited}", with: inherited)
         return replaced.trimmingWhitespace()
     }
 }

@@ -18,11 +18,15 @@ public enum BuildSettingExpansion {
                 continue
             }
             let next = text.index(after: index)
-            guard next < text.endIndex else { output.append(character); break }
+            guard next < text.endIndex else {
+                output.append(character)
+                break
+            }
             let opener = text[next]
             if opener == "(" || opener == "{" {
                 let closer: Character = opener == "(" ? ")" : "}"
-                guard let end = matchingClose(in: text, from: text.index(after: next), open: opener, close: closer) else {
+                guard let end = matchingClose(in: text, from: text.index(after: next), open: opener, close: closer)
+                else {
                     output.append(contentsOf: text[index...])
                     break
                 }
@@ -31,8 +35,11 @@ public enum BuildSettingExpansion {
                 index = text.index(after: end)
             } else if opener.isLetter || opener == "_" {
                 var end = next
-                while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "_" { end = text.index(after: end) }
-                output += resolve(String(text[next..<end]), variables: variables, original: String(text[index..<end]), depth: depth)
+                while end < text.endIndex, text[end].isLetter || text[end].isNumber || text[end] == "_" {
+                    end = text.index(after: end)
+                }
+                output += resolve(
+                    String(text[next..<end]), variables: variables, original: String(text[index..<end]), depth: depth)
                 index = end
             } else {
                 output.append(character)
@@ -42,7 +49,9 @@ public enum BuildSettingExpansion {
         return output
     }
 
-    private static func resolve(_ reference: String, variables: [String: String], original: String, depth: Int) -> String {
+    private static func resolve(_ reference: String, variables: [String: String], original: String, depth: Int)
+        -> String
+    {
         let parts = reference.split(separator: ":", maxSplits: 1).map(String.init)
         guard let name = parts.first, let raw = variables[name] else { return original }
         var value = expand(raw, variables: variables, depth: depth + 1)
@@ -64,7 +73,9 @@ public enum BuildSettingExpansion {
         return value
     }
 
-    private static func matchingClose(in text: String, from start: String.Index, open: Character, close: Character) -> String.Index? {
+    private static func matchingClose(in text: String, from start: String.Index, open: Character, close: Character)
+        -> String.Index?
+    {
         var depth = 1
         var index = start
         while index < text.endIndex {

@@ -21,9 +21,12 @@ public enum PBXProjectReader {
         return XcodePath.directory(of: bundle)
     }
 
-    public static func parse(_ bytes: [UInt8], file: String, projectDirectory: String) throws(InputError) -> XcodeProject {
+    public static func parse(_ bytes: [UInt8], file: String, projectDirectory: String) throws(InputError)
+        -> XcodeProject
+    {
         if let problem = PropertyListReader.binaryProblem(bytes) {
-            throw InputError(path: file, message: "not a readable project.pbxproj (a binary property list that \(problem))")
+            throw InputError(
+                path: file, message: "not a readable project.pbxproj (a binary property list that \(problem))")
         }
         let plist: Any
         do {
@@ -32,14 +35,16 @@ public enum PBXProjectReader {
             throw InputError(path: file, message: "not a readable project.pbxproj (\(describe(error)))")
         }
         guard let top = plist as? [String: Any], let objects = top["objects"] as? [String: Any],
-              let rootID = top["rootObject"] as? String, let root = objects[rootID] as? [String: Any] else {
+            let rootID = top["rootObject"] as? String, let root = objects[rootID] as? [String: Any]
+        else {
             throw InputError(path: file, message: "not a readable project.pbxproj (no objects or rootObject)")
         }
         let graph = PBXObjectGraph(objects: objects, projectDirectory: projectDirectory, root: root)
         let index = PBXTextIndex(bytes)
         func configurations(listID: Any?) -> [BuildConfiguration] {
             guard let listID = listID as? String, let list = objects[listID] as? [String: Any],
-                  let ids = list["buildConfigurations"] as? [String] else { return [] }
+                let ids = list["buildConfigurations"] as? [String]
+            else { return [] }
             return ids.compactMap { id in
                 guard let object = objects[id] as? [String: Any] else { return nil }
                 let name = object["name"] as? String ?? id
@@ -53,24 +58,30 @@ public enum PBXProjectReader {
                     } else {
                         value = .string("\(rawValue)")
                     }
-                    settings.append(BuildSetting(key: key, condition: condition, value: value, file: file, line: positions[rawKey]?.line, column: positions[rawKey]?.column))
+                    settings.append(
+                        BuildSetting(
+                            key: key, condition: condition, value: value, file: file, line: positions[rawKey]?.line,
+                            column: positions[rawKey]?.column))
                 }
                 settings.sort { ($0.line ?? .max, $0.key) < ($1.line ?? .max, $1.key) }
-                return BuildConfiguration(id: id, name: name, settings: settings,
-                                          baseConfigurationPath: graph.baseConfigurationPath(of: object))
+                return BuildConfiguration(
+                    id: id, name: name, settings: settings,
+                    baseConfigurationPath: graph.baseConfigurationPath(of: object))
             }
         }
         let targets = (root["targets"] as? [String] ?? []).compactMap { id -> XcodeTarget? in
             guard let target = objects[id] as? [String: Any] else { return nil }
-            return XcodeTarget(id: id, name: target["name"] as? String ?? id,
-                               configurations: configurations(listID: target["buildConfigurationList"]),
-                               productType: target["productType"] as? String, sources: graph.sources(of: target),
-                               resources: graph.resources(of: target))
+            return XcodeTarget(
+                id: id, name: target["name"] as? String ?? id,
+                configurations: configurations(listID: target["buildConfigurationList"]),
+                productType: target["productType"] as? String, sources: graph.sources(of: target),
+                resources: graph.resources(of: target))
         }
         let bundleName = XcodePath.directory(of: file).split(separator: "/").last.map(String.init) ?? file
         let projectName = bundleName.hasSuffix(".xcodeproj") ? String(bundleName.dropLast(10)) : bundleName
-        return XcodeProject(kind: .pbxproj, file: file, projectDirectory: projectDirectory, projectName: projectName,
-                            configurations: configurations(listID: root["buildConfigurationList"]), targets: targets)
+        return XcodeProject(
+            kind: .pbxproj, file: file, projectDirectory: projectDirectory, projectName: projectName,
+            configurations: configurations(listID: root["buildConfigurationList"]), targets: targets)
     }
 
     private static func describe(_ error: Error) -> String {
@@ -93,7 +104,9 @@ struct PBXObjectGraph {
         self.projectDirectory = projectDirectory
         var parents: [String: String] = [:]
         for (id, object) in objects {
-            guard let object = object as? [String: Any], let children = object["children"] as? [String] else { continue }
+            guard let object = object as? [String: Any], let children = object["children"] as? [String] else {
+                continue
+            }
             for child in children { parents[child] = id }
         }
         self.parents = parents
@@ -107,8 +120,9 @@ struct PBXObjectGraph {
             return path(of: reference)
         }
         if let anchor = configuration["baseConfigurationReferenceAnchor"] as? String,
-           let relative = configuration["baseConfigurationReferenceRelativePath"] as? String,
-           let folder = path(of: anchor) {
+            let relative = configuration["baseConfigurationReferenceRelativePath"] as? String,
+            let folder = path(of: anchor)
+        {
             return XcodePath.resolve(relative, relativeTo: folder)
         }
         return nil

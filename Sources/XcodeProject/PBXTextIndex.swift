@@ -24,7 +24,9 @@ struct PBXTextIndex {
         while let token = scanner.next() {
             switch token.kind {
             case .open:
-                if token.text == "{", let key = previous, key.text == "buildSettings", !key.quoted, depth == 1, !inSettings {
+                if token.text == "{", let key = previous, key.text == "buildSettings", !key.quoted, depth == 1,
+                    !inSettings
+                {
                     inSettings = true
                     settingsDepth = depth + 1
                 }
@@ -40,7 +42,9 @@ struct PBXTextIndex {
             case .word:
                 break
             }
-            previous = token.kind == .word ? (token.text, token.offset, token.quoted) : (token.kind == .equals ? previous : nil)
+            previous =
+                token.kind == .word
+                ? (token.text, token.offset, token.quoted) : (token.kind == .equals ? previous : nil)
         }
         return result
     }
@@ -54,12 +58,16 @@ struct PBXTextIndex {
                 while let hit = ByteSearch.find(idBytes, in: hay, from: from) {
                     from = hit + 1
                     var before = hit - 1
-                    while before >= 0, hay[before] == UInt8(ascii: " ") || hay[before] == UInt8(ascii: "\t") { before -= 1 }
+                    while before >= 0, hay[before] == UInt8(ascii: " ") || hay[before] == UInt8(ascii: "\t") {
+                        before -= 1
+                    }
                     guard before < 0 || hay[before] == UInt8(ascii: "\n") else { continue }
                     var scanner = PBXTokenScanner(bytes: bytes, position: hit + needle.count)
                     // A word boundary, then `=` and `{` (comments are skipped by the scanner).
                     if hit + needle.count < hay.count, PBXTokenScanner.isWordByte(hay[hit + needle.count]) { continue }
-                    guard scanner.next()?.kind == .equals, let open = scanner.next(), open.kind == .open, open.text == "{" else { continue }
+                    guard scanner.next()?.kind == .equals, let open = scanner.next(), open.kind == .open,
+                        open.text == "{"
+                    else { continue }
                     return hit
                 }
                 return nil
@@ -84,9 +92,11 @@ struct PBXTokenScanner {
 
     static func isWordByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             true
-        case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"), UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "*"), UInt8(ascii: "+"):
+        case UInt8(ascii: "_"), UInt8(ascii: "$"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "-"),
+            UInt8(ascii: ":"), UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "*"), UInt8(ascii: "+"):
             true
         default:
             false
@@ -97,11 +107,14 @@ struct PBXTokenScanner {
         while position < bytes.count {
             let byte = bytes[position]
             switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ";"), UInt8(ascii: ","):
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ";"),
+                UInt8(ascii: ","):
                 position += 1
             case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "*"):
                 position += 2
-                while position + 1 < bytes.count, !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/")) { position += 1 }
+                while position + 1 < bytes.count,
+                    !(bytes[position] == UInt8(ascii: "*") && bytes[position + 1] == UInt8(ascii: "/"))
+                { position += 1 }
                 position = min(bytes.count, position + 2)
             case UInt8(ascii: "/") where position + 1 < bytes.count && bytes[position + 1] == UInt8(ascii: "/"):
                 while position < bytes.count, bytes[position] != UInt8(ascii: "\n") { position += 1 }
@@ -110,10 +123,12 @@ struct PBXTokenScanner {
                 return Token(kind: .equals, text: "=", offset: position - 1, quoted: false)
             case UInt8(ascii: "{"), UInt8(ascii: "("):
                 position += 1
-                return Token(kind: .open, text: byte == UInt8(ascii: "{") ? "{" : "(", offset: position - 1, quoted: false)
+                return Token(
+                    kind: .open, text: byte == UInt8(ascii: "{") ? "{" : "(", offset: position - 1, quoted: false)
             case UInt8(ascii: "}"), UInt8(ascii: ")"):
                 position += 1
-                return Token(kind: .close, text: byte == UInt8(ascii: "}") ? "}" : ")", offset: position - 1, quoted: false)
+                return Token(
+                    kind: .close, text: byte == UInt8(ascii: "}") ? "}" : ")", offset: position - 1, quoted: false)
             case UInt8(ascii: "\""):
                 let start = position
                 position += 1
@@ -131,7 +146,8 @@ struct PBXTokenScanner {
                 let start = position
                 while position < bytes.count, Self.isWordByte(bytes[position]) { position += 1 }
                 if position == start { position += 1 }  // a byte outside the grammar: skip it
-                return Token(kind: .word, text: String(lossyUTF8: bytes[start..<position]), offset: start, quoted: false)
+                return Token(
+                    kind: .word, text: String(lossyUTF8: bytes[start..<position]), offset: start, quoted: false)
             }
         }
         return nil

@@ -31,9 +31,12 @@ public final class ProjectModel: Sendable {
         configuration = context.configuration
         catalog = XcodeSettingsCatalog(
             files: context.files, root: context.root, sizeLimit: context.configuration.maxFileSize,
-            read: { path, shown, limit throws(InputError) in try context.contents(ofPath: path, displayPath: shown, sizeLimit: limit) },
+            read: { path, shown, limit throws(InputError) in
+                try context.contents(ofPath: path, displayPath: shown, sizeLimit: limit)
+            },
             report: { context.report($0) })
-        let schemes = context.files.filter { ReleaseConfigurations.isScheme($0.relativePath) }.compactMap(context.earlyContents(of:))
+        let schemes = context.files.filter { ReleaseConfigurations.isScheme($0.relativePath) }.compactMap(
+            context.earlyContents(of:))
         releaseConfigurations = ReleaseConfigurations(configuration: context.configuration, schemes: schemes)
         swiftTargets = SwiftTargets(swiftFiles: context.files.map(\.relativePath).filter { $0.hasSuffix(".swift") })
         manifests = context.files.filter { SwiftTargets.isManifest($0.relativePath) }.compactMap { file in
@@ -59,7 +62,9 @@ public final class ProjectModel: Sendable {
 
     /// Why the file is development-only (which setting or `development-paths` names it), or nil.
     public func developmentReason(for path: String) -> String? {
-        if let asset = developmentAssets.paths.first(where: { path == $0.path || path.hasPrefix($0.path == "." ? "" : $0.path + "/") }) {
+        if let asset = developmentAssets.paths.first(where: {
+            path == $0.path || path.hasPrefix($0.path == "." ? "" : $0.path + "/")
+        }) {
             let place = asset.setting.line.map { "\(asset.setting.file):\($0)" } ?? asset.setting.file
             return "DEVELOPMENT_ASSET_PATHS '\(asset.path)' at \(place)"
         }

@@ -13,7 +13,9 @@ public struct ReleaseConfigurations: Sendable {
     public init(configuration: Configuration, schemes: [[UInt8]]) {
         explicit = configuration.releaseConfigurations.map(Set.init)
         for bytes in schemes {
-            if let name = Self.archiveConfiguration(in: String(decoding: bytes, as: UTF8.self)) { archived.insert(name) }
+            if let name = Self.archiveConfiguration(in: String(decoding: bytes, as: UTF8.self)) {
+                archived.insert(name)
+            }
         }
     }
 

@@ -30,7 +30,9 @@ public struct TestScope: Sendable {
         var memberships: [Membership] = []
         for project in projects {
             for target in project.targets {
-                memberships += target.sources.map { Membership(path: $0, target: target.name, testKind: target.testKind, origin: project.file) }
+                memberships += target.sources.map {
+                    Membership(path: $0, target: target.name, testKind: target.testKind, origin: project.file)
+                }
             }
         }
         for manifest in manifests {
@@ -38,7 +40,9 @@ public struct TestScope: Sendable {
             let package = PackageTargets(manifest.text)
             for target in package.targets {
                 let path = XcodePath.resolve(target.path, relativeTo: directory)
-                memberships.append(Membership(path: path, target: target.name, testKind: target.isTest ? "test" : nil, origin: manifest.path))
+                memberships.append(
+                    Membership(
+                        path: path, target: target.name, testKind: target.isTest ? "test" : nil, origin: manifest.path))
             }
         }
         membershipsByPath = Dictionary(grouping: memberships, by: \.path)
@@ -55,7 +59,9 @@ public struct TestScope: Sendable {
             folderEnd = path.index(after: slash)
         }
         if !owners.isEmpty {
-            guard owners.allSatisfy({ $0.testKind != nil }), let owner = owners.first, let kind = owner.testKind else { return nil }
+            guard owners.allSatisfy({ $0.testKind != nil }), let owner = owners.first, let kind = owner.testKind else {
+                return nil
+            }
             return "target \(owner.target) is a \(kind == "test" ? "SwiftPM test" : kind) target (\(owner.origin))"
         }
         return Self.conventionReason(for: path)
@@ -66,10 +72,12 @@ public struct TestScope: Sendable {
     public static func conventionReason(for path: String) -> String? {
         let components = path.split(separator: "/")
         if let folder = components.dropLast().first(where: { $0.hasSuffix("Tests") }) {
-            return folder == "Tests" ? "path convention: a Tests/ folder" : "path convention: a *Tests/ folder (\(folder))"
+            return folder == "Tests"
+                ? "path convention: a Tests/ folder" : "path convention: a *Tests/ folder (\(folder))"
         }
         let name = components.last ?? ""
-        for suffix in ["Tests.swift", ".test.swift", "Spec.swift"] where name.hasSuffix(suffix) && name.count > suffix.count {
+        for suffix in ["Tests.swift", ".test.swift", "Spec.swift"]
+        where name.hasSuffix(suffix) && name.count > suffix.count {
             return "path convention: a *\(suffix) file name"
         }
         return nil
@@ -90,7 +98,10 @@ struct PackageTargets {
     var targets: [Target] = []
 
     init(_ text: String) {
-        let kinds = [(".testTarget(", true), (".target(", false), (".executableTarget(", false), (".macro(", false), (".plugin(", false)]
+        let kinds = [
+            (".testTarget(", true), (".target(", false), (".executableTarget(", false), (".macro(", false),
+            (".plugin(", false)
+        ]
         // Each kind's next occurrence, searched again only once passed: one pass over the text.
         var next = kinds.map { text.range(of: $0.0) }
         var searchFrom = text.startIndex
@@ -98,8 +109,12 @@ struct PackageTargets {
             for index in next.indices where next[index].map({ $0.lowerBound < searchFrom }) == true {
                 next[index] = text.range(of: kinds[index].0, range: searchFrom..<text.endIndex)
             }
-            guard let kind = next.indices.filter({ next[$0] != nil }).min(by: { next[$0]!.lowerBound < next[$1]!.lowerBound }),
-                  let open = next[kind] else { break }
+            guard
+                let kind = next.indices.filter({ next[$0] != nil }).min(by: {
+                    next[$0]!.lowerBound < next[$1]!.lowerBound
+                }),
+                let open = next[kind]
+            else { break }
             let arguments = Self.balanced(text, from: open.upperBound)
             // Past the arguments: a `.target(name:)` among a target's dependencies is no target.
             searchFrom = arguments.endIndex
@@ -144,7 +159,9 @@ struct PackageTargets {
             } else if character == ")" || character == "]" {
                 depth -= 1
             } else if depth == 0, arguments[index...].hasPrefix(label) {
-                let rest = arguments[arguments.index(index, offsetBy: label.count)...].drop { $0 == " " || $0 == "\n" || $0 == "\t" }
+                let rest = arguments[arguments.index(index, offsetBy: label.count)...].drop {
+                    $0 == " " || $0 == "\n" || $0 == "\t"
+                }
                 guard rest.first == "\"", let end = rest.dropFirst().firstIndex(of: "\"") else { return nil }
                 return String(rest[rest.index(after: rest.startIndex)..<end])
             }

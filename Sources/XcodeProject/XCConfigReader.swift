@@ -30,14 +30,18 @@ public enum XCConfigReader {
     public typealias Contents = (_ path: String, _ sizeLimit: Int) throws(InputError) -> [UInt8]
 
     /// `sizeLimit` applies to each file, included ones too.
-    public static func read(path: String, sizeLimit: Int = defaultSizeLimit,
-                            contents: Contents = { path, limit throws(InputError) in try SafeFileReader.read(path, sizeLimit: limit) }) throws(InputError) -> XCConfig {
+    public static func read(
+        path: String, sizeLimit: Int = defaultSizeLimit,
+        contents: Contents = { path, limit throws(InputError) in try SafeFileReader.read(path, sizeLimit: limit) }
+    ) throws(InputError) -> XCConfig {
         var config = XCConfig(path: path, settings: [], files: [])
         try read(path: path, sizeLimit: sizeLimit, contents: contents, stack: [], into: &config)
         return config
     }
 
-    private static func read(path: String, sizeLimit: Int, contents: Contents, stack: [String], into config: inout XCConfig) throws(InputError) {
+    private static func read(
+        path: String, sizeLimit: Int, contents: Contents, stack: [String], into config: inout XCConfig
+    ) throws(InputError) {
         guard stack.count < 32 else { throw InputError(path: path, message: "#include nesting deeper than 32 files") }
         let bytes = try contents(path, sizeLimit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -52,7 +56,8 @@ public enum XCConfigReader {
             if line.isEmpty { continue }
             if line.hasPrefix("#include") {
                 guard let include = parseInclude(line) else {
-                    throw InputError(path: path, line: lineNumber, message: "malformed #include (expected #include \"file\")")
+                    throw InputError(
+                        path: path, line: lineNumber, message: "malformed #include (expected #include \"file\")")
                 }
                 let target = XcodePath.resolve(include.file, relativeTo: XcodePath.directory(of: path))
                 if stack.contains(target) {
@@ -60,7 +65,8 @@ public enum XCConfigReader {
                 }
                 if FileKind.of(target) == nil {
                     if !include.optional {
-                        config.missingIncludes.append(BuildSetting(key: "#include", value: .string(include.file), file: path, line: lineNumber))
+                        config.missingIncludes.append(
+                            BuildSetting(key: "#include", value: .string(include.file), file: path, line: lineNumber))
                     }
                     continue
                 }
@@ -75,7 +81,10 @@ public enum XCConfigReader {
             // Xcode takes `SDKROOT = macosx;` (a pbxproj habit) as `macosx`.
             if value.hasSuffix(";") { value = String(value.dropLast()).trimmingWhitespace() }
             let indent = rawLine.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
-            config.settings.append(BuildSetting(key: key, condition: condition, value: .string(value), file: path, line: lineNumber, column: indent + 1))
+            config.settings.append(
+                BuildSetting(
+                    key: key, condition: condition, value: .string(value), file: path, line: lineNumber,
+                    column: indent + 1))
         }
     }
 

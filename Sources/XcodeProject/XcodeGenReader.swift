@@ -15,43 +15,57 @@ public enum XcodeGenReader {
         return try parse(text, file: shown, projectDirectory: XcodePath.directory(of: path))
     }
 
-    public static func parse(_ text: String, file: String, projectDirectory: String) throws(InputError) -> XcodeProject {
+    public static func parse(_ text: String, file: String, projectDirectory: String) throws(InputError) -> XcodeProject
+    {
         let top = try YAMLMapping.parse(text, file: file)
         let name = (try? top.string("name")) ?? nil
         var configurationNames = ["Debug", "Release"]
         if let configs = try top.mapping("configs") {
             configurationNames = configs.mapping.compactMap { $0.key.scalar?.string }
         }
-        let projectConfigurations = try configurations(of: top, names: configurationNames, prefix: "project", file: file, projectDirectory: projectDirectory)
+        let projectConfigurations = try configurations(
+            of: top, names: configurationNames, prefix: "project", file: file, projectDirectory: projectDirectory)
         var targets: [XcodeTarget] = []
         if let targetMap = try top.mapping("targets") {
             for (key, _) in targetMap.mapping {
-                guard let targetName = key.scalar?.string, let target = try targetMap.mapping(targetName) else { continue }
-                var targetConfigurations = try configurations(of: target, names: configurationNames, prefix: targetName, file: file,
-                                                              projectDirectory: projectDirectory)
+                guard let targetName = key.scalar?.string, let target = try targetMap.mapping(targetName) else {
+                    continue
+                }
+                var targetConfigurations = try configurations(
+                    of: target, names: configurationNames, prefix: targetName, file: file,
+                    projectDirectory: projectDirectory)
                 let info = try target.mapping("info")
                 // `info: path:` is the target's INFOPLIST_FILE (XcodeGen writes it so).
-                if let info, let path = try info.string("path"), let key = info.mapping.first(where: { $0.key.scalar?.string == "path" })?.key {
-                    let setting = BuildSetting(key: "INFOPLIST_FILE", value: .string(path), file: file, line: key.mark?.line, column: key.mark?.column)
-                    for index in targetConfigurations.indices { targetConfigurations[index].settings.insert(setting, at: 0) }
+                if let info, let path = try info.string("path"),
+                    let key = info.mapping.first(where: { $0.key.scalar?.string == "path" })?.key
+                {
+                    let setting = BuildSetting(
+                        key: "INFOPLIST_FILE", value: .string(path), file: file, line: key.mark?.line,
+                        column: key.mark?.column)
+                    for index in targetConfigurations.indices {
+                        targetConfigurations[index].settings.insert(setting, at: 0)
+                    }
                 }
                 let targetSources = sources(of: target, projectDirectory: projectDirectory)
-                targets.append(XcodeTarget(
-                    id: "target:\(targetName)", name: targetName, configurations: targetConfigurations,
-                    productType: try target.string("type"), sources: targetSources, resources: targetSources,
-                    infoProperties: try info?.mapping("properties").map(scalarEntries) ?? [:]))
+                targets.append(
+                    XcodeTarget(
+                        id: "target:\(targetName)", name: targetName, configurations: targetConfigurations,
+                        productType: try target.string("type"), sources: targetSources, resources: targetSources,
+                        infoProperties: try info?.mapping("properties").map(scalarEntries) ?? [:]))
             }
         }
-        return XcodeProject(kind: .xcodegen, file: file, projectDirectory: projectDirectory, projectName: name ?? "project",
-                            configurations: projectConfigurations, targets: targets)
+        return XcodeProject(
+            kind: .xcodegen, file: file, projectDirectory: projectDirectory, projectName: name ?? "project",
+            configurations: projectConfigurations, targets: targets)
     }
 
     /// The scalar entries of a mapping, as text.
     private static func scalarEntries(_ mapping: YAMLMapping) -> [String: String] {
-        Dictionary(mapping.mapping.compactMap { key, value in
-            guard let name = key.scalar?.string, let text = value.scalar?.string else { return nil }
-            return (name, text)
-        }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+            mapping.mapping.compactMap { key, value in
+                guard let name = key.scalar?.string, let text = value.scalar?.string else { return nil }
+                return (name, text)
+            }, uniquingKeysWith: { first, _ in first })
     }
 
     /// `sources:` as a path, a list of paths, or a list of `{path: …}` mappings, each a file or
@@ -70,12 +84,15 @@ public enum XcodeGenReader {
     }
 
     /// One `BuildConfiguration` per configuration name for the `settings` / `configFiles` of `owner`.
-    private static func configurations(of owner: YAMLMapping, names: [String], prefix: String, file: String, projectDirectory: String) throws(InputError) -> [BuildConfiguration] {
+    private static func configurations(
+        of owner: YAMLMapping, names: [String], prefix: String, file: String, projectDirectory: String
+    ) throws(InputError) -> [BuildConfiguration] {
         let settings = try owner.mapping("settings")
         let configFiles = try owner.mapping("configFiles")
-        let isStructured = settings.map { mapping in
-            mapping.mapping.contains { ["base", "configs", "groups"].contains($0.key.scalar?.string ?? "") }
-        } ?? false
+        let isStructured =
+            settings.map { mapping in
+                mapping.mapping.contains { ["base", "configs", "groups"].contains($0.key.scalar?.string ?? "") }
+            } ?? false
         var base: [BuildSetting] = []
         var perConfiguration: [String: [BuildSetting]] = [:]
         if let settings {
@@ -83,7 +100,9 @@ public enum XcodeGenReader {
                 if let baseMapping = try settings.mapping("base") { base = buildSettings(baseMapping, file: file) }
                 if let configs = try settings.mapping("configs") {
                     for (key, _) in configs.mapping {
-                        guard let configName = key.scalar?.string, let mapping = try configs.mapping(configName) else { continue }
+                        guard let configName = key.scalar?.string, let mapping = try configs.mapping(configName) else {
+                            continue
+                        }
                         perConfiguration[configName.lowercased()] = buildSettings(mapping, file: file)
                     }
                 }
@@ -94,8 +113,9 @@ public enum XcodeGenReader {
         return names.map { configName in
             let specific = perConfiguration[configName.lowercased()] ?? []
             let xcconfig = (try? configFiles?.string(configName)) ?? nil
-            return BuildConfiguration(id: "\(prefix):\(configName)", name: configName, settings: base + specific,
-                                      baseConfigurationPath: xcconfig.map { XcodePath.resolve($0, relativeTo: projectDirectory) })
+            return BuildConfiguration(
+                id: "\(prefix):\(configName)", name: configName, settings: base + specific,
+                baseConfigurationPath: xcconfig.map { XcodePath.resolve($0, relativeTo: projectDirectory) })
         }
     }
 
@@ -109,7 +129,9 @@ public enum XcodeGenReader {
             case .sequence(let sequence): value = .list(sequence.compactMap { $0.scalar.map(settingText) })
             default: return nil
             }
-            return BuildSetting(key: name, condition: condition, value: value, file: file, line: key.mark?.line, column: key.mark?.column)
+            return BuildSetting(
+                key: name, condition: condition, value: value, file: file, line: key.mark?.line,
+                column: key.mark?.column)
         }
     }
 

@@ -41,8 +41,11 @@ public struct XcodeTarget: Sendable, Hashable {
     /// Info.plist entries the project itself writes (XcodeGen `info: properties:`), scalars as text.
     public var infoProperties: [String: String]
 
-    public init(id: String, name: String, configurations: [BuildConfiguration], productType: String? = nil, sources: [String] = [],
-                resources: [String] = [], infoProperties: [String: String] = [:]) {
+    public init(
+        id: String, name: String, configurations: [BuildConfiguration], productType: String? = nil,
+        sources: [String] = [],
+        resources: [String] = [], infoProperties: [String: String] = [:]
+    ) {
         self.id = id
         self.name = name
         self.configurations = configurations
@@ -87,8 +90,10 @@ public struct XcodeProject: Sendable, Hashable {
     public var configurations: [BuildConfiguration]
     public var targets: [XcodeTarget]
 
-    public init(kind: Kind, file: String, projectDirectory: String, projectName: String,
-                configurations: [BuildConfiguration], targets: [XcodeTarget]) {
+    public init(
+        kind: Kind, file: String, projectDirectory: String, projectName: String,
+        configurations: [BuildConfiguration], targets: [XcodeTarget]
+    ) {
         self.kind = kind
         self.file = file
         self.projectDirectory = projectDirectory

@@ -39,7 +39,8 @@ public final class XcodeSettingsCatalog: Sendable {
     }
 
     /// Reads a file's bytes: `path` as opened, `displayPath` as errors name it.
-    public typealias Reader = @Sendable (_ path: String, _ displayPath: String, _ sizeLimit: Int) throws(InputError) -> [UInt8]
+    public typealias Reader =
+        @Sendable (_ path: String, _ displayPath: String, _ sizeLimit: Int) throws(InputError) -> [UInt8]
 
     private let files: [ScannedFile]
     private let root: String
@@ -61,9 +62,13 @@ public final class XcodeSettingsCatalog: Sendable {
     /// (projects, settings' files) is relative to the root. `sizeLimit` is the configuration's
     /// `max-file-size` (an `.xcconfig` is also held to `XCConfigReader.defaultSizeLimit`).
     /// Errors (an unreadable or corrupt project) go to `report`, once each.
-    public init(files: [ScannedFile], root: String, sizeLimit: Int = SafeFileReader.defaultSizeLimit,
-                read: @escaping Reader = { path, shown, limit throws(InputError) in try SafeFileReader.read(path, displayPath: shown, sizeLimit: limit) },
-                report: @escaping @Sendable (InputError) -> Void) {
+    public init(
+        files: [ScannedFile], root: String, sizeLimit: Int = SafeFileReader.defaultSizeLimit,
+        read: @escaping Reader = { path, shown, limit throws(InputError) in
+            try SafeFileReader.read(path, displayPath: shown, sizeLimit: limit)
+        },
+        report: @escaping @Sendable (InputError) -> Void
+    ) {
         self.files = files.filter { Self.isProjectFile($0.relativePath) }
         self.root = root
         self.sizeLimit = sizeLimit
@@ -83,19 +88,26 @@ public final class XcodeSettingsCatalog: Sendable {
     public func view(keys: [String]) -> View {
         parsed.withLock { parsed in
             let xcconfigFiles = files.filter { $0.relativePath.hasSuffix(".xcconfig") }
-            let xcconfigsMentionKeys = keys.isEmpty || xcconfigFiles.contains { mentions(keys, in: $0, sizeLimit: xcconfigSizeLimit, unreadable: false, &parsed) }
+            let xcconfigsMentionKeys =
+                keys.isEmpty
+                || xcconfigFiles.contains {
+                    mentions(keys, in: $0, sizeLimit: xcconfigSizeLimit, unreadable: false, &parsed)
+                }
             var view = View()
             var consumed: Set<String> = []
             for file in files where !file.relativePath.hasSuffix(".xcconfig") {
                 guard xcconfigsMentionKeys || mentions(keys, in: file, sizeLimit: sizeLimit, unreadable: true, &parsed),
-                      let project = project(file, &parsed) else { continue }
+                    let project = project(file, &parsed)
+                else { continue }
                 view.projects.append(project.project)
                 view.scopes += project.scopes
                 consumed.formUnion(project.xcconfigFiles)
             }
             for file in xcconfigFiles where !consumed.contains(file.relativePath) {
                 guard let config = xcconfig(onDisk: file.path, &parsed) else { continue }
-                view.standaloneXCConfigs.append(StandaloneXCConfig(config: config, baseDirectory: Self.projectDirectory(near: file.relativePath, root: root)))
+                view.standaloneXCConfigs.append(
+                    StandaloneXCConfig(
+                        config: config, baseDirectory: Self.projectDirectory(near: file.relativePath, root: root)))
             }
             return view
         }
@@ -103,27 +115,34 @@ public final class XcodeSettingsCatalog: Sendable {
 
     /// Whether the file's text names one of `keys`; `unreadable` when it cannot be read (a
     /// project is then parsed, which reports the error).
-    private func mentions(_ keys: [String], in file: ScannedFile, sizeLimit: Int, unreadable: Bool, _ parsed: inout Parsed) -> Bool {
+    private func mentions(
+        _ keys: [String], in file: ScannedFile, sizeLimit: Int, unreadable: Bool, _ parsed: inout Parsed
+    ) -> Bool {
         let memo = file.relativePath + "\u{1F}" + keys.joined(separator: " ")
         if let known = parsed.mentions[memo] { return known }
         let bytes = try? read(file.path, file.relativePath, sizeLimit)
-        let found = bytes.map { bytes in keys.isEmpty || keys.contains { ByteSearch.contains($0, in: bytes) } } ?? unreadable
+        let found =
+            bytes.map { bytes in keys.isEmpty || keys.contains { ByteSearch.contains($0, in: bytes) } } ?? unreadable
         parsed.mentions[memo] = found
         return found
     }
 
-    private func project(_ file: ScannedFile, _ parsed: inout Parsed) -> (project: XcodeProject, scopes: [Scope], xcconfigFiles: Set<String>)? {
+    private func project(_ file: ScannedFile, _ parsed: inout Parsed) -> (
+        project: XcodeProject, scopes: [Scope], xcconfigFiles: Set<String>
+    )? {
         if let known = parsed.projects[file.relativePath] { return known }
         var result: (project: XcodeProject, scopes: [Scope], xcconfigFiles: Set<String>)? = nil
         do {
             let bytes = try read(file.path, file.relativePath, sizeLimit)
             let project: XcodeProject?
             if file.relativePath.hasSuffix("project.pbxproj") {
-                project = try PBXProjectReader.parse(bytes, file: file.relativePath,
-                                                     projectDirectory: PBXProjectReader.projectDirectory(ofPBXProj: file.relativePath))
+                project = try PBXProjectReader.parse(
+                    bytes, file: file.relativePath,
+                    projectDirectory: PBXProjectReader.projectDirectory(ofPBXProj: file.relativePath))
             } else if ByteSearch.contains("targets:", in: bytes) {
-                project = try XcodeGenReader.parse(String(decoding: bytes, as: UTF8.self), file: file.relativePath,
-                                                   projectDirectory: XcodePath.directory(of: file.relativePath))
+                project = try XcodeGenReader.parse(
+                    String(decoding: bytes, as: UTF8.self), file: file.relativePath,
+                    projectDirectory: XcodePath.directory(of: file.relativePath))
             } else {
                 project = nil  // A project.yml that is not an XcodeGen spec is none of ours.
             }
@@ -135,23 +154,32 @@ public final class XcodeSettingsCatalog: Sendable {
         return result
     }
 
-    private func scopes(of project: XcodeProject, _ parsed: inout Parsed) -> (project: XcodeProject, scopes: [Scope], xcconfigFiles: Set<String>) {
+    private func scopes(of project: XcodeProject, _ parsed: inout Parsed) -> (
+        project: XcodeProject, scopes: [Scope], xcconfigFiles: Set<String>
+    ) {
         // Base configurations, read once each (paths here are relative to the root). One that is
         // not there is usually generated (CocoaPods' support files): nothing to read, not an error.
         var xcconfigs: [String: XCConfig] = [:]
         var consumed: Set<String> = []
-        let bases = Set((project.configurations + project.targets.flatMap(\.configurations)).compactMap(\.baseConfigurationPath))
+        let bases = Set(
+            (project.configurations + project.targets.flatMap(\.configurations)).compactMap(\.baseConfigurationPath))
         for base in bases.sorted() where FileKind.of(Self.onDisk(base, root: root)) != nil {
             guard let config = xcconfig(onDisk: Self.onDisk(base, root: root), &parsed) else { continue }
             xcconfigs[base] = config
             consumed.formUnion(config.files)
         }
         let pairs: [(XcodeTarget?, String)] =
-            project.configurations.map { (nil, $0.name) } + project.targets.flatMap { target in target.configurations.map { (target, $0.name) } }
+            project.configurations.map { (nil, $0.name) }
+            + project.targets.flatMap { target in target.configurations.map { (target, $0.name) } }
         let scopes = pairs.map { target, configurationName in
-            let settings = EffectiveBuildSettings(project: project, target: target, configurationName: configurationName, xcconfigs: xcconfigs)
-            let label = (target.map { "target \($0.name)" } ?? "project \(project.projectName)") + ", configuration \(configurationName)"
-            return Scope(project: project, target: target, configurationName: configurationName, settings: settings, label: label)
+            let settings = EffectiveBuildSettings(
+                project: project, target: target, configurationName: configurationName, xcconfigs: xcconfigs)
+            let label =
+                (target.map { "target \($0.name)" } ?? "project \(project.projectName)")
+                + ", configuration \(configurationName)"
+            return Scope(
+                project: project, target: target, configurationName: configurationName, settings: settings, label: label
+            )
         }
         return (project, scopes, consumed)
     }
@@ -162,9 +190,10 @@ public final class XcodeSettingsCatalog: Sendable {
         let root = root, read = read
         var config: XCConfig?
         do {
-            config = Self.relativised(try XCConfigReader.read(path: path, sizeLimit: xcconfigSizeLimit) { path, limit throws(InputError) in
-                try read(path, path, limit)
-            }, root: root)
+            config = Self.relativised(
+                try XCConfigReader.read(path: path, sizeLimit: xcconfigSizeLimit) { path, limit throws(InputError) in
+                    try read(path, path, limit)
+                }, root: root)
         } catch {
             report(Self.relativised(error, root: root))
         }
@@ -183,7 +212,8 @@ public final class XcodeSettingsCatalog: Sendable {
     }
 
     private static func containsXcodeProject(_ directory: String) -> Bool {
-        (try? FileManager.default.contentsOfDirectory(atPath: directory))?.contains { $0.hasSuffix(".xcodeproj") } ?? false
+        (try? FileManager.default.contentsOfDirectory(atPath: directory))?.contains { $0.hasSuffix(".xcodeproj") }
+            ?? false
     }
 
     /// `relative` (to the root) as a path to open.
@@ -196,7 +226,9 @@ public final class XcodeSettingsCatalog: Sendable {
         var config = config
         config.path = Location.path(config.path, relativeTo: root)
         config.files = config.files.map { Location.path($0, relativeTo: root) }
-        for index in config.settings.indices { config.settings[index].file = Location.path(config.settings[index].file, relativeTo: root) }
+        for index in config.settings.indices {
+            config.settings[index].file = Location.path(config.settings[index].file, relativeTo: root)
+        }
         return config
     }
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import ShipcheckFrontend
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct AuditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -35,19 +35,30 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @Option(name: .customLong("binary"), help: ArgumentHelp("A release artifact to inspect, besides the configuration's binaries (repeatable).", valueName: "path"))
+    @Option(
+        name: .customLong("binary"),
+        help: ArgumentHelp(
+            "A release artifact to inspect, besides the configuration's binaries (repeatable).", valueName: "path"))
     var binaries: [String] = []
 
-    @Option(help: ArgumentHelp("Check only this slice of universal Mach-O artifacts (arm64, arm64e, x86_64).", valueName: "arch"))
+    @Option(
+        help: ArgumentHelp(
+            "Check only this slice of universal Mach-O artifacts (arm64, arm64e, x86_64).", valueName: "arch"))
     var arch: String?
 
     @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "file"))
     var baseline: String?
 
-    @Flag(help: "With --baseline: fail (exit 1) when the baseline holds findings that no longer occur, until it is rewritten.")
+    @Flag(
+        help:
+            "With --baseline: fail (exit 1) when the baseline holds findings that no longer occur, until it is rewritten."
+    )
     var baselineStrict = false
 
-    @Option(help: ArgumentHelp("Record the current findings as the baseline in FILE (updating it if it exists) and exit 0.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Record the current findings as the baseline in FILE (updating it if it exists) and exit 0.",
+            valueName: "file"))
     var writeBaseline: String?
 
     func validate() throws {
@@ -64,9 +75,11 @@ struct AuditCommand: ParsableCommand {
         let outcome: CommandOutcome
         do {
             defer { line.finish() }
-            outcome = try Frontend.audit(root: path, config: report.config, extraBinaries: binaries, architecture: arch, baseline: baseline,
-                                         baselineStrict: baselineStrict, writeBaseline: writeBaseline, failingSeverity: report.failingSeverity, source: source,
-                                         progress: line.progress)
+            outcome = try Frontend.audit(
+                root: path, config: report.config, extraBinaries: binaries, architecture: arch, baseline: baseline,
+                baselineStrict: baselineStrict, writeBaseline: writeBaseline, failingSeverity: report.failingSeverity,
+                source: source,
+                progress: line.progress)
         }
         try report.emit(outcome)
     }

@@ -5,7 +5,8 @@ import ShipcheckFrontend
 struct BinaryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "binary",
-        abstract: "Audit ELF and Mach-O release artifacts for leaked preview, test, mock and fixture code, and for what App Store Connect would reject.",
+        abstract:
+            "Audit ELF and Mach-O release artifacts for leaked preview, test, mock and fixture code, and for what App Store Connect would reject.",
         discussion: """
             PATHs are ELF files, Mach-O files (thin or universal: every slice is checked), static \
             archives, Apple bundles and archives (.app, .appex, .framework, .xcframework, \
@@ -25,7 +26,9 @@ struct BinaryCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
-    @Option(help: ArgumentHelp("Check only this slice of universal Mach-O files (arm64, arm64e, x86_64).", valueName: "arch"))
+    @Option(
+        help: ArgumentHelp(
+            "Check only this slice of universal Mach-O files (arm64, arm64e, x86_64).", valueName: "arch"))
     var arch: String?
 
     @Argument(help: "ELF or Mach-O files, static archives, Apple bundles, .ipa files or directories.")
@@ -35,8 +38,9 @@ struct BinaryCommand: ParsableCommand {
         let configuration = try report.loadConfiguration(root: ".")
         let line = ProgressLine("shipcheck binary")
         do {
-            let outcome = try Frontend.binary(paths: paths, architecture: arch, configuration: configuration, failingSeverity: report.failingSeverity,
-                                              progress: line.progress)
+            let outcome = try Frontend.binary(
+                paths: paths, architecture: arch, configuration: configuration, failingSeverity: report.failingSeverity,
+                progress: line.progress)
             line.finish()
             try report.emit(outcome)
         } catch let usage as UsageError {

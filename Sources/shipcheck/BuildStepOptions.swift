@@ -10,10 +10,13 @@ struct BuildStepOptions: ParsableArguments {
     @Flag(help: "Name files by absolute path, so build systems (Xcode's issue navigator) can open them.")
     var absolutePaths = false
 
-    @Option(help: ArgumentHelp("Keep per-file results in FILE between runs; unchanged files are not parsed again.", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "Keep per-file results in FILE between runs; unchanged files are not parsed again.", valueName: "file"))
     var cache: String?
 
     var mode: SourcesBuildStep {
-        SourcesBuildStep(lenient: lenient, absolutePaths: absolutePaths, cachePath: cache, toolVersion: VersionText.text)
+        SourcesBuildStep(
+            lenient: lenient, absolutePaths: absolutePaths, cachePath: cache, toolVersion: VersionText.text)
     }
 }

@@ -32,10 +32,15 @@ struct ConflictsCommand: ParsableCommand {
     @Flag(help: "Scan the index (what the next commit holds) instead of the working tree: for pre-commit hooks.")
     var staged = false
 
-    @Option(help: ArgumentHelp("Scan a committed tree (branch, tag, commit) through git, without a checkout.", valueName: "rev"))
+    @Option(
+        help: ArgumentHelp(
+            "Scan a committed tree (branch, tag, commit) through git, without a checkout.", valueName: "rev"))
     var rev: String?
 
-    @Flag(help: "In a git work tree, also scan untracked files that are not ignored (by default only the files git tracks).")
+    @Flag(
+        help:
+            "In a git work tree, also scan untracked files that are not ignored (by default only the files git tracks)."
+    )
     var untracked = false
 
     @Argument(help: "Files or directories to check (default: the current directory).")
@@ -43,15 +48,19 @@ struct ConflictsCommand: ParsableCommand {
 
     func validate() throws {
         if staged && rev != nil { throw ValidationError("--staged and --rev choose different scopes; give one.") }
-        if untracked && (staged || rev != nil) { throw ValidationError("--untracked adds files of the working tree; --staged and --rev read git's objects.") }
+        if untracked && (staged || rev != nil) {
+            throw ValidationError("--untracked adds files of the working tree; --staged and --rev read git's objects.")
+        }
     }
 
     func run() throws {
         let (root, operands) = try Self.rootAndOperands(paths)
         let configuration = try report.loadConfiguration(root: root)
         let scope: ConflictScope = staged ? .staged : rev.map(ConflictScope.revision) ?? .workingTree
-        try report.emit(Frontend.conflicts(root: root, operands: operands, scope: scope, untracked: untracked, configuration: configuration,
-                                           failingSeverity: report.failingSeverity))
+        try report.emit(
+            Frontend.conflicts(
+                root: root, operands: operands, scope: scope, untracked: untracked, configuration: configuration,
+                failingSeverity: report.failingSeverity))
     }
 
     /// Operands are relative to the current directory, the scan's root. One directory outside
@@ -69,6 +78,8 @@ struct ConflictsCommand: ParsableCommand {
         }
         guard !outside.isEmpty else { return (".", operands) }
         if paths.count == 1, FileKind.of(outside[0]) == .directory { return (outside[0], []) }
-        throw ValidationError("'\(outside[0])' is outside the current directory; run shipcheck from a directory that holds every path, or pass one directory to scan it on its own.")
+        throw ValidationError(
+            "'\(outside[0])' is outside the current directory; run shipcheck from a directory that holds every path, or pass one directory to scan it on its own."
+        )
     }
 }

@@ -64,7 +64,11 @@ struct InitCommand: ParsableCommand {
         var text = ""
         if FileKind.of(ignorePath) != nil {
             text = String(lossyUTF8: try SafeFileReader.read(ignorePath))
-            if text.split(whereSeparator: \.isNewline).contains(where: { $0.trimmingCharacters(in: .whitespaces) == CIJobTemplates.stateIgnoreLine }) { return }
+            if text.split(whereSeparator: \.isNewline).contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == CIJobTemplates.stateIgnoreLine
+            }) {
+                return
+            }
             if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
         }
         try AtomicFile.write(text + CIJobTemplates.stateIgnoreLine + "\n", to: ignorePath)

@@ -21,7 +21,8 @@ struct QueryAddCommand: ParsableCommand {
     @Argument(help: "What to search for.")
     var pattern: String?
 
-    @Option(help: ArgumentHelp("Start from a ready-made query; NAME defaults to the preset's name.", valueName: "preset"))
+    @Option(
+        help: ArgumentHelp("Start from a ready-made query; NAME defaults to the preset's name.", valueName: "preset"))
     var preset: String?
 
     @Option(name: .shortAndLong, help: "Free text shown in listings.")
@@ -36,7 +37,8 @@ struct QueryAddCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Only search paths matching GLOB (repeatable; '!GLOB' re-excludes).", valueName: "glob"))
     var include: [String] = []
 
-    @Option(help: ArgumentHelp("Never search paths matching GLOB (repeatable; '!GLOB' re-includes).", valueName: "glob"))
+    @Option(
+        help: ArgumentHelp("Never search paths matching GLOB (repeatable; '!GLOB' re-includes).", valueName: "glob"))
     var exclude: [String] = []
 
     @Option(help: "Severity of its findings: error, warning or note (default: error with --expect-none, else note).")
@@ -49,7 +51,8 @@ struct QueryAddCommand: ParsableCommand {
         var query: SavedQuery
         if let preset {
             guard var base = QueryPresets.named(preset) else {
-                throw ValidationError("unknown preset '\(preset)' (presets: \(QueryPresets.all.map(\.name).joined(separator: ", ")))")
+                throw ValidationError(
+                    "unknown preset '\(preset)' (presets: \(QueryPresets.all.map(\.name).joined(separator: ", ")))")
             }
             guard pattern == nil else { throw ValidationError("--preset brings its own pattern: give at most a NAME") }
             if let name { base.name = name }

@@ -15,7 +15,7 @@ struct QueryCommand: ParsableCommand {
             """,
         subcommands: [
             QueryAddCommand.self, QueryListCommand.self, QueryShowCommand.self, QueryRunCommand.self,
-            QueryEditCommand.self, QueryRemoveCommand.self, QueryImportCommand.self, QueryExportCommand.self,
+            QueryEditCommand.self, QueryRemoveCommand.self, QueryImportCommand.self, QueryExportCommand.self
         ]
     )
 }
@@ -26,7 +26,8 @@ struct QueryLocationOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Repository root holding .shipcheck/.", valueName: "dir"))
     var root: String = "."
 
-    @Flag(help: "Use the personal store ($XDG_CONFIG_HOME/shipcheck/queries.yml, else ~/.config/shipcheck/queries.yml).")
+    @Flag(
+        help: "Use the personal store ($XDG_CONFIG_HOME/shipcheck/queries.yml, else ~/.config/shipcheck/queries.yml).")
     var personal = false
 
     func configuration(explicitConfig: String?) throws -> Configuration {
@@ -59,8 +60,11 @@ struct QueryLocationOptions: ParsableArguments {
         let found = queries.filter { $0.query.name == name }
         if found.isEmpty {
             let known = queries.map(\.query.name)
-            let hint = known.isEmpty ? "no queries saved yet (shipcheck query add)" : "saved: " + known.joined(separator: ", ")
-            throw InputError(path: readStores(configuration).map(\.path).joined(separator: ", "), message: "no query named '\(name)'; \(hint)")
+            let hint =
+                known.isEmpty ? "no queries saved yet (shipcheck query add)" : "saved: " + known.joined(separator: ", ")
+            throw InputError(
+                path: readStores(configuration).map(\.path).joined(separator: ", "),
+                message: "no query named '\(name)'; \(hint)")
         }
         return found
     }
@@ -81,7 +85,9 @@ enum QueryKindFlag: String, EnumerableFlag {
     var kind: SavedQuery.Kind { self == .literal ? .literal : .regex }
 
     static func help(for value: QueryKindFlag) -> ArgumentHelp? {
-        value == .literal ? "Match the pattern as plain text (default for new queries)." : "Match the pattern as a regular expression, line by line (syntax: docs/query.md)."
+        value == .literal
+            ? "Match the pattern as plain text (default for new queries)."
+            : "Match the pattern as a regular expression, line by line (syntax: docs/query.md)."
     }
 }
 

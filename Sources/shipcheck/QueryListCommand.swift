@@ -15,7 +15,8 @@ struct QueryListCommand: ParsableCommand {
         let configuration = try location.configuration(explicitConfig: configOption.config)
         let queries = try location.queries(configuration)
         if queries.isEmpty {
-            printOutput("No saved queries. Add one with 'shipcheck query add NAME PATTERN' or '--preset merge-conflicts'.\n")
+            printOutput(
+                "No saved queries. Add one with 'shipcheck query add NAME PATTERN' or '--preset merge-conflicts'.\n")
             return
         }
         let header = ["NAME", "SCOPE", "KIND", "LAST RUN", "MATCHES", "DESCRIPTION"]
@@ -25,11 +26,14 @@ struct QueryListCommand: ParsableCommand {
             let current = state?.signature == query.definitionSignature
             let matches = state.map { current ? "\($0.matchCount)" : "\($0.matchCount)*" } ?? "-"
             let description = query.description.isEmpty ? query.pattern : query.description
-            return [query.name + (query.expectNone ? " !" : ""), scoped.scope.rawValue, query.kind.rawValue,
-                    state.map { QueryRunText.timestamp($0.ranAt) } ?? "never", matches, FileEnumerator.escaped(description)]
+            return [
+                query.name + (query.expectNone ? " !" : ""), scoped.scope.rawValue, query.kind.rawValue,
+                state.map { QueryRunText.timestamp($0.ranAt) } ?? "never", matches, FileEnumerator.escaped(description)
+            ]
         }
-        printOutput(Self.table(header: header, rows: rows)
-            + "\n! expect: none (a gate)   * counted before the query last changed\n")
+        printOutput(
+            Self.table(header: header, rows: rows)
+                + "\n! expect: none (a gate)   * counted before the query last changed\n")
     }
 
     static func table(header: [String], rows: [[String]]) -> String {

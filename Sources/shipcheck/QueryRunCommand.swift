@@ -34,14 +34,19 @@ struct QueryRunCommand: ParsableCommand {
     @Flag(help: "Run every saved query.")
     var all = false
 
-    @Flag(help: "In a git work tree, search only the files git tracks, as git grep (by default untracked files that are not ignored are searched too).")
+    @Flag(
+        help:
+            "In a git work tree, search only the files git tracks, as git grep (by default untracked files that are not ignored are searched too)."
+    )
     var tracked = false
 
     /// The default since untracked files are searched unless `--tracked`; still accepted.
     @Flag(help: .hidden)
     var untracked = false
 
-    @Option(help: ArgumentHelp("Stop searching after SECONDS and report the files cut short (exit 2).", valueName: "seconds"))
+    @Option(
+        help: ArgumentHelp(
+            "Stop searching after SECONDS and report the files cut short (exit 2).", valueName: "seconds"))
     var timeout: Double = QueryRunner.defaultTimeout
 
     func validate() throws {
@@ -58,7 +63,8 @@ struct QueryRunCommand: ParsableCommand {
     static func startGuessedListing(_ arguments: [String]) {
         let words = arguments.dropFirst()
         guard words.starts(with: ["query", "run"]),
-              !words.contains(where: { $0 == "--root" || $0.hasPrefix("--root=") || $0 == "--help" || $0 == "-h" }) else { return }
+            !words.contains(where: { $0 == "--root" || $0.hasPrefix("--root=") || $0 == "--help" || $0 == "-h" })
+        else { return }
         GitListing.startGuessed(directory: ".", untracked: !words.contains("--tracked"))
     }
 
@@ -83,10 +89,11 @@ struct QueryRunCommand: ParsableCommand {
             let file = try report.output.map { path throws(InputError) in try AtomicFile.Writer(path: path) }
             let heading = report.wantsHeading
             let line = file == nil && Terminal.isTerminal(fileDescriptor: 1) ? nil : ProgressLine("shipcheck query run")
-            let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
-                                              failingSeverity: report.failingSeverity, untracked: !tracked,
-                                              text: (file?.output ?? ByteOutput.standardOutput(), report.color, heading), progress: line?.progress,
-                                              startedListing: listing)
+            let outcome = Frontend.runQueries(
+                selected, root: location.root, configuration: configuration, timeout: timeout,
+                failingSeverity: report.failingSeverity, untracked: !tracked,
+                text: (file?.output ?? ByteOutput.standardOutput(), report.color, heading), progress: line?.progress,
+                startedListing: listing)
             line?.finish()
             try file?.commit()
             for error in outcome.inputErrors { printError("shipcheck: \(error)") }
@@ -94,12 +101,15 @@ struct QueryRunCommand: ParsableCommand {
             throw ExitCode(outcome.exitCode)
         }
         let line = ProgressLine("shipcheck query run")
-        let outcome = Frontend.runQueries(selected, root: location.root, configuration: configuration, timeout: timeout,
-                                          failingSeverity: report.failingSeverity, untracked: !tracked, progress: line.progress,
-                                          startedListing: listing)
+        let outcome = Frontend.runQueries(
+            selected, root: location.root, configuration: configuration, timeout: timeout,
+            failingSeverity: report.failingSeverity, untracked: !tracked, progress: line.progress,
+            startedListing: listing)
         line.finish()
         for error in outcome.inputErrors { printError("shipcheck: \(error)") }
-        try report.write(report.format.reporter(color: report.color, heading: false).render(outcome.report(failingSeverity: report.failingSeverity)))
+        try report.write(
+            report.format.reporter(color: report.color, heading: false).render(
+                outcome.report(failingSeverity: report.failingSeverity)))
         throw ExitCode(outcome.exitCode)
     }
 }

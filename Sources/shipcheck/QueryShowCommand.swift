@@ -23,8 +23,10 @@ struct QueryShowCommand: ParsableCommand {
             out += QueryStoreFormat.render([scoped.query]).split(separator: "\n", omittingEmptySubsequences: false)
                 .drop { !$0.hasPrefix("  - ") }.joined(separator: "\n")
             if let state = QueryState.load(root: location.root, query: scoped.query, scope: scoped.scope) {
-                let current = state.signature == scoped.query.definitionSignature ? "" : " (before the query last changed)"
-                out += "# last run: \(QueryRunText.timestamp(state.ranAt)), \(state.matchCount) match\(state.matchCount == 1 ? "" : "es")\(current)\n"
+                let current =
+                    state.signature == scoped.query.definitionSignature ? "" : " (before the query last changed)"
+                out +=
+                    "# last run: \(QueryRunText.timestamp(state.ranAt)), \(state.matchCount) match\(state.matchCount == 1 ? "" : "es")\(current)\n"
             } else {
                 out += "# last run: never\n"
             }

@@ -9,7 +9,9 @@ struct ReportOptions: ParsableArguments {
     @Option(name: .shortAndLong, help: "Output format: text, json, sarif, junit, github, gitlab.")
     var format: ReportFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to FILE (atomically) instead of standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the report to FILE (atomically) instead of standard output.", valueName: "file"))
     var output: String?
 
     @Flag(help: "Fail (exit 1) on warnings as well as errors.")
@@ -21,14 +23,22 @@ struct ReportOptions: ParsableArguments {
     @Flag(help: "Never colour text output (colour is also off when NO_COLOR is set or output is not a terminal).")
     var noColor = false
 
-    @Flag(inversion: .prefixedNo, help: ArgumentHelp(
-        "Text output grouped under each file's name, with snippets, fixes and the summary (the default on a terminal); --no-heading: one 'path:line:col: severity: message [rule]' line per finding, the summary on standard error (the default when piped or written to a file)."))
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Text output grouped under each file's name, with snippets, fixes and the summary (the default on a terminal); --no-heading: one 'path:line:col: severity: message [rule]' line per finding, the summary on standard error (the default when piped or written to a file)."
+        ))
     var heading: Bool?
 
-    @Flag(help: "List every occurrence behind a grouped finding (a binary's build paths, its strings matching one pattern) in text output; JSON and SARIF always do.")
+    @Flag(
+        help:
+            "List every occurrence behind a grouped finding (a binary's build paths, its strings matching one pattern) in text output; JSON and SARIF always do."
+    )
     var verbose = false
 
-    @Flag(help: "Say on standard error which files were left out of which rules and why (test targets, path conventions).")
+    @Flag(
+        help: "Say on standard error which files were left out of which rules and why (test targets, path conventions)."
+    )
     var explain = false
 
     var failingSeverity: Severity { strict ? .warning : .error }

@@ -26,7 +26,10 @@ struct SourcesCommand: ParsableCommand {
 
     @OptionGroup(title: "Build steps") var buildStep: BuildStepOptions
 
-    @Flag(help: "Wrap unwrapped previews in #if DEBUG … #endif and move plain constructions into StateObject(wrappedValue:), then report what is left.")
+    @Flag(
+        help:
+            "Wrap unwrapped previews in #if DEBUG … #endif and move plain constructions into StateObject(wrappedValue:), then report what is left."
+    )
     var fix = false
 
     @Flag(help: "With --fix: print the changes as a unified diff and write nothing.")
@@ -42,6 +45,8 @@ struct SourcesCommand: ParsableCommand {
 
     func run() throws {
         let roots = try (paths.isEmpty ? ["."] : paths).map { root in (root, try report.loadConfiguration(root: root)) }
-        try report.emit(Frontend.sources(roots, fix: fix, dryRun: dryRun, buildStep: buildStep.mode, failingSeverity: report.failingSeverity))
+        try report.emit(
+            Frontend.sources(
+                roots, fix: fix, dryRun: dryRun, buildStep: buildStep.mode, failingSeverity: report.failingSeverity))
     }
 }

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Foundation
 import BinaryInspect
+import Foundation
 import ShipcheckCore
 
 extension DemangleStyle: ExpressibleByArgument {}
@@ -21,13 +21,19 @@ struct SymbolsCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Output format: text, json, csv.")
     var format: SymbolFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the listing to FILE (atomically) instead of standard output.", valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp("Write the listing to FILE (atomically) instead of standard output.", valueName: "file"))
     var output: String?
 
-    @Flag(name: [.customShort("D"), .long], help: "List what the dynamic linker sees (.dynsym; Mach-O exports and imports).")
+    @Flag(
+        name: [.customShort("D"), .long],
+        help: "List what the dynamic linker sees (.dynsym; Mach-O exports and imports).")
     var dynamic = false
 
-    @Option(help: ArgumentHelp("List only this slice of universal Mach-O files (arm64, arm64e, x86_64).", valueName: "arch"))
+    @Option(
+        help: ArgumentHelp("List only this slice of universal Mach-O files (arm64, arm64e, x86_64).", valueName: "arch")
+    )
     var arch: String?
 
     @Option(help: "Demangling: full, simplified or none.")
@@ -39,7 +45,9 @@ struct SymbolsCommand: ParsableCommand {
     @Flag(help: "Only undefined (imported) symbols.")
     var undefinedOnly = false
 
-    @Option(help: ArgumentHelp("Only symbols whose mangled or demangled name matches this regular expression.", valueName: "pattern"))
+    @Option(
+        help: ArgumentHelp(
+            "Only symbols whose mangled or demangled name matches this regular expression.", valueName: "pattern"))
     var grep: String?
 
     @Flag(help: "Sort by size (smallest first), like nm --size-sort.")
@@ -49,7 +57,9 @@ struct SymbolsCommand: ParsableCommand {
     var files: [String]
 
     func validate() throws {
-        if definedOnly && undefinedOnly { throw ValidationError("--defined-only and --undefined-only exclude each other") }
+        if definedOnly && undefinedOnly {
+            throw ValidationError("--defined-only and --undefined-only exclude each other")
+        }
         if files.isEmpty { throw ValidationError("give at least one binary") }
     }
 
@@ -70,7 +80,9 @@ struct SymbolsCommand: ParsableCommand {
         for path in files {
             do {
                 var memberErrors: [InputError] = []
-                try listing.add(BinaryFile(path: path, architecture: options.architecture), options: options, memberErrors: &memberErrors)
+                try listing.add(
+                    BinaryFile(path: path, architecture: options.architecture), options: options,
+                    memberErrors: &memberErrors)
                 for error in memberErrors { printError("shipcheck: \(error)") }
                 failed = failed || !memberErrors.isEmpty
             } catch {

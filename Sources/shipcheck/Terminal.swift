@@ -1,11 +1,12 @@
+import Foundation
+import ShipcheckCore
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import ShipcheckCore
-import Synchronization
 
 /// Writes one line to standard error.
 func printError(_ text: String) {

@@ -45,7 +45,9 @@ import Testing
     @Test func signatureBlobPastItsEndIsAnError() throws {
         var signature = try Self.signature()
         signature[12 + 4] = 0xFF  // the first blob's offset, far past the end
-        #expect(throws: PropertyListError.self) { try signature.withUnsafeBytes { try CodeSignature.entitlements(in: $0) } }
+        #expect(throws: PropertyListError.self) {
+            try signature.withUnsafeBytes { try CodeSignature.entitlements(in: $0) }
+        }
     }
 
     @Test func developmentProfileInADEREnvelope() throws {
@@ -58,7 +60,9 @@ import Testing
     }
 
     @Test func storeProfileInABERStreamedEnvelope() throws {
-        #expect(Self.bytes("bundle/store.mobileprovision").starts(with: [0x30, 0x80]), "indefinite-length BER, as Apple writes")
+        #expect(
+            Self.bytes("bundle/store.mobileprovision").starts(with: [0x30, 0x80]),
+            "indefinite-length BER, as Apple writes")
         let profile = try ProvisioningProfile.parse(Self.bytes("bundle/store.mobileprovision"))
         #expect(profile.kind == .appStore)
         #expect(profile.deviceCount == 0)
@@ -67,7 +71,7 @@ import Testing
 
     @Test(arguments: [
         ("<?xml version=\"1.0\"?><plist><dict/></plist>", "not a CMS-signed provisioning profile (not BER/DER)"),
-        ("", "not a CMS-signed provisioning profile (not BER/DER)"),
+        ("", "not a CMS-signed provisioning profile (not BER/DER)")
     ])
     func profileThatIsNotCMSIsAnError(text: String, message: String) {
         #expect(throws: PropertyListError.self) { try ProvisioningProfile.parse(Array(text.utf8)) }

@@ -13,9 +13,13 @@ import Testing
 
     private func write(_ bytes: [UInt8], _ name: String = "damaged") -> String { directory.write(name, bytes: bytes) }
 
-    private func expectError(_ bytes: [UInt8], containing text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    private func expectError(
+        _ bytes: [UInt8], containing text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let path = write(bytes)
-        #expect(throws: InputError.self, sourceLocation: sourceLocation) { try ListedSymbol.of(path, options: SymbolListOptions()) }
+        #expect(throws: InputError.self, sourceLocation: sourceLocation) {
+            try ListedSymbol.of(path, options: SymbolListOptions())
+        }
         do {
             _ = try ListedSymbol.of(path, options: SymbolListOptions())
         } catch {
@@ -44,7 +48,9 @@ import Testing
         for cut in offsets {
             let path = write(Array(Self.original.prefix(cut)), "cut-\(cut)")
             // Section headers sit at the end of the file, so every proper prefix loses them.
-            #expect(throws: InputError.self, "truncated at \(cut)") { try ListedSymbol.of(path, options: SymbolListOptions()) }
+            #expect(throws: InputError.self, "truncated at \(cut)") {
+                try ListedSymbol.of(path, options: SymbolListOptions())
+            }
             let audit = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [path])
             #expect(audit.inputErrors.count == 1, "truncated at \(cut)")
         }
@@ -78,15 +84,21 @@ import Testing
         let count = Int(readField(0x3C, width: 2))
         let dynamic = try #require((0..<count).first { readField(sectionTable + $0 * 64 + 4, width: 4) == 6 })
         let start = Int(readField(sectionTable + dynamic * 64 + 24, width: 8))
-        let entries = stride(from: start, to: start + Int(readField(sectionTable + dynamic * 64 + 32, width: 8)), by: 16)
+        let entries = stride(
+            from: start, to: start + Int(readField(sectionTable + dynamic * 64 + 32, width: 8)), by: 16)
         let needed = try #require(entries.first { readField($0, width: 8) == 1 })
         let bytes = patched(needed + 8, 0xFFFF_FFFF_FFFF_FF00, width: 8)
 
-        let original = try BinaryFile(bytes: Self.original, path: "App").images[0].linkedLibraries().filter { $0.kind == .loaded }
-        let libraries = try BinaryFile(bytes: bytes, path: "App").images[0].linkedLibraries().filter { $0.kind == .loaded }
+        let original = try BinaryFile(bytes: Self.original, path: "App").images[0].linkedLibraries().filter {
+            $0.kind == .loaded
+        }
+        let libraries = try BinaryFile(bytes: bytes, path: "App").images[0].linkedLibraries().filter {
+            $0.kind == .loaded
+        }
         #expect(original.count >= 2)
         #expect(libraries.map(\.name) == original.dropFirst().map(\.name))
-        let audit = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [write(bytes)])
+        let audit = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [write(bytes)]
+        )
         #expect(audit.inputErrors.isEmpty, "\(audit.inputErrors)")
         #expect(audit.filesScanned == 1)
     }
@@ -100,10 +112,15 @@ import Testing
     /// An archive member that is not an object (text, LLVM bitcode) is an error naming the
     /// member, never skipped in silence; the other members are still audited.
     @Test func archiveMemberThatIsNotAnObjectIsAnErrorOfItsOwn() throws {
-        let object = Array(FileManager.default.contents(atPath: SampleBinaries.path("onone", "AppLib.objects/ContentView.o"))!)
+        let object = Array(
+            FileManager.default.contents(atPath: SampleBinaries.path("onone", "AppLib.objects/ContentView.o"))!)
         var archive = Array("!<arch>\n".utf8)
-        for (name, body) in [("ContentView.o/", object), ("notes.txt/", Array("release notes\n".utf8)), ("lto.o/", [0x42, 0x43, 0xC0, 0xDE, 1, 2, 3, 4])] {
-            let header = name.padding(toLength: 16, withPad: " ", startingAt: 0) + String(repeating: " ", count: 32)
+        for (name, body) in [
+            ("ContentView.o/", object), ("notes.txt/", Array("release notes\n".utf8)),
+            ("lto.o/", [0x42, 0x43, 0xC0, 0xDE, 1, 2, 3, 4])
+        ] {
+            let header =
+                name.padding(toLength: 16, withPad: " ", startingAt: 0) + String(repeating: " ", count: 32)
                 + String(body.count).padding(toLength: 10, withPad: " ", startingAt: 0) + "`\n"
             archive += Array(header.utf8) + body + (body.count % 2 == 1 ? [0x0A] : [])
         }
@@ -118,7 +135,9 @@ import Testing
     @Test func directoryArgumentSkipsNonELFFilesSilently() {
         directory.write("notes.txt", "hello")
         directory.write("App", bytes: Self.original)
-        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [directory.path])
+        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [
+            directory.path
+        ])
         #expect(result.inputErrors.isEmpty)
         #expect(result.filesScanned == 1)
     }
@@ -126,8 +145,13 @@ import Testing
     /// A gate pointed at a folder without binaries (or at a folder named like one) must not pass.
     @Test func directoryArgumentWithoutAnyELFFileIsAnError() {
         directory.write("notes.txt", "hello")
-        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [directory.path])
-        #expect(result.inputErrors.map(\.description) == ["\(directory.path): error: directory holds no ELF files, Mach-O files, static archives or Apple bundles"])
+        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [
+            directory.path
+        ])
+        #expect(
+            result.inputErrors.map(\.description) == [
+                "\(directory.path): error: directory holds no ELF files, Mach-O files, static archives or Apple bundles"
+            ])
         #expect(result.filesScanned == 0)
     }
 }

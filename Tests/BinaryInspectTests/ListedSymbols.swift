@@ -43,7 +43,9 @@ struct ListedSymbol: Decodable, Hashable {
     }
 
     /// The listing of one file, all or nothing: an unreadable member or slice throws.
-    static func of(_ path: String, options: SymbolListOptions = SymbolListOptions()) throws(InputError) -> [ListedSymbol] {
+    static func of(_ path: String, options: SymbolListOptions = SymbolListOptions()) throws(InputError)
+        -> [ListedSymbol]
+    {
         let json = try listing(of: [path], options: options, format: .json)
         do {
             return try JSONDecoder().decode([ListedSymbol].self, from: Data(json))
@@ -53,13 +55,17 @@ struct ListedSymbol: Decodable, Hashable {
     }
 
     /// What `shipcheck symbols` writes for `paths` (naming each file when there are several).
-    static func listing(of paths: [String], options: SymbolListOptions, format: SymbolFormat) throws(InputError) -> [UInt8] {
+    static func listing(of paths: [String], options: SymbolListOptions, format: SymbolFormat) throws(InputError)
+        -> [UInt8]
+    {
         final class Bytes { var value: [UInt8] = [] }
         let bytes = Bytes()
         let writer = SymbolListingWriter(format: format, showPath: paths.count > 1) { bytes.value += $0 }
         for path in paths {
             var memberErrors: [InputError] = []
-            try writer.add(BinaryFile(path: path, architecture: options.architecture), options: options, memberErrors: &memberErrors)
+            try writer.add(
+                BinaryFile(path: path, architecture: options.architecture), options: options,
+                memberErrors: &memberErrors)
             if let first = memberErrors.first { throw first }
         }
         writer.finish()

@@ -25,41 +25,49 @@ import Testing
         Planted("binary-preview-conformance", "AppLib.PublicCard_Previews: SwiftUI.PreviewProvider"),
         Planted("binary-preview-conformance", "AppLib.SampleModifier: SwiftUI.PreviewModifier"),
         Planted("binary-preview-macro", "#Preview at ContentView.swift:23:1"),
-        Planted("binary-previewable-wrapper", "from the #Preview at ContentView.swift:23:1"),
+        Planted("binary-previewable-wrapper", "from the #Preview at ContentView.swift:23:1")
     ]
     static let mocks: [Planted] = [
         Planted("binary-mock-symbol", "AppLib.MockNetworkService"),
         Planted("binary-mock-symbol", "AppLib.ContentView_Previews"),
-        Planted("binary-mock-symbol", "AppLib.PublicCard_Previews"),
+        Planted("binary-mock-symbol", "AppLib.PublicCard_Previews")
     ]
     static let strings: [Planted] = [
         Planted("binary-fixture-string", "/Users/alice/Projects/App/Preview Content/users.json"),
-        Planted("binary-fixture-string", "Lorem ipsum dolor sit amet, consectetur"),
+        Planted("binary-fixture-string", "Lorem ipsum dolor sit amet, consectetur")
     ]
     static let testCode: [Planted] = [
         Planted("binary-xctest-case", "AppTestSupport.LoginTestCase"),
-        Planted("binary-swift-testing-record", "swift-testing 'test' record"),
+        Planted("binary-swift-testing-record", "swift-testing 'test' record")
     ]
     /// The test frameworks the executables load: one finding per file, whatever its slices.
     static let linkedTestFrameworks = Planted(
         "preflight-test-code-linked",
         "links XCTest: @rpath/XCTest.framework/XCTest (LC_LOAD_DYLIB); Swift Testing: @rpath/Testing.framework/Testing (LC_LOAD_DYLIB); "
-            + "XCTest's Swift support library: @rpath/libXCTestSwiftSupport.dylib (LC_LOAD_WEAK_DYLIB), and imports XCTest / Swift Testing symbols")
+            + "XCTest's Swift support library: @rpath/libXCTestSwiftSupport.dylib (LC_LOAD_WEAK_DYLIB), and imports XCTest / Swift Testing symbols"
+    )
     /// What each slice of an executable plants.
     static let appSlice = previews + mocks + strings + testCode
     static let app = appSlice + [linkedTestFrameworks]
 
     private func audit(_ fixture: String, architecture: String? = nil) -> CheckResult {
-        BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules, architecture: architecture).run(paths: [Repository.machOFixture(fixture)])
+        BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules, architecture: architecture).run(
+            paths: [Repository.machOFixture(fixture)])
     }
 
     /// Every failure and warning matches one planted finding, and every planted one is found once.
-    private func expectExactly(_ findings: [Finding], _ planted: [Planted], _ label: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    private func expectExactly(
+        _ findings: [Finding], _ planted: [Planted], _ label: String,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         let leaks = findings.filter { $0.severity != .note }
         var unmatched = planted
         var unexpected: [String] = []
         for finding in leaks {
-            if let index = unmatched.firstIndex(where: { $0.rule == finding.ruleID && (finding.snippet?.contains($0.text) == true || finding.message.contains($0.text)) }) {
+            if let index = unmatched.firstIndex(where: {
+                $0.rule == finding.ruleID
+                    && (finding.snippet?.contains($0.text) == true || finding.message.contains($0.text))
+            }) {
                 unmatched.remove(at: index)
             } else {
                 unexpected.append("\(finding.ruleID) \(finding.message)")
@@ -69,30 +77,39 @@ import Testing
         #expect(unexpected.isEmpty, "\(label): false findings: \(unexpected)", sourceLocation: sourceLocation)
     }
 
-    @Test(arguments: ["App-macos", "App-macos-strip-x", "App-macos-stripped", "App-ios", "App-ios-offset", "App-ios-arm64e",
-                      "App-ios-strip-x", "App-ios-stripped"])
+    @Test(arguments: [
+        "App-macos", "App-macos-strip-x", "App-macos-stripped", "App-ios", "App-ios-offset", "App-ios-arm64e",
+        "App-ios-strip-x", "App-ios-stripped"
+    ])
     func executablesReportEveryPlantedLeakAndNothingElse(_ fixture: String) {
         let result = audit(fixture)
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
         expectExactly(result.findings, Self.app, fixture)
         // The build machine's path is a fact about the build: a note, not a leak.
-        #expect(result.findings.filter { $0.ruleID == "binary-build-paths" }.map(\.message)
+        #expect(
+            result.findings.filter { $0.ruleID == "binary-build-paths" }.map(\.message)
                 == ["absolute build path \"/home/builder/fixtures/sample.json\" in __TEXT,__cstring"])
         let record = result.findings.first { $0.ruleID == "binary-swift-testing-record" }
         // The accessor is a local symbol: named while the symbol table has it.
         let named = !fixture.contains("strip")
-        #expect(record?.message.contains("for @Test sampleFixtureLoads in AppTestSupport") == named, "\(record?.message ?? "no record")")
+        #expect(
+            record?.message.contains("for @Test sampleFixtureLoads in AppTestSupport") == named,
+            "\(record?.message ?? "no record")")
     }
 
     @Test func universalFileReportsEverySliceByName() {
         let result = audit("App-universal")
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
         for architecture in ["arm64", "x86_64"] {
-            let slice = result.findings.filter { if case .binary(let place) = $0.location { place.architecture == architecture } else { false } }
+            let slice = result.findings.filter {
+                if case .binary(let place) = $0.location { place.architecture == architecture } else { false }
+            }
             expectExactly(slice, Self.appSlice, "App-universal[\(architecture)]")
         }
         // The pre-flight finding is about the file: once, naming no slice.
-        let wholeFile = result.findings.filter { if case .binary(let place) = $0.location { place.architecture == nil } else { false } }
+        let wholeFile = result.findings.filter {
+            if case .binary(let place) = $0.location { place.architecture == nil } else { false }
+        }
         expectExactly(wholeFile, [Self.linkedTestFrameworks], "App-universal")
         // The slices' findings are told apart in baselines and code scanning.
         var fingerprinted = result.findings
@@ -121,11 +138,16 @@ import Testing
     @Test func bundleReportsItsTestCode() {
         let result = audit("AppTests.bundle")
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
-        expectExactly(result.findings, [
-            Planted("binary-xctest-case", "AppTestSupport.LoginTestCase"),
-            Planted("binary-swift-testing-record", "for @Test sampleFixtureLoads in AppTestSupport"),
-            Planted("preflight-test-code-linked", "links XCTest: @rpath/XCTest.framework/XCTest (LC_LOAD_DYLIB), and imports XCTest / Swift Testing symbols 'OBJC_CLASS_$_XCTestCase'"),
-        ], "AppTests.bundle")
+        expectExactly(
+            result.findings,
+            [
+                Planted("binary-xctest-case", "AppTestSupport.LoginTestCase"),
+                Planted("binary-swift-testing-record", "for @Test sampleFixtureLoads in AppTestSupport"),
+                Planted(
+                    "preflight-test-code-linked",
+                    "links XCTest: @rpath/XCTest.framework/XCTest (LC_LOAD_DYLIB), and imports XCTest / Swift Testing symbols 'OBJC_CLASS_$_XCTestCase'"
+                )
+            ], "AppTests.bundle")
     }
 
     /// Objects: metadata through descriptor symbols, as for ELF objects (arm64 and arm64e).
@@ -143,17 +165,26 @@ import Testing
         if ELFSupport.isBuilt {
             #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
         } else {
-            #expect(result.inputErrors.map(\.description).map { $0.contains("(Fixtures-linux.o): error: ELF support not built") } == [true], "\(result.inputErrors)")
+            #expect(
+                result.inputErrors.map(\.description).map {
+                    $0.contains("(Fixtures-linux.o): error: ELF support not built")
+                } == [true], "\(result.inputErrors)")
         }
         func member(_ name: String) -> [Finding] {
             result.findings.filter { if case .binary(let place) = $0.location { place.member == name } else { false } }
         }
-        expectExactly(member("AppTestSupport-LoginTestCase.o"), [Planted("binary-test-library-dependency", "autolinks the test framework (-framework XCTest)")],
-                      "LoginTestCase member")
+        expectExactly(
+            member("AppTestSupport-LoginTestCase.o"),
+            [Planted("binary-test-library-dependency", "autolinks the test framework (-framework XCTest)")],
+            "LoginTestCase member")
         expectExactly(member("Fixtures.o"), Self.strings, "Mach-O Fixtures member")
         expectExactly(member("Fixtures-linux.o"), ELFSupport.isBuilt ? Self.strings : [], "ELF Fixtures member")
-        #expect(member("Fixtures.o").contains { $0.message.contains("in __TEXT,__oslogstring") }, "another C-string section")
-        #expect(result.findings.count == member("AppTestSupport-LoginTestCase.o").count + member("Fixtures.o").count + member("Fixtures-linux.o").count)
+        #expect(
+            member("Fixtures.o").contains { $0.message.contains("in __TEXT,__oslogstring") }, "another C-string section"
+        )
+        #expect(
+            result.findings.count == member("AppTestSupport-LoginTestCase.o").count + member("Fixtures.o").count
+                + member("Fixtures-linux.o").count)
     }
 
     @Test func cleanDylibHasNoFindingsButItsNotes() {
@@ -165,7 +196,9 @@ import Testing
 
     /// binary-build-facts on Mach-O: UUID, platform / minimum OS / SDK, signature, encryption.
     @Test func buildFactsNameUUIDPlatformSignatureAndEncryption() {
-        func notes(_ fixture: String) -> [String] { audit(fixture).findings.filter { $0.ruleID == "binary-build-facts" }.map(\.message) }
+        func notes(_ fixture: String) -> [String] {
+            audit(fixture).findings.filter { $0.ruleID == "binary-build-facts" }.map(\.message)
+        }
         let macos = notes("App-macos")
         #expect(macos.contains { $0.hasPrefix("uuid ") && $0.count == 41 })
         #expect(macos.contains { $0.hasPrefix("built for macOS 14.0 (SDK 14.5)") })
@@ -195,7 +228,9 @@ import Testing
         let result = try BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).inspect(file)
         #expect(result.inputErrors.isEmpty)
         // The pre-flight rules read a whole artifact, not one file handed over as bytes.
-        #expect(result.findings.count == audit("App-universal").findings.filter { !$0.ruleID.hasPrefix("preflight-") }.count)
+        #expect(
+            result.findings.count == audit("App-universal").findings.filter { !$0.ruleID.hasPrefix("preflight-") }.count
+        )
         #expect(result.findings.allSatisfy { $0.location.path == "App.ipa/Payload/App.app/App" })
     }
 }

@@ -7,12 +7,13 @@ import Testing
 /// `shipcheck symbols` on every Mach-O fixture against the toolchain's llvm-nm, run on the same
 /// files: the same entries (value, letter, name), the same count.
 @Suite struct MachOSymbolTests {
-    static let fixtures = [
-        "App-macos", "App-macos-strip-x", "App-macos-stripped",
-        "App-ios", "App-ios-offset", "App-ios-arm64e", "App-ios-strip-x", "App-ios-stripped",
-        "libAppLib.dylib", "libAppLib-stripped.dylib", "libClean.dylib", "AppTests.bundle",
-        "AppLib.o", "AppLib-arm64e.o",
-    ] + (ELFSupport.isBuilt ? ["libAppTestSupport.a"] : [])  // it has an ELF member
+    static let fixtures =
+        [
+            "App-macos", "App-macos-strip-x", "App-macos-stripped",
+            "App-ios", "App-ios-offset", "App-ios-arm64e", "App-ios-strip-x", "App-ios-stripped",
+            "libAppLib.dylib", "libAppLib-stripped.dylib", "libClean.dylib", "AppTests.bundle",
+            "AppLib.o", "AppLib-arm64e.o"
+        ] + (ELFSupport.isBuilt ? ["libAppTestSupport.a"] : [])  // it has an ELF member
 
     /// `VALUE LETTER NAME` lines (value blank for undefined symbols), sorted: llvm-nm's default
     /// format, with the export-trie symbols a stripped image keeps (`--add-dyldinfo`). llvm-nm
@@ -29,7 +30,8 @@ import Testing
         var options = options
         options.demangle = .none
         return try ListedSymbol.of(path, options: options).map { row in
-            let value = row.section == "UND" ? String(repeating: " ", count: 16) : String(row.value, radix: 16).leftPadded(16)
+            let value =
+                row.section == "UND" ? String(repeating: " ", count: 16) : String(row.value, radix: 16).leftPadded(16)
             return "\(value) \(row.letter) \(row.mangled)"
         }.sorted()
     }
@@ -66,15 +68,22 @@ import Testing
 
     /// A fully stripped dylib keeps its exports only in the export trie: they are still listed.
     @Test func strippedDylibStillListsItsExports() throws {
-        let stripped = try ListedSymbol.of(Repository.machOFixture("libAppLib-stripped.dylib"), options: SymbolListOptions())
-        let plain = CommandRunner.run(Toolchain.llvmNM, ["-j", Repository.machOFixture("libAppLib-stripped.dylib")]).stdout
+        let stripped = try ListedSymbol.of(
+            Repository.machOFixture("libAppLib-stripped.dylib"), options: SymbolListOptions())
+        let plain = CommandRunner.run(Toolchain.llvmNM, ["-j", Repository.machOFixture("libAppLib-stripped.dylib")])
+            .stdout
         #expect(!plain.contains("MockNetworkService"), "strip removed it from the symbol table")
-        #expect(stripped.contains { $0.mangled == "_$s6AppLib18MockNetworkServiceCACycfC" && $0.letter == "T" && $0.type == "SECT" })
+        #expect(
+            stripped.contains {
+                $0.mangled == "_$s6AppLib18MockNetworkServiceCACycfC" && $0.letter == "T" && $0.type == "SECT"
+            })
     }
 
     /// `--dynamic`: what dyld sees — the export trie and every import: undefined external
     /// symbols, and what a stripped image keeps only in its bind opcodes or chained fixups.
-    @Test(arguments: ["App-macos", "App-macos-stripped", "App-ios-stripped", "libAppLib-stripped.dylib", "AppTests.bundle"])
+    @Test(arguments: [
+        "App-macos", "App-macos-stripped", "App-ios-stripped", "libAppLib-stripped.dylib", "AppTests.bundle"
+    ])
     func dynamicListsExportsAndImports(_ fixture: String) throws {
         let path = Repository.machOFixture(fixture)
         var options = SymbolListOptions()
@@ -84,29 +93,45 @@ import Testing
         let dyldInfo = CommandRunner.run(Toolchain.llvmNM, ["--dyldinfo-only", path]).stdout.split(separator: "\n")
             .filter { !$0.contains("<redacted function ") }
         let exports = dyldInfo.filter { !$0.hasPrefix("                 U ") }.map(lastColumn)
-        let symtabImports = CommandRunner.run(Toolchain.llvmNM, ["-u", "-j", path]).stdout.split(separator: "\n").map(String.init)
+        let symtabImports = CommandRunner.run(Toolchain.llvmNM, ["-u", "-j", path]).stdout.split(separator: "\n").map(
+            String.init)
         let bindImports = dyldInfo.filter { $0.hasPrefix("                 U ") }.map(lastColumn)
-        let chainedImports = CommandRunner.run(Toolchain.tool("llvm-objdump", xcodeName: "objdump"), ["--macho", "--dyld-info", path])
-            .stdout.split(separator: "\n").filter { $0.contains(" bind ") }.map(lastColumn)
+        let chainedImports = CommandRunner.run(
+            Toolchain.tool("llvm-objdump", xcodeName: "objdump"), ["--macho", "--dyld-info", path]
+        )
+        .stdout.split(separator: "\n").filter { $0.contains(" bind ") }.map(lastColumn)
         let expected = exports + Set(symtabImports + bindImports + chainedImports)
         #expect(ours == expected.sorted(), "\(difference(ours, expected))")
-        if fixture.hasSuffix("stripped") { #expect(Set(ours).isSuperset(of: bindImports + chainedImports), "imports only dyld records") }
+        if fixture.hasSuffix("stripped") {
+            #expect(Set(ours).isSuperset(of: bindImports + chainedImports), "imports only dyld records")
+        }
     }
 
     /// Apple's nm shows the C-level name (`_$s…`); the demangler gets the Swift name (`$s…`).
     @Test func swiftNamesAreDemangledWithoutTheLeadingUnderscore() throws {
         var options = SymbolListOptions()
         options.definedOnly = true
-        let rows = try ListedSymbol.of(Repository.machOFixture("App-macos"), options: options).filter { $0.mangled.hasPrefix("_$s") }
+        let rows = try ListedSymbol.of(Repository.machOFixture("App-macos"), options: options).filter {
+            $0.mangled.hasPrefix("_$s")
+        }
         #expect(rows.count > 40)
-        let reference = CommandRunner.run(Toolchain.tool("swift-demangle"), [],
-                                          input: rows.map { String($0.mangled.dropFirst()) }.joined(separator: "\n") + "\n")
-        let expected = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows.count).map(String.init)
-        let mismatches = zip(rows, expected).filter { ($0.0.demangled ?? $0.0.mangled) != $0.1 }.prefix(3).map { "\($0.0.mangled): \($0.0.demangled ?? "nil") vs \($0.1)" }
+        let reference = CommandRunner.run(
+            Toolchain.tool("swift-demangle"), [],
+            input: rows.map { String($0.mangled.dropFirst()) }.joined(separator: "\n") + "\n")
+        let expected = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows.count).map(
+            String.init)
+        let mismatches = zip(rows, expected).filter { ($0.0.demangled ?? $0.0.mangled) != $0.1 }.prefix(3).map {
+            "\($0.0.mangled): \($0.0.demangled ?? "nil") vs \($0.1)"
+        }
         #expect(mismatches.isEmpty, "\(mismatches)")
-        #expect(rows.contains { $0.demangled == "AppLib.MockNetworkService.__allocating_init() -> AppLib.MockNetworkService" })
+        #expect(
+            rows.contains {
+                $0.demangled == "AppLib.MockNetworkService.__allocating_init() -> AppLib.MockNetworkService"
+            })
         // C names keep their underscore and are not demangled.
-        let main = try ListedSymbol.of(Repository.machOFixture("App-macos"), options: options).first { $0.mangled == "_main" }
+        let main = try ListedSymbol.of(Repository.machOFixture("App-macos"), options: options).first {
+            $0.mangled == "_main"
+        }
         #expect(main != nil && main?.demangled == nil)
     }
 
@@ -126,16 +151,21 @@ import Testing
         options.grep = "MockNetworkServiceCMn"
         let path = Repository.machOFixture("App-universal")
         #expect(try ListedSymbol.of(path, options: options).count == 2)
-        let text = String(decoding: try ListedSymbol.listing(of: [path], options: options, format: .text), as: UTF8.self)
+        let text = String(
+            decoding: try ListedSymbol.listing(of: [path], options: options, format: .text), as: UTF8.self)
         #expect(text.contains("App-universal[x86_64]: ") && text.contains("App-universal[arm64]: "))
         let csv = String(decoding: try ListedSymbol.listing(of: [path], options: options, format: .csv), as: UTF8.self)
         #expect(csv.contains("App-universal[arm64],,"))
-        let json = try JSONSerialization.jsonObject(with: Data(try ListedSymbol.listing(of: [path], options: options, format: .json))) as? [[String: Any]]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(try ListedSymbol.listing(of: [path], options: options, format: .json))) as? [[String: Any]]
         #expect(Set(json?.compactMap { $0["architecture"] as? String } ?? []) == ["arm64", "x86_64"])
         #expect(json?.first?["section"] as? String == "__TEXT,__constg_swiftt")
     }
 }
 
-private extension String {
-    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: "0", count: width - count) + self }
+extension String {
+    fileprivate func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
 }

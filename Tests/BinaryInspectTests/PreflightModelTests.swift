@@ -22,46 +22,60 @@ import Testing
 
     static var appInfo: [String: Any] {
         [
-        "CFBundleExecutable": "App", "CFBundleIdentifier": "com.example.app", "CFBundleShortVersionString": "2.1",
-        "CFBundleVersion": "42", "MinimumOSVersion": "17.0", "NSCameraUsageDescription": "Scans receipts",
-        "UIRequiredDeviceCapabilities": ["arm64"],
+            "CFBundleExecutable": "App", "CFBundleIdentifier": "com.example.app", "CFBundleShortVersionString": "2.1",
+            "CFBundleVersion": "42", "MinimumOSVersion": "17.0", "NSCameraUsageDescription": "Scans receipts",
+            "UIRequiredDeviceCapabilities": ["arm64"]
         ]
     }
 
     static var manifest: [String: Any] {
         [
-        "NSPrivacyTracking": false,
-        "NSPrivacyAccessedAPITypes": [["NSPrivacyAccessedAPIType": "NSPrivacyAccessedAPICategoryFileTimestamp",
-                                       "NSPrivacyAccessedAPITypeReasons": ["C617.1"]]],
+            "NSPrivacyTracking": false,
+            "NSPrivacyAccessedAPITypes": [
+                [
+                    "NSPrivacyAccessedAPIType": "NSPrivacyAccessedAPICategoryFileTimestamp",
+                    "NSPrivacyAccessedAPITypeReasons": ["C617.1"]
+                ]
+            ]
         ]
     }
 
     /// An iOS app: XML Info.plist, a framework with a binary one, an extension, a watch app with
     /// its own framework, a loose dylib, a resource bundle, privacy manifests (one damaged).
     static func assembleApp(_ tree: BundleAssembler, at folder: String) -> String {
-        let app = tree.folder(folder, files: [
-            "App": "macho/App-ios",
-            "Frameworks/Core.framework/Core": "macho/libClean.dylib",
-            "Frameworks/libswiftCore.dylib": "macho/libAppLib.dylib",
-            "PlugIns/Widget.appex/Widget": "macho/App-ios-stripped",
-            "Watch/Watch.app/Watch": "macho/App-universal",
-            "Watch/Watch.app/Frameworks/Clean.framework/Clean": "bundle/Clean-store-signed",
-            "Settings.bundle/Root.plist": "text:" + BundleAssembler.plist([:]),
-            "Broken.bundle/PrivacyInfo.xcprivacy": "text:<plist><dict><key>",
-        ])
+        let app = tree.folder(
+            folder,
+            files: [
+                "App": "macho/App-ios",
+                "Frameworks/Core.framework/Core": "macho/libClean.dylib",
+                "Frameworks/libswiftCore.dylib": "macho/libAppLib.dylib",
+                "PlugIns/Widget.appex/Widget": "macho/App-ios-stripped",
+                "Watch/Watch.app/Watch": "macho/App-universal",
+                "Watch/Watch.app/Frameworks/Clean.framework/Clean": "bundle/Clean-store-signed",
+                "Settings.bundle/Root.plist": "text:" + BundleAssembler.plist([:]),
+                "Broken.bundle/PrivacyInfo.xcprivacy": "text:<plist><dict><key>"
+            ])
         let directory = tree.directory
         let relative = String(app.dropFirst(directory.path.count + 1))
         directory.write("\(relative)/Info.plist", bytes: xml(appInfo))
         directory.write("\(relative)/PrivacyInfo.xcprivacy", bytes: xml(manifest))
-        directory.write("\(relative)/Frameworks/Core.framework/Info.plist",
-                        bytes: binary(["CFBundleExecutable": "Core", "CFBundleIdentifier": "com.example.core", "MinimumOSVersion": "15.0"]))
-        directory.write("\(relative)/PlugIns/Widget.appex/Info.plist",
-                        bytes: xml(["CFBundleExecutable": "Widget", "NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]]))
+        directory.write(
+            "\(relative)/Frameworks/Core.framework/Info.plist",
+            bytes: binary([
+                "CFBundleExecutable": "Core", "CFBundleIdentifier": "com.example.core", "MinimumOSVersion": "15.0"
+            ]))
+        directory.write(
+            "\(relative)/PlugIns/Widget.appex/Info.plist",
+            bytes: xml([
+                "CFBundleExecutable": "Widget",
+                "NSExtension": ["NSExtensionPointIdentifier": "com.apple.widgetkit-extension"]
+            ]))
         return app
     }
 
     private func read(_ path: String) throws -> (BundleContents, CheckResult) {
-        let (contents, result) = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).readBundle(at: path)
+        let (contents, result) = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).readBundle(
+            at: path)
         return (try #require(contents), result)
     }
 
@@ -69,33 +83,50 @@ import Testing
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-model"))
         let (model, result) = try read(Self.assembleApp(tree, at: "Shop.app"))
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
-        let roles = model.bundles.map { "\($0.path.isEmpty ? "." : $0.path) \($0.role.rawValue) in \($0.container ?? "-")" }
-        #expect(roles == [
-            ". app in -", "Broken.bundle bundle in ", "Frameworks/Core.framework framework in ", "PlugIns/Widget.appex appex in ",
-            "Settings.bundle bundle in ", "Watch/Watch.app watch-app in ", "Watch/Watch.app/Frameworks/Clean.framework framework in Watch/Watch.app",
-        ])
+        let roles = model.bundles.map {
+            "\($0.path.isEmpty ? "." : $0.path) \($0.role.rawValue) in \($0.container ?? "-")"
+        }
+        #expect(
+            roles == [
+                ". app in -", "Broken.bundle bundle in ", "Frameworks/Core.framework framework in ",
+                "PlugIns/Widget.appex appex in ",
+                "Settings.bundle bundle in ", "Watch/Watch.app watch-app in ",
+                "Watch/Watch.app/Frameworks/Clean.framework framework in Watch/Watch.app"
+            ])
         let app = try #require(model.mainApplication)
         #expect(app.path.isEmpty && app.executable == "App" && app.infoPlistPath == "Info.plist")
-        #expect(app.info("CFBundleShortVersionString") == "2.1" && app.info("NSCameraUsageDescription") == "Scans receipts")
+        #expect(
+            app.info("CFBundleShortVersionString") == "2.1" && app.info("NSCameraUsageDescription") == "Scans receipts")
         #expect(app.infoPlist["UIRequiredDeviceCapabilities"] == .array([.string("arm64")]))
         let core = try #require(model.bundle(at: "Frameworks/Core.framework"))
         #expect(core.info("CFBundleIdentifier") == "com.example.core", "binary plist read")
         #expect(core.executable == "Frameworks/Core.framework/Core")
-        #expect(model.bundle(at: "PlugIns/Widget.appex")?.infoPlist["NSExtension"]?["NSExtensionPointIdentifier"] == .string("com.apple.widgetkit-extension"))
-        #expect(model.bundle(at: "Watch/Watch.app")?.executable == "Watch/Watch.app/Watch", "named after the bundle without an Info.plist")
+        #expect(
+            model.bundle(at: "PlugIns/Widget.appex")?.infoPlist["NSExtension"]?["NSExtensionPointIdentifier"]
+                == .string("com.apple.widgetkit-extension"))
+        #expect(
+            model.bundle(at: "Watch/Watch.app")?.executable == "Watch/Watch.app/Watch",
+            "named after the bundle without an Info.plist")
         #expect(model.bundle(at: "Settings.bundle")?.executable == nil)
 
-        let images = model.images.map { "\($0.path) in \($0.bundle ?? "-")\($0.isBundleExecutable ? " (executable)" : "")" }
-        #expect(images == [
-            "App in  (executable)", "Frameworks/Core.framework/Core in Frameworks/Core.framework (executable)",
-            "Frameworks/libswiftCore.dylib in ", "PlugIns/Widget.appex/Widget in PlugIns/Widget.appex (executable)",
-            "Watch/Watch.app/Frameworks/Clean.framework/Clean in Watch/Watch.app/Frameworks/Clean.framework (executable)",
-            "Watch/Watch.app/Watch in Watch/Watch.app (executable)",
-        ])
-        #expect(model.privacyManifests["PrivacyInfo.xcprivacy"]?.value?["NSPrivacyAccessedAPITypes"]?.array?.first?["NSPrivacyAccessedAPITypeReasons"]
+        let images = model.images.map {
+            "\($0.path) in \($0.bundle ?? "-")\($0.isBundleExecutable ? " (executable)" : "")"
+        }
+        #expect(
+            images == [
+                "App in  (executable)", "Frameworks/Core.framework/Core in Frameworks/Core.framework (executable)",
+                "Frameworks/libswiftCore.dylib in ", "PlugIns/Widget.appex/Widget in PlugIns/Widget.appex (executable)",
+                "Watch/Watch.app/Frameworks/Clean.framework/Clean in Watch/Watch.app/Frameworks/Clean.framework (executable)",
+                "Watch/Watch.app/Watch in Watch/Watch.app (executable)"
+            ])
+        #expect(
+            model.privacyManifests["PrivacyInfo.xcprivacy"]?.value?["NSPrivacyAccessedAPITypes"]?.array?.first?[
+                "NSPrivacyAccessedAPITypeReasons"]
                 == .array([.string("C617.1")]))
         #expect(model.privacyManifests["PrivacyInfo.xcprivacy"]?.value?["NSPrivacyTracking"] == .boolean(false))
-        #expect(model.privacyManifests["Broken.bundle/PrivacyInfo.xcprivacy"] == .unreadable("the privacy manifest is not a property list"))
+        #expect(
+            model.privacyManifests["Broken.bundle/PrivacyInfo.xcprivacy"]
+                == .unreadable("the privacy manifest is not a property list"))
     }
 
     @Test func slicesCarryPlatformVersionsLibrariesSectionsImportsAndSelectors() throws {
@@ -106,10 +137,11 @@ import Testing
         #expect(slice.platform == .iOS && slice.minimumOS == OSVersion("17.0") && slice.sdk == OSVersion("17.5"))
         #expect(slice.versionCommand == "LC_BUILD_VERSION" && slice.uuid == Self.appUUID)
         #expect(!slice.hasCodeSignature)
-        #expect(slice.libraries.prefix(4).map { "\($0.dylibLink?.rawValue ?? "?") \($0.name)" } == [
-            "load @rpath/XCTest.framework/XCTest", "load @rpath/Testing.framework/Testing",
-            "weak @rpath/libXCTestSwiftSupport.dylib", "load /System/Library/Frameworks/SwiftUI.framework/SwiftUI",
-        ])
+        #expect(
+            slice.libraries.prefix(4).map { "\($0.dylibLink?.rawValue ?? "?") \($0.name)" } == [
+                "load @rpath/XCTest.framework/XCTest", "load @rpath/Testing.framework/Testing",
+                "weak @rpath/libXCTestSwiftSupport.dylib", "load /System/Library/Frameworks/SwiftUI.framework/SwiftUI"
+            ])
         #expect(slice.segments.map(\.name).contains("__LINKEDIT"))
         #expect(slice.sections.map(\.fullName).contains("__DATA,__objc_selrefs"))
         // llvm-nm -u, without the leading underscore: what the chained fixups bind (not
@@ -127,54 +159,66 @@ import Testing
         #expect(watch.slices.map(\.architecture) == ["x86_64", "arm64"])
         #expect(watch.slices.map { $0.platform?.name } == ["macos", "macos"])
         // The stripped extension keeps its imports (the symbol table's undefined entries and the fixups).
-        #expect(model.image(at: "PlugIns/Widget.appex/Widget")?.slices.first?.importedSymbols.contains("OBJC_CLASS_$_XCTestCase") == true)
+        #expect(
+            model.image(at: "PlugIns/Widget.appex/Widget")?.slices.first?.importedSymbols.contains(
+                "OBJC_CLASS_$_XCTestCase") == true)
     }
 
     /// The same app in the example text: the same bundles, executables and slices.
     @Test func exampleTextBuildsTheModelTheWalkerBuilds() throws {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-model"))
         let (walked, _) = try read(Self.assembleApp(tree, at: "Shop.app"))
-        let example = try BundleContents(example: """
-            kind app
-            plist Info.plist {CFBundleExecutable = App; CFBundleIdentifier = com.example.app; CFBundleShortVersionString = 2.1; CFBundleVersion = 42; MinimumOSVersion = 17.0; NSCameraUsageDescription = "Scans receipts"; UIRequiredDeviceCapabilities = (arm64);}
-            plist PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryFileTimestamp; NSPrivacyAccessedAPITypeReasons = (C617.1);});}
-            plist Broken.bundle/PrivacyInfo.xcprivacy <plist><dict><key>
-            image App arm64 ios 17.0 17.5 uuid=\(Self.appUUID) unsigned
-            weak-dylib @rpath/libXCTestSwiftSupport.dylib
-            import OBJC_CLASS_$_XCTestCase objc_msgSend
-            selector init dealloc
-            plist Frameworks/Core.framework/Info.plist {CFBundleExecutable = Core; CFBundleIdentifier = com.example.core; MinimumOSVersion = 15.0;}
-            image Frameworks/Core.framework/Core arm64 macos 14.0 14.5
-            image Frameworks/libswiftCore.dylib arm64 macos 14.0 14.5
-            plist PlugIns/Widget.appex/Info.plist {CFBundleExecutable = Widget; NSExtension = {NSExtensionPointIdentifier = com.apple.widgetkit-extension;};}
-            image PlugIns/Widget.appex/Widget arm64 ios 17.0 17.5 unsigned
-            image Watch/Watch.app/Watch x86_64 macos 14.0 14.5
-            image Watch/Watch.app/Watch arm64 macos 14.0 14.5
-            image Watch/Watch.app/Frameworks/Clean.framework/Clean arm64 macos 14.0 14.5
-            file Settings.bundle/Root.plist
-            """, root: walked.root)
+        let example = try BundleContents(
+            example: """
+                kind app
+                plist Info.plist {CFBundleExecutable = App; CFBundleIdentifier = com.example.app; CFBundleShortVersionString = 2.1; CFBundleVersion = 42; MinimumOSVersion = 17.0; NSCameraUsageDescription = "Scans receipts"; UIRequiredDeviceCapabilities = (arm64);}
+                plist PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryFileTimestamp; NSPrivacyAccessedAPITypeReasons = (C617.1);});}
+                plist Broken.bundle/PrivacyInfo.xcprivacy <plist><dict><key>
+                image App arm64 ios 17.0 17.5 uuid=\(Self.appUUID) unsigned
+                weak-dylib @rpath/libXCTestSwiftSupport.dylib
+                import OBJC_CLASS_$_XCTestCase objc_msgSend
+                selector init dealloc
+                plist Frameworks/Core.framework/Info.plist {CFBundleExecutable = Core; CFBundleIdentifier = com.example.core; MinimumOSVersion = 15.0;}
+                image Frameworks/Core.framework/Core arm64 macos 14.0 14.5
+                image Frameworks/libswiftCore.dylib arm64 macos 14.0 14.5
+                plist PlugIns/Widget.appex/Info.plist {CFBundleExecutable = Widget; NSExtension = {NSExtensionPointIdentifier = com.apple.widgetkit-extension;};}
+                image PlugIns/Widget.appex/Widget arm64 ios 17.0 17.5 unsigned
+                image Watch/Watch.app/Watch x86_64 macos 14.0 14.5
+                image Watch/Watch.app/Watch arm64 macos 14.0 14.5
+                image Watch/Watch.app/Frameworks/Clean.framework/Clean arm64 macos 14.0 14.5
+                file Settings.bundle/Root.plist
+                """, root: walked.root)
         func shape(_ model: BundleContents) -> [String] {
-            model.bundles.map { "\($0.path)|\($0.role)|\($0.container ?? "-")|\($0.executable ?? "-")|\($0.info("CFBundleIdentifier") ?? "-")" }
+            model.bundles.map {
+                "\($0.path)|\($0.role)|\($0.container ?? "-")|\($0.executable ?? "-")|\($0.info("CFBundleIdentifier") ?? "-")"
+            }
                 + model.images.sorted { $0.path < $1.path }.map { image in
                     "\(image.path)|\(image.bundle ?? "-")|\(image.isBundleExecutable)|"
-                        + image.slices.map { "\($0.architecture) \($0.platform?.name ?? "-") \($0.minimumOS?.description ?? "-") \($0.sdk?.description ?? "-") \($0.fileType)" }.joined(separator: ",")
+                        + image.slices.map {
+                            "\($0.architecture) \($0.platform?.name ?? "-") \($0.minimumOS?.description ?? "-") \($0.sdk?.description ?? "-") \($0.fileType)"
+                        }.joined(separator: ",")
                 }
         }
         #expect(shape(example) == shape(walked))
         let app = try #require(example.image(at: "App")?.slices.first)
         #expect(app.uuid == Self.appUUID && !app.hasCodeSignature && app.selectorReferences == ["init", "dealloc"])
         #expect(app.libraries.map(\.dylibLink) == [.weak] && app.classReferences == ["XCTestCase"])
-        #expect(example.privacyManifests == walked.privacyManifests.mapValues { document in
-            // OpenStep text has no booleans: the example's manifest leaves NSPrivacyTracking out.
-            guard case .parsed(.dictionary(var entries)) = document else { return document }
-            entries["NSPrivacyTracking"] = nil
-            return .parsed(.dictionary(entries))
-        })
+        #expect(
+            example.privacyManifests
+                == walked.privacyManifests.mapValues { document in
+                    // OpenStep text has no booleans: the example's manifest leaves NSPrivacyTracking out.
+                    guard case .parsed(.dictionary(var entries)) = document else { return document }
+                    entries["NSPrivacyTracking"] = nil
+                    return .parsed(.dictionary(entries))
+                })
         #expect(example.mainApplication?.infoPlist == walked.mainApplication?.infoPlist)
     }
 
     @Test func exampleTextRefusesWhatItDoesNotUnderstand() {
-        for text in ["imagine App arm64", "image App", "import stat", "image App arm64 ios 17", "image App arm64 shiny", "plist Info.plist {"] {
+        for text in [
+            "imagine App arm64", "image App", "import stat", "image App arm64 ios 17", "image App arm64 shiny",
+            "plist Info.plist {"
+        ] {
             #expect(throws: InputError.self, "\(text)") { try BundleContents(example: text) }
         }
     }
@@ -182,15 +226,21 @@ import Testing
     /// An archive's dSYMs: each DWARF file's slices with their UUIDs; nothing else of them is read.
     @Test func archiveListsItsDSYMsWithTheirUUIDs() throws {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-model"))
-        var files = ["Info.plist": "text:" + BundleAssembler.plist(["Name": "Shop"]),
-                     "dSYMs/Shop.app.dSYM/Contents/Resources/DWARF/Shop": "macho/App-ios",
-                     "dSYMs/Watch.app.dSYM/Contents/Resources/DWARF/Watch": "macho/App-universal"]
+        var files = [
+            "Info.plist": "text:" + BundleAssembler.plist(["Name": "Shop"]),
+            "dSYMs/Shop.app.dSYM/Contents/Resources/DWARF/Shop": "macho/App-ios",
+            "dSYMs/Watch.app.dSYM/Contents/Resources/DWARF/Watch": "macho/App-universal"
+        ]
         files["Products/Applications/Shop.app/Shop"] = "macho/App-ios"
         let (model, result) = try read(tree.folder("Shop.xcarchive", files: files))
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
         #expect(model.bundles.map(\.role) == [.archive, .application])
         #expect(model.mainApplication?.path == "Products/Applications/Shop.app")
-        #expect(model.debugSymbols.map(\.path) == ["dSYMs/Shop.app.dSYM/Contents/Resources/DWARF/Shop", "dSYMs/Watch.app.dSYM/Contents/Resources/DWARF/Watch"])
+        #expect(
+            model.debugSymbols.map(\.path) == [
+                "dSYMs/Shop.app.dSYM/Contents/Resources/DWARF/Shop",
+                "dSYMs/Watch.app.dSYM/Contents/Resources/DWARF/Watch"
+            ])
         #expect(model.debugSymbols.first?.uuids.map(\.uuid) == [Self.appUUID])
         #expect(model.debugSymbols.last?.uuids.map(\.architecture) == ["x86_64", "arm64"])
         #expect(model.debugSymbols.first?.bundle == "dSYMs/Shop.app.dSYM")
@@ -201,10 +251,13 @@ import Testing
     /// mapped and only its load commands are read, whatever its size.
     @Test func archiveDSYMsOfAnySizeAreRead() throws {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-model"))
-        let archive = tree.folder("Big.xcarchive", files: [
-            "Products/Applications/Big.app/Big": "preflight/Store-ios",
-            "dSYMs/Big.app.dSYM/Contents/Resources/DWARF/Big": "preflight/Store-ios.dSYM/Contents/Resources/DWARF/Store-ios",
-        ])
+        let archive = tree.folder(
+            "Big.xcarchive",
+            files: [
+                "Products/Applications/Big.app/Big": "preflight/Store-ios",
+                "dSYMs/Big.app.dSYM/Contents/Resources/DWARF/Big":
+                    "preflight/Store-ios.dSYM/Contents/Resources/DWARF/Store-ios"
+            ])
         let dwarf = "\(archive)/dSYMs/Big.app.dSYM/Contents/Resources/DWARF/Big"
         #expect(truncate(dwarf, 3 << 29) == 0, "a sparse 1.5 GiB file")
         let (model, result) = try read(archive)
@@ -226,22 +279,35 @@ import Testing
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-model"))
         tree.directory.write("Fat.app/Fat", bytes: fat)
         let (model, result) = try read("\(tree.directory.path)/Fat.app")
-        #expect(result.inputErrors.map(\.message) == ["32-bit i386 code is not supported (only arm64, arm64e and x86_64)"])
-        #expect(model.image(at: "Fat")?.slices.map { "\($0.architecture) \($0.isRead)" } == ["arm64 true", "i386 false"])
+        #expect(
+            result.inputErrors.map(\.message) == ["32-bit i386 code is not supported (only arm64, arm64e and x86_64)"])
+        #expect(
+            model.image(at: "Fat")?.slices.map { "\($0.architecture) \($0.isRead)" } == ["arm64 true", "i386 false"])
     }
 
     @Test func artifactsWithNothingToCheckAreInputErrors() throws {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-model"))
         tree.folder("empty/Payload", files: ["README.txt": "text:nothing"])
         let ipa = tree.zip("empty", to: "Empty.ipa")
-        #expect(try read(ipa).1.inputErrors.map(\.description) == ["\(ipa): error: no Payload/*.app inside: nothing to check (is this an exported .ipa?)"])
-        let app = tree.folder("Hollow.app", files: ["Info.plist": "text:" + BundleAssembler.plist(["CFBundleExecutable": "Hollow"]),
-                                                    "PlugIns/Share.appex/Info.plist": "text:" + BundleAssembler.plist([:])])
-        #expect(try read(app).1.inputErrors.map(\.description) == [
-            "\(app): error: app without its CFBundleExecutable 'Hollow': nothing to check",
-            "\(app)/PlugIns/Share.appex: error: app extension without an executable: nothing to check",
-        ])
+        #expect(
+            try read(ipa).1.inputErrors.map(\.description) == [
+                "\(ipa): error: no Payload/*.app inside: nothing to check (is this an exported .ipa?)"
+            ])
+        let app = tree.folder(
+            "Hollow.app",
+            files: [
+                "Info.plist": "text:" + BundleAssembler.plist(["CFBundleExecutable": "Hollow"]),
+                "PlugIns/Share.appex/Info.plist": "text:" + BundleAssembler.plist([:])
+            ])
+        #expect(
+            try read(app).1.inputErrors.map(\.description) == [
+                "\(app): error: app without its CFBundleExecutable 'Hollow': nothing to check",
+                "\(app)/PlugIns/Share.appex: error: app extension without an executable: nothing to check"
+            ])
         let archive = tree.folder("Nothing.xcarchive", files: ["Info.plist": "text:" + BundleAssembler.plist([:])])
-        #expect(try read(archive).1.inputErrors.map(\.message) == ["no product under Products/ (no app, framework or tool was archived): nothing to check"])
+        #expect(
+            try read(archive).1.inputErrors.map(\.message) == [
+                "no product under Products/ (no app, framework or tool was archived): nothing to check"
+            ])
     }
 }

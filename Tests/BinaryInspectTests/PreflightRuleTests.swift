@@ -20,16 +20,24 @@ import Testing
     enum PlistForm: CaseIterable { case xml, binary }
 
     static func info(_ values: [String: String], _ form: PlistForm) -> [UInt8] {
-        Array(try! PropertyListSerialization.data(fromPropertyList: values, format: form == .xml ? .xml : .binary, options: 0))
+        Array(
+            try! PropertyListSerialization.data(
+                fromPropertyList: values, format: form == .xml ? .xml : .binary, options: 0))
     }
 
     static func framework(_ name: String, minimum: String) -> [String: String] {
-        ["CFBundleExecutable": name, "CFBundleIdentifier": "com.example.\(name.lowercased())", "CFBundleShortVersionString": "1.0",
-         "CFBundleVersion": "1", "MinimumOSVersion": minimum]
+        [
+            "CFBundleExecutable": name, "CFBundleIdentifier": "com.example.\(name.lowercased())",
+            "CFBundleShortVersionString": "1.0",
+            "CFBundleVersion": "1", "MinimumOSVersion": minimum
+        ]
     }
 
     /// Writes an app at `folder` (relative to the tree): binaries from fixtures, Info.plists in `form`.
-    static func app(_ tree: BundleAssembler, at folder: String, binaries: [String: String], plists: [String: [String: String]], form: PlistForm) {
+    static func app(
+        _ tree: BundleAssembler, at folder: String, binaries: [String: String], plists: [String: [String: String]],
+        form: PlistForm
+    ) {
         tree.folder(folder, files: binaries)
         for (path, values) in plists { tree.directory.write("\(folder)/\(path)", bytes: info(values, form)) }
     }
@@ -39,15 +47,22 @@ import Testing
     /// A privacy manifest declaring what Store-ios uses (file timestamps, boot time, user defaults).
     static let cleanBinaries = [
         "Store": "preflight/Store-ios", "Frameworks/Kit.framework/Kit": "preflight/Kit-ios",
-        "PlugIns/Widget.appex/Widget": "preflight/Store-ios", "embedded.mobileprovision": "bundle/store.mobileprovision",
-        "PrivacyInfo.xcprivacy": BundleAssembler.storeManifest, "PlugIns/Widget.appex/PrivacyInfo.xcprivacy": BundleAssembler.storeManifest,
+        "PlugIns/Widget.appex/Widget": "preflight/Store-ios",
+        "embedded.mobileprovision": "bundle/store.mobileprovision",
+        "PrivacyInfo.xcprivacy": BundleAssembler.storeManifest,
+        "PlugIns/Widget.appex/PrivacyInfo.xcprivacy": BundleAssembler.storeManifest
     ]
     static let cleanPlists: [String: [String: String]] = [
-        "Info.plist": ["CFBundleExecutable": "Store", "CFBundleIdentifier": "com.example.app", "CFBundleShortVersionString": "2.1.0",
-                       "CFBundleVersion": "42", "MinimumOSVersion": "16.0"],
+        "Info.plist": [
+            "CFBundleExecutable": "Store", "CFBundleIdentifier": "com.example.app",
+            "CFBundleShortVersionString": "2.1.0",
+            "CFBundleVersion": "42", "MinimumOSVersion": "16.0"
+        ],
         "Frameworks/Kit.framework/Info.plist": framework("Kit", minimum: "16.0"),
-        "PlugIns/Widget.appex/Info.plist": ["CFBundleExecutable": "Widget", "CFBundleIdentifier": "com.example.app.widget",
-                                            "CFBundleShortVersionString": "2.1.0", "CFBundleVersion": "42", "MinimumOSVersion": "16.0"],
+        "PlugIns/Widget.appex/Info.plist": [
+            "CFBundleExecutable": "Widget", "CFBundleIdentifier": "com.example.app.widget",
+            "CFBundleShortVersionString": "2.1.0", "CFBundleVersion": "42", "MinimumOSVersion": "16.0"
+        ]
     ]
 
     private func audit(_ path: String, configuration: Configuration = Configuration()) -> CheckResult {
@@ -62,19 +77,28 @@ import Testing
     func releaseBuildIsCleanAsAppIpaAndArchive(_ form: PlistForm) {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-preflight"))
         Self.app(tree, at: "Store.app", binaries: Self.cleanBinaries, plists: Self.cleanPlists, form: form)
-        Self.app(tree, at: "export/Payload/Store.app", binaries: Self.cleanBinaries, plists: Self.cleanPlists, form: form)
+        Self.app(
+            tree, at: "export/Payload/Store.app", binaries: Self.cleanBinaries, plists: Self.cleanPlists, form: form)
         let ipa = tree.zip("export", to: "Store.ipa")
-        Self.app(tree, at: "Store.xcarchive/Products/Applications/Store.app", binaries: Self.cleanBinaries, plists: Self.cleanPlists, form: form)
-        tree.folder("Store.xcarchive", files: [
-            "Info.plist": "text:" + BundleAssembler.plist(["Name": "Store"]),
-            "dSYMs/Store.app.dSYM/Contents/Resources/DWARF/Store": "preflight/Store-ios.dSYM/Contents/Resources/DWARF/Store-ios",
-            "dSYMs/Kit.framework.dSYM/Contents/Resources/DWARF/Kit": "preflight/Kit-ios.dSYM/Contents/Resources/DWARF/Kit-ios",
-        ])
+        Self.app(
+            tree, at: "Store.xcarchive/Products/Applications/Store.app", binaries: Self.cleanBinaries,
+            plists: Self.cleanPlists, form: form)
+        tree.folder(
+            "Store.xcarchive",
+            files: [
+                "Info.plist": "text:" + BundleAssembler.plist(["Name": "Store"]),
+                "dSYMs/Store.app.dSYM/Contents/Resources/DWARF/Store":
+                    "preflight/Store-ios.dSYM/Contents/Resources/DWARF/Store-ios",
+                "dSYMs/Kit.framework.dSYM/Contents/Resources/DWARF/Kit":
+                    "preflight/Kit-ios.dSYM/Contents/Resources/DWARF/Kit-ios"
+            ])
         for artifact in ["\(tree.directory.path)/Store.app", ipa, "\(tree.directory.path)/Store.xcarchive"] {
             let result = audit(artifact)
             #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
             #expect(preflight(result).isEmpty, "\(artifact): \(preflight(result).map(\.message))")
-            #expect(result.findings.allSatisfy { $0.severity == .note }, "\(result.findings.filter { $0.severity != .note }.map(\.message))")
+            #expect(
+                result.findings.allSatisfy { $0.severity == .note },
+                "\(result.findings.filter { $0.severity != .note }.map(\.message))")
         }
     }
 
@@ -88,13 +112,17 @@ import Testing
             <key>SupportedPlatformVariant</key><string>simulator</string></dict>
             </array></dict></plist>
             """
-        let framework = tree.folder("Kit.xcframework", files: [
-            "Info.plist": "text:" + libraries,
-            "ios-arm64/Kit.framework/Kit": "preflight/Kit-ios",
-            "ios-arm64/Kit.framework/Info.plist": "text:" + BundleAssembler.plist(Self.framework("Kit", minimum: "16.0")),
-            "ios-arm64_x86_64-simulator/Kit.framework/Kit": "preflight/Sim-fat",
-            "ios-arm64_x86_64-simulator/Kit.framework/Info.plist": "text:" + BundleAssembler.plist(Self.framework("Kit", minimum: "16.0")),
-        ])
+        let framework = tree.folder(
+            "Kit.xcframework",
+            files: [
+                "Info.plist": "text:" + libraries,
+                "ios-arm64/Kit.framework/Kit": "preflight/Kit-ios",
+                "ios-arm64/Kit.framework/Info.plist": "text:"
+                    + BundleAssembler.plist(Self.framework("Kit", minimum: "16.0")),
+                "ios-arm64_x86_64-simulator/Kit.framework/Kit": "preflight/Sim-fat",
+                "ios-arm64_x86_64-simulator/Kit.framework/Info.plist": "text:"
+                    + BundleAssembler.plist(Self.framework("Kit", minimum: "16.0"))
+            ])
         let result = audit(framework)
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
         #expect(preflight(result).isEmpty, "\(preflight(result).map(\.message))")
@@ -121,11 +149,14 @@ import Testing
             <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>
             <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryDiskSpace</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>E174.2</string></array></dict>
             </array></dict></plist>
-            """,
+            """
     ]
     static let plantedPlists: [String: [String: String]] = [
-        "Info.plist": ["CFBundleExecutable": "Store", "CFBundleIdentifier": "com.example.store", "CFBundleShortVersionString": "2.1 beta",
-                       "CFBundleVersion": "42", "MinimumOSVersion": "15.0"],
+        "Info.plist": [
+            "CFBundleExecutable": "Store", "CFBundleIdentifier": "com.example.store",
+            "CFBundleShortVersionString": "2.1 beta",
+            "CFBundleVersion": "42", "MinimumOSVersion": "15.0"
+        ],
         "Frameworks/Sim.framework/Info.plist": framework("Sim", minimum: "16.0"),
         "Frameworks/SimOnly.framework/Info.plist": framework("SimOnly", minimum: "16.0"),
         "Frameworks/Newer.framework/Info.plist": framework("Newer", minimum: "18.0"),
@@ -134,52 +165,116 @@ import Testing
         "Frameworks/Location.framework/Info.plist": framework("Location", minimum: "16.0"),
         "Frameworks/Starscream.framework/Info.plist": framework("Starscream", minimum: "16.0"),
         "Frameworks/Kit.framework/Info.plist": framework("Kit", minimum: "16.0"),
-        "PlugIns/Widget.appex/Info.plist": ["CFBundleExecutable": "Widget", "CFBundleIdentifier": "com.example.store.widget",
-                                            "CFBundleShortVersionString": "2.0", "CFBundleVersion": "42", "MinimumOSVersion": "17.0"],
+        "PlugIns/Widget.appex/Info.plist": [
+            "CFBundleExecutable": "Widget", "CFBundleIdentifier": "com.example.store.widget",
+            "CFBundleShortVersionString": "2.0", "CFBundleVersion": "42", "MinimumOSVersion": "17.0"
+        ]
     ]
 
     /// What the planted app plants, by path inside the app; `signing`: where signing is final.
     static func planted(archive: Bool) -> [Planted] {
         var planted = [
-            Planted(path: "Info.plist", rule: "preflight-bundle-version", text: "CFBundleShortVersionString '2.1 beta' is not a period-separated list of at most three non-negative integers (ITMS-90060)"),
-            Planted(path: "Info.plist", rule: "preflight-minimum-os-mismatch", text: "MinimumOSVersion is 15.0, but its executable needs 16.0 (LC_BUILD_VERSION)"),
-            Planted(path: "Frameworks/Sim.framework/Sim", rule: "preflight-unsupported-architecture", text: "contains unsupported architectures '[x86_64 (iOS Simulator)]' in an iOS app (ITMS-90087)"),
-            Planted(path: "Frameworks/SimOnly.framework/SimOnly", rule: "preflight-unsupported-architecture", text: "contains unsupported architectures '[arm64 (iOS Simulator)]'"),
-            Planted(path: "Frameworks/Newer.framework/Newer", rule: "preflight-framework-minimum-os", text: "needs iOS 18.0 (its LC_BUILD_VERSION minos), but Store.app runs from iOS 16.0"),
-            Planted(path: "Frameworks/Bitcode.framework/Bitcode", rule: "preflight-bitcode", text: "contains bitcode (arm64: section __LLVM,__bundle, 8 bytes)"),
-            Planted(path: "PlugIns/Widget.appex/Widget", rule: "preflight-test-code-linked", text: "links XCTest: @rpath/XCTest.framework/XCTest (LC_LOAD_DYLIB)"),
-            Planted(path: "PlugIns/Widget.appex/Widget", rule: "preflight-sdk-too-old", text: "was built with the iOS 17.5 SDK; since 2026-04-28 App Store Connect takes only uploads built with the iOS 26.0 SDK or later, in Xcode 26 or later (ITMS-90725)"),
-            Planted(path: "PlugIns/Widget.appex/Info.plist", rule: "preflight-extension-version", text: "CFBundleShortVersionString '2.0' differs from the app's '2.1 beta'"),
+            Planted(
+                path: "Info.plist", rule: "preflight-bundle-version",
+                text:
+                    "CFBundleShortVersionString '2.1 beta' is not a period-separated list of at most three non-negative integers (ITMS-90060)"
+            ),
+            Planted(
+                path: "Info.plist", rule: "preflight-minimum-os-mismatch",
+                text: "MinimumOSVersion is 15.0, but its executable needs 16.0 (LC_BUILD_VERSION)"),
+            Planted(
+                path: "Frameworks/Sim.framework/Sim", rule: "preflight-unsupported-architecture",
+                text: "contains unsupported architectures '[x86_64 (iOS Simulator)]' in an iOS app (ITMS-90087)"),
+            Planted(
+                path: "Frameworks/SimOnly.framework/SimOnly", rule: "preflight-unsupported-architecture",
+                text: "contains unsupported architectures '[arm64 (iOS Simulator)]'"),
+            Planted(
+                path: "Frameworks/Newer.framework/Newer", rule: "preflight-framework-minimum-os",
+                text: "needs iOS 18.0 (its LC_BUILD_VERSION minos), but Store.app runs from iOS 16.0"),
+            Planted(
+                path: "Frameworks/Bitcode.framework/Bitcode", rule: "preflight-bitcode",
+                text: "contains bitcode (arm64: section __LLVM,__bundle, 8 bytes)"),
+            Planted(
+                path: "PlugIns/Widget.appex/Widget", rule: "preflight-test-code-linked",
+                text: "links XCTest: @rpath/XCTest.framework/XCTest (LC_LOAD_DYLIB)"),
+            Planted(
+                path: "PlugIns/Widget.appex/Widget", rule: "preflight-sdk-too-old",
+                text:
+                    "was built with the iOS 17.5 SDK; since 2026-04-28 App Store Connect takes only uploads built with the iOS 26.0 SDK or later, in Xcode 26 or later (ITMS-90725)"
+            ),
+            Planted(
+                path: "PlugIns/Widget.appex/Info.plist", rule: "preflight-extension-version",
+                text: "CFBundleShortVersionString '2.0' differs from the app's '2.1 beta'"),
             // The privacy rules: Store-ios's APIs without a manifest, a listed SDK, a reason that does not exist.
-            Planted(path: "Store", rule: "preflight-required-reason-api", text: "references 'NSFileModificationDate', 'stat()', 'fstat()' (file timestamp: NSPrivacyAccessedAPICategoryFileTimestamp) and Store.app has no PrivacyInfo.xcprivacy"),
-            Planted(path: "Store", rule: "preflight-required-reason-api", text: "references '-systemUptime', 'mach_absolute_time()' (system boot time: NSPrivacyAccessedAPICategorySystemBootTime)"),
-            Planted(path: "Store", rule: "preflight-required-reason-api", text: "references 'NSUserDefaults' (user defaults: NSPrivacyAccessedAPICategoryUserDefaults)"),
-            Planted(path: "Frameworks/Alamofire.framework/Alamofire", rule: "preflight-sdk-privacy-manifest", text: "is Alamofire, an SDK Apple lists as commonly used, and it holds no PrivacyInfo.xcprivacy"),
-            Planted(path: "Frameworks/Kit.framework/PrivacyInfo.xcprivacy", rule: "preflight-privacy-manifest-invalid", text: "declares reason E174.2, which is not an approved reason of disk space"),
-            Planted(path: "Frameworks/Location.framework/Location", rule: "preflight-purpose-string", text: "references 'CLLocationManager', '-requestWhenInUseAuthorization' (location when in use) and Store.app/Info.plist has no NSLocationWhenInUseUsageDescription: App Store Connect rejects the upload (ITMS-90683"),
-            Planted(path: "Frameworks/Starscream.framework/Starscream", rule: "preflight-sdk-signature", text: "is Starscream, an SDK Apple lists as commonly used, and its binary carries no code signature (arm64)"),
+            Planted(
+                path: "Store", rule: "preflight-required-reason-api",
+                text:
+                    "references 'NSFileModificationDate', 'stat()', 'fstat()' (file timestamp: NSPrivacyAccessedAPICategoryFileTimestamp) and Store.app has no PrivacyInfo.xcprivacy"
+            ),
+            Planted(
+                path: "Store", rule: "preflight-required-reason-api",
+                text:
+                    "references '-systemUptime', 'mach_absolute_time()' (system boot time: NSPrivacyAccessedAPICategorySystemBootTime)"
+            ),
+            Planted(
+                path: "Store", rule: "preflight-required-reason-api",
+                text: "references 'NSUserDefaults' (user defaults: NSPrivacyAccessedAPICategoryUserDefaults)"),
+            Planted(
+                path: "Frameworks/Alamofire.framework/Alamofire", rule: "preflight-sdk-privacy-manifest",
+                text: "is Alamofire, an SDK Apple lists as commonly used, and it holds no PrivacyInfo.xcprivacy"),
+            Planted(
+                path: "Frameworks/Kit.framework/PrivacyInfo.xcprivacy", rule: "preflight-privacy-manifest-invalid",
+                text: "declares reason E174.2, which is not an approved reason of disk space"),
+            Planted(
+                path: "Frameworks/Location.framework/Location", rule: "preflight-purpose-string",
+                text:
+                    "references 'CLLocationManager', '-requestWhenInUseAuthorization' (location when in use) and Store.app/Info.plist has no NSLocationWhenInUseUsageDescription: App Store Connect rejects the upload (ITMS-90683"
+            ),
+            Planted(
+                path: "Frameworks/Starscream.framework/Starscream", rule: "preflight-sdk-signature",
+                text:
+                    "is Starscream, an SDK Apple lists as commonly used, and its binary carries no code signature (arm64)"
+            )
         ]
         if archive {
             // dSYMs/ holds the app's only.
-            for path in ["Frameworks/Sim.framework/Sim", "Frameworks/SimOnly.framework/SimOnly", "Frameworks/Newer.framework/Newer",
-                         "Frameworks/Bitcode.framework/Bitcode", "PlugIns/Widget.appex/Widget",
-                         "Frameworks/Alamofire.framework/Alamofire", "Frameworks/Kit.framework/Kit", "Frameworks/Location.framework/Location",
-                         "Frameworks/Starscream.framework/Starscream"] {
-                planted.append(Planted(path: path, rule: "preflight-dsym-missing", text: "under dSYMs/: crashes from this release cannot be symbolicated"))
+            for path in [
+                "Frameworks/Sim.framework/Sim", "Frameworks/SimOnly.framework/SimOnly",
+                "Frameworks/Newer.framework/Newer",
+                "Frameworks/Bitcode.framework/Bitcode", "PlugIns/Widget.appex/Widget",
+                "Frameworks/Alamofire.framework/Alamofire", "Frameworks/Kit.framework/Kit",
+                "Frameworks/Location.framework/Location",
+                "Frameworks/Starscream.framework/Starscream"
+            ] {
+                planted.append(
+                    Planted(
+                        path: path, rule: "preflight-dsym-missing",
+                        text: "under dSYMs/: crashes from this release cannot be symbolicated"))
             }
         } else {
-            planted.append(Planted(path: "embedded.mobileprovision", rule: "preflight-profile-identity", text: "Store.app is com.example.store, but its provisioning profile 'Example App Store' provisions ABCDE12345.com.example.app (ITMS-90164)"))
+            planted.append(
+                Planted(
+                    path: "embedded.mobileprovision", rule: "preflight-profile-identity",
+                    text:
+                        "Store.app is com.example.store, but its provisioning profile 'Example App Store' provisions ABCDE12345.com.example.app (ITMS-90164)"
+                ))
         }
         return planted
     }
 
     /// Every pre-flight error or warning is one planted case at its path, each found once.
-    private func expectExactly(_ result: CheckResult, root: String, _ planted: [Planted], sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+    private func expectExactly(
+        _ result: CheckResult, root: String, _ planted: [Planted],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) {
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)", sourceLocation: sourceLocation)
         var unmatched = planted
         var unexpected: [String] = []
         for finding in preflight(result) {
-            if let index = unmatched.firstIndex(where: { finding.location.path == "\(root)/\($0.path)" && finding.ruleID == $0.rule && finding.message.contains($0.text) }) {
+            if let index = unmatched.firstIndex(where: {
+                finding.location.path == "\(root)/\($0.path)" && finding.ruleID == $0.rule
+                    && finding.message.contains($0.text)
+            }) {
                 unmatched.remove(at: index)
             } else {
                 unexpected.append("\(finding.location.path): \(finding.ruleID) \(finding.message)")
@@ -193,17 +288,26 @@ import Testing
     func everyPlantedCaseIsFoundInAppIpaAndArchive(_ form: PlistForm) {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-preflight"))
         Self.app(tree, at: "Store.app", binaries: Self.plantedBinaries, plists: Self.plantedPlists, form: form)
-        expectExactly(audit("\(tree.directory.path)/Store.app"), root: "\(tree.directory.path)/Store.app", Self.planted(archive: false))
+        expectExactly(
+            audit("\(tree.directory.path)/Store.app"), root: "\(tree.directory.path)/Store.app",
+            Self.planted(archive: false))
 
-        Self.app(tree, at: "export/Payload/Store.app", binaries: Self.plantedBinaries, plists: Self.plantedPlists, form: form)
+        Self.app(
+            tree, at: "export/Payload/Store.app", binaries: Self.plantedBinaries, plists: Self.plantedPlists, form: form
+        )
         let ipa = tree.zip("export", to: "Store.ipa")
         expectExactly(audit(ipa), root: "\(ipa)/Payload/Store.app", Self.planted(archive: false))
 
-        Self.app(tree, at: "Store.xcarchive/Products/Applications/Store.app", binaries: Self.plantedBinaries, plists: Self.plantedPlists, form: form)
-        tree.folder("Store.xcarchive", files: [
-            "Info.plist": "text:" + BundleAssembler.plist(["Name": "Store"]),
-            "dSYMs/Store.app.dSYM/Contents/Resources/DWARF/Store": "preflight/Store-ios.dSYM/Contents/Resources/DWARF/Store-ios",
-        ])
+        Self.app(
+            tree, at: "Store.xcarchive/Products/Applications/Store.app", binaries: Self.plantedBinaries,
+            plists: Self.plantedPlists, form: form)
+        tree.folder(
+            "Store.xcarchive",
+            files: [
+                "Info.plist": "text:" + BundleAssembler.plist(["Name": "Store"]),
+                "dSYMs/Store.app.dSYM/Contents/Resources/DWARF/Store":
+                    "preflight/Store-ios.dSYM/Contents/Resources/DWARF/Store-ios"
+            ])
         let archive = "\(tree.directory.path)/Store.xcarchive"
         expectExactly(audit(archive), root: "\(archive)/Products/Applications/Store.app", Self.planted(archive: true))
     }
@@ -214,50 +318,74 @@ import Testing
         Self.app(tree, at: "Store.app", binaries: Self.plantedBinaries, plists: Self.plantedPlists, form: .xml)
         var configuration = Configuration()
         configuration.bundleDistribution = "ad-hoc"
-        let rules = Set(preflight(audit("\(tree.directory.path)/Store.app", configuration: configuration)).map(\.ruleID))
+        let rules = Set(
+            preflight(audit("\(tree.directory.path)/Store.app", configuration: configuration)).map(\.ruleID))
         #expect(rules == ["preflight-framework-minimum-os", "preflight-test-code-linked", "preflight-profile-identity"])
     }
 
     /// A dSYM from another build of the same image is named as such.
     @Test func dSYMOfAnotherBuildIsAMismatch() {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-preflight"))
-        let archive = tree.folder("Store.xcarchive", files: [
-            "Products/Applications/Store.app/Store": "preflight/Store-ios",
-            "dSYMs/Store.app.dSYM/Contents/Resources/DWARF/Store": "preflight/Kit-ios.dSYM/Contents/Resources/DWARF/Kit-ios",
-        ])
+        let archive = tree.folder(
+            "Store.xcarchive",
+            files: [
+                "Products/Applications/Store.app/Store": "preflight/Store-ios",
+                "dSYMs/Store.app.dSYM/Contents/Resources/DWARF/Store":
+                    "preflight/Kit-ios.dSYM/Contents/Resources/DWARF/Kit-ios"
+            ])
         let findings = preflight(audit(archive)).filter { $0.ruleID == "preflight-dsym-missing" }
-        #expect(findings.map(\.message) == [
-            "Store.app/Store: dSYMs/Store.app.dSYM is from another build (its UUIDs 4C4C44E6-5555-3144-A166-CEF5BF2E5CD7, the image's 4C4C446B-5555-3144-A100-5BB2D3BF7E9E (arm64)): crashes from this release cannot be symbolicated",
-        ])
+        #expect(
+            findings.map(\.message) == [
+                "Store.app/Store: dSYMs/Store.app.dSYM is from another build (its UUIDs 4C4C44E6-5555-3144-A166-CEF5BF2E5CD7, the image's 4C4C446B-5555-3144-A100-5BB2D3BF7E9E (arm64)): crashes from this release cannot be symbolicated"
+            ])
     }
 
     /// preflight.minimum-sdk replaces the table's floor; preflight.debugging-tools extends the list.
     @Test func configurationSetsTheFloorAndAddsDebuggingTools() throws {
-        let configuration = try ConfigurationLoader.parse("""
+        let configuration = try ConfigurationLoader.parse(
+            """
             preflight:
               minimum-sdk:
                 ios: "27.0"
               debugging-tools: [InHouseInspector]
             """, file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
         let inspector = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules)
-        let floor = try inspector.check(BundleContents(example: "image Payload/App.app/App arm64 ios 16.0 26.0")).filter { $0.ruleID == "preflight-sdk-too-old" }
-        #expect(floor.map(\.message) == ["App.app/App was built with the iOS 26.0 SDK; preflight.minimum-sdk requires the iOS 27.0 SDK or later (ITMS-90725)"])
-        let tool = try inspector.check(BundleContents(example: "image Payload/App.app/App arm64 ios 16.0 27.0\ndylib @rpath/InHouseInspector.framework/InHouseInspector"))
-        #expect(tool.filter { $0.ruleID == "preflight-test-code-linked" }.map(\.message) == [
-            "App.app/App links InHouseInspector (preflight.debugging-tools): @rpath/InHouseInspector.framework/InHouseInspector (LC_LOAD_DYLIB): test or debugging code in a release build (ITMS-90338; missing on users' devices, so a crash at launch)",
-        ])
-        for bad in ["preflight:\n  minimum-sdk:\n    android: \"14\"\n", "preflight:\n  minimum-sdk:\n    ios: latest\n", "preflight:\n  floor: 1\n"] {
-            #expect(throws: InputError.self) { try ConfigurationLoader.parse(bad, file: ".shipcheck.yml", knownRules: RuleRegistry.ids) }
+        let floor = try inspector.check(BundleContents(example: "image Payload/App.app/App arm64 ios 16.0 26.0")).filter
+        { $0.ruleID == "preflight-sdk-too-old" }
+        #expect(
+            floor.map(\.message) == [
+                "App.app/App was built with the iOS 26.0 SDK; preflight.minimum-sdk requires the iOS 27.0 SDK or later (ITMS-90725)"
+            ])
+        let tool = try inspector.check(
+            BundleContents(
+                example:
+                    "image Payload/App.app/App arm64 ios 16.0 27.0\ndylib @rpath/InHouseInspector.framework/InHouseInspector"
+            ))
+        #expect(
+            tool.filter { $0.ruleID == "preflight-test-code-linked" }.map(\.message) == [
+                "App.app/App links InHouseInspector (preflight.debugging-tools): @rpath/InHouseInspector.framework/InHouseInspector (LC_LOAD_DYLIB): test or debugging code in a release build (ITMS-90338; missing on users' devices, so a crash at launch)"
+            ])
+        for bad in [
+            "preflight:\n  minimum-sdk:\n    android: \"14\"\n", "preflight:\n  minimum-sdk:\n    ios: latest\n",
+            "preflight:\n  floor: 1\n"
+        ] {
+            #expect(throws: InputError.self) {
+                try ConfigurationLoader.parse(bad, file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
+            }
         }
     }
 
     /// A floor Apple announced for a later day is a warning until then.
     @Test func announcedFloorIsAWarningBeforeItsDay() throws {
         let inspector = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
-        func sdk(_ text: String) throws -> [Finding] { try inspector.check(BundleContents(example: text)).filter { $0.ruleID == "preflight-sdk-too-old" } }
+        func sdk(_ text: String) throws -> [Finding] {
+            try inspector.check(BundleContents(example: text)).filter { $0.ruleID == "preflight-sdk-too-old" }
+        }
         let early = try sdk("upload 2026-02-10\nimage Payload/App.app/App arm64 ios 16.0 18.5")
         #expect(early.map(\.severity) == [.warning])
-        #expect(early.first?.message.contains("starting 2026-04-28 App Store Connect takes only uploads built with the iOS 26.0 SDK") == true)
+        #expect(
+            early.first?.message.contains(
+                "starting 2026-04-28 App Store Connect takes only uploads built with the iOS 26.0 SDK") == true)
         let late = try sdk("upload 2026-05-10\nimage Payload/App.app/App arm64 ios 16.0 18.5")
         #expect(late.map(\.severity) == [.error])
     }
@@ -274,7 +402,9 @@ import Testing
         #expect(rules.count >= 10)
         for rule in rules {
             let row = Self.rows.first { $0.hasPrefix("| `\(rule.id)` |") }
-            #expect(row?.hasPrefix("| `\(rule.id)` | \(rule.defaultSeverity.rawValue)") == true, "docs/preflight.md: no row for \(rule.id) at \(rule.defaultSeverity)")
+            #expect(
+                row?.hasPrefix("| `\(rule.id)` | \(rule.defaultSeverity.rawValue)") == true,
+                "docs/preflight.md: no row for \(rule.id) at \(rule.defaultSeverity)")
             #expect(rule.storeRejection != nil && rule.fix != nil, "\(rule.id): what it pre-empts and how to fix it")
         }
     }
@@ -282,7 +412,10 @@ import Testing
     @Test func everyDataRowIsListedWithItsSource() {
         for floor in StoreSDKFloors.table {
             let platform = floor.platform == .iOS ? "iOS, iPadOS" : floor.platform.displayName
-            #expect(Self.rows.contains("| \(floor.since) | \(platform) | \(floor.sdk) | \(floor.xcode) | \(floor.source) |"), "\(floor.since) \(platform) \(floor.sdk)")
+            #expect(
+                Self.rows.contains(
+                    "| \(floor.since) | \(platform) | \(floor.sdk) | \(floor.xcode) | \(floor.source) |"),
+                "\(floor.since) \(platform) \(floor.sdk)")
         }
         for entry in TestAndDebuggingLibraries.testFrameworks + TestAndDebuggingLibraries.debuggingTools {
             #expect(Self.rows.contains("| `\(entry.module)` | \(entry.what) | \(entry.source) |"), "\(entry.module)")

@@ -9,11 +9,15 @@ import Testing
     func ruleAgreesWithItsExamples(_ described: RuleDescription) throws {
         // A rule checked in projects too keeps those examples for the project check's tests.
         let rule = described.examples(where: \.isArtifactExample)
-        #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id) needs examples both ways")
+        #expect(
+            !rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty,
+            "\(rule.id) needs examples both ways")
         let inspector = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
         let isBundleRule = RuleRegistry.rules.contains { BinaryInspector.isBundleRule($0) && $0.id == rule.id }
         let failures = try RuleExampleVerifier.verify(rule) { _, text in
-            isBundleRule ? try inspector.check(BundleContents(example: text)) : try inspector.check(BinaryContents(example: text))
+            isBundleRule
+                ? try inspector.check(BundleContents(example: text))
+                : try inspector.check(BinaryContents(example: text))
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
@@ -27,7 +31,8 @@ import Testing
     @Test func disabledRuleReportsNothing() throws {
         var configuration = Configuration()
         configuration.ruleSeverities["binary-test-library-dependency"] = .some(nil)
-        let findings = try BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).check(BinaryContents(example: "needed libXCTest.so"))
+        let findings = try BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).check(
+            BinaryContents(example: "needed libXCTest.so"))
         #expect(findings.isEmpty)
     }
 
@@ -42,13 +47,16 @@ import Testing
     @Test func invalidPatternIsAnInputErrorNamingThePattern() {
         var configuration = Configuration()
         configuration.binaryStringPatterns = ["(unclosed"]
-        let result = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).run(paths: ["/nonexistent"])
+        let result = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).run(paths: [
+            "/nonexistent"
+        ])
         #expect(result.inputErrors.count == 1)
         #expect(result.inputErrors.first?.message.contains("(unclosed") == true)
     }
 
     @Test func previewMacroPositionIsDecodedFromTheMangledName() throws {
-        let name = "App.$s3App0014Appswift_IwJBbfMX2_0_33_E43A8CCEA282046670AC3C840611B7E8Ll7PreviewfMf_15PreviewRegistryfMu_"
+        let name =
+            "App.$s3App0014Appswift_IwJBbfMX2_0_33_E43A8CCEA282046670AC3C840611B7E8Ll7PreviewfMf_15PreviewRegistryfMu_"
         let findings = try BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
             .check(BinaryContents(example: "conformance \(name): DeveloperToolsSupport.PreviewRegistry"))
         #expect(findings.count == 1)
@@ -60,41 +68,46 @@ import Testing
 /// pass by testing nothing.
 @Suite struct BinaryExampleFormTests {
     @Test(arguments: [
-        "neede libXCTest.so",            // a mistyped keyword
-        "type klass App.MockClock",      // an unknown type kind
-        "conformance App.Preview",       // no protocol
-        "field App.Planner stub",        // no type
+        "neede libXCTest.so",  // a mistyped keyword
+        "type klass App.MockClock",  // an unknown type kind
+        "conformance App.Preview",  // no protocol
+        "field App.Planner stub",  // no type
         "symbol $s3App4MockC 12 extra",  // a third field
-        "section .debug_info big",       // a size that is no number
-        "needed",                        // a keyword without a value
+        "section .debug_info big",  // a size that is no number
+        "needed"  // a keyword without a value
     ])
     func anUnreadableLineIsAnError(_ line: String) {
         #expect(throws: InputError.self) { try BinaryContents(example: "type class App.Clock\n\(line)") }
     }
 
     @Test func everyKeywordOfTheFormIsRead() throws {
-        let contents = try BinaryContents(example: """
-            conformance App.Preview: DeveloperToolsSupport.PreviewRegistry
-            type class App.MockClock: App.Clock
-            protocol App.Clocking
-            field App.Planner.clock: App.MockClock
-            case App.Source.mock: App.MockClock
-            objc-class MockView: UIView
-            string /Users/alice/App
-            needed libXCTest.so
-            autolink XCTest
-            dylib /usr/lib/libSystem.B.dylib
-            weak-dylib @rpath/XCTest.framework/XCTest
-            linker-option -lswiftXCTest
-            comment clang version 17
-            build-id 0011
-            section .debug_info 4096
-            fact built with assertions
-            symbol $s3App9MockClockC 12
-            test-record XCTestCase
-            """)
-        #expect(contents.metadata.conformances.count == 1 && contents.metadata.types.count == 1 && contents.metadata.protocols.count == 1)
-        #expect(contents.metadata.fields.count == 2 && contents.metadata.objcClasses.count == 1 && contents.metadata.tests.count == 1)
+        let contents = try BinaryContents(
+            example: """
+                conformance App.Preview: DeveloperToolsSupport.PreviewRegistry
+                type class App.MockClock: App.Clock
+                protocol App.Clocking
+                field App.Planner.clock: App.MockClock
+                case App.Source.mock: App.MockClock
+                objc-class MockView: UIView
+                string /Users/alice/App
+                needed libXCTest.so
+                autolink XCTest
+                dylib /usr/lib/libSystem.B.dylib
+                weak-dylib @rpath/XCTest.framework/XCTest
+                linker-option -lswiftXCTest
+                comment clang version 17
+                build-id 0011
+                section .debug_info 4096
+                fact built with assertions
+                symbol $s3App9MockClockC 12
+                test-record XCTestCase
+                """)
+        #expect(
+            contents.metadata.conformances.count == 1 && contents.metadata.types.count == 1
+                && contents.metadata.protocols.count == 1)
+        #expect(
+            contents.metadata.fields.count == 2 && contents.metadata.objcClasses.count == 1
+                && contents.metadata.tests.count == 1)
         #expect(contents.strings.map(\.text) == ["/Users/alice/App"])
         #expect(contents.libraries.count == 5)
         #expect(contents.symbols.map(\.size) == [12] && contents.hasSymbolTable)

@@ -6,7 +6,9 @@ import Testing
 /// What survives each build of Samples/Binaries (see Samples/Binaries/EXPECTED.md).
 @Suite(.serialized, .needsELF) struct SampleLeakTests {
     private func findings(_ variant: String, _ file: String = "App") -> [Finding] {
-        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [SampleBinaries.path(variant, file)])
+        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [
+            SampleBinaries.path(variant, file)
+        ])
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
         return result.findings
     }
@@ -18,24 +20,29 @@ import Testing
     @Test(arguments: ["onone", "release-nonwmo"])
     func unoptimisedAndNonWMOBuildsKeepEveryPreview(_ variant: String) {
         let found = findings(variant)
-        #expect(snippets(found, "binary-preview-conformance") == [
-            "AppLib.ContentView_Previews: SwiftUI.PreviewProvider",
-            "AppLib.PublicCard_Previews: SwiftUI.PreviewProvider",
-            "AppLib.SampleModifier: SwiftUI.PreviewModifier",
-        ])
+        #expect(
+            snippets(found, "binary-preview-conformance") == [
+                "AppLib.ContentView_Previews: SwiftUI.PreviewProvider",
+                "AppLib.PublicCard_Previews: SwiftUI.PreviewProvider",
+                "AppLib.SampleModifier: SwiftUI.PreviewModifier"
+            ])
         let macro = found.filter { $0.ruleID == "binary-preview-macro" }
         #expect(macro.count == 1)
         #expect(macro.first?.message.contains("#Preview at ContentView.swift:24:1") == true)
-        #expect(found.contains { $0.ruleID == "binary-previewable-wrapper" && $0.message.contains("ContentView.swift:24:1") })
+        #expect(
+            found.contains {
+                $0.ruleID == "binary-previewable-wrapper" && $0.message.contains("ContentView.swift:24:1")
+            })
     }
 
     @Test(arguments: ["release-wmo", "release-wmo-stripped"])
     func wholeModuleReleaseDropsInternalPreviewsButNotPublicOnes(_ variant: String) {
         let found = findings(variant)
-        #expect(snippets(found, "binary-preview-conformance") == [
-            "AppLib.PublicCard_Previews: SwiftUI.PreviewProvider",
-            "AppLib.SampleModifier: SwiftUI.PreviewModifier",
-        ])
+        #expect(
+            snippets(found, "binary-preview-conformance") == [
+                "AppLib.PublicCard_Previews: SwiftUI.PreviewProvider",
+                "AppLib.SampleModifier: SwiftUI.PreviewModifier"
+            ])
         #expect(!found.contains { $0.ruleID == "binary-preview-macro" })
     }
 
@@ -59,7 +66,8 @@ import Testing
         #expect(stripped.map(\.ruleID).sorted() == unstripped.map(\.ruleID).sorted())
         #expect(try ListedSymbol.of(SampleBinaries.path("release-wmo-stripped"), options: SymbolListOptions()).isEmpty)
         // Unstripped findings say what the leak costs; stripped ones say why they cannot.
-        #expect(unstripped.first { $0.ruleID == "binary-xctest-case" }?.message.contains("bytes of code and data") == true)
+        #expect(
+            unstripped.first { $0.ruleID == "binary-xctest-case" }?.message.contains("bytes of code and data") == true)
         #expect(stripped.first { $0.ruleID == "binary-xctest-case" }?.message.contains("stripped") == true)
     }
 
@@ -78,12 +86,16 @@ import Testing
 
     @Test func objectFilesUseDescriptorSymbols() {
         let found = findings("onone", "AppLib.objects/ContentView.o")
-        #expect(snippets(found, "binary-preview-conformance").contains("AppLib.PublicCard_Previews: SwiftUI.PreviewProvider"))
+        #expect(
+            snippets(found, "binary-preview-conformance").contains(
+                "AppLib.PublicCard_Previews: SwiftUI.PreviewProvider"))
         #expect(found.contains { $0.ruleID == "binary-preview-macro" && $0.message.contains("ContentView.swift:24:1") })
     }
 
     @Test func directoriesAreSearchedForELFFilesByMagic() {
-        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [SampleBinaries.output + "/release-wmo"])
+        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).run(paths: [
+            SampleBinaries.output + "/release-wmo"
+        ])
         #expect(result.inputErrors.isEmpty)
         #expect(result.filesScanned >= 5)  // App, two archives, two stand-in frameworks, objects
         #expect(result.findings.contains { $0.location.path.hasSuffix("/App") })

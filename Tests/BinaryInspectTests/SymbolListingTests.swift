@@ -42,18 +42,26 @@ import Testing
             let rows = try ListedSymbol.of(path, options: SymbolListOptions())
             #expect(rows.count == llvmNMNames([path]).count, "\(file)")
         }
-        let members = Set(try ListedSymbol.of(SampleBinaries.path("onone", "libAppLib.a"), options: SymbolListOptions()).compactMap(\.member))
+        let members = Set(
+            try ListedSymbol.of(SampleBinaries.path("onone", "libAppLib.a"), options: SymbolListOptions()).compactMap(
+                \.member))
         #expect(members == ["ContentView.o", "Fixtures.o"])
     }
 
     @Test(.needsELF) func demangledNamesMatchSwiftDemangle() throws {
         var options = SymbolListOptions()
         options.definedOnly = true
-        let rows = try ListedSymbol.of(SampleBinaries.path("onone"), options: options).filter { Demangler.isSwift($0.mangled) }
+        let rows = try ListedSymbol.of(SampleBinaries.path("onone"), options: options).filter {
+            Demangler.isSwift($0.mangled)
+        }
         #expect(rows.count > 50)
-        let reference = CommandRunner.run(Toolchain.tool("swift-demangle"), [], input: rows.map(\.mangled).joined(separator: "\n") + "\n")
-        let expected = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows.count).map(String.init)
-        let mismatches = zip(rows, expected).filter { ($0.0.demangled ?? $0.0.mangled) != $0.1 }.prefix(3).map { "\($0.0.mangled): \($0.0.demangled ?? "nil") vs \($0.1)" }
+        let reference = CommandRunner.run(
+            Toolchain.tool("swift-demangle"), [], input: rows.map(\.mangled).joined(separator: "\n") + "\n")
+        let expected = reference.stdout.split(separator: "\n", omittingEmptySubsequences: false).prefix(rows.count).map(
+            String.init)
+        let mismatches = zip(rows, expected).filter { ($0.0.demangled ?? $0.0.mangled) != $0.1 }.prefix(3).map {
+            "\($0.0.mangled): \($0.0.demangled ?? "nil") vs \($0.1)"
+        }
         #expect(mismatches.isEmpty, "\(mismatches)")
         #expect(expected.count == rows.count)
     }
@@ -64,7 +72,7 @@ import Testing
     @Test func namesThatCrashTheRuntimeDemanglerStayMangled() async {
         let crashing = [
             "$s6AppLi$1s0A36b07Lib0022ContentViewswift_tiAIefMX22_0_33_292DE38B500DCC2DB32A7B7C10BD3653Ll7PreviewfMf_15PreviewRegistryfMu_VMn",
-            "$s6AppLib33_292DE38B500DCC2DB32A7B7C10BD3653LlfMf_",
+            "$s6AppLib33_292DE38B500DCC2DB32A7B7C10BD3653LlfMf_"
         ]
         let valid = "$s6AppLib11ContentViewV4bodyQrvg"
         for name in crashing {
@@ -86,7 +94,8 @@ import Testing
     }
 
     @Test func simplifiedDemanglingDropsStdlibQualifiersAndSpecialisationDetails() {
-        let full = "generic specialization <Swift.Int> of (extension in Foundation):Swift.Array.description.getter : Swift.String"
+        let full =
+            "generic specialization <Swift.Int> of (extension in Foundation):Swift.Array.description.getter : Swift.String"
         #expect(SimplifiedDemangling.simplify(full) == "specialized Array.description.getter : String")
     }
 
@@ -100,7 +109,12 @@ import Testing
         options.grep = "MockNetworkService"
         options.sizeSort = true
         let mock = try ListedSymbol.of(path, options: options)
-        #expect(!mock.isEmpty && mock.allSatisfy { ($0.demangled ?? $0.mangled).contains("MockNetworkService") || $0.mangled.contains("MockNetworkService") })
+        #expect(
+            !mock.isEmpty
+                && mock.allSatisfy {
+                    ($0.demangled ?? $0.mangled).contains("MockNetworkService")
+                        || $0.mangled.contains("MockNetworkService")
+                })
         #expect(mock.map(\.size) == mock.map(\.size).sorted())
     }
 
@@ -111,11 +125,15 @@ import Testing
         #expect(try ListedSymbol.of(path, options: options).count == 1)
         let csv = String(decoding: try ListedSymbol.listing(of: [path], options: options, format: .csv), as: UTF8.self)
         #expect(csv.hasPrefix("path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n"))
-        #expect(csv.contains(",FUNC,GLOBAL,PROTECTED,.text,$s6AppLib18MockNetworkServiceC5fetchyS2SF,AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String\n"))
+        #expect(
+            csv.contains(
+                ",FUNC,GLOBAL,PROTECTED,.text,$s6AppLib18MockNetworkServiceC5fetchyS2SF,AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String\n"
+            ))
         let json = try ListedSymbol.listing(of: [path], options: options, format: .json)
         let decoded = try JSONSerialization.jsonObject(with: Data(json)) as? [[String: Any]]
         #expect(decoded?.count == 1)
-        #expect(decoded?.first?["demangled"] as? String == "AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String")
+        #expect(
+            decoded?.first?["demangled"] as? String == "AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String")
     }
 
     /// One JSON array over every file, however the rows fall into chunks; an empty listing is
@@ -126,7 +144,9 @@ import Testing
         let paths = [SampleBinaries.path("onone"), Self.libswiftCore]
         let expected = try paths.map { try ListedSymbol.of($0, options: options).map(\.mangled) }.flatMap { $0 }
         #expect(expected.count > 10_000, "spans many chunks")
-        let json = try JSONSerialization.jsonObject(with: Data(try ListedSymbol.listing(of: paths, options: options, format: .json))) as? [[String: Any]]
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(try ListedSymbol.listing(of: paths, options: options, format: .json))) as? [[String: Any]]
         #expect(json?.compactMap { $0["mangled"] as? String } == expected)
         #expect(Set(json?.compactMap { $0["path"] as? String } ?? []) == Set(paths))
         options.grep = "no symbol is called this"

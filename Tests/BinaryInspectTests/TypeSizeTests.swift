@@ -1,4 +1,5 @@
 import Testing
+
 @testable import BinaryInspect
 
 /// A type's cost in a message is the sum of the sizes of the symbols that name the type or its
@@ -8,7 +9,8 @@ import Testing
         var contents = BinaryContents(path: "App")
         contents.hasSymbolTable = hasSymbolTable
         contents.symbols = symbols.enumerated().map { index, symbol in
-            BinaryContents.NamedSymbol(mangled: "$s\(index)", demangled: symbol.0, size: symbol.1, section: ".text", offset: UInt64(index))
+            BinaryContents.NamedSymbol(
+                mangled: "$s\(index)", demangled: symbol.0, size: symbol.1, section: ".text", offset: UInt64(index))
         }
         return contents
     }
@@ -23,7 +25,7 @@ import Testing
             ("App.MockUser2.init()", 4000),
             ("App.MockUserStore.user(App.MockUserStore) -> App.MockUser", 5),
             ("App.MockUserÉtat.init()", 8000),
-            ("App.MockUser→x", 7),
+            ("App.MockUser→x", 7)
         ])
         #expect(contents.size(ofType: "App.MockUser") == 135)
         #expect(contents.size(ofType: "App.MockUserStore") == 1005)

@@ -1,16 +1,19 @@
 import Foundation
+import ShipcheckTestSupport
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-import ShipcheckTestSupport
 
 /// `shipcheck audit` as a release job runs it: one report, one exit code, baselines.
 @Suite struct AuditCommandTests {
     /// A small app tree with one slip per check.
     static func appTree() -> GitFixture {
         let repository = GitFixture()
-        repository.write("App/ContentView.swift", """
+        repository.write(
+            "App/ContentView.swift",
+            """
             import SwiftUI
             struct ContentView: View { var body: some View { Text("hi") } }
             #Preview { ContentView() }
@@ -29,7 +32,10 @@ import ShipcheckTestSupport
         let result = CommandRunner.shipcheck(["audit", repository.path])
         #expect(result.status == 1)
         let output = lines(result.stdout)
-        #expect(output.contains { $0.hasPrefix("App/ContentView.swift:3:1: error:") && $0.hasSuffix("[preview-outside-debug]") })
+        #expect(
+            output.contains {
+                $0.hasPrefix("App/ContentView.swift:3:1: error:") && $0.hasSuffix("[preview-outside-debug]")
+            })
         #expect(output.contains { $0.hasPrefix("App/Legacy.swift:2:1: error:") && $0.hasSuffix("[conflict-marker]") })
         #expect(output.contains { $0.hasPrefix("Package.swift:1:") && $0.hasSuffix("[release-defines-debug]") })
         #expect(!result.stdout.contains("README.md"), "a Markdown underline is not a conflict")
@@ -39,7 +45,9 @@ import ShipcheckTestSupport
             #expect(summary.contains { $0.hasPrefix(check + " ") }, "summary row for \(check)")
         }
         #expect(summary.last == "shipcheck: 3 errors, 0 warnings, 0 notes")
-        #expect(!result.stderr.contains("\r") && !result.stderr.contains("scanning"), "no progress line when stderr is not a terminal")
+        #expect(
+            !result.stderr.contains("\r") && !result.stderr.contains("scanning"),
+            "no progress line when stderr is not a terminal")
     }
 
     @Test func cleanTreeExitsZero() {
@@ -55,8 +63,14 @@ import ShipcheckTestSupport
         let document = try #require(try JSONSerialization.jsonObject(with: Data(sarif.stdout.utf8)) as? [String: Any])
         let run = try #require((document["runs"] as? [[String: Any]])?.first)
         #expect((run["results"] as? [Any])?.count == 3)
-        let rules = (((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
-        for id in ["preview-outside-debug", "conflict-marker", "release-defines-debug", "binary-preview-conformance", "saved-query"] {
+        let rules =
+            (((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])?.compactMap {
+                $0["id"] as? String
+            } ?? []
+        for id in [
+            "preview-outside-debug", "conflict-marker", "release-defines-debug", "binary-preview-conformance",
+            "saved-query"
+        ] {
             #expect(rules.contains(id), "SARIF rule list lacks \(id)")
         }
         let junit = CommandRunner.shipcheck(["audit", "--format", "junit", repository.path])
@@ -81,7 +95,9 @@ import ShipcheckTestSupport
         let first = try String(contentsOfFile: baseline, encoding: .utf8)
 
         // Unrelated edits move every finding down; one new preview appears.
-        repository.write("App/ContentView.swift", """
+        repository.write(
+            "App/ContentView.swift",
+            """
             import SwiftUI
             // A comment added above.
 
@@ -89,7 +105,8 @@ import ShipcheckTestSupport
             #Preview { ContentView() }
             #Preview("Dark") { ContentView() }
             """)
-        repository.write("App/Legacy.swift", "// moved\n\nlet a = 1\n<<<<<<< HEAD\nlet b = 2\n=======\nlet b = 3\n>>>>>>> topic\n")
+        repository.write(
+            "App/Legacy.swift", "// moved\n\nlet a = 1\n<<<<<<< HEAD\nlet b = 2\n=======\nlet b = 3\n>>>>>>> topic\n")
         let gated = CommandRunner.shipcheck(["audit", "--baseline", baseline, repository.path])
         #expect(gated.status == 1)
         let findings = lines(gated.stdout).filter { $0.contains(": error: ") }
@@ -98,7 +115,10 @@ import ShipcheckTestSupport
         #expect(gated.stderr.contains("3 findings in the baseline"))
 
         // Rewriting the same findings gives the same bytes: baselines diff well.
-        repository.write("App/ContentView.swift", "import SwiftUI\nstruct ContentView: View { var body: some View { Text(\"hi\") } }\n#Preview { ContentView() }\n")
+        repository.write(
+            "App/ContentView.swift",
+            "import SwiftUI\nstruct ContentView: View { var body: some View { Text(\"hi\") } }\n#Preview { ContentView() }\n"
+        )
         #expect(CommandRunner.shipcheck(["audit", "--write-baseline", baseline, repository.path]).status == 0)
         #expect(try String(contentsOfFile: baseline, encoding: .utf8) == first)
     }
@@ -115,15 +135,27 @@ import ShipcheckTestSupport
         repository.write("App/Legacy.swift", "let a = 1\nlet b = 2\n")
         let gated = CommandRunner.shipcheck(["audit", "--baseline", baseline, repository.path])
         #expect(gated.status == 0, "\(gated.stderr)")
-        #expect(gated.stderr.contains("shipcheck: 1 finding recorded in the baseline \(baseline) no longer occurs (fixed): drop it with --write-baseline \(baseline)"),
-                "\(gated.stderr)")
+        #expect(
+            gated.stderr.contains(
+                "shipcheck: 1 finding recorded in the baseline \(baseline) no longer occurs (fixed): drop it with --write-baseline \(baseline)"
+            ),
+            "\(gated.stderr)")
         let strict = CommandRunner.shipcheck(["audit", "--baseline", baseline, "--baseline-strict", repository.path])
         #expect(strict.status == 1, "\(strict.stderr)")
         #expect(strict.stderr.contains("  fixed: App/Legacy.swift [conflict-marker] "), "\(strict.stderr)")
-        #expect(strict.stderr.contains("0 errors, 0 warnings, 0 notes; the baseline \(baseline) is stale (--baseline-strict)"), "\(strict.stderr)")
-        let json = CommandRunner.shipcheck(["audit", "--baseline", baseline, "--baseline-strict", "--format", "json", repository.path])
-        #expect(json.status == 1 && json.stdout.contains("\"exitCode\" : 1"), "the report says the run failed too: \(json.stdout)")
-        #expect(CommandRunner.shipcheck(["audit", "--baseline-strict", repository.path]).status == 2, "--baseline-strict needs --baseline")
+        #expect(
+            strict.stderr.contains(
+                "0 errors, 0 warnings, 0 notes; the baseline \(baseline) is stale (--baseline-strict)"),
+            "\(strict.stderr)")
+        let json = CommandRunner.shipcheck([
+            "audit", "--baseline", baseline, "--baseline-strict", "--format", "json", repository.path
+        ])
+        #expect(
+            json.status == 1 && json.stdout.contains("\"exitCode\" : 1"),
+            "the report says the run failed too: \(json.stdout)")
+        #expect(
+            CommandRunner.shipcheck(["audit", "--baseline-strict", repository.path]).status == 2,
+            "--baseline-strict needs --baseline")
 
         // A new preview; the baseline rewritten keeps its order and says what changed.
         repository.write("App/Second.swift", "import SwiftUI\n#Preview { Text(\"2\") }\n")
@@ -131,13 +163,19 @@ import ShipcheckTestSupport
         #expect(rewritten.status == 0, "\(rewritten.stderr)")
         #expect(rewritten.stderr.contains("updated \(baseline): 1 added, 1 dropped, 2 kept"), "\(rewritten.stderr)")
         let changes = lines(rewritten.stdout)
-        #expect(changes.count == 2 && changes[0].hasPrefix("+ App/Second.swift [preview-outside-debug] ") && changes[1].hasPrefix("- App/Legacy.swift [conflict-marker] "),
-                "\(rewritten.stdout)")
-        #expect(CommandRunner.shipcheck(["audit", "--baseline", baseline, "--baseline-strict", repository.path]).status == 0)
+        #expect(
+            changes.count == 2 && changes[0].hasPrefix("+ App/Second.swift [preview-outside-debug] ")
+                && changes[1].hasPrefix("- App/Legacy.swift [conflict-marker] "),
+            "\(rewritten.stdout)")
+        #expect(
+            CommandRunner.shipcheck(["audit", "--baseline", baseline, "--baseline-strict", repository.path]).status == 0
+        )
 
         // A file there that is not a baseline is never overwritten.
         repository.write("notes.json", "{\"mine\": true}")
-        let refused = CommandRunner.shipcheck(["audit", "--write-baseline", repository.path + "/notes.json", repository.path])
+        let refused = CommandRunner.shipcheck([
+            "audit", "--write-baseline", repository.path + "/notes.json", repository.path
+        ])
         #expect(refused.status == 2 && refused.stderr.contains("not a shipcheck baseline"), "\(refused.stderr)")
         #expect(try String(contentsOfFile: repository.path + "/notes.json", encoding: .utf8) == "{\"mine\": true}")
     }
@@ -145,7 +183,9 @@ import ShipcheckTestSupport
     @Test func brokenBaselineOrConfigIsExitTwo() {
         let repository = Self.appTree()
         repository.write("bad.json", "not json")
-        let badBaseline = CommandRunner.shipcheck(["audit", "--baseline", repository.path + "/bad.json", repository.path])
+        let badBaseline = CommandRunner.shipcheck([
+            "audit", "--baseline", repository.path + "/bad.json", repository.path
+        ])
         #expect(badBaseline.status == 2)
         #expect(badBaseline.stderr.contains("bad.json"))
         repository.write(".shipcheck.yml", "binaries: [a\n")
@@ -178,7 +218,8 @@ import ShipcheckTestSupport
 @Suite(.needsELF) struct SamplesAuditTests {
     @Test func demoScriptAgreesWithExpectedList() {
         _ = Repository.sampleBinaries
-        let result = CommandRunner.run("/bin/bash", [Repository.path("Samples/demo.sh"), CommandRunner.shipcheckPath], in: Repository.root)
+        let result = CommandRunner.run(
+            "/bin/bash", [Repository.path("Samples/demo.sh"), CommandRunner.shipcheckPath], in: Repository.root)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("reported exactly the"))
     }
@@ -188,17 +229,33 @@ import ShipcheckTestSupport
 @Suite struct AuditTestCodeTests {
     @Test func testTargetFilesAreOutOfScopeAndExplainSaysWhy() {
         let tree = TemporaryDirectory()
-        tree.write("project.yml", "name: App\ntargets:\n  App:\n    type: application\n    sources: [App]\n  AppChecks:\n    type: bundle.unit-test\n    sources: [AppChecks]\n")
+        tree.write(
+            "project.yml",
+            "name: App\ntargets:\n  App:\n    type: application\n    sources: [App]\n  AppChecks:\n    type: bundle.unit-test\n    sources: [AppChecks]\n"
+        )
         tree.write("App/MockData.swift", "#if DEBUG\nenum MockData { static func install() {} }\n#endif\n")
-        tree.write("AppChecks/Launcher.swift", "import SwiftUI\nfunc launch() { MockData.install() }\n#Preview { Text(\"x\") }\n")
+        tree.write(
+            "AppChecks/Launcher.swift",
+            "import SwiftUI\nfunc launch() { MockData.install() }\n#Preview { Text(\"x\") }\n")
         tree.write("Tests/UI/Flow.test.swift", "func flow() { MockData.install() }\n")
         tree.write("App/Boot.swift", "func boot() { MockData.install() }\n")
         let result = CommandRunner.shipcheck(["audit", "--explain", "."], in: tree.path)
         #expect(result.status == 1)
-        #expect(result.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) } == ["App/Boot.swift"], "\(result.stdout)")
-        #expect(result.stderr.contains("AppChecks/Launcher.swift: note: test code, target AppChecks is a unit-test target (project.yml): not checked by release-references-debug-only"))
-        #expect(result.stderr.contains("AppChecks/Launcher.swift: note: test code, target AppChecks is a unit-test target (project.yml): not checked by preview-outside-debug"))
-        #expect(result.stderr.contains("Tests/UI/Flow.test.swift: note: test code, path convention: a Tests/ folder: not checked by release-references-debug-only"))
+        #expect(
+            result.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) } == ["App/Boot.swift"],
+            "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "AppChecks/Launcher.swift: note: test code, target AppChecks is a unit-test target (project.yml): not checked by release-references-debug-only"
+            ))
+        #expect(
+            result.stderr.contains(
+                "AppChecks/Launcher.swift: note: test code, target AppChecks is a unit-test target (project.yml): not checked by preview-outside-debug"
+            ))
+        #expect(
+            result.stderr.contains(
+                "Tests/UI/Flow.test.swift: note: test code, path convention: a Tests/ folder: not checked by release-references-debug-only"
+            ))
         let quiet = CommandRunner.shipcheck(["audit", "."], in: tree.path)
         #expect(!quiet.stderr.contains("test code"), "explanations only with --explain")
     }

@@ -26,7 +26,9 @@ import Testing
         var bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/onone/App")))
         bytes.removeLast(bytes.count / 2)
         let damaged = directory.write("damaged", bytes: bytes)
-        let result = CommandRunner.shipcheck(["binary", damaged, directory.path + "/missing", Self.samples + "/release-wmo/App"])
+        let result = CommandRunner.shipcheck([
+            "binary", damaged, directory.path + "/missing", Self.samples + "/release-wmo/App"
+        ])
         #expect(result.status == 2)
         #expect(result.stderr.contains("damaged: error: corrupt ELF file"))
         #expect(result.stderr.contains("missing: error: no such file or directory"))
@@ -37,7 +39,10 @@ import Testing
     /// current directory); a pattern that matches nothing is an input error naming it.
     @Test func configuredBinariesAreExpandedLikeTheAudits() {
         let directory = TemporaryDirectory("shipcheck-cli-binary-globs")
-        directory.write("build/App", bytes: Array((try? Data(contentsOf: URL(fileURLWithPath: Self.samples + "/release-wmo-stripped/App"))) ?? Data()))
+        directory.write(
+            "build/App",
+            bytes: Array(
+                (try? Data(contentsOf: URL(fileURLWithPath: Self.samples + "/release-wmo-stripped/App"))) ?? Data()))
         directory.write(".shipcheck.yml", "binaries: [\"build/*\", \"missing/**/App\"]\n")
         let result = CommandRunner.shipcheck(["binary"], in: directory.path)
         #expect(result.status == 2)
@@ -50,7 +55,9 @@ import Testing
 
     @Test func disablingEveryFailingRuleInConfigGivesExitZero() {
         let directory = TemporaryDirectory("shipcheck-cli-binary-config")
-        let config = directory.write(".shipcheck.yml", """
+        let config = directory.write(
+            ".shipcheck.yml",
+            """
             rules:
               binary-preview-conformance: off
               binary-xctest-case: off
@@ -59,20 +66,27 @@ import Testing
             """)
         let result = CommandRunner.shipcheck(["binary", "--config", config, Self.samples + "/release-wmo/App"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(CommandRunner.shipcheck(["binary", "--strict", "--config", config, Self.samples + "/release-wmo/App"]).status == 1)
+        #expect(
+            CommandRunner.shipcheck(["binary", "--strict", "--config", config, Self.samples + "/release-wmo/App"])
+                .status == 1)
     }
 
     @Test func symbolsListsDemangledNamesAndArchiveMembers() {
-        let result = CommandRunner.shipcheck(["symbols", "--defined-only", "--grep", "MockNetworkService", Self.samples + "/onone/libAppLib.a"])
+        let result = CommandRunner.shipcheck([
+            "symbols", "--defined-only", "--grep", "MockNetworkService", Self.samples + "/onone/libAppLib.a"
+        ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("libAppLib.a(Fixtures.o): "))
         #expect(result.stdout.contains("AppLib.MockNetworkService.fetch(Swift.String) -> Swift.String"))
     }
 
     @Test func symbolsCSVAndBadInput() {
-        let csv = CommandRunner.shipcheck(["symbols", "-f", "csv", "--demangle", "none", Self.samples + "/onone/libSwiftUI.so"])
+        let csv = CommandRunner.shipcheck([
+            "symbols", "-f", "csv", "--demangle", "none", Self.samples + "/onone/libSwiftUI.so"
+        ])
         #expect(csv.status == 0)
-        #expect(csv.stdout.hasPrefix("path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n"))
+        #expect(
+            csv.stdout.hasPrefix("path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n"))
         let directory = TemporaryDirectory("shipcheck-cli-symbols")
         let text = directory.write("notes.txt", "not elf")
         let bad = CommandRunner.shipcheck(["symbols", text])

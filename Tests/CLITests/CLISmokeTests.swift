@@ -1,5 +1,5 @@
-import Testing
 import ShipcheckTestSupport
+import Testing
 
 @Suite struct CLIUsageTests {
     @Test func unknownSubcommandIsAUsageErrorWithExitTwo() {

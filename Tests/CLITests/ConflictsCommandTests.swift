@@ -25,7 +25,10 @@ import Testing
         fixture.git("add", "Sources/App.swift")
         let result = CommandRunner.shipcheck(["conflicts"], in: fixture.path)
         #expect(result.status == 1)
-        #expect(result.stdout.contains("Sources/App.swift:2:1: error: unresolved merge conflict between 'HEAD' and 'feature' (lines 2–6) [conflict-marker]"))
+        #expect(
+            result.stdout.contains(
+                "Sources/App.swift:2:1: error: unresolved merge conflict between 'HEAD' and 'feature' (lines 2–6) [conflict-marker]"
+            ))
     }
 
     @Test func jsonReportCarriesTheBlockRange() throws {
@@ -50,7 +53,9 @@ import Testing
         let runs = try #require(try json(result.stdout)["runs"] as? [[String: Any]])
         let driver = try #require((runs.first?["tool"] as? [String: Any])?["driver"] as? [String: Any])
         let ids = (driver["rules"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
-        #expect(Set(ids).isSuperset(of: ["conflict-marker", "conflict-marker-remnant", "unmerged-path", "merge-in-progress"]))
+        #expect(
+            Set(ids).isSuperset(of: ["conflict-marker", "conflict-marker-remnant", "unmerged-path", "merge-in-progress"]
+            ))
         #expect((runs.first?["results"] as? [Any])?.count == 1)
     }
 
@@ -64,11 +69,15 @@ import Testing
         let noGit = ["PATH": fixture.path + "/no-such-bin"]
         let walked = CommandRunner.shipcheck(["conflicts"], in: fixture.path, environment: noGit)
         #expect(walked.status == 1, "\(walked.stderr)")
-        #expect(walked.stdout.contains("a.swift:2:1: ") && walked.stdout.contains("untracked.swift:2:1: "), "\(walked.stdout)")
+        #expect(
+            walked.stdout.contains("a.swift:2:1: ") && walked.stdout.contains("untracked.swift:2:1: "),
+            "\(walked.stdout)")
         let staged = CommandRunner.shipcheck(["conflicts", "--staged"], in: fixture.path, environment: noGit)
         #expect(staged.status == 2)
-        #expect(staged.stderr.split(separator: "\n").filter { $0.contains("error:") }
-                    == ["shipcheck: .: error: not inside a git work tree; --staged reads git's index and objects"], "\(staged.stderr)")
+        #expect(
+            staged.stderr.split(separator: "\n").filter { $0.contains("error:") }
+                == ["shipcheck: .: error: not inside a git work tree; --staged reads git's index and objects"],
+            "\(staged.stderr)")
     }
 
     /// A git that fails names its command and says why, in one line; exit 2.
@@ -81,7 +90,10 @@ import Testing
             let result = CommandRunner.shipcheck(arguments, in: fixture.path)
             #expect(result.status == 2)
             let errors = result.stderr.split(separator: "\n").filter { $0.contains("error:") }
-            #expect(errors.count == 1 && errors.first?.hasPrefix("shipcheck: .: error: git ls-files failed: fatal: ") == true, "\(result.stderr)")
+            #expect(
+                errors.count == 1
+                    && errors.first?.hasPrefix("shipcheck: .: error: git ls-files failed: fatal: ") == true,
+                "\(result.stderr)")
         }
     }
 
@@ -104,7 +116,8 @@ import Testing
     @Test func stagedOperandsReachedThroughALinkToPrivateAreInside() {
         let root = TemporaryDirectory("shipcheck-cli-private")
         let repository = root.path + "/private/tmp/repo"
-        #expect((try? FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)) != nil)
+        #expect(
+            (try? FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)) != nil)
         #expect(symlink("private/tmp", root.path + "/tmp") == 0)
         CommandRunner.git(["init", "-q"], in: repository)
         root.write("private/tmp/repo/a.swift", block)
@@ -174,17 +187,21 @@ import Testing
     /// files git tracks; `--untracked` adds untracked files that are not ignored, never ignored ones.
     @Test func untrackedFilesAreScannedOnlyWhenAskedAndIgnoredOnesNever() {
         let fixture = GitFixture("shipcheck-cli-untracked")
-        fixture.writeTrackedUntrackedAndIgnored(tracked: ["App.swift": "let a = 1\n"], untracked: ["App.swift.orig": block],
-                                                ignored: ["build/Gen.swift": block])
+        fixture.writeTrackedUntrackedAndIgnored(
+            tracked: ["App.swift": "let a = 1\n"], untracked: ["App.swift.orig": block],
+            ignored: ["build/Gen.swift": block])
         fixture.write("App.swift", block)
 
         let tracked = CommandRunner.shipcheck(["conflicts"], in: fixture.path)
         #expect(tracked.status == 1)
-        #expect(tracked.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["App.swift"], "\(tracked.stdout)")
+        #expect(
+            tracked.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["App.swift"], "\(tracked.stdout)")
 
         let all = CommandRunner.shipcheck(["conflicts", "--untracked"], in: fixture.path)
         #expect(all.status == 1)
-        #expect(all.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["App.swift", "App.swift.orig"], "\(all.stdout)")
+        #expect(
+            all.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["App.swift", "App.swift.orig"],
+            "\(all.stdout)")
 
         #expect(CommandRunner.shipcheck(["conflicts", "--untracked", "--staged"], in: fixture.path).status == 2)
         #expect(CommandRunner.shipcheck(["conflicts", "--help"], in: fixture.path).stdout.contains("--untracked"))
@@ -193,8 +210,10 @@ import Testing
     private var repositoryRoot: URL { URL(fileURLWithPath: Repository.root) }
 
     @Test func sampleTreeReportsExactlyWhatItsExpectedFileLists() throws {
-        let expected = try String(contentsOf: repositoryRoot.appendingPathComponent("Samples/Conflicts/EXPECTED.md"), encoding: .utf8)
-            .split(separator: "\n").filter { $0.hasPrefix("    Samples/Conflicts/") }.map { String($0.dropFirst(4)) }
+        let expected = try String(
+            contentsOf: repositoryRoot.appendingPathComponent("Samples/Conflicts/EXPECTED.md"), encoding: .utf8
+        )
+        .split(separator: "\n").filter { $0.hasPrefix("    Samples/Conflicts/") }.map { String($0.dropFirst(4)) }
         #expect(expected.count == 2)
         let result = CommandRunner.shipcheck(["conflicts", "Samples/Conflicts"], in: repositoryRoot.path)
         #expect(result.status == 1)
@@ -203,7 +222,8 @@ import Testing
     }
 
     @Test func preCommitHookDefinitionRunsTheStagedScan() throws {
-        let hooks = try String(contentsOf: repositoryRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
+        let hooks = try String(
+            contentsOf: repositoryRoot.appendingPathComponent(".pre-commit-hooks.yaml"), encoding: .utf8)
         #expect(hooks.contains("id: shipcheck-conflicts"))
         #expect(hooks.contains("entry: shipcheck conflicts --staged"))
         #expect(hooks.contains("language: system"))

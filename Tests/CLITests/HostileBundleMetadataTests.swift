@@ -8,9 +8,11 @@ import Testing
 /// truncation and every single-bit flip of the headers of the committed inputs: each returns
 /// (an error or a value), none crashes or traps.
 @Suite struct HostileBundleMetadataTests {
-    static let seeds = ["profile-ber.mobileprovision", "profile-der.mobileprovision", "superblob-entitlements.bin",
-                        "info-binary.plist", "info-wrong-types.plist", "manifest.xcprivacy", "manifest-wrong-types.xcprivacy",
-                        "privacy-manifest.xcprivacy", "privacy-manifest-binary.xcprivacy"]
+    static let seeds = [
+        "profile-ber.mobileprovision", "profile-der.mobileprovision", "superblob-entitlements.bin",
+        "info-binary.plist", "info-wrong-types.plist", "manifest.xcprivacy", "manifest-wrong-types.xcprivacy",
+        "privacy-manifest.xcprivacy", "privacy-manifest-binary.xcprivacy"
+    ]
 
     static func seed(_ name: String) -> [UInt8] {
         Array(FileManager.default.contents(atPath: HostileFuzzRegressionTests.folder + "/bundle/" + name)!)

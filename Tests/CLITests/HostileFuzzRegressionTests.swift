@@ -32,8 +32,10 @@ import Testing
     @Test func everyTargetHasAFolder() {
         for target in HostileInputTarget.allCases {
             var isDirectory: ObjCBool = false
-            #expect(FileManager.default.fileExists(atPath: Self.folder + "/" + target.rawValue, isDirectory: &isDirectory) && isDirectory.boolValue,
-                    "missing \(Self.folder)/\(target.rawValue)")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.folder + "/" + target.rawValue, isDirectory: &isDirectory)
+                    && isDirectory.boolValue,
+                "missing \(Self.folder)/\(target.rawValue)")
         }
     }
 }

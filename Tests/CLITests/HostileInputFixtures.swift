@@ -26,7 +26,8 @@ enum HostileInputFixtures {
             let offset = Int(readLE(elf, at: entry + 0x18, size: 8))
             let size = Int(readLE(elf, at: entry + 0x20, size: 8))
             boundaries.insert(offset)
-            if type != 8 /* SHT_NOBITS */ { boundaries.insert(offset + size) }
+            // SHT_NOBITS (8) occupies no bytes in the file.
+            if type != 8 { boundaries.insert(offset + size) }
         }
         return boundaries.filter { $0 > 0 && $0 < elf.count }.sorted()
     }
@@ -74,7 +75,8 @@ enum HostileInputFixtures {
     }
 
     static func memberName(_ header: [UInt8]) -> String {
-        String(decoding: header[0..<16], as: UTF8.self).trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        String(decoding: header[0..<16], as: UTF8.self).trimmingCharacters(in: .whitespaces).trimmingCharacters(
+            in: CharacterSet(charactersIn: "/"))
     }
 }
 

@@ -28,7 +28,9 @@ import Darwin
             let boundaries = HostileInputFixtures.sectionBoundaries(of: bytes)
             #expect(boundaries.count > 5, "the sample has its sections")
             for cut in boundaries {
-                damaged.append(directory.write("\((sample as NSString).lastPathComponent).cut-\(cut)", bytes: Array(bytes.prefix(cut))))
+                damaged.append(
+                    directory.write(
+                        "\((sample as NSString).lastPathComponent).cut-\(cut)", bytes: Array(bytes.prefix(cut))))
             }
         }
         try expectBinaryRunsReportEach(damaged, label: "section-boundary truncations")
@@ -42,7 +44,9 @@ import Darwin
             let bytes = HostileInputFixtures.bytes(sample)
             for _ in 0..<40 {
                 let cut = Int.random(in: 1..<bytes.count, using: &generator)
-                damaged.append(directory.write("\((sample as NSString).lastPathComponent).at-\(cut)", bytes: Array(bytes.prefix(cut))))
+                damaged.append(
+                    directory.write(
+                        "\((sample as NSString).lastPathComponent).at-\(cut)", bytes: Array(bytes.prefix(cut))))
             }
         }
         try expectBinaryRunsReportEach(Array(Set(damaged)).sorted(), label: "random truncations")
@@ -66,12 +70,16 @@ import Darwin
 
     /// Each damaged file is named in its own error line, the intact sample beside them is still
     /// audited (its findings are printed) and listed, and no run crashes or hangs.
-    func expectBinaryRunsReportEach(_ damaged: [String], label: String, intact: String = HostileInputFixtures.sampleExecutable,
-                                    sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectBinaryRunsReportEach(
+        _ damaged: [String], label: String, intact: String = HostileInputFixtures.sampleExecutable,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         let audit = HostileRunner.shipcheck(["binary"] + damaged + [intact])
         expectSurvived(audit, label, sourceLocation: sourceLocation)
         #expect(audit.exitStatus == 2, sourceLocation: sourceLocation)
-        #expect(audit.stdout.contains("AppLib.PublicCard_Previews"), "the intact binary is still audited", sourceLocation: sourceLocation)
+        #expect(
+            audit.stdout.contains("AppLib.PublicCard_Previews"), "the intact binary is still audited",
+            sourceLocation: sourceLocation)
         expectErrorLines(audit, naming: damaged, sourceLocation: sourceLocation)
 
         let listing = HostileRunner.shipcheck(["symbols"] + damaged + [intact])
@@ -89,15 +97,18 @@ import Darwin
         let bytes = HostileInputFixtures.bytes(HostileInputFixtures.sampleObject)
         let tableOffset = Int(HostileInputFixtures.readLE(bytes, at: 0x28, size: 8))
         // The ELF header, then section headers 1–3 (0 is the null section).
-        try expectBitFlipsReportedByName(of: bytes, in: [0..<64, (tableOffset + 64)..<(tableOffset + 4 * 64)], directory: directory,
-                                         intact: HostileInputFixtures.sampleExecutable)
+        try expectBitFlipsReportedByName(
+            of: bytes, in: [0..<64, (tableOffset + 64)..<(tableOffset + 4 * 64)], directory: directory,
+            intact: HostileInputFixtures.sampleExecutable)
     }
 
     /// Writes `bytes` with each bit of `ranges` flipped (one file per bit), runs `binary` and
     /// `symbols` on them all beside `intact`: no crash or hang, every error line names an input,
     /// the intact file still reported, and more than 100 flips reported.
-    func expectBitFlipsReportedByName(of bytes: [UInt8], in ranges: [Range<Int>], directory: TemporaryDirectory, intact: String,
-                                      sourceLocation: SourceLocation = #_sourceLocation) throws {
+    func expectBitFlipsReportedByName(
+        of bytes: [UInt8], in ranges: [Range<Int>], directory: TemporaryDirectory, intact: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         var flipped: [String] = []
         for range in ranges {
             for byte in range {
@@ -114,15 +125,20 @@ import Darwin
             #expect(run.exitStatus == 2, "some flips must be reported", sourceLocation: sourceLocation)
             #expect(run.stdout.contains("PublicCard_Previews"), sourceLocation: sourceLocation)
             for line in run.errorLines {
-                #expect(line.contains(directory.path + "/flip-"), "an error line that names no input: \(line)", sourceLocation: sourceLocation)
+                #expect(
+                    line.contains(directory.path + "/flip-"), "an error line that names no input: \(line)",
+                    sourceLocation: sourceLocation)
             }
-            #expect(run.errorLines.count > 100, "flips of the magic, sizes and offsets are errors", sourceLocation: sourceLocation)
+            #expect(
+                run.errorLines.count > 100, "flips of the magic, sizes and offsets are errors",
+                sourceLocation: sourceLocation)
         }
     }
 
     @Test(.needsELF) func archiveWithACorruptMemberStillAuditsTheOthers() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-archive")
-        var members = HostileInputFixtures.archiveMembers(HostileInputFixtures.bytes(HostileInputFixtures.sampleArchive))
+        var members = HostileInputFixtures.archiveMembers(
+            HostileInputFixtures.bytes(HostileInputFixtures.sampleArchive))
         let names = members.map { HostileInputFixtures.memberName($0.header) }
         let victim = try #require(names.firstIndex(of: "ContentView.o"))
         #expect(names.contains("Fixtures.o"))
@@ -134,8 +150,11 @@ import Darwin
         expectSurvived(audit, "binary on an archive with a corrupt member")
         #expect(audit.exitStatus == 2)
         #expect(audit.errorLines.count == 1)
-        #expect(audit.errorLines.first?.contains("libDamaged.a(ContentView.o): error: corrupt ELF file") == true, "\(audit.stderr)")
-        #expect(audit.stdout.contains("libDamaged.a(Fixtures.o)"), "the intact member is still audited: \(audit.stdout)")
+        #expect(
+            audit.errorLines.first?.contains("libDamaged.a(ContentView.o): error: corrupt ELF file") == true,
+            "\(audit.stderr)")
+        #expect(
+            audit.stdout.contains("libDamaged.a(Fixtures.o)"), "the intact member is still audited: \(audit.stdout)")
 
         let listing = HostileRunner.shipcheck(["symbols", archive])
         expectSurvived(listing, "symbols on an archive with a corrupt member")
@@ -166,7 +185,10 @@ import Darwin
 
     /// A 1 GiB file with a valid ELF or Mach-O header (a sample, then a sparse hole): the file is
     /// mapped, so memory stays at the size of what is read, not of the file. Measured ~30 MiB peak.
-    @Test(arguments: (TestPlatform.readsELF ? [HostileInputFixtures.sampleExecutable] : []) + [Repository.machOFixture("App-macos")])
+    @Test(
+        arguments: (TestPlatform.readsELF ? [HostileInputFixtures.sampleExecutable] : []) + [
+            Repository.machOFixture("App-macos")
+        ])
     func oneGigabyteSparseBinaryIsMappedNotRead(_ sample: String) throws {
         let directory = TemporaryDirectory("shipcheck-hostile-sparse")
         let path = directory.write("Huge", bytes: HostileInputFixtures.bytes(sample))
@@ -184,9 +206,15 @@ import Darwin
     @Test func invalidUTF8AndNULBytesInSwiftSources() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-utf8")
         directory.write("Sources/Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
-        directory.write("Sources/Latin1.swift", bytes: Array("import SwiftUI\n// caf".utf8) + [0xE9] + Array("\n#Preview { Text(\"x\") }\n".utf8))
-        directory.write("Sources/Truncated.swift", bytes: Array("import SwiftUI\n#Preview { Text(\"".utf8) + [0xF0, 0x9F] + Array("\") }\n".utf8))
-        directory.write("Sources/Nul.swift", bytes: Array("import SwiftUI\n#Preview { Text(\"a".utf8) + [0, 0, 0] + Array("\") }\n".utf8))
+        directory.write(
+            "Sources/Latin1.swift",
+            bytes: Array("import SwiftUI\n// caf".utf8) + [0xE9] + Array("\n#Preview { Text(\"x\") }\n".utf8))
+        directory.write(
+            "Sources/Truncated.swift",
+            bytes: Array("import SwiftUI\n#Preview { Text(\"".utf8) + [0xF0, 0x9F] + Array("\") }\n".utf8))
+        directory.write(
+            "Sources/Nul.swift",
+            bytes: Array("import SwiftUI\n#Preview { Text(\"a".utf8) + [0, 0, 0] + Array("\") }\n".utf8))
         directory.write("Sources/Merge.txt", bytes: Array("<<<<<<< HEAD\n\u{0}\u{FF}\n=======\nb\n>>>>>>> x\n".utf8))
 
         let sources = HostileRunner.shipcheck(["sources", "."], in: directory.path)
@@ -216,7 +244,9 @@ import Darwin
         do {
             let descriptor = open(huge, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             defer { close(descriptor) }
-            var line = Array("let generated = \"".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: size) + Array("\" // needle".utf8)
+            var line =
+                Array("let generated = \"".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: size)
+                + Array("\" // needle".utf8)
             line.withUnsafeMutableBytes { buffer in
                 var written = 0
                 while written < buffer.count {
@@ -252,12 +282,16 @@ import Darwin
     @Test func tenThousandNestedIfIsRefusedByNameNotACrash() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-nesting")
         let depth = 10_000
-        let deep = "import SwiftUI\n" + String(repeating: "#if A\n", count: depth) + "#Preview { Text(\"deep\") }\n" + String(repeating: "#endif\n", count: depth)
+        let deep =
+            "import SwiftUI\n" + String(repeating: "#if A\n", count: depth) + "#Preview { Text(\"deep\") }\n"
+            + String(repeating: "#endif\n", count: depth)
         directory.write("Deep.swift", deep)
         // Nested as deep as real code ever is: still scanned (inside #if DEBUG, so no finding).
         // (A debug build's swift-syntax stops at 20 levels of nesting, a release build at 256.)
         let levels = 12
-        let nested = "import SwiftUI\n" + String(repeating: "#if A\n", count: levels - 1) + "#if DEBUG\n#Preview { Text(\"ok\") }\n" + String(repeating: "#endif\n", count: levels)
+        let nested =
+            "import SwiftUI\n" + String(repeating: "#if A\n", count: levels - 1)
+            + "#if DEBUG\n#Preview { Text(\"ok\") }\n" + String(repeating: "#endif\n", count: levels)
         directory.write("Nested.swift", nested)
         directory.write("Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
 
@@ -265,7 +299,9 @@ import Darwin
         expectSurvived(run, "sources on 10,000 nested #if")
         #expect(run.exitStatus == 2)
         #expect(run.errorLines.count == 1, "\(run.stderr)")
-        #expect(run.stderr.contains("Deep.swift:66: error: #if nesting deeper than 64 levels; not scanned"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("Deep.swift:66: error: #if nesting deeper than 64 levels; not scanned"), "\(run.stderr)"
+        )
         #expect(run.stdout.contains("Good.swift:2:1"))
         #expect(!run.stdout.contains("Nested.swift"))
 
@@ -274,7 +310,10 @@ import Darwin
         #expect(fix.stderr.contains("Deep.swift:66:"))
 
         // The audit parses sources (archive breakers) and Package.swift on its own: same guard.
-        directory.write("Package.swift", "// swift-tools-version: 6.0\nimport PackageDescription\n" + String(repeating: "#if A\n", count: depth) + String(repeating: "#endif\n", count: depth))
+        directory.write(
+            "Package.swift",
+            "// swift-tools-version: 6.0\nimport PackageDescription\n" + String(repeating: "#if A\n", count: depth)
+                + String(repeating: "#endif\n", count: depth))
         let audit = HostileRunner.shipcheck(["audit", "."], in: directory.path)
         expectSurvived(audit, "audit on 10,000 nested #if")
         #expect(audit.exitStatus == 2)
@@ -288,17 +327,29 @@ import Darwin
     /// refused by name; brackets in strings and comments do not count.
     @Test func deeplyNestedBracketsAreRefusedNotAHang() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-brackets")
-        directory.write("Deep.swift", "import SwiftUI\n// Preview\nlet x = " + String(repeating: "[", count: 40) + "1" + String(repeating: "]", count: 40) + "\n")
-        directory.write("Quoted.swift", "import SwiftUI\nlet s = \"" + String(repeating: "[", count: 40) + "\" // " + String(repeating: "[", count: 40)
-                        + "\n/* [[[[[[[[[[[[[[[[[[[[[[[[ */\nlet t = [[[1]], [[2]]]\n#Preview { Text(\"quoted\") }\n")
-        directory.write("Package.swift", "// swift-tools-version: 6.0\nimport Pac" + String(repeating: "[", count: 76) + "kageDescription\n")
+        directory.write(
+            "Deep.swift",
+            "import SwiftUI\n// Preview\nlet x = " + String(repeating: "[", count: 40) + "1"
+                + String(repeating: "]", count: 40) + "\n")
+        directory.write(
+            "Quoted.swift",
+            "import SwiftUI\nlet s = \"" + String(repeating: "[", count: 40) + "\" // "
+                + String(repeating: "[", count: 40)
+                + "\n/* [[[[[[[[[[[[[[[[[[[[[[[[ */\nlet t = [[[1]], [[2]]]\n#Preview { Text(\"quoted\") }\n")
+        directory.write(
+            "Package.swift",
+            "// swift-tools-version: 6.0\nimport Pac" + String(repeating: "[", count: 76) + "kageDescription\n")
         for command in ["sources", "audit"] {
             let run = HostileRunner.shipcheck([command, "."], in: directory.path)
             expectSurvived(run, "\(command) on 40 nested [")
             #expect(run.exitStatus == 2)
-            #expect(run.stderr.contains("Deep.swift:3: error: [ nesting deeper than 16 levels; not scanned"), "\(run.stderr)")
+            #expect(
+                run.stderr.contains("Deep.swift:3: error: [ nesting deeper than 16 levels; not scanned"),
+                "\(run.stderr)")
             #expect(run.stdout.contains("Quoted.swift:5:1"), "\(run.stdout)")
-            if command == "audit" { #expect(run.stderr.contains("Package.swift:2: error: [ nesting deeper than 16 levels")) }
+            if command == "audit" {
+                #expect(run.stderr.contains("Package.swift:2: error: [ nesting deeper than 16 levels"))
+            }
         }
     }
 
@@ -325,7 +376,8 @@ import Darwin
         #expect(conflicts.stdout.contains("conflict.txt:1:1"))
 
         for command in ["binary", "symbols"] {
-            let run = HostileRunner.shipcheck([command, "Self.o", "Loop1.swift", HostileInputFixtures.sampleExecutable], in: directory.path)
+            let run = HostileRunner.shipcheck(
+                [command, "Self.o", "Loop1.swift", HostileInputFixtures.sampleExecutable], in: directory.path)
             expectSurvived(run, "\(command) on symlink loops")
             #expect(run.exitStatus == 2)
             expectErrorLines(run, naming: ["Self.o", "Loop1.swift"])
@@ -350,7 +402,9 @@ import Darwin
         for file in ["Secret.swift", "Secret.o", "Locked"] { #expect(chmod(directory.path + "/" + file, 0o000) == 0) }
         let user: uid_t? = getuid() == 0 ? 65534 : nil
         if user != nil {
-            #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"), "running as root: setpriv (util-linux) is needed to drop to nobody")
+            #expect(
+                FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                "running as root: setpriv (util-linux) is needed to drop to nobody")
         }
 
         let sources = HostileRunner.shipcheck(["sources", "."], in: directory.path, asUser: user)
@@ -399,7 +453,8 @@ import Darwin
         let conflicts = HostileRunner.shipcheck(["conflicts", ".", "Pipe.swift"], in: directory.path)
         expectSurvived(conflicts, "conflicts on FIFOs and devices")
         #expect(conflicts.exitStatus == 2)
-        #expect(conflicts.errorLines.filter { $0.contains("Pipe.swift") }.count == 1, "reported once: \(conflicts.stderr)")
+        #expect(
+            conflicts.errorLines.filter { $0.contains("Pipe.swift") }.count == 1, "reported once: \(conflicts.stderr)")
         #expect(conflicts.stdout.contains("conflict.txt:1:1"))
         // /dev/null named from inside /dev: a device operand of the conflict scanner.
         let device = HostileRunner.shipcheck(["conflicts", "null"], in: "/dev")
@@ -408,7 +463,9 @@ import Darwin
         expectErrorLines(device, naming: ["null"])
 
         for command in ["binary", "symbols"] {
-            let run = HostileRunner.shipcheck([command, "pipe.o", "/dev/null", "/dev/zero", HostileInputFixtures.sampleExecutable], in: directory.path)
+            let run = HostileRunner.shipcheck(
+                [command, "pipe.o", "/dev/null", "/dev/zero", HostileInputFixtures.sampleExecutable], in: directory.path
+            )
             expectSurvived(run, "\(command) on FIFOs and devices")
             #expect(run.exitStatus == 2)
             expectErrorLines(run, naming: ["pipe.o", "/dev/null", "/dev/zero"])
@@ -420,7 +477,8 @@ import Darwin
         expectSurvived(config, "a FIFO as --config")
         #expect(config.exitStatus == 2)
         #expect(config.stderr.contains("Pipe.swift: error: not a regular file"), "\(config.stderr)")
-        try FileManager.default.createDirectory(atPath: directory.path + "/.shipcheck", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory.path + "/.shipcheck", withIntermediateDirectories: true)
         #expect(mkfifo(directory.path + "/.shipcheck/queries.yml", 0o644) == 0)
         let store = HostileRunner.shipcheck(["query", "list"], in: directory.path)
         expectSurvived(store, "a FIFO as the query store")
@@ -436,7 +494,9 @@ import Darwin
         // A name that is not UTF-8 (Latin-1 é), written with the raw bytes.
         let rawName = Array((directory.path + "/caf").utf8) + [0xE9] + Array(".swift".utf8)
         let descriptor = rawName.withUnsafeBufferPointer { name in
-            (Array(name) + [0]).withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+            (Array(name) + [0]).withUnsafeBufferPointer {
+                open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644)
+            }
         }
         #expect(descriptor >= 0)
         _ = write(descriptor, "import SwiftUI\n#Preview { Text(\"latin\") }\n", 41)
@@ -474,13 +534,16 @@ import Darwin
         ("\"unterminated\n", 2, "invalid YAML"),
         ("include: &a [*a]\n", 1, "invalid YAML"),
         ("rules:\n  preview-outside-debug: 5\n", 2, "must be error, warning, note or off"),
-        ("colour: red\n", 1, "unknown key 'colour'"),
+        ("colour: red\n", 1, "unknown key 'colour'")
     ])
     func brokenConfiguration(text: String, line: Int, message: String) throws {
         let directory = TemporaryDirectory("shipcheck-hostile-config")
         directory.write("Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
         directory.write(".shipcheck.yml", text)
-        for command in [["sources", "."], ["conflicts", "."], ["binary", HostileInputFixtures.sampleExecutable], ["query", "list"], ["audit", "."]] {
+        for command in [
+            ["sources", "."], ["conflicts", "."], ["binary", HostileInputFixtures.sampleExecutable], ["query", "list"],
+            ["audit", "."]
+        ] {
             let run = HostileRunner.shipcheck(command, in: directory.path)
             expectSurvived(run, "\(command[0]) with a broken configuration")
             #expect(run.exitStatus == 2, "\(command): \(run.stderr)")
@@ -494,9 +557,13 @@ import Darwin
         let directory = TemporaryDirectory("shipcheck-hostile-config-kind")
         directory.write("Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
         directory.write("Latin1.yml", bytes: Array("include: ['caf".utf8) + [0xE9] + Array("']\n".utf8))
-        try FileManager.default.createDirectory(atPath: directory.path + "/Folder.yml", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            atPath: directory.path + "/Folder.yml", withIntermediateDirectories: true)
         #expect(symlink("Loop.yml", directory.path + "/Loop.yml") == 0)
-        for (config, message) in [("Latin1.yml", "not valid UTF-8"), ("Folder.yml", "Folder.yml"), ("Loop.yml", "Loop.yml"), ("/dev/zero", "/dev/zero")] {
+        for (config, message) in [
+            ("Latin1.yml", "not valid UTF-8"), ("Folder.yml", "Folder.yml"), ("Loop.yml", "Loop.yml"),
+            ("/dev/zero", "/dev/zero")
+        ] {
             let run = HostileRunner.shipcheck(["sources", "--config", config, "."], in: directory.path)
             expectSurvived(run, "--config \(config)")
             #expect(run.exitStatus == 2, "\(config): \(run.stderr)")
@@ -510,7 +577,7 @@ import Darwin
         ("queries:\n  - name: x\n    pattern: y\n    case-sensitive: maybe\n", "queries.yml:4:"),
         ("queries:\n  - name: [\n", "queries.yml:"),
         ("queries:\n  - name: x\n    pattern: '(unclosed'\n    kind: regex\n", "queries.yml:"),
-        ("- just a list\n", "queries.yml:1:"),
+        ("- just a list\n", "queries.yml:1:")
     ])
     func brokenQueryStore(text: String, location: String) throws {
         let directory = TemporaryDirectory("shipcheck-hostile-store")
@@ -546,7 +613,8 @@ import Darwin
         expectSurvived(sources, "sources with max-file-size")
         #expect(sources.exitStatus == 2)
         for name in ["Big.swift", "App.xcodeproj/project.pbxproj", "Release.xcconfig"] {
-            #expect(sources.errorLines.contains { $0.contains(name) && $0.contains(over) }, "\(name): \(sources.stderr)")
+            #expect(
+                sources.errorLines.contains { $0.contains(name) && $0.contains(over) }, "\(name): \(sources.stderr)")
         }
         #expect(sources.stdout.contains("Small.swift:2:1"))
 
@@ -577,7 +645,8 @@ import Darwin
         let directory = TemporaryDirectory("shipcheck-hostile-regex")
         directory.write("evil.txt", String(repeating: "a", count: 40) + "!\n")
         directory.write("fine.txt", "nothing to see\n")
-        #expect(HostileRunner.shipcheck(["query", "add", "--regex", "evil", "(a+)+$"], in: directory.path).exitStatus == 0)
+        #expect(
+            HostileRunner.shipcheck(["query", "add", "--regex", "evil", "(a+)+$"], in: directory.path).exitStatus == 0)
         let run = HostileRunner.shipcheck(["query", "run", "evil", "--timeout", "2"], in: directory.path, timeout: 60)
         expectSurvived(run, "a catastrophic regex")
         #expect(run.exitStatus == 2)
@@ -586,21 +655,33 @@ import Darwin
 
     // MARK: - Assertions
 
-    func expectSurvived(_ run: HostileRun, _ label: String, rssBound: Int = smallInputRSSBound,
-                                sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectSurvived(
+        _ run: HostileRun, _ label: String, rssBound: Int = smallInputRSSBound,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         print("hostile-rss \(label): \(run.peakRSSMiB) MiB")
         #expect(!run.timedOut, "\(label): still running at the deadline (hang)", sourceLocation: sourceLocation)
-        #expect(run.signal == nil, "\(label): killed by signal \(run.signal ?? 0)\n\(run.stderr.suffix(2000))", sourceLocation: sourceLocation)
-        #expect(run.peakRSSBytes < rssBound, "\(label): peak RSS \(run.peakRSSMiB) MiB over \(rssBound >> 20) MiB", sourceLocation: sourceLocation)
-        #expect(!run.stderr.contains("Fatal error") && !run.stderr.contains("Backtracing"), "\(label): \(run.stderr.prefix(2000))", sourceLocation: sourceLocation)
+        #expect(
+            run.signal == nil, "\(label): killed by signal \(run.signal ?? 0)\n\(run.stderr.suffix(2000))",
+            sourceLocation: sourceLocation)
+        #expect(
+            run.peakRSSBytes < rssBound, "\(label): peak RSS \(run.peakRSSMiB) MiB over \(rssBound >> 20) MiB",
+            sourceLocation: sourceLocation)
+        #expect(
+            !run.stderr.contains("Fatal error") && !run.stderr.contains("Backtracing"),
+            "\(label): \(run.stderr.prefix(2000))", sourceLocation: sourceLocation)
     }
 
     /// Each input has an error line of its own naming it.
-    func expectErrorLines(_ run: HostileRun, naming inputs: [String], sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectErrorLines(_ run: HostileRun, naming inputs: [String], sourceLocation: SourceLocation = #_sourceLocation)
+    {
         let lines = run.errorLines
         for input in inputs {
-            #expect(lines.contains { $0.contains(input + ": error:") || $0.contains(input + ":") && $0.contains(": error:") },
-                    "no error line names \(input)\n\(run.stderr.prefix(3000))", sourceLocation: sourceLocation)
+            #expect(
+                lines.contains {
+                    $0.contains(input + ": error:") || $0.contains(input + ":") && $0.contains(": error:")
+                },
+                "no error line names \(input)\n\(run.stderr.prefix(3000))", sourceLocation: sourceLocation)
         }
     }
 }

@@ -28,7 +28,8 @@ extension HostileInputTests {
         let directory = TemporaryDirectory("shipcheck-hostile-macho-random")
         var generator = SeededGenerator(seed: 0x4D41_4348)
         let bytes = HostileInputFixtures.bytes(Self.machOExecutable)
-        let damaged = Set((0..<40).map { _ in Int.random(in: 1..<bytes.count, using: &generator) }).sorted().map { cut in
+        let damaged = Set((0..<40).map { _ in Int.random(in: 1..<bytes.count, using: &generator) }).sorted().map {
+            cut in
             directory.write("App-ios.at-\(cut)", bytes: Array(bytes.prefix(cut)))
         }
         try expectBinaryRunsReportEach(damaged, label: "Mach-O random truncations", intact: Self.machOIntact)
@@ -53,7 +54,8 @@ extension HostileInputTests {
         let symtab = try #require(layout.command(0x2))
         cases.append(("symoff", patched(symtab.offset + 8, huge, 4), "the symbol table (offset \(huge)"))
         cases.append(("stroff", patched(symtab.offset + 16, huge, 4), "the string table (offset \(huge)"))
-        let segment = try #require(layout.commands.first { $0.command == 0x19 && layout.segmentName($0) == "__DATA_CONST" })
+        let segment = try #require(
+            layout.commands.first { $0.command == 0x19 && layout.segmentName($0) == "__DATA_CONST" })
         cases.append(("segment", patched(segment.offset + 40, huge, 8), "segment __DATA_CONST (offset \(huge)"))
         cases.append(("section", patched(segment.offset + 72 + 48, UInt32.max.asUInt64, 4), "runs past the end"))
         let fixups = try #require(layout.command(0x8000_0034))
@@ -63,7 +65,8 @@ extension HostileInputTests {
         runaway[chain.location + 6] |= 0xF8  // next = 0xFFF strides: past the page
         runaway[chain.location + 7] = (runaway[chain.location + 7] & 0x80) | 0x7F
         cases.append(("chain", runaway, "runs past its page"))
-        cases.append(("format", patched(chain.segmentStarts + 6, 3, 2), "pointer format 3, not a 64-bit user-space format"))
+        cases.append(
+            ("format", patched(chain.segmentStarts + 6, 3, 2), "pointer format 3, not a 64-bit user-space format"))
         cases.append(("pages", patched(chain.segmentStarts + 20, 0xFFFE, 2), "pages of"))
         let paths = cases.map { directory.write("App-ios.\($0.name)", bytes: $0.bytes) }
         for command in ["binary", "symbols"] {
@@ -73,8 +76,11 @@ extension HostileInputTests {
             #expect(run.stdout.contains("PublicCard_Previews"))
             if command == "binary" {
                 for (path, damage) in zip(paths, cases) {
-                    #expect(run.errorLines.contains { $0.hasPrefix("shipcheck: \(path): error: ") && $0.contains(damage.message) },
-                            "\(damage.name): \(run.stderr)")
+                    #expect(
+                        run.errorLines.contains {
+                            $0.hasPrefix("shipcheck: \(path): error: ") && $0.contains(damage.message)
+                        },
+                        "\(damage.name): \(run.stderr)")
                 }
                 #expect(run.errorLines.count == cases.count, "\(run.stderr)")
             }
@@ -84,8 +90,9 @@ extension HostileInputTests {
     /// Every bit of the header and the first load commands, flipped one at a time.
     @Test func machOBitFlippedHeaderAndLoadCommands() throws {
         let bytes = HostileInputFixtures.bytes(Repository.machOFixture("AppLib.o"))
-        try expectBitFlipsReportedByName(of: bytes, in: [0..<256], directory: TemporaryDirectory("shipcheck-hostile-macho-flip"),
-                                         intact: Self.machOIntact)
+        try expectBitFlipsReportedByName(
+            of: bytes, in: [0..<256], directory: TemporaryDirectory("shipcheck-hostile-macho-flip"),
+            intact: Self.machOIntact)
     }
 
     @Test func universalFileWithOverlappingOrUnsupportedSlices() throws {
@@ -105,10 +112,15 @@ extension HostileInputTests {
         let run = HostileRunner.shipcheck(["binary", overlapping, outside, armv7, java, Self.machOIntact])
         expectSurvived(run, "binary on damaged universal files")
         #expect(run.exitStatus == 2)
-        #expect(run.stderr.contains("App-overlapping: error: corrupt universal file: slice 1 (arm64) overlaps the x86_64 slice"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "App-overlapping: error: corrupt universal file: slice 1 (arm64) overlaps the x86_64 slice"),
+            "\(run.stderr)")
         #expect(run.stderr.contains("App-outside: error: corrupt universal file: slice 1 (arm64"), "\(run.stderr)")
         #expect(run.stderr.contains("App-armv7[arm]: error: 32-bit arm code is not supported"), "\(run.stderr)")
-        #expect(run.stderr.contains("App-java: error: corrupt universal file: 52 slices (a Java class file?)"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains("App-java: error: corrupt universal file: 52 slices (a Java class file?)"),
+            "\(run.stderr)")
         #expect(run.errorLines.count == 4, "\(run.stderr)")
         // The 32-bit slice is reported; the arm64 slice beside it is still audited.
         #expect(run.stdout.contains("App-armv7[arm64]:"), "\(run.stdout.prefix(500))")
@@ -124,19 +136,27 @@ extension HostileInputTests {
             var copy = bytes
             for field in fields {
                 for index in 0..<4 {
-                    copy[field.offset + index] = UInt8(truncatingIfNeeded: field.value >> (8 * UInt32(field.bigEndian ? 3 - index : index)))
+                    copy[field.offset + index] = UInt8(
+                        truncatingIfNeeded: field.value >> (8 * UInt32(field.bigEndian ? 3 - index : index)))
                 }
             }
             return copy
         }
         // mach_header: magic, cputype, cpusubtype (little-endian in the files shipcheck reads).
         let cases: [(name: String, bytes: [UInt8], message: String)] = [
-            ("armv7", patched(thin, [(0, 0xFEED_FACE, false), (4, 12, false), (8, 9, false)]),
-             "error: 32-bit Mach-O file: 32-bit armv7 code is not supported (only arm64, arm64e and x86_64)"),
-            ("arm64_32", patched(thin, [(0, 0xFEED_FACE, false), (4, 0x0200_000C, false), (8, 1, false)]),
-             "error: 32-bit Mach-O file: 32-bit arm64_32 code is not supported"),
+            (
+                "armv7", patched(thin, [(0, 0xFEED_FACE, false), (4, 12, false), (8, 9, false)]),
+                "error: 32-bit Mach-O file: 32-bit armv7 code is not supported (only arm64, arm64e and x86_64)"
+            ),
+            (
+                "arm64_32", patched(thin, [(0, 0xFEED_FACE, false), (4, 0x0200_000C, false), (8, 1, false)]),
+                "error: 32-bit Mach-O file: 32-bit arm64_32 code is not supported"
+            ),
             ("ppc", patched(thin, [(0, 0xFEED_FACE, true)]), "error: big-endian Mach-O file (PowerPC): not supported"),
-            ("unknown", patched(thin, [(4, 0x0100_0099, false)]), "error: unknown CPU (cpu type 16777369 subtype 0): only arm64, arm64e and x86_64 are supported"),
+            (
+                "unknown", patched(thin, [(4, 0x0100_0099, false)]),
+                "error: unknown CPU (cpu type 16777369 subtype 0): only arm64, arm64e and x86_64 are supported"
+            )
         ]
         var paths = cases.map { directory.write("App-\($0.name)", bytes: $0.bytes) }
         // A universal file whose first slice (x86_64) claims an unknown CPU: that slice is the error.
@@ -147,9 +167,14 @@ extension HostileInputTests {
             expectSurvived(run, "\(command) on 32-bit and unknown CPUs")
             #expect(run.exitStatus == 2)
             for (path, damage) in zip(paths, cases) {
-                #expect(run.errorLines.contains { $0.hasPrefix("shipcheck: \(path): ") && $0.contains(damage.message) }, "\(damage.name): \(run.stderr)")
+                #expect(
+                    run.errorLines.contains { $0.hasPrefix("shipcheck: \(path): ") && $0.contains(damage.message) },
+                    "\(damage.name): \(run.stderr)")
             }
-            #expect(run.errorLines.contains { $0.hasPrefix("shipcheck: \(paths.last!)[cpu type 16777369 subtype 3]: error: unknown CPU") }, "\(run.stderr)")
+            #expect(
+                run.errorLines.contains {
+                    $0.hasPrefix("shipcheck: \(paths.last!)[cpu type 16777369 subtype 3]: error: unknown CPU")
+                }, "\(run.stderr)")
             #expect(run.errorLines.count == paths.count, "\(run.stderr)")
             #expect(run.stdout.contains("App-fat-unknown[arm64]"), "the supported slice is still read")
         }
@@ -157,7 +182,8 @@ extension HostileInputTests {
 
     @Test func archiveMemberClaimingBytesPastTheEnd() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-macho-archive")
-        var members = HostileInputFixtures.archiveMembers(HostileInputFixtures.bytes(Repository.machOFixture("libAppTestSupport.a")))
+        var members = HostileInputFixtures.archiveMembers(
+            HostileInputFixtures.bytes(Repository.machOFixture("libAppTestSupport.a")))
         let last = members.count - 1
         var archive = HostileInputFixtures.archive(Array(members[..<last]))
         members[last].header.replaceSubrange(48..<58, with: Array("9999999999".utf8))
@@ -168,8 +194,13 @@ extension HostileInputTests {
             expectSurvived(run, "\(command) on an archive member past the end")
             #expect(run.exitStatus == 2)
             #expect(run.errorLines.count == 1, "\(run.stderr)")
-            #expect(run.stderr.contains("libDamaged.a(Fixtures-linux.o): error: corrupt archive: member claims 9999999999 bytes, past the end"), "\(run.stderr)")
-            #expect(run.stdout.contains("Fixtures.o") && run.stdout.contains("AppTestSupport-LoginTestCase.o"), "the members before it are still read")
+            #expect(
+                run.stderr.contains(
+                    "libDamaged.a(Fixtures-linux.o): error: corrupt archive: member claims 9999999999 bytes, past the end"
+                ), "\(run.stderr)")
+            #expect(
+                run.stdout.contains("Fixtures.o") && run.stdout.contains("AppTestSupport-LoginTestCase.o"),
+                "the members before it are still read")
         }
     }
 }
@@ -177,7 +208,11 @@ extension HostileInputTests {
 /// Where the load commands, segments and chained fixups of a 64-bit Mach-O image are, read
 /// independently of shipcheck's reader (so a damaged copy can target one field).
 struct MachOLayout {
-    struct Command { var offset: Int; var command: UInt32; var size: Int }
+    struct Command {
+        var offset: Int
+        var command: UInt32
+        var size: Int
+    }
 
     let bytes: [UInt8]
     let commands: [Command]
@@ -188,7 +223,10 @@ struct MachOLayout {
         var offset = 32
         for _ in 0..<Int(HostileInputFixtures.readLE(bytes, at: 16, size: 4)) {
             let size = Int(HostileInputFixtures.readLE(bytes, at: offset + 4, size: 4))
-            commands.append(Command(offset: offset, command: UInt32(HostileInputFixtures.readLE(bytes, at: offset, size: 4)), size: size))
+            commands.append(
+                Command(
+                    offset: offset, command: UInt32(HostileInputFixtures.readLE(bytes, at: offset, size: 4)), size: size
+                ))
             offset += size
         }
         self.commands = commands
@@ -200,14 +238,18 @@ struct MachOLayout {
         String(decoding: bytes[command.offset + 8..<command.offset + 24].prefix { $0 != 0 }, as: UTF8.self)
     }
 
-    private func field(_ offset: Int, _ size: Int) -> Int { Int(HostileInputFixtures.readLE(bytes, at: offset, size: size)) }
+    private func field(_ offset: Int, _ size: Int) -> Int {
+        Int(HostileInputFixtures.readLE(bytes, at: offset, size: size))
+    }
 
     /// A section's contents in the file (`__swift5_fieldmd`), from the segments' section tables.
     func section(named name: String) -> Range<Int>? {
         for segment in commands where segment.command == 0x19 {
             for index in 0..<field(segment.offset + 64, 4) {
                 let header = segment.offset + 72 + 80 * index
-                guard String(decoding: bytes[header..<header + 16].prefix { $0 != 0 }, as: UTF8.self) == name else { continue }
+                guard String(decoding: bytes[header..<header + 16].prefix { $0 != 0 }, as: UTF8.self) == name else {
+                    continue
+                }
                 let offset = field(header + 48, 4)
                 return offset..<offset + field(header + 40, 8)
             }
@@ -217,7 +259,9 @@ struct MachOLayout {
 
     /// Where each segment's contents start and end in the file.
     var segmentBoundaries: [Int] {
-        commands.filter { $0.command == 0x19 }.flatMap { [field($0.offset + 40, 8), field($0.offset + 40, 8) + field($0.offset + 48, 8)] }
+        commands.filter { $0.command == 0x19 }.flatMap {
+            [field($0.offset + 40, 8), field($0.offset + 40, 8) + field($0.offset + 48, 8)]
+        }
     }
 
     /// The first fixup of the first chain (its file offset) and its segment's `dyld_chained_starts_in_segment`.
@@ -247,6 +291,6 @@ extension HostileInputFixtures {
     }
 }
 
-private extension UInt32 {
-    var asUInt64: UInt64 { UInt64(self) }
+extension UInt32 {
+    fileprivate var asUInt64: UInt64 { UInt64(self) }
 }

@@ -9,14 +9,16 @@ import Testing
 extension HostileInputTests {
     @Test func damagedPrivacyManifestsAndInfoPlists() throws {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-hostile-privacy"))
-        let info = try PropertyListSerialization.data(fromPropertyList: ["CFBundleExecutable": "Kit", "CFBundleIdentifier": "com.example.kit"],
-                                                      format: .binary, options: 0)
+        let info = try PropertyListSerialization.data(
+            fromPropertyList: ["CFBundleExecutable": "Kit", "CFBundleIdentifier": "com.example.kit"],
+            format: .binary, options: 0)
         let files = [
             "Store": "preflight/Store-ios",
             "PrivacyInfo.xcprivacy": "fuzz-regressions/bundle/binary-plist-set-object.bin",
             "Frameworks/Kit.framework/Kit": "preflight/Kit-ios",
-            "Frameworks/Kit.framework/PrivacyInfo.xcprivacy": "text:<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>NSPrivacyAccessedAPITypes",
-            "Frameworks/Kit.framework/Kit_Kit.bundle/PrivacyInfo.xcprivacy": "text:",
+            "Frameworks/Kit.framework/PrivacyInfo.xcprivacy":
+                "text:<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>NSPrivacyAccessedAPITypes",
+            "Frameworks/Kit.framework/Kit_Kit.bundle/PrivacyInfo.xcprivacy": "text:"
         ]
         for folder in ["Store.app", "export/Payload/Store.app"] {
             tree.folder(folder, files: files)
@@ -28,14 +30,20 @@ extension HostileInputTests {
             let run = HostileRunner.shipcheck(["binary", "--no-color", artifact], in: tree.directory.path)
             expectSurvived(run, "binary on damaged manifests")
             #expect(run.exitStatus == 2, "the damaged Info.plist is an input error")
-            for manifest in ["PrivacyInfo.xcprivacy", "Frameworks/Kit.framework/PrivacyInfo.xcprivacy",
-                             "Frameworks/Kit.framework/Kit_Kit.bundle/PrivacyInfo.xcprivacy"] {
-                #expect(run.stdout.contains("\(root)/\(manifest): error: ") && run.stdout.contains("not a property list (XML or binary)"),
-                        "\(manifest) not reported in\n\(run.stdout)")
+            for manifest in [
+                "PrivacyInfo.xcprivacy", "Frameworks/Kit.framework/PrivacyInfo.xcprivacy",
+                "Frameworks/Kit.framework/Kit_Kit.bundle/PrivacyInfo.xcprivacy"
+            ] {
+                #expect(
+                    run.stdout.contains("\(root)/\(manifest): error: ")
+                        && run.stdout.contains("not a property list (XML or binary)"),
+                    "\(manifest) not reported in\n\(run.stdout)")
             }
-            #expect(run.errorLines.contains { $0.contains("\(root)/Frameworks/Kit.framework/Info.plist") }, "\(run.stderr)")
+            #expect(
+                run.errorLines.contains { $0.contains("\(root)/Frameworks/Kit.framework/Info.plist") }, "\(run.stderr)")
             // Store-ios's APIs are still judged: no readable manifest declares them.
-            #expect(run.stdout.contains("\(root)/Store: error: ") && run.stdout.contains("[preflight-required-reason-api]"))
+            #expect(
+                run.stdout.contains("\(root)/Store: error: ") && run.stdout.contains("[preflight-required-reason-api]"))
         }
     }
 }

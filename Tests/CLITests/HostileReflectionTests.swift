@@ -14,7 +14,10 @@ extension HostileInputTests {
             let bytes = HostileInputFixtures.bytes(Repository.machOFixture(fixture))
             let isELF = bytes.starts(with: [0x7F, 0x45, 0x4C, 0x46])
             func section(_ name: String) throws -> Range<Int> {
-                try #require(isELF ? HostileInputFixtures.section(named: name, of: bytes) : MachOLayout(bytes).section(named: "__" + name))
+                try #require(
+                    isELF
+                        ? HostileInputFixtures.section(named: name, of: bytes)
+                        : MachOLayout(bytes).section(named: "__" + name))
             }
             let fields = try section("swift5_fieldmd"), typeRefs = try section("swift5_typeref")
             func write(_ name: String, _ patch: (inout [UInt8]) -> Void) {
@@ -40,8 +43,11 @@ extension HostileInputTests {
             }
             // Mangled names: symbolic references (direct, indirect, unknown kinds) that point at
             // themselves, far away or at each other; names without their NUL; absolute references.
-            for (name, reference) in [("self-direct", (1, 0xFFFF_FFFF)), ("self-indirect", (2, 0xFFFF_FFFF)), ("far-direct", (1, 0x7FFF_FFF0)),
-                                      ("far-indirect", (2, 0x8000_0010)), ("next", (1, 0x0000_0004)), ("kind-9", (9, 0xFFFF_FFFF))] as [(String, (UInt8, UInt32))] {
+            for (name, reference) in [
+                ("self-direct", (1, 0xFFFF_FFFF)), ("self-indirect", (2, 0xFFFF_FFFF)),
+                ("far-direct", (1, 0x7FFF_FFF0)),
+                ("far-indirect", (2, 0x8000_0010)), ("next", (1, 0x0000_0004)), ("kind-9", (9, 0xFFFF_FFFF))
+            ] as [(String, (UInt8, UInt32))] {
                 write("typeref-\(name)") { copy in
                     for start in stride(from: typeRefs.lowerBound, to: typeRefs.upperBound - 5, by: 5) {
                         copy[start] = reference.0
@@ -57,8 +63,9 @@ extension HostileInputTests {
         #expect(run.exitStatus == 0, "damaged reflection metadata is not an input error: \(run.stderr.prefix(2000))")
         #expect(run.errorLines.isEmpty, "\(run.stderr.prefix(2000))")
         // Piped output: `path:section:0xoffset: warning: type MockClock …` for each file.
-        let audited = Set(run.stdout.split(separator: "\n").filter { $0.contains(": warning: type MockClock in module MockUsage") }
-            .map { String($0.prefix { $0 != ":" }) })
+        let audited = Set(
+            run.stdout.split(separator: "\n").filter { $0.contains(": warning: type MockClock in module MockUsage") }
+                .map { String($0.prefix { $0 != ":" }) })
         #expect(audited == Set(damaged), "not audited: \(Set(damaged).subtracting(audited).sorted())")
     }
 }

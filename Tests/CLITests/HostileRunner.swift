@@ -37,9 +37,11 @@ enum HostileRunner {
     /// Generous for any single run in this suite; a hang shows up as `timedOut`.
     static let defaultTimeout: Double = 60
 
-    static func shipcheck(_ arguments: [String], in directory: String? = nil, timeout: Double = defaultTimeout,
-                          asUser uid: uid_t? = nil, killAfter: Double? = nil, environment: [String: String] = [:],
-                          openFileLimit: Int? = nil) -> HostileRun {
+    static func shipcheck(
+        _ arguments: [String], in directory: String? = nil, timeout: Double = defaultTimeout,
+        asUser uid: uid_t? = nil, killAfter: Double? = nil, environment: [String: String] = [:],
+        openFileLimit: Int? = nil
+    ) -> HostileRun {
         // `sh -c 'cd … && exec "$@"'` (and `setpriv … --`) exec into shipcheck: same pid, so
         // the memory sampled is shipcheck's own.
         var command = [CommandRunner.shipcheckPath] + arguments
@@ -47,7 +49,9 @@ enum HostileRunner {
             command = ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--"] + command
         }
         let limit = openFileLimit.map { "ulimit -n \($0) && " } ?? ""
-        command = ["/bin/sh", "-c", limit + "cd \"$0\" && exec \"$@\"", directory ?? FileManager.default.currentDirectoryPath] + command
+        command =
+            ["/bin/sh", "-c", limit + "cd \"$0\" && exec \"$@\"", directory ?? FileManager.default.currentDirectoryPath]
+            + command
         return run(command, timeout: timeout, killAfter: killAfter, environment: environment)
     }
 
@@ -57,17 +61,23 @@ enum HostileRunner {
     /// children it did not start: a child reaped that way has lost its status, and its pid may
     /// already be another process's (once a `swift build` of the plugin test, whose 492 MiB
     /// were taken for shipcheck's peak). Such a run is lost, not measured wrong: it runs again.
-    static func run(_ command: [String], timeout: Double, killAfter: Double? = nil, environment extra: [String: String] = [:]) -> HostileRun {
+    static func run(
+        _ command: [String], timeout: Double, killAfter: Double? = nil, environment extra: [String: String] = [:]
+    ) -> HostileRun {
         for _ in 1..<3 {
             if let run = runOnce(command, timeout: timeout, killAfter: killAfter, environment: extra) { return run }
         }
         return runOnce(command, timeout: timeout, killAfter: killAfter, environment: extra)
-            ?? HostileRun(exitStatus: nil, signal: nil, timedOut: false, stdout: "", stderr: "the harness lost the child three times (reaped elsewhere)",
-                          peakRSSBytes: 0)
+            ?? HostileRun(
+                exitStatus: nil, signal: nil, timedOut: false, stdout: "",
+                stderr: "the harness lost the child three times (reaped elsewhere)",
+                peakRSSBytes: 0)
     }
 
     /// One run, or nil when the child was reaped by someone else.
-    private static func runOnce(_ command: [String], timeout: Double, killAfter: Double?, environment extra: [String: String]) -> HostileRun? {
+    private static func runOnce(
+        _ command: [String], timeout: Double, killAfter: Double?, environment extra: [String: String]
+    ) -> HostileRun? {
         let output = TemporaryDirectory("shipcheck-hostile-run")
         let stdoutPath = output.path + "/stdout", stderrPath = output.path + "/stderr"
         #if canImport(Darwin)
@@ -87,7 +97,7 @@ enum HostileRunner {
         for (key, value) in extra { environment[key] = value }
         let argv = command.map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (argv + envp).forEach { free($0) } }
+        defer { for pointer in argv + envp { free(pointer) } }
         var pid = pid_t()
         let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
         precondition(spawned == 0, "cannot start \(command[0]): \(String(cString: strerror(spawned)))")
@@ -127,7 +137,9 @@ enum HostileRunner {
             }
             usleep(killAfter == nil ? 2_000 : 500)
         }
-        let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+        let read = { (path: String) in
+            String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+        }
         // WIFEXITED / WTERMSIG are macros Swift does not import.
         let signal = status & 0x7F
         #if canImport(Darwin)
@@ -148,15 +160,18 @@ enum HostileRunner {
     /// When process `pid` started (`/proc/<pid>/stat` field 22), which tells one process from
     /// a later one given the same pid; nil where there is no /proc or no such process.
     private static func startTime(of pid: pid_t) -> Substring? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let nameEnd = stat.lastIndex(of: ")") else { return nil }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let nameEnd = stat.lastIndex(of: ")")
+        else { return nil }
         let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
         return fields.count > 19 ? fields[19] : nil  // fields from the third on
     }
 
     private static func highWaterMark(of pid: pid_t) -> Int? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return nil }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "")
+        else { return nil }
         return kilobytes * 1024
     }
 }

@@ -21,13 +21,16 @@ import Darwin
         let directory = TemporaryDirectory("shipcheck-hostile-kill-query")
         let environment = ["XDG_CONFIG_HOME": directory.path + "/home"]
         for index in 0..<20 {
-            let seeded = HostileRunner.shipcheck(["query", "add", "seed\(index)", "needle \(index)", "-d", String(repeating: "padding ", count: 40)],
-                                                 in: directory.path, environment: environment)
+            let seeded = HostileRunner.shipcheck(
+                ["query", "add", "seed\(index)", "needle \(index)", "-d", String(repeating: "padding ", count: 40)],
+                in: directory.path, environment: environment)
             #expect(seeded.exitStatus == 0, "\(seeded.stderr)")
         }
         let storePath = directory.path + "/.shipcheck/queries.yml"
         let began = Date()
-        #expect(HostileRunner.shipcheck(["query", "add", "timed", "needle"], in: directory.path, environment: environment).exitStatus == 0)
+        #expect(
+            HostileRunner.shipcheck(["query", "add", "timed", "needle"], in: directory.path, environment: environment)
+                .exitStatus == 0)
         let duration = Date().timeIntervalSince(began)
 
         var generator = SeededGenerator(seed: 0x4B49_4C4C)
@@ -37,20 +40,26 @@ import Darwin
             let before = try #require(FileManager.default.contents(atPath: storePath))
             let name = "round\(round)"
             let delay = Double.random(in: 0..<(duration * 1.5), using: &generator)
-            let run = HostileRunner.shipcheck(["query", "add", name, "pattern \(round)"], in: directory.path,
-                                              killAfter: delay, environment: environment)
+            let run = HostileRunner.shipcheck(
+                ["query", "add", name, "pattern \(round)"], in: directory.path,
+                killAfter: delay, environment: environment)
             #expect(!run.timedOut && (run.killedOnPurpose || run.exitStatus == 0), "round \(round): \(run.stderr)")
-            let after = try #require(FileManager.default.contents(atPath: storePath), "round \(round): the store is gone")
+            let after = try #require(
+                FileManager.default.contents(atPath: storePath), "round \(round): the store is gone")
             let now = try queryNames(in: directory.path, environment: environment)
             if after == before {
                 #expect(now == names, "round \(round): same bytes, different queries")
             } else {
-                #expect(now == names + [name], "round \(round): torn store: \(now.count) queries, expected \(names.count) or \(names.count + 1)")
+                #expect(
+                    now == names + [name],
+                    "round \(round): torn store: \(now.count) queries, expected \(names.count) or \(names.count + 1)")
                 names = now
             }
             if run.killedOnPurpose { if after == before { killedMidway += 1 } } else { completed += 1 }
         }
-        print("hostile-kill query add: \(killedMidway) killed before the rename, \(completed) completed, \(Self.killRounds - killedMidway - completed) killed after it")
+        print(
+            "hostile-kill query add: \(killedMidway) killed before the rename, \(completed) completed, \(Self.killRounds - killedMidway - completed) killed after it"
+        )
         #expect(killedMidway > 0, "no kill landed before the write: the delays are too long")
     }
 
@@ -62,7 +71,9 @@ import Darwin
         let baseline = directory.path + "/baseline.json", expected = directory.path + "/expected.json"
         directory.write("Sources/Preview0.swift", "import SwiftUI\n#Preview { Text(\"0\") }\n")
         let began = Date()
-        #expect(HostileRunner.shipcheck(["audit", "--write-baseline", baseline, "Sources"], in: directory.path).exitStatus == 0)
+        #expect(
+            HostileRunner.shipcheck(["audit", "--write-baseline", baseline, "Sources"], in: directory.path).exitStatus
+                == 0)
         let duration = Date().timeIntervalSince(began)
 
         var generator = SeededGenerator(seed: 0x4241_5345)
@@ -70,19 +81,26 @@ import Darwin
         for round in 1...20 {
             let before = try #require(FileManager.default.contents(atPath: baseline))
             directory.write("Sources/Preview\(round).swift", "import SwiftUI\n#Preview { Text(\"\(round)\") }\n")
-            let reference = HostileRunner.shipcheck(["audit", "--write-baseline", expected, "Sources"], in: directory.path)
+            let reference = HostileRunner.shipcheck(
+                ["audit", "--write-baseline", expected, "Sources"], in: directory.path)
             #expect(reference.exitStatus == 0, "\(reference.stderr)")
             let new = try #require(FileManager.default.contents(atPath: expected))
             #expect(new != before)
             let delay = Double.random(in: 0..<(duration * 1.5), using: &generator)
-            let run = HostileRunner.shipcheck(["audit", "--write-baseline", baseline, "Sources"], in: directory.path, killAfter: delay)
+            let run = HostileRunner.shipcheck(
+                ["audit", "--write-baseline", baseline, "Sources"], in: directory.path, killAfter: delay)
             #expect(!run.timedOut && (run.killedOnPurpose || run.exitStatus == 0), "round \(round): \(run.stderr)")
-            let after = try #require(FileManager.default.contents(atPath: baseline), "round \(round): the baseline is gone")
-            #expect(after == before || after == new, "round \(round): torn baseline (\(after.count) bytes; old \(before.count), new \(new.count))")
+            let after = try #require(
+                FileManager.default.contents(atPath: baseline), "round \(round): the baseline is gone")
+            #expect(
+                after == before || after == new,
+                "round \(round): torn baseline (\(after.count) bytes; old \(before.count), new \(new.count))")
             if after == before {
                 killedMidway += 1
                 // Catch up, so the next round starts from this round's findings.
-                #expect(HostileRunner.shipcheck(["audit", "--write-baseline", baseline, "Sources"], in: directory.path).exitStatus == 0)
+                #expect(
+                    HostileRunner.shipcheck(["audit", "--write-baseline", baseline, "Sources"], in: directory.path)
+                        .exitStatus == 0)
             }
         }
         print("hostile-kill audit --write-baseline: \(killedMidway) of 20 killed before the rename")
@@ -97,7 +115,8 @@ import Darwin
         let failures = ManagedCounter()
         DispatchQueue.concurrentPerform(iterations: 2) { worker in
             for index in 0..<100 {
-                let run = HostileRunner.shipcheck(["query", "add", "p\(worker)-\(index)", "needle\(index)"], in: path, environment: environment)
+                let run = HostileRunner.shipcheck(
+                    ["query", "add", "p\(worker)-\(index)", "needle\(index)"], in: path, environment: environment)
                 if run.exitStatus != 0 { failures.increment() }
             }
         }
@@ -124,6 +143,14 @@ import Darwin
 final class ManagedCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var count = 0
-    func increment() { lock.lock(); count += 1; lock.unlock() }
-    var value: Int { lock.lock(); defer { lock.unlock() }; return count }
+    func increment() {
+        lock.lock()
+        count += 1
+        lock.unlock()
+    }
+    var value: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return count
+    }
 }

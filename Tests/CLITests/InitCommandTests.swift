@@ -1,5 +1,5 @@
-import Testing
 import ShipcheckTestSupport
+import Testing
 
 @Suite struct InitCommandTests {
     @Test func writesAStarterThatRefusesToBeOverwritten() {
@@ -14,7 +14,9 @@ import ShipcheckTestSupport
         let second = CommandRunner.shipcheck(["init", directory.path])
         #expect(second.status == 2)
         #expect(second.stderr.contains("already exists"))
-        #expect(directory.read(".shipcheck.yml") == "exclude: [mine]\n", "an existing config is never overwritten without --force")
+        #expect(
+            directory.read(".shipcheck.yml") == "exclude: [mine]\n",
+            "an existing config is never overwritten without --force")
 
         let forced = CommandRunner.shipcheck(["init", "--force", directory.path])
         #expect(forced.status == 0)

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import ShipcheckTestSupport
+import Testing
 
 /// `shipcheck query` end to end: the real binary on real stores.
 @Suite struct QueryCommandTests {
@@ -10,7 +10,9 @@ import ShipcheckTestSupport
     /// Runs shipcheck in the fixture with the personal store under `home`.
     @discardableResult
     func shipcheck(_ arguments: String..., input: String? = nil) -> CommandResult {
-        CommandRunner.shipcheck(arguments, in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config", "HOME": home.path], input: input)
+        CommandRunner.shipcheck(
+            arguments, in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config", "HOME": home.path],
+            input: input)
     }
 
     var repoStore: String? { repo.directory.read(".shipcheck/queries.yml") }
@@ -22,16 +24,23 @@ import ShipcheckTestSupport
         repo.write("Sources/A.swift", "// FIXME: first\nlet x = 1 // fixme\n")
         repo.commitAll("start")
 
-        #expect(CommandRunner.shipcheck(["query", "add", "fix", "FIXME", "-d", "Notes to fix", "-i"] + scope, in: repo.path,
-                                        environment: ["XDG_CONFIG_HOME": home.path + "/config"]).status == 0)
+        #expect(
+            CommandRunner.shipcheck(
+                ["query", "add", "fix", "FIXME", "-d", "Notes to fix", "-i"] + scope, in: repo.path,
+                environment: ["XDG_CONFIG_HOME": home.path + "/config"]
+            ).status == 0)
         let stored = try #require(personal ? personalStore : repoStore)
-        #expect(stored.contains("name: fix") && stored.contains("description: 'Notes to fix'") && stored.contains("case-sensitive: false"))
+        #expect(
+            stored.contains("name: fix") && stored.contains("description: 'Notes to fix'")
+                && stored.contains("case-sensitive: false"))
         #expect((personal ? repoStore : personalStore) == nil)
 
         let list = shipcheck("query", "list")
         #expect(list.status == 0)
         let row = try #require(list.stdout.split(separator: "\n").first { $0.hasPrefix("fix ") })
-        #expect(row.contains(personal ? "personal" : "repo") && row.contains("literal") && row.contains("never") && row.contains("Notes to fix"))
+        #expect(
+            row.contains(personal ? "personal" : "repo") && row.contains("literal") && row.contains("never")
+                && row.contains("Notes to fix"))
 
         let show = shipcheck("query", "show", "fix")
         #expect(show.status == 0)
@@ -44,15 +53,22 @@ import ShipcheckTestSupport
         let listed = shipcheck("query", "list").stdout
         #expect(listed.split(separator: "\n").first { $0.hasPrefix("fix ") }?.contains("  2  ") == true, "\(listed)")
 
-        let edit = CommandRunner.shipcheck(["query", "edit", "fix", "--rename", "fixes", "--description", "Renamed", "--case-sensitive"] + scope,
-                                           in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config"])
+        let edit = CommandRunner.shipcheck(
+            ["query", "edit", "fix", "--rename", "fixes", "--description", "Renamed", "--case-sensitive"] + scope,
+            in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config"])
         #expect(edit.status == 0, "\(edit.stderr)")
         let edited = shipcheck("query", "show", "fixes").stdout
-        #expect(edited.contains("description: Renamed") && !edited.contains("case-sensitive") && edited.contains("last run:"))
+        #expect(
+            edited.contains("description: Renamed") && !edited.contains("case-sensitive")
+                && edited.contains("last run:"))
         #expect(shipcheck("query", "show", "fix").status == 2)
-        #expect(shipcheck("query", "run", "fixes").stderr.contains("fixes: 1 match in 1 file (1 searched); query changed since the last run"))
+        #expect(
+            shipcheck("query", "run", "fixes").stderr.contains(
+                "fixes: 1 match in 1 file (1 searched); query changed since the last run"))
 
-        let remove = CommandRunner.shipcheck(["query", "remove", "fixes"] + scope, in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config"])
+        let remove = CommandRunner.shipcheck(
+            ["query", "remove", "fixes"] + scope, in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config"]
+        )
         #expect(remove.status == 0)
         #expect(!(try #require(personal ? personalStore : repoStore)).contains("fixes"))
         #expect(shipcheck("query", "list").stdout.contains("No saved queries"))
@@ -80,8 +96,12 @@ import ShipcheckTestSupport
         let corrupt = "queries:\n  - name: ok\n    pattern: x\n    colour: red\n  - name: other\n    pattern: y\n"
         repo.write(".shipcheck/queries.yml", corrupt)
         let before = try Data(contentsOf: URL(fileURLWithPath: repo.path + "/.shipcheck/queries.yml"))
-        for arguments in [["query", "add", "new", "y"], ["query", "remove", "ok"], ["query", "edit", "ok", "-d", "x"], ["query", "list"], ["query", "run", "--all"]] {
-            let result = CommandRunner.shipcheck(arguments, in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config"])
+        for arguments in [
+            ["query", "add", "new", "y"], ["query", "remove", "ok"], ["query", "edit", "ok", "-d", "x"],
+            ["query", "list"], ["query", "run", "--all"]
+        ] {
+            let result = CommandRunner.shipcheck(
+                arguments, in: repo.path, environment: ["XDG_CONFIG_HOME": home.path + "/config"])
             #expect(result.status == 2, "\(arguments)")
             #expect(result.stderr.contains(".shipcheck/queries.yml:4:"), "\(arguments): \(result.stderr)")
             #expect(result.stderr.split(separator: "\n").count == 1)
@@ -112,7 +132,10 @@ import ShipcheckTestSupport
         #expect(shipcheck("query", "run", "fixme").status == 0)
         let failing = shipcheck("query", "run", "--all")
         #expect(failing.status == 1)
-        #expect(failing.stderr.contains("merge-conflicts: 2 matches in 1 file (1 searched); first run: nothing to compare with; FAILED: expected no matches"))
+        #expect(
+            failing.stderr.contains(
+                "merge-conflicts: 2 matches in 1 file (1 searched); first run: nothing to compare with; FAILED: expected no matches"
+            ))
         #expect(failing.stderr.contains("gate failed: merge-conflicts"))
 
         let json = shipcheck("query", "run", "merge-conflicts", "--format", "json")
@@ -168,13 +191,16 @@ import ShipcheckTestSupport
         }
         #expect(shipcheck("query", "add", "--preset", "nope").status == 2)
         let run = shipcheck("query", "run", "print-debugging", "force-try")
-        #expect(run.stdout == "print-debugging:A.swift:1:1:print(\"x\")\nforce-try:A.swift:2:9:let a = try! f()\n", "\(run.stdout)")
+        #expect(
+            run.stdout == "print-debugging:A.swift:1:1:print(\"x\")\nforce-try:A.swift:2:9:let a = try! f()\n",
+            "\(run.stdout)")
     }
 
     @Test func theStreamedTextReportKeepsListingOrderPerQuery() throws {
         // More files than the scan keeps in flight (64), written in shuffled order.
         for index in 0..<300 {
-            repo.write("Sources/F\(String(format: "%03d", (index * 37) % 300)).swift", "// TODO \(index)\nlet x = 1 // TODO\n")
+            repo.write(
+                "Sources/F\(String(format: "%03d", (index * 37) % 300)).swift", "// TODO \(index)\nlet x = 1 // TODO\n")
         }
         repo.commitAll("files")
         shipcheck("query", "add", "todo", "TODO")
@@ -195,9 +221,13 @@ import ShipcheckTestSupport
         #expect(piped.status == 0, "\(piped.stderr)")
         let paths = piped.stdout.split(separator: "\n").map { "  " + $0.split(separator: ":")[1] }
         #expect(paths == files.flatMap { [$0, $0] } + files)
-        #expect(piped.stdout.hasPrefix("todo:Sources/F000.swift:1:4:// TODO 0\ntodo:Sources/F000.swift:2:14:let x = 1 // TODO\n"), "\(piped.stdout.prefix(200))")
+        #expect(
+            piped.stdout.hasPrefix(
+                "todo:Sources/F000.swift:1:4:// TODO 0\ntodo:Sources/F000.swift:2:14:let x = 1 // TODO\n"),
+            "\(piped.stdout.prefix(200))")
         #expect(piped.stdout.hasSuffix("let:Sources/F299.swift:2:1:let x = 1 // TODO\n"), "\(piped.stdout.suffix(200))")
-        #expect(piped.stderr.contains("todo: 600 matches in 300 files (300 searched); since last run"), "\(piped.stderr)")
+        #expect(
+            piped.stderr.contains("todo: 600 matches in 300 files (300 searched); since last run"), "\(piped.stderr)")
         #expect(piped.stderr.contains("shipcheck: 2 queries run, 900 matches"))
 
         // The grouped report into a file, which only appears when the run is over.
@@ -211,8 +241,12 @@ import ShipcheckTestSupport
     /// A file a query searched without a match still counts as searched, for the queries
     /// whose globs cover it only.
     @Test func filesWithoutMatchesCountAsSearchedByTheQueriesCoveringThem() {
-        for index in 0..<90 { repo.write("Sources/S\(index).swift", index % 10 == 0 ? "// TODO \(index)\n" : "let x = \(index)\n") }
-        for index in 0..<30 { repo.write("Tests/T\(index).swift", index == 7 ? "// TODO test\n" : "let y = \(index)\n") }
+        for index in 0..<90 {
+            repo.write("Sources/S\(index).swift", index % 10 == 0 ? "// TODO \(index)\n" : "let x = \(index)\n")
+        }
+        for index in 0..<30 {
+            repo.write("Tests/T\(index).swift", index == 7 ? "// TODO test\n" : "let y = \(index)\n")
+        }
         repo.commitAll("files")
         shipcheck("query", "add", "todo", "TODO")
         shipcheck("query", "add", "test-todo", "TODO", "--include", "Tests/**")
@@ -233,22 +267,28 @@ import ShipcheckTestSupport
     /// untracked files that are not ignored; `--tracked` restricts it to the index's files, as
     /// `git grep`.
     @Test func untrackedFilesAreSearchedUnlessTrackedIsGiven() {
-        repo.writeTrackedUntrackedAndIgnored(tracked: ["Tracked.swift": "// needle tracked\n"], untracked: ["Untracked.swift": "// needle untracked\n"],
-                                             ignored: ["Ignored.swift": "// needle ignored\n"])
+        repo.writeTrackedUntrackedAndIgnored(
+            tracked: ["Tracked.swift": "// needle tracked\n"], untracked: ["Untracked.swift": "// needle untracked\n"],
+            ignored: ["Ignored.swift": "// needle ignored\n"])
         repo.write("Tracked.swift", "// needle tracked, edited\n// needle again\n")
         shipcheck("query", "add", "n", "needle")
 
         let all = shipcheck("query", "run", "n", "--no-heading")
         #expect(all.status == 0, "\(all.stderr)")
-        #expect(all.stdout.split(separator: "\n").sorted() == [
-            "Tracked.swift:1:4:// needle tracked, edited", "Tracked.swift:2:4:// needle again", "Untracked.swift:1:4:// needle untracked",
-        ], "\(all.stdout)")
-        #expect(shipcheck("query", "run", "n", "--untracked").stdout == all.stdout, "--untracked, the default, is still accepted")
+        #expect(
+            all.stdout.split(separator: "\n").sorted() == [
+                "Tracked.swift:1:4:// needle tracked, edited", "Tracked.swift:2:4:// needle again",
+                "Untracked.swift:1:4:// needle untracked"
+            ], "\(all.stdout)")
+        #expect(
+            shipcheck("query", "run", "n", "--untracked").stdout == all.stdout,
+            "--untracked, the default, is still accepted")
 
         let tracked = shipcheck("query", "run", "n", "--no-heading", "--tracked")
         #expect(tracked.status == 0, "\(tracked.stderr)")
-        #expect(tracked.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["Tracked.swift", "Tracked.swift"],
-                "the work tree's contents of tracked files: \(tracked.stdout)")
+        #expect(
+            tracked.stdout.split(separator: "\n").map { $0.prefix { $0 != ":" } } == ["Tracked.swift", "Tracked.swift"],
+            "the work tree's contents of tracked files: \(tracked.stdout)")
         #expect(shipcheck("query", "run", "n", "--tracked", "--untracked").status == 2)
         let help = shipcheck("query", "run", "--help").stdout
         #expect(help.contains("--tracked") && help.contains("untracked files"), "\(help)")
@@ -271,6 +311,8 @@ import ShipcheckTestSupport
         #expect(piped.stdout.contains("Sources/NewFile.swift"), "the other formats search it too")
         try? FileManager.default.removeItem(atPath: repo.path + "/Sources/NewFile.swift")
         let after = shipcheck("query", "run", "todo", "--heading")
-        #expect(after.stdout.contains("0 new, 1 gone") && after.stdout.contains("gone Sources/NewFile.swift:2  // TODO: wire this up"), "\(after.stdout)")
+        #expect(
+            after.stdout.contains("0 new, 1 gone")
+                && after.stdout.contains("gone Sources/NewFile.swift:2  // TODO: wire this up"), "\(after.stdout)")
     }
 }

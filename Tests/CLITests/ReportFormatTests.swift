@@ -1,9 +1,10 @@
 import Foundation
+import ShipcheckTestSupport
+import Testing
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-import ShipcheckTestSupport
 
 /// Every `--format` as the real binary writes it, on a tree with one conflict block in a file
 /// whose name needs escaping, checked structurally the way each consumer reads it.
@@ -45,10 +46,12 @@ import ShipcheckTestSupport
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(document["version"] as? String == "2.1.0")
         let run = try #require((document["runs"] as? [[String: Any]])?.first)
-        let rules = try #require(((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
+        let rules = try #require(
+            ((run["tool"] as? [String: Any])?["driver"] as? [String: Any])?["rules"] as? [[String: Any]])
         #expect(rules.contains { $0["id"] as? String == "conflict-marker" })
         let sarifResult = try #require((run["results"] as? [[String: Any]])?.first)
-        let physical = try #require((sarifResult["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let physical = try #require(
+            (sarifResult["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
         #expect((physical["artifactLocation"] as? [String: Any])?["uri"] as? String == "Docs/a%2C%20b%3Ac.txt")
         #expect((physical["region"] as? [String: Any])?["startLine"] as? Int == 2)
         #expect((sarifResult["partialFingerprints"] as? [String: String])?.isEmpty == false)
@@ -78,7 +81,8 @@ import ShipcheckTestSupport
 
     @Test func outputFileReceivesTheReportAndStdoutStaysQuiet() throws {
         let output = tree.path + "/report.sarif"
-        let result = CommandRunner.shipcheck(["conflicts", "--format", "sarif", "--output", output, tree.path + "/Docs"])
+        let result = CommandRunner.shipcheck(["conflicts", "--format", "sarif", "--output", output, tree.path + "/Docs"]
+        )
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         let written = try #require(FileManager.default.contents(atPath: output))
@@ -97,9 +101,11 @@ import ShipcheckTestSupport
     func colourOnATerminalUnlessNoColor() {
         let command = "'\(CommandRunner.shipcheckPath)' conflicts '\(tree.path)'"
         let script = TestPlatform.onPseudoTerminal(command)
-        let coloured = CommandRunner.run(script.executable, script.arguments, environment: ["NO_COLOR": "", "TERM": "xterm"])
+        let coloured = CommandRunner.run(
+            script.executable, script.arguments, environment: ["NO_COLOR": "", "TERM": "xterm"])
         #expect(coloured.stdout.contains("\u{1B}[1;31merror"))
-        let plain = CommandRunner.run(script.executable, script.arguments, environment: ["NO_COLOR": "1", "TERM": "xterm"])
+        let plain = CommandRunner.run(
+            script.executable, script.arguments, environment: ["NO_COLOR": "1", "TERM": "xterm"])
         #expect(plain.stdout.contains("error:"))
         #expect(!plain.stdout.contains("\u{1B}["))
     }

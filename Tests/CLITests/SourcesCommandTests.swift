@@ -10,12 +10,17 @@ import Testing
     private func findings(_ json: String) throws -> [String] {
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         let list = try #require(object["findings"] as? [[String: Any]])
-        return list.map { "\($0["path"] as? String ?? ""):\($0["line"] as? Int ?? 0): \($0["ruleID"] as? String ?? "")" }
+        return list.map {
+            "\($0["path"] as? String ?? ""):\($0["line"] as? Int ?? 0): \($0["ruleID"] as? String ?? "")"
+        }
     }
 
     @Test func sampleAppReportsExactlyWhatEXPECTEDmdLists() throws {
         let expectedFile = try String(contentsOfFile: Self.repositoryRoot + "/Samples/App/EXPECTED.md", encoding: .utf8)
-        let block = try #require(expectedFile.components(separatedBy: "<!-- sources:begin -->").last?.components(separatedBy: "<!-- sources:end -->").first)
+        let block = try #require(
+            expectedFile.components(separatedBy: "<!-- sources:begin -->").last?.components(
+                separatedBy: "<!-- sources:end -->"
+            ).first)
         let expected = block.split(separator: "\n").map(String.init).filter { $0.contains(": ") }
         #expect(expected.count == 10)
         let result = CommandRunner.shipcheck(["sources", "--format", "json", Self.repositoryRoot + "/Samples/App"])
@@ -34,7 +39,9 @@ import Testing
     /// and `check-generated` in the configuration turns the rule back on.
     @Test func generatedFilesAreExplainedAndCanBeChecked() {
         let directory = TemporaryDirectory()
-        directory.write("Mocks/GeneratedMocks.swift", """
+        directory.write(
+            "Mocks/GeneratedMocks.swift",
+            """
             // Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery
             // DO NOT EDIT
             import SwiftUI
@@ -44,11 +51,16 @@ import Testing
             """)
         let result = CommandRunner.shipcheck(["sources", "--explain", "."], in: directory.path)
         #expect(result.status == 1)
-        #expect(result.stdout == "Mocks/GeneratedMocks.swift:6:1: error: #Preview is compiled in release builds: not inside #if DEBUG [preview-outside-debug]\n")
-        #expect(result.stderr.contains("""
-            Mocks/GeneratedMocks.swift: note: generated (Sourcery header, line 1: "// Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery"): \
-            not checked by state-built-in-init, dynamic-property-captures-self, unchecked-sendable-closure
-            """), "\(result.stderr)")
+        #expect(
+            result.stdout
+                == "Mocks/GeneratedMocks.swift:6:1: error: #Preview is compiled in release builds: not inside #if DEBUG [preview-outside-debug]\n"
+        )
+        #expect(
+            result.stderr.contains(
+                """
+                Mocks/GeneratedMocks.swift: note: generated (Sourcery header, line 1: "// Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery"): \
+                not checked by state-built-in-init, dynamic-property-captures-self, unchecked-sendable-closure
+                """), "\(result.stderr)")
         directory.write(".shipcheck.yml", "check-generated: [unchecked-sendable-closure]\n")
         let checked = CommandRunner.shipcheck(["sources", "."], in: directory.path)
         #expect(checked.stdout.contains("Mocks/GeneratedMocks.swift:4:45: warning:"), "\(checked.stdout)")
@@ -59,7 +71,10 @@ import Testing
         directory.write("Views/A.swift", "import SwiftUI\n\n#Preview { A() }\n")
         let result = CommandRunner.shipcheck(["sources", directory.path])
         #expect(result.status == 1)
-        #expect(result.stdout.contains("Views/A.swift:3:1: error: #Preview is compiled in release builds: not inside #if DEBUG [preview-outside-debug]"))
+        #expect(
+            result.stdout.contains(
+                "Views/A.swift:3:1: error: #Preview is compiled in release builds: not inside #if DEBUG [preview-outside-debug]"
+            ))
     }
 
     @Test func inputErrorsExitTwoAndOtherFilesAreStillReported() {
@@ -99,8 +114,11 @@ import Testing
         directory.write("A.swift", "#Preview { A() }\n")
         let result = CommandRunner.shipcheck(["sources", "--fix", "--dry-run", directory.path])
         #expect(result.status == 1)
-        #expect(result.stdout == "--- a/A.swift\n+++ b/A.swift\n@@ -1 +1,3 @@\n+#if DEBUG\n #Preview { A() }\n+#endif\n"
-            || result.stdout == "--- a/A.swift\n+++ b/A.swift\n@@ -1,1 +1,3 @@\n+#if DEBUG\n #Preview { A() }\n+#endif\n")
+        #expect(
+            result.stdout == "--- a/A.swift\n+++ b/A.swift\n@@ -1 +1,3 @@\n+#if DEBUG\n #Preview { A() }\n+#endif\n"
+                || result.stdout
+                    == "--- a/A.swift\n+++ b/A.swift\n@@ -1,1 +1,3 @@\n+#if DEBUG\n #Preview { A() }\n+#endif\n"
+        )
         #expect(directory.read("A.swift") == "#Preview { A() }\n")
         directory.write("A.swift", "#if DEBUG\n#Preview { A() }\n#endif\n")
         let clean = CommandRunner.shipcheck(["sources", "--fix", "--dry-run", directory.path])
@@ -113,7 +131,9 @@ import Testing
 
     @Test func missingDevelopmentAssetPathInAProject() throws {
         let directory = TemporaryDirectory()
-        let pbxproj = try String(contentsOfFile: Self.repositoryRoot + "/Samples/App/ShipcheckSample.xcodeproj/project.pbxproj", encoding: .utf8)
+        let pbxproj = try String(
+            contentsOfFile: Self.repositoryRoot + "/Samples/App/ShipcheckSample.xcodeproj/project.pbxproj",
+            encoding: .utf8)
         directory.write("ShipcheckSample.xcodeproj/project.pbxproj", pbxproj)
         let result = CommandRunner.shipcheck(["sources", "--format", "json", directory.path])
         #expect(result.status == 1)
@@ -121,6 +141,8 @@ import Testing
         let assignmentLines = pbxproj.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
             .filter { $0.element.contains("DEVELOPMENT_ASSET_PATHS") }.map { $0.offset + 1 }
         #expect(assignmentLines.count == 2)
-        #expect(try findings(result.stdout) == assignmentLines.map { "ShipcheckSample.xcodeproj/project.pbxproj:\($0): dev-asset-path-missing" })
+        #expect(
+            try findings(result.stdout)
+                == assignmentLines.map { "ShipcheckSample.xcodeproj/project.pbxproj:\($0): dev-asset-path-missing" })
     }
 }

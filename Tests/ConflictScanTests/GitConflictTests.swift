@@ -5,11 +5,13 @@ import ShipcheckTestSupport
 import Testing
 
 /// A repository with `main` and `feature` that changed the same lines of `path` differently.
-private func divergedRepository(path: String = "Sources/App.swift",
-                                base: String = "let a = 1\nlet retries = 1\nlet z = 26\n",
-                                ours: String = "let a = 1\nlet retries = 3\nlet z = 26\n",
-                                theirs: String = "let a = 1\nlet retries = 5\nlet z = 26\n",
-                                extra: [String: String] = [:]) -> GitFixture {
+private func divergedRepository(
+    path: String = "Sources/App.swift",
+    base: String = "let a = 1\nlet retries = 1\nlet z = 26\n",
+    ours: String = "let a = 1\nlet retries = 3\nlet z = 26\n",
+    theirs: String = "let a = 1\nlet retries = 5\nlet z = 26\n",
+    extra: [String: String] = [:]
+) -> GitFixture {
     let fixture = GitFixture("shipcheck-conflict")
     for (file, text) in extra { fixture.write(file, text) }
     fixture.write(path, base)
@@ -23,9 +25,13 @@ private func divergedRepository(path: String = "Sources/App.swift",
     return fixture
 }
 
-private func scan(_ fixture: GitFixture, _ scope: ConflictScope = .workingTree, configuration: Configuration = Configuration(),
-                  paths: [String] = []) -> CheckResult {
-    ConflictScanner(root: fixture.path, configuration: configuration, rules: RuleRegistry.rules, scope: scope, paths: paths).run()
+private func scan(
+    _ fixture: GitFixture, _ scope: ConflictScope = .workingTree, configuration: Configuration = Configuration(),
+    paths: [String] = []
+) -> CheckResult {
+    ConflictScanner(
+        root: fixture.path, configuration: configuration, rules: RuleRegistry.rules, scope: scope, paths: paths
+    ).run()
 }
 
 private func rules(_ result: CheckResult) -> [String] { result.findings.map(\.ruleID) }
@@ -39,7 +45,9 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         let result = scan(fixture)
         #expect(rules(result) == ["merge-in-progress", "conflict-marker"])
         let block = try #require(blocks(result).first)
-        #expect(block.location == .source(SourceLocation(path: "Sources/App.swift", line: 2, column: 1, endLine: 6, endColumn: 16)))
+        #expect(
+            block.location
+                == .source(SourceLocation(path: "Sources/App.swift", line: 2, column: 1, endLine: 6, endColumn: 16)))
         #expect(block.message.contains("'HEAD'") && block.message.contains("'feature'"))
         #expect(block.severity == .error)
         #expect(result.inputErrors.isEmpty)
@@ -169,7 +177,8 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         let underline = String(repeating: "=", count: 7)
         let fixture = divergedRepository(
             path: "Docs/guide.rst",
-            base: "Guide\n\(underline)\n\nretries: 1\n", ours: "Guide\n\(underline)\n\nretries: 3\n", theirs: "Guide\n\(underline)\n\nretries: 5\n",
+            base: "Guide\n\(underline)\n\nretries: 1\n", ours: "Guide\n\(underline)\n\nretries: 3\n",
+            theirs: "Guide\n\(underline)\n\nretries: 5\n",
             extra: [".gitattributes": "*.rst conflict-marker-size=32\n"])
         fixture.git("merge", "-q", "feature", allowFailure: true)
         let text = try #require(fixture.directory.read("Docs/guide.rst"))
@@ -202,7 +211,8 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
     }
 
     @Test func crlfFileConflictIsFound() throws {
-        let fixture = divergedRepository(path: "win.txt", base: "a\r\nb\r\nc\r\n", ours: "a\r\nB1\r\nc\r\n", theirs: "a\r\nB2\r\nc\r\n")
+        let fixture = divergedRepository(
+            path: "win.txt", base: "a\r\nb\r\nc\r\n", ours: "a\r\nB1\r\nc\r\n", theirs: "a\r\nB2\r\nc\r\n")
         fixture.git("merge", "-q", "feature", allowFailure: true)
         let block = try #require(blocks(scan(fixture)).first)
         #expect(block.location.line == 2)
@@ -245,8 +255,13 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
     @Test func proseUnderlinesStringsAndOtherRunsAreNotConflicts() {
         let fixture = GitFixture("shipcheck-decoys")
         fixture.write("README.md", "Title\n=======\n\nSection\n=======\n\n> quote\n>>>>>>>> eight\n")
-        fixture.write("Docs/index.rst", String(repeating: "=", count: 40) + "\nTitle\n" + String(repeating: "=", count: 40) + "\n\n" + String(repeating: "<", count: 12) + "\n")
-        fixture.write("Sources/Banner.swift", """
+        fixture.write(
+            "Docs/index.rst",
+            String(repeating: "=", count: 40) + "\nTitle\n" + String(repeating: "=", count: 40) + "\n\n"
+                + String(repeating: "<", count: 12) + "\n")
+        fixture.write(
+            "Sources/Banner.swift",
+            """
             let banner = "<<<<<<< HEAD"
             let rule = "=======" // not at a line start
                 <<<<<<< indented is not a marker
@@ -349,9 +364,13 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
     @Test func indexScopesNeedGit() {
         let directory = TemporaryDirectory("shipcheck-nogit")
         directory.write("a.swift", block)
-        let result = ConflictScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules, scope: .staged).run()
+        let result = ConflictScanner(
+            root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules, scope: .staged
+        ).run()
         #expect(result.inputErrors.count == 1)
-        #expect(ConflictScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules).run().findings.count == 1, "plain directories are walked")
+        #expect(
+            ConflictScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules).run()
+                .findings.count == 1, "plain directories are walked")
     }
 
     @Test func workingTreeOperandsLimitTheScan() {
@@ -364,8 +383,12 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         fixture.write("untracked.swift", block)
         #expect(scan(fixture).findings.map(\.location.path) == ["Sub/b.swift", "a.swift"])
         #expect(scan(fixture, paths: ["Sub/"]).findings.map(\.location.path) == ["Sub/b.swift"])
-        #expect(scan(fixture, paths: ["ignored.log"]).findings.map(\.location.path) == ["ignored.log"], "a named file is scanned even if ignored")
-        #expect(scan(fixture, paths: ["untracked.swift"]).findings.map(\.location.path) == ["untracked.swift"], "or untracked")
+        #expect(
+            scan(fixture, paths: ["ignored.log"]).findings.map(\.location.path) == ["ignored.log"],
+            "a named file is scanned even if ignored")
+        #expect(
+            scan(fixture, paths: ["untracked.swift"]).findings.map(\.location.path) == ["untracked.swift"],
+            "or untracked")
         #expect(scan(fixture, paths: ["gone.swift"]).inputErrors.map(\.path) == ["gone.swift"])
     }
 }
@@ -379,10 +402,12 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         fixture.write("Tests/Fixtures/conflict.txt", block)
         fixture.write("Sources/a.swift", block)
         fixture.commitAll("base")
-        let configuration = try ConfigurationLoader.parse("conflicts:\n  allow:\n    - Docs/**\n    - Fixtures\n", file: ".shipcheck.yml",
-                                                          knownRules: RuleRegistry.ids)
+        let configuration = try ConfigurationLoader.parse(
+            "conflicts:\n  allow:\n    - Docs/**\n    - Fixtures\n", file: ".shipcheck.yml",
+            knownRules: RuleRegistry.ids)
         for scope in [ConflictScope.workingTree, .staged, .revision("HEAD")] {
-            #expect(scan(fixture, scope, configuration: configuration).findings.map(\.location.path) == ["Sources/a.swift"])
+            #expect(
+                scan(fixture, scope, configuration: configuration).findings.map(\.location.path) == ["Sources/a.swift"])
         }
     }
 
@@ -390,8 +415,9 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         let fixture = GitFixture("shipcheck-severity")
         fixture.write("a.swift", block + ">>>>>>> stray\n")
         fixture.git("add", "a.swift")
-        let configuration = try ConfigurationLoader.parse("rules:\n  conflict-marker: warning\n  conflict-marker-remnant: off\n",
-                                                          file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
+        let configuration = try ConfigurationLoader.parse(
+            "rules:\n  conflict-marker: warning\n  conflict-marker-remnant: off\n",
+            file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
         let result = scan(fixture, configuration: configuration)
         #expect(result.findings.map(\.ruleID) == ["conflict-marker"])
         #expect(result.findings.first?.severity == .warning)
@@ -427,7 +453,8 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
     @Test func oldFormsStillSilenceWithADeprecationNote() throws {
         let fixture = GitFixture("shipcheck-suppress-old")
         fixture.write("a.swift", "# shipcheck:ignore conflict-marker\n" + block)
-        fixture.write("b.txt", "<<<<<<< HEAD shipcheck:ignore conflict-marker\nours\n=======\ntheirs\n>>>>>>> feature\n")
+        fixture.write(
+            "b.txt", "<<<<<<< HEAD shipcheck:ignore conflict-marker\nours\n=======\ntheirs\n>>>>>>> feature\n")
         fixture.git("add", "-A")
         let result = scan(fixture)
         #expect(result.findings.isEmpty)

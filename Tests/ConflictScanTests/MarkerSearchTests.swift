@@ -132,7 +132,9 @@ import Testing
     @Test func markerSizeDecidesWhatCounts() {
         let seven = "<<<<<<< HEAD\n=======\n>>>>>>> feature\n"
         #expect(scan(seven, size: 32).blocks.isEmpty && scan(seven, size: 32).remnants.isEmpty)
-        let big = String(repeating: "<", count: 32) + " HEAD\n" + String(repeating: "=", count: 32) + "\n" + String(repeating: ">", count: 32) + " x\n"
+        let big =
+            String(repeating: "<", count: 32) + " HEAD\n" + String(repeating: "=", count: 32) + "\n"
+            + String(repeating: ">", count: 32) + " x\n"
         #expect(scan(big, size: 32).blocks.count == 1)
         #expect(scan(big).blocks.isEmpty && scan(big).remnants.isEmpty, "32-char runs are not 7-char markers")
     }
@@ -142,24 +144,34 @@ import Testing
         bytes.append(0)
         #expect(ContentScanner.scan(bytes).isBinary)
         #expect(ContentScanner.scan(bytes).blocks.isEmpty)
-        let late = Array(repeating: UInt8(ascii: "a"), count: 8000) + [0] + Array("\n<<<<<<< HEAD\n=======\n>>>>>>> x\n".utf8)
+        let late =
+            Array(repeating: UInt8(ascii: "a"), count: 8000) + [0] + Array("\n<<<<<<< HEAD\n=======\n>>>>>>> x\n".utf8)
         #expect(!ContentScanner.scan(late).isBinary)
         #expect(ContentScanner.scan(late).blocks.count == 1)
     }
 
     @Test func ignoreDirectiveOnTheOpenerOrTheLineAbove() {
-        #expect(scan("# shipcheck:ignore conflict-marker\n<<<<<<< HEAD\n=======\n>>>>>>> x\n").blocks.map(\.isIgnored) == [true])
-        #expect(scan("<<<<<<< HEAD shipcheck:ignore conflict-marker\n=======\n>>>>>>> x\n").blocks.map(\.isIgnored) == [true])
+        #expect(
+            scan("# shipcheck:ignore conflict-marker\n<<<<<<< HEAD\n=======\n>>>>>>> x\n").blocks.map(\.isIgnored) == [
+                true
+            ])
+        #expect(
+            scan("<<<<<<< HEAD shipcheck:ignore conflict-marker\n=======\n>>>>>>> x\n").blocks.map(\.isIgnored) == [
+                true
+            ])
         #expect(scan("<!-- shipcheck:ignore conflict-marker -->\n>>>>>>> x\n").remnants.map(\.isIgnored) == [true])
         // Two lines above is too far; another rule's id does not count.
         #expect(!scan("# shipcheck:ignore conflict-marker\n\n<<<<<<< HEAD\n=======\n>>>>>>> x\n").blocks[0].isIgnored)
-        #expect(!scan("# shipcheck:ignore preview-not-debug-only\n<<<<<<< HEAD\n=======\n>>>>>>> x\n").blocks[0].isIgnored)
-        #expect(!scan("# shipcheck:ignore conflict-marker-remnant\n<<<<<<< HEAD\n=======\n>>>>>>> x\n").blocks[0].isIgnored,
-                "the remnant id does not silence a complete block")
+        #expect(
+            !scan("# shipcheck:ignore preview-not-debug-only\n<<<<<<< HEAD\n=======\n>>>>>>> x\n").blocks[0].isIgnored)
+        #expect(
+            !scan("# shipcheck:ignore conflict-marker-remnant\n<<<<<<< HEAD\n=======\n>>>>>>> x\n").blocks[0].isIgnored,
+            "the remnant id does not silence a complete block")
     }
 
     @Test func invalidUTF8IsScannedAsBytes() throws {
-        let bytes: [UInt8] = [0xFF, 0xFE, 0x0A] + Array("<<<<<<< caf".utf8) + [0xE9] + Array("\n=======\n>>>>>>> x\n".utf8)
+        let bytes: [UInt8] =
+            [0xFF, 0xFE, 0x0A] + Array("<<<<<<< caf".utf8) + [0xE9] + Array("\n=======\n>>>>>>> x\n".utf8)
         let block = try #require(ContentScanner.scan(bytes).blocks.first)
         #expect(block.opener.line == 2)
         #expect(block.opener.label.hasPrefix("caf"))

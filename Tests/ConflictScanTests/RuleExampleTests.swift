@@ -22,7 +22,8 @@ import Testing
                 fixture.write(example.path, text)
                 fixture.git("add", "-A")  // a conflicted merge leaves its markers in tracked files
             }
-            return ConflictScanner(root: fixture.path, configuration: Configuration(), rules: RuleRegistry.rules).run().findings
+            return ConflictScanner(root: fixture.path, configuration: Configuration(), rules: RuleRegistry.rules).run()
+                .findings
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }

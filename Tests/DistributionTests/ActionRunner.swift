@@ -43,10 +43,12 @@ struct ActionRunner {
             "GITHUB_PATH": scratch.path + "/github-path",
             "GITHUB_OUTPUT": scratch.path + "/github-output",
             "RUNNER_OS": "Linux",
-            "RUNNER_ARCH": "X64",
+            "RUNNER_ARCH": "X64"
         ]
         try FileManager.default.createDirectory(atPath: environment["RUNNER_TEMP"]!, withIntermediateDirectories: true)
-        for key in ["GITHUB_PATH", "GITHUB_OUTPUT"] { _ = FileManager.default.createFile(atPath: environment[key]!, contents: nil) }
+        for key in ["GITHUB_PATH", "GITHUB_OUTPUT"] {
+            _ = FileManager.default.createFile(atPath: environment[key]!, contents: nil)
+        }
     }
 
     /// The steps that ran, in order.
@@ -55,7 +57,10 @@ struct ActionRunner {
         var failed = false
         let basePath = ToolchainFreePath.make(in: scratch)
         for (index, step) in steps.enumerated() {
-            let id = step["id"] as? String ?? (step["uses"] as? String).map { String($0.split(separator: "@")[0].split(separator: "/").last ?? "") } ?? "step\(index)"
+            let id =
+                step["id"] as? String ?? (step["uses"] as? String).map {
+                    String($0.split(separator: "@")[0].split(separator: "/").last ?? "")
+                } ?? "step\(index)"
             guard try condition(step["if"] as? String, failed: failed) else { continue }
             var with: [String: String] = [:]
             for (key, value) in step["with"] as? [String: Any] ?? [:] { with[key] = try expand("\(value)") }
@@ -68,8 +73,9 @@ struct ActionRunner {
             let added = (try? String(contentsOfFile: environment["GITHUB_PATH"]!, encoding: .utf8)) ?? ""
             env["PATH"] = (added.split(separator: "\n").reversed().map(String.init) + [basePath]).joined(separator: ":")
             let directory = try (step["working-directory"] as? String).map { try expand($0) } ?? "."
-            let result = CommandRunner.run("/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script],
-                                           in: (workspace as NSString).appendingPathComponent(directory), environment: env)
+            let result = CommandRunner.run(
+                "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script],
+                in: (workspace as NSString).appendingPathComponent(directory), environment: env)
             results.append(StepResult(id: id, status: result.status, output: result.stdout + result.stderr, with: with))
             if result.status != 0 { failed = true }
         }
@@ -101,8 +107,13 @@ struct ActionRunner {
         guard let text else { return !failed }
         var always = false, holds = true
         for term in text.components(separatedBy: "&&").map({ $0.trimmingCharacters(in: .whitespaces) }) {
-            if term == "always()" { always = true; continue }
-            guard let match = term.wholeMatch(of: /inputs\.([\w-]+) (==|!=) '([^']*)'/), let input = inputs[String(match.1)] else {
+            if term == "always()" {
+                always = true
+                continue
+            }
+            guard let match = term.wholeMatch(of: /inputs\.([\w-]+) (==|!=) '([^']*)'/),
+                let input = inputs[String(match.1)]
+            else {
                 throw Unsupported(description: "condition \(term)")
             }
             holds = holds && ((input == match.3) == (match.2 == "=="))
@@ -123,13 +134,18 @@ struct Dockerfile {
         for raw in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = raw.trimmingCharacters(in: .whitespaces)
             if line.hasPrefix("#") { continue }
-            if line.hasSuffix("\\") { pending += line.dropLast() + " "; continue }
+            if line.hasSuffix("\\") {
+                pending += line.dropLast() + " "
+                continue
+            }
             let full = (pending + line).trimmingCharacters(in: .whitespaces)
             pending = ""
             guard let space = full.firstIndex(of: " ") else { continue }
             let instruction = String(full[..<space]), arguments = String(full[full.index(after: space)...])
             lines.append((instruction, arguments))
-            if instruction == "ARG", !lines.contains(where: { $0.instruction == "FROM" }), let equals = arguments.firstIndex(of: "=") {
+            if instruction == "ARG", !lines.contains(where: { $0.instruction == "FROM" }),
+                let equals = arguments.firstIndex(of: "=")
+            {
                 argumentDefaults[String(arguments[..<equals])] = String(arguments[arguments.index(after: equals)...])
             }
         }

@@ -27,7 +27,9 @@ import Yams
     @Test func actionDeclaresTheDocumentedInputsAndDefaultsToThisRelease() throws {
         let action = try Self.yaml("action.yml")
         let inputs = try #require(action["inputs"] as? [String: [String: Any]])
-        for name in ["version", "args", "format", "sarif"] { #expect(inputs[name] != nil, "action.yml lacks input \(name)") }
+        for name in ["version", "args", "format", "sarif"] {
+            #expect(inputs[name] != nil, "action.yml lacks input \(name)")
+        }
         #expect(inputs["version"]?["default"] as? String == Report.toolVersion)
         #expect((action["runs"] as? [String: Any])?["using"] as? String == "composite")
     }
@@ -49,7 +51,8 @@ import Yams
         #expect(run.output.contains("::error file=App/Views/ProfileView.swift,line=14"), "\(run.output)")
         // The upload step is handed the file the run step wrote.
         let upload = try #require(results.first { $0.id == "upload-sarif" })
-        let sarif = try #require(FileManager.default.contents(atPath: workspace + "/" + (upload.with["sarif_file"] ?? "")))
+        let sarif = try #require(
+            FileManager.default.contents(atPath: workspace + "/" + (upload.with["sarif_file"] ?? "")))
         let document = try #require(try JSONSerialization.jsonObject(with: sarif) as? [String: Any])
         #expect(document["version"] as? String == "2.1.0")
     }
@@ -80,10 +83,12 @@ import Yams
         let scratch = TemporaryDirectory()
         let workspace = Self.workspace(in: scratch)
         let shipcheckDirectory = (CommandRunner.shipcheckPath as NSString).deletingLastPathComponent
-        let environment = variables.merging(["PATH": ToolchainFreePath.make(in: scratch, extra: [shipcheckDirectory])]) { $1 }
+        let environment = variables.merging(["PATH": ToolchainFreePath.make(in: scratch, extra: [shipcheckDirectory])])
+        { $1 }
         func runLines(_ key: String) throws -> CommandResult {
             let lines = try #require(job[key] as? [String])
-            return CommandRunner.run("/bin/sh", ["-ec", lines.joined(separator: "\n")], in: workspace, environment: environment)
+            return CommandRunner.run(
+                "/bin/sh", ["-ec", lines.joined(separator: "\n")], in: workspace, environment: environment)
         }
         let script = try runLines("script")
         #expect(script.status == 1, "the gate fails the job on the samples' findings: \(script.stdout)\(script.stderr)")
@@ -91,7 +96,8 @@ import Yams
         #expect(try runLines("after_script").status == 0)
 
         let reports = try #require((job["artifacts"] as? [String: Any])?["reports"] as? [String: String])
-        let quality = try #require(FileManager.default.contents(atPath: workspace + "/" + (reports["codequality"] ?? "")))
+        let quality = try #require(
+            FileManager.default.contents(atPath: workspace + "/" + (reports["codequality"] ?? "")))
         #expect(((try JSONSerialization.jsonObject(with: quality)) as? [Any])?.isEmpty == false)
         let junit = try String(contentsOfFile: workspace + "/" + (reports["junit"] ?? ""), encoding: .utf8)
         #expect(junit.contains("<testsuites"))
@@ -110,22 +116,30 @@ import Yams
         #expect(adds.count == 1)
         for add in adds {
             let source = try #require(add.split(separator: " ").first.map { Dockerfile.expand(String($0), arguments) })
-            #expect(FileManager.default.fileExists(atPath: release.directory + "/" + source), "ADD \(source): not in make dist's output")
+            #expect(
+                FileManager.default.fileExists(atPath: release.directory + "/" + source),
+                "ADD \(source): not in make dist's output")
         }
         let copies = dockerfile.instructions(named: "COPY").filter { $0.hasPrefix("--from=unpack ") }
         #expect(copies.count == 2)
         for copy in copies {
             let source = Dockerfile.expand(String(copy.split(separator: " ")[1]), arguments)
-            let inTarball = source.replacingOccurrences(of: "/unpack/shipcheck-\(release.version)-\(release.platform)", with: top)
-            #expect(inTarball != source && FileManager.default.fileExists(atPath: inTarball), "COPY \(source): not in the tarball")
+            let inTarball = source.replacingOccurrences(
+                of: "/unpack/shipcheck-\(release.version)-\(release.platform)", with: top)
+            #expect(
+                inTarball != source && FileManager.default.fileExists(atPath: inTarball),
+                "COPY \(source): not in the tarball")
         }
         // The packages it installs provide the binary's shared libraries and the git it runs.
         let packages = dockerfile.instructions(named: "RUN").joined(separator: " ")
         #expect(packages.contains("apt-get install -y --no-install-recommends git libelf1"))
-        let libelf = CommandRunner.run("/bin/sh", ["-c", "ldd \"$1\" | grep -o '/[^ ]*libelf[^ ]*'", "sh", CommandRunner.shipcheckPath]).stdout
+        let libelf = CommandRunner.run(
+            "/bin/sh", ["-c", "ldd \"$1\" | grep -o '/[^ ]*libelf[^ ]*'", "sh", CommandRunner.shipcheckPath]
+        ).stdout
             .trimmingCharacters(in: .whitespacesAndNewlines)
         if !libelf.isEmpty, CommandRunner.run("/bin/sh", ["-c", "command -v dpkg"]).status == 0 {
-            let owner = CommandRunner.run("dpkg", ["-S", URL(fileURLWithPath: libelf).resolvingSymlinksInPath().path]).stdout
+            let owner = CommandRunner.run("dpkg", ["-S", URL(fileURLWithPath: libelf).resolvingSymlinksInPath().path])
+                .stdout
             #expect(owner.hasPrefix("libelf1:"), "libelf comes from \(owner)")
         }
         // ENTRYPOINT + CMD is `shipcheck audit .`.
@@ -152,7 +166,8 @@ import Yams
             repository.git("add", ".")
             let clean = CommandRunner.shipcheck(Array(entry.dropFirst()) + ["Clean.swift"], in: repository.path)
             #expect(clean.status == 0, "\(hook["id"] ?? ""): \(clean.stderr)")
-            let conflicted = CommandRunner.shipcheck(Array(entry.dropFirst()) + ["Conflicted.swift"], in: repository.path)
+            let conflicted = CommandRunner.shipcheck(
+                Array(entry.dropFirst()) + ["Conflicted.swift"], in: repository.path)
             #expect(conflicted.status == 1, "\(hook["id"] ?? ""): \(conflicted.stderr)")
         }
     }
@@ -180,7 +195,9 @@ import Yams
                 for include in includes {
                     let remote = try #require(include["remote"] as? String)
                     let path = try #require(remote.firstMatch(of: /shipcheck\/shipcheck\/[^\/]+\/(.+)$/)).1
-                    #expect(FileManager.default.fileExists(atPath: Repository.path(String(path))), "README includes \(remote)")
+                    #expect(
+                        FileManager.default.fileExists(atPath: Repository.path(String(path))),
+                        "README includes \(remote)")
                 }
             }
         }

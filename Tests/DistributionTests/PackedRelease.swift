@@ -22,7 +22,8 @@ struct PackedRelease: Sendable {
     private init() {
         scratch = TemporaryDirectory("shipcheck-dist")
         directory = scratch.path + "/dist"
-        let packed = CommandRunner.run("/bin/bash", [Repository.path("scripts/package.sh"), "pack", CommandRunner.shipcheckPath, directory])
+        let packed = CommandRunner.run(
+            "/bin/bash", [Repository.path("scripts/package.sh"), "pack", CommandRunner.shipcheckPath, directory])
         precondition(packed.status == 0, "package.sh pack failed:\n\(packed.stdout)\n\(packed.stderr)")
         let info = CommandRunner.run("swift", ["-print-target-info"])
         let target = (try? JSONSerialization.jsonObject(with: Data(info.stdout.utf8))) as? [String: Any]
@@ -42,7 +43,8 @@ struct PackedRelease: Sendable {
         let site = directory.path + "/releases"
         try! FileManager.default.createDirectory(atPath: site + "/" + version, withIntermediateDirectories: true)
         for name in [tarballName, tarballName + ".sha256"] {
-            try! FileManager.default.copyItem(atPath: self.directory + "/" + name, toPath: site + "/" + version + "/" + name)
+            try! FileManager.default.copyItem(
+                atPath: self.directory + "/" + name, toPath: site + "/" + version + "/" + name)
         }
         return "file://" + site
     }
@@ -53,9 +55,15 @@ enum ToolchainFreePath {
     static func make(in directory: TemporaryDirectory, extra: [String] = []) -> String {
         let bin = directory.path + "/no-toolchain-bin"
         try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-        for tool in ["git", "sh", "bash", "tar", "gzip", "cp", "mkdir", "rm", "mktemp", "sha256sum", "cut", "uname", "cat", "curl", "dirname", "env"] {
-            let found = CommandRunner.run("/bin/sh", ["-c", "command -v \(tool)"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !found.isEmpty { try? FileManager.default.createSymbolicLink(atPath: bin + "/" + tool, withDestinationPath: found) }
+        for tool in [
+            "git", "sh", "bash", "tar", "gzip", "cp", "mkdir", "rm", "mktemp", "sha256sum", "cut", "uname", "cat",
+            "curl", "dirname", "env"
+        ] {
+            let found = CommandRunner.run("/bin/sh", ["-c", "command -v \(tool)"]).stdout.trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            if !found.isEmpty {
+                try? FileManager.default.createSymbolicLink(atPath: bin + "/" + tool, withDestinationPath: found)
+            }
         }
         return (extra + [bin]).joined(separator: ":")
     }

@@ -48,7 +48,9 @@ import Testing
 
     func makeFixture() -> TemporaryDirectory {
         let fixture = TemporaryDirectory("shipcheck-plugin-fixture")
-        fixture.write("Package.swift", Self.manifest.replacingOccurrences(of: "PLUGINS", with: PackedRelease.shared.pluginPackage))
+        fixture.write(
+            "Package.swift", Self.manifest.replacingOccurrences(of: "PLUGINS", with: PackedRelease.shared.pluginPackage)
+        )
         fixture.write("Sources/App/ContentView.swift", Self.contentView)
         fixture.write("Sources/App/Settings.swift", Self.settings)
         return fixture
@@ -65,10 +67,16 @@ import Testing
         let contentWarning = "\(fixture.path)/Sources/App/ContentView.swift:6:1: warning: "
         let settingsWarning = "\(fixture.path)/Sources/App/Settings.swift:5:1: warning: "
         let lines = first.stdout.split(separator: "\n")
-        #expect(lines.contains { $0.hasPrefix(contentWarning) && $0.hasSuffix("[preview-outside-debug]") }, "\(first.stdout)")
-        #expect(lines.contains { $0.hasPrefix(settingsWarning) && $0.hasSuffix("[preview-provider-outside-debug]") }, "\(first.stdout)")
+        #expect(
+            lines.contains { $0.hasPrefix(contentWarning) && $0.hasSuffix("[preview-outside-debug]") },
+            "\(first.stdout)")
+        #expect(
+            lines.contains { $0.hasPrefix(settingsWarning) && $0.hasSuffix("[preview-provider-outside-debug]") },
+            "\(first.stdout)")
         #expect(!first.stdout.contains("Settings.swift:8:"), "the DEBUG-only provider was reported")
-        #expect(!first.stdout.contains("SwiftSyntax") && !first.stdout.contains("Compiling shipcheck"), "the user's build compiled shipcheck")
+        #expect(
+            !first.stdout.contains("SwiftSyntax") && !first.stdout.contains("Compiling shipcheck"),
+            "the user's build compiled shipcheck")
 
         // Nothing changed: the build system skips the command.
         let second = build(fixture)
@@ -77,8 +85,11 @@ import Testing
 
         // One file changed (its provider now DEBUG-only): the command runs again and still
         // reports the unchanged file (from its cache) but no longer the fixed one.
-        fixture.write("Sources/App/Settings.swift", Self.settings.replacingOccurrences(
-            of: "struct Settings_Previews: PreviewProvider {}", with: "#if DEBUG\nstruct Settings_Previews: PreviewProvider {}\n#endif"))
+        fixture.write(
+            "Sources/App/Settings.swift",
+            Self.settings.replacingOccurrences(
+                of: "struct Settings_Previews: PreviewProvider {}",
+                with: "#if DEBUG\nstruct Settings_Previews: PreviewProvider {}\n#endif"))
         let third = build(fixture)
         #expect(third.status == 0)
         #expect(third.stdout.contains("shipcheck sources (App)"))
@@ -91,18 +102,27 @@ import Testing
     /// before it runs, here too, and a CI job grants it with the flag.
     @Test func commandPluginRunsTheAuditOnThePrebuiltBinary() {
         let fixture = makeFixture()
-        let refused = CommandRunner.run("swift", ["package", "--package-path", fixture.path, "shipcheck", "--no-color"], in: fixture.path)
+        let refused = CommandRunner.run(
+            "swift", ["package", "--package-path", fixture.path, "shipcheck", "--no-color"], in: fixture.path)
         #expect(refused.status != 0)
-        #expect((refused.stdout + refused.stderr).contains("--allow-writing-to-package-directory"), "\(refused.stdout)\(refused.stderr)")
+        #expect(
+            (refused.stdout + refused.stderr).contains("--allow-writing-to-package-directory"),
+            "\(refused.stdout)\(refused.stderr)")
         #expect(!(refused.stdout + refused.stderr).contains("shipcheck audit exited"))
 
-        let result = CommandRunner.run("swift", ["package", "--package-path", fixture.path, "--allow-writing-to-package-directory",
-                                                 "shipcheck", "--no-color", "--format", "sarif", "--output", fixture.path + "/shipcheck.sarif"], in: fixture.path)
+        let result = CommandRunner.run(
+            "swift",
+            [
+                "package", "--package-path", fixture.path, "--allow-writing-to-package-directory",
+                "shipcheck", "--no-color", "--format", "sarif", "--output", fixture.path + "/shipcheck.sarif"
+            ], in: fixture.path)
         let output = result.stdout + result.stderr
         // The audit fails the gate on the two planted previews (errors outside a build step).
         #expect(result.status != 0)
         #expect(output.contains("shipcheck audit exited with 1"), "\(output)")
         let report = fixture.read("shipcheck.sarif") ?? ""
-        #expect(report.contains("Sources/App/ContentView.swift") && report.contains("Sources/App/Settings.swift"), "\(report.prefix(300))")
+        #expect(
+            report.contains("Sources/App/ContentView.swift") && report.contains("Sources/App/Settings.swift"),
+            "\(report.prefix(300))")
     }
 }

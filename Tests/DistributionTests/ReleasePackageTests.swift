@@ -8,12 +8,15 @@ import Testing
         let result = CommandRunner.shipcheck(["--version"])
         #expect(result.status == 0)
         let line = result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        let match = try #require(line.wholeMatch(of: /(\S+) \(revision ([0-9a-f]{12}|unknown), ELF support: (yes|no)\)/))
+        let match = try #require(
+            line.wholeMatch(of: /(\S+) \(revision ([0-9a-f]{12}|unknown), ELF support: (yes|no)\)/))
         #expect(match.1 == Report.toolVersion)
         // Built from this checkout: the revision is one of its commits.
         let revision = String(match.2)
         #expect(revision != "unknown")
-        #expect(CommandRunner.git(["cat-file", "-t", revision], in: Repository.root, allowFailure: true).stdout == "commit\n")
+        #expect(
+            CommandRunner.git(["cat-file", "-t", revision], in: Repository.root, allowFailure: true).stdout
+                == "commit\n")
     }
 }
 
@@ -22,10 +25,13 @@ import Testing
 @Suite struct BuildRevisionTests {
     private func revision(of directory: String) -> String {
         let scratch = TemporaryDirectory("shipcheck-build-revision")
-        let failingGit = scratch.write("bin/git", "#!/bin/sh\necho 'xcrun: error: cannot be used within an App Sandbox.' >&2\nexit 1\n")
+        let failingGit = scratch.write(
+            "bin/git", "#!/bin/sh\necho 'xcrun: error: cannot be used within an App Sandbox.' >&2\nexit 1\n")
         chmod(failingGit, 0o755)
         let path = scratch.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let result = CommandRunner.run("/bin/sh", [Repository.path("scripts/build-revision.sh"), directory, scratch.path + "/out"], environment: ["PATH": path])
+        let result = CommandRunner.run(
+            "/bin/sh", [Repository.path("scripts/build-revision.sh"), directory, scratch.path + "/out"],
+            environment: ["PATH": path])
         #expect(result.status == 0, "\(result.stderr)")
         let text = scratch.read("out/BuildInfo.swift") ?? ""
         return text.firstMatch(of: /gitRevision = "([^"]*)"/).map { String($0.1) } ?? text
@@ -52,29 +58,38 @@ import Testing
         let line = try String(contentsOfFile: release.tarball + ".sha256", encoding: .utf8)
         let digest = CommandRunner.run("sha256sum", [release.tarball]).stdout.prefix(64)
         #expect(line == "\(digest)  \(release.tarballName)\n")
-        #expect(CommandRunner.run("sha256sum", ["-c", release.tarballName + ".sha256"], in: release.directory).status == 0)
+        #expect(
+            CommandRunner.run("sha256sum", ["-c", release.tarballName + ".sha256"], in: release.directory).status == 0)
     }
 
     @Test func tarballHoldsTheBinaryCompletionsAndReadme() {
         let unpacked = TemporaryDirectory()
         let top = release.unpack(into: unpacked)
-        for file in ["bin/shipcheck", "README.md", "share/bash-completion/completions/shipcheck",
-                     "share/zsh/site-functions/_shipcheck", "share/fish/vendor_completions.d/shipcheck.fish"] {
+        for file in [
+            "bin/shipcheck", "README.md", "share/bash-completion/completions/shipcheck",
+            "share/zsh/site-functions/_shipcheck", "share/fish/vendor_completions.d/shipcheck.fish"
+        ] {
             #expect(FileManager.default.fileExists(atPath: top + "/" + file), "tarball lacks \(file)")
         }
-        let bash = (try? String(contentsOfFile: top + "/share/bash-completion/completions/shipcheck", encoding: .utf8)) ?? ""
-        #expect(bash.contains("audit") && bash.contains("--format"), "the bash completion does not complete subcommands and options")
+        let bash =
+            (try? String(contentsOfFile: top + "/share/bash-completion/completions/shipcheck", encoding: .utf8)) ?? ""
+        #expect(
+            bash.contains("audit") && bash.contains("--format"),
+            "the bash completion does not complete subcommands and options")
     }
 
     @Test(.needsELF) func unpackedBinaryAuditsSamplesWithNoToolchainOnPath() throws {
-        _ = Repository.sampleBinaries  // the release binaries Samples/.shipcheck.yml names (built with the toolchain, once)
+        // The release binaries Samples/.shipcheck.yml names (built with the toolchain, once).
+        _ = Repository.sampleBinaries
         // and the demo's .ipa, audited with --binary as `make demo` does
         let unpacked = TemporaryDirectory()
         let top = release.unpack(into: unpacked)
         let path = ToolchainFreePath.make(in: unpacked)
-        #expect(CommandRunner.run("/bin/sh", ["-c", "command -v swift swiftc"], environment: ["PATH": path]).stdout.isEmpty)
-        let result = CommandRunner.run(top + "/bin/shipcheck", ["audit", "Samples", "--no-color", "--binary", Repository.demoIPA],
-                                       in: Repository.root, environment: ["PATH": path])
+        #expect(
+            CommandRunner.run("/bin/sh", ["-c", "command -v swift swiftc"], environment: ["PATH": path]).stdout.isEmpty)
+        let result = CommandRunner.run(
+            top + "/bin/shipcheck", ["audit", "Samples", "--no-color", "--binary", Repository.demoIPA],
+            in: Repository.root, environment: ["PATH": path])
         #expect(result.status == 1, "\(result.stderr)")
         // Exactly the findings Samples/EXPECTED.md lists, as `make demo` checks them:
         // "path:line:col rule" per finding, binary offsets left out.

@@ -14,10 +14,14 @@ import Yams
     static func steps() throws -> [(file: String, job: String, step: [String: Any])] {
         let folder = Repository.path(".github/workflows")
         var steps: [(String, String, [String: Any])] = []
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder).filter({ $0.hasSuffix(".yml") }).sorted() {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder).filter({ $0.hasSuffix(".yml") })
+            .sorted()
+        {
             let text = try String(contentsOfFile: folder + "/" + name, encoding: .utf8)
             let workflow = try #require(try Yams.load(yaml: text) as? [String: Any], "\(name)")
-            for (job, body) in try #require(workflow["jobs"] as? [String: [String: Any]], "\(name)").sorted(by: { $0.key < $1.key }) {
+            for (job, body) in try #require(workflow["jobs"] as? [String: [String: Any]], "\(name)").sorted(by: {
+                $0.key < $1.key
+            }) {
                 for step in body["steps"] as? [[String: Any]] ?? [] { steps.append((name, job, step)) }
             }
         }
@@ -26,7 +30,9 @@ import Yams
 
     /// The `run:` script of the step named `name` in `job` of `file`.
     static func script(_ file: String, _ job: String, _ name: String) throws -> String {
-        let step = try #require(try steps().first { $0.file == file && $0.job == job && $0.step["name"] as? String == name }, "\(file) \(job) \(name)")
+        let step = try #require(
+            try steps().first { $0.file == file && $0.job == job && $0.step["name"] as? String == name },
+            "\(file) \(job) \(name)")
         return try #require(step.step["run"] as? String)
     }
 
@@ -45,7 +51,9 @@ import Yams
             let place = "\(file) \(job) '\(step["name"] as? String ?? "")'"
             // Lines joined where they continue, then split into words (quotes dropped).
             for line in script.replacingOccurrences(of: "\\\n", with: " ").split(separator: "\n") {
-                let words = line.split(whereSeparator: { $0 == " " || $0 == "\"" || $0 == "'" || $0 == "(" || $0 == ")" }).map(String.init)
+                let words = line.split(whereSeparator: {
+                    $0 == " " || $0 == "\"" || $0 == "'" || $0 == "(" || $0 == ")"
+                }).map(String.init)
                 for (index, word) in words.enumerated() {
                     let next = index + 1 < words.count ? words[index + 1] : ""
                     if word == "make" {
@@ -53,25 +61,41 @@ import Yams
                         checked += 1
                     }
                     if word == "./scripts/package.sh" {
-                        #expect(packageScript.contains("\n  \(next))"), "\(place): package.sh has no subcommand \(next)")
+                        #expect(
+                            packageScript.contains("\n  \(next))"), "\(place): package.sh has no subcommand \(next)")
                         checked += 1
                     }
                     // Paths (not placeholders such as TARGET in an issue's text).
-                    let placeholder = word.split(separator: "/").contains { $0.count > 1 && $0.allSatisfy(\.isUppercase) }
-                    if word.hasPrefix("./scripts/") || word.hasPrefix("./.clusterfuzzlite/") || word.hasPrefix("Tests/Fixtures/"), !placeholder {
+                    let placeholder = word.split(separator: "/").contains {
+                        $0.count > 1 && $0.allSatisfy(\.isUppercase)
+                    }
+                    if word.hasPrefix("./scripts/") || word.hasPrefix("./.clusterfuzzlite/")
+                        || word.hasPrefix("Tests/Fixtures/"), !placeholder
+                    {
                         let path = word.hasPrefix("./") ? String(word.dropFirst(2)) : word
-                        #expect(FileManager.default.fileExists(atPath: Repository.path(path)), "\(place): \(path) does not exist")
-                        if word.hasPrefix("./") { #expect(FileManager.default.isExecutableFile(atPath: Repository.path(path)), "\(place): \(path) is not executable") }
+                        #expect(
+                            FileManager.default.fileExists(atPath: Repository.path(path)),
+                            "\(place): \(path) does not exist")
+                        if word.hasPrefix("./") {
+                            #expect(
+                                FileManager.default.isExecutableFile(atPath: Repository.path(path)),
+                                "\(place): \(path) is not executable")
+                        }
                         checked += 1
                     }
                     if word == "swift", ["build", "test"].contains(next) {
                         let help = Self.swiftHelp[next] ?? ""
-                        for flag in words[(index + 2)...].prefix(while: { $0 != "&&" && $0 != "|" }) where flag.hasPrefix("--") {
-                            #expect(help.contains(flag.split(separator: "=")[0]), "\(place): swift \(next) takes no \(flag)")
+                        for flag in words[(index + 2)...].prefix(while: { $0 != "&&" && $0 != "|" })
+                        where flag.hasPrefix("--") {
+                            #expect(
+                                help.contains(flag.split(separator: "=")[0]), "\(place): swift \(next) takes no \(flag)"
+                            )
                             checked += 1
                         }
                         if let product = words.firstIndex(of: "--product").map({ words[$0 + 1] }) {
-                            #expect(product == "shipcheckPackageTests" || manifest.contains("name: \"\(product)\""), "\(place): no product \(product)")
+                            #expect(
+                                product == "shipcheckPackageTests" || manifest.contains("name: \"\(product)\""),
+                                "\(place): no product \(product)")
                         }
                     }
                 }
@@ -101,37 +125,55 @@ import Yams
         try FileManager.default.createDirectory(atPath: dist, withIntermediateDirectories: true)
         // The step runs at the checkout's root: the scripts and what they read, beside dist/.
         for item in ["scripts", "Formula", "Plugins", "README.md"] {
-            try FileManager.default.createSymbolicLink(atPath: scratch.path + "/" + item, withDestinationPath: Repository.path(item))
+            try FileManager.default.createSymbolicLink(
+                atPath: scratch.path + "/" + item, withDestinationPath: Repository.path(item))
         }
         let version = release.version
         for platform in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu", "universal-apple-macosx"] {
             Self.repack(release, as: platform, into: dist)
         }
-        let script = try Self.script("release.yml", "publish", "Checksums, one artifact bundle with every variant, the plugins package, the formula")
-        let result = CommandRunner.run("/bin/bash", ["-eo", "pipefail", "-c", script], in: scratch.path,
-                                       environment: ["TAG": "v\(version)", "GITHUB_REPOSITORY": "shipcheck/shipcheck"])
+        let script = try Self.script(
+            "release.yml", "publish",
+            "Checksums, one artifact bundle with every variant, the plugins package, the formula")
+        let result = CommandRunner.run(
+            "/bin/bash", ["-eo", "pipefail", "-c", script], in: scratch.path,
+            environment: ["TAG": "v\(version)", "GITHUB_REPOSITORY": "shipcheck/shipcheck"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
 
-        let info = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: dist + "/shipcheck.artifactbundle/info.json"))) as? [String: Any])
+        let info = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: dist + "/shipcheck.artifactbundle/info.json")))
+                as? [String: Any])
         let artifact = try #require((info["artifacts"] as? [String: Any])?["shipcheck"] as? [String: Any])
         #expect(artifact["version"] as? String == version)
         let variants = try #require(artifact["variants"] as? [[String: Any]])
         let triples = variants.map { ($0["supportedTriples"] as? [String] ?? []).joined(separator: " ") }.sorted()
-        #expect(triples == ["aarch64-unknown-linux-gnu", "arm64-apple-macosx x86_64-apple-macosx", "x86_64-unknown-linux-gnu"])
+        #expect(
+            triples == [
+                "aarch64-unknown-linux-gnu", "arm64-apple-macosx x86_64-apple-macosx", "x86_64-unknown-linux-gnu"
+            ])
         for variant in variants {
             let path = try #require(variant["path"] as? String)
             #expect(FileManager.default.isExecutableFile(atPath: dist + "/shipcheck.artifactbundle/" + path), "\(path)")
         }
-        let zipChecksum = try String(contentsOfFile: dist + "/shipcheck.artifactbundle.zip.sha256", encoding: .utf8).prefix(64)
+        let zipChecksum = try String(contentsOfFile: dist + "/shipcheck.artifactbundle.zip.sha256", encoding: .utf8)
+            .prefix(64)
         let plugins = try String(contentsOfFile: dist + "/shipcheck-plugins/Package.swift", encoding: .utf8)
-        #expect(plugins.contains("url: \"https://github.com/shipcheck/shipcheck/releases/download/\(version)/shipcheck.artifactbundle.zip\""))
+        #expect(
+            plugins.contains(
+                "url: \"https://github.com/shipcheck/shipcheck/releases/download/\(version)/shipcheck.artifactbundle.zip\""
+            ))
         #expect(plugins.contains("checksum: \"\(zipChecksum)\""))
-        #expect(plugins.contains(".writeToPackageDirectory("), "the plugins package declares the command plugin's write permission too")
+        #expect(
+            plugins.contains(".writeToPackageDirectory("),
+            "the plugins package declares the command plugin's write permission too")
 
         let formula = try String(contentsOfFile: dist + "/shipcheck.rb", encoding: .utf8)
         #expect(formula.contains("version \"\(version)\""))
         for platform in ["x86_64-unknown-linux-gnu", "aarch64-unknown-linux-gnu", "universal-apple-macosx"] {
-            let checksum = try String(contentsOfFile: dist + "/shipcheck-\(version)-\(platform).tar.gz.sha256", encoding: .utf8).prefix(64)
+            let checksum = try String(
+                contentsOfFile: dist + "/shipcheck-\(version)-\(platform).tar.gz.sha256", encoding: .utf8
+            ).prefix(64)
             #expect(formula.contains("sha256 \"\(checksum)\" # \(platform)"), "\(platform)")
         }
     }
@@ -145,23 +187,31 @@ import Yams
         let prefix = scratch.path + "/Cellar/shipcheck/\(release.version)"
         let formula = try String(contentsOfFile: Repository.path("Formula/shipcheck.rb"), encoding: .utf8)
         // Homebrew's folders for the formula's install methods.
-        let destinations = ["bin": "bin", "man1": "share/man/man1", "bash_completion": "etc/bash_completion.d",
-                            "zsh_completion": "share/zsh/site-functions", "fish_completion": "share/fish/vendor_completions.d"]
+        let destinations = [
+            "bin": "bin", "man1": "share/man/man1", "bash_completion": "etc/bash_completion.d",
+            "zsh_completion": "share/zsh/site-functions", "fish_completion": "share/fish/vendor_completions.d"
+        ]
         let installs = formula.matches(of: /\n    (\w+)\.install "([^"]+)"/)
         #expect(installs.count == 5)
         // The tests pack the debug binary without its manual page (generate-manual is a release
         // build); make dist always adds it (dist.sh passes --manual).
         let manual = unpacked + "/share/man/man1/shipcheck.1"
         if !FileManager.default.fileExists(atPath: manual) {
-            #expect(try String(contentsOfFile: Repository.path("scripts/dist.sh"), encoding: .utf8).contains("--manual \"$work/man\""))
+            #expect(
+                try String(contentsOfFile: Repository.path("scripts/dist.sh"), encoding: .utf8).contains(
+                    "--manual \"$work/man\""))
             try ".TH SHIPCHECK 1\n".write(toFile: manual, atomically: true, encoding: .utf8)
         }
         for install in installs {
-            let destination = try #require(destinations[String(install.1)], "Homebrew has no \(install.1) folder this test knows")
+            let destination = try #require(
+                destinations[String(install.1)], "Homebrew has no \(install.1) folder this test knows")
             let source = unpacked + "/" + install.2
             #expect(FileManager.default.fileExists(atPath: source), "the tarball has no \(install.2)")
-            try FileManager.default.createDirectory(atPath: prefix + "/" + destination, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: source, toPath: prefix + "/" + destination + "/" + (String(install.2) as NSString).lastPathComponent)
+            try FileManager.default.createDirectory(
+                atPath: prefix + "/" + destination, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(
+                atPath: source,
+                toPath: prefix + "/" + destination + "/" + (String(install.2) as NSString).lastPathComponent)
         }
         #expect(FileManager.default.isExecutableFile(atPath: prefix + "/bin/shipcheck"))
 
@@ -175,8 +225,10 @@ import Yams
         #expect(assertions.count == 2)
         for assertion in assertions {
             let expand = { (text: Substring) in
-                String(text).replacingOccurrences(of: "#{bin}", with: prefix + "/bin").replacingOccurrences(of: "#{testpath}", with: testpath)
-                    .replacingOccurrences(of: "#{version}", with: release.version)
+                String(text).replacingOccurrences(of: "#{bin}", with: prefix + "/bin").replacingOccurrences(
+                    of: "#{testpath}", with: testpath
+                )
+                .replacingOccurrences(of: "#{version}", with: release.version)
             }
             let result = CommandRunner.run("/bin/sh", ["-c", expand(assertion.2)])
             #expect(result.status == Int32(assertion.3 ?? "0"), "\(assertion.2): \(result.stderr)")
@@ -210,7 +262,9 @@ import Yams
         scratch.write("tap/Formula/shipcheck.rb", "class Shipcheck < Formula\nend\n")
         let overlay = publish(["--overlay", remote, scratch.path + "/tap"])
         #expect(overlay.status == 0, "\(overlay.stderr)")
-        #expect(CommandRunner.git(["ls-tree", "-r", "--name-only", "main"], in: remote).stdout == "Formula/shipcheck.rb\nPackage.swift\n")
+        #expect(
+            CommandRunner.git(["ls-tree", "-r", "--name-only", "main"], in: remote).stdout
+                == "Formula/shipcheck.rb\nPackage.swift\n")
     }
 
     /// `make setup` on a Mac, with `uname` saying Darwin: Homebrew's pcre2 and pkgconf, never
@@ -218,8 +272,12 @@ import Yams
     @Test func setupOnMacOSInstallsWithHomebrew() throws {
         let scratch = TemporaryDirectory("shipcheck-setup-darwin")
         let log = scratch.path + "/calls"
-        for (tool, body) in [("uname", "echo Darwin"), ("brew", "echo \"brew $*\" >>'\(log)'"), ("apt-get", "echo \"apt-get $*\" >>'\(log)'; exit 1"),
-                             ("pkg-config", "[ -n \"$PKG_CONFIG_WORKS\" ]"), ("swift", "exit 0"), ("shellcheck", "exit 0"), ("cmake", "exit 0")] {
+        for (tool, body) in [
+            ("uname", "echo Darwin"), ("brew", "echo \"brew $*\" >>'\(log)'"),
+            ("apt-get", "echo \"apt-get $*\" >>'\(log)'; exit 1"),
+            ("pkg-config", "[ -n \"$PKG_CONFIG_WORKS\" ]"), ("swift", "exit 0"), ("shellcheck", "exit 0"),
+            ("cmake", "exit 0")
+        ] {
             let path = scratch.write("bin/" + tool, "#!/bin/sh\n\(body)\n")
             chmod(path, 0o755)
         }
@@ -228,7 +286,9 @@ import Yams
         #expect(missing.status == 0, "\(missing.stderr)")
         #expect(scratch.read("calls") == "brew install pkgconf pcre2\n")
         try FileManager.default.removeItem(atPath: log)
-        let present = CommandRunner.run("/bin/bash", [Repository.path("scripts/setup.sh"), "dist", "lint"], environment: ["PATH": path, "PKG_CONFIG_WORKS": "1"])
+        let present = CommandRunner.run(
+            "/bin/bash", [Repository.path("scripts/setup.sh"), "dist", "lint"],
+            environment: ["PATH": path, "PKG_CONFIG_WORKS": "1"])
         #expect(present.status == 0, "\(present.stderr)")
         #expect(!scratch.exists("calls"), "\(scratch.read("calls") ?? "")")
     }
@@ -241,7 +301,12 @@ import Yams
         if (unpacked as NSString).lastPathComponent != name {
             try? FileManager.default.moveItem(atPath: unpacked, toPath: work.path + "/" + name)
         }
-        let packed = CommandRunner.run("/bin/sh", ["-c", "tar -C '\(work.path)' -czf '\(dist)/\(name).tar.gz' '\(name)' && cd '\(dist)' && sha256sum '\(name).tar.gz' > '\(name).tar.gz.sha256'"])
+        let packed = CommandRunner.run(
+            "/bin/sh",
+            [
+                "-c",
+                "tar -C '\(work.path)' -czf '\(dist)/\(name).tar.gz' '\(name)' && cd '\(dist)' && sha256sum '\(name).tar.gz' > '\(name).tar.gz.sha256'"
+            ])
         precondition(packed.status == 0, "repacking as \(platform) failed: \(packed.stderr)")
     }
 }

@@ -59,7 +59,8 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     /// The binary audit as `shipcheck binary` runs it, its patterns compiled once for every
     /// input as a run compiles them once for all its files.
-    private static let inspector = try? BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).compiled()
+    private static let inspector = try? BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
+        .compiled()
 
     /// A file as `shipcheck binary` and `shipcheck symbols` read it (mapped, then every image,
     /// member and table): opened once for the audit, the symbol table's rows and the dynamic
@@ -114,23 +115,27 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     /// An app with an extension and a framework whose Info.plists and privacy manifest are the
     /// input (whatever types its keys hold), through every bundle rule — the pre-flight rules
     /// read these documents' values as they find them.
-    private static let bundleWithoutMetadata = try! BundleContents(example: """
-        image Payload/App.app/App arm64 ios 16.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530
-        import stat NSFileModificationDate OBJC_CLASS_$_NSUserDefaults
-        selector systemUptime activeInputModes
-        image Payload/App.app/Frameworks/Kit.framework/Kit arm64 ios 16.0 26.0
-        image Payload/App.app/PlugIns/Widget.appex/Widget arm64 ios 16.0 26.0
-        profile Payload/App.app/embedded.mobileprovision app-store application-identifier=ABCDE12345.com.example.app
-        """)
-    private static let checkBundle = try! BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).bundleChecker()
+    private static let bundleWithoutMetadata = try! BundleContents(
+        example: """
+            image Payload/App.app/App arm64 ios 16.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530
+            import stat NSFileModificationDate OBJC_CLASS_$_NSUserDefaults
+            selector systemUptime activeInputModes
+            image Payload/App.app/Frameworks/Kit.framework/Kit arm64 ios 16.0 26.0
+            image Payload/App.app/PlugIns/Widget.appex/Widget arm64 ios 16.0 26.0
+            profile Payload/App.app/embedded.mobileprovision app-store application-identifier=ABCDE12345.com.example.app
+            """)
+    private static let checkBundle = try! BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
+        .bundleChecker()
 
     private static func checkAsBundleMetadata(_ bytes: UnsafeRawBufferPointer) {
         // Bytes that are no property list leave the model as it is: nothing new to check.
         guard (try? PropertyListValue.parse(bytes, what: "input")) != nil else { return }
         var bundle = bundleWithoutMetadata
-        for path in ["Payload/App.app/Info.plist", "Payload/App.app/Frameworks/Kit.framework/Info.plist",
-                     "Payload/App.app/PlugIns/Widget.appex/Info.plist", "Payload/App.app/PrivacyInfo.xcprivacy",
-                     "Payload/App.app/Frameworks/Kit.framework/PrivacyInfo.xcprivacy"] {
+        for path in [
+            "Payload/App.app/Info.plist", "Payload/App.app/Frameworks/Kit.framework/Info.plist",
+            "Payload/App.app/PlugIns/Widget.appex/Info.plist", "Payload/App.app/PrivacyInfo.xcprivacy",
+            "Payload/App.app/Frameworks/Kit.framework/PrivacyInfo.xcprivacy"
+        ] {
             try? bundle.addPropertyList(bytes, at: path) { _ throws(InputError) in }
             bundle.files.append(path)
         }
@@ -157,11 +162,17 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     }
 
     private static func runPBXProj(_ bytes: UnsafeRawBufferPointer) {
-        guard let project = try? PBXProjectReader.parse(Array(bytes), file: "App.xcodeproj/project.pbxproj", projectDirectory: "/nonexistent") else { return }
-        let keys = ["SWIFT_ACTIVE_COMPILATION_CONDITIONS", "DEVELOPMENT_ASSET_PATHS", "ENABLE_TESTABILITY", "OTHER_SWIFT_FLAGS"]
+        guard
+            let project = try? PBXProjectReader.parse(
+                Array(bytes), file: "App.xcodeproj/project.pbxproj", projectDirectory: "/nonexistent")
+        else { return }
+        let keys = [
+            "SWIFT_ACTIVE_COMPILATION_CONDITIONS", "DEVELOPMENT_ASSET_PATHS", "ENABLE_TESTABILITY", "OTHER_SWIFT_FLAGS"
+        ]
         for target in [nil] + project.targets.map(Optional.some) {
             for name in project.configurationNames {
-                let settings = EffectiveBuildSettings(project: project, target: target, configurationName: name, xcconfigs: [:])
+                let settings = EffectiveBuildSettings(
+                    project: project, target: target, configurationName: name, xcconfigs: [:])
                 for key in keys { _ = settings.resolve(key) }
             }
         }

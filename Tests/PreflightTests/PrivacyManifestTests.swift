@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct PrivacyManifestTests {
     static func xml(_ body: String) -> [UInt8] {
-        Array("""
+        Array(
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
             <plist version="1.0"><dict>\(body)</dict></plist>
@@ -18,20 +19,22 @@ import Testing
     }
 
     @Test func validManifestDeclaresItsCategories() {
-        let manifest = PrivacyManifest(bytes: Self.xml("""
-            <key>NSPrivacyTracking</key><false/>
-            <key>NSPrivacyTrackingDomains</key><array/>
-            <key>NSPrivacyCollectedDataTypes</key><array><dict>
-              <key>NSPrivacyCollectedDataType</key><string>NSPrivacyCollectedDataTypeCrashData</string>
-              <key>NSPrivacyCollectedDataTypeLinked</key><false/>
-              <key>NSPrivacyCollectedDataTypeTracking</key><false/>
-              <key>NSPrivacyCollectedDataTypePurposes</key><array><string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string></array>
-            </dict></array>
-            <key>NSPrivacyAccessedAPITypes</key><array>
-            \(Self.accessed("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.1"]))
-            \(Self.accessed("NSPrivacyAccessedAPICategoryUserDefaults", ["CA92.1", "C56D.1"]))
-            </array>
-            """))
+        let manifest = PrivacyManifest(
+            bytes: Self.xml(
+                """
+                <key>NSPrivacyTracking</key><false/>
+                <key>NSPrivacyTrackingDomains</key><array/>
+                <key>NSPrivacyCollectedDataTypes</key><array><dict>
+                  <key>NSPrivacyCollectedDataType</key><string>NSPrivacyCollectedDataTypeCrashData</string>
+                  <key>NSPrivacyCollectedDataTypeLinked</key><false/>
+                  <key>NSPrivacyCollectedDataTypeTracking</key><false/>
+                  <key>NSPrivacyCollectedDataTypePurposes</key><array><string>NSPrivacyCollectedDataTypePurposeAppFunctionality</string></array>
+                </dict></array>
+                <key>NSPrivacyAccessedAPITypes</key><array>
+                \(Self.accessed("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.1"]))
+                \(Self.accessed("NSPrivacyAccessedAPICategoryUserDefaults", ["CA92.1", "C56D.1"]))
+                </array>
+                """))
         #expect(manifest.problems == [])
         #expect(manifest.declared == [.fileTimestamp: ["C617.1"], .userDefaults: ["CA92.1", "C56D.1"]])
         #expect(manifest.reasons(for: .userDefaults, declaredByApp: true) == ["CA92.1"])
@@ -41,7 +44,12 @@ import Testing
     @Test func binaryPropertyListReadsTheSame() throws {
         let plist: [String: Any] = [
             "NSPrivacyTracking": false,
-            "NSPrivacyAccessedAPITypes": [["NSPrivacyAccessedAPIType": "NSPrivacyAccessedAPICategorySystemBootTime", "NSPrivacyAccessedAPITypeReasons": ["35F9.1"]]],
+            "NSPrivacyAccessedAPITypes": [
+                [
+                    "NSPrivacyAccessedAPIType": "NSPrivacyAccessedAPICategorySystemBootTime",
+                    "NSPrivacyAccessedAPITypeReasons": ["35F9.1"]
+                ]
+            ]
         ]
         let data = try PropertyListSerialization.data(fromPropertyList: plist, format: .binary, options: 0)
         #expect(data.starts(with: Array("bplist00".utf8)))
@@ -51,56 +59,72 @@ import Testing
     }
 
     @Test func reasonsThatDoNotExistOrBelongElsewhereAreProblems() {
-        let manifest = PrivacyManifest(bytes: Self.xml("""
-            <key>NSPrivacyAccessedAPITypes</key><array>
-            \(Self.accessed("NSPrivacyAccessedAPICategoryFileTimestamp", ["CA92.1", "C617.2", "DDA9.1"]))
-            \(Self.accessed("NSPrivacyAccessedAPICategoryBatteryLevel", ["X.1"]))
-            \(Self.accessed("NSPrivacyAccessedAPICategoryDiskSpace", []))
-            </array>
-            """))
+        let manifest = PrivacyManifest(
+            bytes: Self.xml(
+                """
+                <key>NSPrivacyAccessedAPITypes</key><array>
+                \(Self.accessed("NSPrivacyAccessedAPICategoryFileTimestamp", ["CA92.1", "C617.2", "DDA9.1"]))
+                \(Self.accessed("NSPrivacyAccessedAPICategoryBatteryLevel", ["X.1"]))
+                \(Self.accessed("NSPrivacyAccessedAPICategoryDiskSpace", []))
+                </array>
+                """))
         #expect(manifest.declared == [.fileTimestamp: ["DDA9.1"]])
-        #expect(manifest.problems == [
-            "NSPrivacyAccessedAPITypes[0] declares reason CA92.1 for file timestamp, but CA92.1 is a reason of user defaults",
-            "NSPrivacyAccessedAPITypes[0] declares reason C617.2, which is not an approved reason of file timestamp (DDA9.1, C617.1, 3B52.1, 0A2A.1)",
-            "NSPrivacyAccessedAPITypes[1].NSPrivacyAccessedAPIType 'NSPrivacyAccessedAPICategoryBatteryLevel' is not a required reason API category",
-            "NSPrivacyAccessedAPITypes[2] (disk space) lists no NSPrivacyAccessedAPITypeReasons",
-        ])
+        #expect(
+            manifest.problems == [
+                "NSPrivacyAccessedAPITypes[0] declares reason CA92.1 for file timestamp, but CA92.1 is a reason of user defaults",
+                "NSPrivacyAccessedAPITypes[0] declares reason C617.2, which is not an approved reason of file timestamp (DDA9.1, C617.1, 3B52.1, 0A2A.1)",
+                "NSPrivacyAccessedAPITypes[1].NSPrivacyAccessedAPIType 'NSPrivacyAccessedAPICategoryBatteryLevel' is not a required reason API category",
+                "NSPrivacyAccessedAPITypes[2] (disk space) lists no NSPrivacyAccessedAPITypeReasons"
+            ])
     }
 
     @Test func damagedManifestsAreProblemsNeverCrashes() {
-        #expect(PrivacyManifest(bytes: Array("<plist><dict><key>x".utf8)).problems == ["not a property list (XML or binary)"])
+        #expect(
+            PrivacyManifest(bytes: Array("<plist><dict><key>x".utf8)).problems == [
+                "not a property list (XML or binary)"
+            ])
         #expect(PrivacyManifest(bytes: [UInt8]()).problems == ["not a property list (XML or binary)"])
-        #expect(PrivacyManifest(bytes: Array("bplist00\u{0}\u{1}".utf8)).problems == ["not a property list (XML or binary)"])
-        #expect(PrivacyManifest(bytes: Array(#"<?xml version="1.0"?><plist version="1.0"><array/></plist>"#.utf8)).problems == ["the root is not a dictionary"])
-        let wrongTypes = PrivacyManifest(bytes: Self.xml("""
-            <key>NSPrivacyTracking</key><string>NO</string>
-            <key>NSPrivacyTrackingDomains</key><string>example.com</string>
-            <key>NSPrivacyAccessedAPITypes</key><dict/>
-            <key>NSPrivacyAccesedAPITypes</key><array/>
-            """))
-        #expect(wrongTypes.problems == [
-            "NSPrivacyAccesedAPITypes is not a privacy manifest key",
-            "NSPrivacyTracking is not a boolean",
-            "NSPrivacyTrackingDomains is not an array of strings",
-            "NSPrivacyAccessedAPITypes is not an array",
-        ])
+        #expect(
+            PrivacyManifest(bytes: Array("bplist00\u{0}\u{1}".utf8)).problems == ["not a property list (XML or binary)"]
+        )
+        #expect(
+            PrivacyManifest(bytes: Array(#"<?xml version="1.0"?><plist version="1.0"><array/></plist>"#.utf8)).problems
+                == ["the root is not a dictionary"])
+        let wrongTypes = PrivacyManifest(
+            bytes: Self.xml(
+                """
+                <key>NSPrivacyTracking</key><string>NO</string>
+                <key>NSPrivacyTrackingDomains</key><string>example.com</string>
+                <key>NSPrivacyAccessedAPITypes</key><dict/>
+                <key>NSPrivacyAccesedAPITypes</key><array/>
+                """))
+        #expect(
+            wrongTypes.problems == [
+                "NSPrivacyAccesedAPITypes is not a privacy manifest key",
+                "NSPrivacyTracking is not a boolean",
+                "NSPrivacyTrackingDomains is not an array of strings",
+                "NSPrivacyAccessedAPITypes is not an array"
+            ])
     }
 
     @Test func trackingWithoutDomainsAndBadPurposesAreProblems() {
-        let manifest = PrivacyManifest(bytes: Self.xml("""
-            <key>NSPrivacyTracking</key><true/>
-            <key>NSPrivacyCollectedDataTypes</key><array><dict>
-              <key>NSPrivacyCollectedDataType</key><string>NSPrivacyCollectedDataTypeDeviceID</string>
-              <key>NSPrivacyCollectedDataTypeLinked</key><integer>1</integer>
-              <key>NSPrivacyCollectedDataTypeTracking</key><true/>
-              <key>NSPrivacyCollectedDataTypePurposes</key><array><string>App functionality</string></array>
-            </dict></array>
-            """))
-        #expect(manifest.problems == [
-            "NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain",
-            "NSPrivacyCollectedDataTypes[0].NSPrivacyCollectedDataTypeLinked is missing or not a boolean",
-            "NSPrivacyCollectedDataTypes[0].NSPrivacyCollectedDataTypePurposes holds 'App functionality', which is not a purpose",
-        ])
+        let manifest = PrivacyManifest(
+            bytes: Self.xml(
+                """
+                <key>NSPrivacyTracking</key><true/>
+                <key>NSPrivacyCollectedDataTypes</key><array><dict>
+                  <key>NSPrivacyCollectedDataType</key><string>NSPrivacyCollectedDataTypeDeviceID</string>
+                  <key>NSPrivacyCollectedDataTypeLinked</key><integer>1</integer>
+                  <key>NSPrivacyCollectedDataTypeTracking</key><true/>
+                  <key>NSPrivacyCollectedDataTypePurposes</key><array><string>App functionality</string></array>
+                </dict></array>
+                """))
+        #expect(
+            manifest.problems == [
+                "NSPrivacyTracking is true but NSPrivacyTrackingDomains lists no domain",
+                "NSPrivacyCollectedDataTypes[0].NSPrivacyCollectedDataTypeLinked is missing or not a boolean",
+                "NSPrivacyCollectedDataTypes[0].NSPrivacyCollectedDataTypePurposes holds 'App functionality', which is not a purpose"
+            ])
     }
 }
 
@@ -132,13 +156,16 @@ import Testing
         #expect(BinaryReference.importedName("_stat$INODE64") == "stat")
         #expect(BinaryReference.importedName("_fstat") == "fstat")
         #expect(BinaryReference.importedName("_$s7Network9NWBrowserCMa") == "$s7Network9NWBrowserCMa")
-        #expect(BinaryReference.swiftType(module: "Network", name: "NWBrowser").swiftSymbolPrefix == "$s7Network9NWBrowser")
+        #expect(
+            BinaryReference.swiftType(module: "Network", name: "NWBrowser").swiftSymbolPrefix == "$s7Network9NWBrowser")
     }
 
     @Test func listedSDKsMatchByModuleNameWithoutCase() {
         #expect(ListedSDKs.names.count == 86)
         #expect(ListedSDKs.entry(named: "Alamofire.framework") == "Alamofire")
-        #expect(ListedSDKs.entry(named: "openssl.framework") == "BoringSSL / openssl_grpc" || ListedSDKs.entry(named: "openssl.framework") == "OpenSSL")
+        #expect(
+            ListedSDKs.entry(named: "openssl.framework") == "BoringSSL / openssl_grpc"
+                || ListedSDKs.entry(named: "openssl.framework") == "OpenSSL")
         #expect(ListedSDKs.entry(named: "openssl_grpc.framework") == "BoringSSL / openssl_grpc")
         #expect(ListedSDKs.entry(named: "libFMDB.a") == "FMDB")
         #expect(ListedSDKs.entry(named: "Lottie.xcframework") == "Lottie")
@@ -148,14 +175,22 @@ import Testing
 
     @Test func purposeRowsNameKeysAndHowToFindThem() {
         let rows = PurposeStrings.requirements
-        #expect(rows.allSatisfy { !$0.keys.isEmpty && !$0.binary.isEmpty && $0.keys.allSatisfy { $0.hasSuffix("UsageDescription") } })
+        #expect(
+            rows.allSatisfy {
+                !$0.keys.isEmpty && !$0.binary.isEmpty && $0.keys.allSatisfy { $0.hasSuffix("UsageDescription") }
+            })
         let keys = Set(rows.flatMap(\.keys))
-        for key in ["NSCameraUsageDescription", "NSMicrophoneUsageDescription", "NSLocationWhenInUseUsageDescription",
-                    "NSLocationAlwaysAndWhenInUseUsageDescription", "NSContactsUsageDescription", "NSPhotoLibraryUsageDescription",
-                    "NSPhotoLibraryAddUsageDescription", "NSCalendarsFullAccessUsageDescription", "NSRemindersFullAccessUsageDescription",
-                    "NSBluetoothAlwaysUsageDescription", "NSHealthShareUsageDescription", "NSMotionUsageDescription",
-                    "NSSpeechRecognitionUsageDescription", "NSFaceIDUsageDescription", "NSAppleMusicUsageDescription",
-                    "NSUserTrackingUsageDescription", "NFCReaderUsageDescription", "NSHomeKitUsageDescription", "NSLocalNetworkUsageDescription"] {
+        for key in [
+            "NSCameraUsageDescription", "NSMicrophoneUsageDescription", "NSLocationWhenInUseUsageDescription",
+            "NSLocationAlwaysAndWhenInUseUsageDescription", "NSContactsUsageDescription",
+            "NSPhotoLibraryUsageDescription",
+            "NSPhotoLibraryAddUsageDescription", "NSCalendarsFullAccessUsageDescription",
+            "NSRemindersFullAccessUsageDescription",
+            "NSBluetoothAlwaysUsageDescription", "NSHealthShareUsageDescription", "NSMotionUsageDescription",
+            "NSSpeechRecognitionUsageDescription", "NSFaceIDUsageDescription", "NSAppleMusicUsageDescription",
+            "NSUserTrackingUsageDescription", "NFCReaderUsageDescription", "NSHomeKitUsageDescription",
+            "NSLocalNetworkUsageDescription"
+        ] {
             #expect(keys.contains(key), "\(key)")
         }
     }
@@ -168,7 +203,9 @@ import Testing
         let page = try String(contentsOfFile: Repository.path("docs/preflight.md"), encoding: .utf8)
         for name in ListedSDKs.names { #expect(page.contains("`\(name)`"), "\(name)") }
         for category in RequiredReasonCategory.allCases {
-            for reason in category.reasons { #expect(page.contains("| `\(category.rawValue)` | `\(reason.code)` |"), "\(reason.code)") }
+            for reason in category.reasons {
+                #expect(page.contains("| `\(category.rawValue)` | `\(reason.code)` |"), "\(reason.code)")
+            }
         }
         for key in Set(PurposeStrings.requirements.flatMap(\.keys)) { #expect(page.contains("`\(key)`"), "\(key)") }
         #expect(page.contains(ListedSDKs.source.retrieved) && page.contains(RequiredReasonAPIs.source.title))

@@ -11,7 +11,8 @@ import Testing
             let line = bytes[..<use.offset].filter { $0 == UInt8(ascii: "\n") }.count + 1
             switch use.subject {
             case .requiredReason(let index):
-                return "\(use.spelling)@\(line) \(RequiredReasonAPIs.apis[index].categories.map(\.title).joined(separator: "|"))"
+                return
+                    "\(use.spelling)@\(line) \(RequiredReasonAPIs.apis[index].categories.map(\.title).joined(separator: "|"))"
             case .purpose(let index):
                 return "\(use.spelling)@\(line) \(PurposeStrings.requirements[index].keys[0])"
             }
@@ -38,10 +39,12 @@ import Testing
             let up = ProcessInfo.processInfo.systemUptime
             let defaults = UserDefaults(suiteName: "group")
             """
-        #expect(uses(source) == [
-            "stat()@12 file timestamp", "stat()@13 file timestamp", "[.modificationDate]@14 file timestamp",
-            "FileAttributeKey.creationDate@15 file timestamp", ".systemUptime@16 system boot time", "UserDefaults@17 user defaults",
-        ])
+        #expect(
+            uses(source) == [
+                "stat()@12 file timestamp", "stat()@13 file timestamp", "[.modificationDate]@14 file timestamp",
+                "FileAttributeKey.creationDate@15 file timestamp", ".systemUptime@16 system boot time",
+                "UserDefaults@17 user defaults"
+            ])
     }
 
     @Test func objectiveCCallsAndConstantsAreFoundNotIncludes() {
@@ -57,22 +60,25 @@ import Testing
             uint64_t t = mach_absolute_time();
             int n = p->stat(1);
             """
-        #expect(uses(source, .cFamily) == [
-            "stat()@6 file timestamp", "systemUptime@7 system boot time", "NSFileModificationDate@8 file timestamp",
-            "mach_absolute_time()@9 system boot time",
-        ])
+        #expect(
+            uses(source, .cFamily) == [
+                "stat()@6 file timestamp", "systemUptime@7 system boot time", "NSFileModificationDate@8 file timestamp",
+                "mach_absolute_time()@9 system boot time"
+            ])
     }
 
     @Test func purposeRowsNeedEveryPatternInTheFile() {
-        #expect(uses("let manager = CLLocationManager()\nmanager.requestWhenInUseAuthorization()") == [
-            ".requestWhenInUseAuthorization@2 NSLocationWhenInUseUsageDescription",
-        ])
+        #expect(
+            uses("let manager = CLLocationManager()\nmanager.requestWhenInUseAuthorization()") == [
+                ".requestWhenInUseAuthorization@2 NSLocationWhenInUseUsageDescription"
+            ])
         #expect(uses("manager.requestWhenInUseAuthorization()").isEmpty)
         #expect(uses("let store = CNContactStore()").contains("CNContactStore@1 NSContactsUsageDescription"))
-        #expect(uses("[[CLLocationManager new] requestAlwaysAuthorization];", .cFamily).sorted() == [
-            "requestAlwaysAuthorization@1 NSLocationAlwaysAndWhenInUseUsageDescription",
-            "requestAlwaysAuthorization@1 NSLocationWhenInUseUsageDescription",
-        ])
+        #expect(
+            uses("[[CLLocationManager new] requestAlwaysAuthorization];", .cFamily).sorted() == [
+                "requestAlwaysAuthorization@1 NSLocationAlwaysAndWhenInUseUsageDescription",
+                "requestAlwaysAuthorization@1 NSLocationWhenInUseUsageDescription"
+            ])
         #expect(uses("let s = \"CLLocationManager requestWhenInUseAuthorization\"").isEmpty)
     }
 
@@ -97,12 +103,19 @@ import Testing
             let g = UserDefaults.standard
             #endif
             """
-        #expect(uses(swift) == [".systemUptime@4 system boot time", "mach_absolute_time()@6 system boot time", "stat()@9 file timestamp",
-                                "UserDefaults@17 user defaults"])
-        let objc = "#ifdef DEBUG\nuint64_t t = mach_absolute_time();\n#endif\n#if defined(DEBUG) && 1\nstat(p, &s);\n#else\nfstat(1, &s);\n#endif\n"
+        #expect(
+            uses(swift) == [
+                ".systemUptime@4 system boot time", "mach_absolute_time()@6 system boot time",
+                "stat()@9 file timestamp",
+                "UserDefaults@17 user defaults"
+            ])
+        let objc =
+            "#ifdef DEBUG\nuint64_t t = mach_absolute_time();\n#endif\n#if defined(DEBUG) && 1\nstat(p, &s);\n#else\nfstat(1, &s);\n#endif\n"
         #expect(uses(objc, .cFamily) == ["fstat()@7 file timestamp"])
         let custom = Array("#if INTERNAL_MENU\nlet a = UserDefaults.standard\n#endif\n".utf8)
-        #expect(custom.withUnsafeBytes { scanner.scan($0, language: .swift, debugFlags: ["DEBUG", "INTERNAL_MENU"]) }.isEmpty)
+        #expect(
+            custom.withUnsafeBytes { scanner.scan($0, language: .swift, debugFlags: ["DEBUG", "INTERNAL_MENU"]) }
+                .isEmpty)
     }
 
     @Test func unterminatedLiteralsAndCommentsEndTheFileQuietly() {

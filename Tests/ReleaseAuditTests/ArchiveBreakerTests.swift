@@ -3,6 +3,7 @@ import ShipcheckTestSupport
 import SourceScan
 import Testing
 import XcodeProject
+
 @testable import ReleaseAudit
 
 /// Writes `files` into a fresh directory and runs the archive-breaker analysis on it.
@@ -35,18 +36,23 @@ private func places(_ result: CheckResult) -> [String] {
 @Suite struct ArchiveBreakerTests {
     @Test func findingPointsAtTheUseAndNamesTheDeclaration() throws {
         let result = analyze([
-            "App/Mocks.swift": "import Foundation\n\n#if DEBUG\nstruct MockData {\n    static let sample = \"Ada\"\n}\n#endif\n",
-            "App/ContentView.swift": "struct ContentView {\n    let name = MockData.sample\n}\n",
+            "App/Mocks.swift":
+                "import Foundation\n\n#if DEBUG\nstruct MockData {\n    static let sample = \"Ada\"\n}\n#endif\n",
+            "App/ContentView.swift": "struct ContentView {\n    let name = MockData.sample\n}\n"
         ])
         #expect(result.inputErrors.isEmpty)
         let finding = try #require(result.findings.first)
         #expect(result.findings.count == 1)
         #expect(finding.ruleID == "release-references-debug-only" && finding.severity == .error)
-        #expect(finding.location == .source(SourceLocation(path: "App/ContentView.swift", line: 2, column: 16, endLine: 2, endColumn: 24)))
-        #expect(finding.message == """
-            `MockData` exists only in DEBUG builds (declared at App/Mocks.swift:4) but is used by code compiled in release: \
-            the Archive build fails with "cannot find 'MockData' in scope"
-            """)
+        #expect(
+            finding.location
+                == .source(
+                    SourceLocation(path: "App/ContentView.swift", line: 2, column: 16, endLine: 2, endColumn: 24)))
+        #expect(
+            finding.message == """
+                `MockData` exists only in DEBUG builds (declared at App/Mocks.swift:4) but is used by code compiled in release: \
+                the Archive build fails with "cannot find 'MockData' in scope"
+                """)
         #expect(finding.snippet == "let name = MockData.sample")
         #expect(finding.identity == "MockData in ContentView.name")
         #expect(finding.fixHint?.contains("#if DEBUG") == true)
@@ -57,14 +63,16 @@ private func places(_ result: CheckResult) -> [String] {
     @Test func generatedFilesUsesAreNotReported() {
         let files = [
             "App/Mocks.swift": "#if DEBUG\nstruct MockData { static let sample = \"Ada\" }\n#endif\n",
-            "App/Generated/Fixtures.swift": "// Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery\n// DO NOT EDIT\nlet fixture = MockData.sample\n",
-            "App/Screen.swift": "let name = MockData.sample\n",
+            "App/Generated/Fixtures.swift":
+                "// Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery\n// DO NOT EDIT\nlet fixture = MockData.sample\n",
+            "App/Screen.swift": "let name = MockData.sample\n"
         ]
         let result = analyze(files)
         #expect(places(result) == ["App/Screen.swift:1:12"])
-        #expect(result.explanations.map(\.noteDescription) == [
-            "App/Generated/Fixtures.swift: note: generated (Sourcery header, line 1: \"// Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery\"): not checked by release-references-debug-only",
-        ])
+        #expect(
+            result.explanations.map(\.noteDescription) == [
+                "App/Generated/Fixtures.swift: note: generated (Sourcery header, line 1: \"// Generated using Sourcery 2.2.5 — https://github.com/krzysztofzablocki/Sourcery\"): not checked by release-references-debug-only"
+            ])
         var configuration = Configuration()
         configuration.checkGenerated = ["release-references-debug-only"]
         let checked = analyze(files, configuration: configuration)
@@ -78,7 +86,7 @@ private func places(_ result: CheckResult) -> [String] {
         let result = analyze([
             "App/Mocks.swift": "#if DEBUG\nstruct MockData {}\n#endif\n",
             "App/Generated/Types.swift": "// @generated\nstruct MockData {}\n",
-            "App/Screen.swift": "let data = MockData()\n",
+            "App/Screen.swift": "let data = MockData()\n"
         ])
         #expect(places(result).isEmpty)
     }
@@ -86,45 +94,48 @@ private func places(_ result: CheckResult) -> [String] {
     @Test func typeFunctionAndMemberUsesEachGetTheirOwnCompilerError() {
         let result = analyze([
             "Debug.swift": """
-                #if DEBUG
-                final class FakeClock {}
-                func seedDatabase() {}
-                #endif
-                struct Order {}
-                #if DEBUG
-                extension Order {
-                    static let fixture = Order()
-                }
-                #endif
-                """,
+            #if DEBUG
+            final class FakeClock {}
+            func seedDatabase() {}
+            #endif
+            struct Order {}
+            #if DEBUG
+            extension Order {
+                static let fixture = Order()
+            }
+            #endif
+            """,
             "Release.swift": """
-                struct Checkout {
-                    var clock: FakeClock?
-                    func start() {
-                        seedDatabase()
-                        _ = Order.fixture
-                    }
+            struct Checkout {
+                var clock: FakeClock?
+                func start() {
+                    seedDatabase()
+                    _ = Order.fixture
                 }
-                """,
+            }
+            """
         ])
         let messages = result.findings.sorted(by: Finding.readingOrder).map(\.message)
         #expect(places(result) == ["Release.swift:2:16", "Release.swift:4:9", "Release.swift:5:19"])
         #expect(messages.count == 3)
         #expect(messages.first?.hasSuffix("\"cannot find type 'FakeClock' in scope\"") == true)
         #expect(messages.dropFirst().first?.hasSuffix("\"cannot find 'seedDatabase' in scope\"") == true)
-        #expect(messages.last?.hasPrefix("`Order.fixture` exists only in DEBUG builds (declared at Debug.swift:8)") == true)
+        #expect(
+            messages.last?.hasPrefix("`Order.fixture` exists only in DEBUG builds (declared at Debug.swift:8)") == true)
         #expect(messages.last?.hasSuffix("\"type 'Order' has no member 'fixture'\"") == true)
     }
 
     @Test func debugOnlyMemberUsedInsideItsOwnTypeIsFound() {
-        let result = analyze(["Feed.swift": """
+        let result = analyze([
+            "Feed.swift": """
             struct Feed {
                 #if DEBUG
                 static let fixtureItems = ["one"]
                 #endif
                 static func load() -> [String] { fixtureItems }
             }
-            """])
+            """
+        ])
         #expect(places(result) == ["Feed.swift:5:38"])
         #expect(result.findings.first?.identity == "fixtureItems in Feed.load")
     }
@@ -132,48 +143,55 @@ private func places(_ result: CheckResult) -> [String] {
     @Test func nestedMembersAreFoundThroughTheirTypeAndItsExtensions() {
         let result = analyze([
             "Feed.swift": """
-                struct Feed {
-                    #if DEBUG
-                    struct Fixture {}
-                    #endif
-                    func first() -> Fixture? { nil }
-                    var second: Feed.Fixture? { nil }
-                }
-                enum Env {
-                    case live
-                    #if DEBUG
-                    case staging
-                    #endif
-                }
-                """,
+            struct Feed {
+                #if DEBUG
+                struct Fixture {}
+                #endif
+                func first() -> Fixture? { nil }
+                var second: Feed.Fixture? { nil }
+            }
+            enum Env {
+                case live
+                #if DEBUG
+                case staging
+                #endif
+            }
+            """,
             "Other.swift": """
-                extension Feed {
-                    func third() { _ = Fixture() }
-                }
-                func isStaging(_ env: Env) -> Bool { env == Env.staging }
-                """,
+            extension Feed {
+                func third() { _ = Fixture() }
+            }
+            func isStaging(_ env: Env) -> Bool { env == Env.staging }
+            """
         ])
         #expect(places(result) == ["Feed.swift:5:21", "Feed.swift:6:22", "Other.swift:2:24", "Other.swift:4:49"])
         let messages = result.findings.sorted(by: Finding.readingOrder).map(\.message)
         #expect(messages[1].hasSuffix("\"'Fixture' is not a member type of 'Feed'\""))
         #expect(messages[3].hasSuffix("\"type 'Env' has no member 'staging'\""))
-        #expect(result.findings.compactMap(\.identity).sorted() == ["Env.staging in isStaging", "Feed.Fixture in Feed.second", "Fixture in Feed.first", "Fixture in Feed.third"])
+        #expect(
+            result.findings.compactMap(\.identity).sorted() == [
+                "Env.staging in isStaging", "Feed.Fixture in Feed.second", "Fixture in Feed.first",
+                "Fixture in Feed.third"
+            ])
     }
 
     @Test func debugOnlyOverridesLeaveTheInheritedMemberInRelease() {
-        let result = analyze(["Cell.swift": """
+        let result = analyze([
+            "Cell.swift": """
             class Cell: NSObject {
                 #if DEBUG
                 override var debugDescription: String { "Cell" }
                 #endif
                 func log() { print(debugDescription) }
             }
-            """])
+            """
+        ])
         #expect(result.findings.isEmpty)
     }
 
     @Test func guardAndSwitchBindingsShadow() {
-        let result = analyze(["Shadow.swift": """
+        let result = analyze([
+            "Shadow.swift": """
             #if DEBUG
             let fixture = 1
             #endif
@@ -186,22 +204,26 @@ private func places(_ result: CheckResult) -> [String] {
                 return fixture
             }
             func unguarded() -> Int { fixture }
-            """])
+            """
+        ])
         #expect(places(result) == ["Shadow.swift:12:27"])
     }
 
     @Test func elseBranchOrAnotherFileDeclaringTheNameMakesItAmbiguous() {
         let result = analyze([
             "Config.swift": "#if DEBUG\nenum Backend { static let url = \"http://localhost\" }\n#endif\n",
-            "ReleaseConfig.swift": "#if !DEBUG\nenum Backend { static let url = \"https://api.example.com\" }\n#endif\n",
-            "Client.swift": "let url = Backend.url\n",
+            "ReleaseConfig.swift":
+                "#if !DEBUG\nenum Backend { static let url = \"https://api.example.com\" }\n#endif\n",
+            "Client.swift": "let url = Backend.url\n"
         ])
         #expect(result.findings.isEmpty)
     }
 
     @Test func configuredDebugOnlyFlagsCount() {
-        let files = ["Menu.swift": "#if INTERNAL_MENU\nfunc showInternalMenu() {}\n#endif\n",
-                     "App.swift": "func launch() { showInternalMenu() }\n"]
+        let files = [
+            "Menu.swift": "#if INTERNAL_MENU\nfunc showInternalMenu() {}\n#endif\n",
+            "App.swift": "func launch() { showInternalMenu() }\n"
+        ]
         #expect(analyze(files).findings.isEmpty)
         var configuration = Configuration()
         configuration.debugOnlyFlags = ["INTERNAL_MENU"]
@@ -221,21 +243,27 @@ private func places(_ result: CheckResult) -> [String] {
         let before = analyze(["A.swift": "#if DEBUG\nlet mock = 1\n#endif\nfunc f() -> Int { mock }\n"])
         let after = analyze(["A.swift": "// header\n\n#if DEBUG\nlet mock = 1\n#endif\n\n\nfunc f() -> Int { mock }\n"])
         #expect(before.findings.map(\.identity) == ["mock in f"])
-        #expect(Report(findings: before.findings).findings.map(\.fingerprint) == Report(findings: after.findings).findings.map(\.fingerprint))
+        #expect(
+            Report(findings: before.findings).findings.map(\.fingerprint)
+                == Report(findings: after.findings).findings.map(\.fingerprint))
     }
 
     @Test func filesOverTheSizeCapAreInputErrors() {
         var configuration = Configuration()
         configuration.maxFileSize = 40
-        let result = analyze(["Big.swift": "#if DEBUG\nlet mock = 1\n#endif\n" + String(repeating: "// padding\n", count: 10),
-                              "Use.swift": "let value = mock\n"], configuration: configuration)
+        let result = analyze(
+            [
+                "Big.swift": "#if DEBUG\nlet mock = 1\n#endif\n" + String(repeating: "// padding\n", count: 10),
+                "Use.swift": "let value = mock\n"
+            ], configuration: configuration)
         #expect(result.inputErrors.map(\.path) == ["Big.swift"])
         #expect(result.findings.isEmpty)
     }
 
     @Test func invalidUTF8IsAnInputErrorAndOtherFilesStillCount() {
         let directory = TemporaryDirectory("shipcheck-breakers")
-        directory.write("Bad.swift", bytes: Array("let a = 1\n#if DEBUG\n".utf8) + [0xFF, 0xFE] + Array("\n#endif\n".utf8))
+        directory.write(
+            "Bad.swift", bytes: Array("let a = 1\n#if DEBUG\n".utf8) + [0xFF, 0xFE] + Array("\n#endif\n".utf8))
         directory.write("Mocks.swift", "#if DEBUG\nlet mock = 1\n#endif\n")
         directory.write("Use.swift", "let value = mock\n")
         let result = scan(directory.path, with: ArchiveBreakerCheck(configuration: Configuration()))
@@ -246,7 +274,8 @@ private func places(_ result: CheckResult) -> [String] {
 }
 
 @Suite struct ArchiveBreakerTargetTests {
-    static let manifest = "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Kit\")\n"
+    static let manifest =
+        "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Kit\")\n"
 
     @Test func swiftPMTargetsAreSeparateCompilationUnits() {
         let result = analyze([
@@ -255,7 +284,7 @@ private func places(_ result: CheckResult) -> [String] {
             "Sources/Core/Profile.swift": "let name = sampleUser\n",
             // Another target: it would need `import Core`, and another module's name is out of scope here.
             "Sources/App/main.swift": "let sampleUser = 3\nprint(sampleUser)\n",
-            "Tests/CoreTests/ProfileTests.swift": "func check() { _ = sampleUser }\n",
+            "Tests/CoreTests/ProfileTests.swift": "func check() { _ = sampleUser }\n"
         ])
         #expect(places(result) == ["Sources/Core/Profile.swift:1:12"])
     }
@@ -264,14 +293,16 @@ private func places(_ result: CheckResult) -> [String] {
         let result = analyze([
             "Package.swift": Self.manifest,
             "Sources/Core/Fixtures.swift": "#if DEBUG\nlet sampleUser = \"Ada\"\n#endif\nlet name = sampleUser\n",
-            "Sources/Other/Users.swift": "let sampleUser = \"Grace\"\n",
+            "Sources/Other/Users.swift": "let sampleUser = \"Grace\"\n"
         ])
         #expect(places(result) == ["Sources/Core/Fixtures.swift:4:12"])
     }
 
     @Test func nestedPackagesAndAppFoldersGroupSeparately() {
-        let targets = SwiftTargets(swiftFiles: ["Package.swift", "Sources/A/a.swift", "Packages/Kit/Package.swift",
-                                                "Packages/Kit/Sources/Net/n.swift", "App/View.swift", "Packages/Kit/README.swift"])
+        let targets = SwiftTargets(swiftFiles: [
+            "Package.swift", "Sources/A/a.swift", "Packages/Kit/Package.swift",
+            "Packages/Kit/Sources/Net/n.swift", "App/View.swift", "Packages/Kit/README.swift"
+        ])
         #expect(targets.target(of: "Sources/A/a.swift") == "Sources/A")
         #expect(targets.target(of: "Packages/Kit/Sources/Net/n.swift") == "Packages/Kit/Sources/Net")
         #expect(targets.target(of: "App/View.swift") == ".")
@@ -285,56 +316,61 @@ private func places(_ result: CheckResult) -> [String] {
         let result = analyze([
             ExampleProject.path: ExampleProject.withPreviewContent,
             "App/Preview Content/PreviewData.swift": """
-                import Foundation
+            import Foundation
 
-                struct PreviewData {
-                    static let user = "Ada"
-                    static func makeOrders() -> [String] { [] }
-                }
+            struct PreviewData {
+                static let user = "Ada"
+                static func makeOrders() -> [String] { [] }
+            }
 
-                // Uses inside Development Assets are fine: the whole file goes away together.
-                let previewGreeting = PreviewData.user
-                """,
+            // Uses inside Development Assets are fine: the whole file goes away together.
+            let previewGreeting = PreviewData.user
+            """,
             "App/Views/ProfileView.swift": """
-                import SwiftUI
+            import SwiftUI
 
-                struct ProfileView: View {
-                    let name: String
-                    var body: some View {
-                        Text(name)
-                    }
+            struct ProfileView: View {
+                let name: String
+                var body: some View {
+                    Text(name)
                 }
+            }
 
-                #Preview {
-                    ProfileView(name: PreviewData.user)
-                }
-                """,
+            #Preview {
+                ProfileView(name: PreviewData.user)
+            }
+            """,
             "App/Views/OrdersView.swift": """
-                import SwiftUI
+            import SwiftUI
 
-                struct OrdersView: View {
-                    var orders = PreviewData.makeOrders()
-                    var body: some View {
-                        #if DEBUG
-                        Text(previewGreeting)
-                        #endif
-                        List(orders, id: \\.self) { Text($0) }
-                    }
+            struct OrdersView: View {
+                var orders = PreviewData.makeOrders()
+                var body: some View {
+                    #if DEBUG
+                    Text(previewGreeting)
+                    #endif
+                    List(orders, id: \\.self) { Text($0) }
                 }
-                """,
+            }
+            """
         ])
         #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
         let finding = try #require(result.findings.first)
         #expect(places(result) == ["App/Views/OrdersView.swift:4:18"])
-        #expect(finding.message.hasPrefix("`PreviewData` exists only in Development Assets, which Archive builds drop (declared at App/Preview Content/PreviewData.swift:3)"))
+        #expect(
+            finding.message.hasPrefix(
+                "`PreviewData` exists only in Development Assets, which Archive builds drop (declared at App/Preview Content/PreviewData.swift:3)"
+            ))
         #expect(result.filesScanned == 3)
     }
 
     @Test func developmentPathsFromTheConfigurationCount() {
         var configuration = Configuration()
         configuration.developmentPaths = GlobList(["Fixtures/"])
-        let files = ["Fixtures/Stub.swift": "enum StubServer { static func start() {} }\n",
-                     "App/Boot.swift": "func boot() { StubServer.start() }\n"]
+        let files = [
+            "Fixtures/Stub.swift": "enum StubServer { static func start() {} }\n",
+            "App/Boot.swift": "func boot() { StubServer.start() }\n"
+        ]
         #expect(analyze(files).findings.isEmpty)
         #expect(places(analyze(files, configuration: configuration)) == ["App/Boot.swift:1:15"])
     }

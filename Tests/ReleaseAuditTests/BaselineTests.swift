@@ -1,5 +1,6 @@
 import ShipcheckCore
 import Testing
+
 @testable import ReleaseAudit
 
 /// A baseline rewritten over an existing one keeps that file's order and says what changed.
@@ -12,10 +13,16 @@ import Testing
 
     @Test func sortedFileStaysSortedAndSaysWhatWasAddedAndDropped() {
         let old = Baseline(findings: [finding("A.swift", "a"), finding("C.swift", "c"), finding("E.swift", "e")])
-        let update = old.updated(with: [finding("A.swift", "a"), finding("B.swift", "b"), finding("E.swift", "e"), finding("F.swift", "f")])
+        let update = old.updated(with: [
+            finding("A.swift", "a"), finding("B.swift", "b"), finding("E.swift", "e"), finding("F.swift", "f")
+        ])
         #expect(paths(update.baseline.entries) == ["A.swift a", "B.swift b", "E.swift e", "F.swift f"])
-        #expect(update.baseline == Baseline(findings: [finding("A.swift", "a"), finding("B.swift", "b"), finding("E.swift", "e"), finding("F.swift", "f")]),
-                "in a sorted file, where a fresh write puts them")
+        #expect(
+            update.baseline
+                == Baseline(findings: [
+                    finding("A.swift", "a"), finding("B.swift", "b"), finding("E.swift", "e"), finding("F.swift", "f")
+                ]),
+            "in a sorted file, where a fresh write puts them")
         #expect(paths(update.added) == ["B.swift b", "F.swift f"])
         #expect(paths(update.dropped) == ["C.swift c"])
     }
@@ -24,9 +31,13 @@ import Testing
         var old = Baseline(findings: [finding("A.swift", "a"), finding("M.swift", "m"), finding("Z.swift", "z")])
         old.entries.reverse()  // Z, M, A: a team's order
         old.entries[1].subject = "kept as the file has it"
-        let update = old.updated(with: [finding("A.swift", "a"), finding("M.swift", "m"),
-                                        finding("Z.swift", "z"), finding("B.swift", "b")])
-        #expect(paths(update.baseline.entries) == ["B.swift b", "Z.swift z", "M.swift kept as the file has it", "A.swift a"])
+        let update = old.updated(with: [
+            finding("A.swift", "a"), finding("M.swift", "m"),
+            finding("Z.swift", "z"), finding("B.swift", "b")
+        ])
+        #expect(
+            paths(update.baseline.entries) == ["B.swift b", "Z.swift z", "M.swift kept as the file has it", "A.swift a"]
+        )
         #expect(update.dropped.isEmpty)
     }
 

@@ -1,7 +1,8 @@
-import Testing
-import ShipcheckTestSupport
 import ShipcheckCore
 import ShipcheckFrontend
+import ShipcheckTestSupport
+import Testing
+
 @testable import ReleaseAudit
 
 @Suite struct BuildSettingRuleExampleTests {
@@ -34,39 +35,50 @@ import ShipcheckFrontend
                 ]
             )
             """
-        let findings = PackageManifestAudit(rules: Self.rules, debugOnlyFlags: ["BETA"]).audit(source: manifest, path: "Package.swift")
+        let findings = PackageManifestAudit(rules: Self.rules, debugOnlyFlags: ["BETA"]).audit(
+            source: manifest, path: "Package.swift")
         let finding = try #require(findings.first)
         #expect(findings.count == 1)
         #expect(finding.ruleID == "release-defines-debug")
         #expect(finding.message.contains("target 'App'"))
         #expect(finding.message.contains("swiftSettings"))
-        #expect(finding.location == .source(SourceLocation(path: "Package.swift", line: 9, column: 29, endLine: 9, endColumn: 45)))
+        #expect(
+            finding.location
+                == .source(SourceLocation(path: "Package.swift", line: 9, column: 29, endLine: 9, endColumn: 45)))
         #expect(finding.fixHint?.contains(".when(configuration: .debug)") == true)
     }
 
     @Test func configuredDebugOnlyFlagsAreCheckedToo() {
-        let manifest = #".target(name: "A", swiftSettings: [.define("INTERNAL_MENU"), .unsafeFlags(["-DINTERNAL_MENU"])])"#
+        let manifest =
+            #".target(name: "A", swiftSettings: [.define("INTERNAL_MENU"), .unsafeFlags(["-DINTERNAL_MENU"])])"#
         #expect(PackageManifestAudit(rules: Self.rules).audit(source: manifest, path: "Package.swift").isEmpty)
-        #expect(PackageManifestAudit(rules: Self.rules, debugOnlyFlags: ["INTERNAL_MENU"]).audit(source: manifest, path: "Package.swift").count == 2)
+        #expect(
+            PackageManifestAudit(rules: Self.rules, debugOnlyFlags: ["INTERNAL_MENU"]).audit(
+                source: manifest, path: "Package.swift"
+            ).count == 2)
     }
 }
 
 @Suite struct BaselineTests {
     func finding(_ path: String, line: Int, snippet: String) -> Finding {
-        Finding(ruleID: "preview-outside-debug", severity: .error, message: "m",
-                location: .source(SourceLocation(path: path, line: line, column: 1)), snippet: snippet)
+        Finding(
+            ruleID: "preview-outside-debug", severity: .error, message: "m",
+            location: .source(SourceLocation(path: path, line: line, column: 1)), snippet: snippet)
     }
 
     @Test func onlyNewFindingsSurviveAfterLinesMove() throws {
         let directory = TemporaryDirectory()
-        let old = Report(findings: [finding("B.swift", line: 10, snippet: "#Preview(\"one\")"), finding("A.swift", line: 3, snippet: "#Preview(\"two\")")])
+        let old = Report(findings: [
+            finding("B.swift", line: 10, snippet: "#Preview(\"one\")"),
+            finding("A.swift", line: 3, snippet: "#Preview(\"two\")")
+        ])
         try Baseline(findings: old.findings).write(to: directory.path + "/baseline.json")
 
         // Unrelated edits moved both old findings; one new finding appeared.
         let now = Report(findings: [
             finding("B.swift", line: 40, snippet: "#Preview(\"one\")"),
             finding("A.swift", line: 9, snippet: "#Preview(\"two\")"),
-            finding("A.swift", line: 30, snippet: "#Preview(\"three\")"),
+            finding("A.swift", line: 30, snippet: "#Preview(\"three\")")
         ])
         let baseline = try Baseline.load(directory.path + "/baseline.json")
         let fresh = baseline.newFindings(in: now.findings)
@@ -74,7 +86,9 @@ import ShipcheckFrontend
     }
 
     @Test func fileIsSortedAndStable() throws {
-        let report = Report(findings: [finding("Z.swift", line: 1, snippet: "z"), finding("A.swift", line: 1, snippet: "a")])
+        let report = Report(findings: [
+            finding("Z.swift", line: 1, snippet: "z"), finding("A.swift", line: 1, snippet: "a")
+        ])
         let first = Baseline(findings: report.findings).serialized()
         let second = Baseline(findings: report.findings.reversed()).serialized()
         #expect(first == second)

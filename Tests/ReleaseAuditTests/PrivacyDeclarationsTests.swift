@@ -4,6 +4,7 @@ import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
+
 @testable import ReleaseAudit
 
 @Suite struct PrivacyDeclarationsTests {
@@ -11,9 +12,13 @@ import Testing
     /// project), each written into a tree and scanned as `audit` scans it.
     @Test(arguments: PrivacyDeclarationsCheck.rules.map { $0.description.examples(where: { !$0.isArtifactExample }) })
     func examplesDriveTheRule(rule: RuleDescription) {
-        #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id) needs project examples both ways")
+        #expect(
+            !rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty,
+            "\(rule.id) needs project examples both ways")
         let failures = RuleExampleVerifier.verify(rule) { root in
-            ScanPipeline(root: root, configuration: Configuration()).run([PrivacyDeclarationsCheck(configuration: Configuration())]).combined
+            ScanPipeline(root: root, configuration: Configuration()).run([
+                PrivacyDeclarationsCheck(configuration: Configuration())
+            ]).combined
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }
@@ -51,22 +56,31 @@ import Testing
         let tree = TemporaryDirectory("shipcheck-privacy")
         tree.write("App.xcodeproj/project.pbxproj", Self.pbxproj)
         for (path, text) in files { tree.write(path, text) }
-        return ScanPipeline(root: tree.path, configuration: configuration).run([PrivacyDeclarationsCheck(configuration: configuration)]).combined
+        return ScanPipeline(root: tree.path, configuration: configuration).run([
+            PrivacyDeclarationsCheck(configuration: configuration)
+        ]).combined
     }
 
     @Test func xcodeTargetsSourcesResourcesAndSettingsAreRead() {
         let result = audit([
-            "App/Clock.swift": "import Foundation\nlet a = UserDefaults.standard\nlet b = UserDefaults(suiteName: nil)\nlet cam = AVCaptureDevice.default(for: .video)\n",
-            "App/Files.m": "#include <sys/stat.h>\nint f(const char *p) { struct stat s; return stat(p, &s); }\n[[CLLocationManager new] requestWhenInUseAuthorization];\n",
-            "App/PrivacyInfo.xcprivacy": PrivacyManifestTestText.declaring("NSPrivacyAccessedAPICategoryFileTimestamp", "C617.1"),
-            "App/Info.plist": "<plist version=\"1.0\"><dict><key>NSLocationWhenInUseUsageDescription</key><string></string></dict></plist>",
+            "App/Clock.swift":
+                "import Foundation\nlet a = UserDefaults.standard\nlet b = UserDefaults(suiteName: nil)\nlet cam = AVCaptureDevice.default(for: .video)\n",
+            "App/Files.m":
+                "#include <sys/stat.h>\nint f(const char *p) { struct stat s; return stat(p, &s); }\n[[CLLocationManager new] requestWhenInUseAuthorization];\n",
+            "App/PrivacyInfo.xcprivacy": PrivacyManifestTestText.declaring(
+                "NSPrivacyAccessedAPICategoryFileTimestamp", "C617.1"),
+            "App/Info.plist":
+                "<plist version=\"1.0\"><dict><key>NSLocationWhenInUseUsageDescription</key><string></string></dict></plist>"
         ])
         #expect(result.inputErrors.isEmpty)
-        let shown = result.findings.map { "\($0.ruleID) \($0.location.path):\($0.location.line ?? 0) \($0.identity ?? "")" }
-        #expect(shown == [
-            "preflight-required-reason-api App/Clock.swift:2 target App NSPrivacyAccessedAPICategoryUserDefaults",
-            "preflight-purpose-string App/Files.m:3 target App NSLocationWhenInUseUsageDescription",
-        ])
+        let shown = result.findings.map {
+            "\($0.ruleID) \($0.location.path):\($0.location.line ?? 0) \($0.identity ?? "")"
+        }
+        #expect(
+            shown == [
+                "preflight-required-reason-api App/Clock.swift:2 target App NSPrivacyAccessedAPICategoryUserDefaults",
+                "preflight-purpose-string App/Files.m:3 target App NSLocationWhenInUseUsageDescription"
+            ])
         #expect(result.findings[0].related?.count == 2)
         #expect(result.findings[0].message.contains("(App/PrivacyInfo.xcprivacy) declares it"))
         #expect(result.findings[1].message.contains("ITMS-90738"))
@@ -77,17 +91,25 @@ import Testing
         let tree = TemporaryDirectory("shipcheck-privacy")
         tree.write("App.xcodeproj/project.pbxproj", macOS)
         tree.write("App/Clock.swift", "let a = UserDefaults.standard\n")
-        let result = ScanPipeline(root: tree.path, configuration: Configuration()).run([PrivacyDeclarationsCheck(configuration: Configuration())]).combined
+        let result = ScanPipeline(root: tree.path, configuration: Configuration()).run([
+            PrivacyDeclarationsCheck(configuration: Configuration())
+        ]).combined
         #expect(result.findings.isEmpty)
         var enterprise = Configuration()
         enterprise.bundleDistribution = "enterprise"
-        #expect(audit(["App/Clock.swift": "let a = UserDefaults.standard\n", "App/PrivacyInfo.xcprivacy": "not a plist"], configuration: enterprise).findings.isEmpty)
+        #expect(
+            audit(
+                ["App/Clock.swift": "let a = UserDefaults.standard\n", "App/PrivacyInfo.xcprivacy": "not a plist"],
+                configuration: enterprise
+            ).findings.isEmpty)
     }
 
     @Test func ruleTurnedOffReportsNothing() {
         var configuration = Configuration()
         configuration.ruleSeverities[RequiredReasonAPIRule.id] = .some(nil)
-        #expect(audit(["App/Clock.swift": "let a = UserDefaults.standard\n"], configuration: configuration).findings.isEmpty)
+        #expect(
+            audit(["App/Clock.swift": "let a = UserDefaults.standard\n"], configuration: configuration).findings.isEmpty
+        )
     }
 }
 

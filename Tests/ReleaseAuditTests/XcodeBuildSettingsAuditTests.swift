@@ -1,15 +1,25 @@
-import Testing
-import ShipcheckTestSupport
 import ShipcheckCore
 import ShipcheckFrontend
+import ShipcheckTestSupport
+import Testing
+
 @testable import ReleaseAudit
 
 /// The Xcode side of the build-settings audit, on small projects written by the tests.
 @Suite struct XcodeBuildSettingsAuditTests {
     /// A minimal Xcode-shaped pbxproj: project and one target, Debug and Release, optional base xcconfig.
-    static func pbxproj(projectRelease: String, targetRelease: String, projectDebug: String = "SWIFT_ACTIVE_COMPILATION_CONDITIONS = DEBUG;\nSWIFT_OPTIMIZATION_LEVEL = \"-Onone\";\nENABLE_TESTABILITY = YES;", targetBase: String? = nil) -> String {
-        let fileReference = targetBase.map { "\t\tAA0000000000000000000009 /* base */ = {isa = PBXFileReference; path = \($0); sourceTree = SOURCE_ROOT; };\n" } ?? ""
-        let baseLine = targetBase == nil ? "" : "\t\t\tbaseConfigurationReference = AA0000000000000000000009 /* base */;\n"
+    static func pbxproj(
+        projectRelease: String, targetRelease: String,
+        projectDebug: String =
+            "SWIFT_ACTIVE_COMPILATION_CONDITIONS = DEBUG;\nSWIFT_OPTIMIZATION_LEVEL = \"-Onone\";\nENABLE_TESTABILITY = YES;",
+        targetBase: String? = nil
+    ) -> String {
+        let fileReference =
+            targetBase.map {
+                "\t\tAA0000000000000000000009 /* base */ = {isa = PBXFileReference; path = \($0); sourceTree = SOURCE_ROOT; };\n"
+            } ?? ""
+        let baseLine =
+            targetBase == nil ? "" : "\t\t\tbaseConfigurationReference = AA0000000000000000000009 /* base */;\n"
         return """
             // !$*UTF8*$!
             {
@@ -55,7 +65,9 @@ import ShipcheckFrontend
     }
 
     func audit(_ tree: TemporaryDirectory, configuration: Configuration = Configuration()) -> CheckResult {
-        scan(tree.path, configuration: configuration, with: BuildSettingsCheck(rules: RuleRegistry.rules, configuration: configuration))
+        scan(
+            tree.path, configuration: configuration,
+            with: BuildSettingsCheck(rules: RuleRegistry.rules, configuration: configuration))
     }
 
     func places(_ result: CheckResult) -> [String] {
@@ -64,7 +76,9 @@ import ShipcheckFrontend
 
     @Test func debugConfigurationsAreNotFlagged() {
         let tree = TemporaryDirectory()
-        tree.write("App.xcodeproj/project.pbxproj", Self.pbxproj(projectRelease: "SWIFT_OPTIMIZATION_LEVEL = \"-O\";", targetRelease: "PRODUCT_NAME = App;"))
+        tree.write(
+            "App.xcodeproj/project.pbxproj",
+            Self.pbxproj(projectRelease: "SWIFT_OPTIMIZATION_LEVEL = \"-O\";", targetRelease: "PRODUCT_NAME = App;"))
         let result = audit(tree)
         #expect(result.inputErrors.isEmpty)
         #expect(result.findings.isEmpty, "Debug sets DEBUG, -Onone and testability: all fine")
@@ -76,7 +90,10 @@ import ShipcheckFrontend
             projectRelease: "SWIFT_ACTIVE_COMPILATION_CONDITIONS = \"DEBUG\";",
             targetRelease: "SWIFT_ACTIVE_COMPILATION_CONDITIONS = \"$(inherited) APPSTORE\";")
         tree.write("App.xcodeproj/project.pbxproj", text)
-        let projectLine = try #require(text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("= \"DEBUG\";") }) + 1
+        let projectLine =
+            try #require(
+                text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("= \"DEBUG\";") }
+            ) + 1
         let result = audit(tree)
         let finding = try #require(result.findings.first)
         #expect(result.findings.count == 1)
@@ -88,24 +105,37 @@ import ShipcheckFrontend
 
     @Test func targetOverrideWithoutInheritedClearsTheProblem() {
         let tree = TemporaryDirectory()
-        tree.write("App.xcodeproj/project.pbxproj", Self.pbxproj(
-            projectRelease: "SWIFT_ACTIVE_COMPILATION_CONDITIONS = DEBUG;",
-            targetRelease: "SWIFT_ACTIVE_COMPILATION_CONDITIONS = APPSTORE;"))
+        tree.write(
+            "App.xcodeproj/project.pbxproj",
+            Self.pbxproj(
+                projectRelease: "SWIFT_ACTIVE_COMPILATION_CONDITIONS = DEBUG;",
+                targetRelease: "SWIFT_ACTIVE_COMPILATION_CONDITIONS = APPSTORE;"))
         #expect(audit(tree).findings.isEmpty)
     }
 
     @Test func everyReleaseSlipInThePbxproj() {
         let tree = TemporaryDirectory()
-        tree.write("App.xcodeproj/project.pbxproj", Self.pbxproj(
-            projectRelease: "OTHER_SWIFT_FLAGS = \"$(inherited) -D DEBUG\";\nGCC_PREPROCESSOR_DEFINITIONS = (\n\"DEBUG=1\",\n\"$(inherited)\",\n);",
-            targetRelease: "SWIFT_OPTIMIZATION_LEVEL = \"-Onone\";\nGCC_OPTIMIZATION_LEVEL = 0;\nENABLE_TESTABILITY = YES;"))
+        tree.write(
+            "App.xcodeproj/project.pbxproj",
+            Self.pbxproj(
+                projectRelease:
+                    "OTHER_SWIFT_FLAGS = \"$(inherited) -D DEBUG\";\nGCC_PREPROCESSOR_DEFINITIONS = (\n\"DEBUG=1\",\n\"$(inherited)\",\n);",
+                targetRelease:
+                    "SWIFT_OPTIMIZATION_LEVEL = \"-Onone\";\nGCC_OPTIMIZATION_LEVEL = 0;\nENABLE_TESTABILITY = YES;"))
         let rules = audit(tree).findings.map(\.ruleID).sorted()
-        #expect(rules == ["release-debug-preprocessor-macro", "release-defines-debug", "release-testability", "release-unoptimized", "release-unoptimized"])
+        #expect(
+            rules == [
+                "release-debug-preprocessor-macro", "release-defines-debug", "release-testability",
+                "release-unoptimized", "release-unoptimized"
+            ])
     }
 
     @Test func xcconfigThroughIncludeIsReportedAtTheIncludedLine() throws {
         let tree = TemporaryDirectory()
-        tree.write("App.xcodeproj/project.pbxproj", Self.pbxproj(projectRelease: "", targetRelease: "PRODUCT_NAME = App;", targetBase: "Config/Release.xcconfig"))
+        tree.write(
+            "App.xcodeproj/project.pbxproj",
+            Self.pbxproj(
+                projectRelease: "", targetRelease: "PRODUCT_NAME = App;", targetBase: "Config/Release.xcconfig"))
         tree.write("Config/Release.xcconfig", "#include \"Base.xcconfig\"\nPRODUCT_NAME = App\n")
         tree.write("Config/Base.xcconfig", "// shared\nSWIFT_ACTIVE_COMPILATION_CONDITIONS = $(inherited) DEBUG\n")
         let result = audit(tree)
@@ -114,19 +144,27 @@ import ShipcheckFrontend
 
     @Test func configuredDebugOnlyFlagsAndReleaseNames() {
         let tree = TemporaryDirectory()
-        tree.write("App.xcodeproj/project.pbxproj", Self.pbxproj(projectRelease: "SWIFT_ACTIVE_COMPILATION_CONDITIONS = STAGING_MENU;", targetRelease: ""))
+        tree.write(
+            "App.xcodeproj/project.pbxproj",
+            Self.pbxproj(projectRelease: "SWIFT_ACTIVE_COMPILATION_CONDITIONS = STAGING_MENU;", targetRelease: ""))
         #expect(audit(tree).findings.isEmpty)
         var configuration = Configuration()
         configuration.debugOnlyFlags = ["STAGING_MENU"]
         #expect(audit(tree, configuration: configuration).findings.count == 1)
         configuration.releaseConfigurations = ["AppStore"]
-        #expect(audit(tree, configuration: configuration).findings.isEmpty, "Release is not a release configuration when the list says otherwise")
+        #expect(
+            audit(tree, configuration: configuration).findings.isEmpty,
+            "Release is not a release configuration when the list says otherwise")
     }
 
     @Test func archiveActionMakesAnyConfigurationRelease() {
         let tree = TemporaryDirectory()
-        tree.write("App.xcodeproj/project.pbxproj", Self.pbxproj(projectRelease: "", targetRelease: "", projectDebug: "ENABLE_TESTABILITY = YES;"))
-        tree.write("App.xcodeproj/xcshareddata/xcschemes/App.xcscheme", """
+        tree.write(
+            "App.xcodeproj/project.pbxproj",
+            Self.pbxproj(projectRelease: "", targetRelease: "", projectDebug: "ENABLE_TESTABILITY = YES;"))
+        tree.write(
+            "App.xcodeproj/xcshareddata/xcschemes/App.xcscheme",
+            """
             <?xml version="1.0" encoding="UTF-8"?>
             <Scheme version = "1.7">
                <ArchiveAction
@@ -152,7 +190,9 @@ import ShipcheckFrontend
 
     @Test func configuredSeverityAndDisabling() {
         let tree = TemporaryDirectory()
-        tree.write("Package.swift", #".target(name: "A", swiftSettings: [.define("DEBUG"), .unsafeFlags(["-enable-testing"])])"#)
+        tree.write(
+            "Package.swift",
+            #".target(name: "A", swiftSettings: [.define("DEBUG"), .unsafeFlags(["-enable-testing"])])"#)
         var configuration = Configuration()
         configuration.ruleSeverities = ["release-defines-debug": .warning, "release-testability": nil as Severity?]
         let findings = audit(tree, configuration: configuration).findings

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import SavedQueries
 
 @Suite struct PathDigestTests {

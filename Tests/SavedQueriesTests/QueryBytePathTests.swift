@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SavedQueries
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
+import Testing
+
+@testable import SavedQueries
 
 /// `query run` makes each match's fingerprint, state line and report line from the file's
 /// bytes, with no string per match. These tests hold that path to the findings-based one it
@@ -28,7 +29,7 @@ import ShipcheckTestSupport
         Array((String(repeating: "x", count: 299) + "\tneedle\tz").utf8),
         Array((String(repeating: "y", count: 320) + " needle").utf8),
         Array((String(repeating: "é", count: 160) + " needle").utf8),
-        Array("   needle   ".utf8),
+        Array("   needle   ".utf8)
     ]
 
     /// The lines as one file, and each line's `needle` as a byte range of it.
@@ -44,12 +45,17 @@ import ShipcheckTestSupport
         return (bytes, ranges)
     }
 
-    let query = ScopedQuery(query: SavedQuery(name: "needle", pattern: "needle"), scope: .repository, storePath: "q.yml")
+    let query = ScopedQuery(
+        query: SavedQuery(name: "needle", pattern: "needle"), scope: .repository, storePath: "q.yml")
 
     @Test func fingerprintsAreTheFingerprintersForTheFindingsIdentity() throws {
         let (bytes, ranges) = Self.awkwardFile()
         let context = QueryRefresh.Context(query: query, keepsFindings: true)
-        let file = bytes.withUnsafeBytes { context.file(path: "dir/a file.swift", digest: PathDigest("dir/a file.swift"), key: nil, bytes: $0, ranges: ranges, text: nil) }
+        let file = bytes.withUnsafeBytes {
+            context.file(
+                path: "dir/a file.swift", digest: PathDigest("dir/a file.swift"), key: nil, bytes: $0, ranges: ranges,
+                text: nil)
+        }
         #expect(file.matchCount == Self.awkwardLines.count)
         var refingerprinted = file.findings
         for index in refingerprinted.indices { refingerprinted[index].fingerprint = "" }
@@ -61,8 +67,9 @@ import ShipcheckTestSupport
             var lines = LineCursor(buffer)
             return ranges.map { range in
                 let place = MatchPlace(range, in: buffer, lines: &lines)
-                return QueryMatch(line: place.line, column: place.column, endColumn: place.endColumn,
-                                  lineText: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: buffer[place.text])))
+                return QueryMatch(
+                    line: place.line, column: place.column, endColumn: place.endColumn,
+                    lineText: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: buffer[place.text])))
             }
         }
         #expect(context.file(path: "dir/a file.swift", matches: matches).findings == file.findings)
@@ -72,10 +79,14 @@ import ShipcheckTestSupport
         let (bytes, ranges) = Self.awkwardFile()
         let path = "dir/tab\there\\.swift"
         let context = QueryRefresh.Context(query: query, keepsFindings: true)
-        let file = bytes.withUnsafeBytes { context.file(path: path, digest: PathDigest(path), key: nil, bytes: $0, ranges: ranges, text: nil) }
+        let file = bytes.withUnsafeBytes {
+            context.file(path: path, digest: PathDigest(path), key: nil, bytes: $0, ranges: ranges, text: nil)
+        }
         var expected: [UInt8] = []
         for finding in file.findings {
-            StateFileFormat.encodeEntry(fingerprint: finding.fingerprint, line: finding.location.line ?? 0, path: path, lineText: finding.snippet ?? "", into: &expected)
+            StateFileFormat.encodeEntry(
+                fingerprint: finding.fingerprint, line: finding.location.line ?? 0, path: path,
+                lineText: finding.snippet ?? "", into: &expected)
         }
         #expect(String(decoding: file.state, as: UTF8.self) == String(decoding: expected, as: UTF8.self))
     }
@@ -86,15 +97,24 @@ import ShipcheckTestSupport
         let context = QueryRefresh.Context(query: query, keepsFindings: true)
         for heading in [false, true] {
             let layout = QueryRunText.Layout(query: query, color: color, heading: heading)
-            let file = bytes.withUnsafeBytes { context.file(path: "a\tb.swift", digest: PathDigest("a\tb.swift"), key: nil, bytes: $0, ranges: ranges, text: layout) }
+            let file = bytes.withUnsafeBytes {
+                context.file(
+                    path: "a\tb.swift", digest: PathDigest("a\tb.swift"), key: nil, bytes: $0, ranges: ranges,
+                    text: layout)
+            }
             var expected = heading ? "  " + QueryRunText.paint("a\\tb.swift", "35", color) + "\n" : ""
             for finding in file.findings {
                 guard case .source(let location) = finding.location else { continue }
                 if heading {
-                    let text = QueryRunText.highlighted(finding.snippet ?? "", from: location.column, to: location.endColumn ?? location.column, color: color)
-                    expected += "    \(QueryRunText.paint("\(location.line):\(location.column)", "32", color))  \(text)\n"
+                    let text = QueryRunText.highlighted(
+                        finding.snippet ?? "", from: location.column, to: location.endColumn ?? location.column,
+                        color: color)
+                    expected +=
+                        "    \(QueryRunText.paint("\(location.line):\(location.column)", "32", color))  \(text)\n"
                 } else {
-                    expected += "a\\tb.swift:\(location.line):\(location.column):" + Self.searchResultText(finding, color: color) + "\n"
+                    expected +=
+                        "a\\tb.swift:\(location.line):\(location.column):"
+                        + Self.searchResultText(finding, color: color) + "\n"
                 }
             }
             #expect(String(decoding: file.text, as: UTF8.self) == expected, "heading: \(heading)")
@@ -108,7 +128,7 @@ import ShipcheckTestSupport
         let cut: [String: String] = [
             String(repeating: "x", count: 299) + "\tneedle\tz": String(repeating: "x", count: 299) + "\t…",
             String(repeating: "y", count: 320) + " needle": String(repeating: "y", count: 300) + "…",
-            String(repeating: "é", count: 160) + " needle": String(repeating: "é", count: 150) + "…",
+            String(repeating: "é", count: 160) + " needle": String(repeating: "é", count: 150) + "…"
         ]
         if let shown = cut[line] { return shown }
         #expect(line.utf8.count <= 300)
@@ -132,20 +152,25 @@ import ShipcheckTestSupport
         for item in try FileManager.default.contentsOfDirectory(atPath: fixture + "/tree") {
             try FileManager.default.copyItem(atPath: fixture + "/tree/" + item, toPath: directory.path + "/" + item)
         }
-        try FileManager.default.copyItem(atPath: fixture + "/queries.yml", toPath: directory.path + "/.shipcheck/queries.yml")
+        try FileManager.default.copyItem(
+            atPath: fixture + "/queries.yml", toPath: directory.path + "/.shipcheck/queries.yml")
         let states = try FileManager.default.contentsOfDirectory(atPath: fixture + "/states")
-        for state in states { try FileManager.default.copyItem(atPath: fixture + "/states/" + state, toPath: stateFolder + "/" + state) }
+        for state in states {
+            try FileManager.default.copyItem(atPath: fixture + "/states/" + state, toPath: stateFolder + "/" + state)
+        }
 
         let queries = try QueryStore.repository(root: directory.path, configuration: Configuration()).loadScoped()
         #expect(queries.count == states.count)
         let report = directory.path + "/report.txt"
         let output = try AtomicFile.Writer(path: report)
-        let outcome = Frontend.runQueries(queries, root: directory.path, configuration: Configuration(), timeout: nil, failingSeverity: .error,
-                                          text: streamed ? (output.output, false, true) : nil)
+        let outcome = Frontend.runQueries(
+            queries, root: directory.path, configuration: Configuration(), timeout: nil, failingSeverity: .error,
+            text: streamed ? (output.output, false, true) : nil)
         #expect(outcome.inputErrors.isEmpty)
         for refresh in outcome.refreshes {
             #expect(refresh.comparable, "\(refresh.query.query.name)")
-            #expect(refresh.matchCount > 0 && refresh.new.isEmpty && refresh.gone.isEmpty, "\(refresh.query.query.name)")
+            #expect(
+                refresh.matchCount > 0 && refresh.new.isEmpty && refresh.gone.isEmpty, "\(refresh.query.query.name)")
         }
         for state in states {
             let manifest = try String(contentsOfFile: stateFolder + "/" + state, encoding: .utf8).split(separator: "\n")
@@ -154,11 +179,15 @@ import ShipcheckTestSupport
             var blocks = ""
             for line in manifest.dropFirst() {
                 let block = try #require(Array(line.utf8).withUnsafeBytes { StateFileFormat.decodeBlock($0) })
-                let segment = try #require(FileHandle(forReadingAtPath: stateFolder + "/" + state + ".d/" + (header.segments ?? [])[block.segment]))
+                let segment = try #require(
+                    FileHandle(
+                        forReadingAtPath: stateFolder + "/" + state + ".d/" + (header.segments ?? [])[block.segment]))
                 try segment.seek(toOffset: UInt64(block.offset))
                 blocks += String(decoding: try #require(try segment.read(upToCount: block.length)), as: UTF8.self)
             }
-            let entries = try String(contentsOfFile: fixture + "/states/" + state, encoding: .utf8).split(separator: "\n").dropFirst()
+            let entries = try String(contentsOfFile: fixture + "/states/" + state, encoding: .utf8).split(
+                separator: "\n"
+            ).dropFirst()
             #expect(blocks.split(separator: "\n") == Array(entries), "\(state)")
         }
     }

@@ -1,8 +1,9 @@
-import Testing
-@testable import SavedQueries
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
+import Testing
+
+@testable import SavedQueries
 
 @Suite struct QueryRefreshTests {
     let directory = TemporaryDirectory()
@@ -11,7 +12,9 @@ import ShipcheckTestSupport
     /// A `query run` of one query (findings kept, state saved), as the command does it.
     func refresh(_ query: SavedQuery? = nil) -> QueryRefresh {
         let scoped = ScopedQuery(query: query ?? self.query, scope: .repository, storePath: "q.yml")
-        return Frontend.runQueries([scoped], root: directory.path, configuration: Configuration(), timeout: nil, failingSeverity: .error).refreshes[0]
+        return Frontend.runQueries(
+            [scoped], root: directory.path, configuration: Configuration(), timeout: nil, failingSeverity: .error
+        ).refreshes[0]
     }
 
     @Test func firstRunHasNothingToCompare() {

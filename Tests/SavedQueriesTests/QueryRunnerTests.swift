@@ -1,12 +1,17 @@
 import Foundation
-import Testing
-@testable import SavedQueries
 import ShipcheckCore
 import ShipcheckTestSupport
+import Testing
+
+@testable import SavedQueries
 
 @Suite struct QueryRunnerTests {
-    func run(_ queries: [SavedQuery], in directory: TemporaryDirectory, timeout: Double? = nil) -> (results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int) {
-        let scoped = queries.map { ScopedQuery(query: $0, scope: .repository, storePath: directory.path + "/.shipcheck/queries.yml") }
+    func run(_ queries: [SavedQuery], in directory: TemporaryDirectory, timeout: Double? = nil) -> (
+        results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int
+    ) {
+        let scoped = queries.map {
+            ScopedQuery(query: $0, scope: .repository, storePath: directory.path + "/.shipcheck/queries.yml")
+        }
         return QueryRunner(root: directory.path, configuration: Configuration(), timeout: timeout).run(scoped)
     }
 
@@ -21,11 +26,14 @@ import ShipcheckTestSupport
 
     @Test func includeAndExcludeGlobsWithNegation() {
         let directory = TemporaryDirectory()
-        for path in ["Sources/A.swift", "Sources/Generated/B.swift", "Sources/Generated/Keep.swift", "Tests/C.swift", "README.md"] {
+        for path in [
+            "Sources/A.swift", "Sources/Generated/B.swift", "Sources/Generated/Keep.swift", "Tests/C.swift", "README.md"
+        ] {
             directory.write(path, "FIXME\n")
         }
-        let query = SavedQuery(name: "q", pattern: "FIXME", include: ["Sources/**", "*.md", "!README.md"],
-                               exclude: ["Sources/Generated", "!Sources/Generated/Keep.swift"])
+        let query = SavedQuery(
+            name: "q", pattern: "FIXME", include: ["Sources/**", "*.md", "!README.md"],
+            exclude: ["Sources/Generated", "!Sources/Generated/Keep.swift"])
         let outcome = run([query], in: directory)
         #expect(outcome.results[0].files.map(\.path) == ["Sources/A.swift", "Sources/Generated/Keep.swift"])
         #expect(outcome.inputErrors.isEmpty)
@@ -36,7 +44,8 @@ import ShipcheckTestSupport
         directory.write(".shipcheck/queries.yml", "queries:\n  - name: q\n    pattern: FIXME\n")
         directory.write(".shipcheck/state/queries/repo/q.state", "FIXME")
         directory.write("A.swift", "// FIXME\n")
-        #expect(run([SavedQuery(name: "q", pattern: "FIXME")], in: directory).results[0].files.map(\.path) == ["A.swift"])
+        #expect(
+            run([SavedQuery(name: "q", pattern: "FIXME")], in: directory).results[0].files.map(\.path) == ["A.swift"])
     }
 
     @Test func binaryFilesAreSkippedAndUnreadableOnesReported() {
@@ -53,7 +62,8 @@ import ShipcheckTestSupport
         let directory = TemporaryDirectory()
         directory.write("A.swift", "alpha beta\n")
         directory.write("B.swift", "beta\n")
-        let outcome = run([SavedQuery(name: "a", pattern: "alpha"), SavedQuery(name: "b", pattern: "beta")], in: directory)
+        let outcome = run(
+            [SavedQuery(name: "a", pattern: "alpha"), SavedQuery(name: "b", pattern: "beta")], in: directory)
         #expect(outcome.filesScanned == 2)
         #expect(outcome.results.map(\.matchCount) == [1, 2])
     }
@@ -64,13 +74,17 @@ import ShipcheckTestSupport
         let outcome = run([SavedQuery(name: "slow", pattern: "(a+)+$", kind: .regex)], in: directory, timeout: 0.3)
         #expect(outcome.results[0].cutShort == ["Slow.txt"])
         #expect(!outcome.results[0].isComplete)
-        #expect(outcome.inputErrors.contains { $0.path == "Slow.txt" && $0.message.contains("cut short") && $0.message.contains("slow") })
+        #expect(
+            outcome.inputErrors.contains {
+                $0.path == "Slow.txt" && $0.message.contains("cut short") && $0.message.contains("slow")
+            })
     }
 
     @Test func invalidRegexIsAnInputErrorAndOtherQueriesStillRun() {
         let directory = TemporaryDirectory()
         directory.write("A.swift", "x\n")
-        let outcome = run([SavedQuery(name: "bad", pattern: "(", kind: .regex), SavedQuery(name: "ok", pattern: "x")], in: directory)
+        let outcome = run(
+            [SavedQuery(name: "bad", pattern: "(", kind: .regex), SavedQuery(name: "ok", pattern: "x")], in: directory)
         #expect(outcome.results.map(\.query.query.name) == ["ok"])
         #expect(outcome.inputErrors.count == 1)
         #expect(outcome.inputErrors.first?.message.contains("invalid regular expression '('") == true)
@@ -81,18 +95,31 @@ import ShipcheckTestSupport
 /// exactly what each finds run alone (no prefilter over one query).
 @Suite struct CombinedPrefilterTests {
     let sets: [[SavedQuery]] = [
-        [SavedQuery(name: "fixme", pattern: "FIXME"), SavedQuery(name: "reload", pattern: "reload"),
-         SavedQuery(name: "async", pattern: #"func test[A-Z]\w*Async\("#, kind: .regex)],
-        [SavedQuery(name: "digits", pattern: #"\b[0-9]{5}\b"#, kind: .regex), SavedQuery(name: "todo", pattern: "todo", caseSensitive: false),
-         SavedQuery(name: "word", pattern: "cache", wholeWord: true), SavedQuery(name: "alt", pattern: #"alpha|Beta\d"#, kind: .regex, caseSensitive: false)],
-        [SavedQuery(name: "one", pattern: "x"), SavedQuery(name: "accent", pattern: "café"), SavedQuery(name: "folded", pattern: "ÉCOLE", caseSensitive: false),
-         SavedQuery(name: "reload-i", pattern: "RELOAD", caseSensitive: false), SavedQuery(name: "brackets", pattern: "[Int: String]")],
+        [
+            SavedQuery(name: "fixme", pattern: "FIXME"), SavedQuery(name: "reload", pattern: "reload"),
+            SavedQuery(name: "async", pattern: #"func test[A-Z]\w*Async\("#, kind: .regex)
+        ],
+        [
+            SavedQuery(name: "digits", pattern: #"\b[0-9]{5}\b"#, kind: .regex),
+            SavedQuery(name: "todo", pattern: "todo", caseSensitive: false),
+            SavedQuery(name: "word", pattern: "cache", wholeWord: true),
+            SavedQuery(name: "alt", pattern: #"alpha|Beta\d"#, kind: .regex, caseSensitive: false)
+        ],
+        [
+            SavedQuery(name: "one", pattern: "x"), SavedQuery(name: "accent", pattern: "café"),
+            SavedQuery(name: "folded", pattern: "ÉCOLE", caseSensitive: false),
+            SavedQuery(name: "reload-i", pattern: "RELOAD", caseSensitive: false),
+            SavedQuery(name: "brackets", pattern: "[Int: String]")
+        ]
     ]
 
     @Test func queriesRunTogetherFindWhatEachFindsAlone() {
         let directory = TemporaryDirectory()
-        let lines = ["// FIXME: later", "func reload() {}", "func testLoadAsync() {}", "let id = 12345", "// TODO later", "Todo: x",
-                     "let cache = cacheMap", "alpha", "BETA7", "café école", "École", "[Int: String]", "RELOAD", "nothing"]
+        let lines = [
+            "// FIXME: later", "func reload() {}", "func testLoadAsync() {}", "let id = 12345", "// TODO later",
+            "Todo: x",
+            "let cache = cacheMap", "alpha", "BETA7", "café école", "École", "[Int: String]", "RELOAD", "nothing"
+        ]
         for file in 0..<40 {
             let text = (0..<(file % 7 + 1)).map { lines[(file * 5 + $0 * 3) % lines.count] }.joined(separator: "\n")
             directory.write("F\(file).swift", text + "\n")
@@ -109,7 +136,9 @@ import ShipcheckTestSupport
         }
     }
 
-    func run(_ queries: [SavedQuery], in directory: TemporaryDirectory) -> (results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int) {
+    func run(_ queries: [SavedQuery], in directory: TemporaryDirectory) -> (
+        results: [QueryRunResult], inputErrors: [InputError], filesScanned: Int
+    ) {
         QueryRunnerTests().run(queries, in: directory)
     }
 }

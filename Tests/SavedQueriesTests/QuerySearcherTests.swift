@@ -1,5 +1,6 @@
-import Testing
 import ShipcheckCore
+import Testing
+
 @testable import SavedQueries
 
 @Suite struct QuerySearcherTests {
@@ -24,7 +25,8 @@ import ShipcheckCore
     }
 
     @Test func literalIgnoringCase() throws {
-        let matches = try search(SavedQuery(name: "q", pattern: "FixMe", caseSensitive: false), "fixme FIXME FiXmE fix me")
+        let matches = try search(
+            SavedQuery(name: "q", pattern: "FixMe", caseSensitive: false), "fixme FIXME FiXmE fix me")
         #expect(places(matches) == ["1:1-6", "1:7-12", "1:13-18"])
     }
 
@@ -52,7 +54,8 @@ import ShipcheckCore
 
     @Test func mergeConflictPresetFindsOpenersBasesAndClosersButNotUnderlines() throws {
         let preset = try #require(QueryPresets.named("merge-conflicts"))
-        let text = "<<<<<<< HEAD\nours\n||||||| base\n=======\ntheirs\n>>>>>>> feature\n<<<<<<<< eight\n========\n a <<<<<<< b\n=======\r\n>>>>>>>"
+        let text =
+            "<<<<<<< HEAD\nours\n||||||| base\n=======\ntheirs\n>>>>>>> feature\n<<<<<<<< eight\n========\n a <<<<<<< b\n=======\r\n>>>>>>>"
         #expect(places(try search(preset, text)) == ["1:1-8", "3:1-8", "6:1-8", "11:1-8"])
     }
 

@@ -1,9 +1,10 @@
 import Foundation
-import Testing
-@testable import SavedQueries
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
+import Testing
+
+@testable import SavedQueries
 
 /// The last-run state a `query run` compares with (a manifest and its segments): what is new
 /// and gone file by file, files unchanged since the previous run taken as they were, the
@@ -19,8 +20,9 @@ import ShipcheckTestSupport
     func run(_ query: SavedQuery? = nil, streamed: Bool = true, timeout: Double? = nil) throws -> QueryRefresh {
         let scoped = ScopedQuery(query: query ?? self.query, scope: .repository, storePath: "q.yml")
         let output = try AtomicFile.Writer(path: reports.path + "/report.txt")
-        let outcome = Frontend.runQueries([scoped], root: directory.path, configuration: Configuration(), timeout: timeout, failingSeverity: .error,
-                                          text: streamed ? (output.output, false, true) : nil)
+        let outcome = Frontend.runQueries(
+            [scoped], root: directory.path, configuration: Configuration(), timeout: timeout, failingSeverity: .error,
+            text: streamed ? (output.output, false, true) : nil)
         return outcome.refreshes[0]
     }
 
@@ -76,15 +78,19 @@ import ShipcheckTestSupport
 
         // A: a line inserted above a match (not new), one match removed, one added.
         directory.write("A.swift", "import Foundation\n// FIXME one\nlet x = 1\n// FIXME three\n")
-        try FileManager.default.removeItem(atPath: directory.path + "/B.swift")   // deleted
+        try FileManager.default.removeItem(atPath: directory.path + "/B.swift")  // deleted
         try FileManager.default.moveItem(atPath: directory.path + "/C.swift", toPath: directory.path + "/Renamed.swift")
         directory.write("D.swift", "// fixed d\n")  // stops matching
         directory.write("F.swift", "// FIXME f\n")  // starts matching
         let second = try run(streamed: streamed)
         #expect(second.comparable)
-        #expect(second.new.map { "\($0.location.path):\($0.location.line ?? 0) \($0.snippet ?? "")" }.sorted()
-            == ["A.swift:4 // FIXME three", "F.swift:1 // FIXME f", "Renamed.swift:1 // FIXME c"])
-        #expect(second.gone.map { "\($0.path):\($0.line) \($0.lineText)" } == ["A.swift:3 // FIXME two", "B.swift:1 // FIXME b", "C.swift:1 // FIXME c", "D.swift:1 // FIXME d"])
+        #expect(
+            second.new.map { "\($0.location.path):\($0.location.line ?? 0) \($0.snippet ?? "")" }.sorted()
+                == ["A.swift:4 // FIXME three", "F.swift:1 // FIXME f", "Renamed.swift:1 // FIXME c"])
+        #expect(
+            second.gone.map { "\($0.path):\($0.line) \($0.lineText)" } == [
+                "A.swift:3 // FIXME two", "B.swift:1 // FIXME b", "C.swift:1 // FIXME c", "D.swift:1 // FIXME d"
+            ])
         #expect(second.matchCount == 5)
 
         let again = try run(streamed: streamed)
@@ -224,7 +230,10 @@ import ShipcheckTestSupport
 
     /// Each way a state can be damaged: the run completes, says the previous state could not
     /// be read, and writes one the next run compares with.
-    @Test(arguments: ["garbage line", "missing line", "missing segment", "truncated segment", "block outside", "huge counts", "no header"])
+    @Test(arguments: [
+        "garbage line", "missing line", "missing segment", "truncated segment", "block outside", "huge counts",
+        "no header"
+    ])
     func aDamagedStateOnlyCostsTheComparison(damage: String) throws {
         directory.write("A.swift", "// FIXME a\n// FIXME a2\n")
         directory.write("B.swift", "// FIXME b\n")
@@ -272,11 +281,14 @@ import ShipcheckTestSupport
         }
         _ = try run()
         var header = try manifestHeader()
-        var old = try #require(StateFileFormat.encode(StateFileFormat.Header(name: header.name, signature: header.signature, ranAt: header.ranAt)))
+        var old = try #require(
+            StateFileFormat.encode(
+                StateFileFormat.Header(name: header.name, signature: header.signature, ranAt: header.ranAt)))
         let lines = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").dropFirst()
         for line in lines {
             let block = try #require(Array(line.utf8).withUnsafeBytes { StateFileFormat.decodeBlock($0) })
-            let segment = try #require(FileHandle(forReadingAtPath: manifest + ".d/" + (header.segments ?? [])[block.segment]))
+            let segment = try #require(
+                FileHandle(forReadingAtPath: manifest + ".d/" + (header.segments ?? [])[block.segment]))
             try segment.seek(toOffset: UInt64(block.offset))
             old += try #require(try segment.read(upToCount: block.length))
         }
@@ -318,7 +330,9 @@ import ShipcheckTestSupport
         renamed.name = "todo"
         QueryState.move(root: directory.path, from: query, to: renamed, scope: .repository)
         let moved = QueryState.path(root: directory.path, query: renamed, scope: .repository)
-        #expect(!FileManager.default.fileExists(atPath: manifest) && !FileManager.default.fileExists(atPath: manifest + ".d"))
+        #expect(
+            !FileManager.default.fileExists(atPath: manifest)
+                && !FileManager.default.fileExists(atPath: manifest + ".d"))
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: moved + ".d")) == segmentNames)
         let afterRename = try run(renamed)
         #expect(afterRename.previous != nil && afterRename.previousProblem == nil)
@@ -339,8 +353,10 @@ import ShipcheckTestSupport
         DispatchQueue.concurrentPerform(iterations: 3) { worker in
             for round in 0..<6 {
                 let file = worker * 4 + round % 4
-                try? "// FIXME \(file) by \(worker) in \(round)\n".write(toFile: "\(root)/F\(file).swift", atomically: false, encoding: .utf8)
-                _ = Frontend.runQueries([scoped], root: root, configuration: Configuration(), timeout: nil, failingSeverity: .error)
+                try? "// FIXME \(file) by \(worker) in \(round)\n".write(
+                    toFile: "\(root)/F\(file).swift", atomically: false, encoding: .utf8)
+                _ = Frontend.runQueries(
+                    [scoped], root: root, configuration: Configuration(), timeout: nil, failingSeverity: .error)
             }
         }
         guard case .loaded(let state) = PreviousState.load(manifest: manifest) else {

@@ -1,13 +1,16 @@
-import Testing
-@testable import SavedQueries
 import ShipcheckCore
 import ShipcheckTestSupport
+import Testing
+
+@testable import SavedQueries
 
 @Suite struct QueryStoreFormatTests {
     static let awkward = [
-        "plain", "with space", "it's quoted", "back\\slash \\b(?:x)", "#hash", "- dash", "key: value", "true", "null", "~",
-        "  leading and trailing  ", "tab\there", "ünïcødé ✓", "\"double\"", "[bracket", "{brace}", "*star", "&anchor", "!tag",
-        "%percent", "@at", "`tick`", "line\u{2028}separator", "bell\u{07}", "yes", "1.0", "0x1F",
+        "plain", "with space", "it's quoted", "back\\slash \\b(?:x)", "#hash", "- dash", "key: value", "true", "null",
+        "~",
+        "  leading and trailing  ", "tab\there", "ünïcødé ✓", "\"double\"", "[bracket", "{brace}", "*star", "&anchor",
+        "!tag",
+        "%percent", "@at", "`tick`", "line\u{2028}separator", "bell\u{07}", "yes", "1.0", "0x1F"
     ]
 
     @Test(arguments: awkward)
@@ -19,10 +22,11 @@ import ShipcheckTestSupport
 
     @Test func everyFieldSurvivesARoundTrip() throws {
         let queries = [
-            SavedQuery(name: "merge-conflicts", description: "Markers", pattern: #"^<{7}(?=\s|$)"#, kind: .regex,
-                       caseSensitive: false, wholeWord: true, include: ["Sources/**", "!Sources/Fixtures"], exclude: ["*.md"],
-                       severity: .warning, expectNone: true),
-            SavedQuery(name: "plain", pattern: "FIXME"),
+            SavedQuery(
+                name: "merge-conflicts", description: "Markers", pattern: #"^<{7}(?=\s|$)"#, kind: .regex,
+                caseSensitive: false, wholeWord: true, include: ["Sources/**", "!Sources/Fixtures"], exclude: ["*.md"],
+                severity: .warning, expectNone: true),
+            SavedQuery(name: "plain", pattern: "FIXME")
         ]
         let text = QueryStoreFormat.render(queries)
         #expect(try QueryStoreFormat.parse(text, file: "queries.yml") == queries)
@@ -68,7 +72,7 @@ import ShipcheckTestSupport
         ("queries:\n  - name: a\n    pattern: x\n    whole-word: maybe\n", 4, "true or false"),
         ("queries:\n  - name: 'bad name'\n    pattern: x\n", 2, "invalid query name"),
         ("queries:\n  - description: no name\n    pattern: x\n", 2, "no 'name'"),
-        ("queries:\n  - name: a\n    pattern: [x\n", 4, "invalid YAML"),
+        ("queries:\n  - name: a\n    pattern: [x\n", 4, "invalid YAML")
     ])
     func badEntriesAreOneLineErrors(_ text: String, _ line: Int, _ words: String) {
         let error = #expect(throws: InputError.self) { try QueryStoreFormat.parse(text, file: "q.yml") }
@@ -77,8 +81,12 @@ import ShipcheckTestSupport
     }
 
     @Test func personalStoreFollowsXDGThenHome() {
-        #expect(QueryStore.personal(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/h"]).path == "/x/cfg/shipcheck/queries.yml")
-        #expect(QueryStore.personal(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]).path == "/h/.config/shipcheck/queries.yml")
+        #expect(
+            QueryStore.personal(environment: ["XDG_CONFIG_HOME": "/x/cfg", "HOME": "/h"]).path
+                == "/x/cfg/shipcheck/queries.yml")
+        #expect(
+            QueryStore.personal(environment: ["XDG_CONFIG_HOME": "relative", "HOME": "/h"]).path
+                == "/h/.config/shipcheck/queries.yml")
         #expect(QueryStore.personal(environment: ["HOME": "/h"]).path == "/h/.config/shipcheck/queries.yml")
     }
 
@@ -86,13 +94,16 @@ import ShipcheckTestSupport
         var configuration = Configuration()
         configuration.queriesFile = "ci/queries.yml"
         #expect(QueryStore.repository(root: "/repo", configuration: configuration).path == "/repo/ci/queries.yml")
-        #expect(QueryStore.repository(root: "/repo", configuration: Configuration()).path == "/repo/.shipcheck/queries.yml")
+        #expect(
+            QueryStore.repository(root: "/repo", configuration: Configuration()).path == "/repo/.shipcheck/queries.yml")
     }
 
     @Test func failedChangeLeavesTheStoreAsItWas() throws {
         let directory = TemporaryDirectory()
         let store = QueryStore(path: directory.path + "/q.yml", scope: .repository)
-        try store.modify { (queries: inout [SavedQuery]) throws(InputError) in queries.append(SavedQuery(name: "a", pattern: "x")) }
+        try store.modify { (queries: inout [SavedQuery]) throws(InputError) in
+            queries.append(SavedQuery(name: "a", pattern: "x"))
+        }
         let before = directory.read("q.yml")
         #expect(throws: InputError.self) {
             try store.modify { (queries: inout [SavedQuery]) throws(InputError) in

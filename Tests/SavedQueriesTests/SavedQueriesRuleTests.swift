@@ -1,14 +1,17 @@
 import Foundation
-import Testing
-@testable import SavedQueries
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
+import Testing
+
+@testable import SavedQueries
 
 @Suite struct SavedQueriesRuleTests {
     /// The gates as `audit` runs them: the gate check in a scan of `root`.
     private func runGates(_ root: String, _ configuration: Configuration) -> CheckResult {
-        scan(root, configuration: configuration, with: SavedQueries.gates(root: root, configuration: configuration), checksListedKinds: false)
+        scan(
+            root, configuration: configuration, with: SavedQueries.gates(root: root, configuration: configuration),
+            checksListedKinds: false)
     }
 
     @Test(arguments: QueryCheck.ownRules(among: RuleRegistry.rules).descriptions)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShipcheckCore
 
 @Suite struct ByteSearchTests {
@@ -21,11 +22,19 @@ import Testing
         var generator = SystemRandomNumberGenerator()
         let alphabet = Array("ab\n<é".utf8)
         for _ in 0..<3_000 {
-            let haystack = (0..<Int.random(in: 0...140, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
-            let needle = (0..<Int.random(in: 1...7, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }
+            let haystack = (0..<Int.random(in: 0...140, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }
+            let needle = (0..<Int.random(in: 1...7, using: &generator)).map { _ in
+                alphabet.randomElement(using: &generator)!
+            }
             let start = Int.random(in: 0...haystack.count, using: &generator)
-            let plain = (start..<max(start, haystack.count - needle.count + 1)).first { Array(haystack[$0..<($0 + needle.count)]) == needle }
-            let found = haystack.withUnsafeBytes { hay in needle.withUnsafeBytes { ByteSearch.find($0, in: hay, from: start) } }
+            let plain = (start..<max(start, haystack.count - needle.count + 1)).first {
+                Array(haystack[$0..<($0 + needle.count)]) == needle
+            }
+            let found = haystack.withUnsafeBytes { hay in
+                needle.withUnsafeBytes { ByteSearch.find($0, in: hay, from: start) }
+            }
             #expect(found == plain, "\(haystack) \(needle) from \(start)")
         }
     }
@@ -98,7 +107,9 @@ import Testing
             z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
             return Int((z ^ (z >> 31)) % UInt64(bound))
         }
-        var buffers: [[UInt8]] = [[], Array("no newline".utf8), [UInt8](repeating: 10, count: 40), Array("a\r\nb\r\n\r\nc".utf8)]
+        var buffers: [[UInt8]] = [
+            [], Array("no newline".utf8), [UInt8](repeating: 10, count: 40), Array("a\r\nb\r\n\r\nc".utf8)
+        ]
         for lineLength in [1, 3, 15, 16, 17, 40, 200] {
             buffers.append((0..<600).map { _ in next(lineLength + 1) == 0 ? 10 : 0x61 })
         }

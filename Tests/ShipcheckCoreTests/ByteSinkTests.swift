@@ -1,5 +1,5 @@
-import Testing
 import ShipcheckCore
+import Testing
 
 /// The numbers reports and state files write byte by byte, without strings.
 @Suite struct ByteSinkTests {
@@ -10,7 +10,9 @@ import ShipcheckCore
     }
 
     @Test func decimalsAreWhatStringsSay() {
-        for value: Int64 in [0, 7, 9, 10, 99, 100, 12_345, -1, -10, .max, .min] { #expect(decimal(value) == String(value)) }
+        for value: Int64 in [0, 7, 9, 10, 99, 100, 12_345, -1, -10, .max, .min] {
+            #expect(decimal(value) == String(value))
+        }
         #expect(decimal(UInt64.max) == "18446744073709551615")
         #expect(decimal(UInt8(255)) == "255")
         var seed: UInt64 = 42

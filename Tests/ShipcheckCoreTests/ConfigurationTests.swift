@@ -1,5 +1,6 @@
-import Testing
 import ShipcheckTestSupport
+import Testing
+
 @testable import ShipcheckCore
 
 @Suite struct ConfigurationLoaderTests {
@@ -10,11 +11,15 @@ import ShipcheckTestSupport
     }
 
     func error(_ text: String) -> InputError? {
-        do { _ = try parse(text); return nil } catch { return error }
+        do {
+            _ = try parse(text)
+            return nil
+        } catch { return error }
     }
 
     @Test func readsEverySection() throws {
-        let configuration = try parse("""
+        let configuration = try parse(
+            """
             include: ["App/**", "!App/Generated/**"]
             exclude: [Pods/**]
             rules:
@@ -125,9 +130,13 @@ import ShipcheckTestSupport
         let found = try ConfigurationLoader.load(explicitPath: nil, root: directory.path, knownRules: rules)
         #expect(!found.isScanned("Vendor/a.swift"))
         directory.write("other.yml", "exclude: [Other/**]\n")
-        let explicit = try ConfigurationLoader.load(explicitPath: directory.path + "/other.yml", root: directory.path, knownRules: rules)
+        let explicit = try ConfigurationLoader.load(
+            explicitPath: directory.path + "/other.yml", root: directory.path, knownRules: rules)
         #expect(explicit.isScanned("Vendor/a.swift"))
-        #expect(throws: InputError.self) { try ConfigurationLoader.load(explicitPath: directory.path + "/missing.yml", root: directory.path, knownRules: rules) }
+        #expect(throws: InputError.self) {
+            try ConfigurationLoader.load(
+                explicitPath: directory.path + "/missing.yml", root: directory.path, knownRules: rules)
+        }
         let none = TemporaryDirectory()
         #expect(try ConfigurationLoader.load(explicitPath: nil, root: none.path, knownRules: rules).sourcePath == nil)
     }

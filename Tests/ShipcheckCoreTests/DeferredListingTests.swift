@@ -1,6 +1,7 @@
+import ShipcheckTestSupport
 import Synchronization
 import Testing
-import ShipcheckTestSupport
+
 @testable import ShipcheckCore
 
 /// A scan whose checks need no complete listing before they read (`query run`) reads the
@@ -32,18 +33,24 @@ import ShipcheckTestSupport
 
     static func repository() -> GitFixture {
         let repository = GitFixture()
-        repository.writeTrackedUntrackedAndIgnored(tracked: ["B.swift": "b", "Sub/A.swift": "a"], untracked: ["New.swift": "new", "Sub/Z.swift": "z"],
-                                                   ignored: ["Ignored.swift": "ignored"])
+        repository.writeTrackedUntrackedAndIgnored(
+            tracked: ["B.swift": "b", "Sub/A.swift": "a"], untracked: ["New.swift": "new", "Sub/Z.swift": "z"],
+            ignored: ["Ignored.swift": "ignored"])
         return repository
     }
 
     @Test func untrackedFilesComeAfterTheIndexFilesAndEveryFileOnce() {
         let repository = Self.repository()
-        let source = DiskFileSource(startedListing: GitListing.start(directory: repository.path, untracked: true), defersUntracked: true)
+        let source = DiskFileSource(
+            startedListing: GitListing.start(directory: repository.path, untracked: true), defersUntracked: true)
         let recorder = Recorder()
-        let outcome = ScanPipeline(root: repository.path, configuration: Configuration(), source: source).run([recorder])
+        let outcome = ScanPipeline(root: repository.path, configuration: Configuration(), source: source).run([recorder]
+        )
         #expect(outcome.inputErrors.isEmpty)
-        #expect(recorder.files == [".gitignore=/Ignored.swift\n", "B.swift=b", "New.swift=new", "Sub/A.swift=a", "Sub/Z.swift=z"])
+        #expect(
+            recorder.files == [
+                ".gitignore=/Ignored.swift\n", "B.swift=b", "New.swift=new", "Sub/A.swift=a", "Sub/Z.swift=z"
+            ])
         #expect(!recorder.readTwice)
         #expect(recorder.completions == Array(0..<5), "each file completed once, in listing order across both passes")
     }
@@ -52,9 +59,10 @@ import ShipcheckTestSupport
         let repository = Self.repository()
         var names: [String] = []
         let listing = GitListing.start(directory: repository.path, untracked: true)
-        let taken = try #require(listing.take(inBatchesOf: 1, deferringUntracked: true) { batch in
-            names += batch.map { if case .text(let text) = $0 { text } else { "?" } }
-        })
+        let taken = try #require(
+            listing.take(inBatchesOf: 1, deferringUntracked: true) { batch in
+                names += batch.map { if case .text(let text) = $0 { text } else { "?" } }
+            })
         #expect(names == [".gitignore", "B.swift", "Sub/A.swift"], "the index's files, in its order")
         let later = try #require(taken.untracked).value.get().map { if case .text(let text) = $0 { text } else { "?" } }
         #expect(later.sorted() == ["New.swift", "Sub/Z.swift"])
@@ -62,9 +70,14 @@ import ShipcheckTestSupport
 
     @Test func aScanThatDoesNotDeferWaitsForEveryName() throws {
         let repository = Self.repository()
-        let enumeration = FileEnumerator(root: repository.path, configuration: Configuration(),
-                                         startedListing: GitListing.start(directory: repository.path, untracked: true)).enumerate()
+        let enumeration = FileEnumerator(
+            root: repository.path, configuration: Configuration(),
+            startedListing: GitListing.start(directory: repository.path, untracked: true)
+        ).enumerate()
         #expect(enumeration.later == nil)
-        #expect(enumeration.files.map(\.relativePath) == [".gitignore", "B.swift", "Sub/A.swift", "New.swift", "Sub/Z.swift"])
+        #expect(
+            enumeration.files.map(\.relativePath) == [
+                ".gitignore", "B.swift", "Sub/A.swift", "New.swift", "Sub/Z.swift"
+            ])
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 import ShipcheckTestSupport
+import Testing
+
 @testable import ShipcheckCore
 
 @Suite struct FileEnumeratorTests {
@@ -8,8 +9,9 @@ import ShipcheckTestSupport
 
     @Test func insideGitUsesTrackedAndUntrackedButNotIgnored() {
         let repository = GitFixture()
-        repository.writeTrackedUntrackedAndIgnored(tracked: ["App/View.swift": "tracked"], untracked: ["App/New.swift": "untracked"],
-                                                   ignored: ["build/Out.swift": "ignored", "debug.log": "ignored"])
+        repository.writeTrackedUntrackedAndIgnored(
+            tracked: ["App/View.swift": "tracked"], untracked: ["App/New.swift": "untracked"],
+            ignored: ["build/Out.swift": "ignored", "debug.log": "ignored"])
         let enumeration = FileEnumerator(root: repository.path, configuration: Configuration()).enumerate()
         #expect(enumeration.usedGit)
         #expect(paths(enumeration) == [".gitignore", "App/New.swift", "App/View.swift"])
@@ -17,11 +19,14 @@ import ShipcheckTestSupport
         // The index's files first (listed while a second git walks the work tree), then the
         // untracked ones; and the same through a listing started ahead, as it streams.
         #expect(enumeration.files.map(\.relativePath) == [".gitignore", "App/View.swift", "App/New.swift"])
-        let started = FileEnumerator(root: repository.path, configuration: Configuration(),
-                                     startedListing: GitListing.start(directory: repository.path, untracked: true)).enumerate()
+        let started = FileEnumerator(
+            root: repository.path, configuration: Configuration(),
+            startedListing: GitListing.start(directory: repository.path, untracked: true)
+        ).enumerate()
         #expect(started.files.map(\.relativePath) == [".gitignore", "App/View.swift", "App/New.swift"])
         // Tracked files alone: the index, as `conflicts` and `query run --tracked` list.
-        let tracked = FileEnumerator(root: repository.path, configuration: Configuration(), listsUntracked: false).enumerate()
+        let tracked = FileEnumerator(root: repository.path, configuration: Configuration(), listsUntracked: false)
+            .enumerate()
         #expect(paths(tracked) == [".gitignore", "App/View.swift"])
     }
 
@@ -52,9 +57,12 @@ import ShipcheckTestSupport
         for useGit in [false, true] {
             let root = useGit ? GitFixture().directory : TemporaryDirectory()
             root.write("Inside.swift", "x")
-            try FileManager.default.createSymbolicLink(atPath: root.path + "/link", withDestinationPath: outside.path + "/secret")
-            try FileManager.default.createSymbolicLink(atPath: root.path + "/file-link.swift", withDestinationPath: outside.path + "/secret/Leak.swift")
-            let enumeration = FileEnumerator(root: root.path, configuration: Configuration(), useGit: useGit).enumerate()
+            try FileManager.default.createSymbolicLink(
+                atPath: root.path + "/link", withDestinationPath: outside.path + "/secret")
+            try FileManager.default.createSymbolicLink(
+                atPath: root.path + "/file-link.swift", withDestinationPath: outside.path + "/secret/Leak.swift")
+            let enumeration = FileEnumerator(root: root.path, configuration: Configuration(), useGit: useGit)
+                .enumerate()
             #expect(paths(enumeration) == ["Inside.swift"], "useGit: \(useGit)")
             #expect(enumeration.errors.isEmpty)
         }
@@ -63,8 +71,10 @@ import ShipcheckTestSupport
     @Test func symlinkLoopIsReportedNotFollowed() throws {
         let directory = TemporaryDirectory()
         directory.write("A.swift", "x")
-        try FileManager.default.createSymbolicLink(atPath: directory.path + "/loop", withDestinationPath: directory.path + "/loop")
-        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false).enumerate()
+        try FileManager.default.createSymbolicLink(
+            atPath: directory.path + "/loop", withDestinationPath: directory.path + "/loop")
+        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false)
+            .enumerate()
         #expect(paths(enumeration) == ["A.swift"])
         #expect(enumeration.errors.map(\.path) == ["loop"])
         #expect(enumeration.errors.first?.message.contains("symlink loop") == true)
@@ -74,7 +84,8 @@ import ShipcheckTestSupport
         let directory = TemporaryDirectory()
         directory.write("A.swift", "x")
         #expect(mkfifo(directory.path + "/pipe.swift", 0o644) == 0)
-        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false).enumerate()
+        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false)
+            .enumerate()
         #expect(paths(enumeration) == ["A.swift"])
         #expect(enumeration.errors.first?.message.contains("FIFO") == true)
         // Reading it directly must fail at once, not block.
@@ -97,10 +108,13 @@ import ShipcheckTestSupport
         directory.write("good.swift", "x")
         var raw = Array(directory.path.utf8) + Array("/bad".utf8) + [0xFF] + Array(".swift".utf8)
         raw.append(0)
-        let descriptor = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        let descriptor = raw.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
         #expect(descriptor >= 0)
         close(descriptor)
-        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false).enumerate()
+        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false)
+            .enumerate()
         #expect(paths(enumeration) == ["good.swift"])
         #expect(enumeration.errors.count == 1)
         #expect(enumeration.errors.first?.message.contains("not valid UTF-8") == true)
@@ -110,15 +124,21 @@ import ShipcheckTestSupport
         let repository = GitFixture()
         repository.write("good.swift", "x")
         let raw = Array(repository.path.utf8) + Array("/bad".utf8) + [0xFF] + Array(".swift".utf8) + [0]
-        let descriptor = raw.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644) }
+        let descriptor = raw.withUnsafeBufferPointer {
+            open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_CREAT | O_WRONLY, 0o644)
+        }
         #expect(descriptor >= 0)
         close(descriptor)
         repository.write("later.swift", "x")
         repository.commitAll("names")
-        let enumeration = FileEnumerator(root: repository.path, configuration: Configuration(), listsUntracked: false).enumerate()
+        let enumeration = FileEnumerator(root: repository.path, configuration: Configuration(), listsUntracked: false)
+            .enumerate()
         #expect(enumeration.usedGit)
         #expect(paths(enumeration) == ["good.swift", "later.swift"])
-        #expect(enumeration.errors.map(\.description) == ["bad\u{FFFD}.swift: error: file name is not valid UTF-8; not scanned"])
+        #expect(
+            enumeration.errors.map(\.description) == [
+                "bad\u{FFFD}.swift: error: file name is not valid UTF-8; not scanned"
+            ])
     }
 
     @Test func missingRootIsAnError() {
@@ -184,7 +204,9 @@ import ShipcheckTestSupport
         var status = stat()
         stat(path, &status)
         #expect(status.st_mode & 0o777 == 0o640)
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.contains(".tmp-") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter {
+            $0.contains(".tmp-")
+        }
         #expect(leftovers.isEmpty)
     }
 
@@ -213,7 +235,9 @@ import ShipcheckTestSupport
 
     @Test func aDirectoryIsAnInputError() {
         let directory = TemporaryDirectory()
-        #expect(throws: InputError(path: directory.path, message: "is a directory")) { try AtomicFile.write("x", to: directory.path) }
+        #expect(throws: InputError(path: directory.path, message: "is a directory")) {
+            try AtomicFile.write("x", to: directory.path)
+        }
     }
 
     @Test func missingDirectoryIsAnInputError() {

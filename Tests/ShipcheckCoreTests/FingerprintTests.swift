@@ -1,10 +1,12 @@
 import Testing
+
 @testable import ShipcheckCore
 
 @Suite struct FingerprintTests {
     func finding(line: Int, snippet: String = "#Preview(\"Dark\") {") -> Finding {
-        Finding(ruleID: "preview-outside-debug", severity: .error, message: "m",
-                location: .source(SourceLocation(path: "A.swift", line: line, column: 1)), snippet: snippet)
+        Finding(
+            ruleID: "preview-outside-debug", severity: .error, message: "m",
+            location: .source(SourceLocation(path: "A.swift", line: line, column: 1)), snippet: snippet)
     }
 
     @Test func survivesLinesInsertedAbove() {
@@ -27,7 +29,9 @@ import Testing
     @Test func differentPathsOrRulesDiffer() {
         var other = finding(line: 10)
         other.location = .source(SourceLocation(path: "B.swift", line: 10, column: 1))
-        #expect(Report(findings: [finding(line: 10)]).findings[0].fingerprint != Report(findings: [other]).findings[0].fingerprint)
+        #expect(
+            Report(findings: [finding(line: 10)]).findings[0].fingerprint
+                != Report(findings: [other]).findings[0].fingerprint)
     }
 
     @Test func hashIsStableAcrossRuns() {
@@ -47,7 +51,7 @@ import Testing
         ("  \t ", ""),
         ("é  ü\t x", "é ü x"),
         ("a\r\nb c", "a\r\nb c"),
-        ("a \u{301}b  c", "a \u{301}b c"),
+        ("a \u{301}b  c", "a \u{301}b c")
     ])
     func normalizedCollapsesWhitespaceRuns(_ text: String, _ expected: String) {
         #expect(Fingerprinter.normalized(text) == expected)

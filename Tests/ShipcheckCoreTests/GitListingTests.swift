@@ -1,6 +1,7 @@
 import Dispatch
-import Testing
 import ShipcheckTestSupport
+import Testing
+
 @testable import ShipcheckCore
 
 @Suite struct GitListingTests {
@@ -85,7 +86,10 @@ import ShipcheckTestSupport
         // caller's thread, it would wait out its timeout and be false.
         let second = DispatchSemaphore(value: 0)
         let first = BackgroundValue { second.wait(timeout: .now() + 10) == .success }
-        let started = BackgroundValue { second.signal(); return 42 }
+        let started = BackgroundValue {
+            second.signal()
+            return 42
+        }
         #expect(started.value == 42)
         #expect(first.value)
         let many = (0..<64).map { index in BackgroundValue { index * index } }

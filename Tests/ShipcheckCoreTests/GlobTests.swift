@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ShipcheckCore
 
 @Suite struct GlobTests {
@@ -20,7 +21,7 @@ import Testing
         ("/Top.swift", "Sub/Top.swift", false),
         ("**/*.swift", "a/b/c.swift", true),
         ("a/**/z.txt", "a/z.txt", true),
-        ("a/**/z.txt", "a/b/c/z.txt", true),
+        ("a/**/z.txt", "a/b/c/z.txt", true)
     ])
     func matches(pattern: String, path: String, expected: Bool) {
         #expect(Glob(pattern).matches(path) == expected, "\(pattern) vs \(path)")

@@ -26,7 +26,9 @@ import Testing
     @Test func pathsThroughALinkAreComparedResolved() {
         let root = TemporaryDirectory("shipcheck-lexical-path")
         let real = root.path + "/private/tmp/repo"
-        #expect((try? FileManager.default.createDirectory(atPath: real + "/Sources", withIntermediateDirectories: true)) != nil)
+        #expect(
+            (try? FileManager.default.createDirectory(atPath: real + "/Sources", withIntermediateDirectories: true))
+                != nil)
         #expect(symlink("private/tmp", root.path + "/tmp") == 0)
         #expect(LexicalPath.relative(root.path + "/tmp/repo/Sources/New.swift", to: real) == "Sources/New.swift")
         #expect(LexicalPath.relative(root.path + "/tmp/repo", to: real) == ".")

@@ -1,10 +1,11 @@
-import Testing
 import ShipcheckCore
+import Testing
 
 /// The regex side of `Matcher` (PCRE2): matches as byte ranges, one line at a time, and the
 /// ICU patterns of stored queries either kept in meaning or refused by name.
 @Suite struct MatcherTests {
-    func ranges(_ pattern: String, _ text: some Collection<UInt8>, caseInsensitive: Bool = false) throws -> [Range<Int>] {
+    func ranges(_ pattern: String, _ text: some Collection<UInt8>, caseInsensitive: Bool = false) throws -> [Range<Int>]
+    {
         let matcher = try Matcher(MatchPattern(pattern, kind: .regex, caseInsensitive: caseInsensitive))
         let bytes = Array(text)
         let folded = bytes.withUnsafeBytes { Matcher.folded($0) }
@@ -19,10 +20,16 @@ import ShipcheckCore
         let bytes = Array(String(repeating: "id 12345\n", count: 1_000).utf8)
         for pattern in [#"\d{5}"#, #"id \d+"#] {
             let matcher = try Matcher(MatchPattern(pattern, kind: .regex, caseInsensitive: false))
-            let found = bytes.withUnsafeBytes { matcher.matches(in: $0, folded: UnsafeRawBufferPointer(start: nil, count: 0), deadline: Deadline(seconds: 0)) }
+            let found = bytes.withUnsafeBytes {
+                matcher.matches(
+                    in: $0, folded: UnsafeRawBufferPointer(start: nil, count: 0), deadline: Deadline(seconds: 0))
+            }
             #expect(found.cutShort, "\(pattern)")
             #expect(found.ranges.count < 1_000, "\(pattern)")
-            let whole = bytes.withUnsafeBytes { matcher.matches(in: $0, folded: UnsafeRawBufferPointer(start: nil, count: 0), deadline: Deadline(seconds: nil)) }
+            let whole = bytes.withUnsafeBytes {
+                matcher.matches(
+                    in: $0, folded: UnsafeRawBufferPointer(start: nil, count: 0), deadline: Deadline(seconds: nil))
+            }
             #expect(!whole.cutShort && whole.ranges.count == 1_000, "\(pattern)")
         }
     }
@@ -64,7 +71,9 @@ import ShipcheckCore
 
     @Test func icuClassSetOperationsAreRefusedByName() throws {
         for pattern in ["[[a-z]&&[^q]]", #"[\p{L}--\p{Lu}]"#, "[a[bc]]"] {
-            let error = #expect(throws: PatternError.self) { try Matcher(MatchPattern(pattern, kind: .regex), origin: "query 'sets'") }
+            let error = #expect(throws: PatternError.self) {
+                try Matcher(MatchPattern(pattern, kind: .regex), origin: "query 'sets'")
+            }
             #expect(error?.message.contains("in query 'sets'") == true, "\(pattern)")
             #expect(error?.message.contains("class set operations") == true, "\(pattern)")
         }
@@ -74,7 +83,9 @@ import ShipcheckCore
 
     @Test func aPatternPCRE2RejectsIsOneLineNamingItsOrigin() {
         // ICU's character names; PCRE2 has none.
-        let error = #expect(throws: PatternError.self) { try Matcher(MatchPattern(#"\N{DIGIT ONE}"#, kind: .regex), origin: "query 'named'") }
+        let error = #expect(throws: PatternError.self) {
+            try Matcher(MatchPattern(#"\N{DIGIT ONE}"#, kind: .regex), origin: "query 'named'")
+        }
         let message = error?.message ?? ""
         #expect(message.contains(#"invalid regular expression '\N{DIGIT ONE}' in query 'named'"#))
         #expect(!message.contains("\n"))

@@ -1,7 +1,7 @@
 import Foundation
+import ShipcheckCore
 import Synchronization
 import Testing
-import ShipcheckCore
 
 @Suite struct ParallelMapTests {
     /// What a streaming report relies on: results come out in input order whatever order the
@@ -13,16 +13,19 @@ import ShipcheckCore
         let completed = Mutex<[Int]>([])
         let tooFarAhead = Mutex<[Int]>([])
         let input = Array(0..<count)
-        let output = input.parallelMap(window: window, { index -> Int in
-            let done = completed.withLock { $0.count }
-            if index >= done + window { tooFarAhead.withLock { $0.append(index) } }
-            // Uneven work, so later elements often finish first.
-            usleep(UInt32((index * 7919) % 5) * (count > 500 ? 20 : 300))
-            return index * 2
-        }, completed: { index, value in
-            #expect(value == index * 2)
-            completed.withLock { $0.append(index) }
-        })
+        let output = input.parallelMap(
+            window: window,
+            { index -> Int in
+                let done = completed.withLock { $0.count }
+                if index >= done + window { tooFarAhead.withLock { $0.append(index) } }
+                // Uneven work, so later elements often finish first.
+                usleep(UInt32((index * 7919) % 5) * (count > 500 ? 20 : 300))
+                return index * 2
+            },
+            completed: { index, value in
+                #expect(value == index * 2)
+                completed.withLock { $0.append(index) }
+            })
         #expect(output == input.map { $0 * 2 })
         #expect(completed.withLock { $0 } == input)
         #expect(tooFarAhead.withLock { $0 }.isEmpty)

@@ -1,6 +1,6 @@
 import Foundation
-import ShipcheckTestSupport
 import ShipcheckCore
+import ShipcheckTestSupport
 import Testing
 
 @Suite struct PropertyListReaderTests {
@@ -17,8 +17,9 @@ import Testing
 
     /// A set object (type 0xC) crashes swift-corelibs-foundation's reader: refused before it.
     @Test func damagedBinaryPropertyListsAreRefusedNotHandedToFoundation() throws {
-        let crasher = try #require(FileManager.default.contents(
-            atPath: Repository.path("Tests/Fixtures/fuzz-regressions/bundle/binary-plist-set-object.bin")))
+        let crasher = try #require(
+            FileManager.default.contents(
+                atPath: Repository.path("Tests/Fixtures/fuzz-regressions/bundle/binary-plist-set-object.bin")))
         #expect(crasher[8] >> 4 == 0xC)
         #expect(PropertyListReader.propertyList(from: Array(crasher)) == nil)
         // An array that holds itself, and a trailer pointing past the end.

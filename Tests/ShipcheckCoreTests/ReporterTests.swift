@@ -1,9 +1,11 @@
 import Foundation
+import Testing
+
+@testable import ShipcheckCore
+
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Testing
-@testable import ShipcheckCore
 
 @Suite struct SARIFReporterTests {
     func parsed() throws -> [String: Any] {
@@ -19,7 +21,8 @@ import Testing
         let driver = try #require((run["tool"] as? [String: Any])?["driver"] as? [String: Any])
         #expect(driver["name"] as? String == "shipcheck")
         let rules = try #require(driver["rules"] as? [[String: Any]])
-        #expect(rules.compactMap { $0["id"] as? String } == ["preview-outside-debug", "conflict-marker", "preview-leak"])
+        #expect(
+            rules.compactMap { $0["id"] as? String } == ["preview-outside-debug", "conflict-marker", "preview-leak"])
         for rule in rules {
             #expect((rule["shortDescription"] as? [String: Any])?["text"] is String)
             #expect((rule["fullDescription"] as? [String: Any])?["text"] is String)
@@ -32,7 +35,8 @@ import Testing
         #expect(results.count == 4)
         let preview = try #require(results.first { $0["ruleId"] as? String == "preview-outside-debug" })
         #expect(preview["level"] as? String == "error")
-        let location = try #require((preview["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
+        let location = try #require(
+            (preview["locations"] as? [[String: Any]])?.first?["physicalLocation"] as? [String: Any])
         let artifact = try #require(location["artifactLocation"] as? [String: Any])
         #expect(artifact["uri"] as? String == "App/Preview%20Content/View%2C%20a%3Ab.swift")
         #expect(artifact["uriBaseId"] as? String == "%SRCROOT%")
@@ -41,7 +45,9 @@ import Testing
         #expect(region["startColumn"] as? Int == 5)
         #expect(region["endLine"] as? Int == 14)
         #expect(region["endColumn"] as? Int == 2)
-        let fingerprints = results.compactMap { ($0["partialFingerprints"] as? [String: String])?[SARIFReporter.fingerprintKey] }
+        let fingerprints = results.compactMap {
+            ($0["partialFingerprints"] as? [String: String])?[SARIFReporter.fingerprintKey]
+        }
         #expect(fingerprints.count == 4)
         #expect(Set(fingerprints).count == 4, "fingerprints must be unique per finding")
         #expect(results.allSatisfy { $0["ruleIndex"] is Int })
@@ -60,9 +66,11 @@ import Testing
     }
 
     @Test func inputErrorsBecomeToolNotificationsAndFailTheInvocation() throws {
-        let text = SARIFReporter().render(ReportFixtures.report(inputErrors: [InputError(path: "bad.o", message: "truncated section table")]))
+        let text = SARIFReporter().render(
+            ReportFixtures.report(inputErrors: [InputError(path: "bad.o", message: "truncated section table")]))
         let document = try #require(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-        let invocation = try #require((((document["runs"] as? [[String: Any]])?.first)?["invocations"] as? [[String: Any]])?.first)
+        let invocation = try #require(
+            (((document["runs"] as? [[String: Any]])?.first)?["invocations"] as? [[String: Any]])?.first)
         #expect(invocation["executionSuccessful"] as? Bool == false)
         #expect((invocation["toolExecutionNotifications"] as? [Any])?.count == 1)
     }
@@ -98,7 +106,9 @@ import Testing
     }
 
     @Test func controlCharactersAreNotEmittedRaw() throws {
-        let report = Report(findings: [Finding(ruleID: "r", severity: .error, message: "bell \u{07} <&>", location: .file(path: "a"))])
+        let report = Report(findings: [
+            Finding(ruleID: "r", severity: .error, message: "bell \u{07} <&>", location: .file(path: "a"))
+        ])
         let text = JUnitReporter().render(report)
         #expect(!text.contains("\u{07}"))
         #expect(throws: Never.self) { try XMLDocument(data: Data(text.utf8)) }
@@ -115,8 +125,14 @@ import Testing
         let lines = GitHubReporter().render(ReportFixtures.report()).split(separator: "\n").map(String.init)
         let commands = lines.filter { $0.hasPrefix("::") }
         #expect(commands.count == 4)
-        #expect(commands[0] == "::error file=App/Preview Content/View%2C a%3Ab.swift,line=12,endLine=14,col=5,title=shipcheck preview-outside-debug::#Preview compiled in release: 100%25, ok: yes%0Afix: wrap in #if DEBUG")
-        #expect(commands.contains { $0.hasPrefix("::warning file=README.md,line=3,col=1,") && $0.contains("HEAD%0Asecond line") })
+        #expect(
+            commands[0]
+                == "::error file=App/Preview Content/View%2C a%3Ab.swift,line=12,endLine=14,col=5,title=shipcheck preview-outside-debug::#Preview compiled in release: 100%25, ok: yes%0Afix: wrap in #if DEBUG"
+        )
+        #expect(
+            commands.contains {
+                $0.hasPrefix("::warning file=README.md,line=3,col=1,") && $0.contains("HEAD%0Asecond line")
+            })
         #expect(commands.contains { $0.hasPrefix("::notice file=build/App,") })
         // No finding may spill onto a second line.
         #expect(lines.allSatisfy { $0.hasPrefix("::") || $0.hasPrefix("shipcheck:") })
@@ -130,7 +146,10 @@ import Testing
         #expect(issues.count == 5)
         let fingerprints = issues.compactMap { $0["fingerprint"] as? String }
         #expect(Set(fingerprints).count == 5)
-        #expect(issues.compactMap { $0["severity"] as? String }.sorted() == ["blocker", "critical", "info", "major", "major"])
+        #expect(
+            issues.compactMap { $0["severity"] as? String }.sorted() == [
+                "blocker", "critical", "info", "major", "major"
+            ])
         for issue in issues {
             #expect(issue["description"] is String)
             #expect(issue["check_name"] is String)
@@ -145,37 +164,39 @@ import Testing
     /// What a pipe gets: one compiler-style line per finding and nothing else.
     @Test func linesLayoutIsOneCompilerStyleLinePerFinding() {
         let text = TextReporter(color: false, heading: false).render(ReportFixtures.report())
-        #expect(text == """
-            App/Preview Content/View, a:b.swift:12:5: error: #Preview compiled in release: 100%, ok: yes [preview-outside-debug]
-            README.md:3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
-            README.md:3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
-            build/App:swift5_protocol_conformances:0x1000: note: ContentView_Previews ships [preview-leak]
+        #expect(
+            text == """
+                App/Preview Content/View, a:b.swift:12:5: error: #Preview compiled in release: 100%, ok: yes [preview-outside-debug]
+                README.md:3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
+                README.md:3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
+                build/App:swift5_protocol_conformances:0x1000: note: ContentView_Previews ships [preview-leak]
 
-            """)
+                """)
         #expect(TextReporter(color: false).summary(ReportFixtures.report()) == "shipcheck: 1 error, 2 warnings, 1 note")
     }
 
     /// What a terminal gets: findings under their file's name, with snippet and fix, then the summary.
     @Test func headingLayoutGroupsByFile() {
         let text = TextReporter(color: false, heading: true).render(ReportFixtures.report())
-        #expect(text == """
-            App/Preview Content/View, a:b.swift
-              12:5: error: #Preview compiled in release: 100%, ok: yes [preview-outside-debug]
-                  #Preview {
-                      ContentView()
-                  }
-                  fix: wrap in #if DEBUG
+        #expect(
+            text == """
+                App/Preview Content/View, a:b.swift
+                  12:5: error: #Preview compiled in release: 100%, ok: yes [preview-outside-debug]
+                      #Preview {
+                          ContentView()
+                      }
+                      fix: wrap in #if DEBUG
 
-            README.md
-              3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
-              3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
+                README.md
+                  3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
+                  3:1: warning: conflict block <<<<<<< HEAD\\nsecond line [conflict-marker]
 
-            build/App
-              swift5_protocol_conformances:0x1000: note: ContentView_Previews ships [preview-leak]
+                build/App
+                  swift5_protocol_conformances:0x1000: note: ContentView_Previews ships [preview-leak]
 
-            shipcheck: 1 error, 2 warnings, 1 note
+                shipcheck: 1 error, 2 warnings, 1 note
 
-            """)
+                """)
     }
 
     @Test func colourOnlyWhenAsked() {
@@ -205,12 +226,15 @@ import Testing
         #expect(Report(findings: warningOnly).exitCode == 0)
         #expect(Report(findings: warningOnly, failingSeverity: .warning).exitCode == 1)
         #expect(Report(findings: []).exitCode == 0)
-        #expect(Report(findings: [Finding(ruleID: "r", severity: .error, message: "m", location: .file(path: "a"))]).exitCode == 1)
+        #expect(
+            Report(findings: [Finding(ruleID: "r", severity: .error, message: "m", location: .file(path: "a"))])
+                .exitCode == 1)
     }
 
     @Test func inputErrorsWinOverFindings() {
-        let report = Report(findings: [Finding(ruleID: "r", severity: .error, message: "m", location: .file(path: "a"))],
-                            inputErrors: [InputError(path: "b", message: "unreadable")])
+        let report = Report(
+            findings: [Finding(ruleID: "r", severity: .error, message: "m", location: .file(path: "a"))],
+            inputErrors: [InputError(path: "b", message: "unreadable")])
         #expect(report.exitCode == 2)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import ShipcheckCore
 
 @Suite struct RequiredLiteralTests {
@@ -21,7 +22,7 @@ import Testing
         (#"\bTODO\b"#, ["TODO"]),
         ("(foo|bar)baz", ["baz"]),
         ("[xyz]+literal", ["literal"]),
-        (#"a\.b"#, ["a.b"]),
+        (#"a\.b"#, ["a.b"])
     ])
     func findsTheMostSelectiveRequiredText(_ pattern: String, _ expected: [String]) {
         #expect(RequiredLiteral.extract(from: pattern, caseInsensitive: false) == expected)
@@ -40,14 +41,17 @@ import Testing
 
     /// The prefilter may only skip lines the regex would not match anyway.
     @Test(arguments: [
-        #"func test[A-Z]\w*Async\("#, "colou?r", #"^<{7}(?=\s|$)|^={7}(?=\s|$)"#, "x{3}y", "ab+c", #"\bfoo\b"#, "(?:ab|cd)ef",
-        "TAKES", "[a-pr-z]at",
+        #"func test[A-Z]\w*Async\("#, "colou?r", #"^<{7}(?=\s|$)|^={7}(?=\s|$)"#, "x{3}y", "ab+c", #"\bfoo\b"#,
+        "(?:ab|cd)ef",
+        "TAKES", "[a-pr-z]at"
     ])
     func prefilteredSearchFindsWhatAPlainRegexFinds(_ pattern: String) throws {
         let lines = [
-            "func testLoadAsync() {", "func testloadAsync(", "color", "colour", "colr", "<<<<<<< HEAD", "<<<<<<<< eight", "=======",
-            "xxxy", "xxy", "abbbc", "ac", "foo bar", "food", "abef", "cdef", "efab", "takes", "TAKES", "taKes", "ta\u{212A}es", "cat", "qat",
-            "", "\r", "tail without newline",
+            "func testLoadAsync() {", "func testloadAsync(", "color", "colour", "colr", "<<<<<<< HEAD",
+            "<<<<<<<< eight", "=======",
+            "xxxy", "xxy", "abbbc", "ac", "foo bar", "food", "abef", "cdef", "efab", "takes", "TAKES", "taKes",
+            "ta\u{212A}es", "cat", "qat",
+            "", "\r", "tail without newline"
         ]
         let text = lines.joined(separator: "\n")
         for caseSensitive in [true, false] {
@@ -63,7 +67,9 @@ import Testing
             }
             let regex = try NSRegularExpression(pattern: pattern, options: caseSensitive ? [] : [.caseInsensitive])
             let expected = lines.enumerated().flatMap { index, line in
-                regex.matches(in: line, range: NSRange(location: 0, length: line.utf16.count)).filter { $0.range.length > 0 }.map { _ in index + 1 }
+                regex.matches(in: line, range: NSRange(location: 0, length: line.utf16.count)).filter {
+                    $0.range.length > 0
+                }.map { _ in index + 1 }
             }
             #expect(found == expected, "\(pattern) caseSensitive=\(caseSensitive)")
         }

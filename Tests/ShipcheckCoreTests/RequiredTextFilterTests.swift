@@ -1,5 +1,5 @@
-import Testing
 import ShipcheckCore
+import Testing
 
 /// The one pass that rules out matchers whose required texts a buffer lacks: it may keep a
 /// matcher that then finds nothing, never drop one that has a match.
@@ -9,18 +9,24 @@ import ShipcheckCore
     }
 
     func possible(_ matchers: [Matcher], in text: String) -> [Int] {
-        Array(text.utf8).withUnsafeBytes { RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices)) }
+        Array(text.utf8).withUnsafeBytes {
+            RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices))
+        }
     }
 
     func hasMatch(_ matcher: Matcher, in bytes: [UInt8]) -> Bool {
         let folded = bytes.withUnsafeBytes { Matcher.folded($0) }
         return bytes.withUnsafeBytes { buffer in
-            folded.withUnsafeBytes { !matcher.matches(in: buffer, folded: $0, deadline: Deadline(seconds: nil)).ranges.isEmpty }
+            folded.withUnsafeBytes {
+                !matcher.matches(in: buffer, folded: $0, deadline: Deadline(seconds: nil)).ranges.isEmpty
+            }
         }
     }
 
     @Test func matchersWhoseTextsAreAbsentAreRuledOut() throws {
-        let matchers = [try matcher("FIXME"), try matcher("reload"), try matcher(#"func test[A-Z]\w*Async\("#, regex: true)]
+        let matchers = [
+            try matcher("FIXME"), try matcher("reload"), try matcher(#"func test[A-Z]\w*Async\("#, regex: true)
+        ]
         #expect(possible(matchers, in: "// FIXME: later\nfunc testLoadAsync(") == [0, 2])
         #expect(possible(matchers, in: "nothing here") == [])
         // At the buffer's very start and end.
@@ -28,12 +34,17 @@ import ShipcheckCore
     }
 
     @Test func caseInsensitiveTextsAreFoundInEitherCase() throws {
-        let matchers = [try matcher("fixme", caseInsensitive: true), try matcher("Reload", regex: true, caseInsensitive: true), try matcher("Exact")]
+        let matchers = [
+            try matcher("fixme", caseInsensitive: true), try matcher("Reload", regex: true, caseInsensitive: true),
+            try matcher("Exact")
+        ]
         #expect(possible(matchers, in: "FiXmE rELOAD exact") == [0, 1])
     }
 
     @Test func matchersWithoutARequiredTextAreAlwaysKept() throws {
-        let matchers = [try matcher(#"\b[0-9]{5}\b"#, regex: true), try matcher("x"), try matcher("alpha"), try matcher("beta")]
+        let matchers = [
+            try matcher(#"\b[0-9]{5}\b"#, regex: true), try matcher("x"), try matcher("alpha"), try matcher("beta")
+        ]
         #expect(possible(matchers, in: "gamma") == [0, 1])
     }
 
@@ -44,21 +55,28 @@ import ShipcheckCore
 
     @Test func onlyTheGivenCandidatesAreConsidered() throws {
         let matchers = [try matcher("alpha"), try matcher("beta"), try matcher("gamma")]
-        let kept = Array("beta gamma".utf8).withUnsafeBytes { RequiredTextFilter(matchers).possible(in: $0, among: [0, 2]) }
+        let kept = Array("beta gamma".utf8).withUnsafeBytes {
+            RequiredTextFilter(matchers).possible(in: $0, among: [0, 2])
+        }
         #expect(kept == [2])
     }
 
     /// The pass looks at thirty-two or sixteen positions at a time, then at the last ones one by
     /// one: a text is found at every offset of a buffer, in any bucket, up to the last byte.
     @Test func aTextIsFoundAtEveryOffset() throws {
-        let words = ["FIXME", "reload", "[Int: String]", "ok", "guard let view = ", "Async()", "thread-safe", "// Decode", "zq", "user-state"]
+        let words = [
+            "FIXME", "reload", "[Int: String]", "ok", "guard let view = ", "Async()", "thread-safe", "// Decode", "zq",
+            "user-state"
+        ]
         let matchers = try words.map { try matcher($0) }
         for word in words {
             for length in [word.utf8.count, 40, 100] {
                 for offset in 0...(length - word.utf8.count) {
                     var bytes = [UInt8](repeating: UInt8(ascii: "."), count: length)
                     bytes.replaceSubrange(offset..<(offset + word.utf8.count), with: word.utf8)
-                    let kept = bytes.withUnsafeBytes { RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices)) }
+                    let kept = bytes.withUnsafeBytes {
+                        RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices))
+                    }
                     #expect(kept == [words.firstIndex(of: word)!], "\(word) at \(offset) of \(length)")
                 }
             }
@@ -68,8 +86,10 @@ import ShipcheckCore
     /// Every matcher with a match in a buffer is kept, for many texts sharing the eight buckets,
     /// alternatives, case-insensitive and non-ASCII texts, over generated buffers.
     @Test func aMatcherWithAMatchIsNeverRuledOut() throws {
-        let words = ["reload", "FIXME", "Async()", "[Int: String]", "guard let", "thread-safe", "café", "// Decode",
-                     "resultURL", "encode.map", "user-state", "cache", "view", "token", "TODO", "é"]
+        let words = [
+            "reload", "FIXME", "Async()", "[Int: String]", "guard let", "thread-safe", "café", "// Decode",
+            "resultURL", "encode.map", "user-state", "cache", "view", "token", "TODO", "é"
+        ]
         var matchers: [Matcher] = []
         for word in words {
             matchers.append(try matcher(word))
@@ -84,12 +104,18 @@ import ShipcheckCore
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int((seed >> 33) % UInt64(bound))
         }
-        let pieces = words + ["ALPHA", "beta7", "let xToken: URL", "cache.parse(index:", "RELOAD", "Fixme", " ", "\n", "x", "é", "ü"]
+        let pieces =
+            words + [
+                "ALPHA", "beta7", "let xToken: URL", "cache.parse(index:", "RELOAD", "Fixme", " ", "\n", "x", "é", "ü"
+            ]
         var ruledOut = 0
         for _ in 0..<300 {
             var bytes: [UInt8] = []
-            for _ in 0..<next(12) { bytes += Array(pieces[next(pieces.count)].utf8) + (next(2) == 0 ? [UInt8(ascii: " ")] : []) }
-            let kept = Set(bytes.withUnsafeBytes { RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices)) })
+            for _ in 0..<next(12) {
+                bytes += Array(pieces[next(pieces.count)].utf8) + (next(2) == 0 ? [UInt8(ascii: " ")] : [])
+            }
+            let kept = Set(
+                bytes.withUnsafeBytes { RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices)) })
             for (index, matcher) in matchers.enumerated() where hasMatch(matcher, in: bytes) {
                 #expect(kept.contains(index), "\(index) in \(String(decoding: bytes, as: UTF8.self))")
             }

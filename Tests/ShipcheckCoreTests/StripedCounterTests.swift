@@ -1,6 +1,6 @@
 import Dispatch
-import Testing
 import ShipcheckCore
+import Testing
 
 /// The per-file counts of a read pass (files read, time in a check), added from every thread.
 @Suite struct StripedCounterTests {

@@ -5,9 +5,12 @@ import Testing
 /// file type allows, on the line above the finding, after it on its line, or in the comment
 /// block above its declaration.
 @Suite struct SuppressionsTests {
-    func decision(_ text: String, path: String = "View.swift", rule: String = "some-rule", line: Int,
-                  leadingLines: ClosedRange<Int>? = nil, deprecatedForms: Bool = false) -> Suppressions.Decision {
-        Suppressions(Array(text.utf8), path: path).decision(rule: rule, line: line, leadingLines: leadingLines, acceptsDeprecatedForms: deprecatedForms)
+    func decision(
+        _ text: String, path: String = "View.swift", rule: String = "some-rule", line: Int,
+        leadingLines: ClosedRange<Int>? = nil, deprecatedForms: Bool = false
+    ) -> Suppressions.Decision {
+        Suppressions(Array(text.utf8), path: path).decision(
+            rule: rule, line: line, leadingLines: leadingLines, acceptsDeprecatedForms: deprecatedForms)
     }
 
     @Test func aCommentAboveOrAfterWithAReasonSuppresses() {
@@ -15,7 +18,9 @@ import Testing
         #expect(decision("finding // shipcheck:ignore some-rule -- why\n", line: 1) == .suppressed)
         #expect(decision("/// shipcheck:ignore other, some-rule -- why\nfinding\n", line: 2) == .suppressed)
         #expect(decision("/* shipcheck:ignore some-rule -- why */\nfinding\n", line: 2) == .suppressed)
-        #expect(decision("<!-- shipcheck:ignore some-rule -- why -->\nfinding\n", path: "README.md", line: 2) == .suppressed)
+        #expect(
+            decision("<!-- shipcheck:ignore some-rule -- why -->\nfinding\n", path: "README.md", line: 2) == .suppressed
+        )
         #expect(decision("# shipcheck:ignore some-rule -- why\nfinding\n", path: "ci.yml", line: 2) == .suppressed)
     }
 
@@ -33,20 +38,35 @@ import Testing
     @Test func otherRulesOtherLinesAndOtherSyntaxesDoNot() {
         #expect(decision("// shipcheck:ignore another-rule -- why\nfinding\n", line: 2) == .report)
         #expect(decision("// shipcheck:ignore some-rule -- why\n\nfinding\n", line: 3) == .report)
-        #expect(decision("# shipcheck:ignore some-rule -- why\nfinding\n", line: 2) == .report, "# is not a Swift comment")
+        #expect(
+            decision("# shipcheck:ignore some-rule -- why\nfinding\n", line: 2) == .report, "# is not a Swift comment")
         #expect(decision("let s = \"// shipcheck:ignore some-rule -- in a string\"\nfinding\n", line: 2) == .report)
     }
 
     @Test func conflictMarkersStillTakeTheOldFormsAsDeprecated() {
-        #expect(decision("# shipcheck:ignore some-rule\nfinding\n", line: 2, deprecatedForms: true) == .suppressedByDeprecatedForm(line: 1))
-        #expect(decision("finding shipcheck:ignore some-rule\n", line: 1, deprecatedForms: true) == .suppressedByDeprecatedForm(line: 1))
-        #expect(decision("// shipcheck:ignore some-rule (documented)\nfinding\n", line: 2, deprecatedForms: true) == .suppressedByDeprecatedForm(line: 1))
-        #expect(decision("// shipcheck:ignore some-rule -- documented\nfinding\n", line: 2, deprecatedForms: true) == .suppressed)
-        #expect(Suppressions(Array("# shipcheck:ignore conflict-marker\nx\n".utf8), path: "a.txt")
-            .decision(rule: "conflict-marker-remnant", aliases: ["conflict-marker"], line: 2, acceptsDeprecatedForms: true) != .report)
+        #expect(
+            decision("# shipcheck:ignore some-rule\nfinding\n", line: 2, deprecatedForms: true)
+                == .suppressedByDeprecatedForm(line: 1))
+        #expect(
+            decision("finding shipcheck:ignore some-rule\n", line: 1, deprecatedForms: true)
+                == .suppressedByDeprecatedForm(line: 1))
+        #expect(
+            decision("// shipcheck:ignore some-rule (documented)\nfinding\n", line: 2, deprecatedForms: true)
+                == .suppressedByDeprecatedForm(line: 1))
+        #expect(
+            decision("// shipcheck:ignore some-rule -- documented\nfinding\n", line: 2, deprecatedForms: true)
+                == .suppressed)
+        #expect(
+            Suppressions(Array("# shipcheck:ignore conflict-marker\nx\n".utf8), path: "a.txt")
+                .decision(
+                    rule: "conflict-marker-remnant", aliases: ["conflict-marker"], line: 2, acceptsDeprecatedForms: true
+                ) != .report)
     }
 
-    @Test(arguments: [("App/View.swift", ["//", "/*"]), ("Makefile", ["#"]), ("docs/a.md", ["<!--"]), ("notes.rst", ["//", "/*", "#", "<!--", "--", ";"])])
+    @Test(arguments: [
+        ("App/View.swift", ["//", "/*"]), ("Makefile", ["#"]), ("docs/a.md", ["<!--"]),
+        ("notes.rst", ["//", "/*", "#", "<!--", "--", ";"])
+    ])
     func commentSyntaxFollowsTheFileType(_ path: String, _ openers: [String]) {
         #expect(CommentSyntax.openers(forPath: path) == openers)
     }

@@ -1,7 +1,7 @@
+import Foundation
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
-import Foundation
 import Testing
 
 @Suite struct RuleRegistryTests {
@@ -10,7 +10,9 @@ import Testing
         #expect(Set(ids).count == ids.count)
         for rule in RuleRegistry.descriptions {
             #expect(!rule.summary.isEmpty && rule.rationale.count > 60, "\(rule.id)")
-            #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty, "\(rule.id) needs examples both ways")
+            #expect(
+                !rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty,
+                "\(rule.id) needs examples both ways")
         }
     }
 
@@ -20,21 +22,31 @@ import Testing
         let declared = try Self.declaredRuleTypes()
         let registered = Set(RuleRegistry.rules.map { String(describing: $0) })
         #expect(declared.count >= 40, "the source scan found only \(declared.sorted())")
-        #expect(declared.subtracting(registered).isEmpty, "declared but not registered: \(declared.subtracting(registered).sorted())")
-        #expect(registered.subtracting(declared).isEmpty, "registered but not found in Sources/: \(registered.subtracting(declared).sorted())")
+        #expect(
+            declared.subtracting(registered).isEmpty,
+            "declared but not registered: \(declared.subtracting(registered).sorted())")
+        #expect(
+            registered.subtracting(declared).isEmpty,
+            "registered but not found in Sources/: \(registered.subtracting(declared).sorted())")
     }
 
     /// `enum|struct|class NAME: P` in Sources/, where P is `Rule` or a protocol refining it.
     private static func declaredRuleTypes() throws -> Set<String> {
-        let sources = try FileManager.default.subpathsOfDirectory(atPath: Repository.path("Sources")).filter { $0.hasSuffix(".swift") }
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: Repository.path("Sources")).filter {
+            $0.hasSuffix(".swift")
+        }
         let texts = try sources.map { try String(contentsOfFile: Repository.path("Sources/\($0)"), encoding: .utf8) }
         let protocolPattern = try Regex(#"protocol (\w+): Rule\b"#)
         var ruleProtocols: Set<String> = ["Rule"]
-        for text in texts { for match in text.matches(of: protocolPattern) { ruleProtocols.insert(String(match.output[1].substring!)) } }
-        let typePattern = try Regex(#"(?m)^\s*(?:public |package |internal )?(?:final )?(?:enum|struct|class) (\w+): (\w+)"#)
+        for text in texts {
+            for match in text.matches(of: protocolPattern) { ruleProtocols.insert(String(match.output[1].substring!)) }
+        }
+        let typePattern = try Regex(
+            #"(?m)^\s*(?:public |package |internal )?(?:final )?(?:enum|struct|class) (\w+): (\w+)"#)
         var declared: Set<String> = []
         for text in texts {
-            for match in text.matches(of: typePattern) where ruleProtocols.contains(String(match.output[2].substring!)) {
+            for match in text.matches(of: typePattern) where ruleProtocols.contains(String(match.output[2].substring!))
+            {
                 declared.insert(String(match.output[1].substring!))
             }
         }
@@ -52,7 +64,9 @@ import Testing
         for rule in RuleRegistry.descriptions {
             let row = rows.first { $0.contains("`\(rule.id)`") }
             #expect(row != nil, "README lacks rule \(rule.id)")
-            #expect(row?.contains("| \(rule.defaultSeverity.rawValue)") == true, "README gives \(rule.id) another severity than \(rule.defaultSeverity)")
+            #expect(
+                row?.contains("| \(rule.defaultSeverity.rawValue)") == true,
+                "README gives \(rule.id) another severity than \(rule.defaultSeverity)")
         }
     }
 }

@@ -19,7 +19,9 @@ private final class CountingFileSource: FileSource {
         return disk.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
     }
 
-    func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T {
+    func withContents<T>(
+        _ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T
+    ) throws(InputError) -> T {
         counts.withLock { $0[path, default: 0] += 1 }
         return try disk.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
     }
@@ -37,15 +39,24 @@ private final class CountingFileSource: FileSource {
         app.write(".shipcheck/queries.yml", QueryStoreFormat.render([QueryPresets.named("merge-conflicts")!]))
         app.write(".gitattributes", "*.rst conflict-marker-size=32\n")
         app.write(ExampleProject.path, ExampleProject.withPreviewContent)
-        app.write("App.xcodeproj/xcshareddata/xcschemes/App.xcscheme",
-                  "<Scheme>\n  <ArchiveAction buildConfiguration = \"Release\" revealArchiveInOrganizer = \"YES\">\n  </ArchiveAction>\n</Scheme>\n")
-        app.write("Config/Shared.xcconfig", "#include \"Base.xcconfig\"\nDEVELOPMENT_ASSET_PATHS = $(SRCROOT)/App/Fixtures\n")
+        app.write(
+            "App.xcodeproj/xcshareddata/xcschemes/App.xcscheme",
+            "<Scheme>\n  <ArchiveAction buildConfiguration = \"Release\" revealArchiveInOrganizer = \"YES\">\n  </ArchiveAction>\n</Scheme>\n"
+        )
+        app.write(
+            "Config/Shared.xcconfig", "#include \"Base.xcconfig\"\nDEVELOPMENT_ASSET_PATHS = $(SRCROOT)/App/Fixtures\n")
         app.write("Config/Base.xcconfig", "SWIFT_VERSION = 6.0\n")
         app.write("App/Fixtures/Seed.json", "{}\n")
         app.write("App/Preview Content/PreviewData.swift", "enum PreviewData {\n    static let title = \"Hello\"\n}\n")
-        app.write("Package.swift", "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", swiftSettings: [.define(\"DEBUG\")])])\n")
+        app.write(
+            "Package.swift",
+            "// swift-tools-version: 6.0\nimport PackageDescription\nlet package = Package(name: \"Kit\", targets: [.target(name: \"Kit\", swiftSettings: [.define(\"DEBUG\")])])\n"
+        )
         app.write("Docs/Merging.md", "Merging\n=======\n\n<<<<<<< HEAD\nours\n=======\ntheirs\n>>>>>>> feature\n")
-        app.write("Docs/Guide.rst", "Guide\n=====\n\n" + String(repeating: "<", count: 32) + " HEAD\nours\n" + String(repeating: "=", count: 32) + "\ntheirs\n" + String(repeating: ">", count: 32) + " feature\n")
+        app.write(
+            "Docs/Guide.rst",
+            "Guide\n=====\n\n" + String(repeating: "<", count: 32) + " HEAD\nours\n" + String(repeating: "=", count: 32)
+                + "\ntheirs\n" + String(repeating: ">", count: 32) + " feature\n")
         for index in 0..<count {
             let name = "View\(index)"
             let text: String
@@ -53,7 +64,8 @@ private final class CountingFileSource: FileSource {
             case 0: text = "import SwiftUI\nstruct \(name) {}\n#Preview { \(name)() }\n"
             case 1: text = "#if DEBUG\nstruct Mock\(index) {}\n#endif\nstruct \(name) { let mock = Mock\(index)() }\n"
             case 2: text = "struct \(name) { let mock = Mock\(index - 1)() }\n"
-            case 3: text = "#if DEBUG\n#Preview { \(name)() }\n#endif\nstruct \(name) { let title = PreviewData.title }\n"
+            case 3:
+                text = "#if DEBUG\n#Preview { \(name)() }\n#endif\nstruct \(name) { let title = PreviewData.title }\n"
             default: text = "struct \(name) { let value = \(index) }\n"
             }
             app.write("App/Views/\(name).swift", text)
@@ -71,8 +83,10 @@ private final class CountingFileSource: FileSource {
 
         // Every check found what the tree holds: so every check read what it needed.
         let found = Set(report.findings.map(\.ruleID))
-        for rule in ["preview-outside-debug", "dev-asset-outside-debug", "conflict-marker", "saved-query",
-                     "release-defines-debug", "release-references-debug-only"] {
+        for rule in [
+            "preview-outside-debug", "dev-asset-outside-debug", "conflict-marker", "saved-query",
+            "release-defines-debug", "release-references-debug-only"
+        ] {
             #expect(found.contains(rule), "no \(rule) finding")
         }
         #expect(report.findings.filter { $0.ruleID == "release-references-debug-only" }.count == 12 + 12 + 12)

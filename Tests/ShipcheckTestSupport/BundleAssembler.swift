@@ -11,17 +11,19 @@ public struct BundleAssembler {
 
     /// A privacy manifest (as a `text:` file) declaring, with approved reasons, every
     /// required-reason API the `preflight/Store-ios` fixture uses: an app built from it is clean.
-    public static let storeManifest = "text:" + """
-        <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>
-        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryFileTimestamp</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array></dict>
-        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategorySystemBootTime</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>35F9.1</string></array></dict>
-        <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1</string></array></dict>
-        </array></dict></plist>
-        """
+    public static let storeManifest =
+        "text:" + """
+            <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>
+            <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryFileTimestamp</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array></dict>
+            <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategorySystemBootTime</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>35F9.1</string></array></dict>
+            <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryUserDefaults</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1</string></array></dict>
+            </array></dict></plist>
+            """
 
     /// An XML property list of string values (an Info.plist, ExportOptions.plist).
     public static func plist(_ values: [String: String]) -> String {
-        let entries = values.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>" }.joined()
+        let entries = values.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>" }
+            .joined()
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>\(entries)</dict></plist>"
     }
 
@@ -36,12 +38,14 @@ public struct BundleAssembler {
             if source.hasPrefix("text:") {
                 directory.write("\(relative)/\(path)", String(source.dropFirst(5)))
             } else {
-                directory.write("\(relative)/\(path)", bytes: Array(FileManager.default.contents(atPath: Self.fixture(source))!))
+                directory.write(
+                    "\(relative)/\(path)", bytes: Array(FileManager.default.contents(atPath: Self.fixture(source))!))
             }
         }
         for (path, target) in symlinks.sorted(by: { $0.key < $1.key }) {
             let full = "\(directory.path)/\(relative)/\(path)"
-            try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try! FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try! FileManager.default.createSymbolicLink(atPath: full, withDestinationPath: target)
         }
         return "\(directory.path)/\(relative)"
@@ -51,9 +55,11 @@ public struct BundleAssembler {
     @discardableResult
     public func zip(_ folder: String, to name: String) -> String {
         let target = URL(fileURLWithPath: "\(directory.path)/\(name)")
-        try! FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try! FileManager.default.zipItem(at: URL(fileURLWithPath: "\(directory.path)/\(folder)"), to: target,
-                                         shouldKeepParent: false, compressionMethod: .deflate)
+        try! FileManager.default.createDirectory(
+            at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try! FileManager.default.zipItem(
+            at: URL(fileURLWithPath: "\(directory.path)/\(folder)"), to: target,
+            shouldKeepParent: false, compressionMethod: .deflate)
         return target.path
     }
 
@@ -94,7 +100,9 @@ public struct BundleAssembler {
     }
 
     private static func centralRecords(_ bytes: [UInt8]) -> [Int] {
-        (0..<(bytes.count - 46)).filter { bytes[$0] == 0x50 && bytes[$0 + 1] == 0x4B && bytes[$0 + 2] == 0x01 && bytes[$0 + 3] == 0x02 }
+        (0..<(bytes.count - 46)).filter {
+            bytes[$0] == 0x50 && bytes[$0 + 1] == 0x4B && bytes[$0 + 2] == 0x01 && bytes[$0 + 3] == 0x02
+        }
     }
 
     private static func entryName(_ bytes: [UInt8], _ record: Int) -> String {

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// What a command printed and how it exited.
 public struct CommandResult: Sendable {
@@ -16,17 +17,24 @@ public struct CommandResult: Sendable {
 /// end-to-end checks.
 public enum CommandRunner {
     @discardableResult
-    public static func run(_ executable: String, _ arguments: [String], in directory: String? = nil,
-                           environment: [String: String] = [:], input: String? = nil) -> CommandResult {
+    public static func run(
+        _ executable: String, _ arguments: [String], in directory: String? = nil,
+        environment: [String: String] = [:], input: String? = nil
+    ) -> CommandResult {
         let out = Pipe(), err = Pipe()
-        return run(executable, arguments, in: directory, environment: environment, input: input,
-                   stdout: (out.fileHandleForWriting, out.fileHandleForReading), stderr: (err.fileHandleForWriting, err.fileHandleForReading))
+        return run(
+            executable, arguments, in: directory, environment: environment, input: input,
+            stdout: (out.fileHandleForWriting, out.fileHandleForReading),
+            stderr: (err.fileHandleForWriting, err.fileHandleForReading))
     }
 
     /// Runs with `stdout` and `stderr` each given as the handle the child writes to and the one
     /// the test reads (a pipe's two ends, or a pseudo-terminal's slave and master).
-    static func run(_ executable: String, _ arguments: [String], in directory: String?, environment: [String: String], input: String?,
-                    stdout: (child: FileHandle, reader: FileHandle), stderr: (child: FileHandle, reader: FileHandle)) -> CommandResult {
+    static func run(
+        _ executable: String, _ arguments: [String], in directory: String?, environment: [String: String],
+        input: String?,
+        stdout: (child: FileHandle, reader: FileHandle), stderr: (child: FileHandle, reader: FileHandle)
+    ) -> CommandResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
         process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
@@ -34,8 +42,10 @@ public enum CommandRunner {
         var env = ProcessInfo.processInfo.environment
         env["NO_COLOR"] = "1"
         env["GIT_CONFIG_NOSYSTEM"] = "1"
-        env["GIT_AUTHOR_NAME"] = "Test"; env["GIT_AUTHOR_EMAIL"] = "test@example.com"
-        env["GIT_COMMITTER_NAME"] = "Test"; env["GIT_COMMITTER_EMAIL"] = "test@example.com"
+        env["GIT_AUTHOR_NAME"] = "Test"
+        env["GIT_AUTHOR_EMAIL"] = "test@example.com"
+        env["GIT_COMMITTER_NAME"] = "Test"
+        env["GIT_COMMITTER_EMAIL"] = "test@example.com"
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let inPipe = Pipe()
@@ -54,7 +64,9 @@ public enum CommandRunner {
         let outData = readToEnd(stdout.reader)
         process.waitUntilExit()
         try? stdout.reader.close()  // not left to the Process's release (see Subprocess.run)
-        return CommandResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self), stderr: errData?.finish() ?? "")
+        return CommandResult(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: errData?.finish() ?? "")
     }
 
     /// Everything until end of file; a pseudo-terminal's master reports the end as an error
@@ -79,7 +91,9 @@ public enum CommandRunner {
         if let explicit = ProcessInfo.processInfo.environment["SHIPCHECK_BINARY"] { return explicit }
         #if canImport(Darwin)
         var info = Dl_info()
-        guard dladdr(#dsohandle, &info) != 0, let name = info.dli_fname else { preconditionFailure("cannot tell which file holds the tests") }
+        guard dladdr(#dsohandle, &info) != 0, let name = info.dli_fname else {
+            preconditionFailure("cannot tell which file holds the tests")
+        }
         let image = String(cString: name)
         #else
         let image = "/proc/self/exe"
@@ -90,13 +104,16 @@ public enum CommandRunner {
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
             directory = directory.deletingLastPathComponent()
         }
-        preconditionFailure("no shipcheck binary beside \(image); build it (swift build --product shipcheck) or set SHIPCHECK_BINARY")
+        preconditionFailure(
+            "no shipcheck binary beside \(image); build it (swift build --product shipcheck) or set SHIPCHECK_BINARY")
     }()
 
     /// Runs the real binary.
     @discardableResult
-    public static func shipcheck(_ arguments: [String], in directory: String? = nil,
-                                 environment: [String: String] = [:], input: String? = nil) -> CommandResult {
+    public static func shipcheck(
+        _ arguments: [String], in directory: String? = nil,
+        environment: [String: String] = [:], input: String? = nil
+    ) -> CommandResult {
         run(shipcheckPath, arguments, in: directory, environment: environment, input: input)
     }
 
@@ -104,8 +121,10 @@ public enum CommandRunner {
     /// unless `allowFailure` (merges that stop on conflicts exit 1).
     @discardableResult
     public static func git(_ arguments: [String], in directory: String, allowFailure: Bool = false) -> CommandResult {
-        let result = run("git", ["-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"] + arguments, in: directory)
-        precondition(allowFailure || result.status == 0, "git \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        let result = run(
+            "git", ["-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"] + arguments, in: directory)
+        precondition(
+            allowFailure || result.status == 0, "git \(arguments.joined(separator: " ")) failed: \(result.stderr)")
         return result
     }
 }

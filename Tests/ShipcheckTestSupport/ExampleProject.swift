@@ -92,5 +92,6 @@ public enum ExampleProject {
     }
 
     /// The project with Xcode's default `"\"App/Preview Content\""`.
-    public static let withPreviewContent = pbxproj(assetPathsLine: "\t\t\t\tDEVELOPMENT_ASSET_PATHS = \"\\\"App/Preview Content\\\"\";")
+    public static let withPreviewContent = pbxproj(
+        assetPathsLine: "\t\t\t\tDEVELOPMENT_ASSET_PATHS = \"\\\"App/Preview Content\\\"\";")
 }

@@ -28,7 +28,9 @@ public final class GitFixture: @unchecked Sendable {
 
     /// The three kinds of file git's listing tells apart: `tracked` committed (with a
     /// `.gitignore` naming each of `ignored`), then `untracked` and `ignored` written.
-    public func writeTrackedUntrackedAndIgnored(tracked: [String: String], untracked: [String: String], ignored: [String: String]) {
+    public func writeTrackedUntrackedAndIgnored(
+        tracked: [String: String], untracked: [String: String], ignored: [String: String]
+    ) {
         write(".gitignore", ignored.keys.sorted().map { "/" + $0 + "\n" }.joined())
         for (path, text) in tracked { write(path, text) }
         commitAll("tracked")

@@ -22,7 +22,8 @@ public enum Repository {
         guard TestPlatform.readsELF else { return output }
         let result = CommandRunner.run("/bin/bash", [path("Samples/Binaries/build.sh")])
         if result.status != 0 {
-            FileHandle.standardError.write(Data("Samples/Binaries/build.sh failed:\n\(result.stdout)\n\(result.stderr)\n".utf8))
+            FileHandle.standardError.write(
+                Data("Samples/Binaries/build.sh failed:\n\(result.stdout)\n\(result.stderr)\n".utf8))
         }
         return output
     }()
@@ -46,11 +47,13 @@ public enum Toolchain {
     /// Linux; on macOS through `xcrun --find`, since `/usr/bin/swiftc` there is a shim.
     public static let root: URL = {
         #if canImport(Darwin)
-        let swiftc = CommandRunner.run("/usr/bin/xcrun", ["--find", "swiftc"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let swiftc = CommandRunner.run("/usr/bin/xcrun", ["--find", "swiftc"]).stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #else
         let swiftc = CommandRunner.run("which", ["swiftc"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         #endif
-        return URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
+        return URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent()
     }()
 
     /// The toolchain's llvm-nm (LLVM 17+: reads every Mach-O chained-fixup format the fixtures use).

@@ -6,7 +6,9 @@ import ShipcheckCore
 /// the rule and its documentation agree.
 public enum RuleExampleVerifier {
     /// `scan` runs the capability on one example (already unmarked) and returns its findings.
-    public static func verify(_ rule: RuleDescription, scan: (RuleExample, String) throws -> [Finding]) rethrows -> [String] {
+    public static func verify(_ rule: RuleDescription, scan: (RuleExample, String) throws -> [Finding]) rethrows
+        -> [String]
+    {
         var failures: [String] = []
         for example in rule.triggeringExamples {
             let (text, markers) = example.unmarked
@@ -44,7 +46,9 @@ public enum RuleExampleVerifier {
             for (path, companion) in example.companions { tree.write(path, companion) }
             tree.write(example.path, text)
             let result = run(tree.path)
-            if !result.inputErrors.isEmpty { inputFailures.append("\(rule.id): input errors \(result.inputErrors) in:\n\(text)") }
+            if !result.inputErrors.isEmpty {
+                inputFailures.append("\(rule.id): input errors \(result.inputErrors) in:\n\(text)")
+            }
             return result.findings
         }
         return failures + inputFailures

@@ -9,7 +9,11 @@ public final class TemporaryDirectory: @unchecked Sendable {
         var bytes = Array(template.utf8CString)
         let created = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(created != nil, "mkdtemp failed")
-        path = URL(fileURLWithPath: String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        path =
+            URL(
+                fileURLWithPath: String(
+                    decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            )
             .resolvingSymlinksInPath().path
     }
 
@@ -28,7 +32,8 @@ public final class TemporaryDirectory: @unchecked Sendable {
     @discardableResult
     public func write(_ relative: String, bytes: [UInt8]) -> String {
         let full = path + "/" + relative
-        try! FileManager.default.createDirectory(atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try! FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         try! Data(bytes).write(to: URL(fileURLWithPath: full))
         return full
     }

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Runs the real `shipcheck` with standard output, standard error or both on a pseudo-terminal,
 /// as a person at a terminal runs it (colour, headings, progress lines), the others on pipes.
@@ -12,18 +13,26 @@ import Foundation
 extension CommandRunner {
     public enum TerminalStream: Sendable { case stdout, stderr, both }
 
-    public static func shipcheckOnTerminal(_ arguments: [String], terminal: TerminalStream, in directory: String? = nil,
-                                           environment: [String: String] = [:]) -> CommandResult {
+    public static func shipcheckOnTerminal(
+        _ arguments: [String], terminal: TerminalStream, in directory: String? = nil,
+        environment: [String: String] = [:]
+    ) -> CommandResult {
         let master = PseudoTerminal.open(O_RDWR | O_NOCTTY)
-        precondition(master >= 0 && PseudoTerminal.grant(master) == 0 && PseudoTerminal.unlock(master) == 0, "no pseudo-terminal: \(errno)")
+        precondition(
+            master >= 0 && PseudoTerminal.grant(master) == 0 && PseudoTerminal.unlock(master) == 0,
+            "no pseudo-terminal: \(errno)")
         let slave = open(String(cString: PseudoTerminal.slaveName(master)), O_RDWR | O_NOCTTY)
         precondition(slave >= 0, "cannot open the pseudo-terminal's slave: \(errno)")
-        let tty = (child: FileHandle(fileDescriptor: slave, closeOnDealloc: true), reader: FileHandle(fileDescriptor: master, closeOnDealloc: true))
+        let tty = (
+            child: FileHandle(fileDescriptor: slave, closeOnDealloc: true),
+            reader: FileHandle(fileDescriptor: master, closeOnDealloc: true)
+        )
         let out = Pipe(), err = Pipe()
         let pipeOut = (child: out.fileHandleForWriting, reader: out.fileHandleForReading)
         let pipeErr = (child: err.fileHandleForWriting, reader: err.fileHandleForReading)
-        var result = run(shipcheckPath, arguments, in: directory, environment: environment, input: nil,
-                         stdout: terminal == .stderr ? pipeOut : tty, stderr: terminal == .stdout ? pipeErr : tty)
+        var result = run(
+            shipcheckPath, arguments, in: directory, environment: environment, input: nil,
+            stdout: terminal == .stderr ? pipeOut : tty, stderr: terminal == .stdout ? pipeErr : tty)
         // With both on the terminal, everything shown comes back as stdout, in the order shown.
         result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         result.stderr = result.stderr.replacingOccurrences(of: "\r\n", with: "\n")
@@ -36,7 +45,9 @@ extension CommandRunner {
 private enum PseudoTerminal {
     #if canImport(Glibc)
     private static func function<T>(_ name: String, as type: T.Type) -> T {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { preconditionFailure("no \(name) in the C library") }
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
+            preconditionFailure("no \(name) in the C library")
+        }
         return unsafeBitCast(symbol, to: type)
     }
     static let open = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)

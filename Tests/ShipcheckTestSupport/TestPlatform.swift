@@ -1,10 +1,11 @@
+import Foundation
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Testing
 
 /// What the platform and the build under test offer, for tests that need more than every
 /// build has: a Mac build has no ELF reader, APFS refuses file names that are not UTF-8, and
@@ -19,7 +20,9 @@ public enum TestPlatform {
     public static let allowsNonUTF8Names: Bool = {
         let directory = TemporaryDirectory("shipcheck-non-utf8-name")
         let name = Array((directory.path + "/caf").utf8) + [0xE9, 0]
-        let descriptor = name.withUnsafeBufferPointer { $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o600) } }
+        let descriptor = name.withUnsafeBufferPointer {
+            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o600) }
+        }
         guard descriptor >= 0 else { return false }
         close(descriptor)
         return true
@@ -40,8 +43,12 @@ public enum TestPlatform {
 extension Trait where Self == ConditionTrait {
     /// For tests on ELF files (the samples built by Samples/Binaries/build.sh, the toolchain's
     /// own libraries): skipped where the binary reads Mach-O only (macOS, `--disable-default-traits`).
-    public static var needsELF: Self { .enabled(if: TestPlatform.readsELF, "needs the ELF reader (the ELF trait, on Linux)") }
+    public static var needsELF: Self {
+        .enabled(if: TestPlatform.readsELF, "needs the ELF reader (the ELF trait, on Linux)")
+    }
 
     /// For tests that write file names which are not UTF-8.
-    public static var needsNonUTF8Names: Self { .enabled(if: TestPlatform.allowsNonUTF8Names, "the file system refuses names that are not UTF-8 (APFS)") }
+    public static var needsNonUTF8Names: Self {
+        .enabled(if: TestPlatform.allowsNonUTF8Names, "the file system refuses names that are not UTF-8 (APFS)")
+    }
 }

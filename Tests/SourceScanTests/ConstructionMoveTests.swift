@@ -1,6 +1,7 @@
 import ShipcheckCore
 import ShipcheckTestSupport
 import Testing
+
 @testable import SourceScan
 
 /// `--fix` for `state-built-in-init`: a plain construction moves into StateObject's
@@ -8,7 +9,8 @@ import Testing
 /// says why.
 @Suite struct ConstructionMoveTests {
     @Test func movesAPlainConstructionIntoTheAutoclosure() throws {
-        let (text, result) = fixed("""
+        let (text, result) = fixed(
+            """
             struct SearchView: View {
                 @StateObject private var search: SearchModel
                 init(query: String) {
@@ -18,15 +20,16 @@ import Testing
                 var body: some View { Text(search.title) }
             }
             """)
-        #expect(text == """
-            struct SearchView: View {
-                @StateObject private var search: SearchModel
-                init(query: String) {
-                    _search = StateObject(wrappedValue: SearchModel(query: query))
+        #expect(
+            text == """
+                struct SearchView: View {
+                    @StateObject private var search: SearchModel
+                    init(query: String) {
+                        _search = StateObject(wrappedValue: SearchModel(query: query))
+                    }
+                    var body: some View { Text(search.title) }
                 }
-                var body: some View { Text(search.title) }
-            }
-            """)
+                """)
         #expect(result.movedConstructions == 1)
         let fixedText = try #require(text)
         #expect(places(fixedText).isEmpty)
@@ -46,7 +49,10 @@ import Testing
             """
         #expect(fixed(source).text == nil)
         let finding = scan(["View.swift": source]).findings.first { $0.ruleID == StateBuiltInInitRule.id }
-        #expect(finding?.message.contains("--fix leaves it: `Analytics.track(\"log\")` runs between the construction and the assignment and may have side effects") == true)
+        #expect(
+            finding?.message.contains(
+                "--fix leaves it: `Analytics.track(\"log\")` runs between the construction and the assignment and may have side effects"
+            ) == true)
     }
 
     @Test func leavesAnObjectSetUpBeforeTheAssignment() {

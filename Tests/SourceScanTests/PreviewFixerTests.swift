@@ -2,6 +2,7 @@ import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
+
 @testable import SourceScan
 
 @Suite struct PreviewFixerTests {
@@ -18,20 +19,21 @@ import Testing
             }
 
             """
-        #expect(fixed(source).text == """
-            import SwiftUI
+        #expect(
+            fixed(source).text == """
+                import SwiftUI
 
-            // MARK: - Previews
+                // MARK: - Previews
 
-            #if DEBUG
-            /// Light mode.
-            @available(iOS 17, *)
-            #Preview("Light") {
-                ContentView()
-            }
-            #endif
+                #if DEBUG
+                /// Light mode.
+                @available(iOS 17, *)
+                #Preview("Light") {
+                    ContentView()
+                }
+                #endif
 
-            """)
+                """)
     }
 
     @Test func mergesAdjacentPreviewsAndKeepsIndentation() {
@@ -44,30 +46,36 @@ import Testing
                 struct Old_Previews: PreviewProvider { static var previews: some View { Text("c") } }
             }
             """
-        #expect(fixed(source).text == """
-            struct Catalog {
-                #if DEBUG
-                #Preview("A") { Text("a") }
+        #expect(
+            fixed(source).text == """
+                struct Catalog {
+                    #if DEBUG
+                    #Preview("A") { Text("a") }
 
-                #Preview("B") { Text("b") }
-                #endif
-                let value = 1
-                #if DEBUG
-                struct Old_Previews: PreviewProvider { static var previews: some View { Text("c") } }
-                #endif
-            }
-            """)
+                    #Preview("B") { Text("b") }
+                    #endif
+                    let value = 1
+                    #if DEBUG
+                    struct Old_Previews: PreviewProvider { static var previews: some View { Text("c") } }
+                    #endif
+                }
+                """)
     }
 
     @Test func fileWithoutFinalNewlineAndCRLFLineEndings() {
-        #expect(fixed("import SwiftUI\n#Preview { Text(\"a\") }").text == "import SwiftUI\n#if DEBUG\n#Preview { Text(\"a\") }\n#endif\n")
-        #expect(fixed("import SwiftUI\r\n#Preview { Text(\"a\") } // sample\r\nlet x = 1\r\n").text
-            == "import SwiftUI\r\n#if DEBUG\r\n#Preview { Text(\"a\") } // sample\r\n#endif\r\nlet x = 1\r\n")
+        #expect(
+            fixed("import SwiftUI\n#Preview { Text(\"a\") }").text
+                == "import SwiftUI\n#if DEBUG\n#Preview { Text(\"a\") }\n#endif\n")
+        #expect(
+            fixed("import SwiftUI\r\n#Preview { Text(\"a\") } // sample\r\nlet x = 1\r\n").text
+                == "import SwiftUI\r\n#if DEBUG\r\n#Preview { Text(\"a\") } // sample\r\n#endif\r\nlet x = 1\r\n")
     }
 
     @Test func wrapsInsideAPlatformConditionAndLeavesWrappedPreviewsAlone() {
         let source = "#if os(iOS)\n#Preview { A() }\n#endif\n#if DEBUG\n#Preview { B() }\n#endif\n"
-        #expect(fixed(source).text == "#if os(iOS)\n#if DEBUG\n#Preview { A() }\n#endif\n#endif\n#if DEBUG\n#Preview { B() }\n#endif\n")
+        #expect(
+            fixed(source).text
+                == "#if os(iOS)\n#if DEBUG\n#Preview { A() }\n#endif\n#endif\n#if DEBUG\n#Preview { B() }\n#endif\n")
     }
 
     @Test func roundTripLeavesNothingToFixAndEveryOtherByteUnchanged() throws {
@@ -111,24 +119,27 @@ import Testing
     @Test func dryRunDiffIsAUnifiedDiff() throws {
         let (_, result) = fixed("import SwiftUI\n\nstruct A {}\n\n#Preview { A() }\n", path: "Sources/A.swift")
         let fix = try #require(result.fixes.first)
-        #expect(fix.unifiedDiff == """
-            --- a/Sources/A.swift
-            +++ b/Sources/A.swift
-            @@ -2,4 +2,6 @@
-             
-             struct A {}
-             
-            +#if DEBUG
-             #Preview { A() }
-            +#endif
+        #expect(
+            fix.unifiedDiff == """
+                --- a/Sources/A.swift
+                +++ b/Sources/A.swift
+                @@ -2,4 +2,6 @@
+                 
+                 struct A {}
+                 
+                +#if DEBUG
+                 #Preview { A() }
+                +#endif
 
-            """)
+                """)
     }
 
     @Test func writeRefusesAFileChangedSinceItWasRead() throws {
         let directory = TemporaryDirectory()
         directory.write("A.swift", "#Preview { A() }\n")
-        let fix = try #require(SourceScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules).fix().fixes.first)
+        let fix = try #require(
+            SourceScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules).fix().fixes
+                .first)
         directory.write("A.swift", "#Preview { B() }\n")
         #expect(throws: InputError.self) { try fix.write() }
         #expect(directory.read("A.swift") == "#Preview { B() }\n")
@@ -139,8 +150,10 @@ import Testing
         let directory = TemporaryDirectory()
         directory.write("A.swift", source)
         let analysis = try ParsedSwiftFile(bytes: Array(source.utf8), path: "A.swift")
-        #expect(PreviewFixer.verify(original: analysis.tree, fixed: Array("#if DEBUG\n#Preview { A() }\n#endif\n".utf8)))
-        #expect(!PreviewFixer.verify(original: analysis.tree, fixed: Array("#if DEBUG\n#Preview { B() }\n#endif\n".utf8)))
+        #expect(
+            PreviewFixer.verify(original: analysis.tree, fixed: Array("#if DEBUG\n#Preview { A() }\n#endif\n".utf8)))
+        #expect(
+            !PreviewFixer.verify(original: analysis.tree, fixed: Array("#if DEBUG\n#Preview { B() }\n#endif\n".utf8)))
         #expect(!PreviewFixer.verify(original: analysis.tree, fixed: Array("#if DEBUG\n#Preview { A() }\n".utf8)))
     }
 }
@@ -153,22 +166,23 @@ import Testing
     @Test func separateHunksAndMissingFinalNewline() {
         let old = (1...12).map { "line \($0)\n" }.joined() + "end"
         let new = "first\n" + (1...12).map { "line \($0)\n" }.joined() + "end\n"
-        #expect(UnifiedDiff.render(original: old, modified: new, path: "f") == """
-            --- a/f
-            +++ b/f
-            @@ -1,3 +1,4 @@
-            +first
-             line 1
-             line 2
-             line 3
-            @@ -10,4 +11,4 @@
-             line 10
-             line 11
-             line 12
-            -end
-            \\ No newline at end of file
-            +end
+        #expect(
+            UnifiedDiff.render(original: old, modified: new, path: "f") == """
+                --- a/f
+                +++ b/f
+                @@ -1,3 +1,4 @@
+                +first
+                 line 1
+                 line 2
+                 line 3
+                @@ -10,4 +11,4 @@
+                 line 10
+                 line 11
+                 line 12
+                -end
+                \\ No newline at end of file
+                +end
 
-            """)
+                """)
     }
 }

@@ -1,5 +1,6 @@
 import ShipcheckCore
 import Testing
+
 @testable import SourceScan
 
 /// Every shape a preview takes in real code is found, and nothing that merely looks like one.
@@ -87,9 +88,14 @@ import Testing
     @Test func findingMessageQuotesTheEnclosingConditions() throws {
         let result = scan(["View.swift": "#if !os(watchOS)\n#Preview(\"Phone\") { Text(\"a\") }\n#endif\n"])
         let finding = try #require(result.findings.first)
-        #expect(finding.message == "#Preview(\"Phone\") is compiled in release when !os(watchOS): enclosing #if !os(watchOS)")
+        #expect(
+            finding.message
+                == "#Preview(\"Phone\") is compiled in release when !os(watchOS): enclosing #if !os(watchOS)")
         #expect(finding.snippet == "#Preview(\"Phone\") { Text(\"a\") }")
-        guard case .source(let location) = finding.location else { Issue.record("no source location"); return }
+        guard case .source(let location) = finding.location else {
+            Issue.record("no source location")
+            return
+        }
         #expect(location.endColumn == 9)
     }
 

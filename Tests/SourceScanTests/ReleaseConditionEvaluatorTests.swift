@@ -2,6 +2,7 @@ import ShipcheckCore
 import SwiftParser
 import SwiftSyntax
 import Testing
+
 @testable import SourceScan
 
 /// The three-valued `#if` evaluation: a preview is wrapped only when no platform, SDK or
@@ -26,7 +27,7 @@ import Testing
         "#if !DEBUG || false\n#elseif true\n@\n#endif",
         "#if os(iOS)\n#elseif os(iOS) && !DEBUG\n#else\n#if os(iOS)\n@\n#endif\n#endif",
         "#if os(iOS) && !os(iOS)\n@\n#endif",
-        "#if DEBUG\n#if swift(>=5.9)\n#if targetEnvironment(simulator)\n@\n#endif\n#endif\n#endif",
+        "#if DEBUG\n#if swift(>=5.9)\n#if targetEnvironment(simulator)\n@\n#endif\n#endif\n#endif"
     ])
     func wrapped(_ template: String) {
         #expect(isWrapped(template), "\(template)")
@@ -43,7 +44,7 @@ import Testing
         "#if os(iOS)\n#else\n#if !os(iOS)\n@\n#endif\n#endif",
         "#if RELEASE_LIKE\n@\n#endif",
         "#if true\n@\n#endif",
-        "#if DEBUG || !DEBUG\n@\n#endif",
+        "#if DEBUG || !DEBUG\n@\n#endif"
     ])
     func compiledInRelease(_ template: String) {
         #expect(!isWrapped(template), "\(template)")
@@ -70,9 +71,11 @@ import Testing
         // Statement position inside a function.
         #expect(places("func f() {\n#if os(iOS)\n#Preview { P() }\n#endif\n}\n") == ["3:1 preview-outside-debug"])
         // Switch-case position.
-        let switchCase = "func f(x: Int) {\nswitch x {\n#if DEBUG\ncase 1:\n#Preview { P() }\n#endif\ndefault: break\n}\n}\n"
+        let switchCase =
+            "func f(x: Int) {\nswitch x {\n#if DEBUG\ncase 1:\n#Preview { P() }\n#endif\ndefault: break\n}\n}\n"
         #expect(places(switchCase).isEmpty)
-        let switchCaseRelease = "func f(x: Int) {\nswitch x {\n#if os(iOS)\ncase 1:\n#Preview { P() }\n#endif\ndefault: break\n}\n}\n"
+        let switchCaseRelease =
+            "func f(x: Int) {\nswitch x {\n#if os(iOS)\ncase 1:\n#Preview { P() }\n#endif\ndefault: break\n}\n}\n"
         #expect(places(switchCaseRelease) == ["5:1 preview-outside-debug"])
         // Postfix-expression position: a closure argument inside `#if` after a member access.
         let postfix = "let v = Text(\"a\")\n#if DEBUG\n.overlay { #Preview { P() } }\n#endif\n"
@@ -84,14 +87,18 @@ import Testing
 
     @Test func messagesNameTheConditionThatLeaksAndTheEnclosingClauses() throws {
         let evaluator = ReleaseConditionEvaluator()
-        let tree = Parser.parse(source: "#if os(iOS)\n#elseif DEBUG || targetEnvironment(simulator)\nlet x = 1\n#endif\n")
+        let tree = Parser.parse(
+            source: "#if os(iOS)\n#elseif DEBUG || targetEnvironment(simulator)\nlet x = 1\n#endif\n")
         let item = try #require(tree.statements.first?.item.as(IfConfigDeclSyntax.self)?.clauses.last?.elements)
         guard case .statements(let statements) = item, let statement = statements.first else {
-            Issue.record("no statement"); return
+            Issue.record("no statement")
+            return
         }
-        #expect(evaluator.verdict(for: statement) == .compiled(
-            when: ["!os(iOS)", "targetEnvironment(simulator)"],
-            enclosing: ["#elseif DEBUG || targetEnvironment(simulator) (after #if os(iOS))"]))
+        #expect(
+            evaluator.verdict(for: statement)
+                == .compiled(
+                    when: ["!os(iOS)", "targetEnvironment(simulator)"],
+                    enclosing: ["#elseif DEBUG || targetEnvironment(simulator) (after #if os(iOS))"]))
     }
 
     @Test func manyDistinctUnknownsFallBackToAConservativeAnswer() {

@@ -2,6 +2,7 @@ import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
+
 @testable import SourceScan
 
 @Suite struct RuleExampleTests {
@@ -18,7 +19,11 @@ import Testing
     @Test func everyRuleHasAUniqueIDAndDocumentation() {
         let ids = SourceRulesCheck.ownRules(among: RuleRegistry.rules).descriptions.map(\.id)
         #expect(Set(ids).count == ids.count)
-        #expect(Set(ids).isSuperset(of: ["preview-outside-debug", "preview-provider-outside-debug", "dev-asset-outside-debug", "dev-asset-path-missing"]))
+        #expect(
+            Set(ids).isSuperset(of: [
+                "preview-outside-debug", "preview-provider-outside-debug", "dev-asset-outside-debug",
+                "dev-asset-path-missing"
+            ]))
         for rule in SourceRulesCheck.ownRules(among: RuleRegistry.rules).descriptions {
             #expect(!rule.summary.isEmpty && rule.rationale.count > 80, "\(rule.id)")
         }

@@ -1,6 +1,7 @@
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
+
 @testable import SourceScan
 
 /// Writes `files` into a fresh directory and runs the scanner on it.
@@ -23,7 +24,9 @@ func column(of finding: Finding) -> Int {
 }
 
 /// Runs `--fix` on one file and returns the rewritten text (nil when nothing changed).
-func fixed(_ source: String, path: String = "View.swift", configuration: Configuration = Configuration()) -> (text: String?, result: SourceFixResult) {
+func fixed(_ source: String, path: String = "View.swift", configuration: Configuration = Configuration()) -> (
+    text: String?, result: SourceFixResult
+) {
     let directory = TemporaryDirectory("shipcheck-fix")
     directory.write(path, source)
     let result = SourceScanner(root: directory.path, configuration: configuration, rules: RuleRegistry.rules).fix()

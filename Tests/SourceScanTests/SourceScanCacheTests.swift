@@ -18,9 +18,12 @@ import Testing
     }
 
     /// One run with the cache at `cachePath`, as a fresh process would do it.
-    func run(configuration: Configuration = Configuration(), toolVersion: String = "1.0") throws -> (result: CheckResult, reused: Int) {
+    func run(configuration: Configuration = Configuration(), toolVersion: String = "1.0") throws -> (
+        result: CheckResult, reused: Int
+    ) {
         let cache = SourceScanCache(path: cachePath, toolVersion: toolVersion)
-        let result = SourceScanner(root: root, configuration: configuration, rules: RuleRegistry.rules).run(cache: cache)
+        let result = SourceScanner(root: root, configuration: configuration, rules: RuleRegistry.rules).run(
+            cache: cache)
         try cache.write(to: cachePath)
         return (result, cache.reusedCount)
     }
@@ -57,7 +60,10 @@ import Testing
 
     /// Which files are generated, and which rules report in them, decide a file's findings too.
     @Test func generatedSettingsAreSettings() throws {
-        directory.write("Sources/Hooks.swift", "enum Hooks { nonisolated(unsafe) static var done: () -> Void = {} }\n@MainActor func setUp() { Hooks.done = { print(1) } }\n")
+        directory.write(
+            "Sources/Hooks.swift",
+            "enum Hooks { nonisolated(unsafe) static var done: () -> Void = {} }\n@MainActor func setUp() { Hooks.done = { print(1) } }\n"
+        )
         #expect(rules(try run().result).contains("Hooks.swift unchecked-sendable-closure"))
         var configuration = Configuration()
         configuration.generated = GlobList(["Hooks.swift"])

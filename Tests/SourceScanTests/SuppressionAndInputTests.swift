@@ -2,18 +2,30 @@ import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
 import Testing
+
 @testable import SourceScan
 
 @Suite struct SuppressionTests {
     @Test func commentOnTheLineAboveWithAReasonSuppresses() {
         #expect(places("// shipcheck:ignore preview-outside-debug -- showcase target\n#Preview { A() }\n").isEmpty)
         // Above the attributes of the declaration form.
-        #expect(places("// shipcheck:ignore preview-outside-debug -- showcase\n@available(iOS 17, *)\n#Preview { A() }\n").isEmpty)
+        #expect(
+            places("// shipcheck:ignore preview-outside-debug -- showcase\n@available(iOS 17, *)\n#Preview { A() }\n")
+                .isEmpty)
         // Above the doc comment, or between it and the attributes.
-        #expect(places("// shipcheck:ignore preview-outside-debug -- showcase\n/// Dark mode.\n@available(iOS 17, *)\n#Preview { A() }\n").isEmpty)
-        #expect(places("/// Dark mode.\n// shipcheck:ignore preview-outside-debug -- showcase\n@MainActor\n#Preview { A() }\n").isEmpty)
+        #expect(
+            places(
+                "// shipcheck:ignore preview-outside-debug -- showcase\n/// Dark mode.\n@available(iOS 17, *)\n#Preview { A() }\n"
+            ).isEmpty)
+        #expect(
+            places(
+                "/// Dark mode.\n// shipcheck:ignore preview-outside-debug -- showcase\n@MainActor\n#Preview { A() }\n"
+            ).isEmpty)
         // Several rules in one comment.
-        #expect(places("/// docs\n// shipcheck:ignore preview-outside-debug, preview-provider-outside-debug -- both\nstruct P: PreviewProvider {}\n").isEmpty)
+        #expect(
+            places(
+                "/// docs\n// shipcheck:ignore preview-outside-debug, preview-provider-outside-debug -- both\nstruct P: PreviewProvider {}\n"
+            ).isEmpty)
     }
 
     @Test func suppressionWithoutAReasonDoesNotSuppressAndSaysWhy() throws {
@@ -23,9 +35,18 @@ import Testing
     }
 
     @Test func suppressionNamesTheRuleAndOnlyCoversTheNextLine() {
-        #expect(places("// shipcheck:ignore preview-provider-outside-debug -- wrong rule\n#Preview { A() }\n") == ["2:1 preview-outside-debug"])
-        #expect(places("// shipcheck:ignore preview-outside-debug -- too far\n\n#Preview { A() }\n") == ["3:1 preview-outside-debug"])
-        #expect(places("let s = \"// shipcheck:ignore preview-outside-debug -- in a string\"\n#Preview { A() }\n") == ["2:1 preview-outside-debug"])
+        #expect(
+            places("// shipcheck:ignore preview-provider-outside-debug -- wrong rule\n#Preview { A() }\n") == [
+                "2:1 preview-outside-debug"
+            ])
+        #expect(
+            places("// shipcheck:ignore preview-outside-debug -- too far\n\n#Preview { A() }\n") == [
+                "3:1 preview-outside-debug"
+            ])
+        #expect(
+            places("let s = \"// shipcheck:ignore preview-outside-debug -- in a string\"\n#Preview { A() }\n") == [
+                "2:1 preview-outside-debug"
+            ])
     }
 
     @Test func configurationDisablesRulesAndExcludesPaths() {
@@ -34,10 +55,14 @@ import Testing
         #expect(places("#Preview { A() }\n", configuration: configuration).isEmpty)
         configuration = Configuration()
         configuration.ruleSeverities["preview-outside-debug"] = .warning
-        #expect(scan(["A.swift": "#Preview { A() }\n"], configuration: configuration).findings.map(\.severity) == [.warning])
+        #expect(
+            scan(["A.swift": "#Preview { A() }\n"], configuration: configuration).findings.map(\.severity) == [.warning]
+        )
         configuration = Configuration()
         configuration.exclude = GlobList(["Showcase/**"])
-        let result = scan(["Showcase/A.swift": "#Preview { A() }\n", "App/B.swift": "#Preview { B() }\n"], configuration: configuration)
+        let result = scan(
+            ["Showcase/A.swift": "#Preview { A() }\n", "App/B.swift": "#Preview { B() }\n"],
+            configuration: configuration)
         #expect(result.findings.map(\.location.path) == ["App/B.swift"])
     }
 }
@@ -45,9 +70,11 @@ import Testing
 @Suite struct BadInputTests {
     @Test func invalidUTF8IsAnInputErrorAndOtherFilesAreStillScanned() throws {
         let directory = TemporaryDirectory()
-        directory.write("Bad.swift", bytes: Array("let a = 1\n#Preview { Text(\"".utf8) + [0xFF, 0xFE] + Array("\") }\n".utf8))
+        directory.write(
+            "Bad.swift", bytes: Array("let a = 1\n#Preview { Text(\"".utf8) + [0xFF, 0xFE] + Array("\") }\n".utf8))
         directory.write("Good.swift", "#Preview { A() }\n")
-        let result = SourceScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules).run()
+        let result = SourceScanner(root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules)
+            .run()
         #expect(result.findings.map(\.location.path) == ["Good.swift"])
         let error = try #require(result.inputErrors.first)
         #expect(error.path == "Bad.swift" && error.line == 2 && error.message.contains("UTF-8"))
@@ -55,7 +82,10 @@ import Testing
     }
 
     @Test func unparsableFileIsAnInputErrorAndOtherFilesAreStillScanned() throws {
-        let result = scan(["Broken.swift": "import SwiftUI\n\nstruct Broken {\n    #Preview { A()\n", "Good.swift": "#Preview { A() }\n"])
+        let result = scan([
+            "Broken.swift": "import SwiftUI\n\nstruct Broken {\n    #Preview { A()\n",
+            "Good.swift": "#Preview { A() }\n"
+        ])
         #expect(result.findings.map(\.location.path) == ["Good.swift"])
         let error = try #require(result.inputErrors.first)
         #expect(error.path == "Broken.swift" && error.message.contains("does not parse as Swift"))
@@ -66,7 +96,9 @@ import Testing
     /// set it: it is not parsed, so not even its corruption is this check's business.
     @Test func projectsThatCannotSetTheSettingAreNotParsed() {
         #expect(scan(["App.xcodeproj/project.pbxproj": "{ objects = { ;;; "]).inputErrors.isEmpty)
-        let withXCConfig = scan(["App.xcodeproj/project.pbxproj": "{ objects = { ;;; ", "A.xcconfig": "DEVELOPMENT_ASSET_PATHS = X\n"])
+        let withXCConfig = scan([
+            "App.xcodeproj/project.pbxproj": "{ objects = { ;;; ", "A.xcconfig": "DEVELOPMENT_ASSET_PATHS = X\n"
+        ])
         #expect(withXCConfig.inputErrors.map(\.path) == ["App.xcodeproj/project.pbxproj"])
     }
 
@@ -76,7 +108,10 @@ import Testing
     }
 
     @Test func corruptProjectIsAnInputErrorNamingTheFile() throws {
-        let result = scan(["App.xcodeproj/project.pbxproj": "{ objects = { DEVELOPMENT_ASSET_PATHS = ;;; ", "A.swift": "#Preview { A() }\n"])
+        let result = scan([
+            "App.xcodeproj/project.pbxproj": "{ objects = { DEVELOPMENT_ASSET_PATHS = ;;; ",
+            "A.swift": "#Preview { A() }\n"
+        ])
         let error = try #require(result.inputErrors.first)
         #expect(error.path == "App.xcodeproj/project.pbxproj" && error.message.contains("project.pbxproj"))
         #expect(result.findings.count == 1)
@@ -105,9 +140,11 @@ import Testing
     }
 
     @Test func configuredFlagsFromTheConfigurationFile() throws {
-        let configuration = try ConfigurationLoader.parse("flags:\n  debug-only: [PREVIEWS]\n  release-set: [APPSTORE]\n",
-                                                          file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
-        let source = "#if PREVIEWS\n#Preview { A() }\n#endif\n#if APPSTORE\n#else\n#Preview { B() }\n#endif\n#if BETA\n#Preview { C() }\n#endif\n"
+        let configuration = try ConfigurationLoader.parse(
+            "flags:\n  debug-only: [PREVIEWS]\n  release-set: [APPSTORE]\n",
+            file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
+        let source =
+            "#if PREVIEWS\n#Preview { A() }\n#endif\n#if APPSTORE\n#else\n#Preview { B() }\n#endif\n#if BETA\n#Preview { C() }\n#endif\n"
         #expect(places(source, configuration: configuration) == ["9:1 preview-outside-debug"])
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import ShipcheckCore
 import ShipcheckTestSupport
 import Testing
+
 @testable import XcodeProject
 
 /// The sample app's project: an Xcode-shaped pbxproj committed under Samples/App.
@@ -9,7 +10,8 @@ private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodepr
 
 @Suite struct PBXProjectReaderTests {
     @Test func readsTheProjectTargetsConfigurationsAndSettingLines() throws {
-        let project = try PBXProjectReader.read(path: samplePBXProj, displayPath: "ShipcheckSample.xcodeproj/project.pbxproj")
+        let project = try PBXProjectReader.read(
+            path: samplePBXProj, displayPath: "ShipcheckSample.xcodeproj/project.pbxproj")
         #expect(project.projectName == "ShipcheckSample")
         #expect(project.configurations.map(\.name) == ["Debug", "Release"])
         #expect(project.targets.map(\.name) == ["ShipcheckSample"])
@@ -24,8 +26,10 @@ private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodepr
                 let line = try #require(setting.line, "\(setting.key) has no line")
                 let column = try #require(setting.column)
                 let written = lines[line - 1].utf8.dropFirst(column - 1)
-                #expect(String(decoding: written, as: UTF8.self).hasPrefix(setting.key + " = ") || String(decoding: written, as: UTF8.self).hasPrefix("\"" + setting.key),
-                        "\(setting.key) at \(line):\(column)")
+                #expect(
+                    String(decoding: written, as: UTF8.self).hasPrefix(setting.key + " = ")
+                        || String(decoding: written, as: UTF8.self).hasPrefix("\"" + setting.key),
+                    "\(setting.key) at \(line):\(column)")
             }
         }
         let debug = try #require(project.configurations.first { $0.name == "Debug" })
@@ -60,7 +64,8 @@ private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodepr
             \trootObject = P1;
             }
             """
-        let project = try PBXProjectReader.parse(Array(text.utf8), file: "ios/App.xcodeproj/project.pbxproj", projectDirectory: "ios")
+        let project = try PBXProjectReader.parse(
+            Array(text.utf8), file: "ios/App.xcodeproj/project.pbxproj", projectDirectory: "ios")
         let release = try #require(project.configurations.first)
         #expect(release.baseConfigurationPath == "ios/Config/Base.xcconfig")
         #expect(project.configurations.last?.baseConfigurationPath == "/opt/Abs.xcconfig")
@@ -73,7 +78,8 @@ private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodepr
     @Test(arguments: ["", "{ objects = { ", "not a plist at all ((", "{ rootObject = X; }"])
     func corruptProjectIsAnInputErrorNamingTheFile(_ text: String) {
         #expect {
-            _ = try PBXProjectReader.parse(Array(text.utf8), file: "App.xcodeproj/project.pbxproj", projectDirectory: ".")
+            _ = try PBXProjectReader.parse(
+                Array(text.utf8), file: "App.xcodeproj/project.pbxproj", projectDirectory: ".")
         } throws: { error in
             (error as? InputError)?.path == "App.xcodeproj/project.pbxproj"
         }
@@ -88,19 +94,23 @@ private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodepr
         ("", []),
         ("   ", []),
         ("'single quoted' \"\"", ["single quoted", ""]),
-        ("-D DEBUG -DFOO=\"a b\"", ["-D", "DEBUG", "-DFOO=a b"]),
+        ("-D DEBUG -DFOO=\"a b\"", ["-D", "DEBUG", "-DFOO=a b"])
     ])
     func splitsLikeXcode(_ text: String, _ words: [String]) {
         #expect(BuildSettingWords.split(text) == words)
     }
 
     @Test func listValuesKeepItemsWithSpaces() {
-        #expect(BuildSettingValue.list(["App/Preview Content", "$(inherited)"]).words == ["App/Preview Content", "$(inherited)"])
+        #expect(
+            BuildSettingValue.list(["App/Preview Content", "$(inherited)"]).words == [
+                "App/Preview Content", "$(inherited)"
+            ])
     }
 
     @Test func expansion() {
         let variables = ["SRCROOT": "ios", "TARGET_NAME": "App", "PRODUCT_NAME": "$(TARGET_NAME)", "LOOP": "$(LOOP)x"]
-        #expect(BuildSettingExpansion.expand("$(SRCROOT)/Preview Content", variables: variables) == "ios/Preview Content")
+        #expect(
+            BuildSettingExpansion.expand("$(SRCROOT)/Preview Content", variables: variables) == "ios/Preview Content")
         #expect(BuildSettingExpansion.expand("${SRCROOT}/$(PRODUCT_NAME)", variables: variables) == "ios/App")
         #expect(BuildSettingExpansion.expand("$SRCROOT/x", variables: variables) == "ios/x")
         #expect(BuildSettingExpansion.expand("$(PRODUCT_NAME:lower)", variables: variables) == "app")
@@ -114,11 +124,17 @@ private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodepr
 @Suite struct XCConfigReaderTests {
     @Test func includesInOrderWithLinesAndOptionalIncludes() throws {
         let directory = TemporaryDirectory()
-        directory.write("Config/App.xcconfig", "// App\n#include \"Shared/Base.xcconfig\"\n#include? \"Local.xcconfig\"\n  SWIFT_ACTIVE_COMPILATION_CONDITIONS = $(inherited) BETA // comment\nOTHER_SWIFT_FLAGS[config=Release] = -DDEBUG\n")
+        directory.write(
+            "Config/App.xcconfig",
+            "// App\n#include \"Shared/Base.xcconfig\"\n#include? \"Local.xcconfig\"\n  SWIFT_ACTIVE_COMPILATION_CONDITIONS = $(inherited) BETA // comment\nOTHER_SWIFT_FLAGS[config=Release] = -DDEBUG\n"
+        )
         directory.write("Config/Shared/Base.xcconfig", "SWIFT_ACTIVE_COMPILATION_CONDITIONS = DEBUG\n")
         let config = try XCConfigReader.read(path: directory.path + "/Config/App.xcconfig")
         #expect(config.files.count == 2)
-        #expect(config.settings.map(\.key) == ["SWIFT_ACTIVE_COMPILATION_CONDITIONS", "SWIFT_ACTIVE_COMPILATION_CONDITIONS", "OTHER_SWIFT_FLAGS"])
+        #expect(
+            config.settings.map(\.key) == [
+                "SWIFT_ACTIVE_COMPILATION_CONDITIONS", "SWIFT_ACTIVE_COMPILATION_CONDITIONS", "OTHER_SWIFT_FLAGS"
+            ])
         #expect(config.settings.map { $0.line ?? 0 } == [1, 4, 5])
         #expect(config.settings[0].file.hasSuffix("Config/Shared/Base.xcconfig"))
         #expect(config.settings[1].column == 3)
@@ -178,7 +194,8 @@ private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodepr
         #expect(store.setting("OTHER_SWIFT_FLAGS")?.value.words == ["-DFOO", "-DBAR"])
         #expect(store.setting("SWIFT_ACTIVE_COMPILATION_CONDITIONS")?.line == 18)
         #expect(store.baseConfigurationPath == "Config/Store.xcconfig")
-        #expect(target.configurations.first { $0.name == "Debug" }?.setting("SWIFT_ACTIVE_COMPILATION_CONDITIONS") == nil)
+        #expect(
+            target.configurations.first { $0.name == "Debug" }?.setting("SWIFT_ACTIVE_COMPILATION_CONDITIONS") == nil)
     }
 }
 
@@ -186,17 +203,38 @@ private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodepr
     @Test func inheritedChainsAcrossXCConfigProjectAndTarget() throws {
         let project = XcodeProject(
             kind: .pbxproj, file: "A.xcodeproj/project.pbxproj", projectDirectory: "ios", projectName: "A",
-            configurations: [BuildConfiguration(id: "P", name: "Release", settings: [
-                BuildSetting(key: "SWIFT_ACTIVE_COMPILATION_CONDITIONS", value: .string("$(inherited) PROJECT"), file: "pbx", line: 10),
-            ], baseConfigurationPath: "ios/Base.xcconfig")],
-            targets: [XcodeTarget(id: "T", name: "App", configurations: [BuildConfiguration(id: "TR", name: "Release", settings: [
-                BuildSetting(key: "SWIFT_ACTIVE_COMPILATION_CONDITIONS", value: .list(["$(inherited)", "TARGET"]), file: "pbx", line: 20),
-            ])])])
-        let xcconfig = XCConfig(path: "ios/Base.xcconfig", settings: [
-            BuildSetting(key: "SWIFT_ACTIVE_COMPILATION_CONDITIONS", value: .string("DEBUG"), file: "ios/Base.xcconfig", line: 3),
-        ], files: ["ios/Base.xcconfig"])
-        let settings = EffectiveBuildSettings(project: project, target: project.targets.first, configurationName: "Release",
-                                              xcconfigs: ["ios/Base.xcconfig": xcconfig])
+            configurations: [
+                BuildConfiguration(
+                    id: "P", name: "Release",
+                    settings: [
+                        BuildSetting(
+                            key: "SWIFT_ACTIVE_COMPILATION_CONDITIONS", value: .string("$(inherited) PROJECT"),
+                            file: "pbx", line: 10)
+                    ], baseConfigurationPath: "ios/Base.xcconfig")
+            ],
+            targets: [
+                XcodeTarget(
+                    id: "T", name: "App",
+                    configurations: [
+                        BuildConfiguration(
+                            id: "TR", name: "Release",
+                            settings: [
+                                BuildSetting(
+                                    key: "SWIFT_ACTIVE_COMPILATION_CONDITIONS",
+                                    value: .list(["$(inherited)", "TARGET"]), file: "pbx", line: 20)
+                            ])
+                    ])
+            ])
+        let xcconfig = XCConfig(
+            path: "ios/Base.xcconfig",
+            settings: [
+                BuildSetting(
+                    key: "SWIFT_ACTIVE_COMPILATION_CONDITIONS", value: .string("DEBUG"), file: "ios/Base.xcconfig",
+                    line: 3)
+            ], files: ["ios/Base.xcconfig"])
+        let settings = EffectiveBuildSettings(
+            project: project, target: project.targets.first, configurationName: "Release",
+            xcconfigs: ["ios/Base.xcconfig": xcconfig])
         let resolved = try #require(settings.resolve("SWIFT_ACTIVE_COMPILATION_CONDITIONS"))
         #expect(resolved.words == ["DEBUG", "PROJECT", "TARGET"])
         #expect(resolved.assignments.map { $0.line ?? 0 } == [3, 10, 20])

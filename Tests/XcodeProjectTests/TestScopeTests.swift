@@ -1,5 +1,6 @@
 import ShipcheckCore
 import Testing
+
 @testable import XcodeProject
 
 /// Which files are test code: by the targets that compile them (pbxproj, XcodeGen, SwiftPM),
@@ -36,13 +37,21 @@ import Testing
         """
 
     @Test func pbxprojTargetsDecide() throws {
-        let project = try PBXProjectReader.parse(Array(Self.pbxproj.utf8), file: "ios/App.xcodeproj/project.pbxproj", projectDirectory: "ios")
+        let project = try PBXProjectReader.parse(
+            Array(Self.pbxproj.utf8), file: "ios/App.xcodeproj/project.pbxproj", projectDirectory: "ios")
         #expect(project.targets.map(\.testKind) == [nil, "unit-test", "UI-test"])
-        #expect(project.targets.map(\.sources) == [["ios/App/AppMain.swift", "ios/Shared/Fixtures.swift"],
-                                                   ["ios/AppTests/Launcher.swift", "ios/Shared/Fixtures.swift"], ["ios/AppUITests"]])
+        #expect(
+            project.targets.map(\.sources) == [
+                ["ios/App/AppMain.swift", "ios/Shared/Fixtures.swift"],
+                ["ios/AppTests/Launcher.swift", "ios/Shared/Fixtures.swift"], ["ios/AppUITests"]
+            ])
         let tests = TestScope(projects: [project], manifests: [])
-        #expect(tests.reason(for: "ios/AppTests/Launcher.swift") == "target AppTests is a unit-test target (ios/App.xcodeproj/project.pbxproj)")
-        #expect(tests.reason(for: "ios/AppUITests/Flows/LoginFlow.swift") == "target AppUITests is a UI-test target (ios/App.xcodeproj/project.pbxproj)")
+        #expect(
+            tests.reason(for: "ios/AppTests/Launcher.swift")
+                == "target AppTests is a unit-test target (ios/App.xcodeproj/project.pbxproj)")
+        #expect(
+            tests.reason(for: "ios/AppUITests/Flows/LoginFlow.swift")
+                == "target AppUITests is a UI-test target (ios/App.xcodeproj/project.pbxproj)")
         #expect(tests.reason(for: "ios/Shared/Fixtures.swift") == nil, "the app target compiles it too")
         #expect(tests.reason(for: "ios/App/AppMain.swift") == nil)
     }
@@ -89,8 +98,12 @@ import Testing
             )
             """
         let tests = TestScope(projects: [], manifests: [("Packages/Feed/Package.swift", manifest)])
-        #expect(tests.reason(for: "Packages/Feed/Tests/FeedTests/ItemTests.swift") == "target FeedTests is a SwiftPM test target (Packages/Feed/Package.swift)")
-        #expect(tests.reason(for: "Packages/Feed/Checks/FeedChecks/Mocks.swift") == "target FeedChecks is a SwiftPM test target (Packages/Feed/Package.swift)")
+        #expect(
+            tests.reason(for: "Packages/Feed/Tests/FeedTests/ItemTests.swift")
+                == "target FeedTests is a SwiftPM test target (Packages/Feed/Package.swift)")
+        #expect(
+            tests.reason(for: "Packages/Feed/Checks/FeedChecks/Mocks.swift")
+                == "target FeedChecks is a SwiftPM test target (Packages/Feed/Package.swift)")
         #expect(tests.reason(for: "Packages/Feed/Sources/Feed/FeedSpec.swift") == nil, "a library target compiles it")
     }
 
@@ -109,13 +122,15 @@ import Testing
         ("App/LoginTests.swift", "path convention: a *Tests.swift file name"),
         ("App/login.test.swift", "path convention: a *.test.swift file name"),
         ("App/LoginSpec.swift", "path convention: a *Spec.swift file name"),
-        ("AppUITests/Flows/Login.swift", "path convention: a *Tests/ folder (AppUITests)"),
+        ("AppUITests/Flows/Login.swift", "path convention: a *Tests/ folder (AppUITests)")
     ])
     func pathConventionsForFilesInNoTarget(_ path: String, _ reason: String) {
         #expect(TestScope(projects: [], manifests: []).reason(for: path) == reason)
     }
 
-    @Test(arguments: ["App/Tests.swift", "App/Spec.swift", "App/ABTestsView.swift", "App/Inspector.swift", "Testsuite/View.swift"])
+    @Test(arguments: [
+        "App/Tests.swift", "App/Spec.swift", "App/ABTestsView.swift", "App/Inspector.swift", "Testsuite/View.swift"
+    ])
     func productionNamesAreNotTestScope(_ path: String) {
         #expect(TestScope(projects: [], manifests: []).reason(for: path) == nil)
     }

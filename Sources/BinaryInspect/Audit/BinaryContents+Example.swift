@@ -22,41 +22,62 @@ extension BinaryContents {
         var comments: [String] = []
         var debugSections: [(name: String, size: UInt64)] = []
         for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
-            func bad(_ message: String) -> InputError { InputError(path: "example", line: number + 1, message: "\(message): \(line)") }
+            func bad(_ message: String) -> InputError {
+                InputError(path: "example", line: number + 1, message: "\(message): \(line)")
+            }
             let place = MetadataPlace(section: "example", offset: UInt64(number))
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2 else { throw bad("a keyword and a value expected") }
             let value = String(parts[1])
             switch parts[0] {
             case "conformance":
-                guard let colon = value.range(of: ": ", options: .backwards) else { throw bad("TYPE: PROTOCOL expected") }
-                metadata.conformances.append(SwiftConformanceRecord(
-                    typeName: String(value[..<colon.lowerBound]), protocolName: String(value[colon.upperBound...]), place: place))
+                guard let colon = value.range(of: ": ", options: .backwards) else {
+                    throw bad("TYPE: PROTOCOL expected")
+                }
+                metadata.conformances.append(
+                    SwiftConformanceRecord(
+                        typeName: String(value[..<colon.lowerBound]), protocolName: String(value[colon.upperBound...]),
+                        place: place))
             case "type":
                 let fields = value.split(separator: " ", maxSplits: 1)
                 guard fields.count == 2, let kind = SwiftTypeKind(rawValue: String(fields[0])) else {
                     throw bad("class|struct|enum NAME expected")
                 }
                 let declaration = Self.declaration(fields[1])
-                metadata.types.append(SwiftTypeRecord(name: declaration.name, kind: kind, superclass: declaration.superclass, place: place))
+                metadata.types.append(
+                    SwiftTypeRecord(
+                        name: declaration.name, kind: kind, superclass: declaration.superclass, place: place))
             case "objc-class":
                 let declaration = Self.declaration(Substring(value))
-                metadata.objcClasses.append(ObjCClassRecord(name: declaration.name, superclass: declaration.superclass, place: place))
+                metadata.objcClasses.append(
+                    ObjCClassRecord(name: declaration.name, superclass: declaration.superclass, place: place))
             case "field", "case":
                 guard let colon = value.range(of: ": "), let dot = value[..<colon.lowerBound].lastIndex(of: ".") else {
                     throw bad("OWNER.NAME: TYPE expected")
                 }
-                metadata.fields.append(SwiftFieldRecord(
-                    ownerName: String(value[..<dot]), name: String(value[value.index(after: dot)..<colon.lowerBound]),
-                    typeNames: value[colon.upperBound...].split(separator: ",").map { $0.trimmingCharacters(in: " ") },
-                    isEnumCase: parts[0] == "case", place: place))
+                metadata.fields.append(
+                    SwiftFieldRecord(
+                        ownerName: String(value[..<dot]),
+                        name: String(value[value.index(after: dot)..<colon.lowerBound]),
+                        typeNames: value[colon.upperBound...].split(separator: ",").map {
+                            $0.trimmingCharacters(in: " ")
+                        },
+                        isEnumCase: parts[0] == "case", place: place))
             case "protocol": metadata.protocols.append(SwiftProtocolRecord(name: value, place: place))
             case "test-record": metadata.tests.append(SwiftTestRecord(kind: value, place: place, size: 32))
             case "needed": libraries.append(ELFFacts.needed(value))
             case "autolink": libraries.append(ELFFacts.autolink(value))
-            case "dylib": libraries.append(LinkedLibrary(name: value, kind: .loaded, record: "LC_LOAD_DYLIB", section: "LC_LOAD_DYLIB"))
-            case "weak-dylib": libraries.append(LinkedLibrary(name: value, kind: .loaded, record: "LC_LOAD_WEAK_DYLIB", section: "LC_LOAD_WEAK_DYLIB"))
-            case "linker-option": libraries.append(LinkedLibrary(name: value, kind: .autolink, record: "LC_LINKER_OPTION", section: "LC_LINKER_OPTION"))
+            case "dylib":
+                libraries.append(
+                    LinkedLibrary(name: value, kind: .loaded, record: "LC_LOAD_DYLIB", section: "LC_LOAD_DYLIB"))
+            case "weak-dylib":
+                libraries.append(
+                    LinkedLibrary(
+                        name: value, kind: .loaded, record: "LC_LOAD_WEAK_DYLIB", section: "LC_LOAD_WEAK_DYLIB"))
+            case "linker-option":
+                libraries.append(
+                    LinkedLibrary(name: value, kind: .autolink, record: "LC_LINKER_OPTION", section: "LC_LINKER_OPTION")
+                )
             case "string": strings.append(FoundString(text: value, section: ".rodata", offset: UInt64(number)))
             case "comment": comments.append(value)
             case "build-id": buildFacts.append(ELFFacts.buildID(value))
@@ -67,8 +88,10 @@ extension BinaryContents {
             case "symbol":
                 let (mangled, size) = try Self.nameAndSize(value, bad)
                 hasSymbolTable = true
-                symbols.append(NamedSymbol(mangled: mangled, demangled: Demangler.demangleSwift(mangled),
-                                           size: size, section: ".text", offset: UInt64(number)))
+                symbols.append(
+                    NamedSymbol(
+                        mangled: mangled, demangled: Demangler.demangleSwift(mangled),
+                        size: size, section: ".text", offset: UInt64(number)))
             default: throw bad("unknown keyword")
             }
         }
@@ -77,7 +100,9 @@ extension BinaryContents {
     }
 
     /// `NAME [SIZE]`: a size that is given must be a number.
-    private static func nameAndSize(_ text: String, _ bad: (String) -> InputError) throws(InputError) -> (String, UInt64) {
+    private static func nameAndSize(_ text: String, _ bad: (String) -> InputError) throws(InputError) -> (
+        String, UInt64
+    ) {
         let fields = text.split(separator: " ")
         guard fields.count <= 2 else { throw bad("NAME [SIZE] expected") }
         guard fields.count == 2 else { return (String(fields[0]), 0) }

@@ -81,9 +81,13 @@ public struct BinaryContents: Sendable {
             nameBytes.withUTF8 { needle in
                 // Both are valid UTF-8, so a match starts and ends on scalar boundaries.
                 var start = 0
-                while let found = ByteSearch.find(UnsafeRawBufferPointer(needle), in: UnsafeRawBufferPointer(haystack), from: start) {
+                while let found = ByteSearch.find(
+                    UnsafeRawBufferPointer(needle), in: UnsafeRawBufferPointer(haystack), from: start)
+                {
                     let end = found + needle.count
-                    if end == haystack.count || !continuesIdentifier(text, atUTF8Offset: end, byte: haystack[end]) { return true }
+                    if end == haystack.count || !continuesIdentifier(text, atUTF8Offset: end, byte: haystack[end]) {
+                        return true
+                    }
                     start = end
                 }
                 return false
@@ -93,7 +97,10 @@ public struct BinaryContents: Sendable {
 
     /// Whether the character at `offset` would continue an identifier (a letter, a digit, `_`).
     private static func continuesIdentifier(_ text: String, atUTF8Offset offset: Int, byte: UInt8) -> Bool {
-        if byte < 0x80 { return byte.isASCIILetter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") }
+        if byte < 0x80 {
+            return byte.isASCIILetter || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                || byte == UInt8(ascii: "_")
+        }
         let next = text[text.utf8.index(text.utf8.startIndex, offsetBy: offset)]
         return next.isLetter || next.isNumber
     }
@@ -106,24 +113,31 @@ public struct BinaryContents: Sendable {
         // A universal file's slices carry the same records: the slice keeps their identities apart.
         Finding(
             ruleID: rule.id, severity: severity, message: message,
-            location: .binary(BinaryLocation(path: origin.path, member: origin.member, architecture: origin.architecture,
-                                             section: section, symbol: symbol, offset: offset)),
+            location: .binary(
+                BinaryLocation(
+                    path: origin.path, member: origin.member, architecture: origin.architecture,
+                    section: section, symbol: symbol, offset: offset)),
             snippet: symbol, fixHint: fix, identity: origin.architecture.map { "[\($0)] \(identity)" } ?? identity)
     }
 
     /// One finding for many strings of one kind (one fact, one finding): at the first string,
     /// with up to three as the snippet and every one as a related location.
     func finding(
-        _ rule: RuleDescription, _ severity: Severity, message: String, strings: [FoundString], fix: String, identity: String
+        _ rule: RuleDescription, _ severity: Severity, message: String, strings: [FoundString], fix: String,
+        identity: String
     ) -> Finding {
-        var finding = self.finding(rule, severity, message: message, section: strings[0].section, symbol: nil,
-                                   offset: strings[0].offset, fix: fix, identity: identity)
+        var finding = self.finding(
+            rule, severity, message: message, section: strings[0].section, symbol: nil,
+            offset: strings[0].offset, fix: fix, identity: identity)
         finding.snippet = strings.prefix(Self.examplesShown).map { Self.shown($0.text) }.joined(separator: "\n")
         if strings.count > 1 {
             finding.related = strings.map { string in
-                RelatedLocation(location: .binary(BinaryLocation(path: origin.path, member: origin.member, architecture: origin.architecture,
-                                                                 section: string.section, offset: string.offset)),
-                                message: "\"\(Self.shown(string.text))\"")
+                RelatedLocation(
+                    location: .binary(
+                        BinaryLocation(
+                            path: origin.path, member: origin.member, architecture: origin.architecture,
+                            section: string.section, offset: string.offset)),
+                    message: "\"\(Self.shown(string.text))\"")
             }
         }
         return finding

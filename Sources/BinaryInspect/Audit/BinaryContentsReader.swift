@@ -13,7 +13,9 @@ enum BinaryContentsReader {
         try readWithSlice(image).contents
     }
 
-    static func readWithSlice(_ image: any BinaryImage) throws(InputError) -> (contents: BinaryContents, slice: ImageSlice?) {
+    static func readWithSlice(_ image: any BinaryImage) throws(InputError) -> (
+        contents: BinaryContents, slice: ImageSlice?
+    ) {
         var contents = BinaryContents(origin: image.origin)
         let symtab = try image.symbols(.symtab)
         contents.hasSymbolTable = symtab.contains { $0.isDefined && !$0.name.isEmpty }
@@ -36,13 +38,16 @@ enum BinaryContentsReader {
         return (contents, slice)
     }
 
-    private static func namedSymbols(_ symbols: [BinarySymbol], in image: any BinaryImage) -> [BinaryContents.NamedSymbol] {
+    private static func namedSymbols(_ symbols: [BinarySymbol], in image: any BinaryImage) -> [BinaryContents
+        .NamedSymbol]
+    {
         symbols.compactMap { symbol in
             guard symbol.isDefined, !symbol.name.isEmpty else { return nil }
             let name = image.sourceName(ofSymbol: symbol.name)
             let demangled = Demangler.isSwift(name) ? Demangler.demangleSwift(name) : nil
-            return BinaryContents.NamedSymbol(mangled: symbol.name, demangled: demangled, size: symbol.size, section: symbol.section,
-                                              offset: symbol.fileOffset ?? symbol.value)
+            return BinaryContents.NamedSymbol(
+                mangled: symbol.name, demangled: demangled, size: symbol.size, section: symbol.section,
+                offset: symbol.fileOffset ?? symbol.value)
         }
     }
 
@@ -53,12 +58,20 @@ enum BinaryContentsReader {
             guard let demangled = symbol.demangled else { continue }
             let place = MetadataPlace(section: symbol.section, offset: symbol.offset)
             if let rest = demangled.dropPrefix("protocol conformance descriptor for "),
-               let colon = rest.range(of: " : ") {
+                let colon = rest.range(of: " : ")
+            {
                 var protocolName = String(rest[colon.upperBound...])
-                if let module = protocolName.range(of: " in ", options: .backwards) { protocolName = String(protocolName[..<module.lowerBound]) }
-                metadata.conformances.append(SwiftConformanceRecord(typeName: String(rest[..<colon.lowerBound]), protocolName: protocolName, place: place))
+                if let module = protocolName.range(of: " in ", options: .backwards) {
+                    protocolName = String(protocolName[..<module.lowerBound])
+                }
+                metadata.conformances.append(
+                    SwiftConformanceRecord(
+                        typeName: String(rest[..<colon.lowerBound]), protocolName: protocolName, place: place))
             } else if let rest = demangled.dropPrefix("nominal type descriptor for ") {
-                let kind: SwiftTypeKind = symbol.mangled.hasSuffix("CMn") ? .class : symbol.mangled.hasSuffix("VMn") ? .struct : symbol.mangled.hasSuffix("OMn") ? .enum : .other
+                let kind: SwiftTypeKind =
+                    symbol.mangled.hasSuffix("CMn")
+                    ? .class
+                    : symbol.mangled.hasSuffix("VMn") ? .struct : symbol.mangled.hasSuffix("OMn") ? .enum : .other
                 metadata.types.append(SwiftTypeRecord(name: String(rest), kind: kind, place: place))
             } else if let rest = demangled.dropPrefix("protocol descriptor for ") {
                 metadata.protocols.append(SwiftProtocolRecord(name: String(rest), place: place))
@@ -71,10 +84,12 @@ enum BinaryContentsReader {
     /// demangling ends "… @Test expansion #1 of sampleFixtureLoads in Module": say just that.
     static func testName(accessor demangled: String) -> String {
         guard let start = demangled.range(of: "$s"),
-              let end = demangled.range(of: "fMu_", range: start.upperBound..<demangled.endIndex),
-              let inner = Demangler.demangleSwift(String(demangled[start.lowerBound..<end.upperBound])),
-              let macro = inner.range(of: " macro "), let expansion = inner.range(of: " expansion #", range: macro.upperBound..<inner.endIndex),
-              let of = inner.range(of: " of ", range: expansion.upperBound..<inner.endIndex) else { return demangled }
+            let end = demangled.range(of: "fMu_", range: start.upperBound..<demangled.endIndex),
+            let inner = Demangler.demangleSwift(String(demangled[start.lowerBound..<end.upperBound])),
+            let macro = inner.range(of: " macro "),
+            let expansion = inner.range(of: " expansion #", range: macro.upperBound..<inner.endIndex),
+            let of = inner.range(of: " of ", range: expansion.upperBound..<inner.endIndex)
+        else { return demangled }
         return "\(inner[macro.upperBound..<expansion.lowerBound]) \(inner[of.upperBound...])"
     }
 
@@ -85,7 +100,8 @@ enum BinaryContentsReader {
             let bytes = image.bytes(of: section)
             var start = 0
             for index in 0...bytes.count {
-                let printable = index < bytes.count && (bytes[index] >= 0x20 && bytes[index] < 0x7F || bytes[index] == 0x09)
+                let printable =
+                    index < bytes.count && (bytes[index] >= 0x20 && bytes[index] < 0x7F || bytes[index] == 0x09)
                 if printable { continue }
                 if index - start >= minimumStringLength {
                     let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)

@@ -32,7 +32,9 @@ extension BundleContents {
     public init(example text: String, root: String = "Example.ipa") throws(InputError) {
         self.init(root: root, kind: .ipa)
         for (number, line) in text.split(separator: "\n").enumerated() {
-            func bad(_ message: String) -> InputError { InputError(path: "example", line: number + 1, message: "\(message): \(line)") }
+            func bad(_ message: String) -> InputError {
+                InputError(path: "example", line: number + 1, message: "\(message): \(line)")
+            }
             let fields = line.split(separator: " ").map(String.init)
             guard fields.count >= 2 else { throw bad("a keyword and a value expected") }
             let rest = line.drop { $0 != " " }.dropFirst()
@@ -44,15 +46,23 @@ extension BundleContents {
             case "entitlements": entitlements.append((fields[1], try Self.pairs(fields.dropFirst(2), bad)))
             case "profile":
                 let kind = fields.count > 2 ? ProvisioningProfile.Kind(rawValue: fields[2]) ?? .appStore : .appStore
-                profiles.append((fields[1], ProvisioningProfile(name: nil, kind: kind, deviceCount: kind == .appStore || kind == .enterprise ? 0 : 2,
-                                                                entitlements: try Self.pairs(fields.dropFirst(3), bad))))
+                profiles.append(
+                    (
+                        fields[1],
+                        ProvisioningProfile(
+                            name: nil, kind: kind, deviceCount: kind == .appStore || kind == .enterprise ? 0 : 2,
+                            entitlements: try Self.pairs(fields.dropFirst(3), bad))
+                    ))
                 files.append(fields[1])
             case "upload":
                 let parts = fields[1].split(separator: "-")
-                guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isNumber) }) else { throw bad("YYYY-MM-DD expected") }
+                guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isNumber) })
+                else { throw bad("YYYY-MM-DD expected") }
                 uploadDay = fields[1]
             case "distribution":
-                guard let method = ProvisioningProfile.Kind(rawValue: fields[1]) else { throw bad("unknown distribution") }
+                guard let method = ProvisioningProfile.Kind(rawValue: fields[1]) else {
+                    throw bad("unknown distribution")
+                }
                 distribution = Distribution(method: method, source: "example")
             case "plist":
                 let path = fields[1]
@@ -61,13 +71,14 @@ extension BundleContents {
                 files.append(path)
             case "image": try addSlice(fields.dropFirst(), bad)
             case "dylib", "weak-dylib", "reexport-dylib", "lazy-dylib", "upward-dylib":
-                let link: LinkedLibrary.DylibLink = switch fields[0] {
-                case "weak-dylib": .weak
-                case "reexport-dylib": .reexport
-                case "lazy-dylib": .lazy
-                case "upward-dylib": .upward
-                default: .load
-                }
+                let link: LinkedLibrary.DylibLink =
+                    switch fields[0] {
+                    case "weak-dylib": .weak
+                    case "reexport-dylib": .reexport
+                    case "lazy-dylib": .lazy
+                    case "upward-dylib": .upward
+                    default: .load
+                    }
                 try updateLastSlice(bad) { $0.libraries.append(.dylib(String(rest), link)) }
             case "import": try updateLastSlice(bad) { $0.importedSymbols.append(contentsOf: fields.dropFirst()) }
             case "selector": try updateLastSlice(bad) { $0.selectorReferences.append(contentsOf: fields.dropFirst()) }
@@ -83,7 +94,10 @@ extension BundleContents {
             case "dsym":
                 let pairs = Array(fields.dropFirst(2))
                 guard !pairs.isEmpty, pairs.count % 2 == 0 else { throw bad("ARCH UUID pairs expected") }
-                debugSymbols.append(DebugSymbolsFile(path: fields[1], uuids: stride(from: 0, to: pairs.count, by: 2).map { (pairs[$0], pairs[$0 + 1]) }))
+                debugSymbols.append(
+                    DebugSymbolsFile(
+                        path: fields[1],
+                        uuids: stride(from: 0, to: pairs.count, by: 2).map { (pairs[$0], pairs[$0 + 1]) }))
             default:
                 throw bad("unknown keyword '\(fields[0])'")
             }
@@ -92,7 +106,9 @@ extension BundleContents {
     }
 
     /// `KEY=VALUE` fields.
-    private static func pairs(_ fields: ArraySlice<String>, _ bad: (String) -> InputError) throws(InputError) -> [String: String] {
+    private static func pairs(_ fields: ArraySlice<String>, _ bad: (String) -> InputError) throws(InputError)
+        -> [String: String]
+    {
         var pairs: [String: String] = [:]
         for field in fields {
             let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
@@ -111,10 +127,14 @@ extension BundleContents {
         var slice = ImageSlice(architecture: fields.removeFirst())
         if let first = fields.first, let platform = ApplePlatform(name: first) {
             fields.removeFirst()
-            guard fields.count >= 2, let minimum = OSVersion(fields.removeFirst()), let sdk = OSVersion(fields.removeFirst()) else {
+            guard fields.count >= 2, let minimum = OSVersion(fields.removeFirst()),
+                let sdk = OSVersion(fields.removeFirst())
+            else {
                 throw bad("PLATFORM MINIMUM SDK expected")
             }
-            (slice.platform, slice.minimumOS, slice.sdk, slice.versionCommand) = (platform, minimum, sdk, "LC_BUILD_VERSION")
+            (slice.platform, slice.minimumOS, slice.sdk, slice.versionCommand) = (
+                platform, minimum, sdk, "LC_BUILD_VERSION"
+            )
         }
         let name = path.split(separator: "/").last ?? ""
         slice.fileType = name.hasSuffix(".dylib") || path.contains(".framework/") ? .sharedLibrary : .executable
@@ -128,15 +148,18 @@ extension BundleContents {
             case ("member", let member?): slice.member = member
             case ("version-min", nil):
                 guard let platform = slice.platform else { throw bad("version-min needs a platform") }
-                let command = switch platform.device {
-                case .macOS: "LC_VERSION_MIN_MACOSX"
-                case .tvOS: "LC_VERSION_MIN_TVOS"
-                case .watchOS: "LC_VERSION_MIN_WATCHOS"
-                default: "LC_VERSION_MIN_IPHONEOS"
-                }
+                let command =
+                    switch platform.device {
+                    case .macOS: "LC_VERSION_MIN_MACOSX"
+                    case .tvOS: "LC_VERSION_MIN_TVOS"
+                    case .watchOS: "LC_VERSION_MIN_WATCHOS"
+                    default: "LC_VERSION_MIN_IPHONEOS"
+                    }
                 slice.versionCommand = command
             case ("type", let type?):
-                let kinds: [String: ImageKind] = ["executable": .executable, "dylib": .sharedLibrary, "bundle": .bundle, "object": .object]
+                let kinds: [String: ImageKind] = [
+                    "executable": .executable, "dylib": .sharedLibrary, "bundle": .bundle, "object": .object
+                ]
                 guard let kind = kinds[type] else { throw bad("unknown type '\(type)'") }
                 slice.fileType = kind
             default: throw bad("unknown image option '\(option)'")
@@ -150,7 +173,9 @@ extension BundleContents {
         }
     }
 
-    private mutating func updateLastSlice(_ bad: (String) -> InputError, _ update: (inout ImageSlice) -> Void) throws(InputError) {
+    private mutating func updateLastSlice(_ bad: (String) -> InputError, _ update: (inout ImageSlice) -> Void)
+        throws(InputError)
+    {
         guard !images.isEmpty, !images[images.count - 1].slices.isEmpty else { throw bad("no image line above") }
         update(&images[images.count - 1].slices[images[images.count - 1].slices.count - 1])
     }
@@ -158,8 +183,10 @@ extension BundleContents {
     /// A property list read from a bundle (the walker) or an example: an Info.plist goes to
     /// its bundle (one that does not parse is `unreadable`'s error: the walker's input error), a
     /// privacy manifest is kept whatever it holds (rules report a damaged one).
-    public mutating func addPropertyList(_ bytes: some Collection<UInt8>, at path: String,
-                                         unreadable: (String) throws(InputError) -> Void) throws(InputError) {
+    public mutating func addPropertyList(
+        _ bytes: some Collection<UInt8>, at path: String,
+        unreadable: (String) throws(InputError) -> Void
+    ) throws(InputError) {
         let name = path.split(separator: "/").last ?? ""
         if name.hasSuffix(".xcprivacy") {
             do throws(PropertyListError) {

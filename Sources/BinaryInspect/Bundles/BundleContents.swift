@@ -49,7 +49,8 @@ public struct BundleContents: Sendable {
 
         /// Nothing says otherwise: a release gate assumes the store.
         public static let assumedAppStore = Distribution(
-            method: .appStore, source: "assumed: no bundle.distribution in .shipcheck.yml and no ExportOptions.plist beside it")
+            method: .appStore,
+            source: "assumed: no bundle.distribution in .shipcheck.yml and no ExportOptions.plist beside it")
     }
 
     static func today() -> String {
@@ -63,10 +64,13 @@ public struct BundleContents: Sendable {
     public var isForAppStore: Bool { distribution.method == .appStore }
 
     /// A finding about a file inside the bundle (`inner` empty: the bundle itself).
-    func finding(_ rule: RuleDescription, _ severity: Severity, at inner: String, message: String, fix: String, identity: String) -> Finding {
+    func finding(
+        _ rule: RuleDescription, _ severity: Severity, at inner: String, message: String, fix: String, identity: String
+    ) -> Finding {
         let path = inner.isEmpty ? root : "\(root)/\(inner)"
-        return Finding(ruleID: rule.id, severity: severity, message: message, location: .binary(BinaryLocation(path: path)),
-                       snippet: inner.isEmpty ? nil : inner, fixHint: fix, identity: "\(inner) \(identity)")
+        return Finding(
+            ruleID: rule.id, severity: severity, message: message, location: .binary(BinaryLocation(path: path)),
+            snippet: inner.isEmpty ? nil : inner, fixHint: fix, identity: "\(inner) \(identity)")
     }
 
     // MARK: The model's relations
@@ -92,7 +96,9 @@ public struct BundleContents: Sendable {
 
     /// The artifact's app: the outermost `.app` (nil for a framework, an xcframework, a single file).
     public var mainApplication: NestedBundle? {
-        bundles.filter { $0.role == .application }.min { $0.path.split(separator: "/").count < $1.path.split(separator: "/").count }
+        bundles.filter { $0.role == .application }.min {
+            $0.path.split(separator: "/").count < $1.path.split(separator: "/").count
+        }
     }
 
     /// A bundle's executable image.
@@ -124,15 +130,20 @@ public struct BundleContents: Sendable {
         for path in Set(files + images.map(\.path)) {
             let components = path.split(separator: "/")
             for index in components.indices.dropLast() {
-                guard let role = BundleRole(folder: components[index], ancestors: components[..<index]) else { continue }
+                guard let role = BundleRole(folder: components[index], ancestors: components[..<index]) else {
+                    continue
+                }
                 let folder = components[...index].joined(separator: "/")
-                if found[folder] == nil { found[folder] = NestedBundle(path: folder, role: role, name: String(components[index])) }
+                if found[folder] == nil {
+                    found[folder] = NestedBundle(path: folder, role: role, name: String(components[index]))
+                }
             }
         }
         var assembled = found.values.sorted { $0.path < $1.path }
         for index in assembled.indices {
             let path = assembled[index].path
-            assembled[index].container = assembled.filter { $0.path != path && $0.contains(path) }.max { $0.path.count < $1.path.count }?.path
+            assembled[index].container =
+                assembled.filter { $0.path != path && $0.contains(path) }.max { $0.path.count < $1.path.count }?.path
             if let plist = infoPlistPath(of: assembled[index]) {
                 assembled[index].infoPlistPath = plist
                 assembled[index].infoPlist = infoPlists[plist] ?? [:]
@@ -146,19 +157,27 @@ public struct BundleContents: Sendable {
             images[index].bundle = owner?.path
             images[index].isBundleExecutable = false
         }
-        for index in assembled.indices where assembled[index].role != .xcframework && assembled[index].role != .archive {
+        for index in assembled.indices where assembled[index].role != .xcframework && assembled[index].role != .archive
+        {
             let bundle = assembled[index]
-            let name = bundle.info("CFBundleExecutable") ?? String(bundle.name.split(separator: ".").dropLast().joined(separator: "."))
+            let name =
+                bundle.info("CFBundleExecutable")
+                ?? String(bundle.name.split(separator: ".").dropLast().joined(separator: "."))
             let candidates = Set(["", "Contents/MacOS/"].map { $0 + name })
             let own = images.indices.filter { images[$0].bundle == bundle.path }
-            let named = own.first { candidates.contains(String(bundle.relative(images[$0].path))) || Self.isVersioned(bundle.relative(images[$0].path), name: name) }
+            let named = own.first {
+                candidates.contains(String(bundle.relative(images[$0].path)))
+                    || Self.isVersioned(bundle.relative(images[$0].path), name: name)
+            }
             // Without CFBundleExecutable and under another name: the one binary at the top of
             // the folder (or in Contents/MacOS), if there is exactly one.
             let topLevel = own.filter { index in
                 let relative = bundle.relative(images[index].path)
-                return !relative.contains("/") || (relative.hasPrefix("Contents/MacOS/") && relative.split(separator: "/").count == 3)
+                return !relative.contains("/")
+                    || (relative.hasPrefix("Contents/MacOS/") && relative.split(separator: "/").count == 3)
             }
-            let executable = named ?? (bundle.info("CFBundleExecutable") == nil && topLevel.count == 1 ? topLevel.first : nil)
+            let executable =
+                named ?? (bundle.info("CFBundleExecutable") == nil && topLevel.count == 1 ? topLevel.first : nil)
             assembled[index].executable = executable.map { images[$0].path }
             if let executable { images[executable].isBundleExecutable = true }
         }
@@ -176,13 +195,15 @@ public struct BundleContents: Sendable {
     /// `Resources/Info.plist` (versioned frameworks).
     private func infoPlistPath(of bundle: NestedBundle) -> String? {
         let prefix = bundle.path.isEmpty ? "" : bundle.path + "/"
-        for candidate in ["Info.plist", "Contents/Info.plist", "Resources/Info.plist"] where infoPlists[prefix + candidate] != nil {
+        for candidate in ["Info.plist", "Contents/Info.plist", "Resources/Info.plist"]
+        where infoPlists[prefix + candidate] != nil {
             return prefix + candidate
         }
         return infoPlists.keys.filter { path in
             guard path.hasPrefix(prefix) else { return false }
             let components = path.dropFirst(prefix.count).split(separator: "/")
-            return components.count == 4 && components[0] == "Versions" && components[2] == "Resources" && components[3] == "Info.plist"
+            return components.count == 4 && components[0] == "Versions" && components[2] == "Resources"
+                && components[3] == "Info.plist"
         }.min()
     }
 }

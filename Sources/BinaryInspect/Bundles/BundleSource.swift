@@ -38,14 +38,19 @@ struct DirectoryBundleSource: BundleSource {
     func files() -> (entries: [BundleEntry], errors: [InputError]) {
         let enumeration = FileEnumerator(root: root, configuration: Configuration(), useGit: false).enumerate()
         let entries = enumeration.files.map { BundleEntry(path: $0.relativePath, size: 0) }
-        return (entries, enumeration.errors.map { InputError(path: displayPath($0.path), line: $0.line, message: $0.message) })
+        return (
+            entries,
+            enumeration.errors.map { InputError(path: displayPath($0.path), line: $0.line, message: $0.message) }
+        )
     }
 
     func looksLikeBinary(_ entry: BundleEntry) -> Bool { BinaryFile.looksLikeBinary(path: displayPath(entry.path)) }
 
     func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
         let bytes = try FileBytes.map(path: displayPath(entry.path))
-        guard bytes.bytes.count <= limit else { throw InputError(path: displayPath(entry.path), message: "larger than \(limit) bytes: not read") }
+        guard bytes.bytes.count <= limit else {
+            throw InputError(path: displayPath(entry.path), message: "larger than \(limit) bytes: not read")
+        }
         return bytes
     }
 }

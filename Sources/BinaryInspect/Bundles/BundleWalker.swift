@@ -43,7 +43,8 @@ struct BundleWalker {
         let shipped = entries.filter { !BundleKind.isSkipped($0.path) }
         let debugSymbols = entries.filter { DebugSymbolsFile.isDWARFFile($0.path) }
         bundle.files = shipped.map(\.path)
-        inspector.progress?.begin("reading \(path.split(separator: "/").last ?? "")", total: shipped.count + debugSymbols.count)
+        inspector.progress?.begin(
+            "reading \(path.split(separator: "/").last ?? "")", total: shipped.count + debugSymbols.count)
         for entry in shipped {
             defer { inspector.progress?.advance() }
             do throws(InputError) {
@@ -71,12 +72,18 @@ struct BundleWalker {
     /// (kind `.binary`) only those that read one.
     func check(_ bundle: BundleContents) -> [Finding] {
         inspector.bundleRules.filter { bundle.kind != .binary || $0.checksSingleBinaries }.flatMap { rule in
-            rule.check(bundle, BundleRuleContext(severity: rule.description.defaultSeverity, resourcePatterns: patterns.resource,
-                                                 configuration: inspector.configuration))
+            rule.check(
+                bundle,
+                BundleRuleContext(
+                    severity: rule.description.defaultSeverity, resourcePatterns: patterns.resource,
+                    configuration: inspector.configuration))
         }
     }
 
-    private func read(_ entry: BundleEntry, from source: any BundleSource, into bundle: inout BundleContents, result: inout CheckResult) throws(InputError) {
+    private func read(
+        _ entry: BundleEntry, from source: any BundleSource, into bundle: inout BundleContents,
+        result: inout CheckResult
+    ) throws(InputError) {
         let name = entry.path.split(separator: "/").last ?? ""
         let display = source.displayPath(entry.path)
         if name == "embedded.mobileprovision" || name == "embedded.provisionprofile" {
@@ -90,7 +97,7 @@ struct BundleWalker {
             let bytes: FileBytes
             do throws(InputError) {
                 bytes = try source.contents(of: entry, limit: Self.metadataLimit)
-            } catch where name.hasSuffix(".xcprivacy") && error.message.hasPrefix("empty file") {
+            } catch  where name.hasSuffix(".xcprivacy") && error.message.hasPrefix("empty file") {
                 // An empty manifest is an invalid one (a finding of the privacy rules), not an unreadable input.
                 bundle.privacyManifests[entry.path] = .unreadable("the privacy manifest is empty")
                 return
@@ -102,7 +109,9 @@ struct BundleWalker {
                 result.inputErrors += missingLibraries(PropertyListSummary(plist), in: bundle, display: display)
             }
         } else if source.looksLikeBinary(entry) {
-            let file = try BinaryFile(storage: source.contents(of: entry, limit: Self.binaryLimit), path: display, architecture: inspector.architecture)
+            let file = try BinaryFile(
+                storage: source.contents(of: entry, limit: Self.binaryLimit), path: display,
+                architecture: inspector.architecture)
             let (inspected, image) = inspector.inspect(file, patterns: patterns, at: entry.path)
             result.merge(inspected)
             if let image { bundle.images.append(image) }
@@ -113,9 +122,12 @@ struct BundleWalker {
     /// A dSYM's DWARF file: the UUID of each slice (nothing else of it is read). Large apps'
     /// dSYMs pass a gigabyte; where the source maps files, only their load commands are touched,
     /// so no size cap applies.
-    private func readDebugSymbols(_ entry: BundleEntry, from source: any BundleSource, into bundle: inout BundleContents) throws(InputError) {
+    private func readDebugSymbols(
+        _ entry: BundleEntry, from source: any BundleSource, into bundle: inout BundleContents
+    ) throws(InputError) {
         let limit = source.mapsContents ? Int.max : Self.binaryLimit
-        let file = try BinaryFile(storage: source.contents(of: entry, limit: limit), path: source.displayPath(entry.path))
+        let file = try BinaryFile(
+            storage: source.contents(of: entry, limit: limit), path: source.displayPath(entry.path))
         if let error = file.errors.first { throw error }
         let uuids = file.images.compactMap { image -> (architecture: String, uuid: String)? in
             guard let image = image as? MachOImage, let uuid = image.uuidString else { return nil }
@@ -125,12 +137,16 @@ struct BundleWalker {
     }
 
     /// The entitlements of each signed image (universal slices usually carry the same ones).
-    private func addEntitlements(of file: BinaryFile, at path: String, into bundle: inout BundleContents) throws(InputError) {
+    private func addEntitlements(of file: BinaryFile, at path: String, into bundle: inout BundleContents)
+        throws(InputError)
+    {
         var seen: Set<[String: String]> = []
         for image in file.images {
             guard let signature = image.codeSignature else { continue }
             do throws(PropertyListError) {
-                if let entitlements = try CodeSignature.entitlements(in: signature), seen.insert(entitlements.values).inserted {
+                if let entitlements = try CodeSignature.entitlements(in: signature),
+                    seen.insert(entitlements.values).inserted
+                {
                     bundle.entitlements.append((path, entitlements.values))
                 }
             } catch {
@@ -140,16 +156,22 @@ struct BundleWalker {
     }
 
     /// An xcframework's `AvailableLibraries` entries whose folder is not in it.
-    private func missingLibraries(_ plist: PropertyListSummary, in bundle: BundleContents, display: String) -> [InputError] {
+    private func missingLibraries(_ plist: PropertyListSummary, in bundle: BundleContents, display: String)
+        -> [InputError]
+    {
         let libraries = plist.dictionaryArrays["AvailableLibraries"] ?? []
-        if libraries.isEmpty { return [InputError(path: display, message: "xcframework Info.plist lists no AvailableLibraries")] }
+        if libraries.isEmpty {
+            return [InputError(path: display, message: "xcframework Info.plist lists no AvailableLibraries")]
+        }
         return libraries.compactMap { library in
             guard let identifier = library["LibraryIdentifier"], let path = library["LibraryPath"] else {
-                return InputError(path: display, message: "an AvailableLibraries entry has no LibraryIdentifier or LibraryPath")
+                return InputError(
+                    path: display, message: "an AvailableLibraries entry has no LibraryIdentifier or LibraryPath")
             }
             let folder = "\(identifier)/\(path)"
             guard !bundle.files.contains(where: { $0 == folder || $0.hasPrefix(folder + "/") }) else { return nil }
-            return InputError(path: display, message: "AvailableLibraries lists \(folder), which is not in the xcframework")
+            return InputError(
+                path: display, message: "AvailableLibraries lists \(folder), which is not in the xcframework")
         }
     }
 
@@ -161,8 +183,9 @@ struct BundleWalker {
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let options = (folder.isEmpty ? "" : folder + "/") + "ExportOptions.plist"
         guard let bytes = try? SafeFileReader.read(options, sizeLimit: Self.metadataLimit),
-              let plist = try? PropertyListSummary.parse(bytes, what: "ExportOptions.plist"),
-              let exported = plist.values["method"], let method = ProvisioningProfile.Kind(exportMethod: exported) else { return .assumedAppStore }
+            let plist = try? PropertyListSummary.parse(bytes, what: "ExportOptions.plist"),
+            let exported = plist.values["method"], let method = ProvisioningProfile.Kind(exportMethod: exported)
+        else { return .assumedAppStore }
         return .init(method: method, source: "method '\(exported)' in \(options)")
     }
 }
@@ -170,8 +193,11 @@ struct BundleWalker {
 extension BundleWalker {
     /// `bundle.distribution` in the configuration, when it sets one.
     static func configuredDistribution(_ configuration: Configuration) -> BundleContents.Distribution? {
-        guard let configured = configuration.bundleDistribution, let method = ProvisioningProfile.Kind(exportMethod: configured) else { return nil }
-        return .init(method: method, source: "bundle.distribution in \(configuration.sourcePath ?? Configuration.fileName)")
+        guard let configured = configuration.bundleDistribution,
+            let method = ProvisioningProfile.Kind(exportMethod: configured)
+        else { return nil }
+        return .init(
+            method: method, source: "bundle.distribution in \(configuration.sourcePath ?? Configuration.fileName)")
     }
 }
 

@@ -9,11 +9,24 @@ enum NothingToCheck {
         func at(_ inner: String) -> String { inner.isEmpty ? bundle.root : "\(bundle.root)/\(inner)" }
         switch bundle.kind {
         case .ipa:
-            let apps = bundle.bundles.filter { $0.role == .application && $0.container == nil && $0.path.hasPrefix("Payload/") }
-            if apps.isEmpty { return [InputError(path: bundle.root, message: "no Payload/*.app inside: nothing to check (is this an exported .ipa?)")] }
+            let apps = bundle.bundles.filter {
+                $0.role == .application && $0.container == nil && $0.path.hasPrefix("Payload/")
+            }
+            if apps.isEmpty {
+                return [
+                    InputError(
+                        path: bundle.root,
+                        message: "no Payload/*.app inside: nothing to check (is this an exported .ipa?)")
+                ]
+            }
         case .xcarchive:
             if !bundle.images.contains(where: { $0.path.hasPrefix("Products/") }) {
-                return [InputError(path: bundle.root, message: "no product under Products/ (no app, framework or tool was archived): nothing to check")]
+                return [
+                    InputError(
+                        path: bundle.root,
+                        message: "no product under Products/ (no app, framework or tool was archived): nothing to check"
+                    )
+                ]
             }
         default:
             break
@@ -21,7 +34,8 @@ enum NothingToCheck {
         // A bundle whose binaries are there under other names was still audited: only one
         // without any binary of its own is hollow.
         return bundle.bundles.filter { nested in
-            nested.executable == nil && (nested.role.isApplicationLike || nested.role == .framework) && !bundle.images.contains { $0.bundle == nested.path }
+            nested.executable == nil && (nested.role.isApplicationLike || nested.role == .framework)
+                && !bundle.images.contains { $0.bundle == nested.path }
         }.map { nested in
             let expected = nested.info("CFBundleExecutable").map { "its CFBundleExecutable '\($0)'" } ?? "an executable"
             let what = nested.role == .framework ? "framework" : nested.role == .appExtension ? "app extension" : "app"

@@ -26,7 +26,8 @@ final class ZipBundleSource: BundleSource {
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
-            throw InputError(path: path, message: "not a readable zip archive (no valid end-of-central-directory record)")
+            throw InputError(
+                path: path, message: "not a readable zip archive (no valid end-of-central-directory record)")
         }
     }
 
@@ -50,7 +51,12 @@ final class ZipBundleSource: BundleSource {
             entries.append(BundleEntry(path: path, size: entry.uncompressedSize))
         }
         if let declared = ZipDirectory.declaredEntryCount(path: root), listed < declared {
-            errors.append(InputError(path: root, message: "broken central directory: \(declared) entries declared, \(listed) readable; the rest were not checked"))
+            errors.append(
+                InputError(
+                    path: root,
+                    message:
+                        "broken central directory: \(declared) entries declared, \(listed) readable; the rest were not checked"
+                ))
         }
         return (entries.sorted { $0.path < $1.path }, errors)
     }
@@ -69,14 +75,19 @@ final class ZipBundleSource: BundleSource {
     func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
         let name = displayPath(entry.path)
         guard let zipEntry = byPath[entry.path] else { throw InputError(path: name, message: "not in the archive") }
-        guard entry.size <= UInt64(limit) else { throw InputError(path: name, message: "declares \(entry.size) bytes, more than shipcheck reads from one entry (\(limit)): not read") }
+        guard entry.size <= UInt64(limit) else {
+            throw InputError(
+                path: name,
+                message: "declares \(entry.size) bytes, more than shipcheck reads from one entry (\(limit)): not read")
+        }
         let count = Int(entry.size)
         return try FileBytes.filled(count: count) { buffer throws(InputError) in
             var written = 0
             do {
                 _ = try archive.extract(zipEntry, skipCRC32: false) { chunk in
                     guard chunk.count <= count - written else { throw Overflow() }
-                    chunk.copyBytes(to: UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + chunk.count)]))
+                    chunk.copyBytes(
+                        to: UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + chunk.count)]))
                     written += chunk.count
                 }
             } catch is Overflow {
@@ -84,7 +95,9 @@ final class ZipBundleSource: BundleSource {
             } catch {
                 throw InputError(path: name, message: "cannot be read from the archive: \(error)")
             }
-            guard written == count else { throw InputError(path: name, message: "holds \(written) bytes, \(count) declared: truncated entry") }
+            guard written == count else {
+                throw InputError(path: name, message: "holds \(written) bytes, \(count) declared: truncated entry")
+            }
         }
     }
 
@@ -101,7 +114,8 @@ final class ZipBundleSource: BundleSource {
         let declared = entry.uncompressedSize, stored = entry.compressedSize
         if entry.isCompressed {
             guard declared <= 1024 || declared / maximumRatio <= stored else {
-                return "declares \(declared) bytes from \(stored) compressed bytes (more than deflate can produce): refused, not read"
+                return
+                    "declares \(declared) bytes from \(stored) compressed bytes (more than deflate can produce): refused, not read"
             }
         } else if declared != stored {
             return "stored entry declares \(declared) bytes but holds \(stored): refused, not read"

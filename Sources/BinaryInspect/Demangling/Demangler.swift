@@ -43,7 +43,9 @@ public enum Demangler {
     /// Appends the demangled name's bytes to `output` and returns true, or returns false and
     /// appends nothing: a listing formats hundreds of thousands of names into its buffers
     /// without a string for each.
-    public static func demangle(utf8 name: UnsafeRawBufferPointer, style: DemangleStyle, appendingTo output: inout [UInt8]) -> Bool {
+    public static func demangle(
+        utf8 name: UnsafeRawBufferPointer, style: DemangleStyle, appendingTo output: inout [UInt8]
+    ) -> Bool {
         switch style {
         case .none: return false
         case .full: return demangleFull(name, appendingTo: &output)
@@ -59,13 +61,15 @@ public enum Demangler {
     public static func demangleSwift(_ name: String) -> String? {
         var name = name
         var bytes: [UInt8] = []
-        return name.withUTF8 { demangleSwift(UnsafeRawBufferPointer($0), appendingTo: &bytes) } ? String(decoding: bytes, as: UTF8.self) : nil
+        return name.withUTF8 { demangleSwift(UnsafeRawBufferPointer($0), appendingTo: &bytes) }
+            ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     public static func demangleCxx(_ name: String) -> String? {
         var name = name
         var bytes: [UInt8] = []
-        return name.withUTF8 { demangleCxx(UnsafeRawBufferPointer($0), appendingTo: &bytes) } ? String(decoding: bytes, as: UTF8.self) : nil
+        return name.withUTF8 { demangleCxx(UnsafeRawBufferPointer($0), appendingTo: &bytes) }
+            ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     private static func isSwift(_ name: UnsafeRawBufferPointer) -> Bool {
@@ -93,7 +97,9 @@ public enum Demangler {
         // The runtime's demangler crashes on some malformed names; the C shim turns that
         // fault into "not demangled" (the name is shown as it is, like any it rejects). Its
         // result is malloc'd: with a buffer that is too small, swift_demangle copies past it.
-        guard let result = shipcheck_swift_demangle(base.assumingMemoryBound(to: CChar.self), name.count) else { return false }
+        guard let result = shipcheck_swift_demangle(base.assumingMemoryBound(to: CChar.self), name.count) else {
+            return false
+        }
         defer { free(result) }
         let demangled = UnsafeRawBufferPointer(start: result, count: strlen(result))
         // The demangler hands back names it does not understand unchanged.

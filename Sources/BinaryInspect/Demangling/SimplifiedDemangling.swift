@@ -18,7 +18,9 @@ public enum SimplifiedDemangling {
     }
 
     /// Replaces `prefix…> of ` (with balanced `<>` inside) by `replacement`.
-    private static func replacingBracketed(in text: String, opening prefix: String, with replacement: String, closingOf separator: String) -> String {
+    private static func replacingBracketed(
+        in text: String, opening prefix: String, with replacement: String, closingOf separator: String
+    ) -> String {
         var result = text
         while let start = result.range(of: prefix) {
             var depth = 1
@@ -68,7 +70,8 @@ public enum SimplifiedDemangling {
     private static let discriminatorPrefix = Array("(in _".utf8)
 
     private static func isNamePart(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2E || byte >= 0x80
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F || byte == 0x2E || byte >= 0x80
     }
 
     /// The index just past the first `terminator` in `bytes`, or nil.

@@ -47,8 +47,10 @@ enum TypeSugar {
     /// The first form in `bytes` whose `<` is at or after `start`, with its start, `<` and
     /// matching `>`. Found from the `<`s: demangled names hold few of them, while `S` and
     /// `Swift.` are everywhere. This runs once per demangled symbol.
-    private static func firstForm<Bytes: Collection<UInt8>>(in bytes: Bytes, from start: Bytes.Index) -> (kind: Kind, start: Bytes.Index, open: Bytes.Index, close: Bytes.Index)?
-        where Bytes: BidirectionalCollection, Bytes.Index == Int {
+    private static func firstForm<Bytes: Collection<UInt8>>(in bytes: Bytes, from start: Bytes.Index) -> (
+        kind: Kind, start: Bytes.Index, open: Bytes.Index, close: Bytes.Index
+    )?
+    where Bytes: BidirectionalCollection, Bytes.Index == Int {
         var search = start
         while let open = bytes[search...].firstIndex(of: UInt8(ascii: "<")) {
             search = open + 1
@@ -63,7 +65,9 @@ enum TypeSugar {
     }
 
     /// `bytes` with every form sugared (forms inside forms too); `first` is its first form.
-    private static func rewrite(_ bytes: ArraySlice<UInt8>, first: (kind: Kind, start: Int, open: Int, close: Int)) -> [UInt8] {
+    private static func rewrite(_ bytes: ArraySlice<UInt8>, first: (kind: Kind, start: Int, open: Int, close: Int))
+        -> [UInt8]
+    {
         var output: [UInt8] = []
         output.reserveCapacity(bytes.count)
         var copied = bytes.startIndex
@@ -71,7 +75,9 @@ enum TypeSugar {
         while let form = next {
             output += bytes[copied..<form.start]
             let innerBytes = bytes[(form.open + 1)..<form.close]
-            let inner = firstForm(in: innerBytes, from: innerBytes.startIndex).map { rewrite(innerBytes, first: $0) } ?? Array(innerBytes)
+            let inner =
+                firstForm(in: innerBytes, from: innerBytes.startIndex).map { rewrite(innerBytes, first: $0) }
+                ?? Array(innerBytes)
             switch form.kind {
             case .array:
                 output.append(UInt8(ascii: "["))
@@ -85,7 +91,10 @@ enum TypeSugar {
                 output += inner
                 output.append(UInt8(ascii: "?"))
             case .dictionary:
-                guard let comma = topLevelComma(inner) else { output += inner; break }
+                guard let comma = topLevelComma(inner) else {
+                    output += inner
+                    break
+                }
                 output.append(UInt8(ascii: "["))
                 output += inner[..<comma]
                 output += " : ".utf8
@@ -100,11 +109,13 @@ enum TypeSugar {
     }
 
     private static func isIdentifier(_ byte: UInt8) -> Bool {
-        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A) || byte == 0x5F || byte == 0x2E
+        (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+            || byte == 0x5F || byte == 0x2E
     }
 
     /// The `>` closing the `<` just before `start`, skipping the `>` of `->`.
-    private static func matchingClose<Bytes: Collection<UInt8>>(_ bytes: Bytes, from start: Int) -> Int? where Bytes.Index == Int {
+    private static func matchingClose<Bytes: Collection<UInt8>>(_ bytes: Bytes, from start: Int) -> Int?
+    where Bytes.Index == Int {
         var depth = 1
         var index = start
         while index < bytes.endIndex {
@@ -127,7 +138,8 @@ enum TypeSugar {
             case UInt8(ascii: "<"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
             case UInt8(ascii: ">") where !(index > 0 && bytes[index - 1] == UInt8(ascii: "-")): depth -= 1
             case UInt8(ascii: ")"), UInt8(ascii: "]"): depth -= 1
-            case UInt8(ascii: ",") where depth == 0 && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: " "): return index
+            case UInt8(ascii: ",") where depth == 0 && index + 1 < bytes.count && bytes[index + 1] == UInt8(ascii: " "):
+                return index
             default: break
             }
         }

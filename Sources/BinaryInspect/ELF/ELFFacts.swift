@@ -7,19 +7,23 @@ enum ELFFacts {
     }
 
     static func autolink(_ entry: String) -> LinkedLibrary {
-        LinkedLibrary(name: entry, kind: .autolink, record: ".swift1_autolink_entries", section: ".swift1_autolink_entries")
+        LinkedLibrary(
+            name: entry, kind: .autolink, record: ".swift1_autolink_entries", section: ".swift1_autolink_entries")
     }
 
     static func buildID(_ hex: String) -> BuildFact {
-        BuildFact(message: "build-id \(hex)", section: ".note.gnu.build-id",
-                  fix: "none needed: record it to match crash reports to this build", identity: "build-id")
+        BuildFact(
+            message: "build-id \(hex)", section: ".note.gnu.build-id",
+            fix: "none needed: record it to match crash reports to this build", identity: "build-id")
     }
 
     /// `.comment` lines: compiler and linker identification (nil when there are none).
     static func toolchain(_ comments: [String]) -> BuildFact? {
         let tools = comments.filter { !$0.isEmpty }
         guard !tools.isEmpty else { return nil }
-        return BuildFact(message: "built with: \(tools.joined(separator: "; "))", section: ".comment", fix: "none needed", identity: "comment")
+        return BuildFact(
+            message: "built with: \(tools.joined(separator: "; "))", section: ".comment", fix: "none needed",
+            identity: "comment")
     }
 
     /// `.debug_*` sections (nil when there are none).
@@ -27,8 +31,10 @@ enum ELFFacts {
         guard let first = sections.first else { return nil }
         let total = sections.reduce(0) { $0 + $1.size }
         return BuildFact(
-            message: "not stripped: \(sections.count) debug sections, \(total) bytes (\(sections.map(\.name).joined(separator: ", ")))",
-            section: first.name, fix: "strip release artifacts (keep the debug info separately, e.g. objcopy --only-keep-debug)",
+            message:
+                "not stripped: \(sections.count) debug sections, \(total) bytes (\(sections.map(\.name).joined(separator: ", ")))",
+            section: first.name,
+            fix: "strip release artifacts (keep the debug info separately, e.g. objcopy --only-keep-debug)",
             identity: "debug-sections")
     }
 }

@@ -38,7 +38,9 @@ extension ELFImage {
             guard section.isAllocated else { continue }
             for relocation in try relocations(in: section) {
                 if relocation.symbolIndex != 0 {
-                    if let symbol = dynamicSymbols.symbol(atIndex: relocation.symbolIndex) { slots[relocation.offset] = .symbol(symbol.name) }
+                    if let symbol = dynamicSymbols.symbol(atIndex: relocation.symbolIndex) {
+                        slots[relocation.offset] = .symbol(symbol.name)
+                    }
                 } else {
                     slots[relocation.offset] = .address(UInt64(bitPattern: relocation.addend))
                 }
@@ -53,15 +55,23 @@ extension ELFImage {
 
     public func linkedLibraries() throws(InputError) -> [LinkedLibrary] {
         var libraries = try neededLibraries().map(ELFFacts.needed)
-        for section in sections(named: ".swift1_autolink_entries") { libraries += stringList(in: section).map(ELFFacts.autolink) }
+        for section in sections(named: ".swift1_autolink_entries") {
+            libraries += stringList(in: section).map(ELFFacts.autolink)
+        }
         return libraries
     }
 
     public func buildFacts() -> [BuildFact] {
         var facts: [BuildFact] = []
         if let buildID = buildID() { facts.append(ELFFacts.buildID(buildID)) }
-        if let toolchain = ELFFacts.toolchain(sections(named: ".comment").flatMap(stringList)) { facts.append(toolchain) }
-        if let debug = ELFFacts.debugSections(sections.filter { $0.name.hasPrefix(".debug_") }.map { ($0.name, $0.size) }) { facts.append(debug) }
+        if let toolchain = ELFFacts.toolchain(sections(named: ".comment").flatMap(stringList)) {
+            facts.append(toolchain)
+        }
+        if let debug = ELFFacts.debugSections(
+            sections.filter { $0.name.hasPrefix(".debug_") }.map { ($0.name, $0.size) })
+        {
+            facts.append(debug)
+        }
         return facts
     }
 

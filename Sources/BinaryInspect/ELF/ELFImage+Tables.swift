@@ -19,10 +19,16 @@ extension ELFImage {
         guard isRela || section.type == UInt32(SHT_REL) else { return [] }
         let entrySize: UInt64 = is64Bit ? (isRela ? 24 : 16) : (isRela ? 12 : 8)
         guard section.entrySize == entrySize, section.size % entrySize == 0 else {
-            throw InputError(path: displayName, message: "corrupt ELF file: relocation section '\(section.name)' has entry size \(section.entrySize), expected \(entrySize)")
+            throw InputError(
+                path: displayName,
+                message:
+                    "corrupt ELF file: relocation section '\(section.name)' has entry size \(section.entrySize), expected \(entrySize)"
+            )
         }
         guard let scn = elf_getscn(handle, section.index), let data = elf_getdata(scn, nil) else {
-            throw InputError(path: displayName, message: "corrupt ELF file: relocation section '\(section.name)' unreadable: \(ELFImage.lastError())")
+            throw InputError(
+                path: displayName,
+                message: "corrupt ELF file: relocation section '\(section.name)' unreadable: \(ELFImage.lastError())")
         }
         let count = Int(section.size / entrySize)
         var relocations: [ELFRelocation] = []
@@ -31,11 +37,17 @@ extension ELFImage {
             if isRela {
                 var entry = GElf_Rela()
                 guard gelf_getrela(data, Int32(index), &entry) != nil else { break }
-                relocations.append(ELFRelocation(offset: entry.r_offset, type: relocationType(entry.r_info), symbolIndex: relocationSymbol(entry.r_info), addend: entry.r_addend))
+                relocations.append(
+                    ELFRelocation(
+                        offset: entry.r_offset, type: relocationType(entry.r_info),
+                        symbolIndex: relocationSymbol(entry.r_info), addend: entry.r_addend))
             } else {
                 var entry = GElf_Rel()
                 guard gelf_getrel(data, Int32(index), &entry) != nil else { break }
-                relocations.append(ELFRelocation(offset: entry.r_offset, type: relocationType(entry.r_info), symbolIndex: relocationSymbol(entry.r_info), addend: 0))
+                relocations.append(
+                    ELFRelocation(
+                        offset: entry.r_offset, type: relocationType(entry.r_info),
+                        symbolIndex: relocationSymbol(entry.r_info), addend: 0))
             }
         }
         return relocations
@@ -51,7 +63,8 @@ extension ELFImage {
         guard Int(dynamic.link) < sections.count else { return [] }
         let names = bytes(of: sections[Int(dynamic.link)])
         guard let scn = elf_getscn(handle, dynamic.index), let data = elf_getdata(scn, nil) else {
-            throw InputError(path: displayName, message: "corrupt ELF file: .dynamic unreadable: \(ELFImage.lastError())")
+            throw InputError(
+                path: displayName, message: "corrupt ELF file: .dynamic unreadable: \(ELFImage.lastError())")
         }
         let entrySize = is64Bit ? 16 : 8
         var needed: [String] = []
@@ -60,7 +73,9 @@ extension ELFImage {
             guard gelf_getdyn(data, Int32(index), &entry) != nil else { break }
             if entry.d_tag == Int64(DT_NULL) { break }
             // The name's offset is a word of the file: past Int.max in a hostile one, no name.
-            if entry.d_tag == Int64(DT_NEEDED), let offset = Int(exactly: entry.d_un.d_val), let name = cString(names, at: offset) {
+            if entry.d_tag == Int64(DT_NEEDED), let offset = Int(exactly: entry.d_un.d_val),
+                let name = cString(names, at: offset)
+            {
                 needed.append(name)
             }
         }
@@ -78,12 +93,15 @@ extension ELFImage {
             let notes = bytes(of: section)
             var offset = 0
             while let nameSize = readUInt32(notes, at: offset), let descSize = readUInt32(notes, at: offset + 4),
-                  let type = readUInt32(notes, at: offset + 8) {
+                let type = readUInt32(notes, at: offset + 8)
+            {
                 let nameStart = offset + 12
                 let descStart = nameStart + ((Int(nameSize) + 3) & ~3)
                 let descEnd = descStart + Int(descSize)
                 guard nameSize < 256, descSize < 4096, descEnd <= notes.count else { break }
-                if type == UInt32(NT_GNU_BUILD_ID), nameSize == 4, notes[nameStart..<nameStart + 3].elementsEqual("GNU".utf8) {
+                if type == UInt32(NT_GNU_BUILD_ID), nameSize == 4,
+                    notes[nameStart..<nameStart + 3].elementsEqual("GNU".utf8)
+                {
                     return notes[descStart..<descEnd].map { String($0, radix: 16).leftPadded(to: 2) }.joined()
                 }
                 offset = (descEnd + 3) & ~3

@@ -21,7 +21,9 @@ struct ELFSection: Sendable, Hashable {
     var isCode: Bool { flags & UInt64(SHF_EXECINSTR) != 0 }
 
     var imageSection: ImageSection {
-        ImageSection(name: name, address: address, fileOffset: hasFileData ? offset : 0, size: hasFileData ? size : 0, isCode: isCode)
+        ImageSection(
+            name: name, address: address, fileOffset: hasFileData ? offset : 0, size: hasFileData ? size : 0,
+            isCode: isCode)
     }
 }
 
@@ -56,7 +58,10 @@ public final class ELFImage: BinaryImage {
         func corrupt(_ message: String) -> InputError { origin.error("corrupt ELF file: \(message)") }
         guard Self.libraryReady else { throw origin.error("libelf is out of date: \(Self.lastError())") }
         // libelf may convert data in place (the mapping is private and writable); it never grows it.
-        guard let handle = elf_memory(UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: CChar.self)), bytes.count) else {
+        guard
+            let handle = elf_memory(
+                UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: CChar.self)), bytes.count)
+        else {
             throw corrupt("cannot open: \(Self.lastError())")
         }
         // Validate before every property is set: a throwing initializer never runs deinit, so
@@ -64,15 +69,22 @@ public final class ELFImage: BinaryImage {
         do throws(InputError) {
             guard elf_kind(handle) == ELF_K_ELF else { throw corrupt("not an ELF object") }
             var header = GElf_Ehdr()
-            guard gelf_getehdr(handle, &header) != nil else { throw corrupt("unreadable ELF header: \(Self.lastError())") }
+            guard gelf_getehdr(handle, &header) != nil else {
+                throw corrupt("unreadable ELF header: \(Self.lastError())")
+            }
             let elfClass = gelf_getclass(handle)
-            guard elfClass == ELFCLASS32 || elfClass == ELFCLASS64 else { throw corrupt("unknown ELF class \(elfClass)") }
+            guard elfClass == ELFCLASS32 || elfClass == ELFCLASS64 else {
+                throw corrupt("unknown ELF class \(elfClass)")
+            }
             let encoding = header.e_ident.5
-            guard encoding == UInt8(ELFDATA2LSB) || encoding == UInt8(ELFDATA2MSB) else { throw corrupt("unknown byte order \(encoding)") }
+            guard encoding == UInt8(ELFDATA2LSB) || encoding == UInt8(ELFDATA2MSB) else {
+                throw corrupt("unknown byte order \(encoding)")
+            }
             self.header = header
             is64Bit = elfClass == ELFCLASS64
             isLittleEndian = encoding == UInt8(ELFDATA2LSB)
-            sections = try ELFImage.readSections(handle: handle, header: header, is64Bit: elfClass == ELFCLASS64, size: bytes.count, corrupt: corrupt)
+            sections = try ELFImage.readSections(
+                handle: handle, header: header, is64Bit: elfClass == ELFCLASS64, size: bytes.count, corrupt: corrupt)
         } catch {
             elf_end(handle)
             throw error
@@ -109,7 +121,9 @@ public final class ELFImage: BinaryImage {
         sectionsByAddress.first { address >= $0.address && address - $0.address < $0.size }
     }
 
-    private lazy var sectionsByAddress: [ELFSection] = sections.filter { $0.isAllocated && $0.hasFileData && $0.size > 0 }
+    private lazy var sectionsByAddress: [ELFSection] = sections.filter {
+        $0.isAllocated && $0.hasFileData && $0.size > 0
+    }
 
     /// libelf's message for the last failure.
     static func lastError() -> String {
@@ -133,10 +147,14 @@ public final class ELFImage: BinaryImage {
         let claimedCount = UInt64(header.e_shnum)
         let (tableEnd, overflow) = header.e_shoff.addingReportingOverflow(max(claimedCount, 1) * entrySize)
         guard !overflow, tableEnd <= UInt64(size) else {
-            throw corrupt("section header table (offset \(header.e_shoff), \(claimedCount) entries) runs past the end of the \(size)-byte file")
+            throw corrupt(
+                "section header table (offset \(header.e_shoff), \(claimedCount) entries) runs past the end of the \(size)-byte file"
+            )
         }
         var count = 0
-        guard elf_getshdrnum(handle, &count) == 0 else { throw corrupt("unreadable section count: \(ELFImage.lastError())") }
+        guard elf_getshdrnum(handle, &count) == 0 else {
+            throw corrupt("unreadable section count: \(ELFImage.lastError())")
+        }
         if claimedCount != 0 && UInt64(count) != claimedCount {
             throw corrupt("libelf read \(count) sections, the header claims \(claimedCount)")
         }
@@ -144,16 +162,22 @@ public final class ELFImage: BinaryImage {
             throw corrupt("\(count) section headers do not fit in the file")
         }
         var namesIndex = 0
-        guard elf_getshdrstrndx(handle, &namesIndex) == 0 else { throw corrupt("unreadable section-name table index: \(ELFImage.lastError())") }
+        guard elf_getshdrstrndx(handle, &namesIndex) == 0 else {
+            throw corrupt("unreadable section-name table index: \(ELFImage.lastError())")
+        }
         guard count == 0 || (namesIndex > 0 && namesIndex < count) else {
             throw corrupt("section-name table index \(namesIndex) is outside the \(count) sections")
         }
         var sections: [ELFSection] = []
         sections.reserveCapacity(count)
         for index in 0..<count {
-            guard let scn = elf_getscn(handle, index) else { throw corrupt("cannot read section \(index): \(ELFImage.lastError())") }
+            guard let scn = elf_getscn(handle, index) else {
+                throw corrupt("cannot read section \(index): \(ELFImage.lastError())")
+            }
             var shdr = GElf_Shdr()
-            guard gelf_getshdr(scn, &shdr) != nil else { throw corrupt("cannot read section header \(index): \(ELFImage.lastError())") }
+            guard gelf_getshdr(scn, &shdr) != nil else {
+                throw corrupt("cannot read section header \(index): \(ELFImage.lastError())")
+            }
             var name = ""
             if index != 0 {
                 guard let namePointer = elf_strptr(handle, namesIndex, Int(shdr.sh_name)) else {
@@ -163,15 +187,19 @@ public final class ELFImage: BinaryImage {
             }
             let section = ELFSection(
                 index: index, name: name, type: shdr.sh_type, flags: shdr.sh_flags, address: shdr.sh_addr,
-                offset: shdr.sh_offset, size: shdr.sh_size, link: shdr.sh_link, info: shdr.sh_info, entrySize: shdr.sh_entsize)
+                offset: shdr.sh_offset, size: shdr.sh_size, link: shdr.sh_link, info: shdr.sh_info,
+                entrySize: shdr.sh_entsize)
             if section.hasFileData {
                 let (end, overflow) = section.offset.addingReportingOverflow(section.size)
                 guard !overflow, end <= UInt64(size) else {
-                    throw corrupt("section \(index) '\(name)' (offset \(section.offset), \(section.size) bytes) runs past the end of the \(size)-byte file")
+                    throw corrupt(
+                        "section \(index) '\(name)' (offset \(section.offset), \(section.size) bytes) runs past the end of the \(size)-byte file"
+                    )
                 }
             }
             if section.link != 0 && Int(section.link) >= count {
-                throw corrupt("section \(index) '\(name)' links to section \(section.link), outside the \(count) sections")
+                throw corrupt(
+                    "section \(index) '\(name)' links to section \(section.link), outside the \(count) sections")
             }
             sections.append(section)
         }

@@ -14,7 +14,9 @@ public enum ELFSupport {
     static let magic: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
 
     /// An ELF image over bytes of a mapped file (the file, or an archive member).
-    static func image(bytes: UnsafeRawBufferPointer, storage: FileBytes, origin: ImageOrigin) throws(InputError) -> any BinaryImage {
+    static func image(bytes: UnsafeRawBufferPointer, storage: FileBytes, origin: ImageOrigin) throws(InputError)
+        -> any BinaryImage
+    {
         #if canImport(CLibELF)
         try ELFImage(bytes: bytes, storage: storage, origin: origin)
         #else

@@ -55,21 +55,27 @@ struct ELFSymbolTable {
         guard section.entrySize == expectedEntrySize else {
             throw corrupt("entry size is \(section.entrySize), expected \(expectedEntrySize)")
         }
-        guard section.size % section.entrySize == 0 else { throw corrupt("size \(section.size) is not a multiple of the entry size") }
+        guard section.size % section.entrySize == 0 else {
+            throw corrupt("size \(section.size) is not a multiple of the entry size")
+        }
         let count = Int(section.size / section.entrySize)
         guard count > 0 else { return [] }
-        guard Int(section.link) < image.sections.count, image.sections[Int(section.link)].type == UInt32(SHT_STRTAB) else {
+        guard Int(section.link) < image.sections.count, image.sections[Int(section.link)].type == UInt32(SHT_STRTAB)
+        else {
             throw corrupt("linked string table \(section.link) is not a string table")
         }
         let names = image.bytes(of: image.sections[Int(section.link)])
         guard let scn = elf_getscn(image.handle, section.index), let data = elf_getdata(scn, nil) else {
             throw corrupt("unreadable: \(ELFImage.lastError())")
         }
-        guard UInt64(data.pointee.d_size) >= section.size else { throw corrupt("libelf returned \(data.pointee.d_size) bytes of \(section.size)") }
+        guard UInt64(data.pointee.d_size) >= section.size else {
+            throw corrupt("libelf returned \(data.pointee.d_size) bytes of \(section.size)")
+        }
         // Decoding (and allocating ~300k name strings) is split over every core; each worker
         // initialises its own stretch of the array. gelf_getsym only reads the translated data.
         let problems = Mutex<[Int: String]>([:])
-        let source = UncheckedSendable((data: data, names: names, sections: image.sections, isObject: image.kind == .object))
+        let source = UncheckedSendable(
+            (data: data, names: names, sections: image.sections, isObject: image.kind == .object))
         let symbols = [BinarySymbol](unsafeUninitializedCapacity: count - 1) { buffer, initialized in
             let target = UncheckedSendable(buffer.baseAddress)
             let chunkSize = 8192
@@ -83,9 +89,12 @@ struct ELFSymbolTable {
                     } else if let found = ByteOrder.cString(names, at: Int(entry.st_name)) {
                         name = found
                     } else {
-                        problems.withLock { $0[index] = "entry \(index) has a name offset (\(entry.st_name)) outside its string table" }
+                        problems.withLock {
+                            $0[index] = "entry \(index) has a name offset (\(entry.st_name)) outside its string table"
+                        }
                     }
-                    (target.value! + index - 1).initialize(to: symbol(entry, name: name ?? "", sections: sections, isObject: isObject))
+                    (target.value! + index - 1).initialize(
+                        to: symbol(entry, name: name ?? "", sections: sections, isObject: isObject))
                 }
             }
             initialized = count - 1
@@ -94,7 +103,8 @@ struct ELFSymbolTable {
         return symbols
     }
 
-    private static func symbol(_ entry: GElf_Sym, name: String, sections: [ELFSection], isObject: Bool) -> BinarySymbol {
+    private static func symbol(_ entry: GElf_Sym, name: String, sections: [ELFSection], isObject: Bool) -> BinarySymbol
+    {
         let type = entry.st_info & 0xF, binding = entry.st_info >> 4, visibility = entry.st_other & 0x3
         let sectionIndex = Int(entry.st_shndx)
         var fileOffset = entry.st_value

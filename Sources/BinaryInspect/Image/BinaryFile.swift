@@ -29,7 +29,8 @@ public final class BinaryFile {
     }
 
     /// Reads bytes that are already in memory (an entry of a zip), named `path` in messages.
-    public convenience init(bytes: some Collection<UInt8>, path: String, architecture: String? = nil) throws(InputError) {
+    public convenience init(bytes: some Collection<UInt8>, path: String, architecture: String? = nil) throws(InputError)
+    {
         guard !bytes.isEmpty else { throw InputError(path: path, message: "empty file, not a binary") }
         try self.init(storage: FileBytes(copying: bytes), path: path, architecture: architecture)
     }
@@ -47,8 +48,9 @@ public final class BinaryFile {
     /// binaries this way and skip everything else).
     public static func looksLikeBinary(_ prefix: some Collection<UInt8>) -> Bool {
         let bytes = Array(prefix.prefix(8))
+        // Mach-O 64 and 32 bits (32-bit images are refused by name).
         return bytes.starts(with: ELFSupport.magic) || bytes.starts(with: StaticArchive.magic)
-            || bytes.starts(with: [0xCF, 0xFA, 0xED, 0xFE]) || bytes.starts(with: [0xCE, 0xFA, 0xED, 0xFE])  // Mach-O 64 / 32 (refused by name)
+            || bytes.starts(with: [0xCF, 0xFA, 0xED, 0xFE]) || bytes.starts(with: [0xCE, 0xFA, 0xED, 0xFE])
             || UniversalFile.isUniversal(bytes)
     }
 
@@ -78,32 +80,43 @@ private struct Opener {
     }
 
     /// Throws when the whole input is unreadable; parts' problems go to `errors`.
-    mutating func open(_ bytes: UnsafeRawBufferPointer, origin: ImageOrigin, allowArchive: Bool, allowUniversal: Bool) throws(InputError) {
+    mutating func open(_ bytes: UnsafeRawBufferPointer, origin: ImageOrigin, allowArchive: Bool, allowUniversal: Bool)
+        throws(InputError)
+    {
         let magic = Array(bytes.prefix(8))
         let magic32 = magic.count >= 4 ? ByteOrder.little.uint32(bytes, at: 0) : nil
         if magic.starts(with: ELFSupport.magic) {
             images.append(try ELFSupport.image(bytes: bytes, storage: storage, origin: origin))
         } else if magic32 == MachO.magic64 {
             if let architecture, origin.architecture == nil {
-                let cpu = MachOCPU(type: ByteOrder.little.uint32(bytes, at: 4) ?? 0, subtype: ByteOrder.little.uint32(bytes, at: 8) ?? 0)
-                guard cpu.name == architecture else { throw origin.error("is \(cpu.name), not \(architecture) (--arch)") }
+                let cpu = MachOCPU(
+                    type: ByteOrder.little.uint32(bytes, at: 4) ?? 0,
+                    subtype: ByteOrder.little.uint32(bytes, at: 8) ?? 0)
+                guard cpu.name == architecture else {
+                    throw origin.error("is \(cpu.name), not \(architecture) (--arch)")
+                }
             }
             images.append(try MachOImage(bytes: bytes, storage: storage, origin: origin))
         } else if magic32 == MachO.magic32 {
-            let cpu = MachOCPU(type: ByteOrder.little.uint32(bytes, at: 4) ?? 0, subtype: ByteOrder.little.uint32(bytes, at: 8) ?? 0)
+            let cpu = MachOCPU(
+                type: ByteOrder.little.uint32(bytes, at: 4) ?? 0, subtype: ByteOrder.little.uint32(bytes, at: 8) ?? 0)
             throw origin.error("32-bit Mach-O file: \(cpu.unsupportedReason)")
         } else if magic32 == MachO.magic64.byteSwapped || magic32 == MachO.magic32.byteSwapped {
             throw origin.error("big-endian Mach-O file (PowerPC): not supported (only arm64, arm64e and x86_64)")
-        } else if allowUniversal, magic.count >= 4, ByteOrder.big.uint32(bytes, at: 0) == MachO.fatMagic || ByteOrder.big.uint32(bytes, at: 0) == MachO.fatMagic64 {
+        } else if allowUniversal, magic.count >= 4,
+            ByteOrder.big.uint32(bytes, at: 0) == MachO.fatMagic
+                || ByteOrder.big.uint32(bytes, at: 0) == MachO.fatMagic64
+        {
             try openUniversal(bytes, origin: origin)
         } else if allowArchive, magic.starts(with: StaticArchive.magic) {
             openArchive(bytes, origin: origin)
         } else if magic.starts(with: StaticArchive.thinMagic) {
             throw origin.error("thin archive (its members are stored elsewhere): not supported")
         } else if origin.member != nil {
-            throw origin.error(magic.starts(with: [0x42, 0x43, 0xC0, 0xDE]) || magic.starts(with: [0xDE, 0xC0, 0x17, 0x0B])
-                ? "LLVM bitcode, not an ELF or Mach-O object (built with LTO?): not audited"
-                : "not an ELF or Mach-O object: not audited")
+            throw origin.error(
+                magic.starts(with: [0x42, 0x43, 0xC0, 0xDE]) || magic.starts(with: [0xDE, 0xC0, 0x17, 0x0B])
+                    ? "LLVM bitcode, not an ELF or Mach-O object (built with LTO?): not audited"
+                    : "not an ELF or Mach-O object: not audited")
         } else {
             throw origin.error("not an ELF file, Mach-O file or static archive")
         }
@@ -113,7 +126,9 @@ private struct Opener {
         let slices = try UniversalFile.slices(of: bytes, origin: origin)
         let chosen = architecture.map { name in slices.filter { $0.cpu.name == name } } ?? slices
         guard !chosen.isEmpty else {
-            throw origin.error("has no \(architecture ?? "") slice (--arch); it holds \(slices.map(\.cpu.name).joined(separator: ", "))")
+            throw origin.error(
+                "has no \(architecture ?? "") slice (--arch); it holds \(slices.map(\.cpu.name).joined(separator: ", "))"
+            )
         }
         for slice in chosen {
             let sliceOrigin = origin.inSlice(slice.cpu.name)
@@ -122,7 +137,9 @@ private struct Opener {
                     unreadArchitectures.append(slice.cpu.name)
                     throw sliceOrigin.error(slice.cpu.unsupportedReason)
                 }
-                try open(UnsafeRawBufferPointer(rebasing: bytes[slice.range]), origin: sliceOrigin, allowArchive: true, allowUniversal: false)
+                try open(
+                    UnsafeRawBufferPointer(rebasing: bytes[slice.range]), origin: sliceOrigin, allowArchive: true,
+                    allowUniversal: false)
             } catch {
                 errors.append(error)
             }
@@ -135,7 +152,9 @@ private struct Opener {
             let memberOrigin = origin.inMember(member.name)
             do throws(InputError) {
                 guard !member.range.isEmpty else { throw memberOrigin.error("empty archive member, not an object") }
-                try open(UnsafeRawBufferPointer(rebasing: bytes[member.range]), origin: memberOrigin, allowArchive: false, allowUniversal: false)
+                try open(
+                    UnsafeRawBufferPointer(rebasing: bytes[member.range]), origin: memberOrigin, allowArchive: false,
+                    allowUniversal: false)
             } catch {
                 errors.append(error)
             }

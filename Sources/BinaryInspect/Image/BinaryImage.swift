@@ -166,8 +166,10 @@ public struct BinarySymbol: Sendable, Hashable {
     /// Where the symbol's bytes sit inside the image, for locating findings.
     public var fileOffset: UInt64?
 
-    public init(name: String, value: UInt64, size: UInt64, isDefined: Bool, isFunction: Bool, letter: Character,
-                type: String, binding: String, visibility: String, section: String, fileOffset: UInt64?) {
+    public init(
+        name: String, value: UInt64, size: UInt64, isDefined: Bool, isFunction: Bool, letter: Character,
+        type: String, binding: String, visibility: String, section: String, fileOffset: UInt64?
+    ) {
         self.name = name
         self.value = value
         self.size = size

@@ -37,7 +37,9 @@ public final class FileBytes: @unchecked Sendable {
 
     /// `count` bytes that `fill` writes into fresh memory (an entry read out of a zip); the memory
     /// is released if `fill` throws.
-    static func filled(count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(InputError) -> Void) throws(InputError) -> FileBytes {
+    static func filled(count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(InputError) -> Void)
+        throws(InputError) -> FileBytes
+    {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
         do {
             try fill(UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]))
@@ -55,7 +57,9 @@ public final class FileBytes: @unchecked Sendable {
         guard descriptor >= 0 else { throw InputError(path: path, message: SafeFileReader.describe(errno: errno)) }
         defer { close(descriptor) }
         var status = stat()
-        guard fstat(descriptor, &status) == 0 else { throw InputError(path: path, message: SafeFileReader.describe(errno: errno)) }
+        guard fstat(descriptor, &status) == 0 else {
+            throw InputError(path: path, message: SafeFileReader.describe(errno: errno))
+        }
         guard (status.st_mode & S_IFMT) == S_IFREG else {
             throw InputError(path: path, message: "not a regular file (\(FileKind(mode: status.st_mode).rawValue))")
         }

@@ -71,7 +71,9 @@ struct ByteOrder {
 
     /// The NUL-terminated string at `offset`, or nil when it is not terminated in bounds.
     static func cString(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String? {
-        guard offset >= 0, offset < bytes.count, let end = ByteSearch.find(byte: 0, in: bytes, from: offset) else { return nil }
+        guard offset >= 0, offset < bytes.count, let end = ByteSearch.find(byte: 0, in: bytes, from: offset) else {
+            return nil
+        }
         return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<end]), as: UTF8.self)
     }
 }

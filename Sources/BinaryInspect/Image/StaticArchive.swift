@@ -21,14 +21,19 @@ enum StaticArchive {
 
     private static let headerSize = 60
 
-    static func members(of bytes: UnsafeRawBufferPointer, origin: ImageOrigin) -> (members: [Member], errors: [InputError]) {
+    static func members(of bytes: UnsafeRawBufferPointer, origin: ImageOrigin) -> (
+        members: [Member], errors: [InputError]
+    ) {
         var members: [Member] = []
         var longNames: UnsafeRawBufferPointer?
         var position = magic.count
         func corrupt(_ message: String) -> InputError { origin.error("corrupt archive: \(message)") }
         while position < bytes.count {
             guard bytes.count - position >= headerSize else {
-                return (members, [corrupt("\(bytes.count - position) bytes after the last member, too few for a member header")])
+                return (
+                    members,
+                    [corrupt("\(bytes.count - position) bytes after the last member, too few for a member header")]
+                )
             }
             let header = UnsafeRawBufferPointer(rebasing: bytes[position..<position + headerSize])
             guard header[58] == UInt8(ascii: "`"), header[59] == 0x0A else {
@@ -36,15 +41,35 @@ enum StaticArchive {
             }
             let rawName = field(header, 0..<16)
             guard let size = decimal(field(header, 48..<58)) else {
-                return (members, [corrupt("member '\(rawName)' at offset \(position) has an unreadable size '\(field(header, 48..<58))'")])
+                return (
+                    members,
+                    [
+                        corrupt(
+                            "member '\(rawName)' at offset \(position) has an unreadable size '\(field(header, 48..<58))'"
+                        )
+                    ]
+                )
             }
             let dataStart = position + headerSize
             guard size <= bytes.count - dataStart else {
-                var name = rawName.hasSuffix("/") && rawName != "/" && rawName != "//" ? String(rawName.dropLast()) : rawName
-                if rawName.hasPrefix("#1/"), let length = decimal(String(rawName.dropFirst(3))), length <= bytes.count - dataStart {
-                    name = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[dataStart..<dataStart + length]).prefix { $0 != 0 }, as: UTF8.self)
+                var name =
+                    rawName.hasSuffix("/") && rawName != "/" && rawName != "//" ? String(rawName.dropLast()) : rawName
+                if rawName.hasPrefix("#1/"), let length = decimal(String(rawName.dropFirst(3))),
+                    length <= bytes.count - dataStart
+                {
+                    name = String(
+                        decoding: UnsafeRawBufferPointer(rebasing: bytes[dataStart..<dataStart + length]).prefix {
+                            $0 != 0
+                        }, as: UTF8.self)
                 }
-                return (members, [origin.inMember(name).error("corrupt archive: member claims \(size) bytes, past the end of the \(bytes.count)-byte archive")])
+                return (
+                    members,
+                    [
+                        origin.inMember(name).error(
+                            "corrupt archive: member claims \(size) bytes, past the end of the \(bytes.count)-byte archive"
+                        )
+                    ]
+                )
             }
             var data = dataStart..<dataStart + size
             position = data.upperBound + (data.upperBound % 2)
@@ -52,7 +77,14 @@ enum StaticArchive {
             if rawName.hasPrefix("#1/") {
                 // BSD: the name's length, the name itself at the start of the data (NUL-padded).
                 guard let length = decimal(String(rawName.dropFirst(3))), length <= size else {
-                    return (members, [corrupt("member '\(rawName)' at offset \(data.lowerBound - headerSize) has a name longer than its data")])
+                    return (
+                        members,
+                        [
+                            corrupt(
+                                "member '\(rawName)' at offset \(data.lowerBound - headerSize) has a name longer than its data"
+                            )
+                        ]
+                    )
                 }
                 let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[data.lowerBound..<data.lowerBound + length])
                 name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)

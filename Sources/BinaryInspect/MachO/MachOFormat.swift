@@ -8,7 +8,8 @@ enum MachO {
     static let headerSize = 32
 
     // File types.
-    static let MH_OBJECT: UInt32 = 0x1, MH_EXECUTE: UInt32 = 0x2, MH_DYLIB: UInt32 = 0x6, MH_BUNDLE: UInt32 = 0x8, MH_DSYM: UInt32 = 0xA
+    static let MH_OBJECT: UInt32 = 0x1, MH_EXECUTE: UInt32 = 0x2, MH_DYLIB: UInt32 = 0x6, MH_BUNDLE: UInt32 = 0x8,
+        MH_DSYM: UInt32 = 0xA
 
     // Load commands.
     static let LC_REQ_DYLD: UInt32 = 0x8000_0000
@@ -27,8 +28,9 @@ enum MachO {
 
     /// The commands that name a library loaded at run time, and how messages name them.
     static let dylibCommands: [UInt32: String] = [
-        LC_LOAD_DYLIB: "LC_LOAD_DYLIB", LC_LOAD_WEAK_DYLIB: "LC_LOAD_WEAK_DYLIB", LC_REEXPORT_DYLIB: "LC_REEXPORT_DYLIB",
-        LC_LAZY_LOAD_DYLIB: "LC_LAZY_LOAD_DYLIB", LC_LOAD_UPWARD_DYLIB: "LC_LOAD_UPWARD_DYLIB",
+        LC_LOAD_DYLIB: "LC_LOAD_DYLIB", LC_LOAD_WEAK_DYLIB: "LC_LOAD_WEAK_DYLIB",
+        LC_REEXPORT_DYLIB: "LC_REEXPORT_DYLIB",
+        LC_LAZY_LOAD_DYLIB: "LC_LAZY_LOAD_DYLIB", LC_LOAD_UPWARD_DYLIB: "LC_LOAD_UPWARD_DYLIB"
     ]
 
     // Section types (flags & SECTION_TYPE) and attributes.
@@ -104,7 +106,8 @@ struct MachOCPU: Hashable {
     /// Why an unsupported slice is not read, for its error.
     var unsupportedReason: String {
         switch type {
-        case Self.x86, Self.arm, Self.powerPC, Self.arm | Self.abi64_32: "32-bit \(name) code is not supported (only arm64, arm64e and x86_64)"
+        case Self.x86, Self.arm, Self.powerPC, Self.arm | Self.abi64_32:
+            "32-bit \(name) code is not supported (only arm64, arm64e and x86_64)"
         case Self.powerPC | Self.abi64: "big-endian ppc64 code is not supported (only arm64, arm64e and x86_64)"
         default: "unknown CPU (\(name)): only arm64, arm64e and x86_64 are supported"
         }

@@ -28,12 +28,14 @@ extension MachOImage {
     private func indirectSymbolSlots(into slots: inout [UInt64: SlotTarget]) {
         guard let indirect = indirectSymbols.map(blob) else { return }
         let count = indirect.count / 4
-        for section in sections where section.type == MachO.S_NON_LAZY_SYMBOL_POINTERS || section.type == MachO.S_LAZY_SYMBOL_POINTERS {
+        for section in sections
+        where section.type == MachO.S_NON_LAZY_SYMBOL_POINTERS || section.type == MachO.S_LAZY_SYMBOL_POINTERS {
             for slot in 0..<Int(min(section.size / 8, UInt64(count))) {
                 let index = Int(section.reserved1) + slot
                 guard index < count, let symbol = ByteOrder.little.uint32(indirect, at: 4 * index),
-                      symbol & (MachO.INDIRECT_SYMBOL_LOCAL | MachO.INDIRECT_SYMBOL_ABS) == 0,
-                      let name = symbolName(atIndex: Int(symbol)), !name.isEmpty else { continue }
+                    symbol & (MachO.INDIRECT_SYMBOL_LOCAL | MachO.INDIRECT_SYMBOL_ABS) == 0,
+                    let name = symbolName(atIndex: Int(symbol)), !name.isEmpty
+                else { continue }
                 slots[section.address + UInt64(8 * slot)] = .symbol(sourceName(ofSymbol: name))
             }
         }
@@ -41,8 +43,12 @@ extension MachOImage {
 
     // MARK: Bind opcodes
 
-    private func bindSlots(_ stream: UnsafeRawBufferPointer, lazy: Bool, into slots: inout [UInt64: SlotTarget]) throws(InputError) {
-        try forEachBind(stream, lazy: lazy) { address, symbol, _ in slots[address] = .symbol(sourceName(ofSymbol: symbol)) }
+    private func bindSlots(_ stream: UnsafeRawBufferPointer, lazy: Bool, into slots: inout [UInt64: SlotTarget])
+        throws(InputError)
+    {
+        try forEachBind(stream, lazy: lazy) { address, symbol, _ in
+            slots[address] = .symbol(sourceName(ofSymbol: symbol))
+        }
     }
 
     /// The symbols the bind opcodes (`LC_DYLD_INFO(_ONLY)`: binds, lazy binds, weak binds) import,
@@ -52,9 +58,12 @@ extension MachOImage {
         guard holdsCode, kind.isLinked, let info = dyldInfo else { return [] }
         var seen = Set<String>()
         var imports: [(name: String, isWeak: Bool)] = []
-        for (stream, lazy, weak) in [(info.bind, false, false), (info.lazyBind, true, false), (info.weakBind, false, true)] {
+        for (stream, lazy, weak) in [
+            (info.bind, false, false), (info.lazyBind, true, false), (info.weakBind, false, true)
+        ] {
             try forEachBind(blob(stream), lazy: lazy) { _, symbol, flags in
-                guard !(weak && flags & MachO.BIND_SYMBOL_FLAGS_NON_WEAK_DEFINITION != 0), seen.insert(symbol).inserted else { return }
+                guard !(weak && flags & MachO.BIND_SYMBOL_FLAGS_NON_WEAK_DEFINITION != 0), seen.insert(symbol).inserted
+                else { return }
                 imports.append((symbol, weak))
             }
         }
@@ -64,13 +73,17 @@ extension MachOImage {
     /// Runs a bind opcode stream, handing each bound slot's address, symbol and symbol flags to
     /// `body`. Every bound address must lie inside its segment, and repeat counts are bounded by
     /// the segment's size, so a hostile stream ends in an error.
-    private func forEachBind(_ stream: UnsafeRawBufferPointer, lazy: Bool,
-                             _ body: (_ address: UInt64, _ symbol: String, _ flags: UInt8) -> Void) throws(InputError) {
+    private func forEachBind(
+        _ stream: UnsafeRawBufferPointer, lazy: Bool,
+        _ body: (_ address: UInt64, _ symbol: String, _ flags: UInt8) -> Void
+    ) throws(InputError) {
         var cursor = LEB128Cursor(bytes: stream, position: 0)
         var symbol = "", flags: UInt8 = 0, segmentIndex = -1, offset: UInt64 = 0
         func fail(_ message: String) -> InputError { corrupt(lazy ? "lazy bind opcodes" : "bind opcodes", message) }
         func bind() throws(InputError) {
-            guard segmentIndex >= 0, segmentIndex < segments.count else { throw fail("bind in segment \(segmentIndex), of \(segments.count)") }
+            guard segmentIndex >= 0, segmentIndex < segments.count else {
+                throw fail("bind in segment \(segmentIndex), of \(segments.count)")
+            }
             let segment = segments[segmentIndex]
             guard segment.memorySize >= 8, offset <= segment.memorySize - 8 else {
                 throw fail("bind at offset \(offset) is outside segment \(segment.name) (\(segment.memorySize) bytes)")
@@ -109,8 +122,11 @@ extension MachOImage {
                 offset &+= 8 &+ immediate &* 8
             case 0xC0:  // DO_BIND_ULEB_TIMES_SKIPPING_ULEB
                 guard let count = cursor.uleb(), let skip = cursor.uleb() else { throw fail("truncated repeat count") }
-                let limit = segmentIndex >= 0 && segmentIndex < segments.count ? segments[segmentIndex].memorySize / 8 : 0
-                guard count <= limit else { throw fail("\(count) repeated binds do not fit in segment \(segmentIndex)") }
+                let limit =
+                    segmentIndex >= 0 && segmentIndex < segments.count ? segments[segmentIndex].memorySize / 8 : 0
+                guard count <= limit else {
+                    throw fail("\(count) repeated binds do not fit in segment \(segmentIndex)")
+                }
                 for _ in 0..<count {
                     try bind()
                     offset &+= 8 &+ skip
@@ -141,7 +157,9 @@ extension MachOImage {
 
     /// Decodes one chained pointer: the fixup and the distance (in strides) to the next link.
     /// Rebase targets are returned as addresses (`base` added where the format stores offsets).
-    static func decodeChainedPointer(_ raw: UInt64, format: ChainedPointerFormat, base: UInt64) -> (fixup: ChainedFixup, next: UInt64) {
+    static func decodeChainedPointer(_ raw: UInt64, format: ChainedPointerFormat, base: UInt64) -> (
+        fixup: ChainedFixup, next: UInt64
+    ) {
         switch format {
         case .pointer64, .pointer64Offset:
             let next = (raw >> 51) & 0xFFF
@@ -164,42 +182,60 @@ extension MachOImage {
     /// Walks every chain of every page. A chain that leaves its page, a page start outside the
     /// segment, an unknown format or import ordinal are errors; each link moves forward and stays
     /// inside its page, so a chain cannot loop and the walk is bounded by the segment's size.
-    private func chainedFixupSlots(_ data: UnsafeRawBufferPointer, into slots: inout [UInt64: SlotTarget]) throws(InputError) {
+    private func chainedFixupSlots(_ data: UnsafeRawBufferPointer, into slots: inout [UInt64: SlotTarget])
+        throws(InputError)
+    {
         let read = ByteOrder.little
         func fail(_ message: String) -> InputError { corrupt("chained fixups", message) }
         let imports = try chainedImports(data)
         guard let startsOffset = read.uint32(data, at: 4) else { throw fail("header is truncated") }
         let starts = Int(startsOffset)
         guard let segmentCount = read.uint32(data, at: starts), Int(segmentCount) <= segments.count,
-              Int(segmentCount) <= (data.count - starts - 4) / 4 else { throw fail("segment table is truncated or names more segments than the image has") }
+            Int(segmentCount) <= (data.count - starts - 4) / 4
+        else { throw fail("segment table is truncated or names more segments than the image has") }
         let base = baseAddress
         for index in 0..<Int(segmentCount) {
             let infoOffset = Int(read.uint32(data, at: starts + 4 + 4 * index)!)
             guard infoOffset != 0 else { continue }
             let info = starts + infoOffset
             guard let pageSize = read.uint16(data, at: info + 4), let rawFormat = read.uint16(data, at: info + 6),
-                  let pageCount = read.uint16(data, at: info + 20) else { throw fail("segment \(index)'s starts are truncated") }
-            guard let format = ChainedPointerFormat(rawValue: rawFormat) else { throw fail("segment \(index) uses pointer format \(rawFormat), not a 64-bit user-space format") }
+                let pageCount = read.uint16(data, at: info + 20)
+            else { throw fail("segment \(index)'s starts are truncated") }
+            guard let format = ChainedPointerFormat(rawValue: rawFormat) else {
+                throw fail("segment \(index) uses pointer format \(rawFormat), not a 64-bit user-space format")
+            }
             let segment = segments[index]
             guard pageSize >= 8, pageSize.nonzeroBitCount == 1,
-                  UInt64(pageCount) * UInt64(pageSize) <= segment.memorySize + UInt64(pageSize) else {
-                throw fail("segment \(segment.name): \(pageCount) pages of \(pageSize) bytes do not fit its \(segment.memorySize) bytes")
+                UInt64(pageCount) * UInt64(pageSize) <= segment.memorySize + UInt64(pageSize)
+            else {
+                throw fail(
+                    "segment \(segment.name): \(pageCount) pages of \(pageSize) bytes do not fit its \(segment.memorySize) bytes"
+                )
             }
             for page in 0..<Int(pageCount) {
-                guard let start = read.uint16(data, at: info + 22 + 2 * page) else { throw fail("segment \(segment.name)'s page starts are truncated") }
+                guard let start = read.uint16(data, at: info + 22 + 2 * page) else {
+                    throw fail("segment \(segment.name)'s page starts are truncated")
+                }
                 if start == 0xFFFF { continue }  // DYLD_CHAINED_PTR_START_NONE
-                guard start & 0x8000 == 0 else { throw fail("segment \(segment.name) page \(page) has multiple chain starts (32-bit formats only)") }
+                guard start & 0x8000 == 0 else {
+                    throw fail("segment \(segment.name) page \(page) has multiple chain starts (32-bit formats only)")
+                }
                 let pageStart = UInt64(page) * UInt64(pageSize)
                 var location = pageStart + UInt64(start)
                 while true {
                     guard location + 8 <= pageStart + UInt64(pageSize), location + 8 <= segment.fileSize,
-                          let raw = read.uint64(self.raw, at: Int(segment.fileOffset + location)) else {
-                        throw fail("a chain on page \(page) of segment \(segment.name) runs past its page (offset \(location))")
+                        let raw = read.uint64(self.raw, at: Int(segment.fileOffset + location))
+                    else {
+                        throw fail(
+                            "a chain on page \(page) of segment \(segment.name) runs past its page (offset \(location))"
+                        )
                     }
                     let (fixup, next) = Self.decodeChainedPointer(raw, format: format, base: base)
                     switch fixup {
                     case .bind(let ordinal):
-                        guard ordinal < imports.count else { throw fail("bind to import \(ordinal), of \(imports.count)") }
+                        guard ordinal < imports.count else {
+                            throw fail("bind to import \(ordinal), of \(imports.count)")
+                        }
                         slots[segment.address + location] = .symbol(sourceName(ofSymbol: imports[ordinal]))
                     case .rebase(let target):
                         slots[segment.address + location] = .address(target)
@@ -226,11 +262,15 @@ extension MachOImage {
     }
 
     /// Hands each import's name (as stored, `_` prefix kept), in ordinal order, to `body`.
-    func forEachChainedImport(_ data: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void) throws(InputError) {
+    func forEachChainedImport(_ data: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void)
+        throws(InputError)
+    {
         let read = ByteOrder.little
         func fail(_ message: String) -> InputError { corrupt("chained fixups", message) }
-        guard data.count >= 28, let offset = read.uint32(data, at: 8).map(Int.init), let symbols = read.uint32(data, at: 12).map(Int.init),
-              let count = read.uint32(data, at: 16).map(Int.init), let format = read.uint32(data, at: 20) else { throw fail("header is truncated") }
+        guard data.count >= 28, let offset = read.uint32(data, at: 8).map(Int.init),
+            let symbols = read.uint32(data, at: 12).map(Int.init),
+            let count = read.uint32(data, at: 16).map(Int.init), let format = read.uint32(data, at: 20)
+        else { throw fail("header is truncated") }
         let entrySize: Int
         switch format {
         case 1: entrySize = 4

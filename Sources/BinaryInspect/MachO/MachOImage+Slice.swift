@@ -9,7 +9,9 @@ extension MachOImage {
         var slice = ImageSlice(architecture: origin.architecture ?? cpu, member: origin.member)
         slice.fileType = kind
         if let build = buildVersion {
-            (slice.platform, slice.minimumOS, slice.sdk, slice.versionCommand) = (build.platform, build.minimum, build.sdk, build.command)
+            (slice.platform, slice.minimumOS, slice.sdk, slice.versionCommand) = (
+                build.platform, build.minimum, build.sdk, build.command
+            )
         }
         slice.uuid = uuidString
         slice.libraries = libraries
@@ -26,7 +28,10 @@ extension MachOImage {
         } else {
             for symbol in symbols where !symbol.isDefined && symbol.section == "UND" {
                 var name = symbol.name
-                name.withUTF8 { slice.importedSymbols.append(bytes: SymbolNames.sourceName(UnsafeRawBufferPointer($0), prefix: symbolPrefix)) }
+                name.withUTF8 {
+                    slice.importedSymbols.append(
+                        bytes: SymbolNames.sourceName(UnsafeRawBufferPointer($0), prefix: symbolPrefix))
+                }
             }
         }
         slice.selectorReferences = selectors

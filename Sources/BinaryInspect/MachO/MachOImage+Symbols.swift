@@ -40,7 +40,8 @@ extension MachOImage {
             symbols += missing
             Self.addImports(bound, to: &symbols)
         case .dynsym:
-            symbols = try exportedSymbols().map(exportSymbol) + entries.filter { !$0.isDefined && $0.binding != "LOCAL" }
+            symbols =
+                try exportedSymbols().map(exportSymbol) + entries.filter { !$0.isDefined && $0.binding != "LOCAL" }
             Self.addImports(bound + (try chainedImportSymbols()).map { ($0, false) }, to: &symbols)
         }
         Self.measureSizes(&symbols, sections: sections)
@@ -57,7 +58,9 @@ extension MachOImage {
         // hundreds of thousands of addresses into a dictionary.
         var byAddress: [(address: UInt64, index: Int32)] = []
         byAddress.reserveCapacity(entries.count)
-        for index in entries.indices where entries[index].isDefined { byAddress.append((entries[index].value, Int32(index))) }
+        for index in entries.indices where entries[index].isDefined {
+            byAddress.append((entries[index].value, Int32(index)))
+        }
         byAddress.sort { $0.address < $1.address }
         func isListed(_ name: UnsafeRawBufferPointer, at address: UInt64) -> Bool {
             var low = 0, high = byAddress.count
@@ -78,7 +81,9 @@ extension MachOImage {
             // An alias at another address, or not in the table at all (stripped).
             let text = String(decoding: name, as: UTF8.self)
             if definedNames == nil { definedNames = Set(entries.lazy.filter(\.isDefined).map(\.name)) }
-            if definedNames?.contains(text) != true { missing.append(MachOExport(name: text, offset: offset, flags: flags)) }
+            if definedNames?.contains(text) != true {
+                missing.append(MachOExport(name: text, offset: offset, flags: flags))
+            }
         }
         return missing
     }
@@ -96,8 +101,10 @@ extension MachOImage {
         let importLengths = Set(imports.map(\.name.utf8.count))
         var listed = Set(symbols.lazy.map(\.name).filter { importLengths.contains($0.utf8.count) })
         for (name, isWeak) in imports where listed.insert(name).inserted {
-            symbols.append(BinarySymbol(name: name, value: 0, size: 0, isDefined: false, isFunction: false, letter: "U", type: "UNDF",
-                                        binding: isWeak ? "WEAK" : "GLOBAL", visibility: "DEFAULT", section: "UND", fileOffset: nil))
+            symbols.append(
+                BinarySymbol(
+                    name: name, value: 0, size: 0, isDefined: false, isFunction: false, letter: "U", type: "UNDF",
+                    binding: isWeak ? "WEAK" : "GLOBAL", visibility: "DEFAULT", section: "UND", fileOffset: nil))
         }
     }
 
@@ -117,8 +124,9 @@ extension MachOImage {
 
     static func nlist(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> MachONlist {
         let read = ByteOrder.little, at = index * MachO.nlistSize
-        return MachONlist(nameOffset: read.uint32(bytes, at: at)!, type: bytes[at + 4], section: bytes[at + 5],
-                          description: read.uint16(bytes, at: at + 6)!, value: read.uint64(bytes, at: at + 8)!)
+        return MachONlist(
+            nameOffset: read.uint32(bytes, at: at)!, type: bytes[at + 4], section: bytes[at + 5],
+            description: read.uint16(bytes, at: at + 6)!, value: read.uint64(bytes, at: at + 8)!)
     }
 
     private static func name(_ strings: UnsafeRawBufferPointer, at offset: Int) -> String? {
@@ -140,7 +148,9 @@ extension MachOImage {
             let entry = Self.nlist(entries, index)
             guard !entry.isDebug else { continue }
             guard entry.nameOffset == 0 || Int(entry.nameOffset) <= lastNUL else {
-                throw origin.error("corrupt Mach-O file: symbol \(index) has a name offset (\(entry.nameOffset)) outside the \(strings.count)-byte string table")
+                throw origin.error(
+                    "corrupt Mach-O file: symbol \(index) has a name offset (\(entry.nameOffset)) outside the \(strings.count)-byte string table"
+                )
             }
             listed.append(Int32(index))
         }
@@ -161,7 +171,9 @@ extension MachOImage {
     }
 
     private static func symbol(_ entry: MachONlist, name: String, sections: [MachOSection]) -> BinarySymbol {
-        let section = entry.kind == MachO.N_SECT && entry.section > 0 && Int(entry.section) <= sections.count ? sections[Int(entry.section) - 1] : nil
+        let section =
+            entry.kind == MachO.N_SECT && entry.section > 0 && Int(entry.section) <= sections.count
+            ? sections[Int(entry.section) - 1] : nil
         let weak = entry.description & (MachO.N_WEAK_REF | MachO.N_WEAK_DEF) != 0
         let common = entry.isExternal && entry.kind == MachO.N_UNDF && entry.value != 0
         let sectionName: String
@@ -175,7 +187,9 @@ extension MachOImage {
         default: (sectionName, type) = ("?", "\(entry.kind)")
         }
         var fileOffset: UInt64?
-        if let section, section.hasFileData, entry.value >= section.address, entry.value - section.address < section.size {
+        if let section, section.hasFileData, entry.value >= section.address,
+            entry.value - section.address < section.size
+        {
             fileOffset = section.offset + (entry.value - section.address)
         }
         return BinarySymbol(
@@ -184,7 +198,8 @@ extension MachOImage {
             isFunction: section?.isCode ?? false,
             letter: letter(entry, section: section, common: common), type: type,
             binding: entry.isExternal ? (weak ? "WEAK" : "GLOBAL") : "LOCAL",
-            visibility: entry.type & MachO.N_PEXT != 0 ? "HIDDEN" : "DEFAULT", section: sectionName, fileOffset: fileOffset)
+            visibility: entry.type & MachO.N_PEXT != 0 ? "HIDDEN" : "DEFAULT", section: sectionName,
+            fileOffset: fileOffset)
     }
 
     /// llvm-nm's letter for a Mach-O symbol: `U` undefined, `C` common, `A` absolute, `I`
@@ -213,18 +228,24 @@ extension MachOImage {
     /// Mach-O records no sizes: a defined symbol's is the distance to the next higher address
     /// in its section (or the section's end).
     private static func measureSizes(_ symbols: inout [BinarySymbol], sections: [MachOSection]) {
-        let ends = Dictionary(sections.map { ($0.fullName, $0.address &+ $0.size) }, uniquingKeysWith: { first, _ in first })
+        let ends = Dictionary(
+            sections.map { ($0.fullName, $0.address &+ $0.size) }, uniquingKeysWith: { first, _ in first })
         // Sections do not share addresses, so one sort by address lines each section's symbols
         // up; section names are compared only between equal addresses.
         let placed = symbols.indices.filter { symbols[$0].type == "SECT" }.sorted {
-            symbols[$0].value != symbols[$1].value ? symbols[$0].value < symbols[$1].value : symbols[$0].section < symbols[$1].section
+            symbols[$0].value != symbols[$1].value
+                ? symbols[$0].value < symbols[$1].value : symbols[$0].section < symbols[$1].section
         }
         var index = 0
         while index < placed.count {
             let section = symbols[placed[index]].section
             var next = index
-            while next < placed.count, symbols[placed[next]].section == section, symbols[placed[next]].value == symbols[placed[index]].value { next += 1 }
-            let end = next < placed.count && symbols[placed[next]].section == section ? symbols[placed[next]].value : ends[section] ?? symbols[placed[index]].value
+            while next < placed.count, symbols[placed[next]].section == section,
+                symbols[placed[next]].value == symbols[placed[index]].value
+            { next += 1 }
+            let end =
+                next < placed.count && symbols[placed[next]].section == section
+                ? symbols[placed[next]].value : ends[section] ?? symbols[placed[index]].value
             let value = symbols[placed[index]].value
             for position in index..<next { symbols[placed[position]].size = end > value ? end - value : 0 }
             index = next
@@ -243,17 +264,26 @@ extension MachOImage {
         let kind = export.flags & MachO.EXPORT_SYMBOL_FLAGS_KIND_MASK
         let weak = export.flags & MachO.EXPORT_SYMBOL_FLAGS_WEAK_DEFINITION != 0
         if export.flags & MachO.EXPORT_SYMBOL_FLAGS_REEXPORT != 0 {
-            return BinarySymbol(name: export.name, value: 0, size: 0, isDefined: true, isFunction: false, letter: "I", type: "INDR",
-                                binding: "GLOBAL", visibility: "DEFAULT", section: "INDR", fileOffset: nil)
+            return BinarySymbol(
+                name: export.name, value: 0, size: 0, isDefined: true, isFunction: false, letter: "I", type: "INDR",
+                binding: "GLOBAL", visibility: "DEFAULT", section: "INDR", fileOffset: nil)
         }
         if kind == MachO.EXPORT_SYMBOL_FLAGS_KIND_ABSOLUTE {
-            return BinarySymbol(name: export.name, value: export.offset, size: 0, isDefined: true, isFunction: false, letter: "A",
-                                type: "ABS", binding: weak ? "WEAK" : "GLOBAL", visibility: "DEFAULT", section: "ABS", fileOffset: nil)
+            return BinarySymbol(
+                name: export.name, value: export.offset, size: 0, isDefined: true, isFunction: false, letter: "A",
+                type: "ABS", binding: weak ? "WEAK" : "GLOBAL", visibility: "DEFAULT", section: "ABS", fileOffset: nil)
         }
         let address = baseAddress &+ export.offset
-        let section = self.section(containing: address) ?? sections.first { $0.address <= address && address - $0.address < $0.size }
-        var entry = MachONlist(nameOffset: 0, type: MachO.N_SECT | MachO.N_EXT, section: 0, description: weak ? MachO.N_WEAK_DEF : 0, value: address)
-        if let section, let number = sections.firstIndex(where: { $0.address == section.address && $0.fullName == section.fullName }) {
+        let section =
+            self.section(containing: address)
+            ?? sections.first { $0.address <= address && address - $0.address < $0.size }
+        var entry = MachONlist(
+            nameOffset: 0, type: MachO.N_SECT | MachO.N_EXT, section: 0, description: weak ? MachO.N_WEAK_DEF : 0,
+            value: address)
+        if let section,
+            let number = sections.firstIndex(where: { $0.address == section.address && $0.fullName == section.fullName }
+            )
+        {
             entry.section = UInt8(truncatingIfNeeded: number + 1)
         }
         return Self.symbol(entry, name: export.name, sections: sections)
@@ -268,7 +298,9 @@ extension MachOImage {
     /// The export trie's entries, named.
     func exportedSymbols() throws(InputError) -> [MachOExport] {
         var exports: [MachOExport] = []
-        try forEachExport { name, offset, flags in exports.append(MachOExport(name: String(decoding: name, as: UTF8.self), offset: offset, flags: flags)) }
+        try forEachExport { name, offset, flags in
+            exports.append(MachOExport(name: String(decoding: name, as: UTF8.self), offset: offset, flags: flags))
+        }
         return exports
     }
 
@@ -277,7 +309,9 @@ extension MachOImage {
     /// is checked, revisiting a node is corruption (a trie is a tree), and the walk is bounded by
     /// the trie's size, so hostile tries end in an error, never a hang. Depth first, with one
     /// name buffer: a node's name is its parent's plus its edge label (read in place).
-    private func forEachExport(_ body: (_ name: UnsafeRawBufferPointer, _ offset: UInt64, _ flags: UInt64) -> Void) throws(InputError) {
+    private func forEachExport(_ body: (_ name: UnsafeRawBufferPointer, _ offset: UInt64, _ flags: UInt64) -> Void)
+        throws(InputError)
+    {
         guard holdsCode, let trieBlob = exportTrie else { return }
         let trie = blob(trieBlob)
         func corrupt(_ message: String) -> InputError { origin.error("corrupt Mach-O file: export trie: \(message)") }
@@ -290,8 +324,12 @@ extension MachOImage {
             // The parent is the last node visited or one of its ancestors: its name is a prefix of `name`.
             name.removeSubrange(parentLength...)
             name.append(contentsOf: trie[label])
-            guard node < trie.count else { throw corrupt("node at offset \(node) is outside the \(trie.count)-byte trie") }
-            guard visited[node / 64] & (1 << UInt64(node % 64)) == 0 else { throw corrupt("node at offset \(node) is reached twice") }
+            guard node < trie.count else {
+                throw corrupt("node at offset \(node) is outside the \(trie.count)-byte trie")
+            }
+            guard visited[node / 64] & (1 << UInt64(node % 64)) == 0 else {
+                throw corrupt("node at offset \(node) is reached twice")
+            }
             visited[node / 64] |= 1 << UInt64(node % 64)
             var cursor = LEB128Cursor(bytes: trie, position: node)
             guard let terminalSize = cursor.uleb() else { throw corrupt("node at offset \(node) is truncated") }
@@ -376,4 +414,3 @@ struct LEB128Cursor {
         return position..<end
     }
 }
-

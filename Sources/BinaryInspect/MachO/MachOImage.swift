@@ -30,7 +30,9 @@ struct MachOSection {
     var fullName: String { "\(segment),\(name)" }
 
     var imageSection: ImageSection {
-        ImageSection(name: fullName, address: address, fileOffset: hasFileData ? offset : 0, size: hasFileData ? size : 0, isCode: isCode)
+        ImageSection(
+            name: fullName, address: address, fileOffset: hasFileData ? offset : 0, size: hasFileData ? size : 0,
+            isCode: isCode)
     }
 }
 
@@ -105,11 +107,15 @@ public final class MachOImage: BinaryImage {
         var offset = MachO.headerSize
         let end = MachO.headerSize + commandsSize
         for index in 0..<commandCount {
-            guard end - offset >= 8 else { throw corrupt("load command \(index) starts past the end of the load commands") }
+            guard end - offset >= 8 else {
+                throw corrupt("load command \(index) starts past the end of the load commands")
+            }
             let command = read.uint32(bytes, at: offset)!
             let size = Int(read.uint32(bytes, at: offset + 4)!)
             guard size >= 8, size % 4 == 0, size <= end - offset else {
-                throw corrupt("load command \(index) (0x\(String(command, radix: 16))) has size \(size), outside the load commands")
+                throw corrupt(
+                    "load command \(index) (0x\(String(command, radix: 16))) has size \(size), outside the load commands"
+                )
             }
             let body = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + size])
             reader.index = index
@@ -123,16 +129,22 @@ public final class MachOImage: BinaryImage {
             case MachO.LC_SYMTAB:
                 try reader.need(body, 24, "LC_SYMTAB")
                 let count = Int(read.uint32(body, at: 12)!)
-                let symbols = try reader.blob(Int(read.uint32(body, at: 8)!), count, elementSize: MachO.nlistSize, "the symbol table")
-                let strings = try reader.blob(Int(read.uint32(body, at: 16)!), Int(read.uint32(body, at: 20)!), "the string table")
+                let symbols = try reader.blob(
+                    Int(read.uint32(body, at: 8)!), count, elementSize: MachO.nlistSize, "the symbol table")
+                let strings = try reader.blob(
+                    Int(read.uint32(body, at: 16)!), Int(read.uint32(body, at: 20)!), "the string table")
                 symbolTable = (symbols, count, strings)
             case MachO.LC_DYSYMTAB:
                 try reader.need(body, 80, "LC_DYSYMTAB")
-                indirectSymbols = try reader.blob(Int(read.uint32(body, at: 56)!), Int(read.uint32(body, at: 60)!), elementSize: 4, "the indirect symbol table")
+                indirectSymbols = try reader.blob(
+                    Int(read.uint32(body, at: 56)!), Int(read.uint32(body, at: 60)!), elementSize: 4,
+                    "the indirect symbol table")
             case MachO.LC_DYLD_INFO, MachO.LC_DYLD_INFO_ONLY:
                 try reader.need(body, 48, "LC_DYLD_INFO")
                 let blobs = try (0..<5).map { (part: Int) throws(InputError) -> MachOBlob in
-                    try reader.blob(Int(read.uint32(body, at: 8 + 8 * part)!), Int(read.uint32(body, at: 12 + 8 * part)!), "dyld info")
+                    try reader.blob(
+                        Int(read.uint32(body, at: 8 + 8 * part)!), Int(read.uint32(body, at: 12 + 8 * part)!),
+                        "dyld info")
                 }
                 dyldInfo = (blobs[0], blobs[1], blobs[2], blobs[3], blobs[4])
             case MachO.LC_DYLD_EXPORTS_TRIE: exportsTrie = try reader.linkedit(body, "the export trie")
@@ -140,34 +152,48 @@ public final class MachOImage: BinaryImage {
             case MachO.LC_CODE_SIGNATURE: codeSignatureBlob = try reader.linkedit(body, "the code signature")
             case MachO.LC_ENCRYPTION_INFO, MachO.LC_ENCRYPTION_INFO_64:
                 try reader.need(body, 20, "LC_ENCRYPTION_INFO")
-                encryption = (command == MachO.LC_ENCRYPTION_INFO ? "LC_ENCRYPTION_INFO" : "LC_ENCRYPTION_INFO_64",
-                              UInt64(read.uint32(body, at: 8)!), UInt64(read.uint32(body, at: 12)!), read.uint32(body, at: 16)!)
+                encryption = (
+                    command == MachO.LC_ENCRYPTION_INFO ? "LC_ENCRYPTION_INFO" : "LC_ENCRYPTION_INFO_64",
+                    UInt64(read.uint32(body, at: 8)!), UInt64(read.uint32(body, at: 12)!), read.uint32(body, at: 16)!
+                )
             case MachO.LC_UUID:
                 try reader.need(body, 24, "LC_UUID")
                 uuid = Array(body[8..<24])
             case MachO.LC_BUILD_VERSION:
                 try reader.need(body, 24, "LC_BUILD_VERSION")
                 let toolCount = Int(read.uint32(body, at: 20)!)
-                guard toolCount <= (size - 24) / 8 else { throw corrupt("LC_BUILD_VERSION lists \(toolCount) tools in \(size) bytes") }
+                guard toolCount <= (size - 24) / 8 else {
+                    throw corrupt("LC_BUILD_VERSION lists \(toolCount) tools in \(size) bytes")
+                }
                 let tools = (0..<toolCount).map { tool in
                     "\(MachO.toolName(read.uint32(body, at: 24 + 8 * tool)!)) \(MachO.version(read.uint32(body, at: 28 + 8 * tool)!))"
                 }
-                buildVersion = ("LC_BUILD_VERSION", ApplePlatform(machO: read.uint32(body, at: 8)!),
-                                OSVersion(packed: read.uint32(body, at: 12)!), OSVersion(packed: read.uint32(body, at: 16)!), tools)
-            case MachO.LC_VERSION_MIN_MACOSX, MachO.LC_VERSION_MIN_IPHONEOS, MachO.LC_VERSION_MIN_TVOS, MachO.LC_VERSION_MIN_WATCHOS:
+                buildVersion = (
+                    "LC_BUILD_VERSION", ApplePlatform(machO: read.uint32(body, at: 8)!),
+                    OSVersion(packed: read.uint32(body, at: 12)!), OSVersion(packed: read.uint32(body, at: 16)!), tools
+                )
+            case MachO.LC_VERSION_MIN_MACOSX, MachO.LC_VERSION_MIN_IPHONEOS, MachO.LC_VERSION_MIN_TVOS,
+                MachO.LC_VERSION_MIN_WATCHOS:
                 try reader.need(body, 16, "LC_VERSION_MIN")
-                let (name, platform): (String, ApplePlatform) = switch command {
-                case MachO.LC_VERSION_MIN_MACOSX: ("LC_VERSION_MIN_MACOSX", .macOS)
-                case MachO.LC_VERSION_MIN_IPHONEOS: ("LC_VERSION_MIN_IPHONEOS", .iOS)
-                case MachO.LC_VERSION_MIN_TVOS: ("LC_VERSION_MIN_TVOS", .tvOS)
-                default: ("LC_VERSION_MIN_WATCHOS", .watchOS)
-                }
-                buildVersion = (name, ApplePlatform.versionMinimum(platform, architecture: cpu.name),
-                                OSVersion(packed: read.uint32(body, at: 8)!), OSVersion(packed: read.uint32(body, at: 12)!), [])
+                let (name, platform): (String, ApplePlatform) =
+                    switch command {
+                    case MachO.LC_VERSION_MIN_MACOSX: ("LC_VERSION_MIN_MACOSX", .macOS)
+                    case MachO.LC_VERSION_MIN_IPHONEOS: ("LC_VERSION_MIN_IPHONEOS", .iOS)
+                    case MachO.LC_VERSION_MIN_TVOS: ("LC_VERSION_MIN_TVOS", .tvOS)
+                    default: ("LC_VERSION_MIN_WATCHOS", .watchOS)
+                    }
+                buildVersion = (
+                    name, ApplePlatform.versionMinimum(platform, architecture: cpu.name),
+                    OSVersion(packed: read.uint32(body, at: 8)!), OSVersion(packed: read.uint32(body, at: 12)!), []
+                )
             case MachO.LC_LINKER_OPTION:
                 try reader.need(body, 12, "LC_LINKER_OPTION")
-                let strings = try reader.strings(body, from: 12, count: Int(read.uint32(body, at: 8)!), "LC_LINKER_OPTION")
-                libraries.append(LinkedLibrary(name: strings.joined(separator: " "), kind: .autolink, record: "LC_LINKER_OPTION", section: "LC_LINKER_OPTION"))
+                let strings = try reader.strings(
+                    body, from: 12, count: Int(read.uint32(body, at: 8)!), "LC_LINKER_OPTION")
+                libraries.append(
+                    LinkedLibrary(
+                        name: strings.joined(separator: " "), kind: .autolink, record: "LC_LINKER_OPTION",
+                        section: "LC_LINKER_OPTION"))
             default:
                 if let name = MachO.dylibCommands[command] {
                     try reader.need(body, 24, name)
@@ -284,14 +310,19 @@ private struct LoadCommandReader {
     }
 
     func need(_ body: UnsafeRawBufferPointer, _ size: Int, _ name: String) throws(InputError) {
-        guard body.count >= size else { throw corrupt("\(name) (load command \(index)) is \(body.count) bytes, shorter than its \(size)-byte layout") }
+        guard body.count >= size else {
+            throw corrupt(
+                "\(name) (load command \(index)) is \(body.count) bytes, shorter than its \(size)-byte layout")
+        }
     }
 
     /// A table or blob at an image offset: `count` elements of `elementSize` bytes, inside the image.
     func blob(_ offset: Int, _ count: Int, elementSize: Int = 1, _ what: String) throws(InputError) -> MachOBlob {
         let (size, overflow) = count.multipliedReportingOverflow(by: elementSize)
         guard !overflow, offset <= image.count, size <= image.count - offset else {
-            throw corrupt("\(what) (offset \(offset), \(count) × \(elementSize) bytes) runs past the end of the \(image.count)-byte image")
+            throw corrupt(
+                "\(what) (offset \(offset), \(count) × \(elementSize) bytes) runs past the end of the \(image.count)-byte image"
+            )
         }
         return MachOBlob(offset: offset, size: size)
     }
@@ -305,26 +336,34 @@ private struct LoadCommandReader {
     func segment(_ body: UnsafeRawBufferPointer) throws(InputError) -> (MachOSegment, [MachOSection]) {
         try need(body, 72, "LC_SEGMENT_64")
         let name = Self.fixedName(body, at: 8)
-        let segment = MachOSegment(name: name, address: read.uint64(body, at: 24)!, memorySize: read.uint64(body, at: 32)!,
-                                   fileOffset: read.uint64(body, at: 40)!, fileSize: read.uint64(body, at: 48)!)
+        let segment = MachOSegment(
+            name: name, address: read.uint64(body, at: 24)!, memorySize: read.uint64(body, at: 32)!,
+            fileOffset: read.uint64(body, at: 40)!, fileSize: read.uint64(body, at: 48)!)
         let (end, overflow) = segment.fileOffset.addingReportingOverflow(segment.fileSize)
         guard !overflow, end <= UInt64(image.count) else {
-            throw corrupt("segment \(name) (offset \(segment.fileOffset), \(segment.fileSize) bytes) runs past the end of the \(image.count)-byte image")
+            throw corrupt(
+                "segment \(name) (offset \(segment.fileOffset), \(segment.fileSize) bytes) runs past the end of the \(image.count)-byte image"
+            )
         }
         let count = Int(read.uint32(body, at: 64)!)
-        guard count <= (body.count - 72) / 80 else { throw corrupt("segment \(name) lists \(count) sections in a \(body.count)-byte command") }
+        guard count <= (body.count - 72) / 80 else {
+            throw corrupt("segment \(name) lists \(count) sections in a \(body.count)-byte command")
+        }
         var sections: [MachOSection] = []
         sections.reserveCapacity(count)
         for number in 0..<count {
             let at = 72 + 80 * number
             let section = MachOSection(
-                segment: Self.fixedName(body, at: at + 16), name: Self.fixedName(body, at: at), address: read.uint64(body, at: at + 32)!,
+                segment: Self.fixedName(body, at: at + 16), name: Self.fixedName(body, at: at),
+                address: read.uint64(body, at: at + 32)!,
                 size: read.uint64(body, at: at + 40)!, offset: UInt64(read.uint32(body, at: at + 48)!),
                 flags: read.uint32(body, at: at + 64)!, reserved1: read.uint32(body, at: at + 68)!)
             if section.hasFileData {
                 let (end, overflow) = section.offset.addingReportingOverflow(section.size)
                 guard !overflow, end <= UInt64(image.count) else {
-                    throw corrupt("section \(section.fullName) (offset \(section.offset), \(section.size) bytes) runs past the end of the \(image.count)-byte image")
+                    throw corrupt(
+                        "section \(section.fullName) (offset \(section.offset), \(section.size) bytes) runs past the end of the \(image.count)-byte image"
+                    )
                 }
             }
             sections.append(section)
@@ -341,8 +380,12 @@ private struct LoadCommandReader {
     }
 
     /// `count` NUL-terminated strings one after the other, from `offset` inside a load command.
-    func strings(_ body: UnsafeRawBufferPointer, from offset: Int, count: Int, _ name: String) throws(InputError) -> [String] {
-        guard count <= body.count - offset else { throw corrupt("\(name) (load command \(index)) claims \(count) strings in \(body.count) bytes") }
+    func strings(_ body: UnsafeRawBufferPointer, from offset: Int, count: Int, _ name: String) throws(InputError)
+        -> [String]
+    {
+        guard count <= body.count - offset else {
+            throw corrupt("\(name) (load command \(index)) claims \(count) strings in \(body.count) bytes")
+        }
         var strings: [String] = []
         var position = offset
         for _ in 0..<count {

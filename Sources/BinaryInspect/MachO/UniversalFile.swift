@@ -16,7 +16,9 @@ enum UniversalFile {
 
     static func isUniversal(_ prefix: some Collection<UInt8>) -> Bool {
         let bytes = Array(prefix.prefix(8))
-        guard bytes.count == 8, bytes[0] == 0xCA, bytes[1] == 0xFE, bytes[2] == 0xBA, bytes[3] == 0xBE || bytes[3] == 0xBF else { return false }
+        guard bytes.count == 8, bytes[0] == 0xCA, bytes[1] == 0xFE, bytes[2] == 0xBA,
+            bytes[3] == 0xBE || bytes[3] == 0xBF
+        else { return false }
         let count = bytes[4..<8].reduce(0) { $0 << 8 | Int($1) }
         return count > 0 && count <= maximumSlices
     }
@@ -24,13 +26,17 @@ enum UniversalFile {
     static func slices(of bytes: UnsafeRawBufferPointer, origin: ImageOrigin) throws(InputError) -> [Slice] {
         let read = ByteOrder.big
         func corrupt(_ message: String) -> InputError { origin.error("corrupt universal file: \(message)") }
-        guard let magic = read.uint32(bytes, at: 0), let count = read.uint32(bytes, at: 4) else { throw corrupt("header is truncated") }
+        guard let magic = read.uint32(bytes, at: 0), let count = read.uint32(bytes, at: 4) else {
+            throw corrupt("header is truncated")
+        }
         let is64 = magic == MachO.fatMagic64
         let entrySize = is64 ? 32 : 20
         guard count > 0, count <= maximumSlices else {
             throw corrupt("\(count) slices (a Java class file?); universal files hold 1 to \(maximumSlices)")
         }
-        guard 8 + Int(count) * entrySize <= bytes.count else { throw corrupt("the table of \(count) slices runs past the end of the \(bytes.count)-byte file") }
+        guard 8 + Int(count) * entrySize <= bytes.count else {
+            throw corrupt("the table of \(count) slices runs past the end of the \(bytes.count)-byte file")
+        }
         var slices: [Slice] = []
         for index in 0..<Int(count) {
             let at = 8 + index * entrySize
@@ -39,7 +45,9 @@ enum UniversalFile {
             let size = is64 ? read.uint64(bytes, at: at + 16)! : UInt64(read.uint32(bytes, at: at + 12)!)
             let (end, overflow) = offset.addingReportingOverflow(size)
             guard !overflow, size > 0, offset >= UInt64(8 + Int(count) * entrySize), end <= UInt64(bytes.count) else {
-                throw corrupt("slice \(index) (\(cpu.name), offset \(offset), \(size) bytes) lies outside the \(bytes.count)-byte file")
+                throw corrupt(
+                    "slice \(index) (\(cpu.name), offset \(offset), \(size) bytes) lies outside the \(bytes.count)-byte file"
+                )
             }
             let range = Int(offset)..<Int(end)
             if let other = slices.first(where: { $0.range.overlaps(range) }) {

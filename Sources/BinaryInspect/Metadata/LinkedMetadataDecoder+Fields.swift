@@ -17,9 +17,12 @@ extension LinkedMetadataDecoder {
             let bytes = image.bytes(of: section)
             var offset = 0
             while let kind = order.uint16(bytes, at: offset + 8), let recordSize = order.uint16(bytes, at: offset + 10),
-                  let count = order.uint32(bytes, at: offset + 12) {
+                let count = order.uint32(bytes, at: offset + 12)
+            {
                 let first = offset + 16
-                guard count == 0 || (recordSize >= 12 && Int(count) <= (bytes.count - first) / Int(recordSize)) else { break }
+                guard count == 0 || (recordSize >= 12 && Int(count) <= (bytes.count - first) / Int(recordSize)) else {
+                    break
+                }
                 defer { offset = first + Int(count) * Int(recordSize) }
                 let descriptor = section.address &+ UInt64(offset)
                 guard count > 0, let owner = typeNames(mangledAtField: descriptor).first else { continue }
@@ -27,11 +30,13 @@ extension LinkedMetadataDecoder {
                     let record = first + index * Int(recordSize)
                     let field = section.address &+ UInt64(record)
                     let types = typeNames(mangledAtField: field &+ 4)
-                    guard !types.isEmpty else { continue }  // an enum case without payload, or a type that does not resolve
+                    // An enum case without payload, or a type that does not resolve.
+                    guard !types.isEmpty else { continue }
                     let name = relativeTarget(at: field &+ 8).flatMap(image.cString(atAddress:)) ?? ""
-                    records.append(SwiftFieldRecord(
-                        ownerName: owner, name: name, typeNames: types, isEnumCase: kind == 2 || kind == 3,
-                        place: MetadataPlace(section: section.name, offset: section.fileOffset + UInt64(record))))
+                    records.append(
+                        SwiftFieldRecord(
+                            ownerName: owner, name: name, typeNames: types, isEnumCase: kind == 2 || kind == 3,
+                            place: MetadataPlace(section: section.name, offset: section.fileOffset + UInt64(record))))
                 }
             }
         }
@@ -43,7 +48,9 @@ extension LinkedMetadataDecoder {
     private func typeNames(mangledAtField field: UInt64) -> [String] {
         guard let start = relativeTarget(at: field), let parts = mangledName(at: start) else { return [] }
         guard parts.references.isEmpty else { return parts.references }
-        guard !parts.plain.isEmpty, let demangled = Demangler.demangleSwift("$s" + String(decoding: parts.plain, as: UTF8.self)) else { return [] }
+        guard !parts.plain.isEmpty,
+            let demangled = Demangler.demangleSwift("$s" + String(decoding: parts.plain, as: UTF8.self))
+        else { return [] }
         return Self.typeNames(inDemangled: demangled)
     }
 
@@ -82,11 +89,12 @@ extension LinkedMetadataDecoder {
             case 0x01...0x17:
                 guard let value = image.readInt32(bytes, at: index + 1) else { return nil }
                 let target = address(start + UInt64(index + 1), plus: Int64(value))
-                let name: String? = switch byte {
-                case 0x01: contextName(at: target)
-                case 0x02: pointer(at: target).flatMap(name(of:))
-                default: nil
-                }
+                let name: String? =
+                    switch byte {
+                    case 0x01: contextName(at: target)
+                    case 0x02: pointer(at: target).flatMap(name(of:))
+                    default: nil
+                    }
                 if let name { references.append(name) }
                 index += 5
             case 0x18...0x1F:

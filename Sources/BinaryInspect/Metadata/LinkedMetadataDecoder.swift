@@ -40,12 +40,15 @@ struct LinkedMetadataDecoder {
             metadata.types.append(record)
         }
         forEachRecord(in: .swiftConformances) { field, place in
-            guard let descriptor = relativeTarget(at: field), let conformance = conformance(at: descriptor, place: place) else { return }
+            guard let descriptor = relativeTarget(at: field),
+                let conformance = conformance(at: descriptor, place: place)
+            else { return }
             metadata.conformances.append(conformance)
         }
         forEachRecord(in: .swiftProtocols) { field, place in
             guard let descriptor = indirectable(at: field), case .address(let target) = descriptor,
-                  let name = contextName(at: target) else { return }
+                let name = contextName(at: target)
+            else { return }
             metadata.protocols.append(SwiftProtocolRecord(name: name, place: place))
         }
         metadata.tests = Self.testRecords(in: image) { accessorField in
@@ -65,13 +68,17 @@ struct LinkedMetadataDecoder {
     private func forEachRecord(in role: SectionRole, _ body: (UInt64, MetadataPlace) -> Void) {
         for section in image.sections(role) {
             for index in 0..<section.size / 4 {
-                body(section.address &+ index * 4, MetadataPlace(section: section.name, offset: section.fileOffset + index * 4))
+                body(
+                    section.address &+ index * 4,
+                    MetadataPlace(section: section.name, offset: section.fileOffset + index * 4))
             }
         }
     }
 
     private func typeRecord(at descriptor: UInt64, place: MetadataPlace) -> SwiftTypeRecord? {
-        guard let flags = image.uint32(atAddress: descriptor), let name = contextName(at: descriptor) else { return nil }
+        guard let flags = image.uint32(atAddress: descriptor), let name = contextName(at: descriptor) else {
+            return nil
+        }
         let kind: SwiftTypeKind
         var superclass: String?
         switch ContextKind(rawValue: flags & 0x1F) {
@@ -89,7 +96,9 @@ struct LinkedMetadataDecoder {
     /// table, flags (the type reference's kind sits in bits 3–5).
     private func conformance(at descriptor: UInt64, place: MetadataPlace) -> SwiftConformanceRecord? {
         guard let protocolTarget = indirectable(at: descriptor), let protocolName = name(of: protocolTarget),
-              let flags = image.uint32(atAddress: descriptor &+ 12), let typeValue = image.int32(atAddress: descriptor &+ 4) else { return nil }
+            let flags = image.uint32(atAddress: descriptor &+ 12),
+            let typeValue = image.int32(atAddress: descriptor &+ 4)
+        else { return nil }
         let typeField = address(descriptor &+ 4, plus: Int64(typeValue))
         let typeName: String?
         switch (flags >> 3) & 7 {
@@ -113,11 +122,14 @@ struct LinkedMetadataDecoder {
             var offset = 0
             while offset + recordSize <= bytes.count {
                 if let kind = image.readUInt32(bytes, at: offset) {
-                    records.append(SwiftTestRecord(
-                        kind: fourCharacterCode(kind),
-                        accessor: accessorName(section.address &+ UInt64(offset) &+ 8).map { BinaryContentsReader.testName(accessor: Demangler.demangleSwift($0) ?? $0) },
-                        place: MetadataPlace(section: section.name, offset: section.fileOffset + UInt64(offset)),
-                        size: UInt64(recordSize)))
+                    records.append(
+                        SwiftTestRecord(
+                            kind: fourCharacterCode(kind),
+                            accessor: accessorName(section.address &+ UInt64(offset) &+ 8).map {
+                                BinaryContentsReader.testName(accessor: Demangler.demangleSwift($0) ?? $0)
+                            },
+                            place: MetadataPlace(section: section.name, offset: section.fileOffset + UInt64(offset)),
+                            size: UInt64(recordSize)))
                 }
                 offset += recordSize
             }
@@ -143,15 +155,18 @@ struct LinkedMetadataDecoder {
         for section in image.sections(.objcClassList) {
             for index in 0..<section.size / word {
                 let field = section.address &+ index * word
-                guard case .address(let classAddress)? = pointer(at: field), let name = objcClassName(at: classAddress) else { continue }
+                guard case .address(let classAddress)? = pointer(at: field), let name = objcClassName(at: classAddress)
+                else { continue }
                 let superclass: String?
                 switch pointer(at: classAddress &+ word) {
                 case .symbol(let symbol)?: superclass = Self.objcClassName(ofSymbol: symbol)
                 case .address(let address)?: superclass = objcClassName(at: address)
                 case nil: superclass = nil
                 }
-                classes.append(ObjCClassRecord(name: name, superclass: superclass,
-                                               place: MetadataPlace(section: section.name, offset: section.fileOffset + index * word)))
+                classes.append(
+                    ObjCClassRecord(
+                        name: name, superclass: superclass,
+                        place: MetadataPlace(section: section.name, offset: section.fileOffset + index * word)))
             }
         }
         return classes
@@ -164,8 +179,10 @@ struct LinkedMetadataDecoder {
         let word = UInt64(image.wordSize)
         for section in image.sections(.objcSelectorReferences) {
             for index in 0..<section.size / word {
-                guard case .address(let target)? = pointer(at: section.address &+ index * word), let bytes = image.bytes(atAddress: target),
-                      let end = ByteSearch.find(byte: 0, in: bytes, from: 0), end > 0 else { continue }
+                guard case .address(let target)? = pointer(at: section.address &+ index * word),
+                    let bytes = image.bytes(atAddress: target),
+                    let end = ByteSearch.find(byte: 0, in: bytes, from: 0), end > 0
+                else { continue }
                 names.append(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<end]))
             }
         }
@@ -175,7 +192,9 @@ struct LinkedMetadataDecoder {
     private func objcClassName(at classAddress: UInt64) -> String? {
         let word = UInt64(image.wordSize)
         guard case .address(let data)? = pointer(at: classAddress &+ 4 &* word),
-              case .address(let name)? = pointer(at: (data & ~7) &+ 3 &* word), let runtimeName = image.cString(atAddress: name) else { return nil }
+            case .address(let name)? = pointer(at: (data & ~7) &+ 3 &* word),
+            let runtimeName = image.cString(atAddress: name)
+        else { return nil }
         return Self.objcDisplayName(runtimeName)
     }
 
@@ -223,7 +242,8 @@ struct LinkedMetadataDecoder {
     /// `$s7SwiftUI15PreviewProviderMp` → `SwiftUI.PreviewProvider` (what the descriptor describes).
     static func describedEntity(ofDescriptorSymbol symbol: String) -> String? {
         guard let demangled = Demangler.demangleSwift(symbol) else { return nil }
-        for prefix in ["protocol descriptor for ", "nominal type descriptor for ", "module descriptor "] where demangled.hasPrefix(prefix) {
+        for prefix in ["protocol descriptor for ", "nominal type descriptor for ", "module descriptor "]
+        where demangled.hasPrefix(prefix) {
             return String(demangled.dropFirst(prefix.count))
         }
         return demangled
@@ -254,7 +274,9 @@ struct LinkedMetadataDecoder {
 
     // MARK: Pointers
 
-    func address(_ field: UInt64, plus offset: Int64) -> UInt64 { UInt64(bitPattern: Int64(bitPattern: field) &+ offset) }
+    func address(_ field: UInt64, plus offset: Int64) -> UInt64 {
+        UInt64(bitPattern: Int64(bitPattern: field) &+ offset)
+    }
 
     /// A relative direct pointer's target; nil when null.
     func relativeTarget(at field: UInt64) -> UInt64? {

@@ -11,9 +11,11 @@ public struct SwiftMetadata: Sendable, Hashable {
     /// Swift classes alike, with their superclasses.
     public var objcClasses: [ObjCClassRecord] = []
 
-    public init(types: [SwiftTypeRecord] = [], conformances: [SwiftConformanceRecord] = [],
-                protocols: [SwiftProtocolRecord] = [], tests: [SwiftTestRecord] = [], fields: [SwiftFieldRecord] = [],
-                objcClasses: [ObjCClassRecord] = []) {
+    public init(
+        types: [SwiftTypeRecord] = [], conformances: [SwiftConformanceRecord] = [],
+        protocols: [SwiftProtocolRecord] = [], tests: [SwiftTestRecord] = [], fields: [SwiftFieldRecord] = [],
+        objcClasses: [ObjCClassRecord] = []
+    ) {
         self.types = types
         self.conformances = conformances
         self.protocols = protocols

@@ -18,7 +18,7 @@ struct BinaryRuleContext {
 enum PreviewProtocols {
     static let all: Set<String> = [
         "SwiftUI.PreviewProvider", "SwiftUI._PreviewProvider", "SwiftUI.PreviewModifier",
-        "DeveloperToolsSupport.PreviewRegistry",
+        "DeveloperToolsSupport.PreviewRegistry"
     ]
 }
 
@@ -34,14 +34,18 @@ enum PreviewMacroName {
     static func sourcePosition(of typeName: String) -> (file: String, line: Int, column: Int)? {
         guard let start = typeName.range(of: "$s") else { return nil }
         var mangled = String(typeName[start.lowerBound...])
-        if let end = mangled.range(of: "fMu_") ?? mangled.range(of: "fMu") { mangled = String(mangled[..<end.upperBound]) }
+        if let end = mangled.range(of: "fMu_") ?? mangled.range(of: "fMu") {
+            mangled = String(mangled[..<end.upperBound])
+        }
         guard let demangled = Demangler.demangleSwift(mangled) else { return nil }
         return parsePosition(demangled)
     }
 
     static func parsePosition(_ demangled: String) -> (file: String, line: Int, column: Int)? {
-        guard let fileRange = demangled.range(of: " file "), let lineRange = demangled.range(of: " line ", range: fileRange.upperBound..<demangled.endIndex),
-              let columnRange = demangled.range(of: " column ", range: lineRange.upperBound..<demangled.endIndex) else { return nil }
+        guard let fileRange = demangled.range(of: " file "),
+            let lineRange = demangled.range(of: " line ", range: fileRange.upperBound..<demangled.endIndex),
+            let columnRange = demangled.range(of: " column ", range: lineRange.upperBound..<demangled.endIndex)
+        else { return nil }
         let file = String(demangled[fileRange.upperBound..<lineRange.lowerBound])
         let line = Int(demangled[lineRange.upperBound..<columnRange.lowerBound])
         let column = Int(demangled[columnRange.upperBound...].prefix { $0.isNumber })

@@ -5,7 +5,8 @@ import ShipcheckCore
 package enum BuildFactsRule: BinaryRule {
     package static let description = RuleDescription(
         id: "binary-build-facts",
-        summary: "Build facts: identity (build-id / UUID), toolchain, platform, code signature, encryption, debug information present.",
+        summary:
+            "Build facts: identity (build-id / UUID), toolchain, platform, code signature, encryption, debug information present.",
         rationale: """
             Notes, never failures. ELF: the GNU build-id identifies the artifact; .comment names the \
             compiler and linker; .debug_* sections mean the binary was not stripped (larger, and it \
@@ -19,14 +20,15 @@ package enum BuildFactsRule: BinaryRule {
             RuleExample("build-id 0123abcd"),
             RuleExample("comment Swift version 6.3.1"),
             RuleExample("section .debug_info 4096"),
-            RuleExample("fact uuid 4C4C4411-5555-3144-A1E2-0123456789AB"),
+            RuleExample("fact uuid 4C4C4411-5555-3144-A1E2-0123456789AB")
         ],
         nonTriggeringExamples: [RuleExample("needed libc.so.6"), RuleExample("dylib /usr/lib/libSystem.B.dylib")])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
         contents.buildFacts.map { fact in
-            contents.finding(description, context.severity, message: fact.message, section: fact.section, symbol: nil, offset: nil,
-                             fix: fact.fix, identity: fact.identity)
+            contents.finding(
+                description, context.severity, message: fact.message, section: fact.section, symbol: nil, offset: nil,
+                fix: fact.fix, identity: fact.identity)
         }
     }
 }

@@ -23,30 +23,36 @@ package enum BuildPathsRule: BinaryRule {
         defaultSeverity: .note,
         triggeringExamples: [
             RuleExample("string /home/build-user/swift/lib/Demangling/Demangler.cpp"),
-            RuleExample("string Fatal error at /Users/alice/Projects/App/Sources/App/Store.swift:42"),
+            RuleExample("string Fatal error at /Users/alice/Projects/App/Sources/App/Store.swift:42")
         ],
         nonTriggeringExamples: [
             RuleExample("string /usr/share/zoneinfo/"),
             RuleExample("string /home/"),
             RuleExample("string App/Store.swift"),
-            RuleExample("string /Users/alice/Projects/App/Preview Content/users.json"),
+            RuleExample("string /Users/alice/Projects/App/Preview Content/users.json")
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
         var paths: [(string: BinaryContents.FoundString, path: Substring)] = []
         for string in contents.strings {
-            guard let path = buildPath(in: string.text), !context.stringPatterns.contains(where: { $0.firstMatch(in: string.text) != nil }) else { continue }
+            guard let path = buildPath(in: string.text),
+                !context.stringPatterns.contains(where: { $0.firstMatch(in: string.text) != nil })
+            else { continue }
             paths.append((string, path))
         }
         guard let first = paths.first else { return [] }
         let prefix = commonFolder(paths.map(\.path))
-        let message = paths.count == 1
+        let message =
+            paths.count == 1
             ? "absolute build path \(BinaryContents.examples([first.path])) in \(first.string.section)"
             : "\(paths.count) absolute build paths in read-only data, all under \(prefix), e.g. \(BinaryContents.examples(paths.map(\.path)))"
-        return [contents.finding(
-            description, context.severity, message: message, strings: paths.map(\.string),
-            fix: "build with -file-prefix-map \(prefix)=. (clang: -ffile-prefix-map) and -debug-prefix-map \(prefix)=., and use #fileID rather than #file / #filePath",
-            identity: "build paths")]
+        return [
+            contents.finding(
+                description, context.severity, message: message, strings: paths.map(\.string),
+                fix:
+                    "build with -file-prefix-map \(prefix)=. (clang: -ffile-prefix-map) and -debug-prefix-map \(prefix)=., and use #fileID rather than #file / #filePath",
+                identity: "build paths")
+        ]
     }
 
     /// The absolute path under `/Users/NAME/` or `/home/NAME/` in `text`, to its end (the next
@@ -57,10 +63,15 @@ package enum BuildPathsRule: BinaryRule {
             while let found = text.range(of: root, range: from..<text.endIndex) {
                 from = found.upperBound
                 if found.lowerBound > text.startIndex, let before = text[text.index(before: found.lowerBound)...].first,
-                   before.isLetter || before.isNumber || before == "/" || before == "." { continue }
+                    before.isLetter || before.isNumber || before == "/" || before == "."
+                {
+                    continue
+                }
                 let name = text[found.upperBound...].prefix { !$0.isWhitespace && $0 != "/" }
                 guard !name.isEmpty, name.endIndex < text.endIndex, text[name.endIndex] == "/" else { continue }
-                let end = text[found.lowerBound...].firstIndex { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == ":" } ?? text.endIndex
+                let end =
+                    text[found.lowerBound...].firstIndex { $0.isWhitespace || $0 == "\"" || $0 == "'" || $0 == ":" }
+                    ?? text.endIndex
                 return text[found.lowerBound..<end]
             }
         }

@@ -7,7 +7,7 @@ package enum FixtureStringRule: BinaryRule {
     /// Build paths (`/Users/NAME/…`, `/home/NAME/…`) are `BuildPathsRule`'s. `Preview Content/`
     /// is a path into the folder, not a sentence about it (docc says "The preview content path").
     static let defaultPatterns = [
-        "Preview Content/", "lorem ipsum", "\\.xctest\\b",
+        "Preview Content/", "lorem ipsum", "\\.xctest\\b"
     ]
 
     package static let description = RuleDescription(
@@ -25,13 +25,13 @@ package enum FixtureStringRule: BinaryRule {
         triggeringExamples: [
             RuleExample("string /Users/alice/Projects/App/Preview Content/users.json"),
             RuleExample("string Lorem ipsum dolor sit amet"),
-            RuleExample("string AppTests.xctest"),
+            RuleExample("string AppTests.xctest")
         ],
         nonTriggeringExamples: [
             RuleExample("string /usr/share/zoneinfo/"),
             RuleExample("string Preview unavailable"),
             RuleExample("string The preview content path '"),
-            RuleExample("string /home/build/Sources/App/main.swift"),
+            RuleExample("string /home/build/Sources/App/main.swift")
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
@@ -44,12 +44,14 @@ package enum FixtureStringRule: BinaryRule {
         return matches.keys.sorted().map { index in
             let pattern = context.stringPatterns[index].source
             let strings = matches[index]!
-            let message = strings.count == 1
+            let message =
+                strings.count == 1
                 ? "string \(BinaryContents.examples([strings[0].text])) in \(strings[0].section) matches '\(pattern)' (\(strings[0].text.utf8.count) bytes)"
                 : "\(strings.count) strings in read-only data match '\(pattern)', e.g. \(BinaryContents.examples(strings.map(\.text)))"
             return contents.finding(
                 description, context.severity, message: message, strings: strings,
-                fix: "remove the fixture or preview data from release code (move it to a test or preview target, or `#if DEBUG`)",
+                fix:
+                    "remove the fixture or preview data from release code (move it to a test or preview target, or `#if DEBUG`)",
                 identity: "pattern \(pattern)")
         }
     }

@@ -7,7 +7,7 @@ package enum MockSymbolRule: BinaryRule {
     /// match, `Stubborn` and `Fakeness` do not.
     static let defaultPatterns = [
         "Mocks?(?![a-z])", "Fakes?(?![a-z])", "Stubs?(?![a-z])", "Fixtures?(?![a-z])",
-        "PreviewData(?![a-z])", "SampleData(?![a-z])", "_Previews$",
+        "PreviewData(?![a-z])", "SampleData(?![a-z])", "_Previews$"
     ]
 
     package static let description = RuleDescription(
@@ -35,28 +35,34 @@ package enum MockSymbolRule: BinaryRule {
             RuleExample("type enum App.Settings.SampleData"),
             RuleExample("type class Files.MockFileSystem\ntype struct Files.MockFileSystem.Storage"),
             // Notes: the product stores it, or plugs it in where its own implementations go.
-            RuleExample("type struct Build.StubBinary\ntype class Build.Planner\nfield Build.Planner.stub: Build.StubBinary"),
-            RuleExample("type class Build.StubBinaryProducer\nprotocol Build.TaskProducer\nconformance Build.StubBinaryProducer: Build.TaskProducer"),
+            RuleExample(
+                "type struct Build.StubBinary\ntype class Build.Planner\nfield Build.Planner.stub: Build.StubBinary"),
+            RuleExample(
+                "type class Build.StubBinaryProducer\nprotocol Build.TaskProducer\nconformance Build.StubBinaryProducer: Build.TaskProducer"
+            ),
             // Warnings: conforming to the seam it is named after, held by an enum case, stored by a test.
-            RuleExample("""
+            RuleExample(
+                """
                 type class Files.MockFileSystem
                 protocol Files.AsyncFileSystem
                 conformance Files.MockFileSystem: Files.AsyncFileSystem
                 case Files.OpenFile.Storage.mock: Files.MockFileSystem
                 type class App.LoginTests: XCTest.XCTestCase
                 field App.LoginTests.files: Files.MockFileSystem
-                """),
+                """)
         ],
         nonTriggeringExamples: [
             RuleExample("type struct App.StubbornRetryPolicy"),
             RuleExample("type struct App.Hammock"),
-            RuleExample("type class App.FakenhamStation"),
+            RuleExample("type class App.FakenhamStation")
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
         var seen = Set<String>()
         var flagged: [(name: String, place: MetadataPlace, pattern: String)] = []
-        let names = contents.metadata.types.map { ($0.name, $0.place) } + contents.metadata.protocols.map { ($0.name, $0.place) }
+        let names =
+            contents.metadata.types.map { ($0.name, $0.place) }
+            + contents.metadata.protocols.map { ($0.name, $0.place) }
         for (name, place) in names where seen.insert(name).inserted {
             guard let pattern = matchedPattern(name, context) else { continue }
             flagged.append((name, place, pattern))
@@ -74,12 +80,17 @@ package enum MockSymbolRule: BinaryRule {
             let module = type.name.prefix { $0 != "." }
             let shortName = type.name.dropFirst(module.count + 1)
             let uses = productUses.uses[type.name] ?? []
-            let usage = uses.isEmpty ? "" : "; but the product uses it: \(uses.prefix(BinaryContents.examplesShown).joined(separator: ", "))"
-                + (uses.count > BinaryContents.examplesShown ? " and \(uses.count - BinaryContents.examplesShown) more" : "")
-                + ", so it is likely product code named in its domain's words"
+            let usage =
+                uses.isEmpty
+                ? ""
+                : "; but the product uses it: \(uses.prefix(BinaryContents.examplesShown).joined(separator: ", "))"
+                    + (uses.count > BinaryContents.examplesShown
+                        ? " and \(uses.count - BinaryContents.examplesShown) more" : "")
+                    + ", so it is likely product code named in its domain's words"
             var finding = contents.finding(
                 description, uses.isEmpty ? context.severity : .note,
-                message: "type \(shortName) in module \(module) looks like test or preview data (matches '\(type.pattern)')"
+                message:
+                    "type \(shortName) in module \(module) looks like test or preview data (matches '\(type.pattern)')"
                     + (nested > 0 ? ", with \(nested) nested type\(nested == 1 ? "" : "s")" : "")
                     + usage
                     + "; \(BinaryContents.describeSize(contents.size(ofType: type.name)))",
@@ -106,7 +117,9 @@ package enum MockSymbolRule: BinaryRule {
     }
 
     /// `#Preview` expansion names are mangled: the preview rules report them.
-    private static func firstMatch(_ name: String, _ context: BinaryRuleContext) -> (pattern: NamePattern, match: Substring)? {
+    private static func firstMatch(_ name: String, _ context: BinaryRuleContext) -> (
+        pattern: NamePattern, match: Substring
+    )? {
         guard !name.contains("$s") else { return nil }
         for component in name.split(separator: ".").dropFirst().map(String.init) {
             for pattern in context.symbolPatterns {

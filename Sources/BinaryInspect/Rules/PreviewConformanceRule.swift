@@ -4,7 +4,8 @@ import ShipcheckCore
 package enum PreviewConformanceRule: BinaryRule {
     package static let description = RuleDescription(
         id: "binary-preview-conformance",
-        summary: "A SwiftUI preview type (PreviewProvider / PreviewModifier / PreviewRegistry conformance) ships in the binary.",
+        summary:
+            "A SwiftUI preview type (PreviewProvider / PreviewModifier / PreviewRegistry conformance) ships in the binary.",
         rationale: """
             Preview providers are development-only code. They survive -Onone and non-WMO builds, and \
             any `public` preview survives every build; the conformance record stays in \
@@ -14,24 +15,30 @@ package enum PreviewConformanceRule: BinaryRule {
         defaultSeverity: .error,
         triggeringExamples: [
             RuleExample("conformance App.ContentView_Previews: SwiftUI.PreviewProvider"),
-            RuleExample("conformance App.SharedSetup: SwiftUI.PreviewModifier"),
+            RuleExample("conformance App.SharedSetup: SwiftUI.PreviewModifier")
         ],
         nonTriggeringExamples: [
             RuleExample("conformance App.ContentView: SwiftUI.View"),
             // #Preview expansions are reported by binary-preview-macro, with their source position.
-            RuleExample("conformance App.$s3App0014Appswift_IwJBbfMX2_0_33_E43A8CCEA282046670AC3C840611B7E8Ll7PreviewfMf_15PreviewRegistryfMu_: DeveloperToolsSupport.PreviewRegistry"),
+            RuleExample(
+                "conformance App.$s3App0014Appswift_IwJBbfMX2_0_33_E43A8CCEA282046670AC3C840611B7E8Ll7PreviewfMf_15PreviewRegistryfMu_: DeveloperToolsSupport.PreviewRegistry"
+            )
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
         contents.metadata.conformances.compactMap { conformance in
-            guard PreviewProtocols.all.contains(conformance.protocolName), !PreviewMacroName.isExpansion(conformance.typeName) else { return nil }
+            guard PreviewProtocols.all.contains(conformance.protocolName),
+                !PreviewMacroName.isExpansion(conformance.typeName)
+            else { return nil }
             let size = contents.size(ofType: conformance.typeName)
             return contents.finding(
                 description, context.severity,
-                message: "preview type \(conformance.typeName) (conforms to \(conformance.protocolName)) ships in this build; \(BinaryContents.describeSize(size))",
+                message:
+                    "preview type \(conformance.typeName) (conforms to \(conformance.protocolName)) ships in this build; \(BinaryContents.describeSize(size))",
                 section: conformance.place.section, symbol: "\(conformance.typeName): \(conformance.protocolName)",
                 offset: conformance.place.offset,
-                fix: "wrap the preview in `#if DEBUG … #endif`; if it is `public`, make it internal so -O -wmo can drop it",
+                fix:
+                    "wrap the preview in `#if DEBUG … #endif`; if it is `public`, make it internal so -O -wmo can drop it",
                 identity: "\(conformance.typeName): \(conformance.protocolName)")
         }
     }

@@ -28,11 +28,18 @@ struct ProductUses {
     /// `matched`: the reported types' full names. `isMatched`: whether a full name matches the
     /// patterns. `unmatchedName`: the matched component of a name without its pattern match
     /// (`MockFileSystem` → `FileSystem`).
-    init(_ metadata: SwiftMetadata, matched: Set<String>, isMatched: (String) -> Bool, unmatchedName: (String) -> String?) {
-        let productProtocols = Set(metadata.protocols.map(\.name).filter { !Self.isTestProtocol($0, isMatched: isMatched) })
-        let testProtocols = Set(metadata.conformances.map(\.protocolName)).filter { Self.isTestProtocol($0, isMatched: isMatched) }
+    init(
+        _ metadata: SwiftMetadata, matched: Set<String>, isMatched: (String) -> Bool, unmatchedName: (String) -> String?
+    ) {
+        let productProtocols = Set(
+            metadata.protocols.map(\.name).filter { !Self.isTestProtocol($0, isMatched: isMatched) })
+        let testProtocols = Set(metadata.conformances.map(\.protocolName)).filter {
+            Self.isTestProtocol($0, isMatched: isMatched)
+        }
         var testTypes = Set(metadata.conformances.filter { testProtocols.contains($0.protocolName) }.map(\.typeName))
-        for type in metadata.types where type.superclass.map(XCTestCaseRule.testCaseNames.contains) == true { testTypes.insert(type.name) }
+        for type in metadata.types where type.superclass.map(XCTestCaseRule.testCaseNames.contains) == true {
+            testTypes.insert(type.name)
+        }
         let declaredClasses = Set(metadata.types.filter { $0.kind == .class }.map(\.name))
 
         // Stored properties first (the strongest evidence), counted once their owner is known
@@ -40,8 +47,11 @@ struct ProductUses {
         var evidence: [String: [(owner: String?, use: String)]] = [:]
         for field in metadata.fields where !field.isEnumCase {
             guard !testTypes.contains(field.ownerName), !Self.isInTestModule(field.ownerName) else { continue }
-            let use = field.name.isEmpty ? "a stored property of \(field.ownerName)" : "\(field.ownerName).\(field.name) (stored property)"
-            for type in Set(field.typeNames.compactMap { Self.owning($0, among: matched) }) where Self.owning(field.ownerName, among: matched) != type {
+            let use =
+                field.name.isEmpty
+                ? "a stored property of \(field.ownerName)" : "\(field.ownerName).\(field.name) (stored property)"
+            for type in Set(field.typeNames.compactMap { Self.owning($0, among: matched) })
+            where Self.owning(field.ownerName, among: matched) != type {
                 evidence[type, default: []].append((field.ownerName, use))
             }
         }
@@ -57,7 +67,8 @@ struct ProductUses {
         }
         for type in metadata.types where matched.contains(type.name) {
             guard let superclass = type.superclass, declaredClasses.contains(superclass), !isMatched(superclass),
-                  !testTypes.contains(superclass), !isSeam(superclass, of: type.name) else { continue }
+                !testTypes.contains(superclass), !isSeam(superclass, of: type.name)
+            else { continue }
             evidence[type.name, default: []].append((nil, "subclass of \(superclass)"))
         }
 
@@ -65,7 +76,9 @@ struct ProductUses {
         while changed {
             changed = false
             for type in matched where uses[type] == nil {
-                let found = (evidence[type] ?? []).filter { $0.owner.map { !isMatched($0) || isProductCode($0, matched: matched) } ?? true }
+                let found = (evidence[type] ?? []).filter {
+                    $0.owner.map { !isMatched($0) || isProductCode($0, matched: matched) } ?? true
+                }
                 guard !found.isEmpty else { continue }
                 uses[type] = found.map(\.use)
                 changed = true

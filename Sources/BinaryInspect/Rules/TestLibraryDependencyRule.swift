@@ -21,30 +21,36 @@ package enum TestLibraryDependencyRule: BinaryRule {
         defaultSeverity: .error,
         triggeringExamples: [
             RuleExample("needed libXCTest.so"), RuleExample("autolink -lTesting"),
-            RuleExample("linker-option -framework XCTest"),
+            RuleExample("linker-option -framework XCTest")
         ],
         nonTriggeringExamples: [
             RuleExample("needed libswiftCore.so\nautolink -lswiftCore"), RuleExample("needed libTestingHelpers.so"),
             RuleExample("dylib /System/Library/Frameworks/SwiftUI.framework/SwiftUI\nlinker-option -framework SwiftUI"),
             RuleExample("dylib @rpath/XCTestHelpers.framework/XCTestHelpers"),
             // preflight-test-code-linked's.
-            RuleExample("dylib @rpath/XCTest.framework/XCTest\nweak-dylib @rpath/libXCTestSwiftSupport.dylib"),
+            RuleExample("dylib @rpath/XCTest.framework/XCTest\nweak-dylib @rpath/libXCTestSwiftSupport.dylib")
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
         contents.libraries.compactMap { library in
             guard testModules.contains(library.module), library.dylibLink == nil else { return nil }
-            let (message, fix, identity) = switch library.kind {
-            case .loaded:
-                ("depends on the test framework \(library.name) (\(library.record)): test code is linked into this build",
-                 "remove XCTest / Testing imports from app and library targets; link test-support code only into test targets",
-                 "needed \(library.name)")
-            case .autolink:
-                ("autolinks the test framework (\(library.name)): this object imports XCTest or Testing",
-                 "move the code that imports XCTest / Testing into a test target", "autolink \(library.name)")
-            }
-            return contents.finding(description, context.severity, message: message, section: library.section, symbol: library.name,
-                                    offset: nil, fix: fix, identity: identity)
+            let (message, fix, identity) =
+                switch library.kind {
+                case .loaded:
+                    (
+                        "depends on the test framework \(library.name) (\(library.record)): test code is linked into this build",
+                        "remove XCTest / Testing imports from app and library targets; link test-support code only into test targets",
+                        "needed \(library.name)"
+                    )
+                case .autolink:
+                    (
+                        "autolinks the test framework (\(library.name)): this object imports XCTest or Testing",
+                        "move the code that imports XCTest / Testing into a test target", "autolink \(library.name)"
+                    )
+                }
+            return contents.finding(
+                description, context.severity, message: message, section: library.section, symbol: library.name,
+                offset: nil, fix: fix, identity: identity)
         }
     }
 }

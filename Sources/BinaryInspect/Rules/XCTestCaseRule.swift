@@ -23,28 +23,32 @@ package enum XCTestCaseRule: BinaryRule {
         triggeringExamples: [
             RuleExample("type class App.LoginTests: XCTest.XCTestCase"),
             RuleExample("type class App.LoginTests: __C.XCTestCase"),
-            RuleExample("objc-class LegacyLoginTests: XCTestCase"),
+            RuleExample("objc-class LegacyLoginTests: XCTestCase")
         ],
         nonTriggeringExamples: [
             RuleExample("type class App.LoginViewModel: App.BaseViewModel"),
             RuleExample("objc-class App.AppDelegate: NSObject"),
-            RuleExample("type class App.XCTestCaseFormatter: App.Formatter"),
+            RuleExample("type class App.XCTestCaseFormatter: App.Formatter")
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
         var reported = Set<String>()
         var findings: [Finding] = []
-        let swiftClasses = contents.metadata.types.filter { $0.kind == .class }.map { ($0.name, $0.superclass, $0.place) }
+        let swiftClasses = contents.metadata.types.filter { $0.kind == .class }.map {
+            ($0.name, $0.superclass, $0.place)
+        }
         // A Swift class is in both lists on Apple platforms: reported once, from its Swift metadata.
         let objcClasses = contents.metadata.objcClasses.map { ($0.name, $0.superclass, $0.place) }
         for (name, superclass, place) in swiftClasses + objcClasses {
             guard let superclass, testCaseNames.contains(superclass), reported.insert(name).inserted else { continue }
-            findings.append(contents.finding(
-                description, context.severity,
-                message: "test class \(name) (subclass of \(superclass == "__C.XCTestCase" ? "XCTestCase" : superclass)) ships in this build; \(BinaryContents.describeSize(contents.size(ofType: name)))",
-                section: place.section, symbol: name, offset: place.offset,
-                fix: "move the class to a test target, and do not link test-support targets into the app",
-                identity: name))
+            findings.append(
+                contents.finding(
+                    description, context.severity,
+                    message:
+                        "test class \(name) (subclass of \(superclass == "__C.XCTestCase" ? "XCTestCase" : superclass)) ships in this build; \(BinaryContents.describeSize(contents.size(ofType: name)))",
+                    section: place.section, symbol: name, offset: place.offset,
+                    fix: "move the class to a test target, and do not link test-support targets into the app",
+                    identity: name))
         }
         return findings
     }

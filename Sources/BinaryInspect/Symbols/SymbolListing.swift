@@ -41,17 +41,22 @@ public final class SymbolListingWriter {
 
     /// Lists one file. Nothing is written for a file that cannot be read (the error is thrown);
     /// the members and slices that could not be read are added to `memberErrors`.
-    public func add(_ file: BinaryFile, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError) {
+    public func add(_ file: BinaryFile, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError)
+    {
         let selection = try SymbolSelection(file, options: options, memberErrors: &memberErrors)
         let renderer = SymbolRenderer(format: format, showPath: showPath, origins: selection.images.map(\.origin))
         let writer = UncheckedSendable(self)
         // A few chunks per core in flight: enough that no core waits for the writer.
-        selection.chunks.parallelForEach(window: 4 * activeProcessorCount, { range -> [UInt8] in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(range.count * 192)
-            selection.forEach(in: range) { image, symbol, demangled in renderer.append(image: image, symbol: symbol, demangled: demangled, to: &bytes) }
-            return bytes
-        }, completed: { _, bytes in writer.value.emit(bytes) })
+        selection.chunks.parallelForEach(
+            window: 4 * activeProcessorCount,
+            { range -> [UInt8] in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(range.count * 192)
+                selection.forEach(in: range) { image, symbol, demangled in
+                    renderer.append(image: image, symbol: symbol, demangled: demangled, to: &bytes)
+                }
+                return bytes
+            }, completed: { _, bytes in writer.value.emit(bytes) })
     }
 
     /// Writes what closes the listing (JSON's closing bracket).
@@ -95,7 +100,9 @@ struct SymbolSelection: Sendable {
     private static let chunkSize = 4096
 
     init(_ file: BinaryFile, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError) {
-        grep = try options.grep.map { pattern throws(InputError) in try NamePattern(pattern, caseInsensitive: false, origin: "--grep") }
+        grep = try options.grep.map { pattern throws(InputError) in
+            try NamePattern(pattern, caseInsensitive: false, origin: "--grep")
+        }
         style = options.demangle
         memberErrors += file.errors
         var images: [Image] = []
@@ -118,7 +125,8 @@ struct SymbolSelection: Sendable {
         }
         if options.sizeSort {
             entries.sort { first, second in
-                let a = images[Int(first.image)].symbols[Int(first.symbol)], b = images[Int(second.image)].symbols[Int(second.symbol)]
+                let a = images[Int(first.image)].symbols[Int(first.symbol)],
+                    b = images[Int(second.image)].symbols[Int(second.symbol)]
                 return a.size != b.size ? a.size < b.size : a.name < b.name
             }
         }
@@ -148,10 +156,13 @@ struct SymbolSelection: Sendable {
                     demangled.removeAll(keepingCapacity: true)
                     // Demangled from the name's own bytes, past the image's `_` prefix.
                     let found = symbol.pointee.name.withUTF8Bytes { utf8 in
-                        Demangler.demangle(utf8: SymbolNames.sourceName(utf8, prefix: images[image].prefix), style: style, appendingTo: &demangled)
+                        Demangler.demangle(
+                            utf8: SymbolNames.sourceName(utf8, prefix: images[image].prefix), style: style,
+                            appendingTo: &demangled)
                     }
                     if let grep, grep.firstMatch(in: symbol.pointee.name) == nil,
-                       !found || grep.firstMatch(in: String(decoding: demangled, as: UTF8.self)) == nil {
+                        !found || grep.firstMatch(in: String(decoding: demangled, as: UTF8.self)) == nil
+                    {
                         return
                     }
                     if found {

@@ -19,10 +19,14 @@ struct SymbolRenderer: Sendable {
             var prefix: [UInt8] = []
             switch format {
             case .text:
-                if showPath || origin.member != nil || origin.architecture != nil { prefix += "\(origin.displayName): ".utf8 }
+                if showPath || origin.member != nil || origin.architecture != nil {
+                    prefix += "\(origin.displayName): ".utf8
+                }
             case .csv:
-                // A universal file's slice is named as everywhere else, `path[arch]` (the columns stay those of ELF listings).
-                Self.appendCSV(Array((origin.path + (origin.architecture.map { "[\($0)]" } ?? "")).utf8)[...], to: &prefix)
+                // A universal file's slice is named as everywhere else, `path[arch]` (the columns stay those
+                // of ELF listings).
+                Self.appendCSV(
+                    Array((origin.path + (origin.architecture.map { "[\($0)]" } ?? "")).utf8)[...], to: &prefix)
                 prefix.append(UInt8(ascii: ","))
                 Self.appendCSV(Array((origin.member ?? "").utf8)[...], to: &prefix)
                 prefix.append(UInt8(ascii: ","))
@@ -58,7 +62,9 @@ struct SymbolRenderer: Sendable {
     }
 
     /// Appends the row of `symbol` of image number `image`, with its demangled name (nil: none).
-    func append(image: Int, symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
+    func append(
+        image: Int, symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]
+    ) {
         rowPrefixes[image].withUnsafeBufferPointer { output += $0 }
         switch format {
         case .text: appendText(symbol, demangled: demangled, to: &output)
@@ -69,9 +75,13 @@ struct SymbolRenderer: Sendable {
 
     /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last. The
     /// columns before the name are put together on the stack and appended at once.
-    private func appendText(_ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
+    private func appendText(
+        _ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]
+    ) {
         let (type, binding, visibility, section) = (symbol.type, symbol.binding, symbol.visibility, symbol.section)
-        let capacity = 48 + max(8, type.utf8.count + 1) + max(8, binding.utf8.count + 1) + max(11, visibility.utf8.count + 1) + max(21, section.utf8.count + 1)
+        let capacity =
+            48 + max(8, type.utf8.count + 1) + max(8, binding.utf8.count + 1) + max(11, visibility.utf8.count + 1)
+            + max(21, section.utf8.count + 1)
         Self.withColumns(capacity: capacity, appendedTo: &output) { line in
             if section == "UND" { line.spaces(16) } else { line.appendHex(symbol.value) }
             line.append(UInt8(ascii: " "))
@@ -90,11 +100,15 @@ struct SymbolRenderer: Sendable {
 
     /// The columns after path and member: value, size, letter, type, binding, visibility,
     /// section, mangled, demangled.
-    private func appendCSV(_ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
+    private func appendCSV(
+        _ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]
+    ) {
         output.appendHex(symbol.value)
         output.append(UInt8(ascii: ","))
         output.appendDecimal(symbol.size)
-        for field in [String(symbol.letter), symbol.type, symbol.binding, symbol.visibility, symbol.section, symbol.name] {
+        for field in [
+            String(symbol.letter), symbol.type, symbol.binding, symbol.visibility, symbol.section, symbol.name
+        ] {
             output.append(UInt8(ascii: ","))
             Self.appendCSV(field.utf8, to: &output)
         }
@@ -103,12 +117,16 @@ struct SymbolRenderer: Sendable {
         output.append(UInt8(ascii: "\n"))
     }
 
-    private func appendJSON(_ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]) {
+    private func appendJSON(
+        _ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]
+    ) {
         output += ",\"value\":\"".utf8
         output.appendHex(symbol.value)
         output += "\",\"size\":".utf8
         output.appendDecimal(symbol.size)
-        output += ",\"letter\":\"\(symbol.letter)\",\"type\":\"\(symbol.type)\",\"binding\":\"\(symbol.binding)\",\"visibility\":\"\(symbol.visibility)\",\"section\":".utf8
+        output +=
+            ",\"letter\":\"\(symbol.letter)\",\"type\":\"\(symbol.type)\",\"binding\":\"\(symbol.binding)\",\"visibility\":\"\(symbol.visibility)\",\"section\":"
+            .utf8
         Self.appendJSONString(symbol.section.utf8, to: &output)
         output += ",\"mangled\":".utf8
         Self.appendJSONString(symbol.name.utf8, to: &output)
@@ -119,7 +137,9 @@ struct SymbolRenderer: Sendable {
 
     /// Lets `body` write at most `capacity` bytes on the stack, then appends them in one go:
     /// a row's small pieces one by one would each check the array's capacity and uniqueness.
-    private static func withColumns(capacity: Int, appendedTo output: inout [UInt8], _ body: (inout ColumnWriter) -> Void) {
+    private static func withColumns(
+        capacity: Int, appendedTo output: inout [UInt8], _ body: (inout ColumnWriter) -> Void
+    ) {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var writer = ColumnWriter(buffer: buffer)
             body(&writer)
@@ -146,7 +166,10 @@ struct SymbolRenderer: Sendable {
         /// Right-aligned decimal digits.
         mutating func decimal(_ value: UInt64, width: Int) {
             var digitCount = 1, power: UInt64 = 10
-            while digitCount < 20, value >= power { digitCount += 1; power = power &* 10 }
+            while digitCount < 20, value >= power {
+                digitCount += 1
+                power = power &* 10
+            }
             spaces(width - digitCount)
             appendDecimal(value)
         }
@@ -154,7 +177,8 @@ struct SymbolRenderer: Sendable {
         /// The text left-aligned in `width` columns, then one space.
         mutating func padded(_ text: String, width: Int) {
             let length = text.withUTF8Bytes { bytes in
-                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[count...]).copyMemory(from: bytes)
+                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[count...]).copyMemory(
+                    from: bytes)
                 return bytes.count
             }
             count += length
@@ -163,7 +187,9 @@ struct SymbolRenderer: Sendable {
     }
 
     private static func appendCSV(_ field: some Collection<UInt8>, to output: inout [UInt8]) {
-        let needsQuotes = field.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") }
+        let needsQuotes = field.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }
         guard needsQuotes else {
             output += field
             return

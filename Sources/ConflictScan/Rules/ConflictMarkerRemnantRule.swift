@@ -17,33 +17,39 @@ package enum ConflictMarkerRemnantRule: ConflictContentRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 let retries = 5
                 ↓>>>>>>> feature/retry
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 ↓<<<<<<< HEAD
                 let retries = 3
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 let retries = 3
                 ↓||||||| merged common ancestors
                 let retries = 1
                 """),
-            RuleExample("↓>>>>>>> main\r\n"),
+            RuleExample("↓>>>>>>> main\r\n")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 Chapter
                 =======
                 """, path: "README.md"),
-            RuleExample("""
+            RuleExample(
+                """
                 >>>>>>>> eight characters
                 x >>>>>>> not at the start
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 >>>>>>> feature  // shipcheck:ignore conflict-marker-remnant -- quoted from a merge tool's docs
-                """),
+                """)
         ]
     )
 
@@ -64,8 +70,10 @@ package enum ConflictMarkerRemnantRule: ConflictContentRule {
         if remnant.markerSize != ContentScanner.defaultMarkerSize { message += "; marker size \(remnant.markerSize)" }
         return Finding(
             ruleID: id, severity: description.defaultSeverity, message: message,
-            location: .source(SourceLocation(path: path, line: remnant.marker.line, column: 1,
-                                             endLine: remnant.marker.line, endColumn: remnant.marker.byteLength + 1)),
+            location: .source(
+                SourceLocation(
+                    path: path, line: remnant.marker.line, column: 1,
+                    endLine: remnant.marker.line, endColumn: remnant.marker.byteLength + 1)),
             snippet: remnant.marker.text,
             fixHint: "finish resolving the conflict: delete the marker line and check the code around it",
             identity: "\(remnant.kind.rawValue)\u{1F}\(remnant.marker.label)")

@@ -20,7 +20,8 @@ package enum ConflictMarkerRule: ConflictContentRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 let timeout = 30
                 ↓<<<<<<< HEAD
                 let retries = 3
@@ -28,7 +29,8 @@ package enum ConflictMarkerRule: ConflictContentRule {
                 let retries = 5
                 >>>>>>> feature/retry
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 ↓<<<<<<< HEAD
                 let retries = 3
                 ||||||| 1a2b3c4
@@ -37,14 +39,16 @@ package enum ConflictMarkerRule: ConflictContentRule {
                 let retries = 5
                 >>>>>>> 38fbfb3 (Retry more)
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 ↓<<<<<<< Updated upstream
                 =======
                 let debugMenu = true
                 >>>>>>> Stashed changes
                 """),
             RuleExample("↓<<<<<<< HEAD\r\nlet a = 1\r\n=======\r\nlet a = 2\r\n>>>>>>> main\r\n"),
-            RuleExample("""
+            RuleExample(
+                """
                 ↓<<<<<<< HEAD
                 ours
                 ||||||| merged common ancestors
@@ -57,7 +61,8 @@ package enum ConflictMarkerRule: ConflictContentRule {
                 theirs
                 >>>>>>> feature
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 Title
                 =====
                 ↓<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<<< HEAD
@@ -65,31 +70,36 @@ package enum ConflictMarkerRule: ConflictContentRule {
                 ================================
                 Theirs
                 >>>>>>>>>>>>>>>>>>>>>>>>>>>>>>>> feature
-                """, path: "Docs/guide.rst", companions: [".gitattributes": "*.rst conflict-marker-size=32\n"]),
+                """, path: "Docs/guide.rst", companions: [".gitattributes": "*.rst conflict-marker-size=32\n"])
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 Release notes
                 =======
 
                 Heading
                 =======
                 """, path: "NOTES.md"),
-            RuleExample("""
+            RuleExample(
+                """
                 let banner = "<<<<<<< HEAD"  // a string, not at the start of a line
                 // <<<<<<< not at the start of the line either
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <<<<<<<< eight is not seven
                 ========
                 >>>>>>>> feature
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <<<<<<<HEAD
                 =======
                 >>>>>>>feature
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 // shipcheck:ignore conflict-marker -- documents what a conflict looks like
                 <<<<<<< HEAD
                 ours
@@ -97,11 +107,12 @@ package enum ConflictMarkerRule: ConflictContentRule {
                 theirs
                 >>>>>>> feature
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 <<<<<<< HEAD
                 =======
                 >>>>>>> feature
-                """, path: "Docs/guide.rst", companions: [".gitattributes": "*.rst conflict-marker-size=32\n"]),
+                """, path: "Docs/guide.rst", companions: [".gitattributes": "*.rst conflict-marker-size=32\n"])
         ]
     )
 
@@ -112,17 +123,21 @@ package enum ConflictMarkerRule: ConflictContentRule {
     static func finding(_ block: ConflictBlock, path: String) -> Finding {
         let ours = block.opener.label.isEmpty ? "ours" : "'\(block.opener.label)'"
         let theirs = block.closer.label.isEmpty ? "theirs" : "'\(block.closer.label)'"
-        var message = "unresolved merge conflict between \(ours) and \(theirs) (lines \(block.opener.line)–\(block.closer.line))"
+        var message =
+            "unresolved merge conflict between \(ours) and \(theirs) (lines \(block.opener.line)–\(block.closer.line))"
         if block.base != nil { message += ", with a base section" }
         if block.nestedBlockCount > 0 {
-            message += ", holding \(block.nestedBlockCount) nested block\(block.nestedBlockCount == 1 ? "" : "s") from a criss-cross merge"
+            message +=
+                ", holding \(block.nestedBlockCount) nested block\(block.nestedBlockCount == 1 ? "" : "s") from a criss-cross merge"
         }
         if block.markerSize != ContentScanner.defaultMarkerSize { message += "; marker size \(block.markerSize)" }
         let markers = [block.opener, block.base, block.separator, block.closer].compactMap { $0 }
         return Finding(
             ruleID: id, severity: description.defaultSeverity, message: message,
-            location: .source(SourceLocation(path: path, line: block.opener.line, column: 1,
-                                             endLine: block.closer.line, endColumn: block.closer.byteLength + 1)),
+            location: .source(
+                SourceLocation(
+                    path: path, line: block.opener.line, column: 1,
+                    endLine: block.closer.line, endColumn: block.closer.byteLength + 1)),
             snippet: markers.map(\.text).joined(separator: "\n"),
             fixHint: "keep the right lines from each side, delete the marker lines, then `git add` the file",
             identity: markers.map(\.label).joined(separator: "\u{1F}"))

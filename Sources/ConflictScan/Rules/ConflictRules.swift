@@ -29,8 +29,12 @@ struct ConflictRules: Sendable {
     let repository: [any RepositoryConflictRule.Type]
 
     init(_ rules: [any Rule.Type], configuration: Configuration) {
-        content = rules.compactMap { $0 as? any ConflictContentRule.Type }.filter { configuration.isEnabled($0.description) }
-        repository = rules.compactMap { $0 as? any RepositoryConflictRule.Type }.filter { configuration.isEnabled($0.description) }
+        content = rules.compactMap { $0 as? any ConflictContentRule.Type }.filter {
+            configuration.isEnabled($0.description)
+        }
+        repository = rules.compactMap { $0 as? any RepositoryConflictRule.Type }.filter {
+            configuration.isEnabled($0.description)
+        }
     }
 
     func findings(in content: ContentConflicts, path: String) -> (findings: [Finding], notes: [InputError]) {
@@ -47,5 +51,6 @@ struct ConflictRules: Sendable {
         repository.flatMap { $0.findings(in: state) }
     }
 
-    static let deprecationNote = "this shipcheck:ignore still silences the conflict marker, but without a comment and a '-- reason' it is deprecated; write '# shipcheck:ignore conflict-marker -- why' in the file's comment syntax (see docs/suppressions.md)"
+    static let deprecationNote =
+        "this shipcheck:ignore still silences the conflict marker, but without a comment and a '-- reason' it is deprecated; write '# shipcheck:ignore conflict-marker -- why' in the file's comment syntax (see docs/suppressions.md)"
 }

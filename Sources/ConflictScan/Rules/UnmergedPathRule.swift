@@ -16,20 +16,23 @@ package enum UnmergedPathRule: RepositoryConflictRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 100644 8d0e41234f24b6da002d962a26c2495ea16a425f 1\tAssets/logo.png
                 100644 2e65efe2a145dda7ee51d1741299f848e5bf752e 2\tAssets/logo.png
                 100644 63d8dbd40c23542e740659a7168a0ce3138ea748 3\tAssets/logo.png
                 """, path: "index"),
-            RuleExample("""
+            RuleExample(
+                """
                 100644 8d0e41234f24b6da002d962a26c2495ea16a425f 1\tConfig/Release.xcconfig
                 100644 2e65efe2a145dda7ee51d1741299f848e5bf752e 2\tConfig/Release.xcconfig
-                """, path: "index"),
+                """, path: "index")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 100644 8d0e41234f24b6da002d962a26c2495ea16a425f 0\tAssets/logo.png
-                """, path: "index"),
+                """, path: "index")
         ]
     )
 
@@ -48,7 +51,9 @@ package enum UnmergedPathRule: RepositoryConflictRule {
 
     /// Unmerged index entries, except paths whose markers were already reported as a block.
     static func findings(in state: RepositoryConflicts) -> [Finding] {
-        state.unmerged.keys.sorted().filter { !state.pathsWithBlocks.contains($0) }.map { finding(path: $0, stages: state.unmerged[$0]!) }
+        state.unmerged.keys.sorted().filter { !state.pathsWithBlocks.contains($0) }.map {
+            finding(path: $0, stages: state.unmerged[$0]!)
+        }
     }
 
     static func finding(path: String, stages: Set<Int>) -> Finding {
@@ -58,7 +63,8 @@ package enum UnmergedPathRule: RepositoryConflictRule {
             message: "unmerged path (\(kind)): the conflict is not resolved in the index",
             location: .file(path: path),
             snippet: "stages " + stages.sorted().map(String.init).joined(separator: ", "),
-            fixHint: "pick a version (`git checkout --ours/--theirs -- PATH` or edit it), then `git add` (or `git rm`) the path",
+            fixHint:
+                "pick a version (`git checkout --ours/--theirs -- PATH` or edit it), then `git add` (or `git rm`) the path",
             identity: kind)
     }
 }

@@ -19,24 +19,33 @@ public enum PrivacyManifestInvalidRule: Rule {
             """,
         defaultSeverity: .error,
         storeRejection: "ITMS-91056: Invalid privacy manifest",
-        fix: "correct the manifest against Apple's keys, categories and reasons (or take a release of the SDK with a valid one)",
+        fix:
+            "correct the manifest against Apple's keys, categories and reasons (or take a release of the SDK with a valid one)",
         triggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nplist Payload/App.app/PrivacyInfo.xcprivacy <not a plist>"),
-            RuleExample("""
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nplist Payload/App.app/PrivacyInfo.xcprivacy <not a plist>"
+            ),
+            RuleExample(
+                """
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 plist Payload/App.app/Frameworks/Kit.framework/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryFileTimestamp; NSPrivacyAccessedAPITypeReasons = (C617.2);});}
                 """),
-            RuleExample(ProjectExamples.manifest([("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.2"])]),
-                        path: "App/PrivacyInfo.xcprivacy", companions: ["project.yml": ProjectExamples.appSpec]),
-            RuleExample("<plist><dict><key>NSPrivacyTracking</key>", path: "App/PrivacyInfo.xcprivacy"),
+            RuleExample(
+                ProjectExamples.manifest([("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.2"])]),
+                path: "App/PrivacyInfo.xcprivacy", companions: ["project.yml": ProjectExamples.appSpec]),
+            RuleExample("<plist><dict><key>NSPrivacyTracking</key>", path: "App/PrivacyInfo.xcprivacy")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 plist Payload/App.app/PrivacyInfo.xcprivacy {NSPrivacyTrackingDomains = (); NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryDiskSpace; NSPrivacyAccessedAPITypeReasons = (E174.1, 85F4.1);});}
                 """),
-            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nplist Payload/App.app/PrivacyInfo.xcprivacy <not a plist>\ndistribution enterprise"),
-            RuleExample(ProjectExamples.manifest([("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.1", "3B52.1"])]),
-                        path: "App/PrivacyInfo.xcprivacy", companions: ["project.yml": ProjectExamples.appSpec]),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nplist Payload/App.app/PrivacyInfo.xcprivacy <not a plist>\ndistribution enterprise"
+            ),
+            RuleExample(
+                ProjectExamples.manifest([("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.1", "3B52.1"])]),
+                path: "App/PrivacyInfo.xcprivacy", companions: ["project.yml": ProjectExamples.appSpec])
         ])
 }

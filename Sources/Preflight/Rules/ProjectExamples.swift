@@ -16,8 +16,11 @@ enum ProjectExamples {
 
     /// The same target, with purpose strings given as build settings (Xcode's generated Info.plist).
     static func appSpec(infoPlistKeys: [String: String]) -> String {
-        appSpec.replacingOccurrences(of: "    info:\n      path: App/Info.plist", with: "    settings:\n      GENERATE_INFOPLIST_FILE: YES\n"
-            + infoPlistKeys.sorted { $0.key < $1.key }.map { "      INFOPLIST_KEY_\($0.key): \"\($0.value)\"\n" }.joined())
+        appSpec.replacingOccurrences(
+            of: "    info:\n      path: App/Info.plist",
+            with: "    settings:\n      GENERATE_INFOPLIST_FILE: YES\n"
+                + infoPlistKeys.sorted { $0.key < $1.key }.map { "      INFOPLIST_KEY_\($0.key): \"\($0.value)\"\n" }
+                .joined())
     }
 
     static func manifest(_ declarations: [(category: String, reasons: [String])]) -> String {

@@ -23,67 +23,85 @@ public enum PurposeStringRule: Rule {
             """,
         defaultSeverity: .error,
         storeRejection: "ITMS-90683: Missing purpose string in Info.plist (ITMS-90738 for an empty one)",
-        fix: "add the NS…UsageDescription key to the app's Info.plist (or INFOPLIST_KEY_… build setting) with a sentence saying why the app uses the resource",
+        fix:
+            "add the NS…UsageDescription key to the app's Info.plist (or INFOPLIST_KEY_… build setting) with a sentence saying why the app uses the resource",
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 plist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app; NSCameraUsageDescription = "Scans receipts";}
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 import OBJC_CLASS_$_CLLocationManager
                 selector requestWhenInUseAuthorization
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 plist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app; NSContactsUsageDescription = "";}
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 image Payload/App.app/Frameworks/Social.framework/Social arm64 ios 15.0 26.0
                 import OBJC_CLASS_$_CNContactStore
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import CoreLocation
                 let manager = CLLocationManager()
                 func ask() { manager.↓requestWhenInUseAuthorization() }
-                """, path: "App/Location.swift", companions: [
+                """, path: "App/Location.swift",
+                companions: [
                     "project.yml": ProjectExamples.appSpec,
-                    "App/Info.plist": ProjectExamples.infoPlist(["NSCameraUsageDescription": "Scan receipts"]),
+                    "App/Info.plist": ProjectExamples.infoPlist(["NSCameraUsageDescription": "Scan receipts"])
                 ]),
-            RuleExample("""
+            RuleExample(
+                """
                 import Contacts
                 let store = ↓CNContactStore()
-                """, path: "App/Friends.swift", companions: [
+                """, path: "App/Friends.swift",
+                companions: [
                     "project.yml": ProjectExamples.appSpec,
-                    "App/Info.plist": ProjectExamples.infoPlist(["NSContactsUsageDescription": ""]),
-                ]),
+                    "App/Info.plist": ProjectExamples.infoPlist(["NSContactsUsageDescription": ""])
+                ])
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 plist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app; NSLocationWhenInUseUsageDescription = "Shows nearby stops";}
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 import OBJC_CLASS_$_CLLocationManager
                 selector requestWhenInUseAuthorization
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 plist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app;}
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 import OBJC_CLASS_$_CLLocationManager
                 selector startUpdatingLocation
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import CoreLocation
                 let manager = CLLocationManager()
                 func ask() { manager.requestWhenInUseAuthorization() }
-                """, path: "App/Location.swift", companions: [
+                """, path: "App/Location.swift",
+                companions: [
                     "project.yml": ProjectExamples.appSpec,
-                    "App/Info.plist": ProjectExamples.infoPlist(["NSLocationWhenInUseUsageDescription": "Shows nearby stops"]),
+                    "App/Info.plist": ProjectExamples.infoPlist([
+                        "NSLocationWhenInUseUsageDescription": "Shows nearby stops"
+                    ])
                 ]),
-            RuleExample("""
+            RuleExample(
+                """
                 import CoreLocation
                 let manager = CLLocationManager()
                 func ask() { manager.requestWhenInUseAuthorization() }
-                """, path: "App/Location.swift", companions: [
-                    "project.yml": ProjectExamples.appSpec(infoPlistKeys: ["NSLocationWhenInUseUsageDescription": "Shows nearby stops"]),
+                """, path: "App/Location.swift",
+                companions: [
+                    "project.yml": ProjectExamples.appSpec(infoPlistKeys: [
+                        "NSLocationWhenInUseUsageDescription": "Shows nearby stops"
+                    ])
                 ]),
-            RuleExample("""
+            RuleExample(
+                """
                 // CLLocationManager().requestWhenInUseAuthorization() comes in version 2
                 let manager = "CLLocationManager"
-                """, path: "App/Later.swift", companions: ["project.yml": ProjectExamples.appSpec]),
+                """, path: "App/Later.swift", companions: ["project.yml": ProjectExamples.appSpec])
         ])
 }

@@ -24,61 +24,81 @@ public enum RequiredReasonAPIRule: Rule {
             """,
         defaultSeverity: .error,
         storeRejection: "ITMS-91053: Missing API declaration",
-        fix: "declare each category the code uses, with the approved reason that fits, in NSPrivacyAccessedAPITypes of the bundle's PrivacyInfo.xcprivacy (for an SDK: a release of it that ships its manifest)",
+        fix:
+            "declare each category the code uses, with the approved reason that fits, in NSPrivacyAccessedAPITypes of the bundle's PrivacyInfo.xcprivacy (for an SDK: a release of it that ships its manifest)",
         triggeringExamples: [
             RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimport OBJC_CLASS_$_NSUserDefaults"),
-            RuleExample("""
+            RuleExample(
+                """
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 image Payload/App.app/Frameworks/PIL._imaging.framework/PIL._imaging arm64 ios 13.0 26.5
                 import stat fstat PyArg_ParseTuple
                 plist Payload/App.app/Frameworks/PIL._imaging.framework/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryUserDefaults; NSPrivacyAccessedAPITypeReasons = (CA92.1);});}
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 import OBJC_CLASS_$_NSUserDefaults
                 plist Payload/App.app/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryUserDefaults; NSPrivacyAccessedAPITypeReasons = (C56D.1);});}
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import Foundation
                 let booted = ProcessInfo.processInfo.↓systemUptime
                 """, path: "App/Clock.swift", companions: ["project.yml": ProjectExamples.appSpec]),
-            RuleExample("""
+            RuleExample(
+                """
                 #include <sys/stat.h>
                 int modified(const char *path) { struct stat st; return ↓stat(path, &st); }
-                """, path: "App/Files.m", companions: [
+                """, path: "App/Files.m",
+                companions: [
                     "project.yml": ProjectExamples.appSpec,
-                    "App/PrivacyInfo.xcprivacy": ProjectExamples.manifest([("NSPrivacyAccessedAPICategoryUserDefaults", ["CA92.1"])]),
-                ]),
+                    "App/PrivacyInfo.xcprivacy": ProjectExamples.manifest([
+                        ("NSPrivacyAccessedAPICategoryUserDefaults", ["CA92.1"])
+                    ])
+                ])
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 selector systemUptime
                 import mach_absolute_time
                 plist Payload/App.app/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategorySystemBootTime; NSPrivacyAccessedAPITypeReasons = (35F9.1);});}
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 image Payload/App.app/Frameworks/Kit.framework/Kit arm64 ios 15.0 26.0
                 import stat$INODE64 getattrlist
                 plist Payload/App.app/Frameworks/Kit.framework/Kit_Kit.bundle/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryFileTimestamp; NSPrivacyAccessedAPITypeReasons = (0A2A.1);});}
                 """),
-            RuleExample("kind app\nimage App.app/Contents/MacOS/App arm64 macos 14.0 15.0\nimport stat OBJC_CLASS_$_NSUserDefaults"),
-            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimport OBJC_CLASS_$_NSUserDefaults\ndistribution ad-hoc"),
-            RuleExample("""
+            RuleExample(
+                "kind app\nimage App.app/Contents/MacOS/App arm64 macos 14.0 15.0\nimport stat OBJC_CLASS_$_NSUserDefaults"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nimport OBJC_CLASS_$_NSUserDefaults\ndistribution ad-hoc"
+            ),
+            RuleExample(
+                """
                 import Foundation
                 let booted = ProcessInfo.processInfo.systemUptime
-                """, path: "App/Clock.swift", companions: [
+                """, path: "App/Clock.swift",
+                companions: [
                     "project.yml": ProjectExamples.appSpec,
-                    "App/PrivacyInfo.xcprivacy": ProjectExamples.manifest([("NSPrivacyAccessedAPICategorySystemBootTime", ["35F9.1"])]),
+                    "App/PrivacyInfo.xcprivacy": ProjectExamples.manifest([
+                        ("NSPrivacyAccessedAPICategorySystemBootTime", ["35F9.1"])
+                    ])
                 ]),
-            RuleExample("""
+            RuleExample(
+                """
                 // ProcessInfo.processInfo.systemUptime is not used here
                 struct Note { var modificationDate: Date }
                 let title = "UserDefaults"
                 """, path: "App/Note.swift", companions: ["project.yml": ProjectExamples.appSpec]),
-            RuleExample("""
+            RuleExample(
+                """
                 let booted = ProcessInfo.processInfo.systemUptime
-                """, path: "Tools/Clock.swift", companions: ["project.yml": ProjectExamples.appSpec]),
+                """, path: "Tools/Clock.swift", companions: ["project.yml": ProjectExamples.appSpec])
         ])
 }

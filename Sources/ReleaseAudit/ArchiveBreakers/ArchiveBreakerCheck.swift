@@ -43,7 +43,8 @@ public final class ArchiveBreakerCheck: FileCheck {
 
     public init(configuration: Configuration) {
         enabled = configuration.isEnabled(ArchiveBreakerRule.description)
-        evaluator = ReleaseConditionEvaluator(debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
+        evaluator = ReleaseConditionEvaluator(
+            debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
         let generated = GeneratedFiles(configuration: configuration)
         self.generated = generated.isChecked(ArchiveBreakerRule.id) ? nil : generated
     }
@@ -93,8 +94,9 @@ public final class ArchiveBreakerCheck: FileCheck {
         guard let file = ParsedSwiftFile.of(contents), let model = state.withLock({ $0.model }) else { return }
         let target = model.swiftTargets.target(of: file.path)
         let isDevelopmentAsset = model.developmentReason(for: file.path) != nil
-        let names = DeclarationCollector.collect(in: file.tree, path: file.path, lines: file.lines, evaluator: evaluator,
-                                                 isDevelopmentAsset: isDevelopmentAsset)
+        let names = DeclarationCollector.collect(
+            in: file.tree, path: file.path, lines: file.lines, evaluator: evaluator,
+            isDevelopmentAsset: isDevelopmentAsset)
         var facts: [ReferenceFact] = []
         if !isDevelopmentAsset && generated?.reason(for: contents) == nil {
             let filter: (String) -> Bool
@@ -126,7 +128,9 @@ public final class ArchiveBreakerCheck: FileCheck {
     }
 
     public func wantsSecondRound(_ contents: FileContents) -> Bool {
-        guard let (model, mentions) = state.withLock({ state in state.model.map { ($0, state.mentions) } }) else { return false }
+        guard let (model, mentions) = state.withLock({ state in state.model.map { ($0, state.mentions) } }) else {
+            return false
+        }
         let names = mentions[model.swiftTargets.target(of: contents.file.relativePath)]
         return names.map { !$0.isEmpty && $0.isMentioned(in: contents.bytes) } ?? false
     }
@@ -142,8 +146,9 @@ public final class ArchiveBreakerCheck: FileCheck {
                     findings.append(ArchiveBreakerRule.finding(for: fact, declarations: declarations, path: file.path))
                 }
             }
-            return CheckResult(findings: findings, filesScanned: state.sources,
-                               explanations: state.explanations.sorted { $0.index < $1.index }.map(\.note))
+            return CheckResult(
+                findings: findings, filesScanned: state.sources,
+                explanations: state.explanations.sorted { $0.index < $1.index }.map(\.note))
         }
     }
 

@@ -30,7 +30,8 @@ package enum ArchiveBreakerRule: Rule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG
                 struct MockData {
                     static let items = ["one", "two"]
@@ -42,7 +43,8 @@ package enum ArchiveBreakerRule: Rule {
                     func show(_ data: ↓MockData) {}
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if canImport(UIKit) && DEBUG
                 func resetDemoAccount() {}
                 #endif
@@ -51,7 +53,8 @@ package enum ArchiveBreakerRule: Rule {
                     ↓resetDemoAccount()
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct User { var name: String }
 
                 #if DEBUG
@@ -62,7 +65,8 @@ package enum ArchiveBreakerRule: Rule {
 
                 let currentUser = User.↓mock
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct ContentView: View {
@@ -71,38 +75,52 @@ package enum ArchiveBreakerRule: Rule {
                     }
                 }
                 """, path: "App/Views/ContentView.swift",
-                companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = \"App/Preview Content\"\n",
-                             "App/Preview Content/PreviewData.swift": "enum PreviewData {\n    static let title = \"Hello\"\n}\n"]),
-            RuleExample("""
+                companions: [
+                    "Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = \"App/Preview Content\"\n",
+                    "App/Preview Content/PreviewData.swift": "enum PreviewData {\n    static let title = \"Hello\"\n}\n"
+                ]),
+            RuleExample(
+                """
                 func launchForUITests() {
                     ↓MockData.install()
                 }
                 """, path: "Shared/Launcher.swift",
-                companions: ["project.yml": Self.exampleSpec,
-                             "App/MockData.swift": "#if DEBUG\nenum MockData { static func install() {} }\n#endif\n"]),
+                companions: [
+                    "project.yml": Self.exampleSpec,
+                    "App/MockData.swift": "#if DEBUG\nenum MockData { static func install() {} }\n#endif\n"
+                ])
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 func testLaunch() {
                     MockData.install()
                 }
                 """, path: "AppChecks/Launcher.swift",
-                companions: ["project.yml": Self.exampleSpec,
-                             "App/MockData.swift": "#if DEBUG\nenum MockData { static func install() {} }\n#endif\n"]),
-            RuleExample("""
+                companions: [
+                    "project.yml": Self.exampleSpec,
+                    "App/MockData.swift": "#if DEBUG\nenum MockData { static func install() {} }\n#endif\n"
+                ]),
+            RuleExample(
+                """
                 func testLaunch() {
                     MockData.install()
                 }
                 """, path: "Tests/App/Scenes/Launcher.test.swift",
                 companions: ["App/MockData.swift": "#if DEBUG\nenum MockData { static func install() {} }\n#endif\n"]),
-            RuleExample("""
+            RuleExample(
+                """
                 @testable import Feed
 
                 func testItems() { _ = MockData.items }
                 """, path: "Checks/FeedChecks/Items.swift",
-                companions: ["Package.swift": "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Feed\", targets: [.target(name: \"Feed\"), .testTarget(name: \"FeedChecks\", dependencies: [\"Feed\"], path: \"Checks/FeedChecks\")])\n",
-                             "Checks/FeedChecks/MockData.swift": "#if DEBUG\nenum MockData { static let items = [1] }\n#endif\n"]),
-            RuleExample("""
+                companions: [
+                    "Package.swift":
+                        "// swift-tools-version:5.9\nimport PackageDescription\nlet package = Package(name: \"Feed\", targets: [.target(name: \"Feed\"), .testTarget(name: \"FeedChecks\", dependencies: [\"Feed\"], path: \"Checks/FeedChecks\")])\n",
+                    "Checks/FeedChecks/MockData.swift": "#if DEBUG\nenum MockData { static let items = [1] }\n#endif\n"
+                ]),
+            RuleExample(
+                """
                 #if DEBUG
                 struct MockData { static let items = ["one"] }
                 #endif
@@ -115,7 +133,8 @@ package enum ArchiveBreakerRule: Rule {
                     #endif
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG
                 let apiHost = "localhost"
                 #else
@@ -124,7 +143,8 @@ package enum ArchiveBreakerRule: Rule {
 
                 let endpoint = apiHost + "/v1"
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG
                 let sampleItems = ["one"]
                 #endif
@@ -139,7 +159,8 @@ package enum ArchiveBreakerRule: Rule {
                     return sum + counts.count
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG
                 struct MockData {}
                 #endif
@@ -147,7 +168,8 @@ package enum ArchiveBreakerRule: Rule {
                 struct Box<MockData> { var value: MockData }
                 func wrap<MockData>(_ value: MockData) -> [MockData] { [value] }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG
                 let sampleItems = ["one"]
                 #endif
@@ -157,7 +179,8 @@ package enum ArchiveBreakerRule: Rule {
                     func count() -> Int { sampleItems.count }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 #if DEBUG
@@ -173,13 +196,16 @@ package enum ArchiveBreakerRule: Rule {
                     Text(MockData.title)
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct ContentView {
                     let title = PreviewData.title
                 }
                 """, path: "App/Preview Content/Gallery.swift",
-                companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = \"App/Preview Content\"\n",
-                             "App/Preview Content/PreviewData.swift": "enum PreviewData {\n    static let title = \"Hello\"\n}\n"]),
+                companions: [
+                    "Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = \"App/Preview Content\"\n",
+                    "App/Preview Content/PreviewData.swift": "enum PreviewData {\n    static let title = \"Hello\"\n}\n"
+                ])
         ]
     )
 
@@ -199,11 +225,14 @@ package enum ArchiveBreakerRule: Rule {
     /// The finding users read: at the reference, naming the declaration (the first of
     /// `declarations`) and the compiler error the Archive build will show.
     static func finding(for reference: ReferenceFact, declarations: [DeclaredName], path: String) -> Finding {
-        let location = SourceLocation(path: path, line: reference.line, column: reference.column,
-                                      endLine: reference.endLine, endColumn: reference.endColumn)
+        let location = SourceLocation(
+            path: path, line: reference.line, column: reference.column,
+            endLine: reference.endLine, endColumn: reference.endColumn)
         let declaration = declarations[0]
         let others = declarations.count - 1
-        let place = "declared at \(declaration.place)" + (others > 0 ? " and \(others) more place\(others == 1 ? "" : "s")" : "")
+        let place =
+            "declared at \(declaration.place)"
+            + (others > 0 ? " and \(others) more place\(others == 1 ? "" : "s")" : "")
         let subject: String
         let compilerError: String
         switch reference.form {
@@ -220,10 +249,13 @@ package enum ArchiveBreakerRule: Rule {
             subject = "\(type).\(reference.name)"
             compilerError = "'\(reference.name)' is not a member type of '\(type)'"
         }
-        let exists = declaration.inDevelopmentAsset ? "exists only in Development Assets, which Archive builds drop" : "exists only in DEBUG builds"
+        let exists =
+            declaration.inDevelopmentAsset
+            ? "exists only in Development Assets, which Archive builds drop" : "exists only in DEBUG builds"
         return Finding(
             ruleID: id, severity: description.defaultSeverity,
-            message: "`\(subject)` \(exists) (\(place)) but is used by code compiled in release: the Archive build fails with \"\(compilerError)\"",
+            message:
+                "`\(subject)` \(exists) (\(place)) but is used by code compiled in release: the Archive build fails with \"\(compilerError)\"",
             location: .source(location), snippet: reference.lineText,
             fixHint: "wrap this use in #if DEBUG … #endif too, or move `\(reference.name)` out of the DEBUG-only code",
             identity: "\(subject) in \(reference.enclosing)")

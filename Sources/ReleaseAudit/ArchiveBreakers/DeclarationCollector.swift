@@ -40,9 +40,12 @@ final class DeclarationCollector: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    static func collect(in tree: SourceFileSyntax, path: String, lines: LineTable, evaluator: ReleaseConditionEvaluator,
-                        isDevelopmentAsset: Bool) -> [DeclaredName] {
-        let collector = DeclarationCollector(path: path, lines: lines, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset)
+    static func collect(
+        in tree: SourceFileSyntax, path: String, lines: LineTable, evaluator: ReleaseConditionEvaluator,
+        isDevelopmentAsset: Bool
+    ) -> [DeclaredName] {
+        let collector = DeclarationCollector(
+            path: path, lines: lines, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset)
         collector.walk(tree)
         return collector.names
     }
@@ -51,24 +54,41 @@ final class DeclarationCollector: SyntaxVisitor {
         guard case .identifier = token.tokenKind, let identifier = Identifier(token) else { return }
         // An override names something a superclass declares in every build.
         if let modifiers = declaration.asProtocol(WithModifiersSyntax.self)?.modifiers,
-           modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }) { return }
+            modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) })
+        {
+            return
+        }
         let debugOnly = isDevelopmentAsset || evaluator.verdict(for: declaration) == .excluded
-        names.append(DeclaredName(name: identifier.name, owner: owners.last, kind: kind, path: path,
-                                  line: lines.position(of: token.positionAfterSkippingLeadingTrivia.utf8Offset).line,
-                                  debugOnly: debugOnly, inDevelopmentAsset: isDevelopmentAsset))
+        names.append(
+            DeclaredName(
+                name: identifier.name, owner: owners.last, kind: kind, path: path,
+                line: lines.position(of: token.positionAfterSkippingLeadingTrivia.utf8Offset).line,
+                debugOnly: debugOnly, inDevelopmentAsset: isDevelopmentAsset))
     }
 
-    private func enterType(_ name: TokenSyntax, kind: String, declaration: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
+    private func enterType(_ name: TokenSyntax, kind: String, declaration: some SyntaxProtocol)
+        -> SyntaxVisitorContinueKind
+    {
         record(name, kind: kind, declaration: declaration)
         owners.append(Identifier(name)?.name ?? name.text)
         return .visitChildren
     }
 
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name, kind: "struct", declaration: node) }
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name, kind: "class", declaration: node) }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name, kind: "enum", declaration: node) }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name, kind: "actor", declaration: node) }
-    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node.name, kind: "protocol", declaration: node) }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name, kind: "struct", declaration: node)
+    }
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name, kind: "class", declaration: node)
+    }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name, kind: "enum", declaration: node)
+    }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name, kind: "actor", declaration: node)
+    }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        enterType(node.name, kind: "protocol", declaration: node)
+    }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         owners.append(TypeOwner.name(ofExtendedType: node.extendedType))
         return .visitChildren
@@ -123,7 +143,9 @@ final class DeclarationCollector: SyntaxVisitor {
     /// `let a`, `let (a, b)`, `var a: Int, b: Int`.
     private static func identifiers(in pattern: PatternSyntax) -> [TokenSyntax] {
         if let identifier = pattern.as(IdentifierPatternSyntax.self) { return [identifier.identifier] }
-        if let tuple = pattern.as(TuplePatternSyntax.self) { return tuple.elements.flatMap { identifiers(in: $0.pattern) } }
+        if let tuple = pattern.as(TuplePatternSyntax.self) {
+            return tuple.elements.flatMap { identifiers(in: $0.pattern) }
+        }
         return []
     }
 }
@@ -132,7 +154,9 @@ final class DeclarationCollector: SyntaxVisitor {
 enum TypeOwner {
     /// `Foo` for `extension Foo`, `Module.Foo`, `Foo<T>`; the text otherwise.
     static func name(ofExtendedType type: TypeSyntax) -> String {
-        if let identifier = type.as(IdentifierTypeSyntax.self) { return Identifier(identifier.name)?.name ?? identifier.name.text }
+        if let identifier = type.as(IdentifierTypeSyntax.self) {
+            return Identifier(identifier.name)?.name ?? identifier.name.text
+        }
         if let member = type.as(MemberTypeSyntax.self) { return Identifier(member.name)?.name ?? member.name.text }
         return type.trimmedDescription
     }
@@ -142,7 +166,9 @@ enum TypeOwner {
         if let named = node.asProtocol(NamedDeclSyntax.self), node.isProtocol(DeclGroupSyntax.self) {
             return Identifier(named.name)?.name ?? named.name.text
         }
-        if let extensionDecl = node.as(ExtensionDeclSyntax.self) { return name(ofExtendedType: extensionDecl.extendedType) }
+        if let extensionDecl = node.as(ExtensionDeclSyntax.self) {
+            return name(ofExtendedType: extensionDecl.extendedType)
+        }
         return nil
     }
 }

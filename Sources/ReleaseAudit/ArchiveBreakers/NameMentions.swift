@@ -32,7 +32,10 @@ struct NameMentions: Sendable {
     /// The hashes of every identifier-shaped run of bytes, for `IdentifierSet`.
     static func identifierHashes(in bytes: UnsafeRawBufferPointer) -> Set<UInt64> {
         var hashes: Set<UInt64> = []
-        forEachIdentifier(in: bytes) { hashes.insert($0); return true }
+        forEachIdentifier(in: bytes) {
+            hashes.insert($0)
+            return true
+        }
         return hashes
     }
 

@@ -57,7 +57,8 @@ struct ReferenceFact: Sendable {
             // A DEBUG-only base type is reported where it is named; a local value named like a
             // type is not the type.
             guard index.isCandidate(name), !declarations.isEmpty, !index.isCandidate(type),
-                  case .notLocal = resolve(type, in: index) else { return nil }
+                case .notLocal = resolve(type, in: index)
+            else { return nil }
             return declarations
         }
     }
@@ -106,7 +107,9 @@ final class ReleaseReferenceFinder: SyntaxVisitor {
         super.init(viewMode: .sourceAccurate)
     }
 
-    static func facts(in file: ParsedSwiftFile, evaluator: ReleaseConditionEvaluator, mayBeDebugOnly: @escaping (String) -> Bool) -> [ReferenceFact] {
+    static func facts(
+        in file: ParsedSwiftFile, evaluator: ReleaseConditionEvaluator, mayBeDebugOnly: @escaping (String) -> Bool
+    ) -> [ReferenceFact] {
         let finder = ReleaseReferenceFinder(file: file, evaluator: evaluator, mayBeDebugOnly: mayBeDebugOnly)
         finder.walk(file.tree)
         return finder.facts
@@ -121,7 +124,9 @@ final class ReleaseReferenceFinder: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         if let parent = node.parent {
             // `x.name` and `\.name` name members, not anything in scope.
-            if let access = parent.as(MemberAccessExprSyntax.self), access.declName.id == node.id { return .skipChildren }
+            if let access = parent.as(MemberAccessExprSyntax.self), access.declName.id == node.id {
+                return .skipChildren
+            }
             if parent.is(KeyPathPropertyComponentSyntax.self) { return .skipChildren }
         }
         recordUnqualified(node.baseName, node: Syntax(node), form: .value)
@@ -153,9 +158,12 @@ final class ReleaseReferenceFinder: SyntaxVisitor {
     }
 
     /// `Type.member` (or the type `Type.Member`) where `member` may be DEBUG-only for `Type`.
-    private func recordMember(_ memberToken: TokenSyntax, of typeToken: TokenSyntax, base: Syntax, form: (String) -> ReferenceFact.Form) {
+    private func recordMember(
+        _ memberToken: TokenSyntax, of typeToken: TokenSyntax, base: Syntax, form: (String) -> ReferenceFact.Form
+    ) {
         guard let typeName = Identifier(typeToken)?.name, let member = Identifier(memberToken)?.name,
-              mayBeDebugOnly(member), isReleaseCode(base) else { return }
+            mayBeDebugOnly(member), isReleaseCode(base)
+        else { return }
         record(memberToken, name: member, form: form(typeName), lookup: lookup(typeToken, node: base), at: base)
     }
 
@@ -186,12 +194,17 @@ final class ReleaseReferenceFinder: SyntaxVisitor {
         return evaluator.verdict(for: node) != .excluded
     }
 
-    private func record(_ token: TokenSyntax, name: String, form: ReferenceFact.Form, lookup: [ReferenceFact.LookupStep], at node: Syntax) {
+    private func record(
+        _ token: TokenSyntax, name: String, form: ReferenceFact.Form, lookup: [ReferenceFact.LookupStep],
+        at node: Syntax
+    ) {
         let start = file.lines.position(of: token.positionAfterSkippingLeadingTrivia.utf8Offset)
         let end = file.lines.position(of: token.endPositionBeforeTrailingTrivia.utf8Offset)
-        facts.append(ReferenceFact(name: name, form: form, lookup: lookup, line: start.line, column: start.column,
-                                   endLine: end.line, endColumn: end.column, enclosing: Self.enclosingNames(of: node),
-                                   lineText: file.lineText(start.line)))
+        facts.append(
+            ReferenceFact(
+                name: name, form: form, lookup: lookup, line: start.line, column: start.column,
+                endLine: end.line, endColumn: end.column, enclosing: Self.enclosingNames(of: node),
+                lineText: file.lineText(start.line)))
     }
 
     /// `ContentView.body`, `AppDelegate.application`, or `top level`.
@@ -208,7 +221,8 @@ final class ReleaseReferenceFinder: SyntaxVisitor {
             } else if syntax.is(SubscriptDeclSyntax.self) {
                 names.append("subscript")
             } else if let variable = syntax.as(VariableDeclSyntax.self),
-                      let pattern = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self) {
+                let pattern = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)
+            {
                 names.append(pattern.identifier.text)
             }
             current = syntax.parent

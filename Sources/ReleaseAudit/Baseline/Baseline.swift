@@ -20,7 +20,10 @@ public struct Baseline: Sendable, Equatable {
 
     public init(findings: [Finding]) {
         entries = Self.fingerprinted(findings)
-            .map { Entry(fingerprint: $0.fingerprint, rule: $0.ruleID, path: $0.location.path, subject: Self.subject(of: $0)) }
+            .map {
+                Entry(
+                    fingerprint: $0.fingerprint, rule: $0.ruleID, path: $0.location.path, subject: Self.subject(of: $0))
+            }
             .sorted(by: Self.sortsBefore)
     }
 
@@ -113,7 +116,9 @@ public struct Baseline: Sendable, Equatable {
             throw InputError(path: path, message: "not a shipcheck baseline: \(error)")
         }
         guard document.version == formatVersion else {
-            throw InputError(path: path, message: "baseline format version \(document.version) is not supported (expected \(formatVersion))")
+            throw InputError(
+                path: path,
+                message: "baseline format version \(document.version) is not supported (expected \(formatVersion))")
         }
         var baseline = Baseline(findings: [])
         baseline.entries = document.findings

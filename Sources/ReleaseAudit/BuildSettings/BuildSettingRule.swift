@@ -24,8 +24,10 @@ public struct BuildSettingCheck: Sendable {
     public var message: @Sendable (_ found: String) -> String
     public var fix: String
 
-    public init(key: String, offending: @escaping @Sendable (_ words: [String], _ debugFlags: Set<String>) -> [String],
-                message: @escaping @Sendable (_ found: String) -> String, fix: String) {
+    public init(
+        key: String, offending: @escaping @Sendable (_ words: [String], _ debugFlags: Set<String>) -> [String],
+        message: @escaping @Sendable (_ found: String) -> String, fix: String
+    ) {
         self.key = key
         self.offending = offending
         self.message = message
@@ -59,9 +61,12 @@ public struct ManifestSetting: Sendable {
     public var debugDefines: [String] {
         guard case .unsafeFlags(let flags) = call else { return [] }
         return flags.enumerated().compactMap { index, flag in
-            let defined: String? = flag.hasPrefix("-D") && flag.count > 2 ? String(flag.dropFirst(2))
+            let defined: String? =
+                flag.hasPrefix("-D") && flag.count > 2
+                ? String(flag.dropFirst(2))
                 : (flag == "-D" && index + 1 < flags.count ? flags[index + 1] : nil)
-            guard let defined, debugOnlyFlags.contains(defined.split(separator: "=").first.map(String.init) ?? defined) else { return nil }
+            guard let defined, debugOnlyFlags.contains(defined.split(separator: "=").first.map(String.init) ?? defined)
+            else { return nil }
             return flag == "-D" ? "-D \(defined)" : flag
         }
     }

@@ -57,8 +57,10 @@ public final class BuildSettingsCheck: FileCheck {
             var result = CheckResult(filesScanned: state.manifestsRead)
             if let model = state.model {
                 let catalog = model.catalog.view(keys: XcodeBuildSettingsAudit.keys(of: rules))
-                result.findings = XcodeBuildSettingsAudit(rules: rules, debugOnlyFlags: configuration.debugOnlyFlags,
-                                                          releaseConfigurations: model.releaseConfigurations).audit(catalog)
+                result.findings = XcodeBuildSettingsAudit(
+                    rules: rules, debugOnlyFlags: configuration.debugOnlyFlags,
+                    releaseConfigurations: model.releaseConfigurations
+                ).audit(catalog)
                 result.filesScanned += catalog.projects.count + catalog.standaloneXCConfigs.count
             }
             result.findings += state.manifestFindings.sorted { $0.index < $1.index }.flatMap(\.findings)

@@ -29,8 +29,12 @@ public struct PackageManifestAudit: Sendable {
         return visitor.calls.flatMap { findings(for: $0, path: path, converter: converter) }
     }
 
-    private func findings(for call: FunctionCallExprSyntax, path: String, converter: SourceLocationConverter) -> [Finding] {
-        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), !appliesOnlyToDebug(call) else { return [] }
+    private func findings(for call: FunctionCallExprSyntax, path: String, converter: SourceLocationConverter)
+        -> [Finding]
+    {
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), !appliesOnlyToDebug(call) else {
+            return []
+        }
         let kind = settingKind(of: call)
         let target = enclosingTargetName(call).map { "target '\($0)'" } ?? "the package"
         let arguments = Array(call.arguments)
@@ -40,8 +44,12 @@ public struct PackageManifestAudit: Sendable {
             guard let name = arguments.first.flatMap({ Self.stringLiteral($0.expression) }) else { return [] }
             setting = ManifestSetting(call: .define(name), kind: kind, target: target, debugOnlyFlags: debugOnlyFlags)
         case "unsafeFlags":
-            let flags = arguments.first?.expression.as(ArrayExprSyntax.self)?.elements.compactMap { Self.stringLiteral($0.expression) } ?? []
-            setting = ManifestSetting(call: .unsafeFlags(flags), kind: kind, target: target, debugOnlyFlags: debugOnlyFlags)
+            let flags =
+                arguments.first?.expression.as(ArrayExprSyntax.self)?.elements.compactMap {
+                    Self.stringLiteral($0.expression)
+                } ?? []
+            setting = ManifestSetting(
+                call: .unsafeFlags(flags), kind: kind, target: target, debugOnlyFlags: debugOnlyFlags)
         default:
             return []
         }
@@ -52,7 +60,10 @@ public struct PackageManifestAudit: Sendable {
         return problems.map { rule, message in
             Finding(
                 ruleID: rule.id, severity: rule.description.defaultSeverity, message: message,
-                location: .source(SourceLocation(path: path, line: location.line, column: location.column, endLine: end.line, endColumn: end.column)),
+                location: .source(
+                    SourceLocation(
+                        path: path, line: location.line, column: location.column, endLine: end.line,
+                        endColumn: end.column)),
                 snippet: call.trimmedDescription,
                 fixHint: "add .when(configuration: .debug) to this setting",
                 identity: "\(target) \(call.trimmedDescription)"
@@ -64,10 +75,12 @@ public struct PackageManifestAudit: Sendable {
     private func appliesOnlyToDebug(_ call: FunctionCallExprSyntax) -> Bool {
         for argument in call.arguments {
             guard let condition = argument.expression.as(FunctionCallExprSyntax.self),
-                  condition.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "when"
+                condition.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "when"
             else { continue }
             for parameter in condition.arguments where parameter.label?.text == "configuration" {
-                if parameter.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "debug" { return true }
+                if parameter.expression.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "debug" {
+                    return true
+                }
             }
         }
         return false
@@ -77,7 +90,11 @@ public struct PackageManifestAudit: Sendable {
     private func settingKind(of call: FunctionCallExprSyntax) -> String {
         var node: Syntax? = Syntax(call).parent
         while let current = node {
-            if let argument = current.as(LabeledExprSyntax.self), let label = argument.label?.text, label.hasSuffix("Settings") { return label }
+            if let argument = current.as(LabeledExprSyntax.self), let label = argument.label?.text,
+                label.hasSuffix("Settings")
+            {
+                return label
+            }
             node = current.parent
         }
         return "settings"
@@ -87,8 +104,13 @@ public struct PackageManifestAudit: Sendable {
     private func enclosingTargetName(_ call: FunctionCallExprSyntax) -> String? {
         var node: Syntax? = Syntax(call).parent
         while let current = node {
-            if let outer = current.as(FunctionCallExprSyntax.self), outer.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text.hasSuffix("arget") == true,
-               let name = outer.arguments.first(where: { $0.label?.text == "name" }).flatMap({ Self.stringLiteral($0.expression) }) {
+            if let outer = current.as(FunctionCallExprSyntax.self),
+                outer.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text.hasSuffix("arget")
+                    == true,
+                let name = outer.arguments.first(where: { $0.label?.text == "name" }).flatMap({
+                    Self.stringLiteral($0.expression)
+                })
+            {
                 return name
             }
             node = current.parent
@@ -98,7 +120,8 @@ public struct PackageManifestAudit: Sendable {
 
     static func stringLiteral(_ expression: ExprSyntax) -> String? {
         guard let literal = expression.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
-              let segment = literal.segments.first?.as(StringSegmentSyntax.self) else { return nil }
+            let segment = literal.segments.first?.as(StringSegmentSyntax.self)
+        else { return nil }
         return segment.content.text
     }
 }
@@ -110,7 +133,8 @@ private final class SettingCallVisitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-           ["define", "unsafeFlags"].contains(member.declName.baseName.text) {
+            ["define", "unsafeFlags"].contains(member.declName.baseName.text)
+        {
             calls.append(node)
         }
         return .visitChildren

@@ -9,7 +9,9 @@ public struct XcodeBuildSettingsAudit: Sendable {
     public var debugOnlyFlags: Set<String>
     public var releaseConfigurations: ReleaseConfigurations
 
-    public init(rules: [any BuildSettingRule.Type], debugOnlyFlags: Set<String>, releaseConfigurations: ReleaseConfigurations) {
+    public init(
+        rules: [any BuildSettingRule.Type], debugOnlyFlags: Set<String>, releaseConfigurations: ReleaseConfigurations
+    ) {
         checks = rules.flatMap { rule in rule.settingChecks.map { (rule, $0) } }
         self.debugOnlyFlags = debugOnlyFlags.union(["DEBUG"])
         self.releaseConfigurations = releaseConfigurations
@@ -36,18 +38,24 @@ public struct XcodeBuildSettingsAudit: Sendable {
                 guard !check.offending(resolved.words, debugOnlyFlags).isEmpty else { continue }
                 // …and the assignment to blame is the last one that wrote it itself.
                 for assignment in resolved.assignments.reversed() {
-                    let own = BuildSettingWords.split(EffectiveBuildSettings.replacingInherited(in: assignment.value.text, with: ""))
+                    let own = BuildSettingWords.split(
+                        EffectiveBuildSettings.replacingInherited(in: assignment.value.text, with: ""))
                     guard let found = check.offending(own, debugOnlyFlags).first else { continue }
                     let key = "\(rule.id)\u{1F}\(assignment.file)\u{1F}\(assignment.line ?? 0)\u{1F}\(found)"
                     if reached[key] == nil {
-                        let inherited = assignment.file != scope.project.file || scope.target.map { target in
-                            !target.configurations.contains { $0.settings.contains(assignment) }
-                        } ?? false
+                        let inherited =
+                            assignment.file != scope.project.file
+                            || scope.target.map { target in
+                                !target.configurations.contains { $0.settings.contains(assignment) }
+                            } ?? false
                         let finding = Finding(
                             ruleID: rule.id, severity: rule.description.defaultSeverity, message: check.message(found),
-                            location: .source(SourceLocation(path: assignment.file, line: assignment.line ?? 1, column: assignment.column ?? 1)),
+                            location: .source(
+                                SourceLocation(
+                                    path: assignment.file, line: assignment.line ?? 1, column: assignment.column ?? 1)),
                             snippet: "\(check.key) = \(assignment.value.text)",
-                            fixHint: check.fix + (inherited ? " (this assignment is inherited by the targets listed)" : ""),
+                            fixHint: check.fix
+                                + (inherited ? " (this assignment is inherited by the targets listed)" : ""),
                             identity: "\(check.key) \(found) \(assignment.file)")
                         reached[key] = (finding, [])
                         order.append(key)

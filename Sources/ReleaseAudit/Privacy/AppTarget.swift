@@ -15,7 +15,9 @@ struct AppTarget {
     var isMacOS: Bool { scope.settings.resolve("SDKROOT")?.value == "macosx" }
 
     /// Every use of one kind, in file order, with its file.
-    private func located(where matches: (SourceAPIScanner.Use.Subject) -> Bool) -> [(path: String, use: PrivacyDeclarationsCheck.LocatedUse)] {
+    private func located(where matches: (SourceAPIScanner.Use.Subject) -> Bool) -> [(
+        path: String, use: PrivacyDeclarationsCheck.LocatedUse
+    )] {
         uses.flatMap { file in file.uses.filter { matches($0.use.subject) }.map { (file.path, $0) } }
     }
 
@@ -32,20 +34,29 @@ struct AppTarget {
         }
         return undeclared.sorted { $0.key < $1.key }.map { category, places in
             let (path, first) = places[0]
-            let others = places.count > 1 ? " (and \(places.count - 1) other use\(places.count == 2 ? "" : "s") in the target)" : ""
-            let manifestText = manifests.isEmpty
+            let others =
+                places.count > 1
+                ? " (and \(places.count - 1) other use\(places.count == 2 ? "" : "s") in the target)" : ""
+            let manifestText =
+                manifests.isEmpty
                 ? "target \(target.name) has no PrivacyInfo.xcprivacy in its resources"
                 : "no privacy manifest of target \(target.name) (\(manifests.map(\.path).joined(separator: ", "))) declares it with an approved reason"
             var finding = Finding(
                 ruleID: RequiredReasonAPIRule.id, severity: RequiredReasonAPIRule.description.defaultSeverity,
-                message: "\(first.use.spelling) is a \(category.title) required reason API\(others); \(manifestText): App Store Connect will reject the upload (ITMS-91053 Missing API declaration)",
-                location: .source(SourceLocation(path: path, line: first.line, column: first.column)), snippet: first.use.spelling,
-                fixHint: "declare \(category.rawValue) in target \(target.name)'s PrivacyInfo.xcprivacy with the approved reason that fits: "
-                    + category.reasons.filter { !$0.sdkOnly }.map { "\($0.code) (\($0.summary))" }.joined(separator: "; "),
+                message:
+                    "\(first.use.spelling) is a \(category.title) required reason API\(others); \(manifestText): App Store Connect will reject the upload (ITMS-91053 Missing API declaration)",
+                location: .source(SourceLocation(path: path, line: first.line, column: first.column)),
+                snippet: first.use.spelling,
+                fixHint:
+                    "declare \(category.rawValue) in target \(target.name)'s PrivacyInfo.xcprivacy with the approved reason that fits: "
+                    + category.reasons.filter { !$0.sdkOnly }.map { "\($0.code) (\($0.summary))" }.joined(
+                        separator: "; "),
                 identity: "target \(target.name) \(category.rawValue)")
             if places.count > 1 {
                 finding.related = places.map { path, use in
-                    RelatedLocation(location: .source(SourceLocation(path: path, line: use.line, column: use.column)), message: use.use.spelling)
+                    RelatedLocation(
+                        location: .source(SourceLocation(path: path, line: use.line, column: use.column)),
+                        message: use.use.spelling)
                 }
             }
             return finding
@@ -62,16 +73,22 @@ struct AppTarget {
             let row = PurposeStrings.requirements[index]
             let values = row.keys.compactMap(lookup)
             guard !values.contains(where: { !$0.isEmpty }), reported.insert(row.keys).inserted else { continue }
-            let keys = row.keys.count == 1 ? row.keys[0] : "\(row.keys[0]) (or \(row.keys.dropFirst().joined(separator: ", ")))"
-            let problem = values.isEmpty
+            let keys =
+                row.keys.count == 1
+                ? row.keys[0] : "\(row.keys[0]) (or \(row.keys.dropFirst().joined(separator: ", ")))"
+            let problem =
+                values.isEmpty
                 ? "target \(target.name)'s Info.plist has no \(keys): App Store Connect will reject the upload (ITMS-90683 Missing purpose string)"
                 : "target \(target.name)'s Info.plist has an empty \(keys): App Store Connect will reject the upload (ITMS-90738 Invalid purpose string value)"
-            findings.append(Finding(
-                ruleID: PurposeStringRule.id, severity: PurposeStringRule.description.defaultSeverity,
-                message: "\(use.use.spelling) uses \(row.resource); \(problem)",
-                location: .source(SourceLocation(path: path, line: use.line, column: use.column)), snippet: use.use.spelling,
-                fixHint: "add \(row.keys[0]) to the Info.plist (or INFOPLIST_KEY_\(row.keys[0]) to the build settings) saying why the app uses \(row.resource)",
-                identity: "target \(target.name) \(row.keys.joined(separator: " "))"))
+            findings.append(
+                Finding(
+                    ruleID: PurposeStringRule.id, severity: PurposeStringRule.description.defaultSeverity,
+                    message: "\(use.use.spelling) uses \(row.resource); \(problem)",
+                    location: .source(SourceLocation(path: path, line: use.line, column: use.column)),
+                    snippet: use.use.spelling,
+                    fixHint:
+                        "add \(row.keys[0]) to the Info.plist (or INFOPLIST_KEY_\(row.keys[0]) to the build settings) saying why the app uses \(row.resource)",
+                    identity: "target \(target.name) \(row.keys.joined(separator: " "))"))
         }
         return findings
     }
@@ -87,7 +104,9 @@ struct AppTarget {
             let path = XcodePath.resolve(expanded, relativeTo: scope.project.projectDirectory)
             guard let read = propertyLists[path], let strings = read else { return nil }
             file = strings
-        } else if settings.resolve("GENERATE_INFOPLIST_FILE")?.value.uppercased() != "YES", target.infoProperties.isEmpty {
+        } else if settings.resolve("GENERATE_INFOPLIST_FILE")?.value.uppercased() != "YES",
+            target.infoProperties.isEmpty
+        {
             return nil
         }
         let properties = target.infoProperties

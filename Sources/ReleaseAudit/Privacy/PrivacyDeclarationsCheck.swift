@@ -21,7 +21,9 @@ public final class PrivacyDeclarationsCheck: FileCheck {
     private let state = Mutex(State())
 
     /// The rules this check reports under.
-    public static let rules: [any Rule.Type] = [RequiredReasonAPIRule.self, PrivacyManifestInvalidRule.self, PurposeStringRule.self]
+    public static let rules: [any Rule.Type] = [
+        RequiredReasonAPIRule.self, PrivacyManifestInvalidRule.self, PurposeStringRule.self
+    ]
 
     private struct State {
         var model: ProjectModel?
@@ -65,7 +67,9 @@ public final class PrivacyDeclarationsCheck: FileCheck {
         return cFamilyExtensions.contains(String(ext)) ? .cFamily : nil
     }
 
-    private static func isManifest(_ path: String) -> Bool { path == "PrivacyInfo.xcprivacy" || path.hasSuffix("/PrivacyInfo.xcprivacy") }
+    private static func isManifest(_ path: String) -> Bool {
+        path == "PrivacyInfo.xcprivacy" || path.hasSuffix("/PrivacyInfo.xcprivacy")
+    }
 
     public func wants(_ file: ScannedFile) -> Bool {
         let path = file.relativePath
@@ -119,23 +123,29 @@ public final class PrivacyDeclarationsCheck: FileCheck {
             if self.manifests {
                 for (_, path, manifest) in manifests {
                     result.findings += manifest.problems.map { problem in
-                        Finding(ruleID: PrivacyManifestInvalidRule.id, severity: PrivacyManifestInvalidRule.description.defaultSeverity,
-                                message: "\(problem): App Store Connect refuses privacy manifests whose keys and values are not valid (ITMS-91056)",
-                                location: .file(path: path), snippet: nil,
-                                fixHint: "correct it against Apple's keys and reasons (docs/preflight.md lists them)", identity: problem)
+                        Finding(
+                            ruleID: PrivacyManifestInvalidRule.id,
+                            severity: PrivacyManifestInvalidRule.description.defaultSeverity,
+                            message:
+                                "\(problem): App Store Connect refuses privacy manifests whose keys and values are not valid (ITMS-91056)",
+                            location: .file(path: path), snippet: nil,
+                            fixHint: "correct it against Apple's keys and reasons (docs/preflight.md lists them)",
+                            identity: problem)
                     }
                 }
             }
             guard let model = state.model, requiredReasons || purposes else { return result }
             let uses = state.uses.sorted { $0.index < $1.index }
             var seen: Set<String> = []
-            for scope in model.catalog.view(keys: []).scopes where model.releaseConfigurations.isRelease(scope.configurationName) {
+            for scope in model.catalog.view(keys: []).scopes
+            where model.releaseConfigurations.isRelease(scope.configurationName) {
                 guard let target = scope.target, target.isApplication else { continue }
                 let targetUses = uses.filter { XcodeTarget.contains(target.sources, $0.path) }
                 guard !targetUses.isEmpty else { continue }
                 let owned = manifests.filter { XcodeTarget.contains(target.resources, $0.path) }
-                let app = AppTarget(target: target, scope: scope, uses: targetUses, manifests: owned.map { ($0.path, $0.manifest) },
-                                    propertyLists: state.propertyLists)
+                let app = AppTarget(
+                    target: target, scope: scope, uses: targetUses, manifests: owned.map { ($0.path, $0.manifest) },
+                    propertyLists: state.propertyLists)
                 var findings: [Finding] = []
                 if requiredReasons && !app.isMacOS { findings += app.requiredReasonFindings() }
                 if purposes { findings += app.purposeFindings() }

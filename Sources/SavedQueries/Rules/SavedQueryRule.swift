@@ -15,11 +15,11 @@ package enum SavedQueryRule: Rule {
         defaultSeverity: .note,
         triggeringExamples: [
             RuleExample("let a = 1\n↓<<<<<<< HEAD\nlet b = 2\n=======\nlet b = 3\n↓>>>>>>> feature\n"),
-            RuleExample("↓||||||| base\r\n"),
+            RuleExample("↓||||||| base\r\n")
         ],
         nonTriggeringExamples: [
             RuleExample("// <<<<<<< in a comment is not at the start of a line\n"),
             RuleExample("Title\n=======\nheading underline of seven\n"),
-            RuleExample("<<<<<<<< eight markers\n"),
+            RuleExample("<<<<<<<< eight markers\n")
         ])
 }

@@ -29,14 +29,16 @@ public struct YAMLMapping {
         }
         guard let node else { return YAMLMapping(mapping: Node.Mapping([]), file: file) }
         guard let mapping = node.mapping else {
-            throw InputError(path: file, line: node.mark?.line, message: "expected a mapping of settings at the top level")
+            throw InputError(
+                path: file, line: node.mark?.line, message: "expected a mapping of settings at the top level")
         }
         return YAMLMapping(mapping: mapping, file: file)
     }
 
     static func describe(_ error: YamlError, file: String) -> InputError {
         switch error {
-        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+            .composer(_, let problem, let mark, _):
             return InputError(path: file, line: mark.line, message: "invalid YAML: \(problem) (column \(mark.column))")
         case .reader(let problem, _, _, _):
             return InputError(path: file, message: "invalid YAML: \(problem)")
@@ -51,11 +53,15 @@ public struct YAMLMapping {
     public func requireKeys(in allowed: [String]) throws(InputError) {
         for (key, _) in mapping {
             guard let text = key.scalar?.string else {
-                throw InputError(path: file, line: key.mark?.line, message: "keys in '\(context.isEmpty ? "the top level" : context)' must be strings")
+                throw InputError(
+                    path: file, line: key.mark?.line,
+                    message: "keys in '\(context.isEmpty ? "the top level" : context)' must be strings")
             }
             if !allowed.contains(text) {
                 let hint = allowed.map { "'\($0)'" }.joined(separator: ", ")
-                throw InputError(path: file, line: key.mark?.line, message: "unknown key '\(qualified(text))' (expected one of \(hint))")
+                throw InputError(
+                    path: file, line: key.mark?.line,
+                    message: "unknown key '\(qualified(text))' (expected one of \(hint))")
             }
         }
     }
@@ -80,8 +86,10 @@ public struct YAMLMapping {
     /// YAML 1.1's booleans: the spellings of Yams's default bool rule, which took them quoted
     /// too.
     private static let booleans: [String: Bool] = [
-        "yes": true, "Yes": true, "YES": true, "true": true, "True": true, "TRUE": true, "on": true, "On": true, "ON": true,
-        "no": false, "No": false, "NO": false, "false": false, "False": false, "FALSE": false, "off": false, "Off": false, "OFF": false,
+        "yes": true, "Yes": true, "YES": true, "true": true, "True": true, "TRUE": true, "on": true, "On": true,
+        "ON": true,
+        "no": false, "No": false, "NO": false, "false": false, "False": false, "FALSE": false, "off": false,
+        "Off": false, "OFF": false
     ]
 
     public func bool(_ key: String) throws(InputError) -> Bool? {
@@ -101,12 +109,14 @@ public struct YAMLMapping {
         guard let node = mapping[key] else { return nil }
         if case .scalar(let scalar) = node, !Self.isNull(scalar) { return [scalar.string] }
         guard let sequence = node.sequence else {
-            throw InputError(path: file, line: node.mark?.line, message: "'\(qualified(key))' must be a list of strings")
+            throw InputError(
+                path: file, line: node.mark?.line, message: "'\(qualified(key))' must be a list of strings")
         }
         var values: [String] = []
         for item in sequence {
             guard case .scalar(let scalar) = item else {
-                throw InputError(path: file, line: item.mark?.line, message: "'\(qualified(key))' must be a list of strings")
+                throw InputError(
+                    path: file, line: item.mark?.line, message: "'\(qualified(key))' must be a list of strings")
             }
             values.append(scalar.string)
         }
@@ -130,7 +140,8 @@ public struct YAMLMapping {
         var result: [YAMLMapping] = []
         for (index, item) in sequence.enumerated() {
             guard let inner = item.mapping else {
-                throw InputError(path: file, line: item.mark?.line, message: "'\(qualified(key))[\(index)]' must be a mapping")
+                throw InputError(
+                    path: file, line: item.mark?.line, message: "'\(qualified(key))[\(index)]' must be a mapping")
             }
             result.append(YAMLMapping(mapping: inner, file: file, context: "\(qualified(key))[\(index)]"))
         }

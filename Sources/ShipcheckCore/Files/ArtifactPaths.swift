@@ -14,20 +14,33 @@ public enum ArtifactPaths {
             // Under a root of ".", paths read like every other reported path: `build/App`, not `./build/App`.
             let base = (root == "." && !literal.isEmpty ? Array(literal) : [root] + literal).joined(separator: "/")
             if literal.count == components.count {
-                if FileKind.of(base) != nil { paths.append(base) } else {
-                    errors.append(InputError(path: pattern, message: "binary named in the configuration does not exist (build it first)"))
+                if FileKind.of(base) != nil {
+                    paths.append(base)
+                } else {
+                    errors.append(
+                        InputError(
+                            path: pattern, message: "binary named in the configuration does not exist (build it first)")
+                    )
                 }
                 continue
             }
             let glob = Glob("/" + components.dropFirst(literal.count).joined(separator: "/"))
-            let resolvedBase = (try? FileManager.default.destinationOfSymbolicLink(atPath: base)).map { $0.hasPrefix("/") ? $0 : (base as NSString).deletingLastPathComponent + "/" + $0 } ?? base
+            let resolvedBase =
+                (try? FileManager.default.destinationOfSymbolicLink(atPath: base)).map {
+                    $0.hasPrefix("/") ? $0 : (base as NSString).deletingLastPathComponent + "/" + $0
+                } ?? base
             guard let walker = FileManager.default.enumerator(atPath: resolvedBase) else {
-                errors.append(InputError(path: pattern, message: "no files match (folder \(literal.joined(separator: "/")) does not exist)"))
+                errors.append(
+                    InputError(
+                        path: pattern,
+                        message: "no files match (folder \(literal.joined(separator: "/")) does not exist)"))
                 continue
             }
             var matched: [String] = []
             while let relative = walker.nextObject() as? String {
-                if glob.matches(relative), FileKind.of(resolvedBase + "/" + relative) == .regular { matched.append(base + "/" + relative) }
+                if glob.matches(relative), FileKind.of(resolvedBase + "/" + relative) == .regular {
+                    matched.append(base + "/" + relative)
+                }
             }
             if matched.isEmpty { errors.append(InputError(path: pattern, message: "no files match")) }
             paths += matched.sorted()

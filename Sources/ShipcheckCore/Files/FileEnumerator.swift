@@ -68,8 +68,11 @@ public struct FileEnumerator: Sendable {
     /// `root/`, what each listed name is joined to (empty for `.`).
     private let pathPrefix: String
 
-    public init(root: String, configuration: Configuration, useGit: Bool = true, checksGitListedKinds: Bool = true, listsUntracked: Bool = true,
-                startedListing: GitListing? = nil, defersUntracked: Bool = false) {
+    public init(
+        root: String, configuration: Configuration, useGit: Bool = true, checksGitListedKinds: Bool = true,
+        listsUntracked: Bool = true,
+        startedListing: GitListing? = nil, defersUntracked: Bool = false
+    ) {
         self.root = Self.trimmingSlash(root)
         self.configuration = configuration
         self.useGit = useGit
@@ -114,11 +117,13 @@ public struct FileEnumerator: Sendable {
             result.errors.append(InputError(path: root, message: "not a regular file or directory (\(kind.rawValue))"))
             return result
         }
-        if useGit, let (repository, listed, untracked) = gitListing({ names in
-            let start = result.files.count
-            for name in names { consider(name, walking: false, into: &result) }
-            deliver(result.files[start...])
-        }) {
+        if useGit,
+            let (repository, listed, untracked) = gitListing({ names in
+                let start = result.files.count
+                for name in names { consider(name, walking: false, into: &result) }
+                deliver(result.files[start...])
+            })
+        {
             switch listed {
             case .success:
                 result.repository = repository
@@ -131,7 +136,8 @@ public struct FileEnumerator: Sendable {
                 result.later = DeferredFiles {
                     var part = FileEnumeration()
                     switch untracked.value {
-                    case .success(let names): for name in names { enumerator.consider(name, walking: false, into: &part) }
+                    case .success(let names):
+                        for name in names { enumerator.consider(name, walking: false, into: &part) }
                     case .failure(let error): part.errors.append(error)
                     }
                     return (part.files, part.errors)
@@ -147,7 +153,11 @@ public struct FileEnumerator: Sendable {
     /// git's listing of the root, its names handed to `body` as they come; the untracked ones
     /// still to come, when a listing started ahead defers them (`defersUntracked`).
     private func gitListing(_ body: ([ListedName]) -> Void)
-        -> (repository: GitRepository, listed: Result<Void, InputError>, untracked: BackgroundValue<Result<[ListedName], InputError>>?)? {
+        -> (
+            repository: GitRepository, listed: Result<Void, InputError>,
+            untracked: BackgroundValue<Result<[ListedName], InputError>>?
+        )?
+    {
         if let startedListing, startedListing.directory == root, startedListing.untracked == listsUntracked {
             return startedListing.take(inBatchesOf: Self.namesPerBatch, deferringUntracked: defersUntracked, body)
         }
@@ -167,7 +177,9 @@ public struct FileEnumerator: Sendable {
         case .text(let text):
             relative = text
         case .invalid(let bytes):
-            result.errors.append(InputError(path: Self.escaped(String(lossyUTF8: bytes)), message: "file name is not valid UTF-8; not scanned"))
+            result.errors.append(
+                InputError(
+                    path: Self.escaped(String(lossyUTF8: bytes)), message: "file name is not valid UTF-8; not scanned"))
             return
         }
         guard configuration.isScanned(relative) else { return }
@@ -187,7 +199,8 @@ public struct FileEnumerator: Sendable {
             // A submodule's gitlink, or a tracked file deleted in the work tree: nothing to read.
             break
         case let kind?:
-            result.errors.append(InputError(path: Self.escaped(relative), message: "not a regular file (\(kind.rawValue)); not scanned"))
+            result.errors.append(
+                InputError(path: Self.escaped(relative), message: "not a regular file (\(kind.rawValue)); not scanned"))
         }
     }
 
@@ -206,7 +219,9 @@ public struct FileEnumerator: Sendable {
                 if let text = String(validating: child, as: UTF8.self), configuration.exclude.matches(text) { continue }
                 walk(directory: child, into: &result)
             } else {
-                let name = (child + [0]).withUnsafeBufferPointer { ListedName(terminated: UnsafeBufferPointer(rebasing: $0.dropLast())) }
+                let name = (child + [0]).withUnsafeBufferPointer {
+                    ListedName(terminated: UnsafeBufferPointer(rebasing: $0.dropLast()))
+                }
                 consider(name, walking: true, into: &result)
             }
         }

@@ -38,7 +38,11 @@ public final class GitListing: Sendable {
     /// (freeing tens of thousands at the process's end was most of a millisecond after a run's
     /// last line); asked again, git lists again.
     public func take(inBatchesOf batch: Int, deferringUntracked: Bool = false, _ body: ([ListedName]) -> Void)
-        -> (repository: GitRepository, listed: Result<Void, InputError>, untracked: BackgroundValue<Result<[ListedName], InputError>>?)? {
+        -> (
+            repository: GitRepository, listed: Result<Void, InputError>,
+            untracked: BackgroundValue<Result<[ListedName], InputError>>?
+        )?
+    {
         if taken.exchange(true, ordering: .relaxed) {
             guard let listed = GitRepository.listing(in: directory, untracked: untracked) else { return nil }
             if let names = try? listed.names.get(), !names.isEmpty { body(names) }
@@ -47,7 +51,9 @@ public final class GitListing: Sendable {
         while case let names = feed.take(atLeast: batch), !names.isEmpty { body(names) }
         guard let listed = listing.value else { return nil }
         if let names = try? listed.names.get(), !names.isEmpty { body(names) }
-        guard case .success = listed.names, let untrackedListing else { return (listed.repository, listed.names.map { _ in }, nil) }
+        guard case .success = listed.names, let untrackedListing else {
+            return (listed.repository, listed.names.map { _ in }, nil)
+        }
         if deferringUntracked { return (listed.repository, .success(()), untrackedListing) }
         let untracked = untrackedListing.value
         if let names = try? untracked.get(), !names.isEmpty { body(names) }
@@ -58,7 +64,10 @@ public final class GitListing: Sendable {
     /// for that directory in the same mode.
     public static func start(directory: String, untracked: Bool) -> GitListing {
         let directory = FileEnumerator.trimmingSlash(directory)
-        if let guessed = guessed.withLock({ $0.take() }), guessed.directory == directory, guessed.untracked == untracked { return guessed }
+        if let guessed = guessed.withLock({ $0.take() }), guessed.directory == directory, guessed.untracked == untracked
+        {
+            return guessed
+        }
         return GitListing(directory: directory, untracked: untracked)
     }
 

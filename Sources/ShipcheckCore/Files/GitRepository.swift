@@ -29,15 +29,19 @@ public struct GitRepository: Sendable {
         try Self.run(arguments, in: directory, input: input, environment: environment)
     }
 
-    private static func run(_ arguments: [String], in directory: String, input: [UInt8]? = nil,
-                            environment: [String: String] = [:]) throws(InputError) -> [UInt8] {
+    private static func run(
+        _ arguments: [String], in directory: String, input: [UInt8]? = nil,
+        environment: [String: String] = [:]
+    ) throws(InputError) -> [UInt8] {
         let result = Subprocess.git(arguments, in: directory, input: input, environment: environment)
         try succeeded(result, arguments, in: directory)
         return result.output
     }
 
     /// A non-zero exit is an error naming the command.
-    private static func succeeded(_ result: ProcessResult, _ arguments: [String], in directory: String) throws(InputError) {
+    private static func succeeded(_ result: ProcessResult, _ arguments: [String], in directory: String)
+        throws(InputError)
+    {
         guard result.status == 0 else {
             throw InputError(path: directory, message: "git \(arguments.first ?? "") failed: \(result.errorOutput)")
         }
@@ -49,7 +53,9 @@ public struct GitRepository: Sendable {
     /// untracked ones from a second git, started at once beside the first, which walks it.
     /// Nil outside a work tree. Only a failed listing asks whether this is a work tree at all
     /// (outside one the listing fails too, and the caller walks the directory instead).
-    public static func listing(in directory: String, untracked: Bool) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
+    public static func listing(in directory: String, untracked: Bool) -> (
+        repository: GitRepository, names: Result<[ListedName], InputError>
+    )? {
         // One git listing both comes out of the walk for untracked files only when the walk is
         // over: the tracked names, which the scan could read meanwhile, are printed after it.
         let others = untracked ? startUntrackedListing(in: directory) : nil
@@ -62,7 +68,9 @@ public struct GitRepository: Sendable {
 
     /// The files git tracks below `directory`, from the index, their names going to `feed` as
     /// git writes them (the result then holds none). Nil outside a work tree.
-    static func trackedListing(in directory: String, feed: ListingFeed?) -> (repository: GitRepository, names: Result<[ListedName], InputError>)? {
+    static func trackedListing(in directory: String, feed: ListingFeed?) -> (
+        repository: GitRepository, names: Result<[ListedName], InputError>
+    )? {
         let names = Result { () throws(InputError) in
             // Names are taken apart as git writes them, while it still works through the index.
             let arguments = ["ls-files", "-z", "--cached", "--deduplicate", "--", "."]
@@ -71,18 +79,21 @@ public struct GitRepository: Sendable {
             // status was lost), its listing is the same and the names fed already are skipped.
             var fed = 0
             var parsed = 0
-            let result = Subprocess.git(arguments, in: directory, restart: {
-                parser = ListedName.Parser()
-                parsed = 0
-            }, output: { chunk in
-                parser.take(chunk)
-                guard let feed else { return }
-                let names = parser.takeNames()
-                let new = names.dropFirst(Swift.max(0, fed - parsed))
-                parsed += names.count
-                if !new.isEmpty { feed.publish(new) }
-                fed += new.count
-            })
+            let result = Subprocess.git(
+                arguments, in: directory,
+                restart: {
+                    parser = ListedName.Parser()
+                    parsed = 0
+                },
+                output: { chunk in
+                    parser.take(chunk)
+                    guard let feed else { return }
+                    let names = parser.takeNames()
+                    let new = names.dropFirst(Swift.max(0, fed - parsed))
+                    parsed += names.count
+                    if !new.isEmpty { feed.publish(new) }
+                    fed += new.count
+                })
             try succeeded(result, arguments, in: directory)
             return parser.names
         }
@@ -103,7 +114,8 @@ public struct GitRepository: Sendable {
         Result { () throws(InputError) in
             let arguments = ["ls-files", "-z", "--others", "--exclude-standard", "--", "."]
             var parser = ListedName.Parser()
-            let result = Subprocess.git(arguments, in: directory, restart: { parser = ListedName.Parser() }, output: { parser.take($0) })
+            let result = Subprocess.git(
+                arguments, in: directory, restart: { parser = ListedName.Parser() }, output: { parser.take($0) })
             try succeeded(result, arguments, in: directory)
             return parser.names
         }
@@ -111,12 +123,19 @@ public struct GitRepository: Sendable {
 
     /// Attribute values for many paths in one `git check-attr -z --stdin` call:
     /// path → attribute → value (`set`, `unset`, `unspecified` or the value text).
-    public func attributes(_ names: [String], for paths: [String], cached: Bool = false) throws(InputError) -> [String: [String: String]] {
+    public func attributes(_ names: [String], for paths: [String], cached: Bool = false) throws(InputError) -> [String:
+        [String: String]]
+    {
         guard !paths.isEmpty else { return [:] }
         var input: [UInt8] = []
-        for path in paths { input += Array(path.utf8); input.append(0) }
+        for path in paths {
+            input += Array(path.utf8)
+            input.append(0)
+        }
         let arguments = ["check-attr", "-z", "--stdin"] + (cached ? ["--cached"] : []) + names
-        let fields = try run(arguments, input: input).split(separator: 0, omittingEmptySubsequences: false).map { String(lossyUTF8: $0) }
+        let fields = try run(arguments, input: input).split(separator: 0, omittingEmptySubsequences: false).map {
+            String(lossyUTF8: $0)
+        }
         var table: [String: [String: String]] = [:]
         var index = 0
         while index + 2 < fields.count {
@@ -135,7 +154,9 @@ public enum ListedName: Sendable {
 
     /// `name` is followed by a NUL byte: read as a C string (the non-generic, fast validation).
     init(terminated name: UnsafeBufferPointer<UInt8>) {
-        if let base = name.baseAddress, let text = String(validatingCString: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self)) {
+        if let base = name.baseAddress,
+            let text = String(validatingCString: UnsafeRawPointer(base).assumingMemoryBound(to: CChar.self))
+        {
             self = .text(text)
         } else {
             self = .invalid(Array(name))
@@ -155,10 +176,15 @@ public enum ListedName: Sendable {
             var start = 0
             while let end = ByteSearch.find(byte: 0, in: chunk, from: start) {
                 if partial.isEmpty {
-                    if end > start { names.append(ListedName(terminated: UnsafeBufferPointer(rebasing: bytes[start..<end]))) }
+                    if end > start {
+                        names.append(ListedName(terminated: UnsafeBufferPointer(rebasing: bytes[start..<end])))
+                    }
                 } else {
                     partial += bytes[start...end]
-                    names.append(partial.withUnsafeBufferPointer { ListedName(terminated: UnsafeBufferPointer(rebasing: $0.dropLast())) })
+                    names.append(
+                        partial.withUnsafeBufferPointer {
+                            ListedName(terminated: UnsafeBufferPointer(rebasing: $0.dropLast()))
+                        })
                     partial.removeAll(keepingCapacity: true)
                 }
                 start = end + 1

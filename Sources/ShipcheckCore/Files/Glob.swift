@@ -61,15 +61,32 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             if p < pattern.endIndex {
                 let c = pattern[p]
                 if c == UInt8(ascii: "*") {
-                    starP = p; starT = t; p += 1; continue
+                    starP = p
+                    starT = t
+                    p += 1
+                    continue
                 }
-                if c == UInt8(ascii: "?") { p += 1; t += 1; continue }
+                if c == UInt8(ascii: "?") {
+                    p += 1
+                    t += 1
+                    continue
+                }
                 if c == UInt8(ascii: "["), let (matched, next) = matchClass(pattern, from: p, byte: text[t]) {
-                    if matched { p = next; t += 1; continue }
+                    if matched {
+                        p = next
+                        t += 1
+                        continue
+                    }
                 } else if c == UInt8(ascii: "\\"), p + 1 < pattern.endIndex {
-                    if pattern[p + 1] == text[t] { p += 2; t += 1; continue }
+                    if pattern[p + 1] == text[t] {
+                        p += 2
+                        t += 1
+                        continue
+                    }
                 } else if c == text[t] {
-                    p += 1; t += 1; continue
+                    p += 1
+                    t += 1
+                    continue
                 }
             }
             guard let star = starP else { return false }
@@ -86,7 +103,8 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         var index = start + 1
         var negated = false
         if index < pattern.endIndex, pattern[index] == UInt8(ascii: "!") || pattern[index] == UInt8(ascii: "^") {
-            negated = true; index += 1
+            negated = true
+            index += 1
         }
         var matched = false
         var first = true
@@ -94,7 +112,9 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
             let c = pattern[index]
             if c == UInt8(ascii: "]"), !first { return (matched != negated, index + 1) }
             first = false
-            if index + 2 < pattern.endIndex, pattern[index + 1] == UInt8(ascii: "-"), pattern[index + 2] != UInt8(ascii: "]") {
+            if index + 2 < pattern.endIndex, pattern[index + 1] == UInt8(ascii: "-"),
+                pattern[index + 2] != UInt8(ascii: "]")
+            {
                 if byte >= c && byte <= pattern[index + 2] { matched = true }
                 index += 3
             } else {

@@ -19,10 +19,14 @@ public enum Subprocess {
     /// `environment` entries are added to (or override) the inherited environment. A git that
     /// cannot be started fails like a shell's command not found: status 127, the reason as its
     /// error output.
-    public static func git(_ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil,
-                           environment extra: [String: String] = [:]) -> ProcessResult {
+    public static func git(
+        _ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil,
+        environment extra: [String: String] = [:]
+    ) -> ProcessResult {
         var output: [UInt8] = []
-        var result = git(arguments, in: directory, input: input, environment: extra, restart: { output = [] }, output: { output.append(contentsOf: $0) })
+        var result = git(
+            arguments, in: directory, input: input, environment: extra, restart: { output = [] },
+            output: { output.append(contentsOf: $0) })
         result.output = output
         return result
     }
@@ -30,29 +34,40 @@ public enum Subprocess {
     /// `git(_:in:input:environment:)` that hands standard output to `output` a chunk at a time,
     /// as git writes it, and keeps none of it (the result's `output` is empty): a long listing
     /// is taken apart while git is still writing it. `restart` is called before git runs again.
-    public static func git(_ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil, environment extra: [String: String] = [:],
-                           restart: () -> Void, output: (UnsafeRawBufferPointer) -> Void) -> ProcessResult {
+    public static func git(
+        _ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil,
+        environment extra: [String: String] = [:],
+        restart: () -> Void, output: (UnsafeRawBufferPointer) -> Void
+    ) -> ProcessResult {
         // A child reaped by someone else (Foundation's `Process`, when something in this process
         // uses it, reaps children it did not start) has lost its status: the read-only
         // commands run here are run again.
         for attempt in 0..<3 {
             if attempt > 0 { restart() }
-            if let result = runOnce(arguments, in: directory, input: input, environment: extra, output: output) { return result }
+            if let result = runOnce(arguments, in: directory, input: input, environment: extra, output: output) {
+                return result
+            }
         }
         return ProcessResult(status: -1, output: [], errorOutput: "git's exit status was lost (reaped elsewhere)")
     }
 
-    private static func runOnce(_ arguments: [String], in directory: String?, input: [UInt8]?, environment extra: [String: String],
-                                output: (UnsafeRawBufferPointer) -> Void) -> ProcessResult? {
+    private static func runOnce(
+        _ arguments: [String], in directory: String?, input: [UInt8]?, environment extra: [String: String],
+        output: (UnsafeRawBufferPointer) -> Void
+    ) -> ProcessResult? {
         let child: ChildProcess
-        do { child = try ChildProcess(git: arguments, in: directory, feedsInput: input != nil, environment: extra) } catch {
+        do {
+            child = try ChildProcess(git: arguments, in: directory, feedsInput: input != nil, environment: extra)
+        } catch {
             return ProcessResult(status: 127, output: [], errorOutput: "cannot run git: \(error.message)")
         }
         // Drain stderr and feed stdin on other threads so a full pipe never deadlocks us.
         let errorOutput = BackgroundValue { ChildProcess.readAll(child.errors) }
-        let fed = child.input.map { descriptor in BackgroundValue { ChildProcess.writeAll(input ?? [], to: descriptor) } }
+        let fed = child.input.map { descriptor in BackgroundValue { ChildProcess.writeAll(input ?? [], to: descriptor) }
+        }
         ChildProcess.read(child.output, into: output)
-        let errorText = String(decoding: errorOutput.value, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let errorText = String(decoding: errorOutput.value, as: UTF8.self).trimmingCharacters(
+            in: .whitespacesAndNewlines)
         fed?.value
         guard let status = child.wait() else { return nil }
         return ProcessResult(status: status, output: [], errorOutput: errorText)
@@ -74,7 +89,9 @@ public struct ChildProcess: Sendable {
     /// not portable); `environment` entries are added to (or override) the inherited
     /// environment, with `LC_ALL=C` and `GIT_OPTIONAL_LOCKS=0` (a read-only check must not
     /// take index.lock).
-    public init(git arguments: [String], in directory: String?, feedsInput: Bool, environment extra: [String: String]) throws(InputError) {
+    public init(git arguments: [String], in directory: String?, feedsInput: Bool, environment extra: [String: String])
+        throws(InputError)
+    {
         let executable = "git"
         var environment = ProcessInfo.processInfo.environment
         environment["LC_ALL"] = "C"
@@ -92,12 +109,15 @@ public struct ChildProcess: Sendable {
             var ends: [Int32] = [-1, -1]
             let made = pipe(&ends)
             if made == 0 { for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) } }
-            guard made == 0 else { throw InputError(path: executable, message: "cannot run: \(String(cString: strerror(errno)))") }
+            guard made == 0 else {
+                throw InputError(path: executable, message: "cannot run: \(String(cString: strerror(errno)))")
+            }
             opened += ends
             return (ends[0], ends[1])
         }
         let closeAll = { for descriptor in opened { close(descriptor) } }
-        let outputPipe: (read: Int32, write: Int32), errorPipe: (read: Int32, write: Int32), inputPipe: (read: Int32, write: Int32)?
+        let outputPipe: (read: Int32, write: Int32), errorPipe: (read: Int32, write: Int32),
+            inputPipe: (read: Int32, write: Int32)?
         do {
             outputPipe = try pipePair()
             errorPipe = try pipePair()

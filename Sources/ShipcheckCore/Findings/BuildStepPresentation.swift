@@ -34,8 +34,12 @@ extension Location {
         guard !path.hasPrefix("/") else { return self }
         let absolute = directory + "/" + path
         switch self {
-        case .source(var location): location.path = absolute; return .source(location)
-        case .binary(var location): location.path = absolute; return .binary(location)
+        case .source(var location):
+            location.path = absolute
+            return .source(location)
+        case .binary(var location):
+            location.path = absolute
+            return .binary(location)
         case .file: return .file(path: absolute)
         }
     }

@@ -13,8 +13,10 @@ public struct CheckResult: Sendable {
     /// only with `--explain`.
     public var explanations: [InputError]
 
-    public init(findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0, notes: [InputError] = [],
-                explanations: [InputError] = []) {
+    public init(
+        findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0, notes: [InputError] = [],
+        explanations: [InputError] = []
+    ) {
         self.findings = findings
         self.inputErrors = inputErrors
         self.filesScanned = filesScanned
@@ -32,11 +34,12 @@ public struct CheckResult: Sendable {
 
     /// The summary row for the audit table.
     public func summary(name: String, seconds: Double) -> CheckSummary {
-        CheckSummary(name: name, filesScanned: filesScanned,
-                     errors: findings.filter { $0.severity == .error }.count,
-                     warnings: findings.filter { $0.severity == .warning }.count,
-                     notes: findings.filter { $0.severity == .note }.count,
-                     seconds: seconds)
+        CheckSummary(
+            name: name, filesScanned: filesScanned,
+            errors: findings.filter { $0.severity == .error }.count,
+            warnings: findings.filter { $0.severity == .warning }.count,
+            notes: findings.filter { $0.severity == .note }.count,
+            seconds: seconds)
     }
 }
 

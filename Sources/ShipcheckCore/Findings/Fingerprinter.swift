@@ -29,7 +29,8 @@ public enum Fingerprinter {
         }) {
             return String(decoding: ascii, as: UTF8.self)
         }
-        return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(separator: " ")
+        return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }).joined(
+            separator: " ")
     }
 
     /// Adds `normalized(String(lossyUTF8: line))` to a hash without making the string when the
@@ -41,7 +42,8 @@ public enum Fingerprinter {
 
     /// The ASCII case of `normalized`, appended to `sink`; false (and nothing appended) when
     /// `bytes` is not ASCII or holds a CR, where Characters are not bytes.
-    private static func normalizedASCII<Sink: ByteSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) -> Bool {
+    private static func normalizedASCII<Sink: ByteSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) -> Bool
+    {
         guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return false }
         var pendingSpace = false
         var empty = true

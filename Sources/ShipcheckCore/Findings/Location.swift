@@ -30,7 +30,10 @@ public struct BinaryLocation: Codable, Sendable, Hashable {
     /// Offset of the symbol or record inside the file (or member, or slice).
     public var offset: UInt64?
 
-    public init(path: String, member: String? = nil, architecture: String? = nil, section: String? = nil, symbol: String? = nil, offset: UInt64? = nil) {
+    public init(
+        path: String, member: String? = nil, architecture: String? = nil, section: String? = nil, symbol: String? = nil,
+        offset: UInt64? = nil
+    ) {
         self.path = path
         self.member = member
         self.architecture = architecture
@@ -60,8 +63,12 @@ public enum Location: Codable, Sendable, Hashable {
     public func relative(to root: String) -> Location {
         let relative = Location.path(path, relativeTo: root)
         switch self {
-        case .source(var location): location.path = relative; return .source(location)
-        case .binary(var location): location.path = relative; return .binary(location)
+        case .source(var location):
+            location.path = relative
+            return .source(location)
+        case .binary(var location):
+            location.path = relative
+            return .binary(location)
         case .file: return .file(path: relative)
         }
     }

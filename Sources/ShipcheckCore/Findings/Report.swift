@@ -38,7 +38,9 @@ public struct Report: Sendable {
     /// fails the gate, else 0.
     public var exitCode: Int32 {
         if !inputErrors.isEmpty { return ExitStatus.inputError }
-        if !failures.isEmpty || findings.contains(where: { $0.severity >= failingSeverity }) { return ExitStatus.findings }
+        if !failures.isEmpty || findings.contains(where: { $0.severity >= failingSeverity }) {
+            return ExitStatus.findings
+        }
         return ExitStatus.clean
     }
 

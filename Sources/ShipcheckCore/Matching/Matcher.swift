@@ -47,13 +47,16 @@ public struct Matcher: Sendable {
         if pattern.text.isEmpty { throw PatternError(message: "the pattern is empty") }
         if pattern.kind == .literal, !foldCase || pattern.text.utf8.allSatisfy({ $0 < 0x80 }) {
             let needle = Array(pattern.text.utf8)
-            strategy = .literal(needle: foldCase ? needle.map(Self.asciiLowercased) : needle, foldCase: foldCase, wholeWord: pattern.wholeWord)
+            strategy = .literal(
+                needle: foldCase ? needle.map(Self.asciiLowercased) : needle, foldCase: foldCase,
+                wholeWord: pattern.wholeWord)
             return
         }
         // A regex, or a literal needing Unicode case folding (the engine does that; memmem cannot).
         let engine = try RegexEngine(pattern, origin: origin)
         // A literal needing Unicode folding gets no prefilter: its ASCII folding is not exact.
-        let literals = pattern.kind == .literal ? nil : RequiredLiteral.extract(from: pattern.text, caseInsensitive: foldCase)
+        let literals =
+            pattern.kind == .literal ? nil : RequiredLiteral.extract(from: pattern.text, caseInsensitive: foldCase)
         let prefilter = literals?.map { Array($0.utf8).map { foldCase ? Self.asciiLowercased($0) : $0 } }
         strategy = .regex(engine, prefilter: prefilter, foldCase: foldCase)
     }
@@ -79,7 +82,9 @@ public struct Matcher: Sendable {
     /// Every match in `bytes`, in order, as byte ranges; no match spans a line end.
     /// `folded` is `Matcher.folded(bytes)` when `wantsFoldedBuffer`, else unused.
     /// `cutShort` when the deadline stopped the search.
-    public func matches(in bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
+    public func matches(in bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, deadline: Deadline) -> (
+        ranges: [Range<Int>], cutShort: Bool
+    ) {
         var subject = MatchSubject(bytes: bytes, folded: folded)
         return matches(in: &subject, deadline: deadline)
     }
@@ -89,7 +94,9 @@ public struct Matcher: Sendable {
     public func matches(in subject: inout MatchSubject, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
         // The regex case is worked out apart: binding its engine (an object) here would make
         // the compiler copy the strategy, retaining a literal's needle for every file too.
-        guard case .literal(let needle, let foldCase, let wholeWord) = strategy else { return regexMatches(in: &subject, deadline: deadline) }
+        guard case .literal(let needle, let foldCase, let wholeWord) = strategy else {
+            return regexMatches(in: &subject, deadline: deadline)
+        }
         let bytes = subject.bytes
         let haystack = foldCase ? subject.folded : bytes
         var ranges: [Range<Int>] = []
@@ -108,13 +115,18 @@ public struct Matcher: Sendable {
         return (ranges, false)
     }
 
-    private func regexMatches(in subject: inout MatchSubject, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
-        guard case .regex(let engine, let prefilter, let foldCase) = strategy else { preconditionFailure("a literal strategy") }
+    private func regexMatches(in subject: inout MatchSubject, deadline: Deadline) -> (
+        ranges: [Range<Int>], cutShort: Bool
+    ) {
+        guard case .regex(let engine, let prefilter, let foldCase) = strategy else {
+            preconditionFailure("a literal strategy")
+        }
         let bytes = subject.bytes
         var ranges: [Range<Int>] = []
         guard let prefilter else {
             // No text every match needs: the engine on the whole buffer.
-            let cutShort = engine.matches(in: bytes, lines: 0..<bytes.count, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges)
+            let cutShort = engine.matches(
+                in: bytes, lines: 0..<bytes.count, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges)
             return (ranges, cutShort)
         }
         // The engine on the lines holding a required text only.
@@ -125,7 +137,11 @@ public struct Matcher: Sendable {
             if deadline.hasPassed(atStep: step) { return (ranges, true) }
             step += 1
             let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: hit) ?? bytes.count
-            if engine.matches(in: bytes, lines: position..<lineEnd, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges) { return (ranges, true) }
+            if engine.matches(
+                in: bytes, lines: position..<lineEnd, validUTF8: subject.isValidUTF8, deadline: deadline, into: &ranges)
+            {
+                return (ranges, true)
+            }
             position = lineEnd + 1
         }
         return (ranges, false)
@@ -137,10 +153,15 @@ public struct Matcher: Sendable {
         return text.withUTF8 { utf8 -> Range<Int>? in
             let bytes = UnsafeRawBufferPointer(utf8)
             let folded = wantsFoldedBuffer ? utf8.map(Self.asciiLowercased) : []
-            return folded.withUnsafeBytes { matches(in: bytes, folded: $0, deadline: Deadline(seconds: nil)).ranges.first }
+            return folded.withUnsafeBytes {
+                matches(in: bytes, folded: $0, deadline: Deadline(seconds: nil)).ranges.first
+            }
         }.map { range in
             let utf8 = text.utf8
-            return text[utf8.index(utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: range.upperBound)]
+            return text[
+                utf8.index(
+                    utf8.startIndex, offsetBy: range.lowerBound)..<utf8.index(
+                        utf8.startIndex, offsetBy: range.upperBound)]
         }
     }
 

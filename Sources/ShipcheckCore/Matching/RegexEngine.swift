@@ -22,7 +22,8 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
 
     init(_ pattern: MatchPattern, origin: String?) throws(PatternError) {
         let place = origin.map { " in \($0)" } ?? ""
-        let source = pattern.kind == .regex ? try Self.translated(pattern.text, place: place) : Self.escaped(pattern.text)
+        let source =
+            pattern.kind == .regex ? try Self.translated(pattern.text, place: place) : Self.escaped(pattern.text)
         // Whole word as ripgrep's -w means it: the match is not touching a word character,
         // whatever the pattern's own first and last characters are.
         let wrapped = pattern.wholeWord ? "(?<![\\p{L}\\p{N}_])(?:\(source))(?![\\p{L}\\p{N}_])" : source
@@ -32,7 +33,9 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
             do throws(Compiled.Failure) {
                 return try Compiled(Array(wrapped.utf8), options: options)
             } catch {
-                throw PatternError(message: "invalid regular expression '\(pattern.text)'\(place): \(error.reason) (\(Matcher.syntaxHint))")
+                throw PatternError(
+                    message:
+                        "invalid regular expression '\(pattern.text)'\(place): \(error.reason) (\(Matcher.syntaxHint))")
             }
         }
         code = try compile(options)
@@ -43,7 +46,10 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
     /// end), appended to `ranges` as byte ranges of `bytes`; none spans a line end and empty
     /// matches are dropped. True when the deadline or the match limit stopped the search.
     /// `validUTF8`: whether all of `bytes` is well-formed UTF-8 (`ByteSearch.isValidUTF8`).
-    func matches(in bytes: UnsafeRawBufferPointer, lines: Range<Int>, validUTF8: Bool, deadline: Deadline, into ranges: inout [Range<Int>]) -> Bool {
+    func matches(
+        in bytes: UnsafeRawBufferPointer, lines: Range<Int>, validUTF8: Bool, deadline: Deadline,
+        into ranges: inout [Range<Int>]
+    ) -> Bool {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return false }
         let matchData = MatchData.current
         let code = validUTF8 ? code : tolerantCode
@@ -53,8 +59,12 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
         while start < end {
             guard var found = code.run(base, length: end, from: start, matchData) else { return false }
             guard found.lowerBound >= 0 else { return true }
-            let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: UnsafeRawBufferPointer(rebasing: bytes[..<end]), from: found.lowerBound) ?? end
-            let contentEnd = lineEnd > found.lowerBound && bytes[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
+            let lineEnd =
+                ByteSearch.find(
+                    byte: UInt8(ascii: "\n"), in: UnsafeRawBufferPointer(rebasing: bytes[..<end]),
+                    from: found.lowerBound) ?? end
+            let contentEnd =
+                lineEnd > found.lowerBound && bytes[lineEnd - 1] == UInt8(ascii: "\r") ? lineEnd - 1 : lineEnd
             if found.upperBound > contentEnd {
                 // Across a line end: the match the line alone has, if any, else on to the next line.
                 guard let inLine = code.run(base, length: contentEnd, from: found.lowerBound, matchData) else {
@@ -92,11 +102,17 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
             pcre2_set_newline_8(context, UInt32(PCRE2_NEWLINE_ANYCRLF))
             var errorCode: Int32 = 0
             var errorOffset = 0
-            let compiled = pattern.withUnsafeBufferPointer { pcre2_compile_8($0.baseAddress, $0.count, options, &errorCode, &errorOffset, context) }
+            let compiled = pattern.withUnsafeBufferPointer {
+                pcre2_compile_8($0.baseAddress, $0.count, options, &errorCode, &errorOffset, context)
+            }
             guard let compiled else {
                 var message = [UInt8](repeating: 0, count: 256)
-                let length = message.withUnsafeMutableBufferPointer { pcre2_get_error_message_8(errorCode, $0.baseAddress, $0.count) }
-                throw Failure(reason: length > 0 ? String(decoding: message.prefix(Int(length)), as: UTF8.self) : "error \(errorCode)")
+                let length = message.withUnsafeMutableBufferPointer {
+                    pcre2_get_error_message_8(errorCode, $0.baseAddress, $0.count)
+                }
+                throw Failure(
+                    reason: length > 0
+                        ? String(decoding: message.prefix(Int(length)), as: UTF8.self) : "error \(errorCode)")
             }
             pointer = compiled
             jitCompiled = pcre2_jit_compile_8(compiled, UInt32(PCRE2_JIT_COMPLETE)) == 0
@@ -108,7 +124,8 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
         /// The first match in `subject[..<length]` at or after `start`; nil when there is none;
         /// a range starting at -1 when the match limit (or another engine error) stopped it.
         func run(_ subject: UnsafePointer<UInt8>, length: Int, from start: Int, _ matchData: MatchData) -> Range<Int>? {
-            var status = jitCompiled
+            var status =
+                jitCompiled
                 ? pcre2_jit_match_8(pointer, subject, length, start, matchOptions, matchData.pointer, nil)
                 : pcre2_match_8(pointer, subject, length, start, matchOptions, matchData.pointer, nil)
             if status == PCRE2_ERROR_JIT_STACKLIMIT {
@@ -126,7 +143,9 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
     private static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
-            if scalar.isASCII, !scalar.properties.isAlphabetic, !("0"..."9").contains(scalar), scalar != " " { out.append("\\") }
+            if scalar.isASCII, !scalar.properties.isAlphabetic, !("0"..."9").contains(scalar), scalar != " " {
+                out.append("\\")
+            }
             out.unicodeScalars.append(scalar)
         }
         return out
@@ -142,7 +161,10 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
         var classDepth = 0
         var index = 0
         func refuse() -> PatternError {
-            PatternError(message: "invalid regular expression '\(pattern)'\(place): class set operations (&&, --, a class inside a class) are ICU syntax that PCRE2 reads differently; list the class's members instead (see docs/regex-engine.md)")
+            PatternError(
+                message:
+                    "invalid regular expression '\(pattern)'\(place): class set operations (&&, --, a class inside a class) are ICU syntax that PCRE2 reads differently; list the class's members instead (see docs/regex-engine.md)"
+            )
         }
         while index < scalars.count {
             let scalar = scalars[index]
@@ -150,7 +172,8 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
                 let next = scalars[index + 1]
                 let digits = next == "u" ? 4 : next == "U" ? 8 : 0
                 if digits > 0, index + 1 + digits < scalars.count,
-                   scalars[(index + 2)...(index + 1 + digits)].allSatisfy({ $0.properties.isASCIIHexDigit }) {
+                    scalars[(index + 2)...(index + 1 + digits)].allSatisfy({ $0.properties.isASCIIHexDigit })
+                {
                     out.append(contentsOf: "\\x{".unicodeScalars)
                     for digit in scalars[(index + 2)...(index + 1 + digits)] { out.append(digit) }
                     out.append("}")
@@ -162,7 +185,9 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
                 if next == "Q", classDepth == 0 {
                     // \Q…\E quotes everything up to \E as it is.
                     index += 2
-                    while index < scalars.count, !(scalars[index] == "\\" && index + 1 < scalars.count && scalars[index + 1] == "E") {
+                    while index < scalars.count,
+                        !(scalars[index] == "\\" && index + 1 < scalars.count && scalars[index + 1] == "E")
+                    {
                         out.append(scalars[index])
                         index += 1
                     }
@@ -177,7 +202,9 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
                     // POSIX classes ([:alpha:]) are the one bracket both engines read alike inside a class.
                     guard following == ":" else { throw refuse() }
                     let rest = scalars[(index + 2)...]
-                    guard let close = rest.firstIndex(of: "]"), close > index + 2, scalars[close - 1] == ":" else { throw refuse() }
+                    guard let close = rest.firstIndex(of: "]"), close > index + 2, scalars[close - 1] == ":" else {
+                        throw refuse()
+                    }
                     for member in scalars[index...close] { out.append(member) }
                     index = close + 1
                     continue
@@ -189,8 +216,14 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
                 out.append(scalar)
                 index += 1
                 // A `]` right after `[` or `[^` is a member, not the end.
-                if index < scalars.count, scalars[index] == "^" { out.append(scalars[index]); index += 1 }
-                if index < scalars.count, scalars[index] == "]" { out.append(scalars[index]); index += 1 }
+                if index < scalars.count, scalars[index] == "^" {
+                    out.append(scalars[index])
+                    index += 1
+                }
+                if index < scalars.count, scalars[index] == "]" {
+                    out.append(scalars[index])
+                    index += 1
+                }
                 continue
             }
             out.append(scalar)

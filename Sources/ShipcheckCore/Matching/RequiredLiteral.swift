@@ -63,7 +63,9 @@ enum RequiredLiteral {
             case "|", "*", "+", "?", "{":
                 return nil
             case "(":
-                if index + 2 < scalars.count, scalars[index + 1] == "?", !":=!<>".unicodeScalars.contains(scalars[index + 2]) {
+                if index + 2 < scalars.count, scalars[index + 1] == "?",
+                    !":=!<>".unicodeScalars.contains(scalars[index + 2])
+                {
                     return nil  // inline flags such as (?i) change how the rest matches
                 }
                 flush()
@@ -142,7 +144,8 @@ enum RequiredLiteral {
             digits.unicodeScalars.append(scalars[index])
             index += 1
         }
-        let exact = index < scalars.count && scalars[index] == "}"
+        let exact =
+            index < scalars.count && scalars[index] == "}"
             && !(index + 1 < scalars.count && (scalars[index + 1] == "?" || scalars[index + 1] == "+"))
         return (Int(digits) ?? 0, exact)
     }
@@ -153,10 +156,13 @@ enum RequiredLiteral {
         var index = start
         while index < scalars.count {
             switch scalars[index] {
-            case "\\": index += 2; continue
+            case "\\":
+                index += 2
+                continue
             case "[":
                 guard let end = skipClass(scalars, from: index) else { return nil }
-                index = end; continue
+                index = end
+                continue
             case "(": depth += 1
             case ")":
                 depth -= 1
@@ -174,7 +180,10 @@ enum RequiredLiteral {
         var index = start
         while index < scalars.count {
             let scalar = scalars[index]
-            if scalar == "\\" { index += 2; continue }
+            if scalar == "\\" {
+                index += 2
+                continue
+            }
             if scalar == "[" {
                 depth += 1
                 // A `]` right after `[` or `[^` is a member, not the end.

@@ -1,9 +1,10 @@
+import CByteSearch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CByteSearch
 
 /// One pass over a buffer that tells which of several matchers can match in it at all: a
 /// matcher whose every required text (`Matcher.requiredTexts`) is absent from the buffer has
@@ -40,8 +41,12 @@ public struct RequiredTextFilter: Sendable {
             }
             filterable.append(true)
             for bytes in required.texts {
-                listed.append((shipcheck_teddy_needle(start: text.count, length: bytes.count, anchor: Self.rarestWindow(in: bytes),
-                                                      fold_case: required.foldCase ? 1 : 0, open: 1), owner))
+                listed.append(
+                    (
+                        shipcheck_teddy_needle(
+                            start: text.count, length: bytes.count, anchor: Self.rarestWindow(in: bytes),
+                            fold_case: required.foldCase ? 1 : 0, open: 1), owner
+                    ))
                 text += bytes
             }
         }
@@ -61,10 +66,15 @@ public struct RequiredTextFilter: Sendable {
                     let bit = UInt8(1) << bucket(rank)
                     for offset in 0..<3 {
                         guard needle.anchor + offset < needle.length else {
-                            for entry in 0..<16 { low[16 * offset + entry] |= bit; high[16 * offset + entry] |= bit }
+                            for entry in 0..<16 {
+                                low[16 * offset + entry] |= bit
+                                high[16 * offset + entry] |= bit
+                            }
                             continue
                         }
-                        for variant in Self.variants(text[needle.start + needle.anchor + offset], foldCase: needle.fold_case != 0) {
+                        for variant in Self.variants(
+                            text[needle.start + needle.anchor + offset], foldCase: needle.fold_case != 0)
+                        {
                             low[16 * offset + Int(variant & 0x0F)] |= bit
                             high[16 * offset + Int(variant >> 4)] |= bit
                         }
@@ -119,7 +129,9 @@ public struct RequiredTextFilter: Sendable {
                         }
                         settle(nil)
                         while wanted != 0 {
-                            position = shipcheck_teddy_find(base, bytes.count, position, tables, text.baseAddress, searched.baseAddress, wanted, &found)
+                            position = shipcheck_teddy_find(
+                                base, bytes.count, position, tables, text.baseAddress, searched.baseAddress, wanted,
+                                &found)
                             guard position < bytes.count else { break }
                             // The matcher is settled: none of its needles is searched for any more.
                             open[owners[found]] = false

@@ -23,7 +23,9 @@ public struct GitHubReporter: Reporter {
             }
             properties.append(("title", "shipcheck \(finding.ruleID)"))
             var message = finding.message
-            if case .binary(let binary) = finding.location, let symbol = binary.symbol { message += "\nsymbol: \(symbol)" }
+            if case .binary(let binary) = finding.location, let symbol = binary.symbol {
+                message += "\nsymbol: \(symbol)"
+            }
             if let hint = finding.fixHint { message += "\nfix: \(hint)" }
             lines.append(line(command, properties, message))
         }
@@ -31,7 +33,9 @@ public struct GitHubReporter: Reporter {
             lines.append(line("error", [("file", error.path), ("title", "shipcheck input error")], error.message))
         }
         let errors = report.count(of: .error), warnings = report.count(of: .warning), notes = report.count(of: .note)
-        lines.append("shipcheck: \(errors) errors, \(warnings) warnings, \(notes) notes, \(report.inputErrors.count) inputs not processed")
+        lines.append(
+            "shipcheck: \(errors) errors, \(warnings) warnings, \(notes) notes, \(report.inputErrors.count) inputs not processed"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 

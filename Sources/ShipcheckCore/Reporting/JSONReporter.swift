@@ -24,7 +24,9 @@ public struct JSONReporter: Reporter {
         /// Every occurrence behind a grouped finding.
         var related: [JSONRelated]?
 
-        private enum CodingKeys: String, CodingKey { case ruleID, severity, message, snippet, fixHint, fingerprint, related }
+        private enum CodingKeys: String, CodingKey {
+            case ruleID, severity, message, snippet, fixHint, fingerprint, related
+        }
 
         /// The place's fields sit beside the others (`path`, `line`, `section`, …).
         func encode(to encoder: any Encoder) throws {
@@ -70,9 +72,13 @@ public struct JSONReporter: Reporter {
             path = location.path
             switch location {
             case .source(let location):
-                (line, column, endLine, endColumn) = (location.line, location.column, location.endLine, location.endColumn)
+                (line, column, endLine, endColumn) = (
+                    location.line, location.column, location.endLine, location.endColumn
+                )
             case .binary(let location):
-                (member, architecture, section, symbol, offset) = (location.member, location.architecture, location.section, location.symbol, location.offset)
+                (member, architecture, section, symbol, offset) = (
+                    location.member, location.architecture, location.section, location.symbol, location.offset
+                )
             case .file: break
             }
         }
@@ -80,12 +86,15 @@ public struct JSONReporter: Reporter {
 
     public func render(_ report: Report) -> String {
         let findings = report.findings.map { finding in
-            JSONFinding(ruleID: finding.ruleID, severity: finding.severity, message: finding.message, place: JSONPlace(finding.location),
-                        snippet: finding.snippet, fixHint: finding.fixHint, fingerprint: finding.fingerprint,
-                        related: finding.related?.map { JSONRelated(message: $0.message, place: JSONPlace($0.location)) })
+            JSONFinding(
+                ruleID: finding.ruleID, severity: finding.severity, message: finding.message,
+                place: JSONPlace(finding.location),
+                snippet: finding.snippet, fixHint: finding.fixHint, fingerprint: finding.fingerprint,
+                related: finding.related?.map { JSONRelated(message: $0.message, place: JSONPlace($0.location)) })
         }
-        let document = Document(tool: Report.toolName, version: Report.toolVersion, exitCode: report.exitCode,
-                                findings: findings, inputErrors: report.inputErrors, checks: report.checks)
+        let document = Document(
+            tool: Report.toolName, version: Report.toolVersion, exitCode: report.exitCode,
+            findings: findings, inputErrors: report.inputErrors, checks: report.checks)
         return JSONText.encode(document)
     }
 }

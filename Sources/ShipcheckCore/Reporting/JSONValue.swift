@@ -22,7 +22,10 @@ public enum JSONValue: Sendable, Hashable {
     }
 
     public func serialized() -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: foundationObject, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data("null".utf8)
+        let data =
+            (try? JSONSerialization.data(
+                withJSONObject: foundationObject, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("null".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }

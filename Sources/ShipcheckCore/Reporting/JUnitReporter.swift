@@ -9,7 +9,10 @@ public struct JUnitReporter: Reporter {
         var used: Set<String> = []
         func uniqueName(_ base: String) -> String {
             var name = base, counter = 2
-            while used.contains(name) { name = "\(base) #\(counter)"; counter += 1 }
+            while used.contains(name) {
+                name = "\(base) #\(counter)"
+                counter += 1
+            }
             used.insert(name)
             return name
         }
@@ -25,7 +28,8 @@ public struct JUnitReporter: Reporter {
             if failing { failures += 1 }
             let lineAttribute = line.map { " line=\"\($0)\"" } ?? ""
             let element = failing ? "failure" : "skipped"
-            cases.append("""
+            cases.append(
+                """
                     <testcase classname="shipcheck.\(xml(finding.ruleID))" name="\(xml(name))" file="\(xml(finding.location.path))"\(lineAttribute)>
                       <\(element) message="\(xml(finding.message))" type="\(finding.severity.rawValue)">\(xml(body))</\(element)>
                     </testcase>
@@ -33,7 +37,8 @@ public struct JUnitReporter: Reporter {
         }
         for error in report.inputErrors {
             let name = uniqueName("\(error.path) input-error")
-            cases.append("""
+            cases.append(
+                """
                     <testcase classname="shipcheck.input" name="\(xml(name))" file="\(xml(error.path))">
                       <error message="\(xml(error.message))" type="input-error">\(xml(error.description))</error>
                     </testcase>

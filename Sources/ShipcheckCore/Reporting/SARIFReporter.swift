@@ -8,7 +8,8 @@ public struct SARIFReporter: Reporter {
     public init() {}
 
     public func render(_ report: Report) -> String {
-        let ruleIndex = Dictionary(report.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let ruleIndex = Dictionary(
+            report.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let rules: [JSONValue] = report.rules.map { rule in
             .object([
                 "id": .string(rule.id),
@@ -16,7 +17,7 @@ public struct SARIFReporter: Reporter {
                 "shortDescription": .object(["text": .string(rule.summary)]),
                 "fullDescription": .object(["text": .string(rule.rationale)]),
                 "help": .object(["text": .string(rule.help)]),
-                "defaultConfiguration": .object(["level": .string(rule.defaultSeverity.rawValue)]),
+                "defaultConfiguration": .object(["level": .string(rule.defaultSeverity.rawValue)])
             ])
         }
         let results: [JSONValue] = report.findings.map { finding in
@@ -25,16 +26,17 @@ public struct SARIFReporter: Reporter {
                 "level": .string(finding.severity.rawValue),
                 "message": .object(["text": .string(finding.message + (finding.fixHint.map { " Fix: \($0)" } ?? ""))]),
                 "locations": .array([.object(location(finding.location, snippet: finding.snippet))]),
-                "partialFingerprints": .object([Self.fingerprintKey: .string(finding.fingerprint)]),
+                "partialFingerprints": .object([Self.fingerprintKey: .string(finding.fingerprint)])
             ]
             if let index = ruleIndex[finding.ruleID] { result["ruleIndex"] = .number(Double(index)) }
             if let related = finding.related, !related.isEmpty {
-                result["relatedLocations"] = .array(related.enumerated().map { index, item in
-                    var object = location(item.location, snippet: nil)
-                    object["id"] = .number(Double(index + 1))
-                    object["message"] = .object(["text": .string(item.message)])
-                    return .object(object)
-                })
+                result["relatedLocations"] = .array(
+                    related.enumerated().map { index, item in
+                        var object = location(item.location, snippet: nil)
+                        object["id"] = .number(Double(index + 1))
+                        object["message"] = .object(["text": .string(item.message)])
+                        return .object(object)
+                    })
             }
             return .object(result)
         }
@@ -42,26 +44,34 @@ public struct SARIFReporter: Reporter {
             .object([
                 "level": .string("error"),
                 "message": .object(["text": .string(error.message)]),
-                "locations": .array([.object(location(.file(path: error.path), snippet: nil))]),
+                "locations": .array([.object(location(.file(path: error.path), snippet: nil))])
             ])
         }
         let run: JSONValue = .object([
-            "tool": .object(["driver": .object([
-                "name": .string(Report.toolName),
-                "version": .string(Report.toolVersion),
-                "semanticVersion": .string(Report.toolVersion),
-                "informationUri": .string(Report.informationURI),
-                "rules": .array(rules),
-            ])]),
-            "originalUriBaseIds": .object(["%SRCROOT%": .object(["description": .object(["text": .string("The scanned root")])])]),
-            "invocations": .array([.object([
-                "executionSuccessful": .bool(report.inputErrors.isEmpty),
-                "exitCode": .number(Double(report.exitCode)),
-                "toolExecutionNotifications": .array(notifications),
-            ])]),
-            "results": .array(results),
+            "tool": .object([
+                "driver": .object([
+                    "name": .string(Report.toolName),
+                    "version": .string(Report.toolVersion),
+                    "semanticVersion": .string(Report.toolVersion),
+                    "informationUri": .string(Report.informationURI),
+                    "rules": .array(rules)
+                ])
+            ]),
+            "originalUriBaseIds": .object([
+                "%SRCROOT%": .object(["description": .object(["text": .string("The scanned root")])])
+            ]),
+            "invocations": .array([
+                .object([
+                    "executionSuccessful": .bool(report.inputErrors.isEmpty),
+                    "exitCode": .number(Double(report.exitCode)),
+                    "toolExecutionNotifications": .array(notifications)
+                ])
+            ]),
+            "results": .array(results)
         ])
-        let document: JSONValue = .object(["$schema": .string(Self.schema), "version": .string("2.1.0"), "runs": .array([run])])
+        let document: JSONValue = .object([
+            "$schema": .string(Self.schema), "version": .string("2.1.0"), "runs": .array([run])
+        ])
         return document.serialized() + "\n"
     }
 
@@ -72,7 +82,9 @@ public struct SARIFReporter: Reporter {
         var result: [String: JSONValue] = [:]
         switch location {
         case .source(let source):
-            var region: [String: JSONValue] = ["startLine": .number(Double(source.line)), "startColumn": .number(Double(source.column))]
+            var region: [String: JSONValue] = [
+                "startLine": .number(Double(source.line)), "startColumn": .number(Double(source.column))
+            ]
             if let endLine = source.endLine { region["endLine"] = .number(Double(endLine)) }
             if let endColumn = source.endColumn { region["endColumn"] = .number(Double(endColumn)) }
             if let snippet { region["snippet"] = .object(["text": .string(snippet)]) }
@@ -80,10 +92,18 @@ public struct SARIFReporter: Reporter {
         case .binary(let binary):
             if let offset = binary.offset { physical["region"] = .object(["byteOffset": .number(Double(offset))]) }
             var logical: [JSONValue] = []
-            if let symbol = binary.symbol { logical.append(.object(["name": .string(symbol), "kind": .string("function")])) }
-            if let section = binary.section { logical.append(.object(["name": .string(section), "kind": .string("module")])) }
-            if let member = binary.member { logical.append(.object(["name": .string(member), "kind": .string("module")])) }
-            if let architecture = binary.architecture { logical.append(.object(["name": .string(architecture), "kind": .string("module")])) }
+            if let symbol = binary.symbol {
+                logical.append(.object(["name": .string(symbol), "kind": .string("function")]))
+            }
+            if let section = binary.section {
+                logical.append(.object(["name": .string(section), "kind": .string("module")]))
+            }
+            if let member = binary.member {
+                logical.append(.object(["name": .string(member), "kind": .string("module")]))
+            }
+            if let architecture = binary.architecture {
+                logical.append(.object(["name": .string(architecture), "kind": .string("module")]))
+            }
             if !logical.isEmpty { result["logicalLocations"] = .array(logical) }
         case .file:
             break
@@ -97,8 +117,9 @@ public struct SARIFReporter: Reporter {
         var text = ""
         for byte in path.utf8 {
             switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"),
+                UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
                 text.unicodeScalars.append(UnicodeScalar(byte))
             default:
                 text += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)

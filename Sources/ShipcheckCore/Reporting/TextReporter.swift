@@ -43,7 +43,9 @@ public struct TextReporter: Reporter {
             if verbose {
                 for item in related(finding) {
                     let (_, place) = Self.split(item.location)
-                    lines.append("      " + (place.map { paint($0, .green) + ": " } ?? "") + FileEnumerator.escaped(item.message))
+                    lines.append(
+                        "      " + (place.map { paint($0, .green) + ": " } ?? "") + FileEnumerator.escaped(item.message)
+                    )
                 }
             }
         }
@@ -56,12 +58,15 @@ public struct TextReporter: Reporter {
     /// place in a binary `path[arch](member):section:0xoffset: error: …`.
     public func line(_ finding: Finding) -> String {
         let (file, place) = Self.split(finding.location)
-        return file + (place.map { ":" + $0 } ?? "") + ": " + diagnostic(finding, message: finding.lineMessage ?? finding.message)
+        return file + (place.map { ":" + $0 } ?? "") + ": "
+            + diagnostic(finding, message: finding.lineMessage ?? finding.message)
     }
 
     /// Each occurrence behind a grouped finding, as a note of the same rule.
     private func related(_ finding: Finding) -> [Finding] {
-        (finding.related ?? []).map { Finding(ruleID: finding.ruleID, severity: .note, message: $0.message, location: $0.location) }
+        (finding.related ?? []).map {
+            Finding(ruleID: finding.ruleID, severity: .note, message: $0.message, location: $0.location)
+        }
     }
 
     /// The file (escaped, with a binary's slice and archive member) and the place in it
@@ -73,7 +78,9 @@ public struct TextReporter: Reporter {
         case .file(let path):
             return (FileEnumerator.escaped(path), nil)
         case .binary(let location):
-            let file = FileEnumerator.escaped(location.path) + (location.architecture.map { "[\($0)]" } ?? "") + (location.member.map { "(\($0))" } ?? "")
+            let file =
+                FileEnumerator.escaped(location.path) + (location.architecture.map { "[\($0)]" } ?? "")
+                + (location.member.map { "(\($0))" } ?? "")
             var parts: [String] = []
             if let section = location.section { parts.append(section) }
             if let offset = location.offset { parts.append("0x" + String(offset, radix: 16)) }
@@ -95,7 +102,10 @@ public struct TextReporter: Reporter {
     /// The counts line (after the audit's per-check table).
     public func summary(_ report: Report) -> String {
         let errors = report.count(of: .error), warnings = report.count(of: .warning), notes = report.count(of: .note)
-        var parts = ["\(errors) error\(errors == 1 ? "" : "s")", "\(warnings) warning\(warnings == 1 ? "" : "s")", "\(notes) note\(notes == 1 ? "" : "s")"]
+        var parts = [
+            "\(errors) error\(errors == 1 ? "" : "s")", "\(warnings) warning\(warnings == 1 ? "" : "s")",
+            "\(notes) note\(notes == 1 ? "" : "s")"
+        ]
         if !report.inputErrors.isEmpty {
             parts.append("\(report.inputErrors.count) input\(report.inputErrors.count == 1 ? "" : "s") not processed")
         }
@@ -104,7 +114,9 @@ public struct TextReporter: Reporter {
         return text
     }
 
-    private enum Colour: String { case red = "1;31", yellow = "1;33", blue = "1;34", cyan = "1;36", magenta = "35", green = "32" }
+    private enum Colour: String {
+        case red = "1;31", yellow = "1;33", blue = "1;34", cyan = "1;36", magenta = "35", green = "32"
+    }
 
     private func paint(_ text: String, _ colour: Colour) -> String {
         color ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
@@ -116,7 +128,10 @@ enum CheckTable {
     static func render(_ checks: [CheckSummary]) -> String {
         let header = ["check", "files", "errors", "warnings", "notes", "time"]
         let rows = checks.map { check in
-            [check.name, "\(check.filesScanned)", "\(check.errors)", "\(check.warnings)", "\(check.notes)", formatSeconds(check.seconds)]
+            [
+                check.name, "\(check.filesScanned)", "\(check.errors)", "\(check.warnings)", "\(check.notes)",
+                formatSeconds(check.seconds)
+            ]
         }
         let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
         func line(_ cells: [String]) -> String {

@@ -37,7 +37,8 @@ public struct RuleDescription: Sendable, Hashable {
 
     /// The rationale, then what the rule pre-empts and how to fix it (SARIF's help text).
     public var help: String {
-        [rationale, storeRejection.map { "Pre-empts \($0)." }, fix.map { "Fix: \($0)" }].compactMap { $0 }.joined(separator: "\n\n")
+        [rationale, storeRejection.map { "Pre-empts \($0)." }, fix.map { "Fix: \($0)" }].compactMap { $0 }.joined(
+            separator: "\n\n")
     }
 }
 

@@ -19,7 +19,8 @@
 public struct Suppressions: Sendable {
     public static let marker = "shipcheck:ignore"
     /// Appended to the message of a finding whose suppression comment lacks a reason.
-    public static let missingReasonNote = " (the shipcheck:ignore comment above has no '-- reason', so it does not suppress)"
+    public static let missingReasonNote =
+        " (the shipcheck:ignore comment above has no '-- reason', so it does not suppress)"
 
     /// One `shipcheck:ignore` in the file.
     public struct Directive: Sendable, Hashable {
@@ -64,10 +65,11 @@ public struct Suppressions: Sendable {
                 from = hit + marker.count
                 let lineStart = lines.lineStart(containing: hit)
                 let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: hit) ?? bytes.count
-                directives.append(Self.directive(
-                    before: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<hit])),
-                    after: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[from..<lineEnd])),
-                    line: lines.line(of: hit), openers: openers))
+                directives.append(
+                    Self.directive(
+                        before: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<hit])),
+                        after: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[from..<lineEnd])),
+                        line: lines.line(of: hit), openers: openers))
             }
         }
     }
@@ -83,13 +85,15 @@ public struct Suppressions: Sendable {
     /// lines of a declaration's comment block and attributes, down to its first line of code.
     /// With `acceptsDeprecatedForms`, any directive naming the rule on the line or the line
     /// above silences it, whatever its comment and reason.
-    public func decision(rule: String, aliases: [String] = [], line: Int, leadingLines: ClosedRange<Int>? = nil,
-                         acceptsDeprecatedForms: Bool = false) -> Decision {
+    public func decision(
+        rule: String, aliases: [String] = [], line: Int, leadingLines: ClosedRange<Int>? = nil,
+        acceptsDeprecatedForms: Bool = false
+    ) -> Decision {
         guard !directives.isEmpty else { return .report }
         let names = [rule] + aliases
         func naming(_ directive: Directive) -> Bool { directive.rules.contains(where: names.contains) }
         var above = [line - 1]
-        if let leadingLines { above += Array(leadingLines.lowerBound - 1 ..< leadingLines.upperBound) }
+        if let leadingLines { above += Array(leadingLines.lowerBound - 1..<leadingLines.upperBound) }
         var current: [Directive] = []
         for candidate in above {
             current += directives.filter { $0.line == candidate && $0.placement == .ownLine && naming($0) }
@@ -99,7 +103,9 @@ public struct Suppressions: Sendable {
             if first.hasReason { return .suppressed }
             if !acceptsDeprecatedForms { return .missingReason }
         }
-        if acceptsDeprecatedForms, let old = directives.first(where: { ($0.line == line || $0.line == line - 1) && naming($0) }) {
+        if acceptsDeprecatedForms,
+            let old = directives.first(where: { ($0.line == line || $0.line == line - 1) && naming($0) })
+        {
             return .suppressedByDeprecatedForm(line: old.line)
         }
         return .report
@@ -130,8 +136,9 @@ public struct Suppressions: Sendable {
         }
         let rules = body.split { $0 == "," || $0 == " " || $0 == "\t" || $0 == "\r" }.map(String.init)
             .filter { $0.utf8.allSatisfy { $0.isASCIILetter || ($0 >= 0x30 && $0 <= 0x39) || $0 == UInt8(ascii: "-") } }
-        return Directive(line: line, placement: placement, rules: rules,
-                         hasReason: reason.contains { !$0.isWhitespace })
+        return Directive(
+            line: line, placement: placement, rules: rules,
+            hasReason: reason.contains { !$0.isWhitespace })
     }
 }
 
@@ -144,15 +151,24 @@ public enum CommentSyntax {
 
     static let byExtension: [String: [String]] = {
         var table: [String: [String]] = [:]
-        for name in ["swift", "c", "h", "m", "mm", "cc", "cpp", "cxx", "hpp", "hh", "js", "mjs", "ts", "tsx", "jsx", "java", "kt", "kts",
-                     "go", "rs", "cs", "scala", "dart", "gradle", "groovy", "proto", "metal", "xcconfig", "pbxproj", "json5", "css", "scss"] {
+        for name in [
+            "swift", "c", "h", "m", "mm", "cc", "cpp", "cxx", "hpp", "hh", "js", "mjs", "ts", "tsx", "jsx", "java",
+            "kt", "kts",
+            "go", "rs", "cs", "scala", "dart", "gradle", "groovy", "proto", "metal", "xcconfig", "pbxproj", "json5",
+            "css", "scss"
+        ] {
             table[name] = slashes
         }
-        for name in ["sh", "bash", "zsh", "fish", "py", "rb", "pl", "pm", "r", "yml", "yaml", "toml", "conf", "cfg", "ini", "mk",
-                     "cmake", "ps1", "tf", "gitignore", "gitattributes", "podspec", "gemfile", "dockerfile", "makefile", "rakefile", "properties"] {
+        for name in [
+            "sh", "bash", "zsh", "fish", "py", "rb", "pl", "pm", "r", "yml", "yaml", "toml", "conf", "cfg", "ini", "mk",
+            "cmake", "ps1", "tf", "gitignore", "gitattributes", "podspec", "gemfile", "dockerfile", "makefile",
+            "rakefile", "properties"
+        ] {
             table[name] = hash
         }
-        for name in ["md", "markdown", "html", "htm", "xml", "plist", "storyboard", "xib", "svg", "xcscheme", "entitlements"] {
+        for name in [
+            "md", "markdown", "html", "htm", "xml", "plist", "storyboard", "xib", "svg", "xcscheme", "entitlements"
+        ] {
             table[name] = markup
         }
         table["strings"] = slashes  // Localizable.strings

@@ -8,20 +8,26 @@ public protocol FileSource: Sendable {
 
     /// `enumerate`, handing the files to `deliver` in listing order as they become known (see
     /// `FileEnumerator.enumerate(delivering:)`); by default all at once at the end.
-    func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool,
-                   delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration
+    func enumerate(
+        root: String, configuration: Configuration, checksListedKinds: Bool,
+        delivering deliver: (ArraySlice<ScannedFile>) -> Void
+    ) -> FileEnumeration
 
     /// Calls `body` with the file's bytes, valid only during the call, and its key when the
     /// source has one (a file on disk; not a git blob or bytes kept in memory).
-    func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T
+    func withContents<T>(
+        _ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T
+    ) throws(InputError) -> T
 
     /// The file's bytes as an array, for what must outlive the read.
     func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8]
 }
 
 extension FileSource {
-    public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool,
-                          delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
+    public func enumerate(
+        root: String, configuration: Configuration, checksListedKinds: Bool,
+        delivering deliver: (ArraySlice<ScannedFile>) -> Void
+    ) -> FileEnumeration {
         let enumeration = enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
         deliver(enumeration.files[...])
         return enumeration
@@ -45,9 +51,12 @@ public final class ReadOnceFileSource: FileSource {
         base.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
     }
 
-    public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool,
-                          delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
-        base.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds, delivering: deliver)
+    public func enumerate(
+        root: String, configuration: Configuration, checksListedKinds: Bool,
+        delivering deliver: (ArraySlice<ScannedFile>) -> Void
+    ) -> FileEnumeration {
+        base.enumerate(
+            root: root, configuration: configuration, checksListedKinds: checksListedKinds, delivering: deliver)
     }
 
     public func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
@@ -58,9 +67,13 @@ public final class ReadOnceFileSource: FileSource {
         return bytes
     }
 
-    public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T {
+    public func withContents<T>(
+        _ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T
+    ) throws(InputError) -> T {
         if let bytes = kept.withLock({ $0[Self.key(path)] }) {
-            guard bytes.count <= sizeLimit else { throw InputError.tooLarge(displayPath, size: bytes.count, limit: sizeLimit) }
+            guard bytes.count <= sizeLimit else {
+                throw InputError.tooLarge(displayPath, size: bytes.count, limit: sizeLimit)
+            }
             return bytes.withUnsafeBytes { body($0, nil) }
         }
         return try base.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
@@ -68,7 +81,8 @@ public final class ReadOnceFileSource: FileSource {
 
     /// `./a//b` and `a/b` are one file.
     private static func key(_ path: String) -> String {
-        var parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(separator: "/")
+        var parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(
+            separator: "/")
         if path.hasPrefix("/") { parts = "/" + parts }
         return parts
     }
@@ -95,13 +109,20 @@ public struct DiskFileSource: FileSource {
         enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds, delivering: { _ in })
     }
 
-    public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool,
-                          delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
-        FileEnumerator(root: root, configuration: configuration, checksGitListedKinds: checksListedKinds, listsUntracked: listsUntracked,
-                       startedListing: startedListing, defersUntracked: defersUntracked).enumerate(delivering: deliver)
+    public func enumerate(
+        root: String, configuration: Configuration, checksListedKinds: Bool,
+        delivering deliver: (ArraySlice<ScannedFile>) -> Void
+    ) -> FileEnumeration {
+        FileEnumerator(
+            root: root, configuration: configuration, checksGitListedKinds: checksListedKinds,
+            listsUntracked: listsUntracked,
+            startedListing: startedListing, defersUntracked: defersUntracked
+        ).enumerate(delivering: deliver)
     }
 
-    public func withContents<T>(_ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T) throws(InputError) -> T {
+    public func withContents<T>(
+        _ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T
+    ) throws(InputError) -> T {
         try SafeFileReader.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
     }
 }

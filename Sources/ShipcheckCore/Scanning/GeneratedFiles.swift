@@ -54,7 +54,7 @@ public struct GeneratedHeader: Sendable, Equatable {
             // Apollo iOS (below its `@generated`) and Xcode's Core Data class generation.
             ("This file was automatically generated and should not be edited", "Apollo / Core Data"),
             ("@generated", "@generated"),
-            ("DO NOT EDIT", "DO NOT EDIT"),
+            ("DO NOT EDIT", "DO NOT EDIT")
         ]
         return markers.map { (Array($0.0.utf8), $0.1) }
     }()
@@ -79,7 +79,10 @@ public struct GeneratedHeader: Sendable, Equatable {
         while start < end {
             let lineEnd = min(ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: start) ?? end, end)
             var first = start
-            while first < lineEnd, bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t") || bytes[first] == UInt8(ascii: "\r") {
+            while first < lineEnd,
+                bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")
+                    || bytes[first] == UInt8(ascii: "\r")
+            {
                 first += 1
             }
             let text = UnsafeRawBufferPointer(rebasing: bytes[first..<lineEnd])
@@ -98,7 +101,8 @@ public struct GeneratedHeader: Sendable, Equatable {
             } else {
                 break
             }
-            if isComment, let rank = markers.firstIndex(where: { contains(text, $0.text) }), rank < (best?.rank ?? .max) {
+            if isComment, let rank = markers.firstIndex(where: { contains(text, $0.text) }), rank < (best?.rank ?? .max)
+            {
                 best = (rank, line, first..<lineEnd)
             }
             start = lineEnd + 1
@@ -108,7 +112,8 @@ public struct GeneratedHeader: Sendable, Equatable {
         var text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[best.range]), as: UTF8.self)
         while text.last?.isWhitespace == true { text.removeLast() }
         if text.count > maximumTextLength { text = String(text.prefix(maximumTextLength)) + "…" }
-        return GeneratedHeader(generator: markers[best.rank].generator, line: best.line, text: FileEnumerator.escaped(text))
+        return GeneratedHeader(
+            generator: markers[best.rank].generator, line: best.line, text: FileEnumerator.escaped(text))
     }
 
     /// `///` or `/**` opening a documentation comment — not a banner (`////////`, `/*****`).
@@ -119,7 +124,9 @@ public struct GeneratedHeader: Sendable, Equatable {
     /// `import Foundation`, `@testable import App`, `@_exported import ApolloAPI`, `#if`,
     /// `#elseif`, `#else`, `#endif`.
     private static func isImportOrDirective(_ text: UnsafeRawBufferPointer) -> Bool {
-        if text.starts(with: "import ".utf8) || text.starts(with: "#if".utf8) || text.starts(with: "#else".utf8) || text.starts(with: "#endif".utf8) {
+        if text.starts(with: "import ".utf8) || text.starts(with: "#if".utf8) || text.starts(with: "#else".utf8)
+            || text.starts(with: "#endif".utf8)
+        {
             return true
         }
         return text.starts(with: "@".utf8) && contains(text, " import ")

@@ -20,8 +20,11 @@ public final class ScanContext: Sendable {
     private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
     private let reported = Mutex<[InputError]>([])
 
-    init(root: String, configuration: Configuration, files: [ScannedFile], listingErrors: [InputError], repository: GitRepository?,
-         source: any FileSource, early: [String: Result<[UInt8], InputError>]) {
+    init(
+        root: String, configuration: Configuration, files: [ScannedFile], listingErrors: [InputError],
+        repository: GitRepository?,
+        source: any FileSource, early: [String: Result<[UInt8], InputError>]
+    ) {
         self.root = root
         self.configuration = configuration
         self.files = files
@@ -39,7 +42,8 @@ public final class ScanContext: Sendable {
     /// The bytes of the file at `path` (as opened: under the root): the early copy when it was
     /// read early, else read now. For files a reader follows from another (an `#include`d
     /// `.xcconfig`, a `.gitattributes` above the root), which the listing may not hold.
-    public func contents(ofPath path: String, displayPath: String? = nil, sizeLimit: Int) throws(InputError) -> [UInt8] {
+    public func contents(ofPath path: String, displayPath: String? = nil, sizeLimit: Int) throws(InputError) -> [UInt8]
+    {
         if let copy = early[path] { return try copy.get() }
         return try source.read(path, displayPath: displayPath ?? path, sizeLimit: sizeLimit)
     }

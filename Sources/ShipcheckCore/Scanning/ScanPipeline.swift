@@ -17,8 +17,11 @@ public struct ScanPipeline: Sendable {
     /// Where the run reports its phase and files done (the progress line of long runs).
     public let progress: ScanProgress?
 
-    public init(root: String, configuration: Configuration, source: any FileSource = DiskFileSource(), checksListedKinds: Bool = true,
-                progress: ScanProgress? = nil) {
+    public init(
+        root: String, configuration: Configuration, source: any FileSource = DiskFileSource(),
+        checksListedKinds: Bool = true,
+        progress: ScanProgress? = nil
+    ) {
         self.root = FileEnumerator.trimmingSlash(root)
         self.configuration = configuration
         self.source = source
@@ -39,19 +42,26 @@ public struct ScanPipeline: Sendable {
         // (while git still lists a large index), not in a pass over it after.
         var earlyFiles: [ScannedFile] = []
         let shared = SharedObjects(checks.map(CheckHandle.init))
-        let enumeration = source.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds) { files in
-            earlyFiles += files.filter { file in shared.indices.contains { check in shared.borrow(check) { $0.check.needsEarly(file) } } }
+        let enumeration = source.enumerate(
+            root: root, configuration: configuration, checksListedKinds: checksListedKinds
+        ) { files in
+            earlyFiles += files.filter { file in
+                shared.indices.contains { check in shared.borrow(check) { $0.check.needsEarly(file) } }
+            }
         }
         var inputErrors = enumeration.errors
         let sizeLimit = configuration.maxFileSize
         let source = source
         let earlyReads = earlyFiles.parallelMap { file in
-            Result { () throws(InputError) -> [UInt8] in try source.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit) }
+            Result { () throws(InputError) -> [UInt8] in
+                try source.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
+            }
         }
         let early = Dictionary(zip(earlyFiles.map(\.path), earlyReads), uniquingKeysWith: { first, _ in first })
         for case .failure(let error) in earlyReads { inputErrors.append(error) }
-        let context = ScanContext(root: root, configuration: configuration, files: enumeration.files, listingErrors: enumeration.errors,
-                                  repository: enumeration.repository, source: source, early: early)
+        let context = ScanContext(
+            root: root, configuration: configuration, files: enumeration.files, listingErrors: enumeration.errors,
+            repository: enumeration.repository, source: source, early: early)
         let extras = zip(checks, clocks).flatMap { check, clock in clock.measure { check.prepare(context) } }
         var files = enumeration.files
         if !extras.isEmpty {
@@ -77,49 +87,55 @@ public struct ScanPipeline: Sendable {
         let sharedClocks = SharedObjects(clocks)
         // The files of `scanned` from `start` on, read in parallel and completed in order.
         func readPass(_ scanned: [ScannedFile], from start: Int) {
-            Array(start..<scanned.count).parallelForEach(window: Self.filesInFlight, { index -> FilePass in
-                defer { progress?.advance() }
-                let file = scanned[index]
-                let wanting = shared.indices.reduce(into: CheckSet(0)) { wanting, check in
-                    if shared.borrow(check, { $0.check.wants(file) }) { wanting |= 1 << check }
-                }
-                guard wanting != 0 else { return FilePass() }
-                // A local function handed only to non-escaping parameters, returning what the file
-                // left: it captures constants only (`wanting` too), as a captured variable is a heap
-                // box per file.
-                func inspect(_ bytes: UnsafeRawBufferPointer, _ key: FileKey?) -> FilePass {
-                    var pass = FilePass()
-                    let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
-                    var started = CheckClock.now
-                    for check in shared.indices where wanting & (1 << check) != 0 {
-                        let followUp = shared.borrow(check) { $0.check.inspect(contents) }
-                        let now = CheckClock.now
-                        sharedClocks.borrow(check) { $0.add(nanoseconds: now - started) }
-                        started = now
-                        if followUp != .none { pass.followUps.append((check, followUp)) }
+            Array(start..<scanned.count).parallelForEach(
+                window: Self.filesInFlight,
+                { index -> FilePass in
+                    defer { progress?.advance() }
+                    let file = scanned[index]
+                    let wanting = shared.indices.reduce(into: CheckSet(0)) { wanting, check in
+                        if shared.borrow(check, { $0.check.wants(file) }) { wanting |= 1 << check }
                     }
-                    pass.errors = contents.errors
-                    if !pass.followUps.isEmpty { pass.retained = Array(bytes) }
-                    return pass
-                }
-                if !early.isEmpty, let copy = early[file.path] {
-                    guard let bytes = try? copy.get() else { return FilePass() }  // reported when it was read
-                    return bytes.withUnsafeBytes { inspect($0, nil) }
-                }
-                do throws(InputError) {
-                    return try source.withContents(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)
-                } catch {
-                    var pass = FilePass()
-                    let listedUnchecked = (index < listedCount || index >= laterStart) && !checkedKinds
-                    if let reported = listedUnchecked ? Self.readFailure(of: file, error) : error { pass.errors = [reported] }
-                    return pass
-                }
-            }, completed: { position, pass in
-                // The position in this pass's input: the file's index less `start`.
-                let index = start + position
-                for check in shared.indices { shared.borrow(check) { $0.check.fileCompleted(index) } }
-                if !pass.isEmpty { kept.withLock { $0.append((index, pass)) } }
-            })
+                    guard wanting != 0 else { return FilePass() }
+                    // A local function handed only to non-escaping parameters, returning what the file
+                    // left: it captures constants only (`wanting` too), as a captured variable is a heap
+                    // box per file.
+                    func inspect(_ bytes: UnsafeRawBufferPointer, _ key: FileKey?) -> FilePass {
+                        var pass = FilePass()
+                        let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
+                        var started = CheckClock.now
+                        for check in shared.indices where wanting & (1 << check) != 0 {
+                            let followUp = shared.borrow(check) { $0.check.inspect(contents) }
+                            let now = CheckClock.now
+                            sharedClocks.borrow(check) { $0.add(nanoseconds: now - started) }
+                            started = now
+                            if followUp != .none { pass.followUps.append((check, followUp)) }
+                        }
+                        pass.errors = contents.errors
+                        if !pass.followUps.isEmpty { pass.retained = Array(bytes) }
+                        return pass
+                    }
+                    if !early.isEmpty, let copy = early[file.path] {
+                        guard let bytes = try? copy.get() else { return FilePass() }  // reported when it was read
+                        return bytes.withUnsafeBytes { inspect($0, nil) }
+                    }
+                    do throws(InputError) {
+                        return try source.withContents(
+                            file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)
+                    } catch {
+                        var pass = FilePass()
+                        let listedUnchecked = (index < listedCount || index >= laterStart) && !checkedKinds
+                        if let reported = listedUnchecked ? Self.readFailure(of: file, error) : error {
+                            pass.errors = [reported]
+                        }
+                        return pass
+                    }
+                },
+                completed: { position, pass in
+                    // The position in this pass's input: the file's index less `start`.
+                    let index = start + position
+                    for check in shared.indices { shared.borrow(check) { $0.check.fileCompleted(index) } }
+                    if !pass.isEmpty { kept.withLock { $0.append((index, pass)) } }
+                })
         }
         readPass(files, from: 0)
         // Then the files listed after the others: the scan's checks need no complete listing
@@ -141,11 +157,13 @@ public struct ScanPipeline: Sendable {
             let followUps = pass.followUps.map { $0.followUp }
             return followUps.contains(.firstRound) || (!followUps.isEmpty && !followUps.contains(.perhapsSecondRound))
         }
-        inputErrors += process(firstRound, round: .first, files: scanned, checks: checks, clocks: clocks) { _, _ in true }
+        inputErrors += process(firstRound, round: .first, files: scanned, checks: checks, clocks: clocks) { _, _ in true
+        }
         for (check, clock) in zip(checks, clocks) { clock.measure { check.beginSecondRound() } }
         let scheduled = Set(firstRound.map(\.index))
         let secondRound = passes.filter { !$0.pass.followUps.isEmpty && !scheduled.contains($0.index) }
-        inputErrors += process(secondRound, round: .second, files: scanned, checks: checks, clocks: clocks) { check, contents in
+        inputErrors += process(secondRound, round: .second, files: scanned, checks: checks, clocks: clocks) {
+            check, contents in
             clocks[check].measure { checks[check].wantsSecondRound(contents) }
         }
 
@@ -160,13 +178,17 @@ public struct ScanPipeline: Sendable {
 
     /// One round over kept files, in parallel; each file goes to the checks that asked for it
     /// (a `.perhapsSecondRound` one only when `confirms` says so). Returns the errors reported.
-    private func process(_ passes: [(index: Int, pass: FilePass)], round: FileRound, files: [ScannedFile], checks: [any FileCheck],
-                         clocks: [CheckClock], confirms: @escaping @Sendable (Int, FileContents) -> Bool) -> [InputError] {
+    private func process(
+        _ passes: [(index: Int, pass: FilePass)], round: FileRound, files: [ScannedFile], checks: [any FileCheck],
+        clocks: [CheckClock], confirms: @escaping @Sendable (Int, FileContents) -> Bool
+    ) -> [InputError] {
         passes.parallelMap { index, pass -> [InputError] in
             guard let bytes = pass.retained else { return [] }
             return bytes.withUnsafeBytes { buffer in
                 let contents = FileContents(file: files[index], index: index, bytes: buffer)
-                let takers = pass.followUps.filter { $0.followUp != .perhapsSecondRound || confirms($0.check, contents) }.map { $0.check }
+                let takers = pass.followUps.filter {
+                    $0.followUp != .perhapsSecondRound || confirms($0.check, contents)
+                }.map { $0.check }
                 for check in takers { clocks[check].measure { checks[check].process(contents, round: round) } }
                 return contents.errors
             }
@@ -180,7 +202,9 @@ public struct ScanPipeline: Sendable {
     static func readFailure(of file: ScannedFile, _ error: InputError) -> InputError? {
         switch FileKind.of(file.path) {
         case .symlink?:
-            return FileEnumerator.symlinkProblem(file.path).map { InputError(path: FileEnumerator.escaped(file.relativePath), message: $0) }
+            return FileEnumerator.symlinkProblem(file.path).map {
+                InputError(path: FileEnumerator.escaped(file.relativePath), message: $0)
+            }
         case .directory?, nil:
             return nil
         default:

@@ -53,7 +53,9 @@ public enum AtomicFile {
             if inPlace {
                 // Not a regular file (there is nothing to replace atomically): written into as it is.
                 let descriptor = open(path, O_WRONLY | O_CLOEXEC)
-                guard descriptor >= 0 else { throw InputError(path: path, message: "cannot open: \(SafeFileReader.describe(errno: errno))") }
+                guard descriptor >= 0 else {
+                    throw InputError(path: path, message: "cannot open: \(SafeFileReader.describe(errno: errno))")
+                }
                 temporary = nil
                 output = ByteOutput(descriptor: descriptor, displayPath: path, closesDescriptor: true)
                 return
@@ -68,8 +70,12 @@ public enum AtomicFile {
             output = ByteOutput(displayPath: path) { () throws(InputError) -> Int32 in
                 var bytes = Array(template.utf8CString)
                 let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-                guard descriptor >= 0 else { throw InputError(path: path, message: "cannot create a temporary file: \(SafeFileReader.describe(errno: errno))") }
-                made.path = String(decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                guard descriptor >= 0 else {
+                    throw InputError(
+                        path: path, message: "cannot create a temporary file: \(SafeFileReader.describe(errno: errno))")
+                }
+                made.path = String(
+                    decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
                 return descriptor
             }
         }
@@ -83,8 +89,14 @@ public enum AtomicFile {
             var existing = stat()
             let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
             fchmod(descriptor, mode)
-            guard DurableSync.sync(descriptor) == 0 else { throw InputError(path: output.displayPath, message: "cannot sync: \(SafeFileReader.describe(errno: errno))") }
-            guard rename(path, target) == 0 else { throw InputError(path: output.displayPath, message: "cannot replace: \(SafeFileReader.describe(errno: errno))") }
+            guard DurableSync.sync(descriptor) == 0 else {
+                throw InputError(
+                    path: output.displayPath, message: "cannot sync: \(SafeFileReader.describe(errno: errno))")
+            }
+            guard rename(path, target) == 0 else {
+                throw InputError(
+                    path: output.displayPath, message: "cannot replace: \(SafeFileReader.describe(errno: errno))")
+            }
             committed = true
         }
 
@@ -103,10 +115,14 @@ public enum AtomicFile {
 public enum FileLock {
     public static func withLock<T>(at lockPath: String, _ body: () throws -> T) throws -> T {
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw InputError(path: lockPath, message: "cannot open lock file: \(SafeFileReader.describe(errno: errno))") }
+        guard descriptor >= 0 else {
+            throw InputError(path: lockPath, message: "cannot open lock file: \(SafeFileReader.describe(errno: errno))")
+        }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
-            if errno != EINTR { throw InputError(path: lockPath, message: "cannot lock: \(SafeFileReader.describe(errno: errno))") }
+            if errno != EINTR {
+                throw InputError(path: lockPath, message: "cannot lock: \(SafeFileReader.describe(errno: errno))")
+            }
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()

@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// Bytes to a file descriptor through one 256 KB buffer: a report of hundreds of thousands of
 /// lines is written as it is made, in large writes, never held whole. A write that fails is
@@ -98,7 +99,8 @@ public final class ByteOutput {
             let count = POSIX.write(descriptor, start, left)
             if count < 0 {
                 if errno == EINTR { continue }
-                failure = InputError(path: displayPath, message: "cannot write: \(SafeFileReader.describe(errno: errno))")
+                failure = InputError(
+                    path: displayPath, message: "cannot write: \(SafeFileReader.describe(errno: errno))")
                 return
             }
             start += count
@@ -121,7 +123,10 @@ public final class ByteSpool {
         if directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
         var template = Array("\(directory)/shipcheck-spool-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw InputError(path: directory, message: "cannot create a temporary file: \(SafeFileReader.describe(errno: errno))") }
+        guard descriptor >= 0 else {
+            throw InputError(
+                path: directory, message: "cannot create a temporary file: \(SafeFileReader.describe(errno: errno))")
+        }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
         output = ByteOutput(descriptor: descriptor, displayPath: directory, closesDescriptor: true)
     }
@@ -129,13 +134,17 @@ public final class ByteSpool {
     /// Copies everything written so far into `destination`.
     public func copy(into destination: ByteOutput) throws(InputError) {
         try output.flush()
-        guard let descriptor = output.fileDescriptor, lseek(descriptor, 0, SEEK_SET) == 0 else { throw InputError(path: output.displayPath, message: "cannot rewind a temporary file") }
+        guard let descriptor = output.fileDescriptor, lseek(descriptor, 0, SEEK_SET) == 0 else {
+            throw InputError(path: output.displayPath, message: "cannot rewind a temporary file")
+        }
         var chunk = [UInt8](repeating: 0, count: 256 * 1024)
         while true {
             let count = chunk.withUnsafeMutableBytes { POSIX.read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw InputError(path: output.displayPath, message: "cannot read a temporary file: \(SafeFileReader.describe(errno: errno))")
+                throw InputError(
+                    path: output.displayPath,
+                    message: "cannot read a temporary file: \(SafeFileReader.describe(errno: errno))")
             }
             if count == 0 { break }
             chunk.withUnsafeBytes { destination.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }

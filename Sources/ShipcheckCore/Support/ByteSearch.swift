@@ -1,18 +1,23 @@
+import CByteSearch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import CByteSearch
 
 /// Byte-level searching on whole buffers (memchr / memmem), the hot loop of every text
 /// scanner here. Nothing in it builds a String.
 public enum ByteSearch {
     /// Offset of the first `needle` at or after `start`, or nil.
     @inlinable
-    public static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    public static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, from start: Int = 0)
+        -> Int?
+    {
         guard needle.count > 0, start >= 0, start <= haystack.count, let base = haystack.baseAddress else { return nil }
-        guard let hit = shipcheck_memmem(base + start, haystack.count - start, needle.baseAddress!, needle.count) else { return nil }
+        guard let hit = shipcheck_memmem(base + start, haystack.count - start, needle.baseAddress!, needle.count) else {
+            return nil
+        }
         return base.distance(to: UnsafeRawPointer(hit))
     }
 
@@ -43,8 +48,10 @@ public enum ByteSearch {
     @inlinable
     public static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), 0x80...: true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "_"), 0x80...:
+            true
         default: false
         }
     }

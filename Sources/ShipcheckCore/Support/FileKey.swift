@@ -30,9 +30,11 @@ public struct FileKey: Sendable, Hashable {
         #else
         let modified = status.st_mtim, changed = status.st_ctim
         #endif
-        self.init(device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino), size: Int64(status.st_size),
-                  modified: Self.nanoseconds(Int64(modified.tv_sec), Int64(modified.tv_nsec)),
-                  changed: Self.nanoseconds(Int64(changed.tv_sec), Int64(changed.tv_nsec)))
+        self.init(
+            device: UInt64(truncatingIfNeeded: status.st_dev), inode: UInt64(truncatingIfNeeded: status.st_ino),
+            size: Int64(status.st_size),
+            modified: Self.nanoseconds(Int64(modified.tv_sec), Int64(modified.tv_nsec)),
+            changed: Self.nanoseconds(Int64(changed.tv_sec), Int64(changed.tv_nsec)))
     }
 
     /// A timestamp in nanoseconds; past the year 2262 (any file can be touched there) it stays

@@ -19,8 +19,10 @@ extension Array where Element: Sendable {
     /// time, as soon as it and every result before it are ready — what a streaming report
     /// writes from. At most `window` elements are taken ahead of the first one not completed,
     /// so the results waiting for an earlier slow element stay bounded.
-    public func parallelMap<T: Sendable>(window: Int, _ transform: @Sendable (Element) -> T,
-                                         completed: @Sendable (Int, T) -> Void) -> [T] {
+    public func parallelMap<T: Sendable>(
+        window: Int, _ transform: @Sendable (Element) -> T,
+        completed: @Sendable (Int, T) -> Void
+    ) -> [T] {
         // Appended in input order: `completed` runs in that order, one call at a time.
         var reserved: [T] = []
         reserved.reserveCapacity(count)
@@ -35,8 +37,10 @@ extension Array where Element: Sendable {
     /// `parallelMap(window:_:completed:)` that keeps no result after `completed` has had it:
     /// memory stays bounded by `window` results however long the input (a listing streamed
     /// in buffers of a few hundred kilobytes).
-    public func parallelForEach<T: Sendable>(window: Int, _ transform: @Sendable (Element) -> T,
-                                             completed: @Sendable (Int, T) -> Void) {
+    public func parallelForEach<T: Sendable>(
+        window: Int, _ transform: @Sendable (Element) -> T,
+        completed: @Sendable (Int, T) -> Void
+    ) {
         let input = self
         let workers = Swift.max(1, Swift.min(activeProcessorCount, count))
         // Elements are taken a few at a time (one permit, one counter step, one store of their
@@ -53,7 +57,7 @@ extension Array where Element: Sendable {
         // `chunksInFlight`, so a slot is taken out before a later chunk can reuse it — memory
         // bounded by the window, not the input (a listing of a million files).
         let capacity = Swift.min(count, chunksInFlight * chunk)
-        let results = Mutex<[T?]>(Array<T?>(repeating: nil, count: capacity))
+        let results = Mutex<[T?]>([T?](repeating: nil, count: capacity))
         let nextToComplete = Mutex<Int>(0)
         // Results stored since the completing thread last looked: a worker that finds another
         // thread completing leaves its results to it and goes on reading (waiting for the lock
@@ -84,7 +88,9 @@ extension Array where Element: Sendable {
                     let completing: Void? = nextToComplete.withLockIfAvailable { position in
                         stored.store(0, ordering: .sequentiallyConsistent)
                         results.withLock { results in
-                            while position + values.count < input.count, let ready = results[(position + values.count) % capacity].take() {
+                            while position + values.count < input.count,
+                                let ready = results[(position + values.count) % capacity].take()
+                            {
                                 values.append(ready)
                             }
                         }

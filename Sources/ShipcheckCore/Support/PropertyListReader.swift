@@ -77,14 +77,18 @@ private struct BinaryObjectTable {
         guard bytes.count >= start + 32 else { return nil }
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
-        guard let count = Self.integer(bytes, at: trailer + 8, size: 8), let top = Self.integer(bytes, at: trailer + 16, size: 8),
-              let table = Self.integer(bytes, at: trailer + 24, size: 8),
-              (1...8).contains(offsetSize), (1...8).contains(referenceSize), count > 0, top < count,
-              table >= start, table <= trailer, count <= (trailer - table) / offsetSize else { return nil }
+        guard let count = Self.integer(bytes, at: trailer + 8, size: 8),
+            let top = Self.integer(bytes, at: trailer + 16, size: 8),
+            let table = Self.integer(bytes, at: trailer + 24, size: 8),
+            (1...8).contains(offsetSize), (1...8).contains(referenceSize), count > 0, top < count,
+            table >= start, table <= trailer, count <= (trailer - table) / offsetSize
+        else { return nil }
         var offsets: [Int] = []
         offsets.reserveCapacity(count)
         for index in 0..<count {
-            guard let offset = Self.integer(bytes, at: table + index * offsetSize, size: offsetSize), offset >= start, offset < table else { return nil }
+            guard let offset = Self.integer(bytes, at: table + index * offsetSize, size: offsetSize), offset >= start,
+                offset < table
+            else { return nil }
             offsets.append(offset)
         }
         (self.bytes, self.offsets, self.top, self.referenceSize, self.end) = (bytes, offsets, top, referenceSize, table)
@@ -101,18 +105,20 @@ private struct BinaryObjectTable {
         case 0x3: return marker == 0x33 && offset + 9 <= end ? [] : nil  // date
         case 0x4, 0x5, 0x6, 0xA, 0xD:  // data, ASCII, UTF-16, array, dictionary
             guard let (length, start) = length(at: offset, low: low) else { return nil }
-            let unit = switch type {
-            case 0x4, 0x5: 1
-            case 0x6: 2
-            case 0xA: referenceSize
-            default: 2 * referenceSize
-            }
+            let unit =
+                switch type {
+                case 0x4, 0x5: 1
+                case 0x6: 2
+                case 0xA: referenceSize
+                default: 2 * referenceSize
+                }
             guard length <= (end - start) / unit else { return nil }
             guard type == 0xA || type == 0xD else { return [] }
             var found: [Int] = []
             for reference in 0..<(length * unit / referenceSize) {
                 guard let target = Self.integer(bytes, at: start + reference * referenceSize, size: referenceSize),
-                      target < offsets.count else { return nil }
+                    target < offsets.count
+                else { return nil }
                 found.append(target)
             }
             return found
@@ -126,7 +132,9 @@ private struct BinaryObjectTable {
         guard low == 0x0F else { return (low, offset + 1) }
         guard offset + 2 <= end, bytes[offset + 1] >> 4 == 0x1 else { return nil }
         let size = 1 << Int(bytes[offset + 1] & 0x0F)
-        guard size <= 8, offset + 2 + size <= end, let length = Self.integer(bytes, at: offset + 2, size: size) else { return nil }
+        guard size <= 8, offset + 2 + size <= end, let length = Self.integer(bytes, at: offset + 2, size: size) else {
+            return nil
+        }
         return (length, offset + 2 + size)
     }
 

@@ -1,10 +1,11 @@
+import Foundation
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Synchronization
 
 /// Reads whole files without ever blocking on a FIFO or device, following a symlink, or
 /// reading past a size cap. Every failure is an `InputError` naming the file.
@@ -12,7 +13,9 @@ public enum SafeFileReader {
     /// Default cap for text scanning: generous, but bounded so one file cannot exhaust memory.
     public static let defaultSizeLimit = 256 * 1024 * 1024
 
-    public static func read(_ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> [UInt8] {
+    public static func read(_ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit)
+        throws(InputError) -> [UInt8]
+    {
         let shown = displayPath ?? path
         let (descriptor, key) = try openRegularFile(path, shown: shown, sizeLimit: sizeLimit)
         let size = Int(key.size)
@@ -31,8 +34,10 @@ public enum SafeFileReader {
     /// allocation per file costs a page fault and a kernel zero-fill per page. The buffer is
     /// valid only during `body`; copy out what must outlive it. `body` also gets the file's key
     /// from the same `fstat`.
-    public static func withContents<T>(_ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit,
-                                       _ body: (UnsafeRawBufferPointer, FileKey) -> T) throws(InputError) -> T {
+    public static func withContents<T>(
+        _ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit,
+        _ body: (UnsafeRawBufferPointer, FileKey) -> T
+    ) throws(InputError) -> T {
         let shown = displayPath ?? path
         let (descriptor, key) = try openRegularFile(path, shown: shown, sizeLimit: sizeLimit)
         let size = Int(key.size)
@@ -47,7 +52,9 @@ public enum SafeFileReader {
 
     /// Opens `path` for reading if it is a regular file within the cap (without following a
     /// symlink or blocking on a FIFO): its descriptor, which the caller closes, and its key.
-    public static func openRegularFile(_ path: String, shown: String, sizeLimit: Int = defaultSizeLimit) throws(InputError) -> (descriptor: Int32, key: FileKey) {
+    public static func openRegularFile(_ path: String, shown: String, sizeLimit: Int = defaultSizeLimit)
+        throws(InputError) -> (descriptor: Int32, key: FileKey)
+    {
         // O_NONBLOCK: opening a FIFO with no writer must not hang. O_NOFOLLOW: the walk
         // already decided about symlinks; a swapped-in link is refused, not followed.
         let descriptor = OpenDirectory.current.open(path, flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
@@ -72,7 +79,9 @@ public enum SafeFileReader {
 
     /// Reads up to `size` bytes; returns how many arrived (a file that shrank while being read
     /// keeps what is there) and the errno of a failed read, or 0.
-    private static func fill(_ descriptor: Int32, _ storage: UnsafeMutableRawPointer?, size: Int) -> (filled: Int, failure: Int32) {
+    private static func fill(_ descriptor: Int32, _ storage: UnsafeMutableRawPointer?, size: Int) -> (
+        filled: Int, failure: Int32
+    ) {
         guard let storage else { return (0, 0) }
         var filled = 0
         while filled < size {

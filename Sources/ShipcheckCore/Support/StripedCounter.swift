@@ -1,9 +1,10 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// A count that the read pass's threads add to for every file (files read, time in a check),
 /// each thread in a cache line of its own. One atomic that every thread adds to moves its
@@ -14,7 +15,9 @@ public final class StripedCounter: @unchecked Sendable {
     /// lines in pairs).
     private struct Stripe: ~Copyable {
         let value = Atomic<Int>(0)
-        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        private let padding: (Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int, Int) = (
+            0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0
+        )
     }
 
     /// More than the threads a pass runs (one per core) on most machines; threads beyond share.

@@ -27,7 +27,9 @@ struct Assignment {
 
         override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
             let elements = Array(node.elements)
-            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self), let target = Assignment.targetName(elements[0]) {
+            if elements.count >= 3, elements[1].is(AssignmentExprSyntax.self),
+                let target = Assignment.targetName(elements[0])
+            {
                 assignments.append(Assignment(statement: node, target: target, value: Array(elements[2...])))
             }
             return .visitChildren
@@ -43,7 +45,9 @@ struct Assignment {
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
             return reference.baseName
         }
-        if let member = expression.as(MemberAccessExprSyntax.self), member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+        if let member = expression.as(MemberAccessExprSyntax.self),
+            member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
+        {
             return member.declName.baseName
         }
         return nil
@@ -55,7 +59,9 @@ extension ExprSyntax {
     var withoutWrappers: ExprSyntax {
         if let expression = self.as(TryExprSyntax.self) { return expression.expression.withoutWrappers }
         if let expression = self.as(AwaitExprSyntax.self) { return expression.expression.withoutWrappers }
-        if let tuple = self.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil {
+        if let tuple = self.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first,
+            only.label == nil
+        {
             return only.expression.withoutWrappers
         }
         return self

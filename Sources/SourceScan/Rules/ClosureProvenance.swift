@@ -26,14 +26,19 @@ struct ClosureProvenance {
     /// (when other files may write it too, `safeUnlessWrittenElsewhere` says they must be looked
     /// at), or the property is file-private and every read (every call) runs on one global
     /// actor.
-    func verdict(name: TokenSyntax, decl: VariableDeclSyntax, binding: PatternBindingSyntax, owner: (any DeclGroupSyntax)?) -> Verdict {
+    func verdict(
+        name: TokenSyntax, decl: VariableDeclSyntax, binding: PatternBindingSyntax, owner: (any DeclGroupSyntax)?
+    ) -> Verdict {
         let ownerIsFilePrivate = owner.map { Self.fileScoped($0, setterOnly: false) } == true
         let readInFileOnly = ownerIsFilePrivate || Self.fileScoped(decl, setterOnly: false)
         let writtenInFileOnly = ownerIsFilePrivate || Self.fileScoped(decl, setterOnly: true)
-        let writes = self.writes(of: name.text, declaration: name, binding: binding, ownerName: owner.flatMap { TypeDeclarations.name(of: $0) })
+        let writes = self.writes(
+            of: name.text, declaration: name, binding: binding,
+            ownerName: owner.flatMap { TypeDeclarations.name(of: $0) })
         if let unsafe = writes.first(where: { !isNonisolatedClosure($0.value, at: $0.site) }) {
             if readInFileOnly, singleGlobalActor(reading: name, owner: owner) != nil { return .safe }
-            return .unsafe("\(quote(unsafe.site)) (line \(line(of: unsafe.site))) stores a closure that may be actor-isolated")
+            return .unsafe(
+                "\(quote(unsafe.site)) (line \(line(of: unsafe.site))) stores a closure that may be actor-isolated")
         }
         if writtenInFileOnly { return .safe }
         if decl.bindingSpecifier.tokenKind == .keyword(.let) {
@@ -65,11 +70,16 @@ struct ClosureProvenance {
     /// Every store into the property in this file: its default value, assignments (`x.name =`,
     /// `name =` outside a local shadow), labelled arguments of memberwise constructions of the
     /// owner, and mutations that add closures (`append`, `insert`, subscript stores, `+=`, `&`).
-    func writes(of name: String, declaration: TokenSyntax?, binding: PatternBindingSyntax?, ownerName: String?) -> [Write] {
+    func writes(of name: String, declaration: TokenSyntax?, binding: PatternBindingSyntax?, ownerName: String?)
+        -> [Write]
+    {
         var writes: [Write] = []
         if let value = binding?.initializer?.value { writes.append(Write(value: value, site: Syntax(value))) }
-        for token in declarations.tree.tokens(viewMode: .sourceAccurate) where token.text == name && token.id != declaration?.id {
-            if let write = write(through: token, ownerName: ownerName, declaringFile: declaration != nil) { writes.append(write) }
+        for token in declarations.tree.tokens(viewMode: .sourceAccurate)
+        where token.text == name && token.id != declaration?.id {
+            if let write = write(through: token, ownerName: ownerName, declaringFile: declaration != nil) {
+                writes.append(write)
+            }
         }
         return writes
     }
@@ -77,8 +87,9 @@ struct ClosureProvenance {
     private func write(through token: TokenSyntax, ownerName: String?, declaringFile: Bool) -> Write? {
         // `Owner(name: value)` / `.init(name: value)`: a memberwise store.
         if let argument = token.parent?.as(LabeledExprSyntax.self), argument.label?.id == token.id,
-           let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-           isConstruction(of: ownerName, callee: call.calledExpression, implicitInit: declaringFile) {
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+            isConstruction(of: ownerName, callee: call.calledExpression, implicitInit: declaringFile)
+        {
             return Write(value: argument.expression, site: Syntax(argument))
         }
         guard let access = propertyAccess(token, ownerName: ownerName) else { return nil }
@@ -96,12 +107,15 @@ struct ClosureProvenance {
         }
         if parent?.is(InOutExprSyntax.self) == true { return Write(value: nil, site: Syntax(access)) }
         if let subscriptCall = parent?.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == access.id,
-           let list = subscriptCall.parent?.as(ExprListSyntax.self), list.first?.id == subscriptCall.id, list.count >= 3,
-           list.dropFirst().first?.is(AssignmentExprSyntax.self) == true {
+            let list = subscriptCall.parent?.as(ExprListSyntax.self), list.first?.id == subscriptCall.id,
+            list.count >= 3,
+            list.dropFirst().first?.is(AssignmentExprSyntax.self) == true
+        {
             return Write(value: nil, site: Syntax(subscriptCall))
         }
         if let member = parent?.as(MemberAccessExprSyntax.self), member.base?.id == access.id,
-           ["append", "insert", "updateValue", "merge"].contains(member.declName.baseName.text) {
+            ["append", "insert", "updateValue", "merge"].contains(member.declName.baseName.text)
+        {
             return Write(value: nil, site: Syntax(member))
         }
         return nil
@@ -115,10 +129,14 @@ struct ClosureProvenance {
             let viaSelf = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self)
             if viaSelf { return isInside(ownerName, Syntax(member)) ? ExprSyntax(member) : nil }
             // `operation.completion`: another type's property when the file shows `operation`'s type.
-            if let ownerName, let base = member.base, let type = Self.localType(of: base), type != ownerName { return nil }
+            if let ownerName, let base = member.base, let type = Self.localType(of: base), type != ownerName {
+                return nil
+            }
             return ExprSyntax(member)
         }
-        if reference.parent?.is(MemberAccessExprSyntax.self) == true || LocalName(token, at: reference).isLocal { return nil }
+        if reference.parent?.is(MemberAccessExprSyntax.self) == true || LocalName(token, at: reference).isLocal {
+            return nil
+        }
         return isInside(ownerName, Syntax(reference)) ? ExprSyntax(reference) : nil
     }
 
@@ -133,7 +151,9 @@ struct ClosureProvenance {
             return TypeDeclarations.simpleName(of: parameter.type)
         case .variable(let binding):
             if let type = binding.typeAnnotation?.type { return TypeDeclarations.simpleName(of: type) }
-            guard let call = binding.initializer?.value.withoutWrappers.as(FunctionCallExprSyntax.self) else { return nil }
+            guard let call = binding.initializer?.value.withoutWrappers.as(FunctionCallExprSyntax.self) else {
+                return nil
+            }
             return StateInitFinder.constructedTypeName(call.calledExpression, impliedType: nil)
         case .otherLocal, .notLocal:
             return nil
@@ -146,7 +166,9 @@ struct ClosureProvenance {
         guard let ownerName else { return true }
         var current = node.parent
         while let syntax = current {
-            if let group = syntax.asProtocol(DeclGroupSyntax.self) { return TypeDeclarations.name(of: group) == ownerName }
+            if let group = syntax.asProtocol(DeclGroupSyntax.self) {
+                return TypeDeclarations.name(of: group) == ownerName
+            }
             current = syntax.parent
         }
         return false
@@ -155,8 +177,12 @@ struct ClosureProvenance {
     /// `Owner(…)`, `Owner.init(…)`, and with `implicitInit` (in the file declaring the owner,
     /// where the type is the owner's more often than not) `.init(…)`.
     private func isConstruction(of ownerName: String?, callee: ExprSyntax, implicitInit: Bool) -> Bool {
-        if let reference = callee.as(DeclReferenceExprSyntax.self) { return ownerName != nil && reference.baseName.text == ownerName }
-        guard let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" else { return false }
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            return ownerName != nil && reference.baseName.text == ownerName
+        }
+        guard let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" else {
+            return false
+        }
         guard let base = member.base else { return implicitInit }
         return base.as(DeclReferenceExprSyntax.self)?.baseName.text == ownerName
     }
@@ -167,25 +193,35 @@ struct ClosureProvenance {
     func isNonisolatedClosure(_ value: ExprSyntax?, at site: Syntax) -> Bool {
         guard let value = value?.withoutWrappers else { return false }
         if value.is(NilLiteralExprSyntax.self) { return true }
-        if let array = value.as(ArrayExprSyntax.self) { return array.elements.allSatisfy { isNonisolatedClosure($0.expression, at: site) } }
+        if let array = value.as(ArrayExprSyntax.self) {
+            return array.elements.allSatisfy { isNonisolatedClosure($0.expression, at: site) }
+        }
         if let dictionary = value.as(DictionaryExprSyntax.self) {
             guard case .elements(let elements) = dictionary.content else { return true }
             return elements.allSatisfy { isNonisolatedClosure($0.value, at: site) }
         }
         if let closure = value.as(ClosureExprSyntax.self) {
-            if let attributes = closure.signature?.attributes, TypeDeclarations.globalActor(in: attributes) != nil { return false }
+            if let attributes = closure.signature?.attributes, TypeDeclarations.globalActor(in: attributes) != nil {
+                return false
+            }
             guard case .none = isolation(of: Syntax(closure)) else { return false }
             return !closure.tokens(viewMode: .sourceAccurate).contains { token in
-                guard token.parent?.is(DeclReferenceExprSyntax.self) == true, case .parameter(let parameter) = LocalName(token, at: token) else { return false }
+                guard token.parent?.is(DeclReferenceExprSyntax.self) == true,
+                    case .parameter(let parameter) = LocalName(token, at: token)
+                else { return false }
                 return declarations.uncheckedFunctionType(in: parameter.type) != nil
             }
         }
         if let member = value.as(MemberAccessExprSyntax.self), let base = member.base?.as(DeclReferenceExprSyntax.self),
-           case .parameter(let parameter) = LocalName(base.baseName, at: base) {
+            case .parameter(let parameter) = LocalName(base.baseName, at: base)
+        {
             return declarations.nonisolatedTypes.contains(TypeDeclarations.simpleName(of: parameter.type))
         }
-        if let reference = value.as(DeclReferenceExprSyntax.self), case .parameter(let parameter) = LocalName(reference.baseName, at: reference) {
-            return declarations.isFunctionType(parameter.type) && declarations.uncheckedFunctionType(in: parameter.type) == nil
+        if let reference = value.as(DeclReferenceExprSyntax.self),
+            case .parameter(let parameter) = LocalName(reference.baseName, at: reference)
+        {
+            return declarations.isFunctionType(parameter.type)
+                && declarations.uncheckedFunctionType(in: parameter.type) == nil
         }
         return false
     }
@@ -206,19 +242,24 @@ struct ClosureProvenance {
     static func lookup(for properties: Set<Property>) -> FileLookup? {
         guard !properties.isEmpty else { return nil }
         let needles = Set(properties.map { Store(name: Array($0.name.utf8), owner: $0.owner.map { Array($0.utf8) }) })
-        return FileLookup(releaseOnly: true, mayHold: { file, bytes in
-            properties.contains { $0.path != file.relativePath } && needles.contains { $0.mayBe(in: bytes) }
-        }) { file in
-            let provenance = ClosureProvenance(tree: file.tree, lines: file.lines)
-            var stores: [Property: String] = [:]
-            for property in properties where property.path != file.path {
-                let writes = provenance.writes(of: property.name, declaration: nil, binding: nil, ownerName: property.owner)
-                if let unsafe = writes.first(where: { !provenance.isNonisolatedClosure($0.value, at: $0.site) }) {
-                    stores[property] = "\(file.path):\(provenance.line(of: unsafe.site))"
+        return FileLookup(
+            releaseOnly: true,
+            mayHold: { file, bytes in
+                properties.contains { $0.path != file.relativePath } && needles.contains { $0.mayBe(in: bytes) }
+            },
+            answer: { file in
+                let provenance = ClosureProvenance(tree: file.tree, lines: file.lines)
+                var stores: [Property: String] = [:]
+                for property in properties where property.path != file.path {
+                    let writes = provenance.writes(
+                        of: property.name, declaration: nil, binding: nil, ownerName: property.owner)
+                    if let unsafe = writes.first(where: { !provenance.isNonisolatedClosure($0.value, at: $0.site) }) {
+                        stores[property] = "\(file.path):\(provenance.line(of: unsafe.site))"
+                    }
                 }
+                return LookupAnswers(stores: stores)
             }
-            return LookupAnswers(stores: stores)
-        }
+        )
     }
 
     /// The byte shape of a store into a property from another file, to spare the parser the
@@ -245,7 +286,8 @@ struct ClosureProvenance {
                 case UInt8(ascii: ":"): return namesOwner && after != UInt8(ascii: ":")
                 case UInt8(ascii: "."):
                     return Self.mutations.contains { word in
-                        next + 1 + word.count <= bytes.count && bytes[(next + 1)..<(next + 1 + word.count)].elementsEqual(word)
+                        next + 1 + word.count <= bytes.count
+                            && bytes[(next + 1)..<(next + 1 + word.count)].elementsEqual(word)
                     }
                 default: return false
                 }
@@ -270,22 +312,32 @@ struct ClosureProvenance {
         var current = node.parent
         while let syntax = current {
             if let closure = syntax.as(ClosureExprSyntax.self) {
-                if let attributes = closure.signature?.attributes, let actor = TypeDeclarations.globalActor(in: attributes) { return .globalActor(actor) }
+                if let attributes = closure.signature?.attributes,
+                    let actor = TypeDeclarations.globalActor(in: attributes)
+                {
+                    return .globalActor(actor)
+                }
                 if let actor = parameterActor(of: closure) { return .globalActor(actor) }
                 if !Self.isTaskBody(closure), !inheritsIsolation(closure) { return .none(place: place ?? "a closure") }
             } else if let function = syntax.as(FunctionDeclSyntax.self) {
                 if let actor = TypeDeclarations.globalActor(in: function.attributes) { return .globalActor(actor) }
                 place = place ?? "`\(function.name.text)()`"
-                if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) { return .none(place: place!) }
+                if function.modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) {
+                    return .none(place: place!)
+                }
             } else if let initializer = syntax.as(InitializerDeclSyntax.self) {
                 if let actor = TypeDeclarations.globalActor(in: initializer.attributes) { return .globalActor(actor) }
                 place = place ?? "`init`"
-                if initializer.modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) { return .none(place: place!) }
+                if initializer.modifiers.contains(where: { $0.name.tokenKind == .keyword(.nonisolated) }) {
+                    return .none(place: place!)
+                }
             } else if let variable = syntax.as(VariableDeclSyntax.self) {
                 if let actor = TypeDeclarations.globalActor(in: variable.attributes) { return .globalActor(actor) }
                 place = place ?? "`\(variable.bindings.first?.pattern.trimmedDescription ?? "a property")`"
             } else if let group = syntax.asProtocol(DeclGroupSyntax.self) {
-                if let actor = TypeDeclarations.globalActor(in: group.attributes) ?? TypeDeclarations.name(of: group).flatMap({ declarations.globalActors[$0] }) {
+                if let actor = TypeDeclarations.globalActor(in: group.attributes)
+                    ?? TypeDeclarations.name(of: group).flatMap({ declarations.globalActors[$0] })
+                {
                     return .globalActor(actor)
                 }
                 return .none(place: place ?? "the type")
@@ -301,8 +353,11 @@ struct ClosureProvenance {
     private func singleGlobalActor(reading name: TokenSyntax, owner: (any DeclGroupSyntax)?) -> String? {
         let ownerName = owner.flatMap { TypeDeclarations.name(of: $0) }
         var actors: Set<String> = []
-        for token in declarations.tree.tokens(viewMode: .sourceAccurate) where token.text == name.text && token.id != name.id {
-            guard write(through: token, ownerName: ownerName, declaringFile: true) == nil, let access = propertyAccess(token, ownerName: ownerName) else { continue }
+        for token in declarations.tree.tokens(viewMode: .sourceAccurate)
+        where token.text == name.text && token.id != name.id {
+            guard write(through: token, ownerName: ownerName, declaringFile: true) == nil,
+                let access = propertyAccess(token, ownerName: ownerName)
+            else { continue }
             guard case .globalActor(let actor) = isolation(of: Syntax(access)) else { return nil }
             actors.insert(actor)
         }
@@ -315,7 +370,9 @@ struct ClosureProvenance {
     private func parameterActor(of closure: ClosureExprSyntax) -> String? {
         guard let functions = calledFunctions(of: closure) else { return nil }
         let actors = functions.flatMap { function in
-            function.signature.parameterClause.parameters.filter { declarations.isFunctionType($0.type) }.map { Self.globalActor(of: $0.type) }
+            function.signature.parameterClause.parameters.filter { declarations.isFunctionType($0.type) }.map {
+                Self.globalActor(of: $0.type)
+            }
         }
         guard let first = actors.first, let actor = first, actors.allSatisfy({ $0 == actor }) else { return nil }
         return actor
@@ -331,7 +388,8 @@ struct ClosureProvenance {
         var parent = closure.parent
         if parent?.is(LabeledExprSyntax.self) == true { parent = parent?.parent?.parent }
         guard let call = parent?.as(FunctionCallExprSyntax.self) else { return nil }
-        let name = call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        let name =
+            call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text
             ?? call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
         return name.flatMap { declarations.functions[$0] }
     }
@@ -342,7 +400,8 @@ struct ClosureProvenance {
         guard let functions = calledFunctions(of: closure) else { return false }
         return functions.allSatisfy { function in
             function.signature.parameterClause.parameters.allSatisfy { parameter in
-                !declarations.isFunctionType(parameter.type) || declarations.uncheckedFunctionType(in: parameter.type) != nil
+                !declarations.isFunctionType(parameter.type)
+                    || declarations.uncheckedFunctionType(in: parameter.type) != nil
             }
         }
     }
@@ -361,7 +420,9 @@ struct ClosureProvenance {
     /// `private` / `fileprivate` (with `setterOnly`, `private(set)` too).
     private static func fileScoped(_ decl: some SyntaxProtocol, setterOnly: Bool) -> Bool {
         let modifiers = decl.asProtocol(WithModifiersSyntax.self)?.modifiers ?? []
-        return modifiers.contains { [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) && (setterOnly || $0.detail == nil) }
+        return modifiers.contains {
+            [.keyword(.private), .keyword(.fileprivate)].contains($0.name.tokenKind) && (setterOnly || $0.detail == nil)
+        }
     }
 
     /// A struct without initialisers of its own: other files may construct it memberwise.
@@ -404,7 +465,9 @@ struct FileDeclarations {
         nonisolatedTypes = collector.nonisolatedTypes
         globalActors = collector.globalActors
         functions = collector.functions
-        extensions = Dictionary(grouping: TypeDeclarations.topLevelExtensions(in: tree)) { TypeDeclarations.simpleName(of: $0.extendedType) }
+        extensions = Dictionary(grouping: TypeDeclarations.topLevelExtensions(in: tree)) {
+            TypeDeclarations.simpleName(of: $0.extendedType)
+        }
     }
 
     enum UncheckedClosure {
@@ -421,21 +484,33 @@ struct FileDeclarations {
         if let function = type.as(FunctionTypeSyntax.self) { return .written(function) }
         if let attributed = type.as(AttributedTypeSyntax.self) {
             let names = attributed.attributes.compactMap { TypeDeclarations.attributeName($0) }
-            if names.contains("Sendable") || TypeDeclarations.globalActor(in: attributed.attributes) != nil { return nil }
+            if names.contains("Sendable") || TypeDeclarations.globalActor(in: attributed.attributes) != nil {
+                return nil
+            }
             if attributed.attributes.contains(where: { Self.isCConvention($0) }) { return nil }
             return uncheckedFunctionType(in: attributed.baseType, depth: depth + 1)
         }
-        if let optional = type.as(OptionalTypeSyntax.self) { return uncheckedFunctionType(in: optional.wrappedType, depth: depth + 1) }
-        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return uncheckedFunctionType(in: optional.wrappedType, depth: depth + 1) }
-        if let array = type.as(ArrayTypeSyntax.self) { return uncheckedFunctionType(in: array.element, depth: depth + 1) }
-        if let dictionary = type.as(DictionaryTypeSyntax.self) { return uncheckedFunctionType(in: dictionary.value, depth: depth + 1) }
+        if let optional = type.as(OptionalTypeSyntax.self) {
+            return uncheckedFunctionType(in: optional.wrappedType, depth: depth + 1)
+        }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return uncheckedFunctionType(in: optional.wrappedType, depth: depth + 1)
+        }
+        if let array = type.as(ArrayTypeSyntax.self) {
+            return uncheckedFunctionType(in: array.element, depth: depth + 1)
+        }
+        if let dictionary = type.as(DictionaryTypeSyntax.self) {
+            return uncheckedFunctionType(in: dictionary.value, depth: depth + 1)
+        }
         if let tuple = type.as(TupleTypeSyntax.self) {
             return tuple.elements.lazy.compactMap { self.uncheckedFunctionType(in: $0.type, depth: depth + 1) }.first
         }
         if let identifier = type.as(IdentifierTypeSyntax.self) {
             let name = identifier.name.text
-            if let arguments = identifier.genericArgumentClause?.arguments, ["Optional", "Array", "Dictionary"].contains(name),
-               case .type(let argument)? = arguments.last?.argument {
+            if let arguments = identifier.genericArgumentClause?.arguments,
+                ["Optional", "Array", "Dictionary"].contains(name),
+                case .type(let argument)? = arguments.last?.argument
+            {
                 return uncheckedFunctionType(in: argument, depth: depth + 1)
             }
             if identifier.genericArgumentClause == nil, let target = aliases[name] {
@@ -450,12 +525,15 @@ struct FileDeclarations {
         if type.is(FunctionTypeSyntax.self) { return true }
         if let attributed = type.as(AttributedTypeSyntax.self) { return isFunctionType(attributed.baseType) }
         if let optional = type.as(OptionalTypeSyntax.self) { return isFunctionType(optional.wrappedType) }
-        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first { return isFunctionType(only.type) }
+        if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+            return isFunctionType(only.type)
+        }
         return false
     }
 
     private static func isCConvention(_ element: AttributeListSyntax.Element) -> Bool {
-        guard case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "convention" else { return false }
+        guard case .attribute(let attribute) = element, attribute.attributeName.trimmedDescription == "convention"
+        else { return false }
         let argument = attribute.arguments?.trimmedDescription ?? ""
         return argument == "c" || argument == "thin"
     }
@@ -483,7 +561,11 @@ struct FileDeclarations {
         }
         override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
         private func note(_ name: TokenSyntax, _ attributes: AttributeListSyntax) -> SyntaxVisitorContinueKind {
-            if let actor = TypeDeclarations.globalActor(in: attributes) { globalActors[name.text] = actor } else { nonisolatedTypes.insert(name.text) }
+            if let actor = TypeDeclarations.globalActor(in: attributes) {
+                globalActors[name.text] = actor
+            } else {
+                nonisolatedTypes.insert(name.text)
+            }
             return .visitChildren
         }
     }

@@ -17,7 +17,8 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 ↓struct PreviewData {
@@ -25,7 +26,8 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
                 }
                 """, path: "App/Preview Content/PreviewData.swift",
                 companions: ["Shared.xcconfig": previewContent]),
-            RuleExample("""
+            RuleExample(
+                """
                 import Foundation
                 #if DEBUG
                 let mockUser = "Ada"
@@ -35,15 +37,17 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
                 }
                 """, path: "App/Preview Content/Mocks.swift",
                 companions: ["Shared.xcconfig": previewContent]),
-            RuleExample("""
+            RuleExample(
+                """
                 #if os(iOS)
                 ↓let sampleImage = "photo"
                 #endif
                 """, path: "App/Preview Content/Images.swift",
-                companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = $(SRCROOT)/App/Preview\\ Content\n"]),
+                companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS = $(SRCROOT)/App/Preview\\ Content\n"])
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 #if DEBUG
@@ -53,14 +57,16 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
                 #endif
                 """, path: "App/Preview Content/PreviewData.swift",
                 companions: ["Shared.xcconfig": previewContent]),
-            RuleExample("""
+            RuleExample(
+                """
                 struct PreviewData {}
                 """, path: "App/Views/PreviewData.swift",
                 companions: ["Shared.xcconfig": previewContent]),
-            RuleExample("""
+            RuleExample(
+                """
                 struct PreviewData {}
                 """, path: "App/Preview Content/PreviewData.swift",
-                companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS =\n"]),
+                companions: ["Shared.xcconfig": "DEVELOPMENT_ASSET_PATHS =\n"])
         ]
     )
 
@@ -72,13 +78,15 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
 
     package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
         guard let reason = context.developmentReason,
-              let (item, when, enclosing) = firstReleaseCompiledItem(in: file.tree.statements, context.evaluator),
-              let anchor = item.firstToken(viewMode: .sourceAccurate) else { return [] }
+            let (item, when, enclosing) = firstReleaseCompiledItem(in: file.tree.statements, context.evaluator),
+            let anchor = item.firstToken(viewMode: .sourceAccurate)
+        else { return [] }
         var subject = Substring(file.lineText(of: anchor))
         while let last = subject.last, last == "{" || last == " " { subject = subject.dropLast() }
         let finding = file.finding(
             self, at: anchor,
-            message: "'\(subject)' is \(CompiledPhrase.text(when: when, enclosing: enclosing)), but this file is in Development Assets (\(reason)), which Archive builds drop",
+            message:
+                "'\(subject)' is \(CompiledPhrase.text(when: when, enclosing: enclosing)), but this file is in Development Assets (\(reason)), which Archive builds drop",
             identity: "development asset: \(ReleaseConditionEvaluator.normalized(item).prefix(120))",
             fixHint: "wrap every declaration of the file (imports may stay outside) in #if DEBUG … #endif")
         return [SourceFinding(finding: finding, leadingLines: file.leadingLines(of: item))]
@@ -86,16 +94,24 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
 
     /// The first statement or declaration (not an import, not an `#if` itself) that a release
     /// build compiles, looking through `#if` clauses.
-    private static func firstReleaseCompiledItem(in items: CodeBlockItemListSyntax, _ evaluator: ReleaseConditionEvaluator) -> (Syntax, [String], [String])? {
+    private static func firstReleaseCompiledItem(
+        in items: CodeBlockItemListSyntax, _ evaluator: ReleaseConditionEvaluator
+    ) -> (Syntax, [String], [String])? {
         for item in items {
             if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
                 for clause in ifConfig.clauses {
-                    if case .statements(let inner)? = clause.elements, let found = firstReleaseCompiledItem(in: inner, evaluator) { return found }
+                    if case .statements(let inner)? = clause.elements,
+                        let found = firstReleaseCompiledItem(in: inner, evaluator)
+                    {
+                        return found
+                    }
                 }
                 continue
             }
             if item.item.is(ImportDeclSyntax.self) { continue }
-            if case .compiled(let when, let enclosing) = evaluator.verdict(for: item) { return (Syntax(item), when, enclosing) }
+            if case .compiled(let when, let enclosing) = evaluator.verdict(for: item) {
+                return (Syntax(item), when, enclosing)
+            }
         }
         return nil
     }

@@ -13,7 +13,8 @@ package enum DevAssetPathMissingRule: ProjectRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 // !$*UTF8*$!
                 {
                     objects = {
@@ -27,7 +28,8 @@ package enum DevAssetPathMissingRule: ProjectRule {
                     rootObject = PROJECT;
                 }
                 """, path: "App.xcodeproj/project.pbxproj"),
-            RuleExample("""
+            RuleExample(
+                """
                 name: App
                 targets:
                   App:
@@ -35,17 +37,20 @@ package enum DevAssetPathMissingRule: ProjectRule {
                     settings:
                       ↓DEVELOPMENT_ASSET_PATHS: App/Exists $(SRCROOT)/Moved
                 """, path: "project.yml", companions: ["App/Exists/Sample.json": "{}"]),
-            RuleExample("""
+            RuleExample(
+                """
                 ↓DEVELOPMENT_ASSET_PATHS = $(SRCROOT)/Preview\\ Content
-                """, path: "Config/Shared.xcconfig"),
+                """, path: "Config/Shared.xcconfig")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 DEVELOPMENT_ASSET_PATHS = "App/Preview Content"
                 """, path: "Shared.xcconfig", companions: ["App/Preview Content/Sample.json": "{}"]),
-            RuleExample("""
+            RuleExample(
+                """
                 DEVELOPMENT_ASSET_PATHS =
-                """, path: "Config/Shared.xcconfig"),
+                """, path: "Config/Shared.xcconfig")
         ]
     )
 
@@ -54,20 +59,26 @@ package enum DevAssetPathMissingRule: ProjectRule {
         var scopes: [String: [String]] = [:]
         var firstSeen: [String: DevelopmentAssetPath] = [:]
         var order: [String] = []
-        for asset in model.developmentAssets.paths where FileKind.of(XcodeSettingsCatalog.onDisk(asset.path, root: root)) == nil {
+        for asset in model.developmentAssets.paths
+        where FileKind.of(XcodeSettingsCatalog.onDisk(asset.path, root: root)) == nil {
             let key = "\(asset.setting.file)\u{1F}\(asset.setting.line ?? 0)\u{1F}\(asset.path)"
-            if firstSeen[key] == nil { order.append(key); firstSeen[key] = asset }
+            if firstSeen[key] == nil {
+                order.append(key)
+                firstSeen[key] = asset
+            }
             scopes[key, default: []].append(asset.scope)
         }
         return order.map { key in
             let asset = firstSeen[key]!
-            let location: Location = asset.setting.line.map {
-                .source(SourceLocation(path: asset.setting.file, line: $0, column: asset.setting.column ?? 1))
-            } ?? .file(path: asset.setting.file)
+            let location: Location =
+                asset.setting.line.map {
+                    .source(SourceLocation(path: asset.setting.file, line: $0, column: asset.setting.column ?? 1))
+                } ?? .file(path: asset.setting.file)
             let applies = Array(Set(scopes[key]!)).sorted().joined(separator: "; ")
             return Finding(
                 ruleID: id, severity: description.defaultSeverity,
-                message: "DEVELOPMENT_ASSET_PATHS names '\(asset.path)', which does not exist; Xcode fails the build (\(applies))",
+                message:
+                    "DEVELOPMENT_ASSET_PATHS names '\(asset.path)', which does not exist; Xcode fails the build (\(applies))",
                 location: location, snippet: "DEVELOPMENT_ASSET_PATHS = \(asset.setting.value.text)",
                 fixHint: "create the folder, or fix the path in the build setting",
                 identity: "DEVELOPMENT_ASSET_PATHS \(asset.path)")

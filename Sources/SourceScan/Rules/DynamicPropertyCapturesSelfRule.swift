@@ -25,7 +25,8 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct CounterRow: View {
@@ -38,7 +39,8 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
                     func increment() { count += 1 }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct SearchField: View {
@@ -51,7 +53,8 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
                     var body: some View { TextField("Search", text: $text).onSubmit(clear) }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct Editor: View {
@@ -63,7 +66,8 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
                     var body: some View { TextField("Draft", text: binding) }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct Toggler {
@@ -73,10 +77,14 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
                         toggle = { ↓isOn.toggle() }
                     }
                 }
-                """, companions: ["Toggler+DynamicProperty.swift": "import SwiftUI\n\nextension Toggler: DynamicProperty {}\n"]),
+                """,
+                companions: [
+                    "Toggler+DynamicProperty.swift": "import SwiftUI\n\nextension Toggler: DynamicProperty {}\n"
+                ])
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct CounterRow: View {
@@ -86,7 +94,8 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
                     func increment() { count += 1 }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct Greeting: View {
@@ -105,7 +114,8 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
                     func makeTitle() -> String { "Greeting" }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct Formatter {
@@ -124,7 +134,8 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
                     func reload() {}
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct Plain: View {
@@ -133,7 +144,8 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
                     var body: some View { Button("Go", action: action) }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct ChangeLogger: View {
@@ -160,7 +172,8 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
                     var body: some View { Text("\\(store.count)") }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct CounterRow: View {
@@ -173,7 +186,7 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
                     var body: some View { Button("\\(count)", action: onTap) }
                     func logTap() { print("tap") }
                 }
-                """),
+                """)
         ]
     )
 

@@ -19,15 +19,19 @@ enum LocalName {
             let syntax = Syntax(name.syntax)
             if let parameter = syntax.as(FunctionParameterSyntax.self) {
                 self = .parameter(parameter)
-            } else if let binding = syntax.parent?.as(PatternBindingSyntax.self), syntax.is(IdentifierPatternSyntax.self),
-                      binding.parent?.parent?.is(VariableDeclSyntax.self) == true {
+            } else if let binding = syntax.parent?.as(PatternBindingSyntax.self),
+                syntax.is(IdentifierPatternSyntax.self),
+                binding.parent?.parent?.is(VariableDeclSyntax.self) == true
+            {
                 self = .variable(binding)
             } else {
                 self = .otherLocal
             }
             return
         }
-        if let binding = Self.variableInConditionalBlock(named: token.text, before: Syntax(node)) { self = .variable(binding) }
+        if let binding = Self.variableInConditionalBlock(named: token.text, before: Syntax(node)) {
+            self = .variable(binding)
+        }
     }
 
     var isLocal: Bool {
@@ -40,7 +44,10 @@ enum LocalName {
     private static func variableInConditionalBlock(named name: String, before node: Syntax) -> PatternBindingSyntax? {
         var child = node
         while let parent = child.parent {
-            if let items = parent.as(CodeBlockItemListSyntax.self), items.contains(where: { $0.item.is(IfConfigDeclSyntax.self) }) || parent.parent?.is(IfConfigClauseSyntax.self) == true {
+            if let items = parent.as(CodeBlockItemListSyntax.self),
+                items.contains(where: { $0.item.is(IfConfigDeclSyntax.self) })
+                    || parent.parent?.is(IfConfigClauseSyntax.self) == true
+            {
                 for item in items where item.endPosition <= child.position {
                     if let binding = variable(named: name, in: Syntax(item.item)) { return binding }
                 }

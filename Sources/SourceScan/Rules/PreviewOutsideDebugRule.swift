@@ -20,87 +20,101 @@ package enum PreviewOutsideDebugRule: SwiftSourceRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
                 ↓#Preview {
                     Text("Hello")
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 @available(iOS 17, *)
                 ↓#Preview("Dark", traits: .sizeThatFitsLayout) {
                     ContentView()
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG
                 let sample = 1
                 #endif
 
                 ↓#Preview { ContentView() }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG || targetEnvironment(simulator)
                 ↓#Preview { ContentView() }
                 #endif
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if !os(watchOS)
                 ↓#Preview { ContentView() }
                 #endif
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct Gallery {
                     ↓#Preview { Text("member") }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG
                 #elseif os(iOS)
                 ↓#Preview { UIViewController() }
                 #endif
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if os(iOS)
                 #else
                 #if !os(iOS)
                 ↓#Preview { NSView() }
                 #endif
                 #endif
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG
                 #Preview { ContentView() }
                 #endif
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 #Preview("Snapshot") { CardView() }
                 """, path: "AppTests/CardSnapshotTests.swift"),
-            RuleExample("""
+            RuleExample(
+                """
                 #if canImport(SwiftUI) && DEBUG
                 @available(iOS 17, *)
                 #Preview("Named") { ContentView() }
                 #endif
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if !DEBUG
                 let production = true
                 #else
                 #Preview { ContentView() }
                 #endif
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if os(iOS)
                 #if DEBUG
                 #Preview { ContentView() }
                 #endif
                 #endif
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if os(iOS)
                 #elseif os(iOS) && !DEBUG
                 #else
@@ -109,12 +123,14 @@ package enum PreviewOutsideDebugRule: SwiftSourceRule {
                 #endif
                 #endif
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 // #Preview { ContentView() }
                 let text = "#Preview { ContentView() }"
                 /* #Preview { Text("old") } */
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG
                 #Preview {
                     @Previewable @State var on = true
@@ -122,10 +138,11 @@ package enum PreviewOutsideDebugRule: SwiftSourceRule {
                 }
                 #endif
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 // shipcheck:ignore preview-outside-debug -- the demo target is never archived
                 #Preview { ContentView() }
-                """),
+                """)
         ]
     )
 

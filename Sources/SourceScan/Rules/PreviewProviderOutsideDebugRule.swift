@@ -14,46 +14,53 @@ package enum PreviewProviderOutsideDebugRule: SwiftSourceRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
                 ↓struct ContentView_Previews: PreviewProvider {
                     static var previews: some View { ContentView() }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 ↓extension ContentView: SwiftUI.PreviewProvider {
                     static var previews: some View { ContentView() }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 @available(iOS 18, *)
                 ↓struct SampleData: PreviewModifier {
                     static func makeSharedContext() async throws -> Int { 1 }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 #if os(iOS)
                 ↓enum Legacy_Previews: _PreviewProvider {}
                 #endif
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 #if DEBUG
                 struct ContentView_Previews: PreviewProvider {
                     static var previews: some View { ContentView() }
                 }
                 #endif
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 let registry: [String: any PreviewProvider.Type] = [:]
                 func show(_ provider: any PreviewProvider.Type) {}
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct PreviewProviderList: View {
                     var body: some View { Text("PreviewProvider") }
                 }
-                """),
+                """)
         ]
     )
 

@@ -44,23 +44,32 @@ final class SelfCaptureFinder: SyntaxVisitor {
             state: state,
             constants: Set(stored.filter { $0.wrapper == nil && $0.isLet }.map(\.name.text)))
         let targets = Set(stored.map(\.name.text) + wrapped.map { "_" + $0.name.text })
-        let requirement: TypeFactRequirement? = TypeDeclarations.inheritedNames(decl.inheritanceClause).isDisjoint(with: Self.swiftUIProtocols)
+        let requirement: TypeFactRequirement? =
+            TypeDeclarations.inheritedNames(decl.inheritanceClause).isDisjoint(with: Self.swiftUIProtocols)
             ? .conformance(type: typeName, anyOf: Self.swiftUIProtocols) : nil
         var storage: [String] = []
-        for property in wrapped where !storage.contains("@" + property.wrapper!) { storage.append("@" + property.wrapper!) }
+        for property in wrapped where !storage.contains("@" + property.wrapper!) {
+            storage.append("@" + property.wrapper!)
+        }
         for initializer in initializers {
             guard let body = initializer.body else { continue }
             for assignment in Assignment.all(in: body) where targets.contains(assignment.target.text) {
                 if assignment.statement.elements.first?.is(DeclReferenceExprSyntax.self) == true,
-                   LocalName(assignment.target, at: assignment.target).isLocal { continue }
+                    LocalName(assignment.target, at: assignment.target).isLocal
+                {
+                    continue
+                }
                 guard let capture = CaptureScanner.first(in: assignment.value, members: members) else { continue }
                 let target = assignment.target.text
-                hits.append(ProposedFinding(
-                    anchor: capture.anchor, scope: Syntax(assignment.statement),
-                    message: "`\(target)` in \(typeName).init \(capture.what), which captures a copy of self before SwiftUI attaches its \(storage.joined(separator: ", ")) storage: through that copy the closure reads stale state and its writes never update the view",
-                    identity: "\(typeName).init \(target)",
-                    fixHint: "make `\(target)` a computed property, so the closure is built from the attached view when it is used, or capture only the values or references it needs",
-                    requirement: requirement))
+                hits.append(
+                    ProposedFinding(
+                        anchor: capture.anchor, scope: Syntax(assignment.statement),
+                        message:
+                            "`\(target)` in \(typeName).init \(capture.what), which captures a copy of self before SwiftUI attaches its \(storage.joined(separator: ", ")) storage: through that copy the closure reads stale state and its writes never update the view",
+                        identity: "\(typeName).init \(target)",
+                        fixHint:
+                            "make `\(target)` a computed property, so the closure is built from the attached view when it is used, or capture only the values or references it needs",
+                        requirement: requirement))
             }
         }
     }
@@ -125,7 +134,9 @@ final class SelfCaptureFinder: SyntaxVisitor {
             }
             let name = token.text
             if closureDepth > 0 {
-                guard members.state.contains(name) || members.methods.contains(name), !LocalName(token, at: node).isLocal else { return .skipChildren }
+                guard members.state.contains(name) || members.methods.contains(name),
+                    !LocalName(token, at: node).isLocal
+                else { return .skipChildren }
                 found = (token, "stores a closure that uses `\(name)` (through self)")
             } else if members.methods.contains(name), !isCallee(Syntax(node)), !LocalName(token, at: node).isLocal {
                 found = (token, "stores a reference to the method `\(name)`")

@@ -5,7 +5,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
 
     package static let description = RuleDescription(
         id: "state-built-in-init",
-        summary: "A view's init builds the object behind a @StateObject outside its autoclosure, or a class for a @State",
+        summary:
+            "A view's init builds the object behind a @StateObject outside its autoclosure, or a class for a @State",
         rationale: """
             SwiftUI re-creates a view value every time its parent's body runs, but keeps its state \
             for the view's lifetime. `StateObject(wrappedValue:)` takes an `@autoclosure` that \
@@ -31,7 +32,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct EpisodeView: View {
@@ -44,7 +46,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     var body: some View { Text(observer.title) }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct SearchView: View {
                     @StateObject var search: SearchModel
                     init(query: String) {
@@ -54,7 +57,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     var body: some View { List(search.results) { Text($0.title) } }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct DetailView: View {
                     @SwiftUI.StateObject var model: DetailModel
                     init(model: DetailModel) {
@@ -62,15 +66,19 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     }
                     var body: some View { Text(model.name) }
                 }
-                """, companions: ["ListView.swift": """
+                """,
+                companions: [
+                    "ListView.swift": """
                     struct ListView: View {
                         let names: [String]
                         var body: some View {
                             ForEach(names, id: \\.self) { DetailView(model: DetailModel(name: $0)) }
                         }
                     }
-                    """]),
-            RuleExample("""
+                    """
+                ]),
+            RuleExample(
+                """
                 struct EpisodeRow: View {
                     @StateObject var viewModel: EpisodeRowViewModel
                     init(viewModel: EpisodeRowViewModel) {
@@ -80,7 +88,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     var body: some View { Text(viewModel.title) }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct HomeView: View {
                     @StateObject private var viewModel: HomeViewModel
                     init(viewModel: HomeViewModel = HomeViewModel()) {
@@ -89,7 +98,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     var body: some View { Text(viewModel.title) }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 @Observable final class LibraryModel {
@@ -104,7 +114,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     var body: some View { List(library.books, id: \\.self) { Text($0) } }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct PlayerView: View {
                     @State private var player: PlayerModel?
                     init(url: URL) {
@@ -113,8 +124,13 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     }
                     var body: some View { Text(player?.title ?? "") }
                 }
-                """, companions: ["Models/PlayerModel.swift": "final class PlayerModel {\n    init(url: URL) {}\n    var title = \"\"\n}\n"]),
-            RuleExample("""
+                """,
+                companions: [
+                    "Models/PlayerModel.swift":
+                        "final class PlayerModel {\n    init(url: URL) {}\n    var title = \"\"\n}\n"
+                ]),
+            RuleExample(
+                """
                 final class Counter: ObservableObject {}
 
                 struct CounterView: View {
@@ -124,10 +140,11 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     }
                     var body: some View { Text("count") }
                 }
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 struct DetailView: View {
                     @StateObject private var model: DetailModel
                     init(id: Int) {
@@ -136,7 +153,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     var body: some View { Text(model.name) }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct EpisodeView: View {
                     @StateObject private var observer: EpisodeObserver
                     init(episode: Episode) {
@@ -149,7 +167,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     var body: some View { Text(observer.title) }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct Draft { var title: String }
                 final class Store {}
 
@@ -165,7 +184,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     var body: some View { Text(draft.title) }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import SwiftUI
 
                 struct ClockView: View {
@@ -176,7 +196,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     var body: some View { Text("now") }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 final class Session {}
 
                 final class Coordinator {
@@ -187,7 +208,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 @Observable final class LibraryModel {}
 
                 struct LibraryView: View {
@@ -197,7 +219,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct DetailView: View {
                     @StateObject var model: DetailModel
                     init(model: DetailModel) {
@@ -215,7 +238,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     DetailView(model: DetailModel(name: "sample"))
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 @Observable final class PlayerListModel {
                     init(database: Database) {}
                 }
@@ -231,7 +255,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     return ContentView(database: .random())
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 @main
                 struct ControlRoomApp: App {
                     @StateObject private var preferences: Preferences
@@ -242,7 +267,8 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     var body: some Scene { WindowGroup { Text("Room") } }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct SearchView: View {
                     @StateObject var search: SearchModel
                     init(query: String) {
@@ -252,7 +278,7 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
                     }
                     var body: some View { List(search.results) { Text($0.title) } }
                 }
-                """),
+                """)
         ]
     )
 

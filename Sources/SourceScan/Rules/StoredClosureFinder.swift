@@ -27,39 +27,58 @@ final class StoredClosureFinder: ClassAndStructVisitor {
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         guard Self.isNonisolatedUnsafe(node), node.bindingSpecifier.tokenKind == .keyword(.var),
-              node.parent?.is(MemberBlockItemSyntax.self) == true || node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true else {
+            node.parent?.is(MemberBlockItemSyntax.self) == true
+                || node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+        else {
             return .skipChildren
         }
         let isStatic = node.modifiers.contains { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }
         let owner = Self.enclosingType(of: Syntax(node))
         for binding in node.bindings {
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, TypeDeclarations.isStored(binding),
-                  let type = binding.typeAnnotation?.type, let closure = declarations.uncheckedFunctionType(in: type) else { continue }
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier,
+                TypeDeclarations.isStored(binding),
+                let type = binding.typeAnnotation?.type, let closure = declarations.uncheckedFunctionType(in: type)
+            else { continue }
             let ownerName = owner.flatMap { TypeDeclarations.name(of: $0) }
-            report(name: name, type: type, closure: closure, decl: node, binding: binding, owner: owner,
-                   identity: [ownerName, name.text].compactMap { $0 }.joined(separator: "."),
-                   message: "`\(name.text): \(Self.oneLine(type))` is a `nonisolated(unsafe) \(isStatic ? "static var" : "var")` of function type: nothing checks what the closure captures or which thread calls it")
+            report(
+                name: name, type: type, closure: closure, decl: node, binding: binding, owner: owner,
+                identity: [ownerName, name.text].compactMap { $0 }.joined(separator: "."),
+                message:
+                    "`\(name.text): \(Self.oneLine(type))` is a `nonisolated(unsafe) \(isStatic ? "static var" : "var")` of function type: nothing checks what the closure captures or which thread calls it"
+            )
         }
         return .skipChildren
     }
 
     override func inspect(_ decl: any DeclGroupSyntax, typeName: String) {
         let sameFileExtensions = declarations.extensions[typeName] ?? []
-        guard TypeDeclarations.declaresUncheckedSendable(decl.inheritanceClause)
-                || sameFileExtensions.contains(where: { TypeDeclarations.declaresUncheckedSendable($0.inheritanceClause) }),
-              TypeDeclarations.globalActor(in: decl.attributes) == nil else { return }
+        guard
+            TypeDeclarations.declaresUncheckedSendable(decl.inheritanceClause)
+                || sameFileExtensions.contains(where: {
+                    TypeDeclarations.declaresUncheckedSendable($0.inheritanceClause)
+                }),
+            TypeDeclarations.globalActor(in: decl.attributes) == nil
+        else { return }
         for property in TypeDeclarations.storedProperties(in: decl.memberBlock) {
-            guard !Self.isNonisolatedUnsafe(property.decl), TypeDeclarations.globalActor(in: property.decl.attributes) == nil,
-                  let type = property.type, let closure = declarations.uncheckedFunctionType(in: type) else { continue }
+            guard !Self.isNonisolatedUnsafe(property.decl),
+                TypeDeclarations.globalActor(in: property.decl.attributes) == nil,
+                let type = property.type, let closure = declarations.uncheckedFunctionType(in: type)
+            else { continue }
             let name = property.name.text
-            report(name: property.name, type: type, closure: closure, decl: property.decl, binding: property.binding, owner: decl,
-                   identity: "\(typeName).\(name)",
-                   message: "`\(name): \(Self.oneLine(type))` is a stored closure of \(typeName), which is @unchecked Sendable: nothing checks what the closure captures or which thread calls it")
+            report(
+                name: property.name, type: type, closure: closure, decl: property.decl, binding: property.binding,
+                owner: decl,
+                identity: "\(typeName).\(name)",
+                message:
+                    "`\(name): \(Self.oneLine(type))` is a stored closure of \(typeName), which is @unchecked Sendable: nothing checks what the closure captures or which thread calls it"
+            )
         }
     }
 
-    private func report(name: TokenSyntax, type: TypeSyntax, closure: FileDeclarations.UncheckedClosure, decl: VariableDeclSyntax,
-                        binding: PatternBindingSyntax, owner: (any DeclGroupSyntax)?, identity: String, message: String) {
+    private func report(
+        name: TokenSyntax, type: TypeSyntax, closure: FileDeclarations.UncheckedClosure, decl: VariableDeclSyntax,
+        binding: PatternBindingSyntax, owner: (any DeclGroupSyntax)?, identity: String, message: String
+    ) {
         var message = message
         var requirement: TypeFactRequirement?
         switch provenance.verdict(name: name, decl: decl, binding: binding, owner: owner) {
@@ -69,7 +88,9 @@ final class StoredClosureFinder: ClassAndStructVisitor {
             message += "; \(reason)"
         case .safeUnlessWrittenElsewhere:
             message += "; code in another file stores a closure that may be actor-isolated in it"
-            requirement = .closureStoredElsewhere(ClosureProvenance.Property(name: name.text, owner: owner.flatMap { TypeDeclarations.name(of: $0) }, path: path))
+            requirement = .closureStoredElsewhere(
+                ClosureProvenance.Property(
+                    name: name.text, owner: owner.flatMap { TypeDeclarations.name(of: $0) }, path: path))
         }
         let suggestion: String
         switch closure {
@@ -79,12 +100,15 @@ final class StoredClosureFinder: ClassAndStructVisitor {
         case .alias(let alias):
             suggestion = "in `typealias \(alias)`"
         }
-        hits.append(ProposedFinding(
-            anchor: name, scope: Syntax(decl),
-            message: message + "; a closure formed on the main actor and called from another thread crashes (dispatch_assert_queue)",
-            identity: identity,
-            fixHint: "declare the function type @Sendable, \(suggestion) (or @MainActor if it must run on the main actor)",
-            requirement: requirement))
+        hits.append(
+            ProposedFinding(
+                anchor: name, scope: Syntax(decl),
+                message: message
+                    + "; a closure formed on the main actor and called from another thread crashes (dispatch_assert_queue)",
+                identity: identity,
+                fixHint:
+                    "declare the function type @Sendable, \(suggestion) (or @MainActor if it must run on the main actor)",
+                requirement: requirement))
     }
 
     private static func isNonisolatedUnsafe(_ decl: VariableDeclSyntax) -> Bool {
@@ -138,7 +162,9 @@ final class StoredClosureFinder: ClassAndStructVisitor {
             }
             let start = index
             while index < line.count, ByteSearch.isIdentifierByte(line[index]) { index += 1 }
-            guard let keyword = declaringKeywords.firstIndex(where: { $0.elementsEqual(line[start..<index]) }) else { continue }
+            guard let keyword = declaringKeywords.firstIndex(where: { $0.elementsEqual(line[start..<index]) }) else {
+                continue
+            }
             skipBlanks()
             let nameStart = index
             while index < line.count, ByteSearch.isIdentifierByte(line[index]) { index += 1 }

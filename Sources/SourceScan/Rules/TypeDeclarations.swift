@@ -8,7 +8,9 @@ enum TypeDeclarations {
         if let identifier = type.as(IdentifierTypeSyntax.self) { return identifier.name.text }
         if let member = type.as(MemberTypeSyntax.self) { return member.name.text }
         if let optional = type.as(OptionalTypeSyntax.self) { return simpleName(of: optional.wrappedType) }
-        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return simpleName(of: optional.wrappedType) }
+        if let optional = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+            return simpleName(of: optional.wrappedType)
+        }
         if let attributed = type.as(AttributedTypeSyntax.self) { return simpleName(of: attributed.baseType) }
         if let some = type.as(SomeOrAnyTypeSyntax.self) { return simpleName(of: some.constraint) }
         return type.trimmedDescription
@@ -32,7 +34,8 @@ enum TypeDeclarations {
     static func declaresUncheckedSendable(_ clause: InheritanceClauseSyntax?) -> Bool {
         (clause?.inheritedTypes ?? []).contains { inherited in
             guard let attributed = inherited.type.as(AttributedTypeSyntax.self),
-                  simpleName(of: attributed.baseType) == "Sendable" else { return false }
+                simpleName(of: attributed.baseType) == "Sendable"
+            else { return false }
             return attributed.attributes.contains { attributeName($0) == "unchecked" }
         }
     }
@@ -50,7 +53,9 @@ enum TypeDeclarations {
     /// `MainActor` for `@MainActor` or `@SwiftUI.MainActor`; any attribute naming a type that
     /// ends in `Actor` counts as a global actor.
     static func globalActor(in attributes: AttributeListSyntax) -> String? {
-        attributes.lazy.compactMap { attributeName($0) }.first { $0.hasSuffix("Actor") && $0.first?.isUppercase == true }
+        attributes.lazy.compactMap { attributeName($0) }.first {
+            $0.hasSuffix("Actor") && $0.first?.isUppercase == true
+        }
     }
 
     static func attributeName(_ element: AttributeListSyntax.Element) -> String? {
@@ -60,7 +65,7 @@ enum TypeDeclarations {
 
     /// Attributes on stored properties that are not property wrappers.
     private static let builtinUppercaseAttributes: Set<String> = [
-        "IBOutlet", "IBInspectable", "IBSegueAction", "NSManaged", "NSCopying", "GKInspectable",
+        "IBOutlet", "IBInspectable", "IBSegueAction", "NSManaged", "NSCopying", "GKInspectable"
     ]
 
     struct StoredProperty {
@@ -72,7 +77,8 @@ enum TypeDeclarations {
         /// The property wrapper attribute (`State`, `StateObject`, `Environment`, …), if any.
         var wrapper: String? {
             decl.attributes.lazy.compactMap { TypeDeclarations.attributeName($0) }.first { name in
-                name.first?.isUppercase == true && !name.hasSuffix("Actor") && !TypeDeclarations.builtinUppercaseAttributes.contains(name)
+                name.first?.isUppercase == true && !name.hasSuffix("Actor")
+                    && !TypeDeclarations.builtinUppercaseAttributes.contains(name)
             }
         }
     }
@@ -82,9 +88,12 @@ enum TypeDeclarations {
         var result: [StoredProperty] = []
         forEachMember(members.members) { member in
             guard let decl = member.as(VariableDeclSyntax.self),
-                  !decl.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }) else { return }
+                !decl.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) })
+            else { return }
             for binding in decl.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, isStored(binding) else { continue }
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier, isStored(binding) else {
+                    continue
+                }
                 result.append(StoredProperty(decl: decl, binding: binding, name: name))
             }
         }
@@ -103,7 +112,10 @@ enum TypeDeclarations {
         var names: Set<String> = []
         forEachMember(members.members) { member in
             guard let function = member.as(FunctionDeclSyntax.self),
-                  !function.modifiers.contains(where: { [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind) }) else { return }
+                !function.modifiers.contains(where: {
+                    [.keyword(.static), .keyword(.class)].contains($0.name.tokenKind)
+                })
+            else { return }
             names.insert(function.name.text)
         }
         return names
@@ -112,7 +124,9 @@ enum TypeDeclarations {
     /// The initialisers a member block declares (looking through `#if`).
     static func initializers(in members: MemberBlockSyntax) -> [InitializerDeclSyntax] {
         var result: [InitializerDeclSyntax] = []
-        forEachMember(members.members) { if let initializer = $0.as(InitializerDeclSyntax.self) { result.append(initializer) } }
+        forEachMember(members.members) {
+            if let initializer = $0.as(InitializerDeclSyntax.self) { result.append(initializer) }
+        }
         return result
     }
 

@@ -35,7 +35,8 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 import Foundation
 
                 final class EventRelay: @unchecked Sendable {
@@ -44,14 +45,18 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
                     let ↓onFinish: () -> Void
                     init(onFinish: @escaping () -> Void) { self.onFinish = onFinish }
                 }
-                """, companions: ["App/Screen.swift": """
+                """,
+                companions: [
+                    "App/Screen.swift": """
                     @MainActor final class Screen {
                         let relay: EventRelay
                         init(relay: EventRelay) { self.relay = relay }
                         func start() { relay.onEvent = { print($0) } }
                     }
-                    """]),
-            RuleExample("""
+                    """
+                ]),
+            RuleExample(
+                """
                 struct Callbacks: @unchecked Sendable {
                     typealias Handler = (Int) -> Void
                     let ↓handler: Handler
@@ -63,7 +68,8 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
                     callbacks.observers["log"] = { print("changed") }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 enum Hooks {
                     nonisolated(unsafe) static var ↓willTerminate: () -> Void = {}
                 }
@@ -74,7 +80,8 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
                     crashReporter = { print($0) }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 final class Cache {
                     private let ↓evict: (String) -> Void
                     init(evict: @escaping (String) -> Void) { self.evict = evict }
@@ -83,7 +90,8 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
 
                 extension Cache: @unchecked Sendable {}
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 struct FileStream: @unchecked Sendable {
                     private let ↓flush: () -> Void
                     init(flush: @escaping () -> Int32) {
@@ -91,10 +99,11 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
                     }
                     func sync() { flush() }
                 }
-                """),
+                """)
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 private struct FetchCaptures: @unchecked Sendable {
                     weak var zone: Zone?
                     let completion: (Result<Record, Error>) -> Void
@@ -116,7 +125,8 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
                     func createZone(completion: @escaping @MainActor (Bool) -> Void) {}
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 final class Relay: @unchecked Sendable {
                     let onEvent: @Sendable (String) -> Void
                     var onFinish: (@Sendable () -> Void)?
@@ -133,30 +143,35 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
                     }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 final class Model {
                     var onChange: (() -> Void)?
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 final class Ticker: @unchecked Sendable {
                     private let tick: () -> Void
                     @MainActor init(tick: @escaping () -> Void) { self.tick = tick }
                     @MainActor func fire() { tick() }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 @MainActor final class ViewModel: @unchecked Sendable {
                     var onDone: (() -> Void)?
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 enum Config {
                     nonisolated(unsafe) static var retries = 3
                     nonisolated(unsafe) static var hook: (@Sendable () -> Void)?
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 final class ChannelHandler {
                     func didTerminate() {}
                 }
@@ -179,35 +194,41 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
                     func read(_ handler: @escaping @Sendable () -> Void) { box.handler = handler }
                 }
                 """),
-            RuleExample("""
+            RuleExample(
+                """
                 import Foundation
 
                 final class Store: @unchecked Sendable {
                     /// For testing purposes.
                     var makeDate: () -> Date = { Date() }
                 }
-                """, path: "Sources/Store/Store.swift", companions: ["Tests/StoreTests/StoreTests.swift": """
+                """, path: "Sources/Store/Store.swift",
+                companions: [
+                    "Tests/StoreTests/StoreTests.swift": """
                     import XCTest
                     @testable import Store
 
                     final class StoreTests: XCTestCase {
                         @MainActor func testDate() { Store().makeDate = { Date(timeIntervalSince1970: 0) } }
                     }
-                    """]),
-            RuleExample("""
+                    """
+                ]),
+            RuleExample(
+                """
                 import XCTest
 
                 final class MockDelegate: @unchecked Sendable {
                     var didYield: ((Int) -> Void)?
                 }
                 """, path: "Tests/AppTests/MockDelegate.swift"),
-            RuleExample("""
+            RuleExample(
+                """
                 final class Relay: @unchecked Sendable {
                     // shipcheck:ignore unchecked-sendable-closure -- only ever set and called under `lock` on the relay's queue
                     var onEvent: ((String) -> Void)?
                     func listen(_ handler: @escaping (String) -> Void) { onEvent = handler }
                 }
-                """),
+                """)
         ]
     )
 

@@ -11,23 +11,32 @@ public enum CodeSignature {
     static let derEntitlementsMagic: UInt32 = 0xFADE_7172
 
     /// The signature's entitlements; nil when it carries none (an ad-hoc or library signature).
-    public static func entitlements(in signature: UnsafeRawBufferPointer) throws(PropertyListError) -> PropertyListSummary? {
+    public static func entitlements(in signature: UnsafeRawBufferPointer) throws(PropertyListError)
+        -> PropertyListSummary?
+    {
         let order = ByteOrder.big
         guard order.uint32(signature, at: 0) == superBlobMagic, let length = order.uint32(signature, at: 4),
-              let count = order.uint32(signature, at: 8) else {
+            let count = order.uint32(signature, at: 8)
+        else {
             throw PropertyListError(message: "the code signature is not a SuperBlob (magic 0xfade0cc0)")
         }
         let end = min(Int(length), signature.count)
-        guard Int(count) <= (end - 12) / 8 else { throw PropertyListError(message: "the code signature's index (\(count) blobs) runs past its end") }
+        guard Int(count) <= (end - 12) / 8 else {
+            throw PropertyListError(message: "the code signature's index (\(count) blobs) runs past its end")
+        }
         var der: UnsafeRawBufferPointer?
         for index in 0..<Int(count) {
             guard let offset = order.uint32(signature, at: 12 + index * 8 + 4).map(Int.init), offset <= end - 8,
-                  let magic = order.uint32(signature, at: offset), let blobLength = order.uint32(signature, at: offset + 4).map(Int.init),
-                  blobLength >= 8, blobLength <= end - offset else {
+                let magic = order.uint32(signature, at: offset),
+                let blobLength = order.uint32(signature, at: offset + 4).map(Int.init),
+                blobLength >= 8, blobLength <= end - offset
+            else {
                 throw PropertyListError(message: "code signature blob \(index) lies outside the signature")
             }
             let body = UnsafeRawBufferPointer(rebasing: signature[(offset + 8)..<(offset + blobLength)])
-            if magic == entitlementsMagic { return try PropertyListSummary.parse(body, what: "the code signature's entitlements") }
+            if magic == entitlementsMagic {
+                return try PropertyListSummary.parse(body, what: "the code signature's entitlements")
+            }
             if magic == derEntitlementsMagic { der = body }
         }
         return try der.map { body throws(PropertyListError) in try DEREntitlements.parse(Array(body)) }
@@ -41,11 +50,16 @@ enum DEREntitlements {
     static func parse(_ bytes: [UInt8]) throws(PropertyListError) -> PropertyListSummary {
         do {
             let root = try DER.parse(bytes)
-            guard case .constructed(let parts) = root.content, root.identifier == ASN1Identifier(tagWithNumber: 16, tagClass: .application) else {
-                throw PropertyListError(message: "the code signature's DER entitlements do not start with [APPLICATION 16]")
+            guard case .constructed(let parts) = root.content,
+                root.identifier == ASN1Identifier(tagWithNumber: 16, tagClass: .application)
+            else {
+                throw PropertyListError(
+                    message: "the code signature's DER entitlements do not start with [APPLICATION 16]")
             }
             var summary = PropertyListSummary()
-            guard let dictionary = Array(parts).last, case .constructed(let entries) = dictionary.content else { return summary }
+            guard let dictionary = Array(parts).last, case .constructed(let entries) = dictionary.content else {
+                return summary
+            }
             for entry in entries {
                 guard case .constructed(let pair) = entry.content else { continue }
                 let fields = Array(pair)

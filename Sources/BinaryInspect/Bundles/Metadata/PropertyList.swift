@@ -20,7 +20,9 @@ public struct PropertyListSummary: Sendable, Hashable {
 
     /// Parses an XML or binary property list whose root is a dictionary. `what` names the
     /// document in the error ("Info.plist", "the entitlements").
-    public static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError) -> PropertyListSummary {
+    public static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError)
+        -> PropertyListSummary
+    {
         PropertyListSummary(try PropertyListValue.parseDictionary(bytes, what: what))
     }
 

@@ -16,21 +16,29 @@ public indirect enum PropertyListValue: Sendable, Hashable {
 
     /// Parses an XML, binary or OpenStep property list. `what` names the document in the error
     /// ("Info.plist", "the entitlements"); the caller names the file.
-    public static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError) -> PropertyListValue {
+    public static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError)
+        -> PropertyListValue
+    {
         let bytes = Array(bytes)
-        if let problem = PropertyListReader.binaryProblem(bytes) { throw PropertyListError(message: "\(what) is not a property list: the binary form \(problem)") }
+        if let problem = PropertyListReader.binaryProblem(bytes) {
+            throw PropertyListError(message: "\(what) is not a property list: the binary form \(problem)")
+        }
         let root: Any
         do {
             root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
         } catch {
             throw PropertyListError(message: "\(what) is not a property list")
         }
-        guard let value = PropertyListValue(foundation: root) else { throw PropertyListError(message: "\(what) holds a value that is not a property-list type") }
+        guard let value = PropertyListValue(foundation: root) else {
+            throw PropertyListError(message: "\(what) holds a value that is not a property-list type")
+        }
         return value
     }
 
     /// Parses a property list whose root must be a dictionary.
-    public static func parseDictionary(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError) -> [String: PropertyListValue] {
+    public static func parseDictionary(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError)
+        -> [String: PropertyListValue]
+    {
         guard case .dictionary(let dictionary) = try parse(bytes, what: what) else {
             throw PropertyListError(message: "\(what) is not a dictionary property list")
         }
@@ -81,7 +89,9 @@ public indirect enum PropertyListValue: Sendable, Hashable {
 
     public var string: String? { if case .string(let text) = self { text } else { nil } }
     public var array: [PropertyListValue]? { if case .array(let items) = self { items } else { nil } }
-    public var dictionary: [String: PropertyListValue]? { if case .dictionary(let entries) = self { entries } else { nil } }
+    public var dictionary: [String: PropertyListValue]? {
+        if case .dictionary(let entries) = self { entries } else { nil }
+    }
 
     /// An entry of a dictionary (nil for other values).
     public subscript(key: String) -> PropertyListValue? { dictionary?[key] }

@@ -41,10 +41,14 @@ public struct ProvisioningProfile: Sendable, Hashable {
             entitlements[String(key.dropFirst("Entitlements.".count))] = value
         }
         let devices = plist.arrayCounts["ProvisionedDevices"] ?? 0
-        let kind: Kind = plist.isTrue("ProvisionsAllDevices") ? .enterprise
-            : devices == 0 ? .appStore
-            : entitlements["get-task-allow"] == "true" ? .development : .adHoc
-        return ProvisioningProfile(name: plist.values["Name"], kind: kind, deviceCount: devices, entitlements: entitlements)
+        let kind: Kind =
+            plist.isTrue("ProvisionsAllDevices")
+            ? .enterprise
+            : devices == 0
+                ? .appStore
+                : entitlements["get-task-allow"] == "true" ? .development : .adHoc
+        return ProvisioningProfile(
+            name: plist.values["Name"], kind: kind, deviceCount: devices, entitlements: entitlements)
     }
 
     /// `ContentInfo { contentType signedData, [0] SignedData { version, digestAlgorithms,
@@ -53,13 +57,21 @@ public struct ProvisioningProfile: Sendable, Hashable {
     static func encapsulatedContent(_ bytes: [UInt8]) throws(PropertyListError) -> [UInt8] {
         let notCMS = PropertyListError(message: "not a CMS-signed provisioning profile")
         let root: ASN1Node
-        do { root = try BER.parse(bytes) } catch { throw PropertyListError(message: "not a CMS-signed provisioning profile (not BER/DER)") }
-        guard let contentType = child(root, 0), let oid = try? ASN1ObjectIdentifier(berEncoded: contentType), oid == signedDataOID else {
-            throw PropertyListError(message: "not a CMS-signed provisioning profile (its content type is not signedData)")
+        do { root = try BER.parse(bytes) } catch {
+            throw PropertyListError(message: "not a CMS-signed provisioning profile (not BER/DER)")
         }
-        guard let explicit = child(root, 1), let signedData = child(explicit, 0), let encapsulated = child(signedData, 2),
-              let wrapper = child(encapsulated, 1), let octets = child(wrapper, 0) else {
-            throw PropertyListError(message: "CMS profile without encapsulated content (detached signature?): nothing to read")
+        guard let contentType = child(root, 0), let oid = try? ASN1ObjectIdentifier(berEncoded: contentType),
+            oid == signedDataOID
+        else {
+            throw PropertyListError(
+                message: "not a CMS-signed provisioning profile (its content type is not signedData)")
+        }
+        guard let explicit = child(root, 1), let signedData = child(explicit, 0),
+            let encapsulated = child(signedData, 2),
+            let wrapper = child(encapsulated, 1), let octets = child(wrapper, 0)
+        else {
+            throw PropertyListError(
+                message: "CMS profile without encapsulated content (detached signature?): nothing to read")
         }
         var content: [UInt8] = []
         guard collectOctets(octets, into: &content, depth: 0), !content.isEmpty else { throw notCMS }
@@ -75,7 +87,9 @@ public struct ProvisioningProfile: Sendable, Hashable {
 
     /// A primitive OCTET STRING's bytes, or a constructed one's chunks in order.
     private static func collectOctets(_ node: ASN1Node, into content: inout [UInt8], depth: Int) -> Bool {
-        guard node.identifier.tagNumber == ASN1Identifier.octetString.tagNumber, node.identifier.tagClass == .universal, depth < 8 else { return false }
+        guard node.identifier.tagNumber == ASN1Identifier.octetString.tagNumber, node.identifier.tagClass == .universal,
+            depth < 8
+        else { return false }
         switch node.content {
         case .primitive(let bytes):
             content += bytes

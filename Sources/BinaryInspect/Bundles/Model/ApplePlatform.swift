@@ -15,7 +15,7 @@ public enum ApplePlatform: Sendable, Hashable {
 
     private static let byNumber: [UInt32: ApplePlatform] = [
         1: .macOS, 2: .iOS, 3: .tvOS, 4: .watchOS, 5: .bridgeOS, 6: .macCatalyst, 7: .iOSSimulator, 8: .tvOSSimulator,
-        9: .watchOSSimulator, 10: .driverKit, 11: .visionOS, 12: .visionOSSimulator,
+        9: .watchOSSimulator, 10: .driverKit, 11: .visionOS, 12: .visionOSSimulator
     ]
 
     private static let names: [(ApplePlatform, name: String, display: String)] = [
@@ -23,7 +23,7 @@ public enum ApplePlatform: Sendable, Hashable {
         (.bridgeOS, "bridgeos", "bridgeOS"), (.macCatalyst, "mac-catalyst", "Mac Catalyst"),
         (.iOSSimulator, "ios-simulator", "iOS Simulator"), (.tvOSSimulator, "tvos-simulator", "tvOS Simulator"),
         (.watchOSSimulator, "watchos-simulator", "watchOS Simulator"), (.driverKit, "driverkit", "DriverKit"),
-        (.visionOS, "xros", "visionOS"), (.visionOSSimulator, "xros-simulator", "visionOS Simulator"),
+        (.visionOS, "xros", "visionOS"), (.visionOSSimulator, "xros-simulator", "visionOS Simulator")
     ]
 
     /// ld64's name (`ios-simulator`), as the example text writes it.
@@ -44,7 +44,9 @@ public enum ApplePlatform: Sendable, Hashable {
     }
 
     /// A build for a simulator: it runs on a Mac, never on a device.
-    public var isSimulator: Bool { [.iOSSimulator, .tvOSSimulator, .watchOSSimulator, .visionOSSimulator].contains(self) }
+    public var isSimulator: Bool {
+        [.iOSSimulator, .tvOSSimulator, .watchOSSimulator, .visionOSSimulator].contains(self)
+    }
 
     /// The device platform a simulator stands in for (itself for device platforms): what an
     /// app's SDK floor and minimum OS are compared by.
@@ -81,7 +83,9 @@ public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible
     /// `17.5`, `15.0.1`; nil unless one to three dot-separated non-negative integers.
     public init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        guard (1...3).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && $0.count <= 9 }) else { return nil }
+        guard (1...3).contains(parts.count),
+            parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && $0.count <= 9 })
+        else { return nil }
         components = parts.map { Int($0)! }
     }
 

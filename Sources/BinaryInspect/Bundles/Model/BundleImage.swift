@@ -96,7 +96,9 @@ public struct ImageSlice: Sendable, Hashable {
     /// The Objective-C classes bound from other images (`OBJC_CLASS_$_NSUserDefaults` →
     /// `NSUserDefaults`): class references, superclasses and categories' classes.
     public var classReferences: [String] {
-        importedSymbols.names(withPrefixes: [Self.classSymbolPrefix]).map { String($0.dropFirst(Self.classSymbolPrefix.count)) }
+        importedSymbols.names(withPrefixes: [Self.classSymbolPrefix]).map {
+            String($0.dropFirst(Self.classSymbolPrefix.count))
+        }
     }
 
     static let classSymbolPrefix = "OBJC_CLASS_$_"
@@ -125,13 +127,14 @@ extension LinkedLibrary {
 
     /// The record for a dylib loaded `link`'s way (the example text's `weak-dylib PATH`…).
     static func dylib(_ name: String, _ link: DylibLink) -> LinkedLibrary {
-        let record = switch link {
-        case .load: "LC_LOAD_DYLIB"
-        case .weak: "LC_LOAD_WEAK_DYLIB"
-        case .reexport: "LC_REEXPORT_DYLIB"
-        case .lazy: "LC_LAZY_LOAD_DYLIB"
-        case .upward: "LC_LOAD_UPWARD_DYLIB"
-        }
+        let record =
+            switch link {
+            case .load: "LC_LOAD_DYLIB"
+            case .weak: "LC_LOAD_WEAK_DYLIB"
+            case .reexport: "LC_REEXPORT_DYLIB"
+            case .lazy: "LC_LAZY_LOAD_DYLIB"
+            case .upward: "LC_LOAD_UPWARD_DYLIB"
+            }
         return LinkedLibrary(name: name, kind: .loaded, record: record, section: record)
     }
 }

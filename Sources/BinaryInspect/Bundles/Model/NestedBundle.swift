@@ -61,7 +61,8 @@ public enum BundleRole: String, Sendable, CaseIterable {
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
         switch name[name.index(after: dot)...].lowercased() {
         case "app":
-            self = ancestors.last == "Watch" ? .watchApplication : ancestors.last == "AppClips" ? .appClip : .application
+            self =
+                ancestors.last == "Watch" ? .watchApplication : ancestors.last == "AppClips" ? .appClip : .application
         case "appex": self = .appExtension
         case "framework": self = .framework
         case "xpc": self = .xpcService

@@ -14,11 +14,11 @@ package enum DebugDylibRule: BundleRule {
         defaultSeverity: .error,
         triggeringExamples: [
             RuleExample("file Payload/App.app/App\nfile Payload/App.app/App.debug.dylib"),
-            RuleExample("file App.app/Contents/MacOS/App\nfile App.app/Contents/MacOS/__preview.dylib"),
+            RuleExample("file App.app/Contents/MacOS/App\nfile App.app/Contents/MacOS/__preview.dylib")
         ],
         nonTriggeringExamples: [
             RuleExample("file Payload/App.app/App\nfile Payload/App.app/Frameworks/libDebugMenu.dylib"),
-            RuleExample("file Payload/App.app/debug.dylib.txt"),
+            RuleExample("file Payload/App.app/debug.dylib.txt")
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
@@ -28,7 +28,8 @@ package enum DebugDylibRule: BundleRule {
             return bundle.finding(
                 description, context.severity, at: path,
                 message: "\(name) ships: this bundle is a Debug build (Xcode's debug-dylib layout for previews)",
-                fix: "archive with the Release configuration (or set ENABLE_DEBUG_DYLIB = NO for the configuration you ship)",
+                fix:
+                    "archive with the Release configuration (or set ENABLE_DEBUG_DYLIB = NO for the configuration you ship)",
                 identity: "debug-dylib")
         }
     }

@@ -17,23 +17,27 @@ package enum DevelopmentPushRule: BundleRule {
         defaultSeverity: .error,
         triggeringExamples: [
             RuleExample("entitlements Payload/App.app/App aps-environment=development"),
-            RuleExample("profile App.app/Contents/embedded.provisionprofile development com.apple.developer.aps-environment=development"),
+            RuleExample(
+                "profile App.app/Contents/embedded.provisionprofile development com.apple.developer.aps-environment=development"
+            )
         ],
         nonTriggeringExamples: [
             RuleExample("entitlements Payload/App.app/App aps-environment=production"),
-            RuleExample("entitlements Payload/App.app/App aps-environment=development\ndistribution development"),
+            RuleExample("entitlements Payload/App.app/App aps-environment=development\ndistribution development")
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.signingIsChecked else { return [] }
-        let sources = bundle.entitlements.map { ($0.path, $0.values, "the code signature's entitlements") }
+        let sources =
+            bundle.entitlements.map { ($0.path, $0.values, "the code signature's entitlements") }
             + bundle.profiles.map { ($0.path, $0.profile.entitlements, "the provisioning profile") }
         return sources.compactMap { path, values, source in
             guard let key = keys.first(where: { values[$0] == "development" }) else { return nil }
-            return bundle.finding(description, context.severity, at: path,
-                                  message: "\(key) is development in \(source): push notifications use the sandbox, not production",
-                                  fix: "sign with a distribution profile (its aps-environment is production)",
-                                  identity: "aps-environment \(source)")
+            return bundle.finding(
+                description, context.severity, at: path,
+                message: "\(key) is development in \(source): push notifications use the sandbox, not production",
+                fix: "sign with a distribution profile (its aps-environment is production)",
+                identity: "aps-environment \(source)")
         }
     }
 }

@@ -21,29 +21,35 @@ package enum GetTaskAllowRule: BundleRule {
         triggeringExamples: [
             RuleExample("entitlements Payload/App.app/App get-task-allow=true"),
             RuleExample("profile Payload/App.app/embedded.mobileprovision development get-task-allow=true"),
-            RuleExample("kind app\nentitlements App.app/Contents/MacOS/App com.apple.security.get-task-allow=true"),
+            RuleExample("kind app\nentitlements App.app/Contents/MacOS/App com.apple.security.get-task-allow=true")
         ],
         nonTriggeringExamples: [
             RuleExample("entitlements Payload/App.app/App get-task-allow=false application-identifier=T.app"),
             RuleExample("entitlements Payload/App.app/App get-task-allow=true\ndistribution development"),
-            RuleExample("kind xcarchive\nentitlements Products/Applications/App.app/App get-task-allow=true"),
+            RuleExample("kind xcarchive\nentitlements Products/Applications/App.app/App get-task-allow=true")
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.signingIsChecked else { return [] }
         let signed = bundle.entitlements.compactMap { entry -> Finding? in
             guard let key = keys.first(where: { entry.values[$0] == "true" }) else { return nil }
-            return bundle.finding(description, context.severity, at: entry.path,
-                                  message: "the code signature's entitlements set \(key) = true: signed for development (\(bundle.distribution.method.rawValue) distribution, \(bundle.distribution.source))",
-                                  fix: "export or sign with a distribution identity and profile (Archive → Distribute App), not Apple Development",
-                                  identity: "get-task-allow")
+            return bundle.finding(
+                description, context.severity, at: entry.path,
+                message:
+                    "the code signature's entitlements set \(key) = true: signed for development (\(bundle.distribution.method.rawValue) distribution, \(bundle.distribution.source))",
+                fix:
+                    "export or sign with a distribution identity and profile (Archive → Distribute App), not Apple Development",
+                identity: "get-task-allow")
         }
-        let profiled = bundle.profiles.filter { entry in keys.contains { entry.profile.entitlements[$0] == "true" } }.map { entry in
-            bundle.finding(description, context.severity, at: entry.path,
-                           message: "the provisioning profile\(entry.profile.name.map { " '\($0)'" } ?? "") grants get-task-allow = true",
-                           fix: "embed an App Store, ad-hoc or enterprise distribution profile",
-                           identity: "profile get-task-allow")
-        }
+        let profiled = bundle.profiles.filter { entry in keys.contains { entry.profile.entitlements[$0] == "true" } }
+            .map { entry in
+                bundle.finding(
+                    description, context.severity, at: entry.path,
+                    message:
+                        "the provisioning profile\(entry.profile.name.map { " '\($0)'" } ?? "") grants get-task-allow = true",
+                    fix: "embed an App Store, ad-hoc or enterprise distribution profile",
+                    identity: "profile get-task-allow")
+            }
         return signed + profiled
     }
 }

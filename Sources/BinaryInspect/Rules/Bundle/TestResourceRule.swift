@@ -12,7 +12,7 @@ package enum TestResourceRule: BundleRule {
         "(?:Fixtures?|Mocks?|Stubs?|SampleData|PreviewData|TestData)(?![a-z])",
         "(?:^|[^A-Za-z])(?:fixtures?|mocks?|stubs?|sample[-_ ]?data|preview[-_ ]?data|test[-_ ]?data)(?![a-z])",
         "\\.xctest$",
-        "Tests\\.(?:resources|bundle)$",
+        "Tests\\.(?:resources|bundle)$"
     ]
 
     package static let description = RuleDescription(
@@ -32,11 +32,12 @@ package enum TestResourceRule: BundleRule {
             RuleExample("file Payload/App.app/UserFixtures.json"),
             RuleExample("file Payload/App.app/mock_feed.json"),
             RuleExample("file Payload/App.app/PlugIns/AppTests.xctest/AppTests"),
-            RuleExample("kind resources\nfile sample-data/users.json"),
+            RuleExample("kind resources\nfile sample-data/users.json")
         ],
         nonTriggeringExamples: [
-            RuleExample("file Payload/App.app/Hammock.png\nfile Payload/App.app/stubborn.json\nfile Payload/App.app/Assets.car"),
-            RuleExample("file Payload/App.app/App_Settings.bundle/Root.plist\nfile Payload/App.app/sample.mp3"),
+            RuleExample(
+                "file Payload/App.app/Hammock.png\nfile Payload/App.app/stubborn.json\nfile Payload/App.app/Assets.car"),
+            RuleExample("file Payload/App.app/App_Settings.bundle/Root.plist\nfile Payload/App.app/sample.mp3")
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
@@ -45,18 +46,22 @@ package enum TestResourceRule: BundleRule {
         for path in bundle.files {
             let components = path.split(separator: "/")
             for (index, component) in components.enumerated() {
-                guard let pattern = context.resourcePatterns.first(where: { $0.firstMatch(in: String(component)) != nil }) else { continue }
+                guard
+                    let pattern = context.resourcePatterns.first(where: { $0.firstMatch(in: String(component)) != nil })
+                else { continue }
                 let matched = components[...index].joined(separator: "/")
                 if reported.insert(matched).inserted {
                     let isFolder = index < components.count - 1
                     let count = isFolder ? bundle.files.filter { $0.hasPrefix(matched + "/") }.count : 1
-                    findings.append(bundle.finding(
-                        description, context.severity, at: matched,
-                        message: isFolder
-                            ? "folder '\(component)' (\(count) file\(count == 1 ? "" : "s")) ships in the bundle: it matches '\(pattern.source)'"
-                            : "'\(component)' ships in the bundle: it matches '\(pattern.source)'",
-                        fix: "keep preview and test data out of the app target (Development Assets, test targets' resources)",
-                        identity: "resource"))
+                    findings.append(
+                        bundle.finding(
+                            description, context.severity, at: matched,
+                            message: isFolder
+                                ? "folder '\(component)' (\(count) file\(count == 1 ? "" : "s")) ships in the bundle: it matches '\(pattern.source)'"
+                                : "'\(component)' ships in the bundle: it matches '\(pattern.source)'",
+                            fix:
+                                "keep preview and test data out of the app target (Development Assets, test targets' resources)",
+                            identity: "resource"))
                 }
                 break
             }

@@ -18,19 +18,43 @@ package enum DSYMMissingRule: BundleRule {
             """,
         defaultSeverity: .warning,
         storeRejection: "App Store Connect's \"Upload Symbols Failed\" (crashes cannot be symbolicated)",
-        fix: "set DEBUG_INFORMATION_FORMAT = dwarf-with-dsym for the release configuration of every target, and ask vendors of binary frameworks for their dSYMs",
+        fix:
+            "set DEBUG_INFORMATION_FORMAT = dwarf-with-dsym for the release configuration of every target, and ask vendors of binary frameworks for their dSYMs",
         triggeringExamples: [
-            RuleExample("kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530"),
-            RuleExample("kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C44D8-5555-3144-A1B9-5B35EE9F101A"),
-            RuleExample("kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C4408-5555-3144-A193-1E219F242530\nimage Products/Applications/App.app/Frameworks/Vendor.framework/Vendor arm64 ios 15.0 26.0 uuid=11111111-2222-3333-4444-555555555555"),
+            RuleExample(
+                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530"
+            ),
+            RuleExample(
+                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C44D8-5555-3144-A1B9-5B35EE9F101A"
+            ),
+            RuleExample(
+                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C4408-5555-3144-A193-1E219F242530\nimage Products/Applications/App.app/Frameworks/Vendor.framework/Vendor arm64 ios 15.0 26.0 uuid=11111111-2222-3333-4444-555555555555"
+            ),
             // In the project (`audit`): a release configuration that makes no dSYM.
-            RuleExample("↓DEBUG_INFORMATION_FORMAT = dwarf", path: "Config/Release.xcconfig", companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
+            RuleExample(
+                "↓DEBUG_INFORMATION_FORMAT = dwarf", path: "Config/Release.xcconfig",
+                companions: [
+                    "project.yml":
+                        "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"
+                ])
         ],
         nonTriggeringExamples: [
-            RuleExample("kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C4408-5555-3144-A193-1E219F242530"),
+            RuleExample(
+                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C4408-5555-3144-A193-1E219F242530"
+            ),
             RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530"),
-            RuleExample("DEBUG_INFORMATION_FORMAT = dwarf-with-dsym", path: "Config/Release.xcconfig", companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
-            RuleExample("DEBUG_INFORMATION_FORMAT = dwarf", path: "Config/Debug.xcconfig", companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Debug: Config/Debug.xcconfig\n"]),
+            RuleExample(
+                "DEBUG_INFORMATION_FORMAT = dwarf-with-dsym", path: "Config/Release.xcconfig",
+                companions: [
+                    "project.yml":
+                        "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"
+                ]),
+            RuleExample(
+                "DEBUG_INFORMATION_FORMAT = dwarf", path: "Config/Debug.xcconfig",
+                companions: [
+                    "project.yml":
+                        "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Debug: Config/Debug.xcconfig\n"
+                ])
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
@@ -42,12 +66,16 @@ package enum DSYMMissingRule: BundleRule {
             let name = image.name
             let namesake = bundle.debugSymbols.first { $0.path.split(separator: "/").last == name }
             let uuids = missing.map { "\($0.uuid!) (\($0.displayName))" }.joined(separator: ", ")
-            let message = namesake.map { dsym in
-                "\(bundle.shown(image)): \(dsym.bundle) is from another build (its UUIDs \(dsym.uuids.map(\.uuid).joined(separator: ", ")), the image's \(uuids)): crashes from this release cannot be symbolicated"
-            } ?? "\(bundle.shown(image)) has no dSYM with UUID \(uuids) under dSYMs/: crashes from this release cannot be symbolicated"
-            return bundle.finding(description, context.severity, at: image.path, message: message,
-                                  fix: "archive with DEBUG_INFORMATION_FORMAT = dwarf-with-dsym (a vendor's binary framework: add its dSYM to dSYMs/)",
-                                  identity: "dsym")
+            let message =
+                namesake.map { dsym in
+                    "\(bundle.shown(image)): \(dsym.bundle) is from another build (its UUIDs \(dsym.uuids.map(\.uuid).joined(separator: ", ")), the image's \(uuids)): crashes from this release cannot be symbolicated"
+                }
+                ?? "\(bundle.shown(image)) has no dSYM with UUID \(uuids) under dSYMs/: crashes from this release cannot be symbolicated"
+            return bundle.finding(
+                description, context.severity, at: image.path, message: message,
+                fix:
+                    "archive with DEBUG_INFORMATION_FORMAT = dwarf-with-dsym (a vendor's binary framework: add its dSYM to dSYMs/)",
+                identity: "dsym")
         }
     }
 }

@@ -19,35 +19,58 @@ package enum FrameworkMinimumOSRule: BundleRule {
         storeRejection: "ITMS-90208: Invalid Bundle (minimum OS), and a crash at launch on the older OS",
         fix: "raise the app's deployment target to the framework's, or take a build of the framework for the app's",
         triggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 17.0 26.0"),
-            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 15.0 26.0\nplist Payload/App.app/Frameworks/Core.framework/Info.plist {MinimumOSVersion = 16.0;}"),
-            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/PlugIns/W.appex/W arm64 ios 14.0 26.0\nimage Payload/App.app/PlugIns/W.appex/Frameworks/Kit.framework/Kit arm64 ios 15.0 26.0"),
-            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/libdep.dylib arm64 ios 16.4 26.0\ndistribution development"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 17.0 26.0"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 15.0 26.0\nplist Payload/App.app/Frameworks/Core.framework/Info.plist {MinimumOSVersion = 16.0;}"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/PlugIns/W.appex/W arm64 ios 14.0 26.0\nimage Payload/App.app/PlugIns/W.appex/Frameworks/Kit.framework/Kit arm64 ios 15.0 26.0"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/libdep.dylib arm64 ios 16.4 26.0\ndistribution development"
+            )
         ],
         nonTriggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 12.0 16.0"),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 16.0 26.0\nplist Payload/App.app/Frameworks/Core.framework/Info.plist {MinimumOSVersion = 16.0;}"),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64 watchos 9.0 26.0\nimage Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64 watchos 9.0 26.0"),
-            RuleExample("kind xcframework\nimage ios-arm64/Core.framework/Core arm64 ios 17.0 26.0"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 12.0 16.0"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 16.0 26.0\nplist Payload/App.app/Frameworks/Core.framework/Info.plist {MinimumOSVersion = 16.0;}"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64 watchos 9.0 26.0\nimage Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64 watchos 9.0 26.0"
+            ),
+            RuleExample("kind xcframework\nimage ios-arm64/Core.framework/Core arm64 ios 17.0 26.0")
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         bundle.images.compactMap { image -> Finding? in
             guard !image.isBundleExecutable || bundle.bundle(at: image.bundle ?? "")?.role == .framework,
-                  let host = bundle.enclosingBundles(of: image.path).first(where: { $0.role.isApplicationLike }),
-                  let hostImage = bundle.executable(of: host), hostImage.path != image.path else { return nil }
-            let declared = image.bundle.flatMap { bundle.bundle(at: $0) }.flatMap { $0.role == .framework ? $0.info("MinimumOSVersion").flatMap(OSVersion.init) : nil }
+                let host = bundle.enclosingBundles(of: image.path).first(where: { $0.role.isApplicationLike }),
+                let hostImage = bundle.executable(of: host), hostImage.path != image.path
+            else { return nil }
+            let declared = image.bundle.flatMap { bundle.bundle(at: $0) }.flatMap {
+                $0.role == .framework ? $0.info("MinimumOSVersion").flatMap(OSVersion.init) : nil
+            }
             for slice in image.readSlices {
                 guard let platform = slice.platform?.device, let own = slice.minimumOS else { continue }
-                let hostMinimum = hostImage.readSlices.filter { $0.platform?.device == platform }.compactMap(\.minimumOS).min()
+                let hostMinimum = hostImage.readSlices.filter { $0.platform?.device == platform }.compactMap(
+                    \.minimumOS
+                ).min()
                 guard let hostMinimum else { continue }
                 let needed = max(own, declared ?? own)
                 guard needed > hostMinimum else { continue }
-                let source = needed == own ? "its \(slice.versionCommand ?? "load commands") minos" : "its Info.plist's MinimumOSVersion"
+                let source =
+                    needed == own
+                    ? "its \(slice.versionCommand ?? "load commands") minos" : "its Info.plist's MinimumOSVersion"
                 return bundle.finding(
                     description, context.severity, at: image.path,
-                    message: "\(bundle.shown(image)) needs \(platform.displayName) \(needed) (\(source)), but \(bundle.displayName(host.path)) runs from \(platform.displayName) \(hostMinimum): it crashes at launch there (ITMS-90208)",
-                    fix: "raise \(bundle.displayName(host.path))'s deployment target to \(needed), or embed a build of the framework for \(hostMinimum)",
+                    message:
+                        "\(bundle.shown(image)) needs \(platform.displayName) \(needed) (\(source)), but \(bundle.displayName(host.path)) runs from \(platform.displayName) \(hostMinimum): it crashes at launch there (ITMS-90208)",
+                    fix:
+                        "raise \(bundle.displayName(host.path))'s deployment target to \(needed), or embed a build of the framework for \(hostMinimum)",
                     identity: "framework-minimum-os")
             }
             return nil

@@ -4,7 +4,8 @@ import ShipcheckCore
 package enum MinimumOSMismatchRule: BundleRule {
     package static let description = RuleDescription(
         id: "preflight-minimum-os-mismatch",
-        summary: "A bundle's Info.plist MinimumOSVersion is missing or disagrees with its executable's LC_BUILD_VERSION minimum OS.",
+        summary:
+            "A bundle's Info.plist MinimumOSVersion is missing or disagrees with its executable's LC_BUILD_VERSION minimum OS.",
         rationale: """
             The App Store reads the minimum OS from Info.plist (MinimumOSVersion), devices run \
             what the executable was linked for (LC_BUILD_VERSION minos, LC_VERSION_MIN_*). Xcode \
@@ -19,47 +20,78 @@ package enum MinimumOSMismatchRule: BundleRule {
             """,
         defaultSeverity: .error,
         storeRejection: "ITMS-90208: Invalid Bundle (minimum OS); ITMS-90360: Missing Info.plist value",
-        fix: "let Xcode write MinimumOSVersion from the deployment target (no hand-edited Info.plist value), and rebuild repackaged frameworks",
+        fix:
+            "let Xcode write MinimumOSVersion from the deployment target (no hand-edited Info.plist value), and rebuild repackaged frameworks",
         triggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/G.framework/G arm64 ios 17.0 26.0\nplist Payload/App.app/Frameworks/G.framework/Info.plist {MinimumOSVersion = 13.0;}"),
-            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleExecutable = App;}"),
-            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {MinimumOSVersion = 16.0;}"),
-            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0 version-min\nplist Payload/App.app/Info.plist {MinimumOSVersion = 14.0;}"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/G.framework/G arm64 ios 17.0 26.0\nplist Payload/App.app/Frameworks/G.framework/Info.plist {MinimumOSVersion = 13.0;}"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleExecutable = App;}"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {MinimumOSVersion = 16.0;}"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 15.0 26.0 version-min\nplist Payload/App.app/Info.plist {MinimumOSVersion = 14.0;}"
+            )
         ],
         nonTriggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {MinimumOSVersion = 15.0;}\nimage Payload/App.app/Frameworks/G.framework/G arm64 ios 15.0 26.0\nplist Payload/App.app/Frameworks/G.framework/Info.plist {MinimumOSVersion = 15.0.0;}"),
-            RuleExample("kind app\nimage Contents/MacOS/App arm64 macos 13.0 26.0\nplist Contents/Info.plist {LSMinimumSystemVersion = 13.0;}"),
-            RuleExample("image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {MinimumOSVersion = 13.0;}\ndistribution enterprise"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {MinimumOSVersion = 15.0;}\nimage Payload/App.app/Frameworks/G.framework/G arm64 ios 15.0 26.0\nplist Payload/App.app/Frameworks/G.framework/Info.plist {MinimumOSVersion = 15.0.0;}"
+            ),
+            RuleExample(
+                "kind app\nimage Contents/MacOS/App arm64 macos 13.0 26.0\nplist Contents/Info.plist {LSMinimumSystemVersion = 13.0;}"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {MinimumOSVersion = 13.0;}\ndistribution enterprise"
+            )
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
-        return bundle.bundles.filter { $0.role.isApplicationLike || $0.role == .framework }.compactMap { nested -> Finding? in
+        return bundle.bundles.filter { $0.role.isApplicationLike || $0.role == .framework }.compactMap {
+            nested -> Finding? in
             guard bundle.application(holding: nested.path) != nil || nested.role.isApplicationLike,
-                  nested.infoPlistPath != nil, let image = bundle.executable(of: nested) else { return nil }
-            let linked = image.readSlices.filter { $0.platform?.isMobileFamily == true && $0.platform?.isSimulator == false }
-            guard let minimum = linked.compactMap(\.minimumOS).max(), let command = linked.first?.versionCommand else { return nil }
+                nested.infoPlistPath != nil, let image = bundle.executable(of: nested)
+            else { return nil }
+            let linked = image.readSlices.filter {
+                $0.platform?.isMobileFamily == true && $0.platform?.isSimulator == false
+            }
+            guard let minimum = linked.compactMap(\.minimumOS).max(), let command = linked.first?.versionCommand else {
+                return nil
+            }
             let plist = nested.infoPlistPath!
             let name = bundle.displayName(nested.path)
             guard let text = nested.info("MinimumOSVersion") else {
-                return bundle.finding(description, context.severity, at: plist,
-                                      message: "\(name)'s Info.plist has no MinimumOSVersion; its executable needs \(minimum) (\(command)) (ITMS-90360)",
-                                      fix: "set MinimumOSVersion to \(minimum) (Xcode writes it from the deployment target)", identity: "minimum-os missing")
+                return bundle.finding(
+                    description, context.severity, at: plist,
+                    message:
+                        "\(name)'s Info.plist has no MinimumOSVersion; its executable needs \(minimum) (\(command)) (ITMS-90360)",
+                    fix: "set MinimumOSVersion to \(minimum) (Xcode writes it from the deployment target)",
+                    identity: "minimum-os missing")
             }
             guard let declared = OSVersion(text) else {
-                return bundle.finding(description, context.severity, at: plist,
-                                      message: "\(name)'s Info.plist MinimumOSVersion '\(text)' is not a version; its executable needs \(minimum) (\(command)) (ITMS-90208)",
-                                      fix: "set MinimumOSVersion to \(minimum)", identity: "minimum-os malformed")
+                return bundle.finding(
+                    description, context.severity, at: plist,
+                    message:
+                        "\(name)'s Info.plist MinimumOSVersion '\(text)' is not a version; its executable needs \(minimum) (\(command)) (ITMS-90208)",
+                    fix: "set MinimumOSVersion to \(minimum)", identity: "minimum-os malformed")
             }
             if declared < minimum {
-                return bundle.finding(description, context.severity, at: plist,
-                                      message: "\(name)'s Info.plist MinimumOSVersion is \(declared), but its executable needs \(minimum) (\(command)): devices on \(declared) would be offered a build they cannot run (ITMS-90208)",
-                                      fix: "set MinimumOSVersion to \(minimum), or relink the executable for \(declared)", identity: "minimum-os below")
+                return bundle.finding(
+                    description, context.severity, at: plist,
+                    message:
+                        "\(name)'s Info.plist MinimumOSVersion is \(declared), but its executable needs \(minimum) (\(command)): devices on \(declared) would be offered a build they cannot run (ITMS-90208)",
+                    fix: "set MinimumOSVersion to \(minimum), or relink the executable for \(declared)",
+                    identity: "minimum-os below")
             }
             guard declared > minimum else { return nil }
-            var finding = bundle.finding(description, .warning, at: plist,
-                                         message: "\(name)'s Info.plist MinimumOSVersion is \(declared), above its executable's \(minimum) (\(command)): the store keeps it from users on \(minimum) who could run it",
-                                         fix: "set MinimumOSVersion and the deployment target to the same version", identity: "minimum-os above")
+            var finding = bundle.finding(
+                description, .warning, at: plist,
+                message:
+                    "\(name)'s Info.plist MinimumOSVersion is \(declared), above its executable's \(minimum) (\(command)): the store keeps it from users on \(minimum) who could run it",
+                fix: "set MinimumOSVersion and the deployment target to the same version", identity: "minimum-os above")
             finding.isDowngraded = true
             return finding
         }

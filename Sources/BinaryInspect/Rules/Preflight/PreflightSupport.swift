@@ -6,10 +6,14 @@ extension BundleContents {
     /// simulator slice answers with the simulator), else its Info.plist
     /// (`CFBundleSupportedPlatforms`, `DTPlatformName`).
     func platform(of bundle: NestedBundle) -> ApplePlatform? {
-        if let slices = executable(of: bundle)?.readSlices, let platform = slices.lazy.compactMap(\.platform).first(where: { !$0.isSimulator }) ?? slices.lazy.compactMap(\.platform).first {
+        if let slices = executable(of: bundle)?.readSlices,
+            let platform = slices.lazy.compactMap(\.platform).first(where: { !$0.isSimulator })
+                ?? slices.lazy.compactMap(\.platform).first
+        {
             return platform
         }
-        let declared = bundle.infoPlist["CFBundleSupportedPlatforms"]?.array?.first?.string ?? bundle.info("DTPlatformName")
+        let declared =
+            bundle.infoPlist["CFBundleSupportedPlatforms"]?.array?.first?.string ?? bundle.info("DTPlatformName")
         return declared.flatMap { ApplePlatform(infoPlistName: $0) }
     }
 

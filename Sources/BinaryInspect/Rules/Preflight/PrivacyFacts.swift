@@ -44,38 +44,48 @@ extension BundleImage {
         var references: Set<BinaryReference> = []
         for slice in readSlices {
             for symbol in slice.importedSymbols.names(withPrefixes: ["$s"]) {
-                if let swiftType = Self.swiftTypes.first(where: { symbol.hasPrefix($0.prefix) }) { references.insert(swiftType.reference) }
+                if let swiftType = Self.swiftTypes.first(where: { symbol.hasPrefix($0.prefix) }) {
+                    references.insert(swiftType.reference)
+                }
             }
             // `stat$INODE64` is `stat` (the variant the headers pick).
             for name in slice.importedSymbols.members(of: Self.knownSymbols, cutAt: UInt8(ascii: "$")) {
                 references.insert(.function(name))
                 references.insert(.constant(name))
             }
-            for name in slice.classReferences where Self.knownClasses.contains(name) { references.insert(.objcClass(name)) }
+            for name in slice.classReferences where Self.knownClasses.contains(name) {
+                references.insert(.objcClass(name))
+            }
             for name in slice.selectorReferences.members(of: Self.knownSelectors) { references.insert(.selector(name)) }
         }
         return references
     }
 
     /// Every reference the purpose-string and required-reason tables name.
-    private static let tableEntries = PurposeStrings.requirements.flatMap(\.binary) + RequiredReasonAPIs.apis.map(\.binary)
+    private static let tableEntries =
+        PurposeStrings.requirements.flatMap(\.binary) + RequiredReasonAPIs.apis.map(\.binary)
     /// The C functions and constants, classes and selectors among them, by name.
-    private static let knownSymbols = Set(tableEntries.compactMap { reference -> String? in
-        switch reference {
-        case .function(let name), .constant(let name): name
-        default: nil
-        }
-    })
-    private static let knownClasses = Set(tableEntries.compactMap { reference -> String? in
-        if case .objcClass(let name) = reference { name } else { nil }
-    })
-    private static let knownSelectors = Set(tableEntries.compactMap { reference -> String? in
-        if case .selector(let name) = reference { name } else { nil }
-    })
+    private static let knownSymbols = Set(
+        tableEntries.compactMap { reference -> String? in
+            switch reference {
+            case .function(let name), .constant(let name): name
+            default: nil
+            }
+        })
+    private static let knownClasses = Set(
+        tableEntries.compactMap { reference -> String? in
+            if case .objcClass(let name) = reference { name } else { nil }
+        })
+    private static let knownSelectors = Set(
+        tableEntries.compactMap { reference -> String? in
+            if case .selector(let name) = reference { name } else { nil }
+        })
 
     /// The Swift types the purpose-string table names, with their symbols' prefix.
     private static let swiftTypes: [(prefix: String, reference: BinaryReference)] =
-        PurposeStrings.requirements.flatMap(\.binary).compactMap { reference in reference.swiftSymbolPrefix.map { ($0, reference) } }
+        PurposeStrings.requirements.flatMap(\.binary).compactMap { reference in
+            reference.swiftSymbolPrefix.map { ($0, reference) }
+        }
 
     /// The required reason APIs the image uses, in the table's order.
     var requiredReasonAPIs: [RequiredReasonAPIs.API] {

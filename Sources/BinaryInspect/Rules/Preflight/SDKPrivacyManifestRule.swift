@@ -23,17 +23,24 @@ package enum SDKPrivacyManifestRule: BundleRule {
         storeRejection: "ITMS-91061: Missing privacy manifest",
         fix: "update the SDK to a release that ships PrivacyInfo.xcprivacy inside its framework",
         triggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Alamofire.framework/Alamofire arm64 ios 12.0 18.0"),
-            RuleExample("kind xcframework\nimage ios-arm64/SDWebImage.framework/SDWebImage arm64 ios 12.0 18.0"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Alamofire.framework/Alamofire arm64 ios 12.0 18.0"
+            ),
+            RuleExample("kind xcframework\nimage ios-arm64/SDWebImage.framework/SDWebImage arm64 ios 12.0 18.0")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 image Payload/App.app/Frameworks/Alamofire.framework/Alamofire arm64 ios 12.0 18.0
                 plist Payload/App.app/Frameworks/Alamofire.framework/PrivacyInfo.xcprivacy {NSPrivacyTracking = 0;}
                 """),
-            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/AlamofireImage.framework/AlamofireImage arm64 ios 12.0 18.0"),
-            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Alamofire.framework/Alamofire arm64 ios 12.0 18.0\ndistribution ad-hoc"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/AlamofireImage.framework/AlamofireImage arm64 ios 12.0 18.0"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Alamofire.framework/Alamofire arm64 ios 12.0 18.0\ndistribution ad-hoc"
+            )
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
@@ -43,7 +50,8 @@ package enum SDKPrivacyManifestRule: BundleRule {
             let place = framework.executable ?? framework.path
             return bundle.finding(
                 description, context.severity, at: place,
-                message: "\(bundle.displayName(place)) is \(entry), an SDK Apple lists as commonly used, and it holds no PrivacyInfo.xcprivacy: App Store Connect rejects the upload (ITMS-91061 Missing privacy manifest)",
+                message:
+                    "\(bundle.displayName(place)) is \(entry), an SDK Apple lists as commonly used, and it holds no PrivacyInfo.xcprivacy: App Store Connect rejects the upload (ITMS-91061 Missing privacy manifest)",
                 fix: "update \(entry) to a release that ships its privacy manifest (\(ListedSDKs.source.url))",
                 identity: "listed SDK \(entry)")
         }

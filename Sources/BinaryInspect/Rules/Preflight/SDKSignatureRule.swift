@@ -19,25 +19,37 @@ package enum SDKSignatureRule: BundleRule {
         storeRejection: "ITMS-91065: Missing signature",
         fix: "take the SDK vendor's signed XCFramework, or sign it with codesign before embedding it",
         triggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Starscream.framework/Starscream arm64 ios 12.0 18.0 unsigned"),
-            RuleExample("kind xcframework\nimage ios-arm64/Lottie.framework/Lottie arm64 ios 13.0 18.0 unsigned"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Starscream.framework/Starscream arm64 ios 12.0 18.0 unsigned"
+            ),
+            RuleExample("kind xcframework\nimage ios-arm64/Lottie.framework/Lottie arm64 ios 13.0 18.0 unsigned")
         ],
         nonTriggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Starscream.framework/Starscream arm64 ios 12.0 18.0"),
-            RuleExample("kind xcframework\nimage ios-arm64/Lottie.framework/Lottie arm64 ios 13.0 18.0 unsigned\nfile _CodeSignature/CodeResources"),
-            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Kit.framework/Kit arm64 ios 12.0 18.0 unsigned"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Starscream.framework/Starscream arm64 ios 12.0 18.0"
+            ),
+            RuleExample(
+                "kind xcframework\nimage ios-arm64/Lottie.framework/Lottie arm64 ios 13.0 18.0 unsigned\nfile _CodeSignature/CodeResources"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Kit.framework/Kit arm64 ios 12.0 18.0 unsigned"
+            )
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         if bundle.kind == .xcframework, bundle.files.contains(where: { $0.hasPrefix("_CodeSignature/") }) { return [] }
         return bundle.listedSDKFrameworks.compactMap { framework, entry in
-            guard let image = bundle.executable(of: framework), image.readSlices.contains(where: { !$0.hasCodeSignature }) else { return nil }
+            guard let image = bundle.executable(of: framework),
+                image.readSlices.contains(where: { !$0.hasCodeSignature })
+            else { return nil }
             let unsigned = image.readSlices.filter { !$0.hasCodeSignature }.map(\.displayName)
             return bundle.finding(
                 description, context.severity, at: image.path,
-                message: "\(bundle.shown(image)) is \(entry), an SDK Apple lists as commonly used, and \(bundle.kind == .xcframework ? "neither the xcframework nor " : "")its binary carries no code signature (\(unsigned.joined(separator: ", "))): App Store Connect rejects the upload (ITMS-91065 Missing signature)",
-                fix: "take \(entry)'s signed XCFramework from its vendor (or sign it with codesign); Xcode verifies the signature when the SDK is updated",
+                message:
+                    "\(bundle.shown(image)) is \(entry), an SDK Apple lists as commonly used, and \(bundle.kind == .xcframework ? "neither the xcframework nor " : "")its binary carries no code signature (\(unsigned.joined(separator: ", "))): App Store Connect rejects the upload (ITMS-91065 Missing signature)",
+                fix:
+                    "take \(entry)'s signed XCFramework from its vendor (or sign it with codesign); Xcode verifies the signature when the SDK is updated",
                 identity: "listed SDK signature \(entry)")
         }
     }

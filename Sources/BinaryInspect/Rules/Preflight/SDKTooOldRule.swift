@@ -4,7 +4,8 @@ import ShipcheckCore
 package enum SDKTooOldRule: BundleRule {
     package static let description = RuleDescription(
         id: "preflight-sdk-too-old",
-        summary: "The app or an extension was built with an SDK older than App Store Connect's floor (or than the one announced next).",
+        summary:
+            "The app or an extension was built with an SDK older than App Store Connect's floor (or than the one announced next).",
         rationale: """
             Each spring Apple raises the oldest SDK App Store Connect takes uploads from (ITMS-90725: \
             "This app was built with the iOS 18.5 SDK. Starting April 2026, all iOS and iPadOS \
@@ -22,15 +23,21 @@ package enum SDKTooOldRule: BundleRule {
         fix: "archive with the Xcode that ships the required SDK (the floor's row in docs/preflight.md names it)",
         triggeringExamples: [
             RuleExample("upload 2026-06-01\nimage Payload/App.app/App arm64 ios 15.0 18.5"),
-            RuleExample("upload 2026-06-01\nimage Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/PlugIns/Widget.appex/Widget arm64 ios 16.0 17.5"),
+            RuleExample(
+                "upload 2026-06-01\nimage Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/PlugIns/Widget.appex/Widget arm64 ios 16.0 17.5"
+            ),
             RuleExample("upload 2026-01-15\nimage Payload/App.app/App arm64 ios 15.0 18.5"),
-            RuleExample("upload 2024-05-01\nimage Payload/App.app/Watch/W.app/W arm64 watchos 8.0 9.4\nimage Payload/App.app/App arm64 ios 15.0 17.0"),
+            RuleExample(
+                "upload 2024-05-01\nimage Payload/App.app/Watch/W.app/W arm64 watchos 8.0 9.4\nimage Payload/App.app/App arm64 ios 15.0 17.0"
+            )
         ],
         nonTriggeringExamples: [
-            RuleExample("upload 2026-06-01\nimage Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/Old.framework/Old arm64 ios 12.0 16.4"),
+            RuleExample(
+                "upload 2026-06-01\nimage Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/Old.framework/Old arm64 ios 12.0 16.4"
+            ),
             RuleExample("upload 2025-01-15\nimage Payload/App.app/App arm64 ios 15.0 18.0"),
             RuleExample("upload 2026-06-01\nkind app\nimage Contents/MacOS/App arm64 macos 13.0 14.5"),
-            RuleExample("upload 2026-06-01\nimage Payload/App.app/App arm64 ios 15.0 18.5\ndistribution ad-hoc"),
+            RuleExample("upload 2026-06-01\nimage Payload/App.app/App arm64 ios 15.0 18.5\ndistribution ad-hoc")
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
@@ -41,25 +48,33 @@ package enum SDKTooOldRule: BundleRule {
                 guard let platform = slice.platform, !platform.isSimulator, let sdk = slice.sdk else { return nil }
                 return (platform, sdk)
             }
-            guard let oldest = built.min(by: { $0.sdk < $1.sdk }), let key = StoreSDKFloors.configurationKey(oldest.platform) else { return nil }
+            guard let oldest = built.min(by: { $0.sdk < $1.sdk }),
+                let key = StoreSDKFloors.configurationKey(oldest.platform)
+            else { return nil }
             let name = oldest.platform.displayName
             let built_ = "\(bundle.shown(image)) was built with the \(name) \(oldest.sdk) SDK"
             if let configured = context.configuration.preflightMinimumSDK[key].flatMap(OSVersion.init) {
                 guard oldest.sdk < configured else { return nil }
-                return bundle.finding(description, context.severity, at: image.path,
-                                      message: "\(built_); preflight.minimum-sdk requires the \(name) \(configured) SDK or later (ITMS-90725)",
-                                      fix: "archive with an Xcode that ships the \(name) \(configured) SDK or later", identity: "sdk")
+                return bundle.finding(
+                    description, context.severity, at: image.path,
+                    message:
+                        "\(built_); preflight.minimum-sdk requires the \(name) \(configured) SDK or later (ITMS-90725)",
+                    fix: "archive with an Xcode that ships the \(name) \(configured) SDK or later", identity: "sdk")
             }
             let (current, next) = StoreSDKFloors.floors(for: oldest.platform, on: bundle.uploadDay)
             if let current, oldest.sdk < current.sdk {
-                return bundle.finding(description, context.severity, at: image.path,
-                                      message: "\(built_); since \(current.since) App Store Connect takes only uploads built with the \(name) \(current.sdk) SDK or later, in Xcode \(current.xcode) or later (ITMS-90725)",
-                                      fix: "archive with Xcode \(current.xcode) or later", identity: "sdk")
+                return bundle.finding(
+                    description, context.severity, at: image.path,
+                    message:
+                        "\(built_); since \(current.since) App Store Connect takes only uploads built with the \(name) \(current.sdk) SDK or later, in Xcode \(current.xcode) or later (ITMS-90725)",
+                    fix: "archive with Xcode \(current.xcode) or later", identity: "sdk")
             }
             guard let next, oldest.sdk < next.sdk else { return nil }
-            var finding = bundle.finding(description, .warning, at: image.path,
-                                         message: "\(built_); starting \(next.since) App Store Connect takes only uploads built with the \(name) \(next.sdk) SDK or later, in Xcode \(next.xcode) or later (ITMS-90725, announced)",
-                                         fix: "move the release build to Xcode \(next.xcode) before \(next.since)", identity: "sdk-next")
+            var finding = bundle.finding(
+                description, .warning, at: image.path,
+                message:
+                    "\(built_); starting \(next.since) App Store Connect takes only uploads built with the \(name) \(next.sdk) SDK or later, in Xcode \(next.xcode) or later (ITMS-90725, announced)",
+                fix: "move the release build to Xcode \(next.xcode) before \(next.since)", identity: "sdk-next")
             finding.isDowngraded = true
             return finding
         }

@@ -5,7 +5,8 @@ import ShipcheckCore
 package enum TestCodeLinkedRule: BundleRule {
     package static let description = RuleDescription(
         id: "preflight-test-code-linked",
-        summary: "An image links a test framework (XCTest, Swift Testing, XCUIAutomation) or a debugging tool, or imports XCTest symbols.",
+        summary:
+            "An image links a test framework (XCTest, Swift Testing, XCUIAutomation) or a debugging tool, or imports XCTest symbols.",
         rationale: """
             App Store Connect refuses builds whose images reference XCTest (ITMS-90338: "The app \
             references non-public symbols in Frameworks/Nimble.framework/Nimble: \
@@ -21,29 +22,50 @@ package enum TestCodeLinkedRule: BundleRule {
             """,
         defaultSeverity: .error,
         storeRejection: "ITMS-90338: Non-public API usage (XCTest symbols), and a crash at launch",
-        fix: "link test frameworks and test helpers only into test targets; embed debugging tools only in Debug builds (a build configuration, or a separate scheme)",
+        fix:
+            "link test frameworks and test helpers only into test targets; embed debugging tools only in Debug builds (a build configuration, or a separate scheme)",
         triggeringExamples: [
             RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/XCTest.framework/XCTest"),
-            RuleExample("image Payload/App.app/Frameworks/Nimble.framework/Nimble arm64 ios 16.0 26.0\nimport __swift_FORCE_LOAD_$_XCTestSwiftSupport"),
+            RuleExample(
+                "image Payload/App.app/Frameworks/Nimble.framework/Nimble arm64 ios 16.0 26.0\nimport __swift_FORCE_LOAD_$_XCTestSwiftSupport"
+            ),
             RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nweak-dylib @rpath/FLEX.framework/FLEX"),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nreexport-dylib /usr/lib/libXCTestSwiftSupport.dylib"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nreexport-dylib /usr/lib/libXCTestSwiftSupport.dylib"),
             RuleExample("kind binary\nimage . arm64 ios 16.0 26.0\ndylib @rpath/Testing.framework/Testing"),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/XCTest.framework/XCTest\ndistribution ad-hoc"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/XCTest.framework/XCTest\ndistribution ad-hoc"
+            )
         ],
         nonTriggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\ndylib /System/Library/Frameworks/SwiftUI.framework/SwiftUI\nimport objc_msgSend swift_allocObject"),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/XCTestHelpersKit.framework/XCTestHelpersKit\nimport OBJC_CLASS_$_XCTextView"),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/FLEX.framework/FLEX\ndistribution ad-hoc"),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/IssueReporting.framework/IssueReporting"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\ndylib /System/Library/Frameworks/SwiftUI.framework/SwiftUI\nimport objc_msgSend swift_allocObject"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/XCTestHelpersKit.framework/XCTestHelpersKit\nimport OBJC_CLASS_$_XCTextView"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/FLEX.framework/FLEX\ndistribution ad-hoc"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/IssueReporting.framework/IssueReporting")
         ])
 
     static let checksSingleBinaries = true
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
-        let debuggingTools = bundle.distribution.method == .development || bundle.distribution.method == .adHoc
-            ? [:] : Dictionary(TestAndDebuggingLibraries.debuggingTools.map { ($0.module, $0.what) }, uniquingKeysWith: { first, _ in first })
-                .merging(context.configuration.preflightDebuggingTools.map { ($0, "\($0) (preflight.debugging-tools)") }, uniquingKeysWith: { first, _ in first })
-        let testFrameworks = Dictionary(TestAndDebuggingLibraries.testFrameworks.map { ($0.module, $0.what) }, uniquingKeysWith: { first, _ in first })
+        let debuggingTools =
+            bundle.distribution.method == .development || bundle.distribution.method == .adHoc
+            ? [:]
+            : Dictionary(
+                TestAndDebuggingLibraries.debuggingTools.map { ($0.module, $0.what) },
+                uniquingKeysWith: { first, _ in first }
+            )
+            .merging(
+                context.configuration.preflightDebuggingTools.map { ($0, "\($0) (preflight.debugging-tools)") },
+                uniquingKeysWith: { first, _ in first })
+        let testFrameworks = Dictionary(
+            TestAndDebuggingLibraries.testFrameworks.map { ($0.module, $0.what) },
+            uniquingKeysWith: { first, _ in first })
         return bundle.images.compactMap { image in
             var linked: [String] = []
             var imports: [String] = []
@@ -54,7 +76,8 @@ package enum TestCodeLinkedRule: BundleRule {
                     let entry = "\(what): \(library.name) (\(library.record))"
                     if !linked.contains(entry) { linked.append(entry) }
                 }
-                for name in slice.importedSymbols.names(withPrefixes: TestAndDebuggingLibraries.testSymbolPrefixes) where !imports.contains(name) {
+                for name in slice.importedSymbols.names(withPrefixes: TestAndDebuggingLibraries.testSymbolPrefixes)
+                where !imports.contains(name) {
                     imports.append(name)
                 }
             }
@@ -64,8 +87,10 @@ package enum TestCodeLinkedRule: BundleRule {
             if !imports.isEmpty { parts.append("imports XCTest / Swift Testing symbols \(imports.quotedList())") }
             return bundle.finding(
                 description, context.severity, at: image.path,
-                message: "\(bundle.shown(image)) \(parts.joined(separator: ", and ")): test or debugging code in a release build (ITMS-90338; missing on users' devices, so a crash at launch)",
-                fix: "link test frameworks and test helpers only into test targets; embed debugging tools only in Debug builds",
+                message:
+                    "\(bundle.shown(image)) \(parts.joined(separator: ", and ")): test or debugging code in a release build (ITMS-90338; missing on users' devices, so a crash at launch)",
+                fix:
+                    "link test frameworks and test helpers only into test targets; embed debugging tools only in Debug builds",
                 identity: "test-code")
         }
     }

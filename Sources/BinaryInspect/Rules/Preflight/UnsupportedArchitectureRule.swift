@@ -19,18 +19,35 @@ package enum UnsupportedArchitectureRule: BundleRule {
             """,
         defaultSeverity: .error,
         storeRejection: "ITMS-90087: Unsupported Architectures",
-        fix: "embed the framework from an .xcframework (Xcode picks the device library), or remove the extra slices with lipo -remove before signing",
+        fix:
+            "embed the framework from an .xcframework (Xcode picks the device library), or remove the extra slices with lipo -remove before signing",
         triggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK x86_64 ios-simulator 16.0 26.0"),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Sim.framework/Sim arm64 ios-simulator 16.0 26.0"),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Old.framework/Old i386 unread"),
-            RuleExample("kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 16.0 26.0\nimage Products/Applications/App.app/PlugIns/W.appex/W arm64 macos 13.0 26.0"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK x86_64 ios-simulator 16.0 26.0"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Sim.framework/Sim arm64 ios-simulator 16.0 26.0"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Old.framework/Old i386 unread"
+            ),
+            RuleExample(
+                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 16.0 26.0\nimage Products/Applications/App.app/PlugIns/W.appex/W arm64 macos 13.0 26.0"
+            )
         ],
         nonTriggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK arm64 ios 16.0 26.0"),
-            RuleExample("kind xcframework\nimage ios-arm64/SDK.framework/SDK arm64 ios 16.0 26.0\nimage ios-arm64_x86_64-simulator/SDK.framework/SDK arm64 ios-simulator 16.0 26.0\nimage ios-arm64_x86_64-simulator/SDK.framework/SDK x86_64 ios-simulator 16.0 26.0"),
-            RuleExample("kind app\nimage Contents/MacOS/App x86_64 macos 13.0 26.0\nimage Contents/MacOS/App arm64 macos 13.0 26.0"),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK x86_64 ios-simulator 16.0 26.0\ndistribution ad-hoc"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK arm64 ios 16.0 26.0"
+            ),
+            RuleExample(
+                "kind xcframework\nimage ios-arm64/SDK.framework/SDK arm64 ios 16.0 26.0\nimage ios-arm64_x86_64-simulator/SDK.framework/SDK arm64 ios-simulator 16.0 26.0\nimage ios-arm64_x86_64-simulator/SDK.framework/SDK x86_64 ios-simulator 16.0 26.0"
+            ),
+            RuleExample(
+                "kind app\nimage Contents/MacOS/App x86_64 macos 13.0 26.0\nimage Contents/MacOS/App arm64 macos 13.0 26.0"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK x86_64 ios-simulator 16.0 26.0\ndistribution ad-hoc"
+            )
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
@@ -38,16 +55,22 @@ package enum UnsupportedArchitectureRule: BundleRule {
         return bundle.imagesInApplications.compactMap { image, app in
             guard let platform = bundle.platform(of: app), platform.isMobileFamily else { return nil }
             let refused = image.slices.compactMap { slice -> String? in
-                if let sliced = slice.platform, sliced.isSimulator { return "\(slice.displayName) (\(sliced.displayName))" }
+                if let sliced = slice.platform, sliced.isSimulator {
+                    return "\(slice.displayName) (\(sliced.displayName))"
+                }
                 if ["x86_64", "x86_64h", "i386"].contains(slice.architecture) { return slice.displayName }
-                if slice.platform == .macOS || slice.platform == .macCatalyst { return "\(slice.displayName) (\(slice.platform!.displayName))" }
+                if slice.platform == .macOS || slice.platform == .macCatalyst {
+                    return "\(slice.displayName) (\(slice.platform!.displayName))"
+                }
                 return nil
             }
             guard !refused.isEmpty else { return nil }
             return bundle.finding(
                 description, context.severity, at: image.path,
-                message: "\(bundle.shown(image)) contains unsupported architectures '[\(refused.joined(separator: ", "))]' in \(platform.device == .iOS ? "an" : "a") \(platform.device.displayName) app (ITMS-90087)",
-                fix: "embed the device library of an .xcframework, or remove these slices (lipo -remove) before signing",
+                message:
+                    "\(bundle.shown(image)) contains unsupported architectures '[\(refused.joined(separator: ", "))]' in \(platform.device == .iOS ? "an" : "a") \(platform.device.displayName) app (ITMS-90087)",
+                fix:
+                    "embed the device library of an .xcframework, or remove these slices (lipo -remove) before signing",
                 identity: "unsupported-architecture")
         }
     }

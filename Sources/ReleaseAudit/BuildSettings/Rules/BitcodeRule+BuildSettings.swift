@@ -9,8 +9,10 @@ extension BitcodeRule: BuildSettingRule {
         BuildSettingCheck(
             key: "ENABLE_BITCODE",
             offending: { words, _ in words.filter { $0.uppercased() == "YES" } },
-            message: { _ in "ENABLE_BITCODE is YES: App Store Connect rejects archives with bitcode (ITMS-90482 Invalid Executable)" },
-            fix: "set ENABLE_BITCODE = NO (or remove it: Xcode 14 and later default to NO)"),
+            message: { _ in
+                "ENABLE_BITCODE is YES: App Store Connect rejects archives with bitcode (ITMS-90482 Invalid Executable)"
+            },
+            fix: "set ENABLE_BITCODE = NO (or remove it: Xcode 14 and later default to NO)")
     ]
 
     package static func manifestProblems(_ setting: ManifestSetting) -> [String] {

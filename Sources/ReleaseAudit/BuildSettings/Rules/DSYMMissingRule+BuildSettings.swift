@@ -8,8 +8,10 @@ extension DSYMMissingRule: BuildSettingRule {
         BuildSettingCheck(
             key: "DEBUG_INFORMATION_FORMAT",
             offending: { words, _ in words.filter { $0 == "dwarf" } },
-            message: { _ in "DEBUG_INFORMATION_FORMAT is dwarf: the archive gets no dSYM, so crash reports of this release cannot be symbolicated" },
-            fix: "set DEBUG_INFORMATION_FORMAT = dwarf-with-dsym for release"),
+            message: { _ in
+                "DEBUG_INFORMATION_FORMAT is dwarf: the archive gets no dSYM, so crash reports of this release cannot be symbolicated"
+            },
+            fix: "set DEBUG_INFORMATION_FORMAT = dwarf-with-dsym for release")
     ]
 
     package static func manifestProblems(_ setting: ManifestSetting) -> [String] { [] }

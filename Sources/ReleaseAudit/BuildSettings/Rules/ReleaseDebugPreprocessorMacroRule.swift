@@ -10,7 +10,8 @@ package enum ReleaseDebugPreprocessorMacroRule: BuildSettingRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 // !$*UTF8*$!
                 {
                     objects = {
@@ -21,22 +22,32 @@ package enum ReleaseDebugPreprocessorMacroRule: BuildSettingRule {
                     rootObject = CORE_PROJECT;
                 }
                 """, path: "Core.xcodeproj/project.pbxproj"),
-            RuleExample("""
+            RuleExample(
+                """
                 ↓GCC_PREPROCESSOR_DEFINITIONS = DEBUG
                 """, path: "Config/Release.xcconfig",
-                companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
-            RuleExample("""
+                companions: [
+                    "project.yml":
+                        "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"
+                ]),
+            RuleExample(
+                """
                 .target(name: "CCore", cSettings: [↓.define("DEBUG", to: "1")])
-                """, path: "Package.swift"),
+                """, path: "Package.swift")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 GCC_PREPROCESSOR_DEFINITIONS = DEBUG=0 NDEBUG=1
                 """, path: "Config/Release.xcconfig",
-                companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
-            RuleExample("""
+                companions: [
+                    "project.yml":
+                        "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"
+                ]),
+            RuleExample(
+                """
                 .target(name: "CCore", cSettings: [.define("DEBUG", to: "1", .when(configuration: .debug))])
-                """, path: "Package.swift"),
+                """, path: "Package.swift")
         ]
     )
 
@@ -51,11 +62,13 @@ package enum ReleaseDebugPreprocessorMacroRule: BuildSettingRule {
                 }
             },
             message: { "GCC_PREPROCESSOR_DEFINITIONS defines \($0) for C, Objective-C and C++ in the shipping build" },
-            fix: "define it in the Debug configuration only"),
+            fix: "define it in the Debug configuration only")
     ]
 
     package static func manifestProblems(_ setting: ManifestSetting) -> [String] {
-        guard case .define(let name) = setting.call, setting.debugOnlyFlags.contains(name), setting.isCFamily else { return [] }
+        guard case .define(let name) = setting.call, setting.debugOnlyFlags.contains(name), setting.isCFamily else {
+            return []
+        }
         return ["\(setting.target) defines \(name) for C-family code in release builds (\(setting.kind))"]
     }
 }

@@ -13,7 +13,8 @@ package enum ReleaseDefinesDebugRule: BuildSettingRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 // !$*UTF8*$!
                 {
                     objects = {
@@ -27,22 +28,30 @@ package enum ReleaseDefinesDebugRule: BuildSettingRule {
                     rootObject = PROJECT;
                 }
                 """, path: "App.xcodeproj/project.pbxproj"),
-            RuleExample("""
+            RuleExample(
+                """
                 ↓OTHER_SWIFT_FLAGS = $(inherited) -D DEBUG
                 """, path: "Config/Release.xcconfig",
-                companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
-            RuleExample("""
+                companions: [
+                    "project.yml":
+                        "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"
+                ]),
+            RuleExample(
+                """
                 .target(name: "App", swiftSettings: [↓.define("DEBUG")])
                 """, path: "Package.swift"),
-            RuleExample("""
+            RuleExample(
+                """
                 .target(name: "App", swiftSettings: [↓.define("DEBUG", .when(platforms: [.iOS]))])
                 """, path: "Package.swift"),
-            RuleExample("""
+            RuleExample(
+                """
                 .target(name: "App", swiftSettings: [↓.unsafeFlags(["-D", "DEBUG"])])
-                """, path: "Package.swift"),
+                """, path: "Package.swift")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 name: App
                 targets:
                   App:
@@ -52,20 +61,27 @@ package enum ReleaseDefinesDebugRule: BuildSettingRule {
                         Debug:
                           SWIFT_ACTIVE_COMPILATION_CONDITIONS: DEBUG
                 """, path: "project.yml"),
-            RuleExample("""
+            RuleExample(
+                """
                 SWIFT_ACTIVE_COMPILATION_CONDITIONS = DEBUGGER_UI
                 """, path: "Config/Release.xcconfig",
-                companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
-            RuleExample("""
+                companions: [
+                    "project.yml":
+                        "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"
+                ]),
+            RuleExample(
+                """
                 .target(name: "App", swiftSettings: [.define("DEBUG", .when(configuration: .debug))])
                 """, path: "Package.swift"),
-            RuleExample("""
+            RuleExample(
+                """
                 .target(name: "App", swiftSettings: [.define("DEBUGGER_UI")])
                 """, path: "Package.swift"),
-            RuleExample("""
+            RuleExample(
+                """
                 // .define("DEBUG") was removed
                 let name = ".define(\\"DEBUG\\")"
-                """, path: "Package.swift"),
+                """, path: "Package.swift")
         ]
     )
 
@@ -73,29 +89,37 @@ package enum ReleaseDefinesDebugRule: BuildSettingRule {
         BuildSettingCheck(
             key: "SWIFT_ACTIVE_COMPILATION_CONDITIONS",
             offending: { words, flags in words.filter { flags.contains($0) } },
-            message: { "\($0) is set in SWIFT_ACTIVE_COMPILATION_CONDITIONS: every #if \($0) block compiles into the shipping build" },
+            message: {
+                "\($0) is set in SWIFT_ACTIVE_COMPILATION_CONDITIONS: every #if \($0) block compiles into the shipping build"
+            },
             fix: "remove it from the release configuration (keep it in Debug only)"),
         BuildSettingCheck(
             key: "OTHER_SWIFT_FLAGS",
             offending: { words, flags in
                 words.enumerated().compactMap { index, word in
                     if word.hasPrefix("-D"), word.count > 2, flags.contains(String(word.dropFirst(2))) { return word }
-                    if word == "-D", index + 1 < words.count, flags.contains(words[index + 1]) { return "-D \(words[index + 1])" }
+                    if word == "-D", index + 1 < words.count, flags.contains(words[index + 1]) {
+                        return "-D \(words[index + 1])"
+                    }
                     return nil
                 }
             },
             message: { "OTHER_SWIFT_FLAGS passes \($0): the condition is set in the shipping build" },
-            fix: "remove the flag from the release configuration"),
+            fix: "remove the flag from the release configuration")
     ]
 
     package static func manifestProblems(_ setting: ManifestSetting) -> [String] {
         switch setting.call {
         case .define(let name) where setting.debugOnlyFlags.contains(name) && !setting.isCFamily:
-            return ["\(setting.target) defines \(name) in release builds (\(setting.kind)): every #if \(name) block compiles into the shipping build"]
+            return [
+                "\(setting.target) defines \(name) in release builds (\(setting.kind)): every #if \(name) block compiles into the shipping build"
+            ]
         case .define:
             return []
         case .unsafeFlags:
-            return setting.debugDefines.map { "\(setting.target) passes \($0) in release builds (\(setting.kind) unsafeFlags)" }
+            return setting.debugDefines.map {
+                "\(setting.target) passes \($0) in release builds (\(setting.kind) unsafeFlags)"
+            }
         }
     }
 }

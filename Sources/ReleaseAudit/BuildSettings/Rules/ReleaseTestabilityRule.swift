@@ -11,7 +11,8 @@ package enum ReleaseTestabilityRule: BuildSettingRule {
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 // !$*UTF8*$!
                 {
                     objects = {
@@ -25,7 +26,8 @@ package enum ReleaseTestabilityRule: BuildSettingRule {
                     rootObject = WIDGET_PROJECT;
                 }
                 """, path: "Widget.xcodeproj/project.pbxproj"),
-            RuleExample("""
+            RuleExample(
+                """
                 name: App
                 targets:
                   App:
@@ -35,18 +37,24 @@ package enum ReleaseTestabilityRule: BuildSettingRule {
                         Release:
                           ↓ENABLE_TESTABILITY: true
                 """, path: "project.yml"),
-            RuleExample("""
+            RuleExample(
+                """
                 .target(name: "Core", swiftSettings: [↓.unsafeFlags(["-enable-testing"])])
-                """, path: "Package.swift"),
+                """, path: "Package.swift")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 ENABLE_TESTABILITY = YES
                 """, path: "Config/Debug.xcconfig",
-                companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Debug: Config/Debug.xcconfig\n"]),
-            RuleExample("""
+                companions: [
+                    "project.yml":
+                        "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Debug: Config/Debug.xcconfig\n"
+                ]),
+            RuleExample(
+                """
                 .target(name: "Core", swiftSettings: [.unsafeFlags(["-enable-testing"], .when(configuration: .debug))])
-                """, path: "Package.swift"),
+                """, path: "Package.swift")
         ]
     )
 
@@ -54,11 +62,15 @@ package enum ReleaseTestabilityRule: BuildSettingRule {
         BuildSettingCheck(
             key: "ENABLE_TESTABILITY",
             offending: { words, _ in words.filter { $0.uppercased() == "YES" } },
-            message: { _ in "ENABLE_TESTABILITY is YES: internal symbols are exported and access-control optimisations are off" },
-            fix: "set ENABLE_TESTABILITY = NO for release"),
+            message: { _ in
+                "ENABLE_TESTABILITY is YES: internal symbols are exported and access-control optimisations are off"
+            },
+            fix: "set ENABLE_TESTABILITY = NO for release")
     ]
 
     package static func manifestProblems(_ setting: ManifestSetting) -> [String] {
-        setting.flags.filter { $0 == "-enable-testing" }.map { _ in "\(setting.target) enables testability in release builds (\(setting.kind) unsafeFlags)" }
+        setting.flags.filter { $0 == "-enable-testing" }.map { _ in
+            "\(setting.target) enables testability in release builds (\(setting.kind) unsafeFlags)"
+        }
     }
 }

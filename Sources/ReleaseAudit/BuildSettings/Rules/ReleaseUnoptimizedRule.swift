@@ -11,7 +11,8 @@ package enum ReleaseUnoptimizedRule: BuildSettingRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 // !$*UTF8*$!
                 {
                     objects = {
@@ -25,23 +26,33 @@ package enum ReleaseUnoptimizedRule: BuildSettingRule {
                     rootObject = TOOL_PROJECT;
                 }
                 """, path: "Tool.xcodeproj/project.pbxproj"),
-            RuleExample("""
+            RuleExample(
+                """
                 ↓GCC_OPTIMIZATION_LEVEL = 0
                 """, path: "Config/Release.xcconfig",
-                companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
-            RuleExample("""
+                companions: [
+                    "project.yml":
+                        "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"
+                ]),
+            RuleExample(
+                """
                 .executableTarget(name: "Tool", swiftSettings: [↓.unsafeFlags(["-Onone"])])
-                """, path: "Package.swift"),
+                """, path: "Package.swift")
         ],
         nonTriggeringExamples: [
-            RuleExample("""
+            RuleExample(
+                """
                 SWIFT_OPTIMIZATION_LEVEL = -O
                 GCC_OPTIMIZATION_LEVEL = s
                 """, path: "Config/Release.xcconfig",
-                companions: ["project.yml": "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"]),
-            RuleExample("""
+                companions: [
+                    "project.yml":
+                        "name: App\ntargets:\n  App:\n    type: application\n    configFiles:\n      Release: Config/Release.xcconfig\n"
+                ]),
+            RuleExample(
+                """
                 .executableTarget(name: "Tool", swiftSettings: [.unsafeFlags(["-Onone"], .when(configuration: .debug))])
-                """, path: "Package.swift"),
+                """, path: "Package.swift")
         ]
     )
 
@@ -49,16 +60,20 @@ package enum ReleaseUnoptimizedRule: BuildSettingRule {
         BuildSettingCheck(
             key: "SWIFT_OPTIMIZATION_LEVEL",
             offending: { words, _ in words.filter { $0 == "-Onone" } },
-            message: { _ in "SWIFT_OPTIMIZATION_LEVEL is -Onone: the release build is unoptimised and keeps code the optimiser would remove" },
+            message: { _ in
+                "SWIFT_OPTIMIZATION_LEVEL is -Onone: the release build is unoptimised and keeps code the optimiser would remove"
+            },
             fix: "use -O (or -Osize) for release"),
         BuildSettingCheck(
             key: "GCC_OPTIMIZATION_LEVEL",
             offending: { words, _ in words.filter { $0 == "0" } },
             message: { _ in "GCC_OPTIMIZATION_LEVEL is 0: C-family code ships unoptimised" },
-            fix: "use s (or 2/3) for release"),
+            fix: "use s (or 2/3) for release")
     ]
 
     package static func manifestProblems(_ setting: ManifestSetting) -> [String] {
-        setting.flags.filter { $0 == "-Onone" }.map { _ in "\(setting.target) compiles release builds with -Onone (\(setting.kind) unsafeFlags)" }
+        setting.flags.filter { $0 == "-Onone" }.map { _ in
+            "\(setting.target) compiles release builds with -Onone (\(setting.kind) unsafeFlags)"
+        }
     }
 }

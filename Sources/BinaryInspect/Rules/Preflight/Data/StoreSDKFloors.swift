@@ -13,21 +13,30 @@ package enum StoreSDKFloors {
         package var source: String
     }
 
-    private static func floors(since: String, xcode: String, source: String, _ sdks: [(ApplePlatform, String)]) -> [Floor] {
+    private static func floors(since: String, xcode: String, source: String, _ sdks: [(ApplePlatform, String)])
+        -> [Floor]
+    {
         sdks.map { Floor(platform: $0.0, sdk: OSVersion($0.1)!, since: since, xcode: xcode, source: source) }
     }
 
     package static let table: [Floor] =
-        floors(since: "2023-04-25", xcode: "14.1", source: "https://developer.apple.com/news/upcoming-requirements/?id=04252023a",
-               [(.iOS, "16.1"), (.watchOS, "9.1")])
-        + floors(since: "2023-07-31", xcode: "14.1", source: "https://developer.apple.com/news/upcoming-requirements/?id=07312023a",
-                 [(.tvOS, "16.1")])
-        + floors(since: "2024-04-29", xcode: "15", source: "https://developer.apple.com/news/?id=khzvxn8a",
-                 [(.iOS, "17.0"), (.tvOS, "17.0"), (.watchOS, "10.0")])
-        + floors(since: "2025-04-24", xcode: "16", source: "https://developer.apple.com/news/upcoming-requirements/",
-                 [(.iOS, "18.0"), (.tvOS, "18.0"), (.visionOS, "2.0"), (.watchOS, "11.0")])
-        + floors(since: "2026-04-28", xcode: "26", source: "https://developer.apple.com/news/?id=ueeok6yw",
-                 [(.iOS, "26.0"), (.tvOS, "26.0"), (.visionOS, "26.0"), (.watchOS, "26.0")])
+        floors(
+            since: "2023-04-25", xcode: "14.1",
+            source: "https://developer.apple.com/news/upcoming-requirements/?id=04252023a",
+            [(.iOS, "16.1"), (.watchOS, "9.1")])
+        + floors(
+            since: "2023-07-31", xcode: "14.1",
+            source: "https://developer.apple.com/news/upcoming-requirements/?id=07312023a",
+            [(.tvOS, "16.1")])
+        + floors(
+            since: "2024-04-29", xcode: "15", source: "https://developer.apple.com/news/?id=khzvxn8a",
+            [(.iOS, "17.0"), (.tvOS, "17.0"), (.watchOS, "10.0")])
+        + floors(
+            since: "2025-04-24", xcode: "16", source: "https://developer.apple.com/news/upcoming-requirements/",
+            [(.iOS, "18.0"), (.tvOS, "18.0"), (.visionOS, "2.0"), (.watchOS, "11.0")])
+        + floors(
+            since: "2026-04-28", xcode: "26", source: "https://developer.apple.com/news/?id=ueeok6yw",
+            [(.iOS, "26.0"), (.tvOS, "26.0"), (.visionOS, "26.0"), (.watchOS, "26.0")])
 
     /// The floor in force on `day` for a device platform, and the next one announced after it.
     static func floors(for platform: ApplePlatform, on day: String) -> (current: Floor?, next: Floor?) {
