@@ -35,13 +35,6 @@ public struct BinaryInspector: Sendable {
     /// directories (searched for binaries by magic and for bundles by extension).
     public func run(paths: [String]) -> CheckResult {
         var result = CheckResult()
-        let patterns: Patterns
-        do {
-            patterns = try compiledPatterns()
-        } catch {
-            result.inputErrors.append(error)
-            return result
-        }
         var artifacts: [Artifact] = []
         var seen: Set<Artifact> = []
         for path in paths {
@@ -54,10 +47,10 @@ public struct BinaryInspector: Sendable {
             defer { progress?.advance() }
             switch artifact {
             case .bundle(let path, let kind):
-                return BundleWalker(inspector: self, patterns: patterns).inspect(path: path, kind: kind)
+                return BundleWalker(inspector: self).inspect(path: path, kind: kind)
             case .binary(let path):
                 do throws(InputError) {
-                    return inspectAlone(try BinaryFile(path: path, architecture: architecture), patterns: patterns)
+                    return inspectAlone(try BinaryFile(path: path, architecture: architecture))
                 } catch {
                     return CheckResult(inputErrors: [error], filesScanned: 1)
                 }
@@ -78,66 +71,41 @@ public struct BinaryInspector: Sendable {
                 ])
             )
         }
-        do throws(InputError) {
-            return BundleWalker(inspector: self, patterns: try compiledPatterns()).read(path: path, kind: kind)
-        } catch {
-            return (nil, CheckResult(inputErrors: [error]))
-        }
+        return BundleWalker(inspector: self).read(path: path, kind: kind)
     }
 
-    /// Runs the bundle rules on already read contents (rule examples, tests).
-    public func check(_ bundle: BundleContents) throws(InputError) -> [Finding] {
-        try bundleChecker()(bundle)
-    }
-
-    /// The bundle rules with their patterns compiled once, for callers that check many models
-    /// (the fuzz target).
-    public func bundleChecker() throws(InputError) -> @Sendable (BundleContents) -> [Finding] {
-        let walker = BundleWalker(inspector: self, patterns: try compiledPatterns())
-        return { bundle in walker.check(bundle) }
+    /// Runs the bundle rules on already read contents (rule examples, tests, the fuzz target).
+    public func check(_ bundle: BundleContents) -> [Finding] {
+        BundleWalker(inspector: self).check(bundle)
     }
 
     /// Runs the rules on already decoded contents (rule examples, tests).
-    public func check(_ contents: BinaryContents) throws(InputError) -> [Finding] {
-        check(contents, patterns: try compiledPatterns())
+    public func check(_ contents: BinaryContents) -> [Finding] {
+        var findings: [Finding] = []
+        for rule in rules {
+            findings += rule.check(
+                contents, BinaryRuleContext(severity: rule.description.defaultSeverity, configuration: configuration))
+        }
+        return findings
     }
 
     /// Audits a binary already opened (a file inside a bundle or zip, read by the caller); its
     /// findings and errors name the path the caller gave it.
-    public func inspect(_ file: BinaryFile) throws(InputError) -> CheckResult {
-        inspect(file, patterns: try compiledPatterns())
-    }
-
-    /// The inspector with its patterns compiled, for files inspected one at a time: what a run
-    /// does for all its files, kept across calls (the fuzz entry points inspect millions).
-    public func compiled() throws(InputError) -> Compiled {
-        Compiled(inspector: self, patterns: try compiledPatterns())
-    }
-
-    public struct Compiled: Sendable {
-        let inspector: BinaryInspector
-        let patterns: Patterns
-
-        /// `BinaryInspector.inspect(_:)` without compiling the patterns again.
-        public func inspect(_ file: BinaryFile) -> CheckResult { inspector.inspect(file, patterns: patterns) }
-    }
-
-    func inspect(_ file: BinaryFile, patterns: Patterns) -> CheckResult {
-        inspect(file, patterns: patterns, at: "").result
+    public func inspect(_ file: BinaryFile) -> CheckResult {
+        inspect(file, at: "").result
     }
 
     /// Runs the leak rules on every image of the file and returns, with their findings, the
     /// pre-flight model of its Mach-O images (`path`: the file inside its artifact); nil when
     /// the file holds no Mach-O image (ELF).
-    func inspect(_ file: BinaryFile, patterns: Patterns, at path: String) -> (result: CheckResult, image: BundleImage?)
-    {
+    func inspect(_ file: BinaryFile, at path: String) -> (result: CheckResult, image: BundleImage?) {
         var result = CheckResult(inputErrors: file.errors, filesScanned: 1)
         var slices: [ImageSlice] = []
         // One member or slice that cannot be decoded does not hide the others' findings.
         for image in file.images {
             do throws(InputError) {
                 let (contents, slice) = try BinaryContentsReader.readWithSlice(image)
-                result.findings += check(contents, patterns: patterns)
+                result.findings += check(contents)
                 if let slice { slices.append(slice) }
             } catch {
                 result.inputErrors.append(error)
@@ -153,14 +121,14 @@ public struct BinaryInspector: Sendable {
 
     /// A binary given on its own: the leak rules, then the bundle rules that read facts a
     /// single Mach-O file holds (`BundleRule.checksSingleBinaries`), on a model of that one image.
-    private func inspectAlone(_ file: BinaryFile, patterns: Patterns) -> CheckResult {
-        var (result, image) = inspect(file, patterns: patterns, at: "")
+    private func inspectAlone(_ file: BinaryFile) -> CheckResult {
+        var (result, image) = inspect(file, at: "")
         guard let image else { return result }
         var bundle = BundleContents(root: file.path, kind: .binary)
         bundle.images = [image]
         bundle.distribution = BundleWalker.configuredDistribution(configuration) ?? .assumedAppStore
         bundle.assembleBundles()
-        for var finding in BundleWalker(inspector: self, patterns: patterns).check(bundle) {
+        for var finding in BundleWalker(inspector: self).check(bundle) {
             // With --arch the file is that one slice, and every finding says so.
             if let architecture, case .binary(var place) = finding.location {
                 place.architecture = architecture
@@ -169,42 +137,6 @@ public struct BinaryInspector: Sendable {
             result.findings.append(finding)
         }
         return result
-    }
-
-    private func check(_ contents: BinaryContents, patterns: Patterns) -> [Finding] {
-        var findings: [Finding] = []
-        for rule in rules {
-            let context = BinaryRuleContext(
-                severity: rule.description.defaultSeverity, symbolPatterns: patterns.symbol,
-                stringPatterns: patterns.string)
-            findings += rule.check(contents, context)
-        }
-        return findings
-    }
-
-    /// The configured (or default) patterns, compiled once per run.
-    struct Patterns: Sendable {
-        var symbol: [NamePattern]
-        var string: [NamePattern]
-        var resource: [NamePattern]
-    }
-
-    private func compiledPatterns() throws(InputError) -> Patterns {
-        let origin = configuration.sourcePath ?? Configuration.fileName
-        func compile(_ sources: [String], caseInsensitive: Bool) throws(InputError) -> [NamePattern] {
-            var compiled: [NamePattern] = []
-            for source in sources {
-                compiled.append(try NamePattern(source, caseInsensitive: caseInsensitive, origin: origin))
-            }
-            return compiled
-        }
-        return Patterns(
-            symbol: try compile(
-                configuration.binarySymbolPatterns ?? MockSymbolRule.defaultPatterns, caseInsensitive: false),
-            string: try compile(
-                configuration.binaryStringPatterns ?? FixtureStringRule.defaultPatterns, caseInsensitive: true),
-            resource: try compile(
-                configuration.bundleResourcePatterns ?? TestResourceRule.defaultPatterns, caseInsensitive: false))
     }
 
     /// What `run` audits: a binary file, or a bundle walked whole.

@@ -42,7 +42,7 @@ extension Frontend {
     ) throws(InputError) -> CommandOutcome {
         let source = ReadOnceFileSource(base)
         let configuration = try ConfigurationLoader.load(
-            explicitPath: config, root: root, knownRules: RuleRegistry.ids, source: source)
+            explicitPath: config, root: root, rules: RuleRegistry.rules, source: source)
         let known = baseline.map { path in
             Result { () throws(InputError) -> Baseline in try Baseline.load(path, source: source) }
         }
@@ -56,12 +56,13 @@ extension Frontend {
         if let writeBaseline {
             let written = try writingBaseline(findings, to: writeBaseline)
             return CommandOutcome(
-                output: written.output, messages: written.messages + result.inputErrors.map(\.description),
+                output: written.output,
+                messages: configuration.deprecations + written.messages + result.inputErrors.map(\.description),
                 notes: result.notes,
                 exitCode: result.inputErrors.isEmpty ? ExitStatus.clean : ExitStatus.inputError)
         }
         var inputErrors = result.inputErrors
-        var messages: [String] = []
+        var messages = configuration.deprecations
         var failures: [String] = []
         if let baseline, let known {
             do throws(InputError) {

@@ -8,9 +8,10 @@ import SourceScan
 /// and returns what to print and the exit code. Printing and exiting stay in the executable.
 public enum Frontend {
     /// The configuration for a scan of `root` (see `ConfigurationLoader.load`), checked against
-    /// every rule id of the registry.
+    /// every rule of the registry (its id, and the options the rule's entry may set). The
+    /// caller prints its `deprecations`.
     public static func loadConfiguration(explicitPath: String?, root: String) throws(InputError) -> Configuration {
-        try ConfigurationLoader.load(explicitPath: explicitPath, root: root, knownRules: RuleRegistry.ids)
+        try ConfigurationLoader.load(explicitPath: explicitPath, root: root, rules: RuleRegistry.rules)
     }
 
     /// `shipcheck conflicts`: one root (with operands relative to it) in one scope (`untracked`:

@@ -12,7 +12,7 @@ struct BinaryCommand: ParsableCommand {
             archives, Apple bundles and archives (.app, .appex, .framework, .xcframework, \
             .xcarchive, .ipa: walked whole, with the bundle rules on their signing, profiles and \
             resources, and the App Store pre-flight rules: test code and debugging tools linked, \
-            simulator slices, bitcode, the SDK floor (preflight.minimum-sdk), minimum OS and \
+            simulator slices, bitcode, the SDK floor (rules.preflight-sdk-too-old.minimum-sdk), minimum OS and \
             version mismatches, the profile's bundle identifier, an archive's dSYMs, privacy \
             manifests (listed SDKs, required reason APIs, invalid manifests) and purpose strings — \
             docs/preflight.md), or directories searched for them (binaries by magic, bundles by \

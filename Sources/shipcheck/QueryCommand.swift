@@ -31,7 +31,9 @@ struct QueryLocationOptions: ParsableArguments {
     var personal = false
 
     func configuration(explicitConfig: String?) throws -> Configuration {
-        try Frontend.loadConfiguration(explicitPath: explicitConfig, root: root)
+        let configuration = try Frontend.loadConfiguration(explicitPath: explicitConfig, root: root)
+        for deprecation in configuration.deprecations { printError("shipcheck: \(deprecation)") }
+        return configuration
     }
 
     func repositoryStore(_ configuration: Configuration) -> QueryStore {

@@ -50,9 +50,12 @@ struct ReportOptions: ParsableArguments {
     /// ripgrep does; `--heading` / `--no-heading` force either.
     var wantsHeading: Bool { heading ?? (output == nil && Terminal.isTerminal(fileDescriptor: 1)) }
 
-    /// Loads the configuration for `root`; a broken config is an input error (exit 2).
+    /// Loads the configuration for `root`; a broken config is an input error (exit 2), a
+    /// deprecated key a note on standard error.
     func loadConfiguration(root: String) throws -> Configuration {
-        try Frontend.loadConfiguration(explicitPath: config, root: root)
+        let configuration = try Frontend.loadConfiguration(explicitPath: config, root: root)
+        for deprecation in configuration.deprecations { printError("shipcheck: \(deprecation)") }
+        return configuration
     }
 
     /// Prints an entry point's messages to standard error, then its report (rendered, see

@@ -303,7 +303,7 @@ import Testing
             [("App_AppCore.resources/mocks", Planted("bundle-test-resource", "folder 'mocks' (1 file)"))])
     }
 
-    @Test func configurationTurnsRulesOffAndReplacesResourcePatterns() {
+    @Test func configurationTurnsRulesOffAndReplacesResourcePatterns() throws {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-bundle"))
         let app = tree.folder("Leaky.app", files: Self.debugApp)
         var configuration = Configuration()
@@ -312,7 +312,7 @@ import Testing
         ] {
             configuration.ruleSeverities[rule] = .some(nil)
         }
-        configuration.bundleResourcePatterns = ["^Hammock"]
+        configuration.setOptions(try TestResourceRule.Options(patterns: ["^Hammock"]), for: TestResourceRule.self)
         let findings = audit(app, configuration: configuration).findings.filter { $0.ruleID.hasPrefix("bundle-") }
         #expect(findings.map(\.location.path) == ["\(app)/Hammock.png"])
     }

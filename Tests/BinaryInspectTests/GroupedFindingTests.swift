@@ -22,7 +22,7 @@ import Testing
             """)
 
     static func findings() throws -> [Finding] {
-        try BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).check(contents)
+        BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).check(contents)
     }
 
     @Test func buildPathsAreOneNoteWithCountPrefixAndExamples() throws {

@@ -225,7 +225,7 @@ import Testing
     @Test func bytesInMemoryReadLikeTheFile() throws {
         let bytes = HostileBytes.read(Repository.machOFixture("App-universal"))
         let file = try BinaryFile(bytes: bytes, path: "App.ipa/Payload/App.app/App")
-        let result = try BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).inspect(file)
+        let result = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).inspect(file)
         #expect(result.inputErrors.isEmpty)
         // The pre-flight rules read a whole artifact, not one file handed over as bytes.
         #expect(

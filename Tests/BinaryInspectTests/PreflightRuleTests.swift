@@ -340,21 +340,33 @@ import Testing
             ])
     }
 
-    /// preflight.minimum-sdk replaces the table's floor; preflight.debugging-tools extends the list.
-    @Test func configurationSetsTheFloorAndAddsDebuggingTools() throws {
-        let configuration = try ConfigurationLoader.parse(
-            """
-            preflight:
-              minimum-sdk:
-                ios: "27.0"
-              debugging-tools: [InHouseInspector]
-            """, file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
+    /// The SDK floor option replaces the table's floor; the debugging-tools option extends the
+    /// list. Their former keys (`preflight.…`) read the same.
+    @Test(arguments: [
+        """
+        rules:
+          preflight-sdk-too-old:
+            minimum-sdk:
+              ios: "27.0"
+          preflight-test-code-linked:
+            debugging-tools: [InHouseInspector]
+        """,
+        """
+        preflight:
+          minimum-sdk:
+            ios: "27.0"
+          debugging-tools: [InHouseInspector]
+        """
+    ])
+    func configurationSetsTheFloorAndAddsDebuggingTools(_ text: String) throws {
+        let configuration = try ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: RuleRegistry.rules)
+        #expect(configuration.deprecations.count == (text.hasPrefix("preflight") ? 2 : 0))
         let inspector = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules)
         let floor = try inspector.check(BundleContents(example: "image Payload/App.app/App arm64 ios 16.0 26.0")).filter
         { $0.ruleID == "preflight-sdk-too-old" }
         #expect(
             floor.map(\.message) == [
-                "App.app/App was built with the iOS 26.0 SDK; preflight.minimum-sdk requires the iOS 27.0 SDK or later (ITMS-90725)"
+                "App.app/App was built with the iOS 26.0 SDK; rules.preflight-sdk-too-old.minimum-sdk requires the iOS 27.0 SDK or later (ITMS-90725)"
             ])
         let tool = try inspector.check(
             BundleContents(
@@ -363,14 +375,14 @@ import Testing
             ))
         #expect(
             tool.filter { $0.ruleID == "preflight-test-code-linked" }.map(\.message) == [
-                "App.app/App links InHouseInspector (preflight.debugging-tools): @rpath/InHouseInspector.framework/InHouseInspector (LC_LOAD_DYLIB): test or debugging code in a release build (ITMS-90338; missing on users' devices, so a crash at launch)"
+                "App.app/App links InHouseInspector (rules.preflight-test-code-linked.debugging-tools): @rpath/InHouseInspector.framework/InHouseInspector (LC_LOAD_DYLIB): test or debugging code in a release build (ITMS-90338; missing on users' devices, so a crash at launch)"
             ])
         for bad in [
             "preflight:\n  minimum-sdk:\n    android: \"14\"\n", "preflight:\n  minimum-sdk:\n    ios: latest\n",
-            "preflight:\n  floor: 1\n"
+            "preflight:\n  floor: 1\n", "rules:\n  preflight-sdk-too-old:\n    minimum-sdk:\n      ios: latest\n"
         ] {
             #expect(throws: InputError.self) {
-                try ConfigurationLoader.parse(bad, file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
+                try ConfigurationLoader.parse(bad, file: ".shipcheck.yml", rules: RuleRegistry.rules)
             }
         }
     }

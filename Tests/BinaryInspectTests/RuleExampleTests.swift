@@ -38,20 +38,38 @@ import Testing
 
     @Test func customSymbolPatternsReplaceTheDefaults() throws {
         var configuration = Configuration()
-        configuration.binarySymbolPatterns = ["^Dummy"]
+        configuration.setOptions(try MockSymbolRule.Options(patterns: ["^Dummy"]), for: MockSymbolRule.self)
         let findings = try BinaryInspector(configuration: configuration, rules: RuleRegistry.rules)
             .check(BinaryContents(example: "type class App.DummyClock\ntype class App.MockClock"))
         #expect(findings.map(\.snippet) == ["App.DummyClock"])
     }
 
-    @Test func invalidPatternIsAnInputErrorNamingThePattern() {
-        var configuration = Configuration()
-        configuration.binaryStringPatterns = ["(unclosed"]
-        let result = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules).run(paths: [
-            "/nonexistent"
-        ])
-        #expect(result.inputErrors.count == 1)
-        #expect(result.inputErrors.first?.message.contains("(unclosed") == true)
+    @Test func invalidPatternIsAConfigurationErrorNamingThePatternAndLine() {
+        for text in [
+            "rules:\n  binary-fixture-string:\n    patterns: [\"(unclosed\"]\n",
+            "binary:\n  string-patterns: [\"(unclosed\"]\n"
+        ] {
+            #expect {
+                try ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: RuleRegistry.rules)
+            } throws: { error in
+                let error = error as? InputError
+                return error?.path == ".shipcheck.yml" && error?.line == 3 - (text.hasPrefix("binary") ? 1 : 0)
+                    && error?.message.contains("(unclosed") == true
+            }
+        }
+    }
+
+    /// The rule's entry and the key the option had before give the rule the same patterns.
+    @Test(arguments: [
+        "rules:\n  binary-mock-symbol:\n    patterns: [\"^Dummy\"]\n",
+        "binary:\n  symbol-patterns: [\"^Dummy\"]\n"
+    ])
+    func patternsFromTheConfigurationFile(_ text: String) throws {
+        let configuration = try ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: RuleRegistry.rules)
+        let findings = try BinaryInspector(configuration: configuration, rules: RuleRegistry.rules)
+            .check(BinaryContents(example: "type class App.DummyClock\ntype class App.MockClock"))
+        #expect(findings.map(\.snippet) == ["App.DummyClock"])
+        #expect(configuration.deprecations.count == (text.hasPrefix("binary") ? 1 : 0))
     }
 
     @Test func previewMacroPositionIsDecodedFromTheMangledName() throws {

@@ -57,10 +57,9 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         bytes.withUnsafeBytes { run($0) }
     }
 
-    /// The binary audit as `shipcheck binary` runs it, its patterns compiled once for every
-    /// input as a run compiles them once for all its files.
-    private static let inspector = try? BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
-        .compiled()
+    /// The binary audit as `shipcheck binary` runs it (with the built-in patterns, compiled once
+    /// for every input as a run's configuration compiles them once for all its files).
+    private static let inspector = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
 
     /// A file as `shipcheck binary` and `shipcheck symbols` read it (mapped, then every image,
     /// member and table): opened once for the audit, the symbol table's rows and the dynamic
@@ -77,7 +76,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     /// demangler, its simplified rendering and the C++ demangler are the `demangler` target's,
     /// which feeds them names straight.
     private static func audit(_ file: BinaryFile) {
-        _ = inspector?.inspect(file)
+        _ = inspector.inspect(file)
         var options = SymbolListOptions()
         options.demangle = .full
         list(file, format: .text, options: options)
@@ -100,7 +99,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         guard let file = try? BinaryFile(bytes: bytes, path: "input") else { return }
         audit(file)
         if file.images.count > 1, let slice = try? BinaryFile(bytes: bytes, path: "input", architecture: "arm64") {
-            _ = inspector?.inspect(slice)
+            _ = inspector.inspect(slice)
         }
     }
 
@@ -124,8 +123,6 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
             image Payload/App.app/PlugIns/Widget.appex/Widget arm64 ios 16.0 26.0
             profile Payload/App.app/embedded.mobileprovision app-store application-identifier=ABCDE12345.com.example.app
             """)
-    private static let checkBundle = try! BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
-        .bundleChecker()
 
     private static func checkAsBundleMetadata(_ bytes: UnsafeRawBufferPointer) {
         // Bytes that are no property list leave the model as it is: nothing new to check.
@@ -140,7 +137,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
             bundle.files.append(path)
         }
         bundle.assembleBundles()
-        _ = checkBundle(bundle)
+        _ = inspector.check(bundle)
     }
 
     private static func runConflicts(_ bytes: UnsafeRawBufferPointer) {
@@ -186,7 +183,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     private static func runConfig(_ bytes: UnsafeRawBufferPointer) {
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", knownRules: RuleRegistry.ids)
+        _ = try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: RuleRegistry.rules)
     }
 }
 

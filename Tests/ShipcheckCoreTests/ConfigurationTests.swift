@@ -3,11 +3,40 @@ import Testing
 
 @testable import ShipcheckCore
 
+/// Rules as the loader sees them: ids, and the options a configurable rule reads itself.
+private enum PreviewRuleStub: Rule {
+    static let description = RuleDescription(
+        id: "preview-outside-debug", summary: "", rationale: "", defaultSeverity: .error)
+}
+
+private enum ConflictRuleStub: Rule {
+    static let description = RuleDescription(id: "conflict-marker", summary: "", rationale: "", defaultSeverity: .error)
+}
+
+private enum PatternRuleStub: ConfigurableRule {
+    static let description = RuleDescription(
+        id: "binary-mock-symbol", summary: "", rationale: "", defaultSeverity: .warning)
+
+    struct Options: RuleOptions {
+        static let keys = ["patterns", "limit"]
+        static let formerKeys = ["patterns": "binary.symbol-patterns"]
+        var patterns = ["built-in"]
+        var limit = 0
+
+        mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
+            switch option {
+            case "patterns": patterns = try mapping.stringList(key) ?? []
+            default: limit = try mapping.int(key) ?? 0
+            }
+        }
+    }
+}
+
 @Suite struct ConfigurationLoaderTests {
-    let rules: Set<String> = ["preview-outside-debug", "conflict-marker"]
+    let rules: [any Rule.Type] = [PreviewRuleStub.self, ConflictRuleStub.self, PatternRuleStub.self]
 
     func parse(_ text: String) throws(InputError) -> Configuration {
-        try ConfigurationLoader.parse(text, file: ".shipcheck.yml", knownRules: rules)
+        try ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: rules)
     }
 
     func error(_ text: String) -> InputError? {
@@ -37,7 +66,6 @@ import Testing
               allow: [Docs/merging.md]
             binary:
               symbol-patterns: [Mock]
-              string-patterns: [secret]
             release-configurations: [Release, Beta]
             max-file-size: 1000
             """)
@@ -56,10 +84,55 @@ import Testing
         #expect(configuration.binaries == [".build/release/App"])
         #expect(configuration.queriesFile == "team/queries.yml")
         #expect(configuration.conflictAllow.matches("Docs/merging.md"))
-        #expect(configuration.binarySymbolPatterns == ["Mock"])
-        #expect(configuration.binaryStringPatterns == ["secret"])
+        #expect(configuration.options(for: PatternRuleStub.self).patterns == ["Mock"])
+        #expect(
+            configuration.deprecations == [
+                ".shipcheck.yml:17: note: 'binary.symbol-patterns' is deprecated; it is now 'rules.binary-mock-symbol.patterns'"
+            ])
         #expect(configuration.releaseConfigurations == ["Release", "Beta"])
         #expect(configuration.maxFileSize == 1000)
+    }
+
+    /// A rule's entry holds its severity and its own options, which the rule reads; the loader
+    /// checks only the entry's keys.
+    @Test func aRulesEntryHoldsItsSeverityAndOptions() throws {
+        let configuration = try parse(
+            """
+            rules:
+              binary-mock-symbol:
+                severity: note
+                patterns: [Dummy, Fake]
+                limit: 3
+              preview-outside-debug:
+                severity: off
+            """)
+        #expect(configuration.ruleSeverities["binary-mock-symbol"] == .some(.note))
+        #expect(configuration.ruleSeverities["preview-outside-debug"] == .some(nil))
+        #expect(configuration.options(for: PatternRuleStub.self).patterns == ["Dummy", "Fake"])
+        #expect(configuration.options(for: PatternRuleStub.self).limit == 3)
+        #expect(configuration.deprecations.isEmpty)
+        // Options the entry leaves out keep their defaults, severity too.
+        let partial = try parse("rules:\n  binary-mock-symbol:\n    limit: 1\n")
+        #expect(partial.options(for: PatternRuleStub.self).patterns == ["built-in"])
+        #expect(partial.ruleSeverities["binary-mock-symbol"] == nil)
+        #expect(Configuration().options(for: PatternRuleStub.self).patterns == ["built-in"])
+    }
+
+    @Test func aRulesEntryRejectsWhatTheRuleDoesNotRead() {
+        let unknown = error("rules:\n  binary-mock-symbol:\n    paterns: [Dummy]\n")
+        #expect(unknown?.line == 3)
+        #expect(unknown?.message.contains("rules.binary-mock-symbol") == true)
+        #expect(unknown?.message.contains("paterns") == true)
+        // A rule without options takes only a severity.
+        #expect(error("rules:\n  conflict-marker:\n    patterns: [x]\n")?.line == 3)
+        #expect(error("rules:\n  conflict-marker:\n    severity: loud\n")?.line == 3)
+        // The rule reads its values: a wrong type is an error on that line.
+        #expect(error("rules:\n  binary-mock-symbol:\n    limit: many\n")?.line == 3)
+        // The same setting in its old and its new place.
+        let twice = error("binary:\n  symbol-patterns: [A]\nrules:\n  binary-mock-symbol:\n    patterns: [B]\n")
+        #expect(twice?.message.contains("same setting") == true)
+        // A former section holds only former keys.
+        #expect(error("binary:\n  patterns: [A]\n")?.line == 2)
     }
 
     @Test func disabledRuleHasNoSeverity() throws {
@@ -127,17 +200,17 @@ import Testing
     @Test func loadsFromRootOrExplicitPath() throws {
         let directory = TemporaryDirectory()
         directory.write(".shipcheck.yml", "exclude: [Vendor/**]\n")
-        let found = try ConfigurationLoader.load(explicitPath: nil, root: directory.path, knownRules: rules)
+        let found = try ConfigurationLoader.load(explicitPath: nil, root: directory.path, rules: rules)
         #expect(!found.isScanned("Vendor/a.swift"))
         directory.write("other.yml", "exclude: [Other/**]\n")
         let explicit = try ConfigurationLoader.load(
-            explicitPath: directory.path + "/other.yml", root: directory.path, knownRules: rules)
+            explicitPath: directory.path + "/other.yml", root: directory.path, rules: rules)
         #expect(explicit.isScanned("Vendor/a.swift"))
         #expect(throws: InputError.self) {
             try ConfigurationLoader.load(
-                explicitPath: directory.path + "/missing.yml", root: directory.path, knownRules: rules)
+                explicitPath: directory.path + "/missing.yml", root: directory.path, rules: rules)
         }
         let none = TemporaryDirectory()
-        #expect(try ConfigurationLoader.load(explicitPath: nil, root: none.path, knownRules: rules).sourcePath == nil)
+        #expect(try ConfigurationLoader.load(explicitPath: nil, root: none.path, rules: rules).sourcePath == nil)
     }
 }

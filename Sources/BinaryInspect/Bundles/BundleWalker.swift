@@ -11,7 +11,6 @@ import ShipcheckCore
 /// app without its executable, an archive without a product) is an input error.
 struct BundleWalker {
     let inspector: BinaryInspector
-    let patterns: BinaryInspector.Patterns
 
     /// The largest binary read out of a zip (it is inflated into memory whole).
     static let binaryLimit = 1 << 30
@@ -75,7 +74,7 @@ struct BundleWalker {
             rule.check(
                 bundle,
                 BundleRuleContext(
-                    severity: rule.description.defaultSeverity, resourcePatterns: patterns.resource,
+                    severity: rule.description.defaultSeverity,
                     configuration: inspector.configuration))
         }
     }
@@ -112,7 +111,7 @@ struct BundleWalker {
             let file = try BinaryFile(
                 storage: source.contents(of: entry, limit: Self.binaryLimit), path: display,
                 architecture: inspector.architecture)
-            let (inspected, image) = inspector.inspect(file, patterns: patterns, at: entry.path)
+            let (inspected, image) = inspector.inspect(file, at: entry.path)
             result.merge(inspected)
             if let image { bundle.images.append(image) }
             try addEntitlements(of: file, at: entry.path, into: &bundle)

@@ -7,11 +7,11 @@ protocol BinaryRule: Rule {
 }
 
 /// What a rule needs beyond the image: its severity (the rule's default: the configuration's
-/// is applied to every check's findings in one place) and the compiled patterns.
+/// is applied to every check's findings in one place) and the run's configuration, where a
+/// rule with options finds its own (`Configuration.options(for:)`).
 struct BinaryRuleContext {
     var severity: Severity
-    var symbolPatterns: [NamePattern]
-    var stringPatterns: [NamePattern]
+    var configuration: Configuration
 }
 
 /// The protocols whose conformances are preview code.

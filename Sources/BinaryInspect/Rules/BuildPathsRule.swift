@@ -17,7 +17,7 @@ package enum BuildPathsRule: BinaryRule {
             `--verbose`. Remove them with `-file-prefix-map OLD=NEW` (swiftc; \
             `-ffile-prefix-map` for clang) and `-debug-prefix-map` for debug info, and by using \
             `#fileID` instead of `#file` / `#filePath` in Swift code. A path that matches a \
-            `binary.string-patterns` pattern (Preview Content) is reported by \
+            `rules.binary-fixture-string.patterns` pattern (Preview Content) is reported by \
             binary-fixture-string instead.
             """,
         defaultSeverity: .note,
@@ -33,10 +33,12 @@ package enum BuildPathsRule: BinaryRule {
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
+        // A path binary-fixture-string reports (Preview Content) is its finding, not this one's.
+        let fixturePatterns = context.configuration.options(for: FixtureStringRule.self).patterns
         var paths: [(string: BinaryContents.FoundString, path: Substring)] = []
         for string in contents.strings {
             guard let path = buildPath(in: string.text),
-                !context.stringPatterns.contains(where: { $0.firstMatch(in: string.text) != nil })
+                !fixturePatterns.contains(where: { $0.firstMatch(in: string.text) != nil })
             else { continue }
             paths.append((string, path))
         }

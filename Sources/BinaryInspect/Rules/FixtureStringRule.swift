@@ -2,13 +2,29 @@ import ShipcheckCore
 
 /// Strings in read-only data that only development builds should contain: one finding per
 /// pattern and binary, however many strings match it.
-package enum FixtureStringRule: BinaryRule {
-    /// Case-insensitive regular expressions matched against printable strings in `.rodata*`.
-    /// Build paths (`/Users/NAME/…`, `/home/NAME/…`) are `BuildPathsRule`'s. `Preview Content/`
-    /// is a path into the folder, not a sentence about it (docc says "The preview content path").
-    static let defaultPatterns = [
-        "Preview Content/", "lorem ipsum", "\\.xctest\\b"
-    ]
+package enum FixtureStringRule: BinaryRule, ConfigurableRule {
+    /// `rules.binary-fixture-string.patterns`: case-insensitive regular expressions matched
+    /// against printable strings in `.rodata*`; set, they replace the built-in ones. Build paths
+    /// (`/Users/NAME/…`, `/home/NAME/…`) are `BuildPathsRule`'s. `Preview Content/` is a path
+    /// into the folder, not a sentence about it (docc says "The preview content path").
+    package struct Options: RuleOptions {
+        package static let keys = ["patterns"]
+        package static let formerKeys = ["patterns": "binary.string-patterns"]
+        static let builtIn = NamePattern.builtIn(
+            ["Preview Content/", "lorem ipsum", "\\.xctest\\b"], caseInsensitive: true)
+
+        var patterns = builtIn
+
+        package init() {}
+
+        package init(patterns: [String]) throws(InputError) {
+            self.patterns = try NamePattern.compiled(patterns, caseInsensitive: true, origin: "options")
+        }
+
+        package mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
+            patterns = try NamePattern.compiled(key, in: mapping, caseInsensitive: true)
+        }
+    }
 
     package static let description = RuleDescription(
         id: "binary-fixture-string",
@@ -17,7 +33,7 @@ package enum FixtureStringRule: BinaryRule {
             Preview Content files, lorem-ipsum placeholders and .xctest bundle names in a release \
             binary reveal fixture or preview data compiled into it. Printable strings of 6+ bytes \
             in read-only data (ELF .rodata*, Mach-O C-string sections) are matched against \
-            `binary.string-patterns` (case-insensitive regular expressions). One finding per \
+            `rules.binary-fixture-string.patterns` (case-insensitive regular expressions). One finding per \
             pattern and binary (slice, archive member) gives the count and three examples; the \
             full list is in JSON and SARIF (related locations) and behind `--verbose`.
             """,
@@ -35,14 +51,15 @@ package enum FixtureStringRule: BinaryRule {
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
+        let patterns = context.configuration.options(for: Self.self).patterns
         var matches: [Int: [BinaryContents.FoundString]] = [:]
         for string in contents.strings {
-            if let index = context.stringPatterns.firstIndex(where: { $0.firstMatch(in: string.text) != nil }) {
+            if let index = patterns.firstIndex(where: { $0.firstMatch(in: string.text) != nil }) {
                 matches[index, default: []].append(string)
             }
         }
         return matches.keys.sorted().map { index in
-            let pattern = context.stringPatterns[index].source
+            let pattern = patterns[index].source
             let strings = matches[index]!
             let message =
                 strings.count == 1

@@ -1,14 +1,32 @@
 import ShipcheckCore
 
 /// Types whose names say they are mocks, fakes, stubs, fixtures or preview data.
-package enum MockSymbolRule: BinaryRule {
-    /// Case-sensitive regular expressions matched against each component of a type's full name.
-    /// `(?![a-z])` is the word boundary for camel case: `MockClock`, `ClockMock` and `Mocks`
-    /// match, `Stubborn` and `Fakeness` do not.
-    static let defaultPatterns = [
-        "Mocks?(?![a-z])", "Fakes?(?![a-z])", "Stubs?(?![a-z])", "Fixtures?(?![a-z])",
-        "PreviewData(?![a-z])", "SampleData(?![a-z])", "_Previews$"
-    ]
+package enum MockSymbolRule: BinaryRule, ConfigurableRule {
+    /// `rules.binary-mock-symbol.patterns`: case-sensitive regular expressions matched against
+    /// each component of a type's full name; set, they replace the built-in ones. `(?![a-z])` is
+    /// the word boundary for camel case: `MockClock`, `ClockMock` and `Mocks` match, `Stubborn`
+    /// and `Fakeness` do not.
+    package struct Options: RuleOptions {
+        package static let keys = ["patterns"]
+        package static let formerKeys = ["patterns": "binary.symbol-patterns"]
+        static let builtIn = NamePattern.builtIn(
+            [
+                "Mocks?(?![a-z])", "Fakes?(?![a-z])", "Stubs?(?![a-z])", "Fixtures?(?![a-z])",
+                "PreviewData(?![a-z])", "SampleData(?![a-z])", "_Previews$"
+            ], caseInsensitive: false)
+
+        var patterns = builtIn
+
+        package init() {}
+
+        package init(patterns: [String]) throws(InputError) {
+            self.patterns = try NamePattern.compiled(patterns, caseInsensitive: false, origin: "options")
+        }
+
+        package mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
+            patterns = try NamePattern.compiled(key, in: mapping, caseInsensitive: false)
+        }
+    }
 
     package static let description = RuleDescription(
         id: "binary-mock-symbol",
@@ -16,7 +34,7 @@ package enum MockSymbolRule: BinaryRule {
         rationale: """
             Test doubles and sample data belong in test and preview code. Type names (from the \
             metadata, so stripped binaries too) are split at dots and each component is matched \
-            against `binary.symbol-patterns` (regular expressions, case-sensitive; the defaults use \
+            against `rules.binary-mock-symbol.patterns` (regular expressions, case-sensitive; the defaults use \
             `(?![a-z])` as a camel-case word end, so `StubbornRetryPolicy` is not a stub). The \
             finding names the module the type lives in; types nested in a reported type are \
             counted in its finding, not reported again. A matched type that the product's own code \
@@ -58,13 +76,14 @@ package enum MockSymbolRule: BinaryRule {
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
+        let patterns = context.configuration.options(for: Self.self).patterns
         var seen = Set<String>()
         var flagged: [(name: String, place: MetadataPlace, pattern: String)] = []
         let names =
             contents.metadata.types.map { ($0.name, $0.place) }
             + contents.metadata.protocols.map { ($0.name, $0.place) }
         for (name, place) in names where seen.insert(name).inserted {
-            guard let pattern = matchedPattern(name, context) else { continue }
+            guard let pattern = matchedPattern(name, patterns) else { continue }
             flagged.append((name, place, pattern))
         }
         guard !flagged.isEmpty else { return [] }
@@ -73,8 +92,8 @@ package enum MockSymbolRule: BinaryRule {
         let all = Set(flagged.map(\.name))
         let reported = flagged.filter { type in !all.contains { type.name.hasPrefix($0 + ".") } }
         let productUses = ProductUses(
-            contents.metadata, matched: Set(reported.map(\.name)), isMatched: { matchedPattern($0, context) != nil },
-            unmatchedName: { unmatchedName($0, context) })
+            contents.metadata, matched: Set(reported.map(\.name)), isMatched: { matchedPattern($0, patterns) != nil },
+            unmatchedName: { unmatchedName($0, patterns) })
         return reported.map { type in
             let nested = all.filter { $0.hasPrefix(type.name + ".") }.count
             let module = type.name.prefix { $0 != "." }
@@ -96,7 +115,7 @@ package enum MockSymbolRule: BinaryRule {
                     + "; \(BinaryContents.describeSize(contents.size(ofType: type.name)))",
                 section: type.place.section, symbol: type.name, offset: type.place.offset,
                 fix: uses.isEmpty
-                    ? "move it to a test or preview-only target, or wrap it in `#if DEBUG`; if the name is a false positive, adjust binary.symbol-patterns"
+                    ? "move it to a test or preview-only target, or wrap it in `#if DEBUG`; if the name is a false positive, adjust rules.binary-mock-symbol.patterns"
                     : "none needed if it is product code; if it is a test double, take it out of the product types that use it and move it to a test target",
                 identity: type.name)
             finding.isDowngraded = !uses.isEmpty
@@ -105,24 +124,24 @@ package enum MockSymbolRule: BinaryRule {
     }
 
     /// The first pattern that matches a component of a full type name (not the module), if any.
-    private static func matchedPattern(_ name: String, _ context: BinaryRuleContext) -> String? {
-        firstMatch(name, context)?.pattern.source
+    private static func matchedPattern(_ name: String, _ patterns: [NamePattern]) -> String? {
+        firstMatch(name, patterns)?.pattern.source
     }
 
     /// The first matching component without what the pattern matched: `App.MockFileSystem` →
     /// `FileSystem`, `App.GlobalStubBinary` → `GlobalBinary`.
-    private static func unmatchedName(_ name: String, _ context: BinaryRuleContext) -> String? {
-        guard let match = firstMatch(name, context)?.match else { return nil }
+    private static func unmatchedName(_ name: String, _ patterns: [NamePattern]) -> String? {
+        guard let match = firstMatch(name, patterns)?.match else { return nil }
         return String(match.base[..<match.startIndex] + match.base[match.endIndex...])
     }
 
     /// `#Preview` expansion names are mangled: the preview rules report them.
-    private static func firstMatch(_ name: String, _ context: BinaryRuleContext) -> (
+    private static func firstMatch(_ name: String, _ patterns: [NamePattern]) -> (
         pattern: NamePattern, match: Substring
     )? {
         guard !name.contains("$s") else { return nil }
         for component in name.split(separator: ".").dropFirst().map(String.init) {
-            for pattern in context.symbolPatterns {
+            for pattern in patterns {
                 if let match = pattern.firstMatch(in: component) { return (pattern, match) }
             }
         }

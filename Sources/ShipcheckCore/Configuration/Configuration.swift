@@ -12,6 +12,11 @@ public struct Configuration: Sendable {
     public var exclude = GlobList([])
     /// Per-rule severity override, or `nil` value to disable a rule.
     public var ruleSeverities: [String: Severity?] = [:]
+    /// The options of the rules whose entries set some, by rule id (`options(for:)`).
+    var ruleOptions: [String: any RuleOptions] = [:]
+    /// What the file says in a way that still works but has moved (a former key), one line each
+    /// with the file and line, for the commands to print as notes.
+    public var deprecations: [String] = []
     /// Compilation conditions that are never set in release builds (treated like `DEBUG`).
     public var debugOnlyFlags: Set<String> = []
     /// Compilation conditions always set in release builds.
@@ -30,21 +35,9 @@ public struct Configuration: Sendable {
     public var queriesFile = Configuration.defaultQueriesFile
     /// Paths where conflict markers are expected (docs and fixtures that show them on purpose).
     public var conflictAllow = GlobList([])
-    /// Name patterns (regular expressions) that mark mocks, fixtures and preview data in binaries;
-    /// nil keeps the built-in defaults.
-    public var binarySymbolPatterns: [String]? = nil
-    /// Patterns for strings in read-only data that should not ship; nil keeps the defaults.
-    public var binaryStringPatterns: [String]? = nil
     /// How bundles and .ipa files are meant to be distributed (`app-store`, `ad-hoc`,
     /// `development`, `enterprise`); nil: from an ExportOptions.plist, else the App Store.
     public var bundleDistribution: String? = nil
-    /// Patterns for file and folder names inside bundles that should not ship; nil keeps the defaults.
-    public var bundleResourcePatterns: [String]? = nil
-    /// The App Store's SDK floor by platform (`ios`, `tvos`, `watchos`, `visionos`, `macos` →
-    /// `18.0`), replacing the dated table's for that platform.
-    public var preflightMinimumSDK: [String: String] = [:]
-    /// Module names of debugging tools added to the built-in list (`preflight-test-code-linked`).
-    public var preflightDebuggingTools: [String] = []
     /// Build configuration names treated as release (nil: Archive-action configurations and
     /// Release / Production / AppStore names).
     public var releaseConfigurations: [String]? = nil

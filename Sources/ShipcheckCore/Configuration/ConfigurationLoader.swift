@@ -5,66 +5,79 @@ public enum ConfigurationLoader {
     static let topLevelKeys = [
         "include", "exclude", "rules", "flags", "development-paths", "generated", "check-generated", "binaries",
         "queries",
-        "conflicts", "binary", "bundle", "preflight", "release-configurations", "max-file-size"
+        "conflicts", "bundle", "release-configurations", "max-file-size"
     ]
 
     /// The configuration for a scan of `root`: the file given with `--config`, else
     /// `.shipcheck.yml` in the root (a file root looks beside itself), else the defaults.
     /// Read through `source`, so a scan that reads the file again gets the same bytes.
     public static func load(
-        explicitPath: String?, root: String, knownRules: Set<String>,
+        explicitPath: String?, root: String, rules: [any Rule.Type],
         source: any FileSource = DiskFileSource()
     ) throws(InputError) -> Configuration {
         if let explicitPath {
             guard FileKind.of(explicitPath) != nil else {
                 throw InputError(path: explicitPath, message: "configuration file not found")
             }
-            return try load(file: explicitPath, knownRules: knownRules, source: source)
+            return try load(file: explicitPath, rules: rules, source: source)
         }
         let directory = FileKind.of(root) == .directory ? root : (root as NSString).deletingLastPathComponent
         let candidate = (directory.isEmpty ? "." : directory) + "/" + Configuration.fileName
         guard FileKind.of(candidate) != nil else { return Configuration() }
-        return try load(file: candidate, knownRules: knownRules, source: source)
+        return try load(file: candidate, rules: rules, source: source)
     }
 
-    public static func load(file: String, knownRules: Set<String>, source: any FileSource = DiskFileSource())
+    public static func load(file: String, rules: [any Rule.Type], source: any FileSource = DiskFileSource())
         throws(InputError) -> Configuration
     {
         let bytes = try source.read(file, displayPath: file, sizeLimit: 4 * 1024 * 1024)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: file, message: "configuration is not valid UTF-8")
         }
-        return try parse(text, file: file, knownRules: knownRules)
+        return try parse(text, file: file, rules: rules)
     }
 
-    public static func parse(_ text: String, file: String, knownRules: Set<String>) throws(InputError) -> Configuration
-    {
+    public static func parse(_ text: String, file: String, rules: [any Rule.Type]) throws(InputError) -> Configuration {
         let top = try YAMLMapping.parse(text, file: file)
-        try top.requireKeys(in: topLevelKeys)
+        let knownRules = Set(rules.map { $0.id })
+        let optionTypes = Dictionary(
+            rules.compactMap { rule in rule.optionsType.map { (rule.id, $0) } }, uniquingKeysWith: { first, _ in first }
+        )
+        let formerKeys = FormerKeys(optionTypes)
+        try top.requireKeys(in: topLevelKeys + formerKeys.sections.filter { !topLevelKeys.contains($0) })
         var configuration = Configuration()
         configuration.sourcePath = file
         if let include = try top.stringList("include") { configuration.include = GlobList(include) }
         if let exclude = try top.stringList("exclude") { configuration.exclude = GlobList(exclude) }
-        if let rules = try top.mapping("rules") {
-            for (key, value) in rules.mapping {
+        if let entries = try top.mapping("rules") {
+            for (key, value) in entries.mapping {
                 let id = key.scalar?.string ?? ""
                 guard knownRules.contains(id) else {
                     throw InputError(
                         path: file, line: key.mark?.line,
                         message: "unknown rule '\(id)' in 'rules' (see 'shipcheck help audit' for rule ids)")
                 }
-                let setting = value.scalar?.string ?? ""
-                if ["off", "disabled", "false"].contains(setting) {
-                    configuration.ruleSeverities[id] = .some(nil)
-                } else if let severity = Severity(rawValue: setting) {
-                    configuration.ruleSeverities[id] = severity
-                } else {
-                    throw InputError(
-                        path: file, line: value.mark?.line, message: "'rules.\(id)' must be error, warning, note or off"
-                    )
+                guard value.mapping != nil, let entry = try entries.mapping(id) else {
+                    let setting = try severity(value.scalar?.string ?? "", of: id, file: file, line: value.mark?.line)
+                    configuration.ruleSeverities[id] = .some(setting)
+                    continue
+                }
+                let keys = optionTypes[id]?.keys ?? []
+                try entry.requireKeys(in: ["severity"] + keys)
+                if let text = try entry.string("severity") {
+                    let setting = try severity(text, of: id, file: file, line: entry.line(of: "severity"))
+                    configuration.ruleSeverities[id] = .some(setting)
+                }
+                if let optionType = optionTypes[id] {
+                    for option in keys where entry.node(option) != nil {
+                        let read = try optionType.reading(
+                            option, from: entry, key: option, into: configuration.ruleOptions[id])
+                        configuration.ruleOptions[id] = read
+                    }
                 }
             }
         }
+        try formerKeys.read(top, into: &configuration)
         if let flags = try top.mapping("flags") {
             try flags.requireKeys(in: ["debug-only", "release-set"])
             configuration.debugOnlyFlags = Set(try flags.stringList("debug-only") ?? [])
@@ -91,13 +104,8 @@ public enum ConfigurationLoader {
             try conflicts.requireKeys(in: ["allow"])
             configuration.conflictAllow = GlobList(try conflicts.stringList("allow") ?? [])
         }
-        if let binary = try top.mapping("binary") {
-            try binary.requireKeys(in: ["symbol-patterns", "string-patterns"])
-            configuration.binarySymbolPatterns = try binary.stringList("symbol-patterns")
-            configuration.binaryStringPatterns = try binary.stringList("string-patterns")
-        }
         if let bundle = try top.mapping("bundle") {
-            try bundle.requireKeys(in: ["distribution", "resource-patterns"])
+            try bundle.requireKeys(in: ["distribution"] + formerKeys.keys(in: "bundle"))
             if let distribution = try bundle.string("distribution") {
                 let methods = [
                     "app-store", "app-store-connect", "ad-hoc", "release-testing", "development", "debugging",
@@ -110,35 +118,6 @@ public enum ConfigurationLoader {
                 }
                 configuration.bundleDistribution = distribution
             }
-            configuration.bundleResourcePatterns = try bundle.stringList("resource-patterns")
-        }
-        if let preflight = try top.mapping("preflight") {
-            try preflight.requireKeys(in: ["minimum-sdk", "debugging-tools"])
-            if let floors = try preflight.mapping("minimum-sdk") {
-                let platforms = ["ios", "tvos", "watchos", "visionos", "macos"]
-                for (key, value) in floors.mapping {
-                    let platform = key.scalar?.string ?? ""
-                    guard platforms.contains(platform) else {
-                        throw InputError(
-                            path: file, line: key.mark?.line,
-                            message:
-                                "'preflight.minimum-sdk' keys are platforms: \(platforms.joined(separator: ", ")), not '\(platform)'"
-                        )
-                    }
-                    let version = value.scalar?.string ?? ""
-                    let parts = version.split(separator: ".", omittingEmptySubsequences: false)
-                    guard (1...3).contains(parts.count),
-                        parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) })
-                    else {
-                        throw InputError(
-                            path: file, line: value.mark?.line,
-                            message:
-                                "'preflight.minimum-sdk.\(platform)' must be a version such as 18.0, not '\(version)'")
-                    }
-                    configuration.preflightMinimumSDK[platform] = version
-                }
-            }
-            configuration.preflightDebuggingTools = try preflight.stringList("debugging-tools") ?? []
         }
         configuration.releaseConfigurations = try top.stringList("release-configurations")
         if let size = try top.int("max-file-size") {
@@ -149,5 +128,63 @@ public enum ConfigurationLoader {
             configuration.maxFileSize = size
         }
         return configuration
+    }
+
+    /// `error`, `warning`, `note`, or `off` (`disabled`, `false`): nil turns the rule off.
+    private static func severity(_ setting: String, of id: String, file: String, line: Int?) throws(InputError)
+        -> Severity?
+    {
+        if ["off", "disabled", "false"].contains(setting) { return nil }
+        guard let severity = Severity(rawValue: setting) else {
+            throw InputError(path: file, line: line, message: "'rules.\(id)' must be error, warning, note or off")
+        }
+        return severity
+    }
+}
+
+/// The keys rules' options had before each rule owned its own (`RuleOptions.formerKeys`):
+/// read into the rule's options with a note saying where the key moved.
+private struct FormerKeys {
+    struct Place {
+        var ruleID: String
+        var option: String
+        var type: any RuleOptions.Type
+    }
+    /// Section → key → the option it stands for.
+    private var places: [String: [String: Place]] = [:]
+
+    init(_ optionTypes: [String: any RuleOptions.Type]) {
+        for (id, type) in optionTypes {
+            for (option, former) in type.formerKeys {
+                let parts = former.split(separator: ".", maxSplits: 1).map(String.init)
+                places[parts[0], default: [:]][parts[1]] = Place(ruleID: id, option: option, type: type)
+            }
+        }
+    }
+
+    var sections: [String] { places.keys.sorted() }
+
+    func keys(in section: String) -> [String] { (places[section] ?? [:]).keys.sorted() }
+
+    /// Reads every former key `top` sets; a section holding nothing else must hold only them.
+    func read(_ top: YAMLMapping, into configuration: inout Configuration) throws(InputError) {
+        for section in sections {
+            guard let mapping = try top.mapping(section) else { continue }
+            if !ConfigurationLoader.topLevelKeys.contains(section) { try mapping.requireKeys(in: keys(in: section)) }
+            for (key, place) in (places[section] ?? [:]).sorted(by: { $0.key < $1.key }) where mapping.node(key) != nil
+            {
+                let moved = "rules.\(place.ruleID).\(place.option)"
+                if try top.mapping("rules")?.mapping(place.ruleID)?.node(place.option) != nil {
+                    throw InputError(
+                        path: mapping.file, line: mapping.line(of: key),
+                        message: "'\(section).\(key)' and '\(moved)' are the same setting; keep '\(moved)'")
+                }
+                configuration.ruleOptions[place.ruleID] = try place.type.reading(
+                    place.option, from: mapping, key: key, into: configuration.ruleOptions[place.ruleID])
+                let line = mapping.line(of: key).map { ":\($0)" } ?? ""
+                configuration.deprecations.append(
+                    "\(mapping.file)\(line): note: '\(section).\(key)' is deprecated; it is now '\(moved)'")
+            }
+        }
     }
 }

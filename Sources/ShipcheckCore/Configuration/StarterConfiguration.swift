@@ -14,9 +14,18 @@ public enum StarterConfiguration {
           - "Carthage/**"
           - ".build/**"
 
-        # Per-rule severity: error, warning, note, or off.
+        # Per rule: a severity (error, warning, note, or off), or a mapping with the severity and
+        # the rule's options (`shipcheck help audit` and docs/ list each rule's).
         # rules:
         #   dev-asset-path-missing: warning
+        #   binary-mock-symbol:
+        #     severity: warning
+        #     patterns: ["Mocks?(?![a-z])", "^Dummy"]   # replaces the built-in ones
+        #   preflight-sdk-too-old:
+        #     minimum-sdk:                              # replaces Apple's dated table
+        #       ios: "26.0"
+        #   preflight-test-code-linked:
+        #     debugging-tools: [InHouseInspector]       # besides the built-in list
 
         # Compilation conditions. DEBUG is never set in release; list your own debug-only
         # flags (never set in release) and flags your release builds always set.
@@ -45,13 +54,6 @@ public enum StarterConfiguration {
         # the App Store pre-flight rules check only what is meant for the store.
         # bundle:
         #   distribution: app-store
-
-        # App Store pre-flight: the SDK floor per platform (default: Apple's dated announcements)
-        # and debugging tools besides the built-in list (module names).
-        # preflight:
-        #   minimum-sdk:
-        #     ios: "26.0"
-        #   debugging-tools: [InHouseInspector]
 
         # Where the team's saved queries live.
         queries: .shipcheck/queries.yml

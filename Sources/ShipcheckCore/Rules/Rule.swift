@@ -4,10 +4,13 @@
 /// every rule is `RuleRegistry` in ShipcheckFrontend.
 public protocol Rule: Sendable {
     static var description: RuleDescription { get }
+    /// The type of the options the rule's `rules.<id>:` entry may set (`ConfigurableRule`).
+    static var optionsType: (any RuleOptions.Type)? { get }
 }
 
 extension Rule {
     public static var id: String { description.id }
+    public static var optionsType: (any RuleOptions.Type)? { nil }
 }
 
 extension Array where Element == any Rule.Type {

@@ -15,13 +15,10 @@ extension BundleRule {
 }
 
 /// What a bundle rule needs beyond the bundle: its severity (the rule's default: the
-/// configuration's is applied to every check's findings in one place) and the compiled
-/// resource patterns.
+/// configuration's is applied to every check's findings in one place) and the run's
+/// configuration, where a rule with options finds its own (`Configuration.options(for:)`).
 struct BundleRuleContext {
     var severity: Severity
-    var resourcePatterns: [NamePattern]
-    /// The run's configuration (the pre-flight rules' data: `preflight.minimum-sdk`, extra
-    /// debugging tools).
     var configuration: Configuration
 }
 

@@ -1,19 +1,37 @@
 import ShipcheckCore
 
 /// Preview content, fixtures, mocks, sample data and test bundles shipped as resources.
-package enum TestResourceRule: BundleRule {
-    /// Case-sensitive regular expressions matched against each component of a file's path
-    /// inside the bundle: `Preview Content` folders (Xcode's Development Assets), CamelCase and
-    /// lower-case fixture / mock / stub / sample-data names (`(?![a-z])` ends a word, so
-    /// `Hammock.png` and `stubborn.json` do not match), test bundles, and SwiftPM resource
-    /// bundles of test targets (`Package_PackageTests.resources`).
-    static let defaultPatterns = [
-        "^Preview Content$",
-        "(?:Fixtures?|Mocks?|Stubs?|SampleData|PreviewData|TestData)(?![a-z])",
-        "(?:^|[^A-Za-z])(?:fixtures?|mocks?|stubs?|sample[-_ ]?data|preview[-_ ]?data|test[-_ ]?data)(?![a-z])",
-        "\\.xctest$",
-        "Tests\\.(?:resources|bundle)$"
-    ]
+package enum TestResourceRule: BundleRule, ConfigurableRule {
+    /// `rules.bundle-test-resource.patterns`: case-sensitive regular expressions matched against
+    /// each component of a file's path inside the bundle; set, they replace the built-in ones:
+    /// `Preview Content` folders (Xcode's Development Assets), CamelCase and lower-case fixture /
+    /// mock / stub / sample-data names (`(?![a-z])` ends a word, so `Hammock.png` and
+    /// `stubborn.json` do not match), test bundles, and SwiftPM resource bundles of test targets
+    /// (`Package_PackageTests.resources`).
+    package struct Options: RuleOptions {
+        package static let keys = ["patterns"]
+        package static let formerKeys = ["patterns": "bundle.resource-patterns"]
+        static let builtIn = NamePattern.builtIn(
+            [
+                "^Preview Content$",
+                "(?:Fixtures?|Mocks?|Stubs?|SampleData|PreviewData|TestData)(?![a-z])",
+                "(?:^|[^A-Za-z])(?:fixtures?|mocks?|stubs?|sample[-_ ]?data|preview[-_ ]?data|test[-_ ]?data)(?![a-z])",
+                "\\.xctest$",
+                "Tests\\.(?:resources|bundle)$"
+            ], caseInsensitive: false)
+
+        var patterns = builtIn
+
+        package init() {}
+
+        package init(patterns: [String]) throws(InputError) {
+            self.patterns = try NamePattern.compiled(patterns, caseInsensitive: false, origin: "options")
+        }
+
+        package mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
+            patterns = try NamePattern.compiled(key, in: mapping, caseInsensitive: false)
+        }
+    }
 
     package static let description = RuleDescription(
         id: "bundle-test-resource",
@@ -23,7 +41,7 @@ package enum TestResourceRule: BundleRule {
             like fixtures, mocks, stubs or sample data, `.xctest` bundles and SwiftPM resource \
             bundles of test targets belong to previews and tests, not to what users download. \
             Every path component of every file in the bundle (SwiftPM `*.resources` and `*.bundle` \
-            resource bundles included) is matched against `bundle.resource-patterns`; a matching \
+            resource bundles included) is matched against `rules.bundle-test-resource.patterns`; a matching \
             folder is reported once.
             """,
         defaultSeverity: .warning,
@@ -41,13 +59,14 @@ package enum TestResourceRule: BundleRule {
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+        let patterns = context.configuration.options(for: Self.self).patterns
         var reported: Set<String> = []
         var findings: [Finding] = []
         for path in bundle.files {
             let components = path.split(separator: "/")
             for (index, component) in components.enumerated() {
                 guard
-                    let pattern = context.resourcePatterns.first(where: { $0.firstMatch(in: String(component)) != nil })
+                    let pattern = patterns.first(where: { $0.firstMatch(in: String(component)) != nil })
                 else { continue }
                 let matched = components[...index].joined(separator: "/")
                 if reported.insert(matched).inserted {

@@ -1,7 +1,45 @@
 import ShipcheckCore
 
 /// An app or extension built with an SDK older than the store takes.
-package enum SDKTooOldRule: BundleRule {
+package enum SDKTooOldRule: BundleRule, ConfigurableRule {
+    /// `rules.preflight-sdk-too-old.minimum-sdk`: the App Store's SDK floor by platform (`ios`,
+    /// `tvos`, `watchos`, `visionos`, `macos` → `18.0`), replacing the dated table's for that
+    /// platform.
+    package struct Options: RuleOptions {
+        package static let keys = ["minimum-sdk"]
+        package static let formerKeys = ["minimum-sdk": "preflight.minimum-sdk"]
+        static let platforms = ["ios", "tvos", "watchos", "visionos", "macos"]
+
+        var minimumSDK: [String: OSVersion] = [:]
+
+        package init() {}
+
+        package mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
+            guard let floors = try mapping.mapping(key) else { return }
+            for (platformNode, value) in floors.mapping {
+                let platform = platformNode.scalar?.string ?? ""
+                guard Self.platforms.contains(platform) else {
+                    throw InputError(
+                        path: mapping.file, line: platformNode.mark?.line,
+                        message:
+                            "'\(floors.context)' keys are platforms: \(Self.platforms.joined(separator: ", ")), not '\(platform)'"
+                    )
+                }
+                let text = value.scalar?.string ?? ""
+                let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+                guard (1...3).contains(parts.count),
+                    parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+                    let version = OSVersion(text)
+                else {
+                    throw InputError(
+                        path: mapping.file, line: value.mark?.line,
+                        message: "'\(floors.context).\(platform)' must be a version such as 18.0, not '\(text)'")
+                }
+                minimumSDK[platform] = version
+            }
+        }
+    }
+
     package static let description = RuleDescription(
         id: "preflight-sdk-too-old",
         summary:
@@ -13,7 +51,7 @@ package enum SDKTooOldRule: BundleRule {
             the executables of the app, its extensions, app clip and watch app (LC_BUILD_VERSION's \
             sdk, LC_VERSION_MIN_*'s) is compared with the floor in force on the day of the check, \
             from a dated table of Apple's announcements (docs/preflight.md), or with \
-            preflight.minimum-sdk for the platform. A floor announced for a later day is a \
+            rules.preflight-sdk-too-old.minimum-sdk for the platform. A floor announced for a later day is a \
             warning until then, as Apple's own e-mail is. Embedded frameworks built with an older \
             SDK are fine and never reported. Only for artifacts meant for the App Store \
             (bundle.distribution).
@@ -53,12 +91,12 @@ package enum SDKTooOldRule: BundleRule {
             else { return nil }
             let name = oldest.platform.displayName
             let built_ = "\(bundle.shown(image)) was built with the \(name) \(oldest.sdk) SDK"
-            if let configured = context.configuration.preflightMinimumSDK[key].flatMap(OSVersion.init) {
+            if let configured = context.configuration.options(for: Self.self).minimumSDK[key] {
                 guard oldest.sdk < configured else { return nil }
                 return bundle.finding(
                     description, context.severity, at: image.path,
                     message:
-                        "\(built_); preflight.minimum-sdk requires the \(name) \(configured) SDK or later (ITMS-90725)",
+                        "\(built_); rules.preflight-sdk-too-old.minimum-sdk requires the \(name) \(configured) SDK or later (ITMS-90725)",
                     fix: "archive with an Xcode that ships the \(name) \(configured) SDK or later", identity: "sdk")
             }
             let (current, next) = StoreSDKFloors.floors(for: oldest.platform, on: bundle.uploadDay)

@@ -2,7 +2,22 @@ import ShipcheckCore
 
 /// Test frameworks and debugging tools loaded by an image, and XCTest / Swift Testing symbols
 /// it imports: one finding per image.
-package enum TestCodeLinkedRule: BundleRule {
+package enum TestCodeLinkedRule: BundleRule, ConfigurableRule {
+    /// `rules.preflight-test-code-linked.debugging-tools`: module names of debugging tools added
+    /// to the built-in list.
+    package struct Options: RuleOptions {
+        package static let keys = ["debugging-tools"]
+        package static let formerKeys = ["debugging-tools": "preflight.debugging-tools"]
+
+        var debuggingTools: [String] = []
+
+        package init() {}
+
+        package mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
+            debuggingTools = try mapping.stringList(key) ?? []
+        }
+    }
+
     package static let description = RuleDescription(
         id: "preflight-test-code-linked",
         summary:
@@ -14,7 +29,7 @@ package enum TestCodeLinkedRule: BundleRule {
             test framework is missing, so the app crashes at launch. Each image's load commands \
             (LC_LOAD_DYLIB, weak, re-export, lazy, upward) are matched against Apple's test \
             frameworks and a list of debugging and test tools (FLEX, Reveal, netfox, \
-            SnapshotTesting, Nimble, KIF…, extendable with preflight.debugging-tools), and its \
+            SnapshotTesting, Nimble, KIF…, extendable with rules.preflight-test-code-linked.debugging-tools), and its \
             imported symbols against XCTest's and Swift Testing's (a helper library that \
             re-exports XCTest, a static library that references it). Debugging tools are not \
             reported for ad-hoc or development distribution (QA builds carry them on purpose); \
@@ -61,7 +76,9 @@ package enum TestCodeLinkedRule: BundleRule {
                 uniquingKeysWith: { first, _ in first }
             )
             .merging(
-                context.configuration.preflightDebuggingTools.map { ($0, "\($0) (preflight.debugging-tools)") },
+                context.configuration.options(for: Self.self).debuggingTools.map {
+                    ($0, "\($0) (rules.preflight-test-code-linked.debugging-tools)")
+                },
                 uniquingKeysWith: { first, _ in first })
         let testFrameworks = Dictionary(
             TestAndDebuggingLibraries.testFrameworks.map { ($0.module, $0.what) },

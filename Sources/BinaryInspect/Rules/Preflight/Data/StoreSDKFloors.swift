@@ -1,7 +1,7 @@
 /// The oldest SDK App Store Connect takes uploads from, by platform and since when, as Apple
 /// announced them (developer.apple.com/news/upcoming-requirements; every row names its
 /// announcement). Read 2026-11-26; macOS apps have no floor in any of them. A floor announced
-/// after that is not here until this table is updated: set `preflight.minimum-sdk` meanwhile.
+/// after that is not here until this table is updated: set `rules.preflight-sdk-too-old.minimum-sdk` meanwhile.
 /// docs/preflight.md lists the rows.
 package enum StoreSDKFloors {
     package struct Floor {
@@ -44,7 +44,7 @@ package enum StoreSDKFloors {
         return (rows.last { $0.since <= day }, rows.first { $0.since > day })
     }
 
-    /// The `preflight.minimum-sdk` key of a platform.
+    /// The `rules.preflight-sdk-too-old.minimum-sdk` key of a platform.
     static func configurationKey(_ platform: ApplePlatform) -> String? {
         switch platform {
         case .iOS: "ios"

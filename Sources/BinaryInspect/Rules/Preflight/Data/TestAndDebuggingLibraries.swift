@@ -1,7 +1,7 @@
 /// The libraries that must not be linked into a build for the store, by module name (the name
 /// `LinkedLibrary.module` gives `@rpath/FLEX.framework/FLEX`, `libReveal.dylib`…): Apple's test
 /// frameworks, and debugging and test tools that teams embed in debug builds. Extendable with
-/// `preflight.debugging-tools` in .shipcheck.yml. Compiled 2026-11-26 from each project's
+/// `rules.preflight-test-code-linked.debugging-tools` in .shipcheck.yml. Compiled 2026-11-26 from each project's
 /// documentation (the source of every row); docs/preflight.md lists them.
 package enum TestAndDebuggingLibraries {
     package struct Entry {
