@@ -10,8 +10,10 @@
 #include <arm_neon.h>
 #endif
 
-/// How common each byte is in source code, 0 the rarest: the order of byte counts over 137 MB
-/// of the Swift package mirrors' sources, manifests and docs (/opt/swift-packages, 60 packages).
+/// How common each byte is in source code, 0 the rarest: the order of byte counts over the
+/// Swift package mirrors' sources, manifests and docs (/opt/swift-packages; see
+/// docs/performance.md, "`shipcheck_memmem`: two rare bytes at a time"). Only speed depends on
+/// it: any order finds the same matches.
 static const unsigned char byte_rank[256] = {
       0,   1,   2,   3,   4,   5,   6,   7,   8, 164, 246,   9,  10,  11,  12,  13,
      14,  15,  16,  63,  17,  18,  19,  20,  21,  22,  23,  64,  24,  25,  26,  27,

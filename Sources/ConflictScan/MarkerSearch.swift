@@ -26,9 +26,9 @@ public struct MarkerLine: Sendable, Hashable {
 /// A marker is a run of at least `minimumSize` equal bytes, so it must cover one of the
 /// positions `minimumSize - 1`, `2 * minimumSize - 1`, …: the search probes only those and
 /// widens the run around a probe that hits one of the four marker bytes (a Horspool-style
-/// skip for a byte class). One pass covers all four marker kinds; measured against four
-/// `memmem` passes on 140 MB of source it is about eight times faster. Only then are the
-/// line start and the byte after the run checked.
+/// skip for a byte class). One pass covers all four marker kinds, where `memmem` would take
+/// four (see docs/performance.md, "Conflict markers by probing every nth byte"). Only then
+/// are the line start and the byte after the run checked.
 public enum MarkerSearch {
     /// Marker lines whose run is at least `minimumSize` long, in buffer order. Runs longer
     /// than `minimumSize` are kept (criss-cross merges nest longer markers); whether a run of

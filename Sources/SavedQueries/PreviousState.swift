@@ -296,7 +296,8 @@ extension PreviousState {
 /// A path as a run looks it up among the previous runs' files: 128 bits of Swift's seeded
 /// hash (SipHash) of its bytes, worked out once per file of the run and used by every query.
 /// (A `[String: Int]` hashed the path and compared it with a stored string once per query and
-/// file: 3.7% of a 20-query run, most of it cache misses on the stored strings.) Two paths
+/// file, mostly missing the cache on the stored strings: see docs/performance.md, "Path
+/// digests for the previous run's files".) Two paths
 /// share a digest with a chance of about 2⁻¹²⁸ per pair: as with match fingerprints, equal
 /// digests are taken for equal paths.
 public struct PathDigest: Hashable, Sendable {

@@ -184,8 +184,8 @@ public final class QueryRunText {
     }
 
     /// `2026-11-22 05:30 UTC`; a time no clock gives (a damaged state's) as "an unreadable
-    /// time". By `gmtime_r`, not `DateFormatter`, whose first use starts ICU (~2.5 ms of a
-    /// selective query's run).
+    /// time". By `gmtime_r`, not `DateFormatter`, whose first use starts ICU, a noticeable part
+    /// of a selective query's run (docs/performance.md, "Timestamps without `DateFormatter`").
     public static func timestamp(_ seconds: Double) -> String {
         // From 1970 to the end of 9999: what a `time_t` holds everywhere and four digits show.
         guard seconds.isFinite, seconds >= 0, seconds < 253_402_300_800 else { return "an unreadable time" }

@@ -10,8 +10,8 @@ import ShipcheckCore
 /// and a file nested deeper than any hand-written code is an input error instead.
 ///
 /// Its type lookahead tries both readings of every `[` (array type, inline-array type), so the
-/// work doubles with each level of nested brackets: `let x = [[[…1…]]]` 22 levels deep took 45 s
-/// in a debug build, 76 levels (found by the fuzzer) would take longer than anyone waits.
+/// work doubles with each level of nested brackets: the 76 levels the fuzzer found would take
+/// longer than anyone waits (timings in docs/performance.md, "Limits that bound the work").
 public enum DirectiveNesting {
     /// Far deeper than real code nests `#if` (a handful of levels), shallow enough for the
     /// parser's recursion on a 512 KiB secondary-thread stack in a debug build.

@@ -71,8 +71,9 @@ struct ELFSymbolTable {
         guard UInt64(data.pointee.d_size) >= section.size else {
             throw corrupt("libelf returned \(data.pointee.d_size) bytes of \(section.size)")
         }
-        // Decoding (and allocating ~300k name strings) is split over every core; each worker
-        // initialises its own stretch of the array. gelf_getsym only reads the translated data.
+        // Decoding (and allocating a name string per symbol: hundreds of thousands in a large
+        // binary) is split over every core; each worker initialises its own stretch of the
+        // array. gelf_getsym only reads the translated data.
         let problems = Mutex<[Int: String]>([:])
         let source = UncheckedSendable(
             (data: data, names: names, sections: image.sections, isObject: image.kind == .object))

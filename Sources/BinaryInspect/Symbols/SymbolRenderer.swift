@@ -6,7 +6,8 @@ public enum SymbolFormat: String, Sendable, CaseIterable {
 }
 
 /// Formats listed symbols straight into byte buffers, one row after another: no row value and
-/// no string per row on the way (a 400k-symbol listing is about 90 MB of text).
+/// no string per row on the way, as a large binary's listing has hundreds of thousands of rows
+/// (see docs/performance.md, "Symbol listings straight into bytes").
 struct SymbolRenderer: Sendable {
     let format: SymbolFormat
     /// Per image: the bytes each of its rows starts with (its path, slice and member, as the

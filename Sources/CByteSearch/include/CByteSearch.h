@@ -5,8 +5,8 @@
 /// memmem's result (the first occurrence of the needle, or NULL), found as ripgrep's memchr
 /// crate does: the needle's two rarest bytes are compared thirty-two positions at a time
 /// (AVX2, chosen at run time) or sixteen (SSE2, NEON; a byte loop elsewhere), and only where
-/// both are in place is the whole needle compared. glibc's two-way memmem reads short needles
-/// at about 1 GB/s; this reads several.
+/// both are in place is the whole needle compared: glibc's two-way memmem is slower on short
+/// needles (see docs/performance.md, "`shipcheck_memmem`: two rare bytes at a time").
 const void *shipcheck_memmem(const void *haystack, size_t haystack_length, const void *needle, size_t needle_length);
 
 /// How common `byte` is in source code, 0 the rarest (the rank `shipcheck_memmem` picks by).

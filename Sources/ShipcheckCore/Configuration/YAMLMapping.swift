@@ -19,8 +19,8 @@ public struct YAMLMapping {
         let node: Node?
         do {
             // No resolver rules and no constructors: every accessor here reads the scalar's text
-            // itself, and Yams's default rules cost a few milliseconds of regex compiling at
-            // every start-up (query run, audit).
+            // itself, and Yams's default rules compile regular expressions at every start-up
+            // (query run, audit; see docs/performance.md).
             node = try Yams.compose(yaml: text, .basic, Constructor([:], [:], [:]))
         } catch let error as YamlError {
             throw Self.describe(error, file: file)

@@ -94,8 +94,8 @@ public struct FileEnumerator: Sendable {
 
     /// Names of a listing started ahead taken at a time: a few wake-ups of the scan's thread
     /// while git lists, not one per chunk git writes, and few names left to turn into files
-    /// once git is done (4,096 left about a millisecond more between git's exit and the first
-    /// read on 20,000 files).
+    /// once git is done (a larger batch delayed the first read after git's exit: see
+    /// docs/performance.md, "Taking the listing in batches of 1,024").
     static let namesPerBatch = 1024
 
     /// `enumerate()`, handing the files to `deliver` as they become known, in listing order:

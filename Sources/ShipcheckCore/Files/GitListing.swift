@@ -35,8 +35,8 @@ public final class GitListing: Sendable {
     /// whether git could list (nil outside a work tree). With `deferringUntracked`, it returns
     /// as soon as the index is listed, the untracked names still to come in `untracked` (a
     /// scan reads the index's files meanwhile). Handed over once, keeping no name here
-    /// (freeing tens of thousands at the process's end was most of a millisecond after a run's
-    /// last line); asked again, git lists again.
+    /// (freeing them all at the process's end delayed its exit after a run's last line: see
+    /// docs/performance.md); asked again, git lists again.
     public func take(inBatchesOf batch: Int, deferringUntracked: Bool = false, _ body: ([ListedName]) -> Void)
         -> (
             repository: GitRepository, listed: Result<Void, InputError>,
@@ -72,9 +72,9 @@ public final class GitListing: Sendable {
     }
 
     /// Starts a listing before the command line is parsed, for the directory and mode a
-    /// command will most likely scan: parsing takes several milliseconds (ArgumentParser
-    /// reflects the command tree; the Swift runtime scans every conformance record of a large
-    /// binary for each new type it checks), longer than git takes to list a large index. The
+    /// command will most likely scan: parsing (ArgumentParser reflects the command tree; the
+    /// Swift runtime scans every conformance record of a large binary for each new type it
+    /// checks) takes longer than git takes to list a large index (docs/performance.md). The
     /// command's `start` takes it when the guess was right; a wrong guess costs one read-only
     /// git run on another thread, which nothing waits for.
     @discardableResult

@@ -7,8 +7,9 @@ import CPCRE2
 /// A pattern is compiled once, UTF-8 and Unicode-aware (`\w`, `\d`, `\b`, case folding follow
 /// Unicode, as ICU's did), `^`/`$` at line boundaries with CR LF, LF or CR ending a line, and
 /// invalid UTF-8 in a file tolerated. The pattern is compiled twice: PCRE2's code that
-/// tolerates invalid UTF-8 (`PCRE2_MATCH_INVALID_UTF`) matches at half the speed of the plain
-/// code, so a buffer the caller found valid goes to the plain one without PCRE2's own check
+/// tolerates invalid UTF-8 (`PCRE2_MATCH_INVALID_UTF`) matches much slower than the plain code
+/// (docs/performance.md, "Valid UTF-8 to PCRE2's fast code"), so a buffer the caller found
+/// valid goes to the plain one without PCRE2's own check
 /// (`PCRE2_NO_UTF_CHECK`), and only a buffer with invalid sequences to the tolerant one.
 /// Matching runs on the whole buffer; a match that would
 /// span a line end is taken as the line alone gives it, so matches stay within one line as

@@ -82,8 +82,8 @@ public struct ScanPipeline: Sendable {
         // What files left behind (errors, bytes kept for a round), in listing order: most leave
         // nothing, and a pass per file would be an array as long as the listing.
         let kept = Mutex<[(index: Int, pass: FilePass)]>([])
-        // Apart from the checks: one handle holding both was 0.6–0.9 ms slower on 20,000 files in
-        // three comparisons taken in turns, for no reason the disassembly showed.
+        // Apart from the checks: one handle holding both was slower, for no reason the
+        // disassembly showed (see docs/performance.md, "Clocks apart from the checks").
         let sharedClocks = SharedObjects(clocks)
         // The files of `scanned` from `start` on, read in parallel and completed in order.
         func readPass(_ scanned: [ScannedFile], from start: Int) {

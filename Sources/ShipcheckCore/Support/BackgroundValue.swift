@@ -34,7 +34,8 @@ public final class BackgroundValue<Value: Sendable>: Sendable {
 
 /// Work on a POSIX thread of its own, which nobody joins: on the path of every command's first
 /// git run, where Foundation's `Thread` (an object, its class and per-thread set-up) made
-/// `query run` of a selective literal ~2 ms slower (median of 50 rounds taken in turns).
+/// `query run` of a selective literal measurably slower (see docs/performance.md, "Background
+/// work on a detached POSIX thread").
 public enum DetachedThread {
     private final class Body: Sendable {
         let run: @Sendable () -> Void

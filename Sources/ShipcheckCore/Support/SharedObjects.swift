@@ -4,10 +4,8 @@
 /// Swift retains an object it loads from an array for as long as a call uses it, and releases
 /// it after: two atomic writes to the object's header. When both cores do that to the same few
 /// objects for every file, the cache line holding each header moves from core to core on
-/// nearly every access. (A one-query run over 20,000 files spent 8% of its samples in
-/// `swift_retain` and `swift_release`; with the checks, their clocks and the queries lent
-/// through here, and the per-file copies of shared arrays gone, 4%.) The array keeps the
-/// objects alive for as long as this value exists, so `borrow` can lend them unretained.
+/// nearly every access (see docs/performance.md, "Lending shared objects"). The array keeps
+/// the objects alive for as long as this value exists, so `borrow` can lend them unretained.
 public struct SharedObjects<Object: AnyObject & Sendable>: @unchecked Sendable {
     /// The objects, strongly held: what keeps them alive.
     public let objects: [Object]

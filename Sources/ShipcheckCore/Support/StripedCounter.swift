@@ -8,8 +8,8 @@ import Darwin
 
 /// A count that the read pass's threads add to for every file (files read, time in a check),
 /// each thread in a cache line of its own. One atomic that every thread adds to moves its
-/// cache line from core to core on nearly every add: with three such counts per file, a
-/// one-query run over 20,000 files took 2% more CPU time (160.3 against 157.0 ms).
+/// cache line from core to core on nearly every add (see docs/performance.md, "Per-thread
+/// striped counters").
 public final class StripedCounter: @unchecked Sendable {
     /// One thread's share, alone in two cache lines (the adjacent-line prefetcher fetches
     /// lines in pairs).
