@@ -6,10 +6,12 @@ let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 let package = Package(
     name: "shipcheck",
     platforms: [.macOS(.v15)],
+    // What a user depends on: the command and the two plugins. The modules are not offered as
+    // libraries (their API is the command line's, and changes with it); the one library product
+    // exists because a separate package needs it: the fuzz entry points, for the sanitizer-built
+    // driver in Fuzz/ (not an API).
     products: [
         .executable(name: "shipcheck", targets: ["shipcheck"]),
-        .library(name: "ShipcheckCore", targets: ["ShipcheckCore"]),
-        // The fuzz entry points, for the separate sanitizer-built package in Fuzz/.
         .library(name: "ShipcheckHostileInputTargets", targets: ["HostileInputTargets"]),
         .plugin(name: "ShipcheckAudit", targets: ["ShipcheckAudit"]),
         .plugin(name: "ShipcheckBuildTool", targets: ["ShipcheckBuildTool"])

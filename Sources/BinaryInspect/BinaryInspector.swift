@@ -4,19 +4,19 @@ import ShipcheckCore
 /// `shipcheck binary`'s engine: finds binaries (ELF, Mach-O, universal files, static archives)
 /// under the given paths and reports the preview, test, mock and fixture code that shipped in
 /// them. `shipcheck audit` calls it too.
-public struct BinaryInspector: Sendable {
-    public let configuration: Configuration
+package struct BinaryInspector: Sendable {
+    package let configuration: Configuration
     /// Only this slice of universal files (`--arch arm64`); nil: every slice.
-    public let architecture: String?
+    package let architecture: String?
     /// The binary rules the configuration leaves on (run on each image).
     private let rules: [any BinaryRule.Type]
     /// The bundle rules the configuration leaves on (run once per bundle).
     let bundleRules: [any BundleRule.Type]
     /// Where the run reports how far it is: artifacts done, then a bundle's files.
-    public var progress: ScanProgress?
+    package var progress: ScanProgress?
 
     /// `rules`: the registry's rules; the inspector runs the binary and bundle rules among them.
-    public init(configuration: Configuration, rules: [any Rule.Type], architecture: String? = nil) {
+    package init(configuration: Configuration, rules: [any Rule.Type], architecture: String? = nil) {
         self.configuration = configuration
         self.rules = rules.compactMap { $0 as? any BinaryRule.Type }.filter { configuration.isEnabled($0.description) }
         bundleRules = rules.compactMap { $0 as? any BundleRule.Type }.filter { configuration.isEnabled($0.description) }
@@ -24,16 +24,16 @@ public struct BinaryInspector: Sendable {
     }
 
     /// The rules among `rules` the inspector runs (for reports' rule lists).
-    public static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
+    package static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
         rules.filter { $0 is any BinaryRule.Type || $0 is any BundleRule.Type }
     }
 
     /// Whether the rule is one of the bundle rules (their examples are `BundleContents(example:)`).
-    public static func isBundleRule(_ rule: any Rule.Type) -> Bool { rule is any BundleRule.Type }
+    package static func isBundleRule(_ rule: any Rule.Type) -> Bool { rule is any BundleRule.Type }
 
     /// Audits files (binaries or archives), Apple bundles and `.ipa` files (walked whole), and
     /// directories (searched for binaries by magic and for bundles by extension).
-    public func run(paths: [String]) -> CheckResult {
+    package func run(paths: [String]) -> CheckResult {
         var result = CheckResult()
         var artifacts: [Artifact] = []
         var seen: Set<Artifact> = []
@@ -62,7 +62,7 @@ public struct BinaryInspector: Sendable {
 
     /// Reads a bundle or `.ipa` into the model the bundle rules check (without checking it):
     /// nil when it cannot be opened; the result holds the leak rules' findings and the errors.
-    public func readBundle(at path: String) -> (contents: BundleContents?, result: CheckResult) {
+    package func readBundle(at path: String) -> (contents: BundleContents?, result: CheckResult) {
         guard let kind = BundleKind(path: path) else {
             return (
                 nil,
@@ -75,12 +75,12 @@ public struct BinaryInspector: Sendable {
     }
 
     /// Runs the bundle rules on already read contents (rule examples, tests, the fuzz target).
-    public func check(_ bundle: BundleContents) -> [Finding] {
+    package func check(_ bundle: BundleContents) -> [Finding] {
         BundleWalker(inspector: self).check(bundle)
     }
 
     /// Runs the rules on already decoded contents (rule examples, tests).
-    public func check(_ contents: BinaryContents) -> [Finding] {
+    package func check(_ contents: BinaryContents) -> [Finding] {
         var findings: [Finding] = []
         for rule in rules {
             findings += rule.check(
@@ -91,7 +91,7 @@ public struct BinaryInspector: Sendable {
 
     /// Audits a binary already opened (a file inside a bundle or zip, read by the caller); its
     /// findings and errors name the path the caller gave it.
-    public func inspect(_ file: BinaryFile) -> CheckResult {
+    package func inspect(_ file: BinaryFile) -> CheckResult {
         inspect(file, at: "").result
     }
 

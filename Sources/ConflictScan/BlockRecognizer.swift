@@ -1,14 +1,14 @@
 /// The marker lines of one conflict block as git writes it: `<<<<<<<` ours, optional `|||||||` base, `=======`
 /// theirs, `>>>>>>>`; all four markers of one size.
-public struct MarkerBlock: Sendable, Hashable {
-    public var markerSize: Int
-    public var opener: MarkerLine
-    public var base: MarkerLine?
-    public var separator: MarkerLine
-    public var closer: MarkerLine
+package struct MarkerBlock: Sendable, Hashable {
+    package var markerSize: Int
+    package var opener: MarkerLine
+    package var base: MarkerLine?
+    package var separator: MarkerLine
+    package var closer: MarkerLine
     /// Complete blocks with longer markers inside this one (the virtual merge base of a
     /// criss-cross merge, written with markers two longer per level).
-    public var nestedBlockCount: Int
+    package var nestedBlockCount: Int
 }
 
 /// Groups marker lines into complete blocks and remnants.
@@ -18,15 +18,15 @@ public struct MarkerBlock: Sendable, Hashable {
 /// a 9-character block closes inside a 7-character one. An opener, base or closer of
 /// `markerSize` that ends up in no complete block is a remnant. A separator alone never is:
 /// `=======` underlines are everywhere in Markdown and reStructuredText.
-public struct BlockRecognizer {
-    public let markerSize: Int
+package struct BlockRecognizer {
+    package let markerSize: Int
 
-    public init(markerSize: Int) { self.markerSize = markerSize }
+    package init(markerSize: Int) { self.markerSize = markerSize }
 
-    public struct Outcome: Sendable, Hashable {
-        public var blocks: [MarkerBlock] = []
+    package struct Outcome: Sendable, Hashable {
+        package var blocks: [MarkerBlock] = []
         /// Marker lines of the expected size that belong to no complete block.
-        public var remnants: [MarkerLine] = []
+        package var remnants: [MarkerLine] = []
     }
 
     private struct OpenBlock {
@@ -40,7 +40,7 @@ public struct BlockRecognizer {
         var size: Int { opener.size }
     }
 
-    public func recognize(_ markers: [MarkerLine]) -> Outcome {
+    package func recognize(_ markers: [MarkerLine]) -> Outcome {
         var outcome = Outcome()
         var stack: [OpenBlock] = []
 

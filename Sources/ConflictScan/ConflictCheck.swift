@@ -6,8 +6,8 @@ import Synchronization
 /// files where an opener, base or closer has one of those sizes (see `AttributeSources`), and their blocks are
 /// recognised at the size those set — from the marker lines kept in the pass, without reading the file again.
 /// Then the index (unmerged paths) and the git directory (a stopped merge) are checked.
-public final class ConflictCheck: FileCheck {
-    public let name = "conflicts"
+package final class ConflictCheck: FileCheck {
+    package let name = "conflicts"
     private let rules: ConflictRules
     private let configuration: Configuration
     private let filter: PathFilter
@@ -25,21 +25,21 @@ public final class ConflictCheck: FileCheck {
 
     /// `rules`: the registry's rules (the conflict rules among them run); `paths` limit the scan
     /// to files or directories relative to the root (operands such as the files pre-commit passes).
-    public init(rules: [any Rule.Type], configuration: Configuration, paths: [String] = []) {
+    package init(rules: [any Rule.Type], configuration: Configuration, paths: [String] = []) {
         self.rules = ConflictRules(rules, configuration: configuration)
         self.configuration = configuration
         filter = PathFilter(paths)
     }
 
     /// `.gitattributes` files, read before the pass: their marker sizes are the ones searched for.
-    public func needsEarly(_ file: ScannedFile) -> Bool { AttributeSources.isAttributeFile(file.relativePath) }
+    package func needsEarly(_ file: ScannedFile) -> Bool { AttributeSources.isAttributeFile(file.relativePath) }
 
     /// The rules among `rules` the conflict checks run (for reports' rule lists).
-    public static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
+    package static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
         rules.filter { $0 is any ConflictContentRule.Type || $0 is any RepositoryConflictRule.Type }
     }
 
-    public func prepare(_ context: ScanContext) -> [ScannedFile] {
+    package func prepare(_ context: ScanContext) -> [ScannedFile] {
         var markerSizes = [ContentScanner.defaultMarkerSize]
         if let repository = context.repository {
             do {
@@ -64,11 +64,11 @@ public final class ConflictCheck: FileCheck {
         return namedFiles(missingFrom: context)
     }
 
-    public func wants(_ file: ScannedFile) -> Bool {
+    package func wants(_ file: ScannedFile) -> Bool {
         filter.matches(file.relativePath) && !configuration.conflictAllow.matches(file.relativePath)
     }
 
-    public func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) -> FollowUp {
         let markerSizes = state.withLock { $0.markerSizes }
         let facts = ContentScanner.facts(contents.bytes, markerSizes: markerSizes, path: contents.file.relativePath)
         state.withLock { state in
@@ -78,7 +78,7 @@ public final class ConflictCheck: FileCheck {
         return .none
     }
 
-    public func finish() -> CheckResult {
+    package func finish() -> CheckResult {
         let (repository, repositoryState, scanned, candidates) = state.withLock {
             ($0.repository, $0.repositoryState, $0.scanned, $0.candidates.sorted { $0.index < $1.index })
         }

@@ -10,18 +10,18 @@ import ShipcheckCore
 /// read git's objects instead (`IndexScan`). `paths` limit the scan to files or directories
 /// relative to `root` (the files pre-commit passes, for example); reported paths are relative
 /// to `root`.
-public struct ConflictScanner: Sendable {
-    public let root: String
-    public let configuration: Configuration
-    public let scope: ConflictScope
-    public let paths: [String]
+package struct ConflictScanner: Sendable {
+    package let root: String
+    package let configuration: Configuration
+    package let scope: ConflictScope
+    package let paths: [String]
     /// Working tree only: also scan untracked files that are not ignored (a mergetool's
     /// `*.orig` backups hold markers on purpose, so by default only tracked files are read).
-    public let untracked: Bool
+    package let untracked: Bool
     /// The registry's rules (`RuleRegistry.rules`); the conflict rules among them run.
-    public let rules: [any Rule.Type]
+    package let rules: [any Rule.Type]
 
-    public init(
+    package init(
         root: String, configuration: Configuration, rules: [any Rule.Type], scope: ConflictScope = .workingTree,
         paths: [String] = [],
         untracked: Bool = false
@@ -34,7 +34,7 @@ public struct ConflictScanner: Sendable {
         self.untracked = untracked
     }
 
-    public func run() -> CheckResult {
+    package func run() -> CheckResult {
         var result: CheckResult
         switch scope {
         case .workingTree:

@@ -1,5 +1,5 @@
 /// Which content a conflict scan reads.
-public enum ConflictScope: Sendable, Hashable {
+package enum ConflictScope: Sendable, Hashable {
     /// Files on disk: the files git tracks (plus, when asked, untracked files that are not
     /// ignored), or a plain walk outside git.
     case workingTree

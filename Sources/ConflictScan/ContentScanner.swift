@@ -1,84 +1,84 @@
 import ShipcheckCore
 
 /// One marker line as a reader sees it.
-public struct MarkerText: Sendable, Hashable {
+package struct MarkerText: Sendable, Hashable {
     /// 1-based line number.
-    public var line: Int
+    package var line: Int
     /// The whole line without its terminator (lossy UTF-8).
-    public var text: String
+    package var text: String
     /// What git wrote after the run: `HEAD`, `feature`, `Stashed changes`; empty when none.
-    public var label: String
+    package var label: String
     /// Length of the line in UTF-8 bytes (for end columns).
-    public var byteLength: Int
+    package var byteLength: Int
 }
 
 /// A complete conflict block found in a file.
-public struct ConflictBlock: Sendable, Hashable {
-    public var markerSize: Int
-    public var opener: MarkerText
+package struct ConflictBlock: Sendable, Hashable {
+    package var markerSize: Int
+    package var opener: MarkerText
     /// The `|||||||` line of a diff3 / zdiff3 block.
-    public var base: MarkerText?
-    public var separator: MarkerText
-    public var closer: MarkerText
+    package var base: MarkerText?
+    package var separator: MarkerText
+    package var closer: MarkerText
     /// Blocks with longer markers inside this one (criss-cross merges).
-    public var nestedBlockCount: Int
+    package var nestedBlockCount: Int
     /// Whether a `shipcheck:ignore` directive silences it.
-    public var suppression: Suppressions.Decision
+    package var suppression: Suppressions.Decision
 
-    public var isIgnored: Bool { ContentScanner.silences(suppression) }
+    package var isIgnored: Bool { ContentScanner.silences(suppression) }
 }
 
 /// An opener, base or closer marker that belongs to no complete block.
-public struct ConflictRemnant: Sendable, Hashable {
-    public var kind: MarkerLine.Kind
-    public var markerSize: Int
-    public var marker: MarkerText
+package struct ConflictRemnant: Sendable, Hashable {
+    package var kind: MarkerLine.Kind
+    package var markerSize: Int
+    package var marker: MarkerText
     /// Whether a directive for `conflict-marker-remnant` (or `conflict-marker`) silences it.
-    public var suppression: Suppressions.Decision
+    package var suppression: Suppressions.Decision
 
-    public var isIgnored: Bool { ContentScanner.silences(suppression) }
+    package var isIgnored: Bool { ContentScanner.silences(suppression) }
 }
 
 /// What one file's content holds.
-public struct ContentConflicts: Sendable, Hashable {
-    public var blocks: [ConflictBlock] = []
-    public var remnants: [ConflictRemnant] = []
+package struct ContentConflicts: Sendable, Hashable {
+    package var blocks: [ConflictBlock] = []
+    package var remnants: [ConflictRemnant] = []
     /// The content was skipped as binary (a NUL in the first 8000 bytes, as git decides).
-    public var isBinary = false
+    package var isBinary = false
     /// Whether an opener, base or closer of the size searched for starts a line.
-    public var hasMarkerLines = false
+    package var hasMarkerLines = false
 }
 
 /// What one pass over a buffer keeps: every marker-like line at the search size with its text,
 /// and the file's suppressions (when some marker could give a finding). Enough to recognise
 /// the blocks at any marker size later (when git's attributes set another size for the path)
 /// without the bytes.
-public struct MarkerFacts: Sendable {
+package struct MarkerFacts: Sendable {
     var markers: [MarkerLine] = []
     /// Each marker's text, by its start offset.
     var texts: [Int: MarkerText] = [:]
     var suppressions: Suppressions?
     /// The content was skipped as binary (a NUL in the first 8000 bytes, as git decides).
-    public var isBinary = false
+    package var isBinary = false
 
     /// Whether an opener, base or closer has one of the sizes searched for (the marker
     /// lines are kept only then): only such a file can hold a finding.
-    public var hasMarkerLines: Bool { !markers.isEmpty }
+    package var hasMarkerLines: Bool { !markers.isEmpty }
 }
 
 /// Scans one buffer: marker search, then (for the marker lines found) line numbers, labels and
 /// suppressions; then block recognition at a marker size.
-public enum ContentScanner {
-    public static let defaultMarkerSize = 7
+package enum ContentScanner {
+    package static let defaultMarkerSize = 7
 
     /// `path` decides which comment syntaxes a suppression may use.
-    public static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize, path: String = "")
+    package static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize, path: String = "")
         -> ContentConflicts
     {
         bytes.withUnsafeBytes { scan($0, markerSize: markerSize, path: path) }
     }
 
-    public static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize, path: String = "")
+    package static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize, path: String = "")
         -> ContentConflicts
     {
         conflicts(in: facts(buffer, markerSizes: [markerSize], path: path), markerSize: markerSize)
@@ -90,7 +90,7 @@ public enum ContentScanner {
     /// separators alone (Markdown and reST underlines) or runs of a size no path has (an
     /// 8-character `<<<<<<<<`) never give a finding, so such a file needs no texts,
     /// suppressions or attributes.
-    public static func facts(_ buffer: UnsafeRawBufferPointer, markerSizes: [Int], path: String) -> MarkerFacts {
+    package static func facts(_ buffer: UnsafeRawBufferPointer, markerSizes: [Int], path: String) -> MarkerFacts {
         var facts = MarkerFacts()
         if ByteSearch.looksBinary(buffer) {
             facts.isBinary = true
@@ -114,7 +114,7 @@ public enum ContentScanner {
     }
 
     /// The blocks and remnants of `markerSize` among the facts' marker lines.
-    public static func conflicts(in facts: MarkerFacts, markerSize: Int) -> ContentConflicts {
+    package static func conflicts(in facts: MarkerFacts, markerSize: Int) -> ContentConflicts {
         var result = ContentConflicts(isBinary: facts.isBinary, hasMarkerLines: facts.hasMarkerLines)
         let markers = facts.markers.filter { $0.size >= markerSize }
         guard !markers.isEmpty else { return result }

@@ -2,23 +2,23 @@ import ShipcheckCore
 
 /// One line that begins like a conflict marker: a run of `<`, `|`, `=` or `>` at the start
 /// of a line, followed by whitespace or the end of the buffer (git's own test, `diff.c`).
-public struct MarkerLine: Sendable, Hashable {
-    public enum Kind: UInt8, Sendable {
+package struct MarkerLine: Sendable, Hashable {
+    package enum Kind: UInt8, Sendable {
         case opener = 0x3C  // <
         case base = 0x7C  // |
         case separator = 0x3D  // =
         case closer = 0x3E  // >
     }
 
-    public var kind: Kind
+    package var kind: Kind
     /// Offset of the first marker byte, which is also the start of the line.
-    public var start: Int
+    package var start: Int
     /// How many marker bytes the run has: the marker size it was written with.
-    public var size: Int
+    package var size: Int
     /// Offset of the line's terminator (`\r\n` or `\n`), or the buffer's end.
-    public var contentEnd: Int
+    package var contentEnd: Int
     /// The label git wrote after the run (`HEAD`, `feature`, `parent of 38fbfb3 (feat)`), as bytes.
-    public var label: Range<Int>
+    package var label: Range<Int>
 }
 
 /// Finds marker lines in a whole buffer without looking at every line.
@@ -29,11 +29,11 @@ public struct MarkerLine: Sendable, Hashable {
 /// skip for a byte class). One pass covers all four marker kinds, where `memmem` would take
 /// four (see docs/performance.md, "Conflict markers by probing every nth byte"). Only then
 /// are the line start and the byte after the run checked.
-public enum MarkerSearch {
+package enum MarkerSearch {
     /// Marker lines whose run is at least `minimumSize` long, in buffer order. Runs longer
     /// than `minimumSize` are kept (criss-cross merges nest longer markers); whether a run of
     /// a given size counts is the block recognizer's decision.
-    public static func markerLines(in buffer: UnsafeRawBufferPointer, minimumSize: Int) -> [MarkerLine] {
+    package static func markerLines(in buffer: UnsafeRawBufferPointer, minimumSize: Int) -> [MarkerLine] {
         guard minimumSize > 0, let raw = buffer.baseAddress, buffer.count >= minimumSize else { return [] }
         let bytes = raw.assumingMemoryBound(to: UInt8.self)
         let count = buffer.count

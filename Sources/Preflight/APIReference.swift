@@ -2,14 +2,14 @@
 /// data symbol (without the leading underscore: `stat`, `NSFileModificationDate`), an
 /// Objective-C selector (`systemUptime`), an Objective-C class (`NSUserDefaults`), or a Swift
 /// type of an Apple framework (`Network.NWBrowser`, whose symbols the image imports).
-public enum BinaryReference: Sendable, Hashable, CustomStringConvertible {
+package enum BinaryReference: Sendable, Hashable, CustomStringConvertible {
     case function(String)
     case constant(String)
     case selector(String)
     case objcClass(String)
     case swiftType(module: String, name: String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .function(let name): "\(name)()"
         case .constant(let name): name
@@ -20,7 +20,7 @@ public enum BinaryReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// What a finding calls it: "the function stat()", "the selector systemUptime".
-    public var phrase: String {
+    package var phrase: String {
         switch self {
         case .function(let name): "the function \(name)()"
         case .constant(let name): "the constant \(name)"
@@ -31,14 +31,14 @@ public enum BinaryReference: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The prefix of the mangled names of a Swift type's symbols (`$s7Network9NWBrowserC`).
-    public var swiftSymbolPrefix: String? {
+    package var swiftSymbolPrefix: String? {
         guard case .swiftType(let module, let name) = self else { return nil }
         return "$s\(module.utf8.count)\(module)\(name.utf8.count)\(name)"
     }
 
     /// An imported symbol's name as the API table spells it: the leading underscore of C names
     /// dropped, and the suffix of the variants the headers select (`_stat$INODE64`).
-    public static func importedName(_ symbol: Substring) -> Substring {
+    package static func importedName(_ symbol: Substring) -> Substring {
         var name = symbol.hasPrefix("_") ? symbol.dropFirst() : symbol
         if let dollar = name.firstIndex(of: "$"), dollar != name.startIndex { name = name[..<dollar] }
         return name
@@ -51,14 +51,14 @@ public enum BinaryReference: Sendable, Hashable, CustomStringConvertible {
 /// one named type (`FileAttributeKey.creationDate`), or an implicit member used as a subscript
 /// or dictionary key (`attributes[.modificationDate]`, `[.creationDate: date]`), which is how an
 /// attribute key too common as a word elsewhere is recognised.
-public enum SourcePattern: Sendable, Hashable, CustomStringConvertible {
+package enum SourcePattern: Sendable, Hashable, CustomStringConvertible {
     case call(String)
     case member(String)
     case word(String)
     case qualified(type: String, member: String)
     case key(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .call(let name): "\(name)()"
         case .member(let name): ".\(name)"
@@ -69,7 +69,7 @@ public enum SourcePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The identifier a file must contain for the pattern to match (the byte prefilter).
-    public var identifier: String {
+    package var identifier: String {
         switch self {
         case .call(let name), .member(let name), .word(let name), .key(let name): name
         case .qualified(_, let member): member

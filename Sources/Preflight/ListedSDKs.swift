@@ -3,13 +3,13 @@ import Foundation
 /// Apple's list of commonly used third-party SDKs: an app that includes one (any version, or an
 /// SDK repackaging one) must ship the SDK's privacy manifest, and its signature when the SDK is
 /// a binary dependency (ITMS-91061, ITMS-91065).
-public enum ListedSDKs {
-    public static let source = DataSource(
+package enum ListedSDKs {
+    package static let source = DataSource(
         title: "Third-party SDK requirements: SDKs that require a privacy manifest and signature",
         url: "https://developer.apple.com/support/third-party-SDK-requirements/", retrieved: "2026-11-26")
 
     /// As Apple writes them; "BoringSSL / openssl_grpc" is one entry with two names.
-    public static let names: [String] = [
+    package static let names: [String] = [
         "Abseil", "AFNetworking", "Alamofire", "AppAuth", "BoringSSL / openssl_grpc", "Capacitor", "Charts",
         "connectivity_plus", "Cordova", "device_info_plus", "DKImagePickerController", "DKPhotoGallery",
         "FBAEMKit", "FBLPromises", "FBSDKCoreKit", "FBSDKCoreKit_Basics", "FBSDKLoginKit", "FBSDKShareKit",
@@ -42,7 +42,7 @@ public enum ListedSDKs {
 
     /// The list's entry a framework, library or bundle named `name` is (`Alamofire.framework`,
     /// `libFMDB.a`, `Lottie.xcframework` → its module name), or nil.
-    public static func entry(named name: String) -> String? {
+    package static func entry(named name: String) -> String? {
         var module = Substring(name)
         if let dot = module.lastIndex(of: "."),
             ["framework", "xcframework", "a", "dylib", "bundle"].contains(

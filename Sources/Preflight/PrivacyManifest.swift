@@ -6,13 +6,13 @@ import ShipcheckCore
 /// or values are not valid ("Keys and values in your app's privacy manifests must be valid":
 /// ITMS-91056, ITMS-91108 for manifests in other places), so every problem is kept, with where
 /// it is in the property list. XML and binary property lists are read alike.
-public struct PrivacyManifest: Sendable, Hashable {
+package struct PrivacyManifest: Sendable, Hashable {
     /// Declared categories and their reason codes (only the codes that exist for the category).
-    public var declared: [RequiredReasonCategory: [String]] = [:]
+    package var declared: [RequiredReasonCategory: [String]] = [:]
     /// What is not valid, each naming the key path (`NSPrivacyAccessedAPITypes[1].NSPrivacyAccessedAPITypeReasons`).
-    public var problems: [String] = []
+    package var problems: [String] = []
 
-    public init(declared: [RequiredReasonCategory: [String]] = [:], problems: [String] = []) {
+    package init(declared: [RequiredReasonCategory: [String]] = [:], problems: [String] = []) {
         self.declared = declared
         self.problems = problems
     }
@@ -25,7 +25,7 @@ public struct PrivacyManifest: Sendable, Hashable {
         "NSPrivacyCollectedDataTypePurposes"
     ]
     /// `NSPrivacyCollectedDataTypePurposes` values ("Describing data use in privacy manifests").
-    public static let purposes: Set = [
+    package static let purposes: Set = [
         "NSPrivacyCollectedDataTypePurposeThirdPartyAdvertising",
         "NSPrivacyCollectedDataTypePurposeDeveloperAdvertising",
         "NSPrivacyCollectedDataTypePurposeAnalytics", "NSPrivacyCollectedDataTypePurposeProductPersonalization",
@@ -34,7 +34,7 @@ public struct PrivacyManifest: Sendable, Hashable {
 
     /// Reads a manifest's bytes. A file that is not a property list, or whose root is not a
     /// dictionary, is one problem (and declares nothing).
-    public init(bytes: some Collection<UInt8>) {
+    package init(bytes: some Collection<UInt8>) {
         guard let root = PropertyListReader.propertyList(from: bytes) else {
             self.init(problems: ["not a property list (XML or binary)"])
             return
@@ -44,7 +44,7 @@ public struct PrivacyManifest: Sendable, Hashable {
 
     /// Checks a manifest already read (Foundation's types: String, NSNumber or Bool, Array,
     /// Dictionary).
-    public init(root: Any) {
+    package init(root: Any) {
         guard let dictionary = root as? [String: Any] else {
             problems = ["the root is not a dictionary"]
             return
@@ -160,7 +160,7 @@ public struct PrivacyManifest: Sendable, Hashable {
 
     /// The reasons that let `category` count as declared by this manifest: an app's own
     /// manifest may not use the reasons only third-party SDKs may declare.
-    public func reasons(for category: RequiredReasonCategory, declaredByApp: Bool) -> [String] {
+    package func reasons(for category: RequiredReasonCategory, declaredByApp: Bool) -> [String] {
         let codes = declared[category] ?? []
         guard declaredByApp else { return codes }
         let sdkOnly = Set(category.reasons.filter(\.sdkOnly).map(\.code))

@@ -4,9 +4,9 @@
 /// missing ("If you're using external libraries or SDKs, they may reference APIs that require
 /// a purpose string. While your app might not use these APIs, a purpose string is still
 /// required"), ITMS-90738 when its value is empty.
-public enum PurposeStrings {
+package enum PurposeStrings {
     /// The table as a whole; each row names the key's own page (`Requirement.source`).
-    public static let source = DataSource(
+    package static let source = DataSource(
         title: "Requesting access to protected resources; the Information Property List key of each row",
         url: "https://developer.apple.com/documentation/uikit/requesting-access-to-protected-resources",
         retrieved: "2026-11-26")
@@ -14,24 +14,24 @@ public enum PurposeStrings {
     /// One way code reaches a protected resource, and the keys that may describe it (the first
     /// is the one to add; any of them satisfies the store, as when one call serves both
     /// calendars and reminders).
-    public struct Requirement: Sendable, Hashable {
-        public var keys: [String]
+    package struct Requirement: Sendable, Hashable {
+        package var keys: [String]
         /// What is protected: "the camera".
-        public var resource: String
+        package var resource: String
         /// All of these, referenced by one image.
-        public var binary: [BinaryReference]
+        package var binary: [BinaryReference]
         /// All of these, in one Swift file (empty: not recognised in Swift source).
-        public var swift: [SourcePattern]
+        package var swift: [SourcePattern]
         /// All of these, in one Objective-C or C file (empty: not recognised there).
-        public var objectiveC: [SourcePattern]
+        package var objectiveC: [SourcePattern]
 
         /// The key's page in Apple's Information Property List reference.
-        public var source: String {
+        package var source: String {
             "https://developer.apple.com/documentation/bundleresources/information-property-list/\(keys[0].lowercased())"
         }
     }
 
-    public static let requirements: [Requirement] = {
+    package static let requirements: [Requirement] = {
         var rows: [Requirement] = []
         func add(
             _ keys: [String], _ resource: String, _ binary: [BinaryReference], swift: [SourcePattern],

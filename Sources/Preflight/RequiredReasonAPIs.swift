@@ -2,21 +2,21 @@
 /// that belong to them, as compiled code references them and as source spells them. An app or
 /// SDK whose code uses one must declare the category with an approved reason in its privacy
 /// manifest (`NSPrivacyAccessedAPITypes`), or App Store Connect rejects the upload (ITMS-91053).
-public enum RequiredReasonAPIs {
-    public static let source = DataSource(
+package enum RequiredReasonAPIs {
+    package static let source = DataSource(
         title: "Describing use of required reason API",
         url: "https://developer.apple.com/documentation/bundleresources/describing-use-of-required-reason-api",
         retrieved: "2026-11-26")
 
     /// One API of the table: one way code reaches a category (`getattrlist` reaches two).
-    public struct API: Sendable, Hashable {
-        public var categories: [RequiredReasonCategory]
-        public var binary: BinaryReference
-        public var swift: [SourcePattern]
-        public var objectiveC: [SourcePattern]
+    package struct API: Sendable, Hashable {
+        package var categories: [RequiredReasonCategory]
+        package var binary: BinaryReference
+        package var swift: [SourcePattern]
+        package var objectiveC: [SourcePattern]
     }
 
-    public static let apis: [API] = {
+    package static let apis: [API] = {
         var apis: [API] = []
         func add(
             _ categories: [RequiredReasonCategory], _ binary: BinaryReference, swift: [SourcePattern],
@@ -90,20 +90,20 @@ public enum RequiredReasonAPIs {
         apis.map { ($0.binary, $0) }, uniquingKeysWith: { first, _ in first })
 
     /// The table's API a compiled reference is, if any.
-    public static func api(for reference: BinaryReference) -> API? { byReference[reference] }
+    package static func api(for reference: BinaryReference) -> API? { byReference[reference] }
 }
 
 /// A category of required reason API (`NSPrivacyAccessedAPIType`) and its approved reasons.
-public enum RequiredReasonCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum RequiredReasonCategory: String, Sendable, Hashable, CaseIterable, Comparable {
     case fileTimestamp = "NSPrivacyAccessedAPICategoryFileTimestamp"
     case systemBootTime = "NSPrivacyAccessedAPICategorySystemBootTime"
     case diskSpace = "NSPrivacyAccessedAPICategoryDiskSpace"
     case activeKeyboards = "NSPrivacyAccessedAPICategoryActiveKeyboards"
     case userDefaults = "NSPrivacyAccessedAPICategoryUserDefaults"
 
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
+    package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
-    public var title: String {
+    package var title: String {
         switch self {
         case .fileTimestamp: "file timestamp"
         case .systemBootTime: "system boot time"
@@ -114,7 +114,7 @@ public enum RequiredReasonCategory: String, Sendable, Hashable, CaseIterable, Co
     }
 
     /// Every approved reason code of the category, with what it allows.
-    public var reasons: [ApprovedReason] {
+    package var reasons: [ApprovedReason] {
         switch self {
         case .fileTimestamp:
             [
@@ -160,17 +160,17 @@ public enum RequiredReasonCategory: String, Sendable, Hashable, CaseIterable, Co
     }
 
     /// The category of a reason code, when the code exists at all.
-    public static func category(ofReason code: String) -> RequiredReasonCategory? {
+    package static func category(ofReason code: String) -> RequiredReasonCategory? {
         allCases.first { category in category.reasons.contains { $0.code == code } }
     }
 }
 
 /// One approved reason of a category.
-public struct ApprovedReason: Sendable, Hashable {
-    public var code: String
-    public var summary: String
+package struct ApprovedReason: Sendable, Hashable {
+    package var code: String
+    package var summary: String
     /// Only third-party SDKs may declare it ("This reason can only be declared by third-party SDKs").
-    public var sdkOnly: Bool
+    package var sdkOnly: Bool
 
     init(_ code: String, _ summary: String, sdkOnly: Bool = false) {
         self.code = code

@@ -1,21 +1,21 @@
 /// Finds the required reason APIs and the purpose-string APIs of the tables in one source
 /// file's code (`SourceTokens`): what the project-side checks know of a target before it is
 /// built. Built once per scan; `scan` is called from every reading thread.
-public struct SourceAPIScanner: Sendable {
-    public enum Language: Sendable { case swift, cFamily }
+package struct SourceAPIScanner: Sendable {
+    package enum Language: Sendable { case swift, cFamily }
 
     /// One use in a file: a required reason API (its index in `RequiredReasonAPIs.apis`) or a
     /// purpose-string requirement (its index in `PurposeStrings.requirements`), where it is
     /// (byte offset of the identifier) and how it is spelled there.
-    public struct Use: Sendable, Hashable {
-        public enum Subject: Sendable, Hashable {
+    package struct Use: Sendable, Hashable {
+        package enum Subject: Sendable, Hashable {
             case requiredReason(Int)
             case purpose(Int)
         }
 
-        public var subject: Subject
-        public var offset: Int
-        public var spelling: String
+        package var subject: Subject
+        package var offset: Int
+        package var spelling: String
     }
 
     private struct Entry: Sendable {
@@ -30,7 +30,7 @@ public struct SourceAPIScanner: Sendable {
     private let purposePatternCounts: (swift: [Int], cFamily: [Int])
     private let longestIdentifier: Int
 
-    public init() {
+    package init() {
         var swift: [String: [Entry]] = [:], cFamily: [String: [Entry]] = [:]
         for (index, api) in RequiredReasonAPIs.apis.enumerated() {
             for pattern in api.swift {
@@ -60,7 +60,7 @@ public struct SourceAPIScanner: Sendable {
     /// requirement (its first complete occurrence: every pattern of the row in the file, at the
     /// last of them to appear first), in file order.
     /// Code in branches only debug builds compile (`#if DEBUG`, or one of `debugFlags`) is left out.
-    public func scan(_ bytes: UnsafeRawBufferPointer, language: Language, debugFlags: Set<String> = ["DEBUG"]) -> [Use]
+    package func scan(_ bytes: UnsafeRawBufferPointer, language: Language, debugFlags: Set<String> = ["DEBUG"]) -> [Use]
     {
         let table = language == .swift ? swift : cFamily
         let tokens = SourceTokens(bytes, language: language == .swift ? .swift : .cFamily, debugFlags: debugFlags)

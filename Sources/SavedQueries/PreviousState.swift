@@ -10,13 +10,13 @@ import Darwin
 /// the segments they are in held open (a concurrent run that deletes one cannot take a block
 /// away mid-run). A block is read only for a file that changed or is gone (see
 /// `StateFileFormat`).
-public final class PreviousState: Sendable {
-    public let name: String
+package final class PreviousState: Sendable {
+    package let name: String
     /// `SavedQuery.definitionSignature` of the query that produced this state.
-    public let signature: String
+    package let signature: String
     /// When the previous run started (seconds since 1970): the time its file keys were read.
-    public let ranAt: Double
-    public let matchCount: Int
+    package let ranAt: Double
+    package let matchCount: Int
     let files: [StateFileFormat.FileBlock]
     private let fileIndex: [PathDigest: Int]
     /// The segment files (`StateWriter` keeps those still referenced by name).
@@ -25,13 +25,13 @@ public final class PreviousState: Sendable {
     private let segments: [Int32]
 
     /// What `load` found.
-    public enum Load: Sendable {
+    package enum Load: Sendable {
         case absent
         /// A state that cannot be read, and why: the run goes on without a comparison.
         case unreadable(String)
         case loaded(PreviousState)
 
-        public var state: PreviousState? {
+        package var state: PreviousState? {
             if case .loaded(let state) = self { state } else { nil }
         }
     }
@@ -57,7 +57,7 @@ public final class PreviousState: Sendable {
     }
 
     /// The state at `manifest` (`QueryState.path`): format 2, or format 1 read as one segment.
-    public static func load(manifest: String) -> Load {
+    package static func load(manifest: String) -> Load {
         guard FileKind.of(manifest) != nil else { return .absent }
         guard let (descriptor, size) = openRegular(manifest) else { return .unreadable("cannot open \(manifest)") }
         guard let first = firstLine(descriptor), let header = StateFileFormat.decodeHeader(first) else {
@@ -300,11 +300,11 @@ extension PreviousState {
 /// digests for the previous run's files".) Two paths
 /// share a digest with a chance of about 2⁻¹²⁸ per pair: as with match fingerprints, equal
 /// digests are taken for equal paths.
-public struct PathDigest: Hashable, Sendable {
+package struct PathDigest: Hashable, Sendable {
     private let first: Int
     private let second: Int
 
-    public init(_ path: String) {
+    package init(_ path: String) {
         var path = path
         var first = Hasher(), second = Hasher()
         // Another first byte: an independent 64 bits under the process's SipHash key.
@@ -318,5 +318,5 @@ public struct PathDigest: Hashable, Sendable {
     }
 
     /// Already a hash: a table needs no more than one of its halves.
-    public func hash(into hasher: inout Hasher) { hasher.combine(first) }
+    package func hash(into hasher: inout Hasher) { hasher.combine(first) }
 }

@@ -5,8 +5,8 @@ import Synchronization
 /// covers it (sharing one ASCII-folded copy when some need it). `query run` streams each
 /// file's matches to its sink in listing order; the audit's gates (`SavedQueries.gates`)
 /// report every match as a finding.
-public final class QueryCheck: FileCheck {
-    public let name = "saved queries"
+package final class QueryCheck: FileCheck {
+    package let name = "saved queries"
     /// Borrowed by the threads searching files (`SharedObjects`).
     private let queries: SharedObjects<Prepared>
     /// One pass over a file that rules out the queries whose required texts it lacks.
@@ -72,7 +72,7 @@ public final class QueryCheck: FileCheck {
     /// reported with the check's result. With `reportsFindings`, every match is a finding. With
     /// a `sink` (made for the queries whose patterns compile), each file's matches go to it as
     /// the scan completes the file, instead of being kept in `results`.
-    public init(
+    package init(
         queries: [ScopedQuery], configuration: Configuration, timeout: Double?, setupErrors: [InputError] = [],
         reportsFindings: Bool = false,
         sink makeSink: ([ScopedQuery]) -> (any QueryRunSink)? = { _ in nil }
@@ -106,11 +106,11 @@ public final class QueryCheck: FileCheck {
     }
 
     /// The rule among `rules` of every match (for reports' rule lists).
-    public static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
+    package static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
         rules.filter { $0.id == SavedQueryRule.id }
     }
 
-    public func prepare(_ context: ScanContext) -> [ScannedFile] {
+    package func prepare(_ context: ScanContext) -> [ScannedFile] {
         state.withLock { $0.root = context.root }
         if let instant = Deadline(seconds: timeout).instant {
             let offset = (instant - clockBase).components
@@ -130,7 +130,7 @@ public final class QueryCheck: FileCheck {
     }
 
     /// Once the deadline has passed, a file is not read for the queries: it counts as not searched.
-    public func wants(_ file: ScannedFile) -> Bool {
+    package func wants(_ file: ScannedFile) -> Bool {
         guard !Self.isShipcheckOwn(file.relativePath, storeFile: storeFile) else { return false }
         guard queries.count > 0, everyQueryCovers || queries.indices.contains(where: { covers($0, file.relativePath) })
         else { return false }
@@ -143,7 +143,7 @@ public final class QueryCheck: FileCheck {
         return false
     }
 
-    public func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) -> FollowUp {
         filesRead.add(1)
         // Binary files are skipped, as git grep and ripgrep do.
         guard !ByteSearch.looksBinary(contents.bytes) else { return .none }
@@ -227,7 +227,7 @@ public final class QueryCheck: FileCheck {
     }
 
     /// Files come here in listing order: each query's matches go to the sink, or are kept.
-    public func fileCompleted(_ index: Int) {
+    package func fileCompleted(_ index: Int) {
         // The file's inspect ran before this call: an outcome it left is counted.
         guard pendingCount.load(ordering: .acquiring) > 0 else { return }
         let outcome: FileOutcome? = state.withLock { state in
@@ -248,7 +248,7 @@ public final class QueryCheck: FileCheck {
         }
     }
 
-    public func finish() -> CheckResult {
+    package func finish() -> CheckResult {
         let (result, results) = state.withLock { state in
             let searchedByEveryQuery = searchedByEveryQuery.take()
             for index in state.results.indices { state.results[index].filesSearched += searchedByEveryQuery }
@@ -282,7 +282,7 @@ public final class QueryCheck: FileCheck {
     }
 
     /// What each query found (after `finish`); without a sink, with every file's matches.
-    public var results: [QueryRunResult] { state.withLock { $0.results } }
+    package var results: [QueryRunResult] { state.withLock { $0.results } }
 
     /// shipcheck's own files (the store holds the patterns themselves; state is derived).
     static func isShipcheckOwn(_ path: String, storeFile: String) -> Bool {
@@ -292,7 +292,7 @@ public final class QueryCheck: FileCheck {
 
 /// Where `query run` sends matches: made ready on the searching threads, then handed over in
 /// listing order as the scan completes each file.
-public protocol QueryRunSink: AnyObject, Sendable {
+package protocol QueryRunSink: AnyObject, Sendable {
     /// The matches of query `query` (an index into the queries the sink was made for) in one
     /// file, as byte ranges of its contents, on the thread that searched it (many at once);
     /// `digest` is the path's (worked out once for all the file's queries), `key` the file's

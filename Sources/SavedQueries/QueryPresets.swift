@@ -1,6 +1,6 @@
 /// Ready-made queries for `shipcheck query add --preset NAME`.
-public enum QueryPresets {
-    public static let all: [SavedQuery] = [
+package enum QueryPresets {
+    package static let all: [SavedQuery] = [
         SavedQuery(
             name: "merge-conflicts",
             description: "Leftover merge-conflict marker lines (<<<<<<<, |||||||, >>>>>>>)",
@@ -32,5 +32,5 @@ public enum QueryPresets {
             kind: .regex)
     ]
 
-    public static func named(_ name: String) -> SavedQuery? { all.first { $0.name == name } }
+    package static func named(_ name: String) -> SavedQuery? { all.first { $0.name == name } }
 }

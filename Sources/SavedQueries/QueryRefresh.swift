@@ -7,18 +7,18 @@ import ShipcheckCore
 /// previous run recorded them is not fingerprinted or compared at all. What a refresh keeps
 /// grows with the files, not the matches (and with the findings themselves when
 /// `keepsFindings`: a report format other than the streamed text needs them all at the end).
-public struct QueryRefresh: Sendable {
+package struct QueryRefresh: Sendable {
     /// What turning one file's matches into findings needs: read-only, so every searching
     /// thread can use it at once. A class: it is handed to every (query, file) pair, and a
     /// struct of a dozen references was copied, each retained and released, every time.
-    public final class Context: Sendable {
-        public let query: ScopedQuery
+    package final class Context: Sendable {
+        package let query: ScopedQuery
         /// The previous run's state, when it could be read.
-        public let previous: PreviousState?
+        package let previous: PreviousState?
         /// Why the previous run's state could not be read, when it could not.
-        public let previousProblem: String?
+        package let previousProblem: String?
         /// Whether the previous run searched with the same pattern and options (else no diff).
-        public let comparable: Bool
+        package let comparable: Bool
         /// Whether an unchanged file keeps its previous block: only under the same name (the
         /// fingerprints hash it; a renamed query's are all made anew).
         let keepsUnchangedBlocks: Bool
@@ -30,7 +30,7 @@ public struct QueryRefresh: Sendable {
         /// Hashed after the path into every fingerprint: the query's scope and name.
         private let identityPrefix: String
 
-        public init(query: ScopedQuery, previous: PreviousState.Load = .absent, keepsFindings: Bool) {
+        package init(query: ScopedQuery, previous: PreviousState.Load = .absent, keepsFindings: Bool) {
             self.query = query
             self.previous = previous.state
             if case .unreadable(let problem) = previous { previousProblem = problem } else { previousProblem = nil }
@@ -48,7 +48,7 @@ public struct QueryRefresh: Sendable {
 
         /// One file's matches (as `QuerySearcher.search` gives them) as fingerprinted findings
         /// (the audit's gates, which keep no state).
-        public func file(path: String, matches: [QueryMatch]) -> FileRefresh {
+        package func file(path: String, matches: [QueryMatch]) -> FileRefresh {
             var fingerprints = MatchFingerprints(path: path, identityPrefix: identityPrefix)
             let findings = matches.map { match in
                 var text = match.lineText
@@ -173,28 +173,28 @@ public struct QueryRefresh: Sendable {
         }
     }
 
-    public let context: Context
-    public var query: ScopedQuery { context.query }
-    public var previous: PreviousState? { context.previous }
+    package let context: Context
+    package var query: ScopedQuery { context.query }
+    package var previous: PreviousState? { context.previous }
     /// Why the previous run's state could not be read (then nothing is compared).
-    public private(set) var previousProblem: String?
+    package private(set) var previousProblem: String?
     /// Whether this run was compared with the previous one.
-    public var comparable: Bool { context.comparable && previousProblem == nil }
+    package var comparable: Bool { context.comparable && previousProblem == nil }
     /// The run's counts, set by `finish`.
-    public private(set) var result: QueryRunResult
+    package private(set) var result: QueryRunResult
     /// Every finding, fingerprinted, in reading order — when kept.
-    public private(set) var findings: [Finding] = []
-    public private(set) var matchCount = 0
-    public private(set) var fileCount = 0
-    public private(set) var new: [Finding] = []
+    package private(set) var findings: [Finding] = []
+    package private(set) var matchCount = 0
+    package private(set) var fileCount = 0
+    package private(set) var new: [Finding] = []
     /// In the previous run's order; set by `finish`.
-    public private(set) var gone: [QueryState.Entry] = []
+    package private(set) var gone: [QueryState.Entry] = []
     /// Per previous file, its entries this run did not have (files this run met with matches).
     private var goneByFile: [(file: Int, entries: [QueryState.Entry])] = []
     /// Which of the previous run's files this run met with matches (when comparable).
     private var met: [Bool]
 
-    public init(_ context: Context) {
+    package init(_ context: Context) {
         self.context = context
         previousProblem = context.previousProblem
         result = QueryRunResult(query: context.query, files: [], cutShort: [], notSearched: 0, filesSearched: 0)
@@ -202,14 +202,14 @@ public struct QueryRefresh: Sendable {
     }
 
     /// A whole run at once (the audit's gates, which keep no state): every file's matches added.
-    public init(result: QueryRunResult) {
+    package init(result: QueryRunResult) {
         self.init(Context(query: result.query, keepsFindings: true))
         for file in result.files { record(context.file(path: file.path, matches: file.matches)) }
         finish(result)
     }
 
     /// Adds one file (files come in listing order).
-    public mutating func record(_ file: FileRefresh) {
+    package mutating func record(_ file: FileRefresh) {
         matchCount += file.matchCount
         if file.matchCount > 0 { fileCount += 1 }
         if let index = file.previousFile, index < met.count {
@@ -224,7 +224,7 @@ public struct QueryRefresh: Sendable {
     /// After the last file: the run's counts, and what is gone since the previous run — the
     /// blocks of the previous run's files this run did not meet are read now, so call this
     /// before a new state replaces them.
-    public mutating func finish(_ result: QueryRunResult) {
+    package mutating func finish(_ result: QueryRunResult) {
         self.result = result
         if comparable, let previous {
             for index in met.indices where !met[index] {
@@ -258,19 +258,19 @@ public struct QueryRefresh: Sendable {
     }
 
     /// Whether this query is a gate that failed.
-    public var failsGate: Bool { query.query.expectNone && matchCount > 0 }
+    package var failsGate: Bool { query.query.expectNone && matchCount > 0 }
 }
 
 /// One query's matches in one file, made ready on the thread that searched the file: the
 /// count, what is new and gone in it, the findings when kept, and the bytes a streamed run
 /// writes for them.
-public struct FileRefresh: Sendable {
-    public var path: String
+package struct FileRefresh: Sendable {
+    package var path: String
     /// The file's key as this run read it (nil for a source without one).
-    public var key: FileKey?
-    public var matchCount = 0
+    package var key: FileKey?
+    package var matchCount = 0
     /// Every match's finding, when the run keeps them.
-    public var findings: [Finding] = []
+    package var findings: [Finding] = []
     /// The file among the previous run's files with matches, when comparable.
     var previousFile: Int?
     /// Whether the file's block of the previous state stands as it is (unchanged file).

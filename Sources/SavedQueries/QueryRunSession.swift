@@ -5,10 +5,10 @@ import ShipcheckCore
 /// unchanged since, neither), added to the query's new state and (for the text report)
 /// written out, in listing order. Nothing here grows with the match count — unless the
 /// findings are kept for a report format that needs them all.
-public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
+package final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     // Touched by one call at a time: `matched` in listing order during the scan (see
     // `QueryRunSink`), `init` before it, `scanEnded` and `finish` after.
-    public private(set) var refreshes: [QueryRefresh]
+    package private(set) var refreshes: [QueryRefresh]
     /// Read by `prepare` on every searching thread, borrowed (`SharedObjects`): never changed
     /// after `init`.
     private let matchContexts: SharedObjects<QueryMatchContext>
@@ -17,11 +17,11 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     private var commits: BackgroundValue<[InputError?]>?
     private let text: QueryRunText?
     /// States that cannot be written, a report that cannot be.
-    public private(set) var errors: [InputError] = []
+    package private(set) var errors: [InputError] = []
 
     /// With `text`, the text report is written to its output as the run goes and findings are
     /// not kept; without, `refreshes` keep every finding.
-    public init(
+    package init(
         queries: [ScopedQuery], root: String, ranAt: Double, text: (output: ByteOutput, color: Bool, heading: Bool)?
     ) {
         // The previous runs' manifests load side by side: with many queries, each a file to parse.
@@ -59,7 +59,7 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         self.errors = errors
     }
 
-    public func prepare(
+    package func prepare(
         query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]
     ) -> FileRefresh {
         matchContexts.borrow(query) {
@@ -67,7 +67,7 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         }
     }
 
-    public func matched(query: Int, _ file: FileRefresh) {
+    package func matched(query: Int, _ file: FileRefresh) {
         refreshes[query].record(file)
         states[query].add(file)
         text?.write(query: query, file.text)
@@ -76,7 +76,7 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     /// The scan's end: each query's counts and what is gone (read from the previous state before
     /// the new one replaces it), then the new state of every query whose run was complete (a
     /// run the timeout cut short keeps the old state) starts being written.
-    public func scanEnded(_ results: [QueryRunResult]) {
+    package func scanEnded(_ results: [QueryRunResult]) {
         for (index, result) in results.enumerated() { refreshes[index].finish(result) }
         // Each query's state is its own manifest, segments and lock: they are written side by
         // side (with many queries, encoding the manifests is most of a run's end), and beside
@@ -93,7 +93,7 @@ public final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     }
 
     /// After the scan (and `scanEnded`): the report's end, and the states written.
-    public func finish() {
+    package func finish() {
         var reportError: InputError?
         do throws(InputError) { try text?.finish(refreshes) } catch { reportError = error }
         errors += commits?.value.compactMap { $0 } ?? []

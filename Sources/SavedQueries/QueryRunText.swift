@@ -9,7 +9,7 @@ import ShipcheckCore
 /// are `summary(_:)`, for standard error). The first query's section goes straight to the
 /// output; the others' are held in temporary files (`ByteSpool`) and copied after it, so the
 /// report keeps its order without holding matches in memory.
-public final class QueryRunText {
+package final class QueryRunText {
     private let output: ByteOutput
     private let color: Bool
     private let heading: Bool
@@ -17,7 +17,7 @@ public final class QueryRunText {
     private let sections: [ByteOutput]
     private let spools: [ByteSpool]
 
-    public init(queries: [ScopedQuery], output: ByteOutput, color: Bool, heading: Bool) throws(InputError) {
+    package init(queries: [ScopedQuery], output: ByteOutput, color: Bool, heading: Bool) throws(InputError) {
         self.output = output
         self.color = color
         self.heading = heading
@@ -37,7 +37,7 @@ public final class QueryRunText {
     }
 
     /// One file's lines (`lines(of:color:heading:)`) of query `query`.
-    public func write(query: Int, _ lines: [UInt8]) {
+    package func write(query: Int, _ lines: [UInt8]) {
         sections[query].write(lines)
     }
 
@@ -103,7 +103,7 @@ public final class QueryRunText {
 
     /// With headings, each query's summary and comparison, the sections in order, and the
     /// closing line; without, the sections in order.
-    public func finish(_ refreshes: [QueryRefresh]) throws(InputError) {
+    package func finish(_ refreshes: [QueryRefresh]) throws(InputError) {
         guard heading else {
             for spool in spools { try spool.copy(into: output) }
             try output.flush()
@@ -135,7 +135,7 @@ public final class QueryRunText {
 
     /// The summary of the one-line-per-match layout, for standard error: per query its counts
     /// and what changed since the last run, then the closing line.
-    public static func summary(_ refreshes: [QueryRefresh]) -> String {
+    package static func summary(_ refreshes: [QueryRefresh]) -> String {
         let lines = refreshes.map { refresh in
             var line = "\(refresh.query.query.name): \(counts(refresh)); \(comparison(refresh))"
             if refresh.failsGate { line += "; FAILED: expected no matches" }
@@ -186,7 +186,7 @@ public final class QueryRunText {
     /// `2026-11-22 05:30 UTC`; a time no clock gives (a damaged state's) as "an unreadable
     /// time". By `gmtime_r`, not `DateFormatter`, whose first use starts ICU, a noticeable part
     /// of a selective query's run (docs/performance.md, "Timestamps without `DateFormatter`").
-    public static func timestamp(_ seconds: Double) -> String {
+    package static func timestamp(_ seconds: Double) -> String {
         // From 1970 to the end of 9999: what a `time_t` holds everywhere and four digits show.
         guard seconds.isFinite, seconds >= 0, seconds < 253_402_300_800 else { return "an unreadable time" }
         var time = time_t(seconds)

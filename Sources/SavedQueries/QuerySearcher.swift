@@ -1,13 +1,13 @@
 import ShipcheckCore
 
 /// One match: where it is and the line it is on.
-public struct QueryMatch: Sendable, Hashable, Codable {
-    public var line: Int
+package struct QueryMatch: Sendable, Hashable, Codable {
+    package var line: Int
     /// 1-based UTF-8 byte columns; `endColumn` is one past the last matched byte.
-    public var column: Int
-    public var endColumn: Int
+    package var column: Int
+    package var endColumn: Int
     /// The matched line, without its terminator.
-    public var lineText: String
+    package var lineText: String
 }
 
 /// One query's search of a buffer: its pattern through `Matcher`, each match with its line.

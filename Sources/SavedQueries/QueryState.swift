@@ -5,23 +5,23 @@ import ShipcheckCore
 /// the next run can say what is new and what is gone (`StateFileFormat`, `PreviousState`,
 /// `StateWriter`). This is its summary, as `query list` and `query show` give it, from the
 /// manifest's header alone.
-public struct QueryState: Sendable, Hashable {
-    public struct Entry: Sendable, Hashable {
-        public var fingerprint: String
-        public var path: String
-        public var line: Int
-        public var lineText: String
+package struct QueryState: Sendable, Hashable {
+    package struct Entry: Sendable, Hashable {
+        package var fingerprint: String
+        package var path: String
+        package var line: Int
+        package var lineText: String
     }
 
-    public var name: String
+    package var name: String
     /// `SavedQuery.definitionSignature` of the query that produced this state.
-    public var signature: String
+    package var signature: String
     /// Seconds since 1970 (UTC).
-    public var ranAt: Double
-    public var matchCount: Int
+    package var ranAt: Double
+    package var matchCount: Int
 
     /// `<root>/.shipcheck/state/queries/<scope>/<name>.state`: the manifest.
-    public static func path(root: String, query: SavedQuery, scope: SavedQuery.Scope) -> String {
+    package static func path(root: String, query: SavedQuery, scope: SavedQuery.Scope) -> String {
         let base = root == "." ? "" : root + "/"
         return base + ".shipcheck/state/queries/\(scope.rawValue)/\(query.name).state"
     }
@@ -34,7 +34,7 @@ public struct QueryState: Sendable, Hashable {
 
     /// The saved state's summary, or nil when there is none or it cannot be read (a damaged
     /// state only costs the comparison; the next run replaces it).
-    public static func load(root: String, query: SavedQuery, scope: SavedQuery.Scope) -> QueryState? {
+    package static func load(root: String, query: SavedQuery, scope: SavedQuery.Scope) -> QueryState? {
         let path = path(root: root, query: query, scope: scope)
         guard FileKind.of(path) == .regular, let header = firstLine(of: path).flatMap(StateFileFormat.decodeHeader)
         else { return nil }
@@ -58,7 +58,7 @@ public struct QueryState: Sendable, Hashable {
 
     /// Moves or removes a query's state (manifest and segments) when the query is renamed or
     /// removed, under the state's lock so a run does not commit into it meanwhile.
-    public static func move(root: String, from old: SavedQuery, to new: SavedQuery?, scope: SavedQuery.Scope) {
+    package static func move(root: String, from old: SavedQuery, to new: SavedQuery?, scope: SavedQuery.Scope) {
         let oldPath = path(root: root, query: old, scope: scope)
         guard FileKind.of(oldPath) == .regular || FileKind.of(segmentFolder(oldPath)) == .directory else { return }
         _ = try? FileLock.withLock(at: lockPath(oldPath)) {

@@ -4,7 +4,7 @@ import ShipcheckCore
 /// read-modify-write under the store's lock, with the one check that a name is not taken.
 extension QueryStore {
     /// Saves a new query; its name must be free.
-    public func add(_ query: SavedQuery) throws(InputError) {
+    package func add(_ query: SavedQuery) throws(InputError) {
         try modify { (queries: inout [SavedQuery]) throws(InputError) in
             if let taken = Self.taken([query.name], in: queries).first {
                 throw InputError(
@@ -17,7 +17,7 @@ extension QueryStore {
 
     /// Changes the query called `name`; a new name must be free and the result must be valid.
     /// Returns the query before and after.
-    public func edit(_ name: String, _ change: (inout SavedQuery) throws(InputError) -> Void) throws(InputError) -> (
+    package func edit(_ name: String, _ change: (inout SavedQuery) throws(InputError) -> Void) throws(InputError) -> (
         old: SavedQuery, new: SavedQuery
     ) {
         try modify { (queries: inout [SavedQuery]) throws(InputError) -> (old: SavedQuery, new: SavedQuery) in
@@ -36,7 +36,7 @@ extension QueryStore {
     }
 
     /// Deletes the query called `name` and returns it.
-    public func remove(_ name: String) throws(InputError) -> SavedQuery {
+    package func remove(_ name: String) throws(InputError) -> SavedQuery {
         try modify { (queries: inout [SavedQuery]) throws(InputError) -> SavedQuery in
             queries.remove(at: try index(of: name, in: queries))
         }
@@ -44,7 +44,7 @@ extension QueryStore {
 
     /// Adds `incoming`; queries whose names are taken replace the old ones with `replacing`,
     /// else nothing is imported. Returns how many were added and replaced.
-    public func importQueries(_ incoming: [SavedQuery], replacing: Bool) throws(InputError) -> (
+    package func importQueries(_ incoming: [SavedQuery], replacing: Bool) throws(InputError) -> (
         added: Int, replaced: Int
     ) {
         try modify { (queries: inout [SavedQuery]) throws(InputError) -> (added: Int, replaced: Int) in

@@ -8,24 +8,24 @@ import ShipcheckCore
 /// Writes re-read the file inside an exclusive lock, apply the change and replace the file
 /// atomically, so concurrent writers serialise and never lose an update; a store that does
 /// not parse is never written.
-public struct QueryStore: Sendable {
-    public let path: String
-    public let scope: SavedQuery.Scope
+package struct QueryStore: Sendable {
+    package let path: String
+    package let scope: SavedQuery.Scope
 
-    public init(path: String, scope: SavedQuery.Scope) {
+    package init(path: String, scope: SavedQuery.Scope) {
         self.path = path
         self.scope = scope
     }
 
     /// The repository store of `root`, at the configuration's `queries:` path.
-    public static func repository(root: String, configuration: Configuration) -> QueryStore {
+    package static func repository(root: String, configuration: Configuration) -> QueryStore {
         let file = configuration.queriesFile
         let path = file.hasPrefix("/") ? file : (root == "." ? file : "\(root)/\(file)")
         return QueryStore(path: path, scope: .repository)
     }
 
     /// The personal store: `$XDG_CONFIG_HOME/shipcheck/queries.yml`, else `~/.config/...`.
-    public static func personal(environment: [String: String] = ProcessInfo.processInfo.environment) -> QueryStore {
+    package static func personal(environment: [String: String] = ProcessInfo.processInfo.environment) -> QueryStore {
         let base: String
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             base = xdg
@@ -39,7 +39,7 @@ public struct QueryStore: Sendable {
 
     /// The queries in the store; a missing store is an empty one. Read through `source`, so a
     /// scan that reads the file again gets the same bytes.
-    public func load(source: any FileSource = DiskFileSource()) throws(InputError) -> [SavedQuery] {
+    package func load(source: any FileSource = DiskFileSource()) throws(InputError) -> [SavedQuery] {
         guard FileKind.of(path) != nil else { return [] }
         let bytes = try source.read(path, displayPath: path, sizeLimit: Self.sizeLimit)
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -51,7 +51,7 @@ public struct QueryStore: Sendable {
     /// Reads, changes and rewrites the store under its lock (`<store>.lock`, beside it).
     /// `change` sees the current queries; when it throws, nothing is written.
     @discardableResult
-    public func modify<T>(_ change: (inout [SavedQuery]) throws(InputError) -> T) throws(InputError) -> T {
+    package func modify<T>(_ change: (inout [SavedQuery]) throws(InputError) -> T) throws(InputError) -> T {
         let directory = (path as NSString).deletingLastPathComponent
         if !directory.isEmpty {
             do {
@@ -77,7 +77,7 @@ public struct QueryStore: Sendable {
 
 extension QueryStore {
     /// The store's queries tagged with their scope.
-    public func loadScoped(source: any FileSource = DiskFileSource()) throws(InputError) -> [ScopedQuery] {
+    package func loadScoped(source: any FileSource = DiskFileSource()) throws(InputError) -> [ScopedQuery] {
         try load(source: source).map { ScopedQuery(query: $0, scope: scope, storePath: path) }
     }
 }

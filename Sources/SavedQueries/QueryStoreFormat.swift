@@ -2,13 +2,13 @@ import ShipcheckCore
 
 /// The store's YAML: read with `YAMLMapping`, written by a small deterministic emitter
 /// (fixed key order, defaults left out, one key per line) so the file reviews and diffs well.
-public enum QueryStoreFormat {
+package enum QueryStoreFormat {
     static let queryKeys = [
         "name", "description", "pattern", "kind", "case-sensitive", "whole-word", "include", "exclude", "severity",
         "expect"
     ]
 
-    public static func parse(_ text: String, file: String) throws(InputError) -> [SavedQuery] {
+    package static func parse(_ text: String, file: String) throws(InputError) -> [SavedQuery] {
         let top = try YAMLMapping.parse(text, file: file)
         try top.requireKeys(in: ["queries"])
         var queries: [SavedQuery] = []
@@ -77,7 +77,7 @@ public enum QueryStoreFormat {
         return query
     }
 
-    public static func render(_ queries: [SavedQuery]) -> String {
+    package static func render(_ queries: [SavedQuery]) -> String {
         var out = "# Saved queries for `shipcheck query`: edit with the command or by hand.\n"
         if queries.isEmpty { return out + "queries: []\n" }
         out += "queries:\n"

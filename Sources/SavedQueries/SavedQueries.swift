@@ -2,12 +2,12 @@ import Foundation
 import ShipcheckCore
 
 /// Entry points for `shipcheck audit`.
-public enum SavedQueries {
+package enum SavedQueries {
     /// The audit's saved-query gate as a check for its scan: every `expect: none` query of the
     /// repository store (and the personal store when given); their matches are findings. A store
     /// that does not parse is an input error. Does not touch last-run state. No queries when the
     /// configuration turns `saved-query` off.
-    public static func gates(
+    package static func gates(
         root: String, configuration: Configuration, personalStore: QueryStore? = nil,
         timeout: Double? = QueryRunner.defaultTimeout, source: any FileSource = DiskFileSource()
     ) -> QueryCheck {

@@ -1,36 +1,36 @@
 import ShipcheckCore
 
 /// One bookmarked search: what to look for, where, and whether a match should fail a gate.
-public struct SavedQuery: Sendable, Hashable, Codable {
-    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+package struct SavedQuery: Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
         case literal
         /// A regular expression (`Matcher`'s syntax, as Xcode's Find navigator takes it); matched line by line.
         case regex
     }
 
     /// Which store a query lives in.
-    public enum Scope: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Scope: String, Sendable, Hashable, Codable, CaseIterable {
         case repository = "repo"
         case personal
     }
 
     /// The unique handle: letters, digits, `.`, `_`, `-`, starting with a letter or digit.
-    public var name: String
-    public var description: String
-    public var pattern: String
-    public var kind: Kind
-    public var caseSensitive: Bool
-    public var wholeWord: Bool
+    package var name: String
+    package var description: String
+    package var pattern: String
+    package var kind: Kind
+    package var caseSensitive: Bool
+    package var wholeWord: Bool
     /// Paths to search (empty: every scanned file); `!pattern` re-excludes.
-    public var include: [String]
+    package var include: [String]
     /// Paths never searched by this query; `!pattern` re-includes.
-    public var exclude: [String]
+    package var exclude: [String]
     /// Severity of its findings; nil: `error` for gates, `note` for plain bookmarks.
-    public var severity: Severity?
+    package var severity: Severity?
     /// `expect: none`: any match is a failure (exit 1, and a gate in `audit`).
-    public var expectNone: Bool
+    package var expectNone: Bool
 
-    public init(
+    package init(
         name: String, description: String = "", pattern: String, kind: Kind = .literal,
         caseSensitive: Bool = true, wholeWord: Bool = false, include: [String] = [], exclude: [String] = [],
         severity: Severity? = nil, expectNone: Bool = false
@@ -48,10 +48,10 @@ public struct SavedQuery: Sendable, Hashable, Codable {
     }
 
     /// The severity its findings carry.
-    public var effectiveSeverity: Severity { severity ?? (expectNone ? .error : .note) }
+    package var effectiveSeverity: Severity { severity ?? (expectNone ? .error : .note) }
 
     /// Why `name` cannot be a handle, or nil when it can.
-    public static func problem(withName name: String) -> String? {
+    package static func problem(withName name: String) -> String? {
         guard let first = name.utf8.first else { return "a query name cannot be empty" }
         let allowed = name.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
@@ -67,7 +67,7 @@ public struct SavedQuery: Sendable, Hashable, Codable {
 
     /// Why the pattern cannot be searched for, or nil. Regular expressions are compiled here
     /// so a typo is reported when the query is saved, not when a CI job runs it.
-    public func patternProblem() -> String? {
+    package func patternProblem() -> String? {
         if pattern.isEmpty { return "the pattern of query '\(name)' is empty" }
         if pattern.contains("\n") || pattern.contains("\r") {
             return "the pattern of query '\(name)' spans lines; queries match within one line"
@@ -80,7 +80,7 @@ public struct SavedQuery: Sendable, Hashable, Codable {
 
     /// A fingerprint of everything that decides what the query matches: when it changes,
     /// a comparison with the previous run would be meaningless.
-    public var definitionSignature: String {
+    package var definitionSignature: String {
         StableHash.hex128(
             [
                 pattern, kind.rawValue, "\(caseSensitive)", "\(wholeWord)",

@@ -9,7 +9,7 @@ extension Frontend {
     /// `shipcheck audit`'s checks, in the order of its summary table: all but the binaries
     /// share one scan of `root`; the binaries are the configuration's `binaries` globs and
     /// `extraBinaries` (only their `architecture` slice, when given).
-    public static func auditChecks(
+    package static func auditChecks(
         root: String, configuration: Configuration, extraBinaries: [String] = [], architecture: String? = nil,
         source: any FileSource = DiskFileSource()
     ) -> [any FileCheck] {
@@ -34,7 +34,7 @@ extension Frontend {
     /// longer occur is said — with `baselineStrict`, such stale entries fail the run. The
     /// configuration (`config`, else the root's `.shipcheck.yml`), the query store and the
     /// baseline are read through the same source as the scan, so no file is opened twice.
-    public static func audit(
+    package static func audit(
         root: String, config: String? = nil, extraBinaries: [String] = [], architecture: String? = nil,
         baseline: String? = nil,
         baselineStrict: Bool = false, writeBaseline: String? = nil, failingSeverity: Severity,

@@ -6,17 +6,17 @@ import SourceScan
 /// The library side of the command line: each subcommand parses its options and calls one
 /// entry point here (swift-format's `Subcommands/` → `Frontend/` split), which runs the checks
 /// and returns what to print and the exit code. Printing and exiting stay in the executable.
-public enum Frontend {
+package enum Frontend {
     /// The configuration for a scan of `root` (see `ConfigurationLoader.load`), checked against
     /// every rule of the registry (its id, and the options the rule's entry may set). The
     /// caller prints its `deprecations`.
-    public static func loadConfiguration(explicitPath: String?, root: String) throws(InputError) -> Configuration {
+    package static func loadConfiguration(explicitPath: String?, root: String) throws(InputError) -> Configuration {
         try ConfigurationLoader.load(explicitPath: explicitPath, root: root, rules: RuleRegistry.rules)
     }
 
     /// `shipcheck conflicts`: one root (with operands relative to it) in one scope (`untracked`:
     /// the working tree's untracked files that are not ignored too).
-    public static func conflicts(
+    package static func conflicts(
         root: String, operands: [String], scope: ConflictScope, untracked: Bool = false, configuration: Configuration,
         failingSeverity: Severity
     ) -> CommandOutcome {
@@ -35,7 +35,7 @@ public enum Frontend {
     /// `shipcheck binary`: the files and directories given, else the configuration's `binaries`
     /// globs (relative to the current directory), expanded as the audit expands them; only the
     /// `architecture` slice of universal Mach-O files, when given.
-    public static func binary(
+    package static func binary(
         paths: [String], architecture: String? = nil, configuration: Configuration,
         failingSeverity: Severity, progress: ScanProgress? = nil
     ) throws(UsageError) -> CommandOutcome {
@@ -63,18 +63,18 @@ public enum Frontend {
 
 /// What an entry point hands back to its subcommand: the report to render (in the format the
 /// user asked for) or text to print as is, notes for standard error, and the exit code.
-public struct CommandOutcome: Sendable {
-    public var report: Report?
+package struct CommandOutcome: Sendable {
+    package var report: Report?
     /// Printed to standard output as it is (a diff, a text listing).
-    public var output: String?
+    package var output: String?
     /// Lines for standard error, before the report (each prefixed with `shipcheck: `).
-    public var messages: [String]
+    package var messages: [String]
     /// The exit code when there is no report to take it from.
-    public var exitCode: Int32
+    package var exitCode: Int32
     /// Notes for standard error with `--explain`: what was left out of scope and why.
-    public var explanations: [String]
+    package var explanations: [String]
 
-    public init(
+    package init(
         report: Report? = nil, output: String? = nil, messages: [String] = [], notes: [InputError] = [],
         exitCode: Int32? = nil,
         explanations: [InputError] = []
@@ -88,8 +88,8 @@ public struct CommandOutcome: Sendable {
 }
 
 /// A usage problem the subcommand reports as such (exit 2, with a pointer to `help`).
-public struct UsageError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct UsageError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 
-    public init(_ description: String) { self.description = description }
+    package init(_ description: String) { self.description = description }
 }

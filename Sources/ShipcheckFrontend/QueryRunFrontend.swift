@@ -3,16 +3,16 @@ import SavedQueries
 import ShipcheckCore
 
 /// What `shipcheck query run` did: each query's matches compared with its last run.
-public struct QueryRunOutcome: Sendable {
-    public var refreshes: [QueryRefresh]
+package struct QueryRunOutcome: Sendable {
+    package var refreshes: [QueryRefresh]
     /// Unreadable files, bad patterns, timeouts, and states that could not be saved.
-    public var inputErrors: [InputError]
+    package var inputErrors: [InputError]
     /// 2 when an input failed; else 1 when a gate failed or a finding is at or above the
     /// failing severity; else 0.
-    public var exitCode: Int32
+    package var exitCode: Int32
 
     /// The matches as a report, for the formats other than text.
-    public func report(failingSeverity: Severity) -> Report {
+    package func report(failingSeverity: Severity) -> Report {
         Report(
             findings: refreshes.flatMap(\.findings), inputErrors: inputErrors,
             rules: QueryCheck.ownRules(among: RuleRegistry.rules).descriptions, failingSeverity: failingSeverity)
@@ -27,7 +27,7 @@ extension Frontend {
     /// is streamed to its output as files are searched and the refreshes keep no findings; without, they keep
     /// them all. `startedListing`: git's listing of `root`, when the caller started it ahead (see
     /// `GitListing`).
-    public static func runQueries(
+    package static func runQueries(
         _ queries: [ScopedQuery], root: String, configuration: Configuration, timeout: Double?,
         failingSeverity: Severity, untracked: Bool = true,
         text: (output: ByteOutput, color: Bool, heading: Bool)? = nil,

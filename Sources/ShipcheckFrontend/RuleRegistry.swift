@@ -10,8 +10,8 @@ import SourceScan
 /// the configuration's `rules:` may name, and what each check takes its rules from (a check
 /// runs the rules of its kind: `SwiftSourceRule`, `ProjectRule`, `BuildSettingRule`, the
 /// conflict rules, the binary rules). A new rule is one file plus one line here (docs/adding-a-rule.md).
-public enum RuleRegistry {
-    public static let rules: [any Rule.Type] = [
+package enum RuleRegistry {
+    package static let rules: [any Rule.Type] = [
         // Sources: previews and Development Assets (SourceScan).
         PreviewOutsideDebugRule.self,
         PreviewProviderOutsideDebugRule.self,
@@ -71,7 +71,7 @@ public enum RuleRegistry {
         PurposeStringRule.self
     ]
 
-    public static let descriptions: [RuleDescription] = rules.descriptions
+    package static let descriptions: [RuleDescription] = rules.descriptions
 
-    public static let ids: Set<String> = Set(descriptions.map(\.id))
+    package static let ids: Set<String> = Set(descriptions.map(\.id))
 }

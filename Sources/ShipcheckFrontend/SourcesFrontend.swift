@@ -4,15 +4,15 @@ import SourceScan
 /// How `shipcheck sources` runs as a build step (the ShipcheckBuildTool plugin, an Xcode Run
 /// Script phase): errors lowered to warnings, files named by absolute path, and a per-file
 /// cache between builds.
-public struct SourcesBuildStep: Sendable {
-    public var lenient: Bool
-    public var absolutePaths: Bool
+package struct SourcesBuildStep: Sendable {
+    package var lenient: Bool
+    package var absolutePaths: Bool
     /// Where to keep per-file results between runs (`SourceScanCache`), and the tool version
     /// that invalidates them.
-    public var cachePath: String?
-    public var toolVersion: String
+    package var cachePath: String?
+    package var toolVersion: String
 
-    public init(lenient: Bool = false, absolutePaths: Bool = false, cachePath: String? = nil, toolVersion: String = "")
+    package init(lenient: Bool = false, absolutePaths: Bool = false, cachePath: String? = nil, toolVersion: String = "")
     {
         self.lenient = lenient
         self.absolutePaths = absolutePaths
@@ -25,7 +25,7 @@ extension Frontend {
     /// `shipcheck sources`: each root with its configuration; with `fix`, the unwrapped previews are wrapped
     /// (and plain constructions moved into `StateObject(wrappedValue:)`) first (with `dryRun`, only shown as a
     /// diff) and the report is a fresh scan of what is left.
-    public static func sources(
+    package static func sources(
         _ roots: [(root: String, configuration: Configuration)], fix: Bool, dryRun: Bool,
         buildStep: SourcesBuildStep = SourcesBuildStep(), failingSeverity: Severity
     ) -> CommandOutcome {

@@ -12,15 +12,15 @@ import ShipcheckCore
 /// Its type lookahead tries both readings of every `[` (array type, inline-array type), so the
 /// work doubles with each level of nested brackets: the 76 levels the fuzzer found would take
 /// longer than anyone waits (timings in docs/performance.md, "Limits that bound the work").
-public enum DirectiveNesting {
+package enum DirectiveNesting {
     /// Far deeper than real code nests `#if` (a handful of levels), shallow enough for the
     /// parser's recursion on a 512 KiB secondary-thread stack in a debug build.
-    public static let maximum = 64
+    package static let maximum = 64
 
     /// The line where `#if` nesting first exceeds the limit, or nil. Counts every `#if` / `#endif`
     /// word, in code or not: a directive quoted in a comment or string can shift the count by
     /// one, which matters only for files nested about 64 deep, and no one writes those.
-    public static func lineExceedingMaximum(in bytes: [UInt8]) -> Int? {
+    package static func lineExceedingMaximum(in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBytes { buffer -> Int? in
             var depth = 0
             var position = 0
@@ -39,11 +39,11 @@ public enum DirectiveNesting {
 
     /// Deeper than array literals and types are nested in real code, and about 2^16 steps of
     /// lookahead at worst (milliseconds).
-    public static let maximumBrackets = 16
+    package static let maximumBrackets = 16
 
     /// The line where `[` nesting first exceeds `maximumBrackets`, or nil. Brackets in comments
     /// and string literals do not count (a bracket parser's tests quote plenty).
-    public static func lineExceedingMaximumBrackets(in bytes: [UInt8]) -> Int? {
+    package static func lineExceedingMaximumBrackets(in bytes: [UInt8]) -> Int? {
         bytes.withUnsafeBytes { buffer -> Int? in
             let count = buffer.count
             let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"),

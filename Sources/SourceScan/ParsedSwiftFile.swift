@@ -7,15 +7,15 @@ import SwiftSyntax
 /// the source rules, the archive-breaker check, the manifest audit — takes it from the file's
 /// `FileContents` (`ParsedSwiftFile.of(_:)`), so a file is parsed at most once per scan and its
 /// tree lives only for that file's turn.
-public final class ParsedSwiftFile {
+package final class ParsedSwiftFile {
     /// Relative to the scanned root.
-    public let path: String
-    public let bytes: [UInt8]
-    public let tree: SourceFileSyntax
-    public let lines: LineTable
+    package let path: String
+    package let bytes: [UInt8]
+    package let tree: SourceFileSyntax
+    package let lines: LineTable
 
     /// Parses `bytes`, or throws the input error `SwiftText.problem(in:path:)` gives.
-    public init(bytes: [UInt8], path: String) throws(InputError) {
+    package init(bytes: [UInt8], path: String) throws(InputError) {
         if let problem = SwiftText.problem(in: bytes, path: path) { throw problem }
         self.path = path
         self.bytes = bytes
@@ -25,7 +25,7 @@ public final class ParsedSwiftFile {
 
     /// The file of a scan's turn: parsed by the first check that asks, shared with the others.
     /// Nil when it is not Swift the parser can take (reported as an input error, once).
-    public static func of(_ contents: FileContents) -> ParsedSwiftFile? {
+    package static func of(_ contents: FileContents) -> ParsedSwiftFile? {
         contents.derived(ParsedSwiftFile?.self) { contents in
             do throws(InputError) {
                 return try ParsedSwiftFile(bytes: Array(contents.bytes), path: contents.file.relativePath)
@@ -38,7 +38,7 @@ public final class ParsedSwiftFile {
 
     /// The input error for a tree the parser had to recover (a missing token, unexpected text),
     /// naming the first problem; nil when the file parses cleanly.
-    public private(set) lazy var syntaxProblem: InputError? = {
+    package private(set) lazy var syntaxProblem: InputError? = {
         guard tree.hasError, let problem = SyntaxErrorLocator.first(in: tree) else { return nil }
         return InputError(
             path: path, line: lines.position(of: problem.offset).line,
@@ -49,20 +49,20 @@ public final class ParsedSwiftFile {
     private(set) lazy var previews: [DetectedPreview] = PreviewFinder.find(in: tree)
 
     /// Byte ranges of the previews (what other checks leave to the preview rules).
-    public var previewRanges: [Range<Int>] {
+    package var previewRanges: [Range<Int>] {
         previews.map { $0.node.position.utf8Offset..<$0.node.endPosition.utf8Offset }
     }
 
     /// The file's `shipcheck:ignore` directives.
-    public private(set) lazy var suppressions = Suppressions(bytes, path: path)
+    package private(set) lazy var suppressions = Suppressions(bytes, path: path)
 }
 
 /// Whether bytes are Swift text the parser can be given: UTF-8, and `#if` and `[` nesting no
 /// deeper than it copes with (see `DirectiveNesting`). Every check reading Swift asks here, so a
 /// file that is not is one input error, whichever checks wanted it.
-public enum SwiftText {
+package enum SwiftText {
     /// The input error for bytes that cannot be parsed, or nil.
-    public static func problem(in bytes: some Collection<UInt8>, path: String) -> InputError? {
+    package static func problem(in bytes: some Collection<UInt8>, path: String) -> InputError? {
         guard String(validating: bytes, as: UTF8.self) != nil else {
             return InputError(path: path, line: firstInvalidUTF8Line(bytes), message: "not valid UTF-8; not scanned")
         }
@@ -82,7 +82,7 @@ public enum SwiftText {
 
     /// Whether the file's bytes are Swift the parser can take; the problem is reported once
     /// per file, whichever checks ask.
-    public static func isParseable(_ contents: FileContents) -> Bool {
+    package static func isParseable(_ contents: FileContents) -> Bool {
         contents.derived(Validity.self) { contents in
             let problem = problem(in: contents.bytes, path: contents.file.relativePath)
             if let problem { contents.report(problem) }

@@ -15,19 +15,19 @@ import SwiftSyntax
 ///
 /// (SwiftIfConfig's `configuredRegions` treats an unknown condition as false, which would make
 /// `#if !os(iOS)` look active and `#if DEBUG || targetEnvironment(simulator)` look excluded.)
-public struct ReleaseConditionEvaluator: Sendable {
-    public static let maximumEnumeratedAtoms = 16
+package struct ReleaseConditionEvaluator: Sendable {
+    package static let maximumEnumeratedAtoms = 16
 
-    public let debugOnlyFlags: Set<String>
-    public let releaseSetFlags: Set<String>
+    package let debugOnlyFlags: Set<String>
+    package let releaseSetFlags: Set<String>
 
-    public init(debugOnlyFlags: Set<String> = [], releaseSetFlags: Set<String> = []) {
+    package init(debugOnlyFlags: Set<String> = [], releaseSetFlags: Set<String> = []) {
         self.debugOnlyFlags = debugOnlyFlags.union(["DEBUG"])
         self.releaseSetFlags = releaseSetFlags
     }
 
     /// What a release build does with a node.
-    public enum Verdict: Sendable, Hashable {
+    package enum Verdict: Sendable, Hashable {
         /// Never compiled in release: DEBUG-only.
         case excluded
         /// Compiled in release when the listed unknowns have these values (empty: always).
@@ -35,7 +35,7 @@ public struct ReleaseConditionEvaluator: Sendable {
         case compiled(when: [String], enclosing: [String])
     }
 
-    public func verdict(for node: some SyntaxProtocol) -> Verdict {
+    package func verdict(for node: some SyntaxProtocol) -> Verdict {
         let chain = enclosingClauses(of: Syntax(node))
         let requirement = ReleaseCondition.all(chain.map(\.requirement))
         let enclosing = chain.map(\.quoted)

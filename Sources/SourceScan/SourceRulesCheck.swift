@@ -7,8 +7,8 @@ import XcodeProject
 /// in Development Assets and a rule checks those); it is parsed once for every rule (and every
 /// other check reading its syntax), and each finding goes through the file's suppressions here,
 /// the one place the grammar is applied to source rules.
-public final class SourceRulesCheck: FileCheck {
-    public let name = "sources"
+package final class SourceRulesCheck: FileCheck {
+    package let name = "sources"
     private let rules: [any SwiftSourceRule.Type]
     private let projectRules: [any ProjectRule.Type]
     private let evaluator: ReleaseConditionEvaluator
@@ -50,7 +50,7 @@ public final class SourceRulesCheck: FileCheck {
 
     /// `rules`: the registry's rules; this check runs the Swift source rules and the project
     /// rules among them that `configuration` leaves on.
-    public init(
+    package init(
         rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false, cache: SourceScanCache? = nil
     ) {
         self.rules = rules.compactMap { $0 as? any SwiftSourceRule.Type }.filter {
@@ -80,14 +80,14 @@ public final class SourceRulesCheck: FileCheck {
         cacheSettings = SourceScanCache.settings(of: configuration, ruleIDs: self.rules.map { $0.id })
     }
 
-    public func needsEarly(_ file: ScannedFile) -> Bool { ProjectModel.isProjectFile(file) }
+    package func needsEarly(_ file: ScannedFile) -> Bool { ProjectModel.isProjectFile(file) }
 
     /// The rules among `rules` this check runs (for reports' rule lists).
-    public static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
+    package static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
         rules.filter { $0 is any SwiftSourceRule.Type || $0 is any ProjectRule.Type }
     }
 
-    public func prepare(_ context: ScanContext) -> [ScannedFile] {
+    package func prepare(_ context: ScanContext) -> [ScannedFile] {
         let model = ProjectModel.of(context)
         if everyDevelopmentAsset { _ = model.developmentAssets }
         let findings = fixing ? [] : projectRules.flatMap { $0.check(model, root: context.root) }
@@ -101,9 +101,9 @@ public final class SourceRulesCheck: FileCheck {
         return []
     }
 
-    public func wants(_ file: ScannedFile) -> Bool { file.relativePath.hasSuffix(".swift") }
+    package func wants(_ file: ScannedFile) -> Bool { file.relativePath.hasSuffix(".swift") }
 
-    public func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) -> FollowUp {
         let model = state.withLock { state in
             state.swiftFiles += 1
             return state.model
@@ -172,7 +172,7 @@ public final class SourceRulesCheck: FileCheck {
         }
     }
 
-    public func process(_ contents: FileContents, round: FileRound) {
+    package func process(_ contents: FileContents, round: FileRound) {
         guard let file = ParsedSwiftFile.of(contents) else { return }
         let model = state.withLock { $0.model }
         let developmentReason = model?.developmentReason(for: file.path)
@@ -208,7 +208,7 @@ public final class SourceRulesCheck: FileCheck {
         }
     }
 
-    public func finish() -> CheckResult {
+    package func finish() -> CheckResult {
         state.withLock { state in
             var findings = state.findings.sorted { $0.index < $1.index }.flatMap(\.findings)
             if let source = state.source {
@@ -223,7 +223,7 @@ public final class SourceRulesCheck: FileCheck {
     }
 
     /// What `--fix` would change, in file order (after `finish`).
-    public var fixes: SourceFixResult {
+    package var fixes: SourceFixResult {
         state.withLock { state in
             var result = SourceFixResult()
             for (_, outcome) in state.fixes.sorted(by: { $0.index < $1.index }) {

@@ -8,7 +8,7 @@ import Synchronization
 /// severities, generated files) are unchanged; the whole cache is dropped when the tool version differs. Files
 /// no longer scanned drop out on the next write. A missing or unreadable cache is an empty one: it only ever
 /// saves work, it never changes what is reported.
-public final class SourceScanCache: Sendable {
+package final class SourceScanCache: Sendable {
     struct Entry: Codable, Sendable, Equatable {
         var relativePath: String
         var contentHash: String
@@ -29,7 +29,7 @@ public final class SourceScanCache: Sendable {
     private let current = Mutex<[String: Entry]>([:])
 
     /// The cache at `path` if the same tool version wrote it, else an empty one.
-    public init(path: String, toolVersion: String) {
+    package init(path: String, toolVersion: String) {
         key = toolVersion
         if let data = FileManager.default.contents(atPath: path),
             let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.key == key
@@ -41,12 +41,12 @@ public final class SourceScanCache: Sendable {
     }
 
     /// Number of files whose earlier result was reused in this run.
-    public var reusedCount: Int {
+    package var reusedCount: Int {
         current.withLock { entries in entries.filter { previous[$0.key] == $0.value }.count }
     }
 
     /// Writes what this run saw, atomically.
-    public func write(to path: String) throws(InputError) {
+    package func write(to path: String) throws(InputError) {
         let stored = Stored(key: key, entries: current.withLock { $0 })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]

@@ -6,7 +6,7 @@ import SwiftSyntax
 /// text a file must contain for the rule to find anything in it, and the check itself. The
 /// engine (`SourceRulesCheck`) parses a file only when some rule's prefilter lets it through,
 /// parses it once for all rules, and applies suppressions and severities to what they return.
-public protocol SwiftSourceRule: Rule {
+package protocol SwiftSourceRule: Rule {
     /// Texts one of which a file must contain for this rule to report anything in it: the
     /// byte prefilter (memmem on the whole file) that keeps the parser away from most files.
     static var requiredText: [String] { get }
@@ -32,22 +32,22 @@ public protocol SwiftSourceRule: Rule {
 }
 
 extension SwiftSourceRule {
-    public static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool { true }
-    public static var checksEveryDevelopmentAsset: Bool { false }
-    public static var concernsReleaseBuilds: Bool { false }
-    public static var reportsInGeneratedFiles: Bool { true }
+    package static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool { true }
+    package static var checksEveryDevelopmentAsset: Bool { false }
+    package static var concernsReleaseBuilds: Bool { false }
+    package static var reportsInGeneratedFiles: Bool { true }
 }
 
 /// What a rule knows besides the file.
-public struct SwiftRuleContext: Sendable {
+package struct SwiftRuleContext: Sendable {
     /// Which compilation conditions a release build sets (`DEBUG` never; the configuration's flags).
-    public var evaluator: ReleaseConditionEvaluator
+    package var evaluator: ReleaseConditionEvaluator
     /// Why the file is development-only (which setting or `development-paths` glob names it), or nil.
-    public var developmentReason: String?
+    package var developmentReason: String?
     /// Why the file is test code (`TestScope.reason(for:)`), or nil.
-    public var testReason: String?
+    package var testReason: String?
 
-    public init(evaluator: ReleaseConditionEvaluator, developmentReason: String?, testReason: String? = nil) {
+    package init(evaluator: ReleaseConditionEvaluator, developmentReason: String?, testReason: String? = nil) {
         self.evaluator = evaluator
         self.developmentReason = developmentReason
         self.testReason = testReason
@@ -55,12 +55,12 @@ public struct SwiftRuleContext: Sendable {
 }
 
 /// A finding in a Swift file, with where a suppression for it may sit.
-public struct SourceFinding: Sendable {
-    public var finding: Finding
+package struct SourceFinding: Sendable {
+    package var finding: Finding
     /// The lines from the first comment directly above the declaration the finding is about
     /// (no blank line between) down to its first line of code: a suppression anywhere in them
     /// counts. Nil: only the line above and the finding's own line.
-    public var leadingLines: ClosedRange<Int>?
+    package var leadingLines: ClosedRange<Int>?
     /// The preview `sources --fix` wraps in `#if DEBUG` when the finding stands.
     var preview: DetectedPreview?
     /// A fact about the whole scan the finding depends on: it is reported only when the scan
@@ -69,7 +69,7 @@ public struct SourceFinding: Sendable {
     /// The construction `sources --fix` moves into `StateObject(wrappedValue:)` when the finding stands.
     var move: ConstructionMove?
 
-    public init(finding: Finding, leadingLines: ClosedRange<Int>? = nil) {
+    package init(finding: Finding, leadingLines: ClosedRange<Int>? = nil) {
         self.finding = finding
         self.leadingLines = leadingLines
     }
@@ -84,7 +84,7 @@ public struct SourceFinding: Sendable {
 extension ParsedSwiftFile {
     /// A finding at `anchor` (for `#Preview`, the `#` and the name together), with the line of
     /// code it is on as its snippet.
-    public func finding(
+    package func finding(
         _ rule: any Rule.Type, at anchor: TokenSyntax, message: String, identity: String, fixHint: String? = nil
     ) -> Finding {
         let start = lines.position(of: anchor.positionAfterSkippingLeadingTrivia.utf8Offset)
@@ -99,25 +99,25 @@ extension ParsedSwiftFile {
     }
 
     /// 1-based line of a token's first character.
-    public func line(of token: TokenSyntax) -> Int {
+    package func line(of token: TokenSyntax) -> Int {
         lines.position(of: token.positionAfterSkippingLeadingTrivia.utf8Offset).line
     }
 
     /// Lines from the first comment directly above a node (no blank line between) to its
     /// first line of code (attributes included): where a suppression comment may sit.
-    public func leadingLines(of node: some SyntaxProtocol) -> ClosedRange<Int> {
+    package func leadingLines(of node: some SyntaxProtocol) -> ClosedRange<Int> {
         guard let token = node.firstToken(viewMode: .sourceAccurate) else { return 1...1 }
         let commentStart = lines.position(of: token.attachedCommentStart(docCommentsOnly: false)).line
         return commentStart...line(of: token)
     }
 
     /// The trimmed source line holding `token`.
-    public func lineText(of token: TokenSyntax) -> String {
+    package func lineText(of token: TokenSyntax) -> String {
         lineText(line(of: token))
     }
 
     /// The trimmed source line `line`.
-    public func lineText(_ line: Int) -> String {
+    package func lineText(_ line: Int) -> String {
         let range = bytes.withUnsafeBytes { lines.range(ofLine: line, in: $0) }
         return String(lossyUTF8: bytes[range]).trimmingCharacters(in: [" ", "\t"])
     }

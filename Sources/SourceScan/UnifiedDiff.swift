@@ -1,11 +1,11 @@
 /// A unified diff (`diff -u` shape, three lines of context) between two texts, by Myers'
 /// O(ND) algorithm on lines: small and exact for the few-line edits `--fix` makes.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     enum Operation: Equatable {
         case keep(Substring), delete(Substring), insert(Substring)
     }
 
-    public static func render(original: String, modified: String, path: String, context: Int = 3) -> String {
+    package static func render(original: String, modified: String, path: String, context: Int = 3) -> String {
         let old = lines(original), new = lines(modified)
         let operations = diff(old, new)
         guard operations.contains(where: { if case .keep = $0 { false } else { true } }) else { return "" }

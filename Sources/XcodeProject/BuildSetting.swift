@@ -1,18 +1,18 @@
 /// One build setting as written in a file: where it is, what it says.
-public struct BuildSetting: Sendable, Hashable {
+package struct BuildSetting: Sendable, Hashable {
     /// The key without a condition: `OTHER_SWIFT_FLAGS`.
-    public var key: String
+    package var key: String
     /// The condition suffix as written, if any: `[sdk=iphoneos*]` or `[config=Release]`.
-    public var condition: String?
-    public var value: BuildSettingValue
+    package var condition: String?
+    package var value: BuildSettingValue
     /// The file that assigns it (a `project.pbxproj`, `.xcconfig` or `project.yml`), as given to the reader.
-    public var file: String
+    package var file: String
     /// 1-based line of the assignment, when known.
-    public var line: Int?
+    package var line: Int?
     /// 1-based UTF-8 column of the key on that line, when known.
-    public var column: Int?
+    package var column: Int?
 
-    public init(
+    package init(
         key: String, condition: String? = nil, value: BuildSettingValue, file: String, line: Int?, column: Int? = nil
     ) {
         self.key = key
@@ -31,13 +31,13 @@ public struct BuildSetting: Sendable, Hashable {
 }
 
 /// A setting's value: pbxproj and XcodeGen allow a string or a list of strings.
-public enum BuildSettingValue: Sendable, Hashable {
+package enum BuildSettingValue: Sendable, Hashable {
     case string(String)
     case list([String])
 
     /// The value as Xcode would see it on one line (list items joined with spaces, each
     /// item quoted when it holds whitespace so splitting gives the same items back).
-    public var text: String {
+    package var text: String {
         switch self {
         case .string(let text): text
         case .list(let items):
@@ -48,14 +48,14 @@ public enum BuildSettingValue: Sendable, Hashable {
 
     /// The value's words: Xcode splits string-list settings on unquoted whitespace, honouring
     /// double and single quotes and backslash escapes.
-    public var words: [String] { BuildSettingWords.split(text) }
+    package var words: [String] { BuildSettingWords.split(text) }
 }
 
 /// Xcode's splitting of string-list settings (`DEVELOPMENT_ASSET_PATHS`, `OTHER_SWIFT_FLAGS`, …).
-public enum BuildSettingWords {
+package enum BuildSettingWords {
     /// `"\"App/Preview Content\""` (already unescaped by the plist reader to `"App/Preview Content"`)
     /// gives one word; `Preview\ Content` gives one word; an empty value gives none.
-    public static func split(_ text: String) -> [String] {
+    package static func split(_ text: String) -> [String] {
         var words: [String] = []
         var current = ""
         var inWord = false

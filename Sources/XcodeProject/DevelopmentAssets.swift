@@ -2,25 +2,25 @@ import Foundation
 import ShipcheckCore
 
 /// A folder (or file) a build setting marks as Development Assets.
-public struct DevelopmentAssetPath: Hashable, Sendable {
+package struct DevelopmentAssetPath: Hashable, Sendable {
     /// Relative to the scanned root, normalised (may start with `..` when outside it).
-    public var path: String
+    package var path: String
     /// The assignment that names it (the one in effect for the target and configuration).
-    public var setting: BuildSetting
+    package var setting: BuildSetting
     /// Where it applies, for messages: `target App, configuration Debug`.
-    public var scope: String
+    package var scope: String
 }
 
 /// Collects `DEVELOPMENT_ASSET_PATHS` from every `project.pbxproj` (per target and
 /// configuration, through base `.xcconfig` files and `$(inherited)`), every other `.xcconfig`
 /// and every XcodeGen `project.yml` among the scanned files, as `XcodeSettingsCatalog` reads them.
-public struct DevelopmentAssets: Sendable {
-    public static let settingKey = "DEVELOPMENT_ASSET_PATHS"
+package struct DevelopmentAssets: Sendable {
+    package static let settingKey = "DEVELOPMENT_ASSET_PATHS"
 
-    public private(set) var paths: [DevelopmentAssetPath] = []
+    package private(set) var paths: [DevelopmentAssetPath] = []
 
     /// Paths come back relative to the catalog's root.
-    public init(catalog: XcodeSettingsCatalog) {
+    package init(catalog: XcodeSettingsCatalog) {
         let catalog = catalog.view(keys: [Self.settingKey])
         for scope in catalog.scopes {
             guard let resolved = scope.settings.resolve(Self.settingKey), let setting = resolved.assignments.last else {

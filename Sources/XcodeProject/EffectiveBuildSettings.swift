@@ -3,27 +3,28 @@ import Foundation
 /// A setting's value after the levels Xcode stacks for one target and configuration:
 /// project `.xcconfig`, project settings, target `.xcconfig`, target settings. `$(inherited)`
 /// at a level stands for the value of the levels below it.
-public struct ResolvedBuildSetting: Sendable, Hashable {
-    public var key: String
+package struct ResolvedBuildSetting: Sendable, Hashable {
+    package var key: String
     /// The value with `$(inherited)` replaced; other references are left for `BuildSettingExpansion`.
-    public var value: String
+    package var value: String
     /// The assignments that produced it, outermost (project) level first; the last one is the one in effect.
-    public var assignments: [BuildSetting]
+    package var assignments: [BuildSetting]
 
-    public var words: [String] { BuildSettingWords.split(value) }
+    package var words: [String] { BuildSettingWords.split(value) }
 }
 
 /// The stacked build settings of one target (or the project alone) in one configuration.
-public struct EffectiveBuildSettings: Sendable {
-    public let project: XcodeProject
-    public let target: XcodeTarget?
-    public let configurationName: String
+package struct EffectiveBuildSettings: Sendable {
+    package let project: XcodeProject
+    package let target: XcodeTarget?
+    package let configurationName: String
     /// Setting levels, lowest first.
     private let levels: [[BuildSetting]]
 
     /// `xcconfigs` maps a base-configuration path to the file read (missing entries are skipped;
     /// the caller reports unreadable files).
-    public init(project: XcodeProject, target: XcodeTarget?, configurationName: String, xcconfigs: [String: XCConfig]) {
+    package init(project: XcodeProject, target: XcodeTarget?, configurationName: String, xcconfigs: [String: XCConfig])
+    {
         self.project = project
         self.target = target
         self.configurationName = configurationName
@@ -41,7 +42,7 @@ public struct EffectiveBuildSettings: Sendable {
     }
 
     /// The value of `key` (unconditional assignments only), or nil when no level sets it.
-    public func resolve(_ key: String) -> ResolvedBuildSetting? {
+    package func resolve(_ key: String) -> ResolvedBuildSetting? {
         var value: String? = nil
         var chain: [BuildSetting] = []
         for level in levels {
@@ -54,7 +55,7 @@ public struct EffectiveBuildSettings: Sendable {
     }
 
     /// Variables for `BuildSettingExpansion`: the project folder names plus target and project names.
-    public var variables: [String: String] {
+    package var variables: [String: String] {
         var variables = [
             "SRCROOT": project.projectDirectory, "PROJECT_DIR": project.projectDirectory,
             "SOURCE_ROOT": project.projectDirectory, "PROJECT_NAME": project.projectName,
@@ -68,7 +69,7 @@ public struct EffectiveBuildSettings: Sendable {
     }
 
     /// `text` with `$(inherited)` / `${inherited}` replaced by `inherited`.
-    public static func replacingInherited(in text: String, with inherited: String) -> String {
+    package static func replacingInherited(in text: String, with inherited: String) -> String {
         guard text.contains("inherited") else { return text }
         let replaced = text.replacingOccurrences(of: "$(inherited)", with: inherited).replacingOccurrences(
             of: "${inherited}", with: inherited)

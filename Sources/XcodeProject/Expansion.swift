@@ -5,8 +5,8 @@
 /// as written so callers can tell an unresolved path from a real one. Operators such as
 /// `$(NAME:lower)` are applied for the common `lower`, `upper`, `base`, `dir`, `file` and
 /// `standardizepath`; others leave the value unchanged.
-public enum BuildSettingExpansion {
-    public static func expand(_ text: String, variables: [String: String], depth: Int = 0) -> String {
+package enum BuildSettingExpansion {
+    package static func expand(_ text: String, variables: [String: String], depth: Int = 0) -> String {
         guard text.contains("$"), depth < 16 else { return text }
         var output = ""
         var index = text.startIndex
@@ -91,15 +91,15 @@ public enum BuildSettingExpansion {
 }
 
 /// Path arithmetic on `/`-separated strings (no file system access).
-public enum XcodePath {
+package enum XcodePath {
     /// Joins `path` to `base` unless it is absolute, then normalises `.` and `..`.
-    public static func resolve(_ path: String, relativeTo base: String) -> String {
+    package static func resolve(_ path: String, relativeTo base: String) -> String {
         if path.hasPrefix("/") || base.isEmpty { return normalize(path) }
         return normalize(base + "/" + path)
     }
 
     /// Removes `.` components, empty components and `..` where a parent is known.
-    public static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         let absolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
@@ -117,7 +117,7 @@ public enum XcodePath {
     }
 
     /// The folder part of `path` (`.` when there is none).
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }

@@ -7,21 +7,21 @@ import ShipcheckCore
 /// Values come from Foundation's `PropertyListSerialization` (it reads the OpenStep format
 /// on Linux too); lines come from `PBXTextIndex`, which finds each configuration object's
 /// `ID /* Name */ = {` block in the text.
-public enum PBXProjectReader {
+package enum PBXProjectReader {
     /// Reads the pbxproj at `path`; `displayPath` is what errors and settings name.
-    public static func read(path: String, displayPath: String? = nil) throws(InputError) -> XcodeProject {
+    package static func read(path: String, displayPath: String? = nil) throws(InputError) -> XcodeProject {
         let shown = displayPath ?? path
         let bytes = try SafeFileReader.read(path, displayPath: shown, sizeLimit: 64 * 1024 * 1024)
         return try parse(bytes, file: shown, projectDirectory: projectDirectory(ofPBXProj: path))
     }
 
     /// The folder holding the `.xcodeproj` that holds `pbxprojPath`.
-    public static func projectDirectory(ofPBXProj pbxprojPath: String) -> String {
+    package static func projectDirectory(ofPBXProj pbxprojPath: String) -> String {
         let bundle = XcodePath.directory(of: pbxprojPath)
         return XcodePath.directory(of: bundle)
     }
 
-    public static func parse(_ bytes: [UInt8], file: String, projectDirectory: String) throws(InputError)
+    package static func parse(_ bytes: [UInt8], file: String, projectDirectory: String) throws(InputError)
         -> XcodeProject
     {
         if let problem = PropertyListReader.binaryProblem(bytes) {

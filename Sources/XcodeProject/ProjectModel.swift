@@ -7,23 +7,23 @@ import Synchronization
 /// configurations Archive builds), the SwiftPM layout (which Swift files form a target) and
 /// which files are test code (`TestScope`).
 /// Built once per scan for all checks: `ProjectModel.of(context)`.
-public final class ProjectModel: Sendable {
-    public let catalog: XcodeSettingsCatalog
-    public let releaseConfigurations: ReleaseConfigurations
-    public let swiftTargets: SwiftTargets
+package final class ProjectModel: Sendable {
+    package let catalog: XcodeSettingsCatalog
+    package let releaseConfigurations: ReleaseConfigurations
+    package let swiftTargets: SwiftTargets
     private let configuration: Configuration
     private let assets = Mutex<DevelopmentAssets?>(nil)
     private let manifests: [(path: String, text: String)]
     private let tests = Mutex<TestScope?>(nil)
 
     /// The files a check using the model must have read early (`FileCheck.needsEarly`).
-    public static func isProjectFile(_ file: ScannedFile) -> Bool {
+    package static func isProjectFile(_ file: ScannedFile) -> Bool {
         XcodeSettingsCatalog.isProjectFile(file.relativePath) || ReleaseConfigurations.isScheme(file.relativePath)
             || SwiftTargets.isManifest(file.relativePath)
     }
 
     /// The scan's model, built by the first check that asks.
-    public static func of(_ context: ScanContext) -> ProjectModel {
+    package static func of(_ context: ScanContext) -> ProjectModel {
         context.shared(ProjectModel.self) { ProjectModel($0) }
     }
 
@@ -45,7 +45,7 @@ public final class ProjectModel: Sendable {
     }
 
     /// Which files are test code, from every project's targets and every manifest's.
-    public var testScope: TestScope {
+    package var testScope: TestScope {
         if let known = tests.withLock({ $0 }) { return known }
         let built = TestScope(projects: catalog.view(keys: []).projects, manifests: manifests)
         tests.withLock { $0 = built }
@@ -53,7 +53,7 @@ public final class ProjectModel: Sendable {
     }
 
     /// `DEVELOPMENT_ASSET_PATHS` of every project, spec and `.xcconfig`, resolved.
-    public var developmentAssets: DevelopmentAssets {
+    package var developmentAssets: DevelopmentAssets {
         if let known = assets.withLock({ $0 }) { return known }
         let built = DevelopmentAssets(catalog: catalog)
         assets.withLock { $0 = built }
@@ -61,7 +61,7 @@ public final class ProjectModel: Sendable {
     }
 
     /// Why the file is development-only (which setting or `development-paths` names it), or nil.
-    public func developmentReason(for path: String) -> String? {
+    package func developmentReason(for path: String) -> String? {
         if let asset = developmentAssets.paths.first(where: {
             path == $0.path || path.hasPrefix($0.path == "." ? "" : $0.path + "/")
         }) {

@@ -3,14 +3,14 @@ import ShipcheckCore
 /// Which build configurations count as release: the configuration's `release-configurations`
 /// when set; otherwise every configuration an Archive action builds (shared `.xcscheme`
 /// files) plus any named like Release, Production or AppStore.
-public struct ReleaseConfigurations: Sendable {
-    public static let releaseLikeWords = ["release", "production", "appstore", "app store", "app-store"]
+package struct ReleaseConfigurations: Sendable {
+    package static let releaseLikeWords = ["release", "production", "appstore", "app store", "app-store"]
 
     private let explicit: Set<String>?
-    public private(set) var archived: Set<String> = []
+    package private(set) var archived: Set<String> = []
 
     /// `schemes` are the texts of the shared `.xcscheme` files.
-    public init(configuration: Configuration, schemes: [[UInt8]]) {
+    package init(configuration: Configuration, schemes: [[UInt8]]) {
         explicit = configuration.releaseConfigurations.map(Set.init)
         for bytes in schemes {
             if let name = Self.archiveConfiguration(in: String(decoding: bytes, as: UTF8.self)) {
@@ -21,7 +21,7 @@ public struct ReleaseConfigurations: Sendable {
 
     static func isScheme(_ relativePath: String) -> Bool { relativePath.hasSuffix(".xcscheme") }
 
-    public func isRelease(_ name: String) -> Bool {
+    package func isRelease(_ name: String) -> Bool {
         if let explicit { return explicit.contains(name) }
         if archived.contains(name) { return true }
         let lowered = name.lowercased()

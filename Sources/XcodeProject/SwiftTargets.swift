@@ -6,12 +6,12 @@
 /// Everything else (an Xcode app's folders) is one target per scan root, because the file
 /// membership in `project.pbxproj` targets is not modelled. Custom `path:` arguments in a
 /// manifest are not read either.
-public struct SwiftTargets: Sendable {
+package struct SwiftTargets: Sendable {
     /// Folders holding a `Package.swift`, relative to the root ("." for the root itself),
     /// deepest first so a nested package wins over the one around it.
     private let packageDirectories: [String]
 
-    public init(swiftFiles: [String]) {
+    package init(swiftFiles: [String]) {
         packageDirectories = swiftFiles.filter(Self.isManifest).map { path in
             guard let slash = path.lastIndex(of: "/") else { return "." }
             return String(path[..<slash])
@@ -19,13 +19,13 @@ public struct SwiftTargets: Sendable {
     }
 
     /// `Package.swift` and `Package@swift-6.0.swift`: compiled on their own, never part of a target.
-    public static func isManifest(_ path: String) -> Bool {
+    package static func isManifest(_ path: String) -> Bool {
         let name = path.split(separator: "/").last ?? ""
         return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
     }
 
     /// The target's name for `relativePath`: `Pkg/Sources/Core` for a SwiftPM target, "." otherwise.
-    public func target(of relativePath: String) -> String {
+    package func target(of relativePath: String) -> String {
         for directory in packageDirectories {
             let inside: Substring
             if directory == "." {

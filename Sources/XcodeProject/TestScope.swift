@@ -9,7 +9,7 @@ import ShipcheckCore
 /// library target also compiles stays in scope. A file no known target compiles falls back to
 /// the path conventions: a `Tests/` folder, or a name ending in `Tests.swift`, `.test.swift` or
 /// `Spec.swift`.
-public struct TestScope: Sendable {
+package struct TestScope: Sendable {
     /// A file or folder a target compiles.
     struct Membership: Sendable {
         var path: String
@@ -26,7 +26,7 @@ public struct TestScope: Sendable {
 
     /// `projects`: the scan's Xcode projects and XcodeGen specs; `manifests`: its
     /// `Package.swift` files (path relative to the root, text).
-    public init(projects: [XcodeProject], manifests: [(path: String, text: String)]) {
+    package init(projects: [XcodeProject], manifests: [(path: String, text: String)]) {
         var memberships: [Membership] = []
         for project in projects {
             for target in project.targets {
@@ -51,7 +51,7 @@ public struct TestScope: Sendable {
     /// Why `path` (relative to the root) is test code — "target AppTests is a unit-test target
     /// (App.xcodeproj/project.pbxproj)", "path convention: a Tests/ folder" — or nil when a
     /// release build may compile it.
-    public func reason(for path: String) -> String? {
+    package func reason(for path: String) -> String? {
         var owners = (membershipsByPath["."] ?? []) + (membershipsByPath[path] ?? [])
         var folderEnd = path.startIndex
         while let slash = path[folderEnd...].firstIndex(of: "/") {
@@ -69,7 +69,7 @@ public struct TestScope: Sendable {
 
     /// The path conventions for files no known target compiles: SwiftPM's `Tests/` and
     /// Xcode's `AppTests/` / `AppUITests/` folders, and test file names.
-    public static func conventionReason(for path: String) -> String? {
+    package static func conventionReason(for path: String) -> String? {
         let components = path.split(separator: "/")
         if let folder = components.dropLast().first(where: { $0.hasSuffix("Tests") }) {
             return folder == "Tests"

@@ -2,18 +2,18 @@ import ShipcheckCore
 
 /// An `.xcconfig` file with its `#include`s resolved: every assignment in evaluation order
 /// (included files' assignments come where the `#include` is), each with its own file and line.
-public struct XCConfig: Sendable, Hashable {
-    public var path: String
-    public var settings: [BuildSetting]
+package struct XCConfig: Sendable, Hashable {
+    package var path: String
+    package var settings: [BuildSetting]
     /// Every file that took part, the top file first.
-    public var files: [String]
+    package var files: [String]
     /// Required `#include`s whose file does not exist (often generated, such as a user's local
     /// override or CocoaPods' support files), with the including file and line. Xcode warns
     /// about them and goes on; so does the reader.
-    public var missingIncludes: [BuildSetting] = []
+    package var missingIncludes: [BuildSetting] = []
 
     /// The last unconditional assignment of `key` (later assignments win in xcconfig files).
-    public func setting(_ key: String) -> BuildSetting? {
+    package func setting(_ key: String) -> BuildSetting? {
         settings.last { $0.key == key && $0.condition == nil }
     }
 }
@@ -22,15 +22,15 @@ public struct XCConfig: Sendable, Hashable {
 /// `#include "file"` / `#include? "file"` relative to the including file. A missing optional
 /// include is skipped; a missing required one is recorded in `missingIncludes`; a cycle is an
 /// input error.
-public enum XCConfigReader {
+package enum XCConfigReader {
     /// No hand-written build configuration comes near this.
-    public static let defaultSizeLimit = 16 * 1024 * 1024
+    package static let defaultSizeLimit = 16 * 1024 * 1024
 
     /// How a reader gets a file's bytes (a scan hands out the copy it already read).
-    public typealias Contents = (_ path: String, _ sizeLimit: Int) throws(InputError) -> [UInt8]
+    package typealias Contents = (_ path: String, _ sizeLimit: Int) throws(InputError) -> [UInt8]
 
     /// `sizeLimit` applies to each file, included ones too.
-    public static func read(
+    package static func read(
         path: String, sizeLimit: Int = defaultSizeLimit,
         contents: Contents = { path, limit throws(InputError) in try SafeFileReader.read(path, sizeLimit: limit) }
     ) throws(InputError) -> XCConfig {

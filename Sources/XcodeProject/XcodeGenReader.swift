@@ -5,8 +5,8 @@ import Yams
 /// `base` plus `configs.<Name>`) at the project level and per target, and `configFiles`.
 /// Configuration names come from `configs` (default Debug and Release). `include:`d spec
 /// files and setting `groups` are not followed.
-public enum XcodeGenReader {
-    public static func read(path: String, displayPath: String? = nil) throws(InputError) -> XcodeProject {
+package enum XcodeGenReader {
+    package static func read(path: String, displayPath: String? = nil) throws(InputError) -> XcodeProject {
         let shown = displayPath ?? path
         let bytes = try SafeFileReader.read(path, displayPath: shown, sizeLimit: 16 * 1024 * 1024)
         guard let text = String(validating: bytes, as: UTF8.self) else {
@@ -15,7 +15,7 @@ public enum XcodeGenReader {
         return try parse(text, file: shown, projectDirectory: XcodePath.directory(of: path))
     }
 
-    public static func parse(_ text: String, file: String, projectDirectory: String) throws(InputError) -> XcodeProject
+    package static func parse(_ text: String, file: String, projectDirectory: String) throws(InputError) -> XcodeProject
     {
         let top = try YAMLMapping.parse(text, file: file)
         let name = (try? top.string("name")) ?? nil

@@ -11,35 +11,35 @@ import Synchronization
 /// one of the keys (or every project, when an `.xcconfig` mentions one: a base configuration
 /// can set it), because large CocoaPods-style projects are the slow part of a scan and most of
 /// them set none of the settings a check asks about.
-public final class XcodeSettingsCatalog: Sendable {
+package final class XcodeSettingsCatalog: Sendable {
     /// One target (or the project alone, `target == nil`) in one configuration.
-    public struct Scope: Sendable {
-        public var project: XcodeProject
-        public var target: XcodeTarget?
-        public var configurationName: String
-        public var settings: EffectiveBuildSettings
+    package struct Scope: Sendable {
+        package var project: XcodeProject
+        package var target: XcodeTarget?
+        package var configurationName: String
+        package var settings: EffectiveBuildSettings
         /// For messages: `target App, configuration Release`.
-        public var label: String
+        package var label: String
     }
 
     /// An `.xcconfig` no project references (XcodeGen `configFiles`, Tuist, a shared config).
-    public struct StandaloneXCConfig: Sendable {
-        public var config: XCConfig
+    package struct StandaloneXCConfig: Sendable {
+        package var config: XCConfig
         /// Relative to the root: the nearest folder above it holding an `.xcodeproj` or a
         /// `project.yml`, else its own folder; what `$(SRCROOT)` means for it.
-        public var baseDirectory: String
+        package var baseDirectory: String
     }
 
     /// What can set one of some keys.
-    public struct View: Sendable {
-        public var projects: [XcodeProject] = []
-        public var scopes: [Scope] = []
+    package struct View: Sendable {
+        package var projects: [XcodeProject] = []
+        package var scopes: [Scope] = []
         /// The `.xcconfig` files no project of this view references.
-        public var standaloneXCConfigs: [StandaloneXCConfig] = []
+        package var standaloneXCConfigs: [StandaloneXCConfig] = []
     }
 
     /// Reads a file's bytes: `path` as opened, `displayPath` as errors name it.
-    public typealias Reader =
+    package typealias Reader =
         @Sendable (_ path: String, _ displayPath: String, _ sizeLimit: Int) throws(InputError) -> [UInt8]
 
     private let files: [ScannedFile]
@@ -62,7 +62,7 @@ public final class XcodeSettingsCatalog: Sendable {
     /// (projects, settings' files) is relative to the root. `sizeLimit` is the configuration's
     /// `max-file-size` (an `.xcconfig` is also held to `XCConfigReader.defaultSizeLimit`).
     /// Errors (an unreadable or corrupt project) go to `report`, once each.
-    public init(
+    package init(
         files: [ScannedFile], root: String, sizeLimit: Int = SafeFileReader.defaultSizeLimit,
         read: @escaping Reader = { path, shown, limit throws(InputError) in
             try SafeFileReader.read(path, displayPath: shown, sizeLimit: limit)
@@ -78,14 +78,14 @@ public final class XcodeSettingsCatalog: Sendable {
     }
 
     /// `project.pbxproj`, XcodeGen's `project.yml` and `.xcconfig` files.
-    public static func isProjectFile(_ relativePath: String) -> Bool {
+    package static func isProjectFile(_ relativePath: String) -> Bool {
         relativePath.hasSuffix(".xcodeproj/project.pbxproj") || relativePath.hasSuffix(".xcconfig")
             || relativePath.split(separator: "/").last == "project.yml"
     }
 
     /// The projects (and their scopes) that can set one of `keys`, and the `.xcconfig` files
     /// none of them references. Every project when `keys` is empty.
-    public func view(keys: [String]) -> View {
+    package func view(keys: [String]) -> View {
         parsed.withLock { parsed in
             let xcconfigFiles = files.filter { $0.relativePath.hasSuffix(".xcconfig") }
             let xcconfigsMentionKeys =
@@ -217,7 +217,7 @@ public final class XcodeSettingsCatalog: Sendable {
     }
 
     /// `relative` (to the root) as a path to open.
-    public static func onDisk(_ relative: String, root: String) -> String {
+    package static func onDisk(_ relative: String, root: String) -> String {
         if relative.hasPrefix("/") || root == "." { return relative }
         return relative == "." ? root : "\(root)/\(relative)"
     }

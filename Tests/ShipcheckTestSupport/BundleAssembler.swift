@@ -4,14 +4,14 @@ import ZIPFoundation
 /// Puts Apple bundles together in a temporary folder from the committed Mach-O and signing
 /// fixtures (`.app`, `.framework`, `.xcframework`, `.xcarchive`), zips them into `.ipa` files
 /// with ZIPFoundation, and damages zips on purpose for the hostile-input tests.
-public struct BundleAssembler {
-    public let directory: TemporaryDirectory
+package struct BundleAssembler {
+    package let directory: TemporaryDirectory
 
-    public init(_ directory: TemporaryDirectory) { self.directory = directory }
+    package init(_ directory: TemporaryDirectory) { self.directory = directory }
 
     /// A privacy manifest (as a `text:` file) declaring, with approved reasons, every
     /// required-reason API the `preflight/Store-ios` fixture uses: an app built from it is clean.
-    public static let storeManifest =
+    package static let storeManifest =
         "text:" + """
             <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>
             <dict><key>NSPrivacyAccessedAPIType</key><string>NSPrivacyAccessedAPICategoryFileTimestamp</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>C617.1</string></array></dict>
@@ -21,19 +21,19 @@ public struct BundleAssembler {
             """
 
     /// An XML property list of string values (an Info.plist, ExportOptions.plist).
-    public static func plist(_ values: [String: String]) -> String {
+    package static func plist(_ values: [String: String]) -> String {
         let entries = values.sorted { $0.key < $1.key }.map { "<key>\($0.key)</key><string>\($0.value)</string>" }
             .joined()
         return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict>\(entries)</dict></plist>"
     }
 
     /// A committed fixture: `macho/App-ios`, `bundle/dev.mobileprovision`.
-    public static func fixture(_ name: String) -> String { Repository.path("Tests/Fixtures/" + name) }
+    package static func fixture(_ name: String) -> String { Repository.path("Tests/Fixtures/" + name) }
 
     /// Writes each file (path inside the folder → fixture name, or `text:` + contents) and each
     /// symlink (path → target); returns the folder's absolute path.
     @discardableResult
-    public func folder(_ relative: String, files: [String: String], symlinks: [String: String] = [:]) -> String {
+    package func folder(_ relative: String, files: [String: String], symlinks: [String: String] = [:]) -> String {
         for (path, source) in files.sorted(by: { $0.key < $1.key }) {
             if source.hasPrefix("text:") {
                 directory.write("\(relative)/\(path)", String(source.dropFirst(5)))
@@ -53,7 +53,7 @@ public struct BundleAssembler {
 
     /// Zips `folder` (relative) into `name` (relative): entries are named from inside the folder.
     @discardableResult
-    public func zip(_ folder: String, to name: String) -> String {
+    package func zip(_ folder: String, to name: String) -> String {
         let target = URL(fileURLWithPath: "\(directory.path)/\(name)")
         try! FileManager.default.createDirectory(
             at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -65,7 +65,7 @@ public struct BundleAssembler {
 
     /// The file's bytes with every occurrence of `old` replaced by `new` (same length): renames an
     /// entry in both its local header and the central directory.
-    public static func replacing(_ old: String, with new: String, in path: String) {
+    package static func replacing(_ old: String, with new: String, in path: String) {
         precondition(old.utf8.count == new.utf8.count)
         var bytes = Array(FileManager.default.contents(atPath: path)!)
         let pattern = Array(old.utf8), replacement = Array(new.utf8)
@@ -82,7 +82,7 @@ public struct BundleAssembler {
     }
 
     /// Sets the uncompressed size that the central directory declares for the entry `name`.
-    public static func declareSize(_ size: UInt32, ofEntry name: String, in path: String) {
+    package static func declareSize(_ size: UInt32, ofEntry name: String, in path: String) {
         var bytes = Array(FileManager.default.contents(atPath: path)!)
         for record in centralRecords(bytes) where entryName(bytes, record) == name {
             withUnsafeBytes(of: size.littleEndian) { bytes.replaceSubrange((record + 24)..<(record + 28), with: $0) }
@@ -92,7 +92,7 @@ public struct BundleAssembler {
 
     /// Overwrites the signature of the `index`th central-directory record: the directory is
     /// unreadable from there on.
-    public static func breakCentralDirectory(at index: Int, in path: String) {
+    package static func breakCentralDirectory(at index: Int, in path: String) {
         var bytes = Array(FileManager.default.contents(atPath: path)!)
         let record = centralRecords(bytes)[index]
         bytes.replaceSubrange(record..<(record + 4), with: [0, 0, 0, 0])

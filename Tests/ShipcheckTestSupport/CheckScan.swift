@@ -1,7 +1,7 @@
 import ShipcheckCore
 
 /// One check on its own over `root`, through the same pipeline `audit` runs all of them in.
-public func scan(
+package func scan(
     _ root: String, configuration: Configuration = Configuration(), with check: any FileCheck,
     checksListedKinds: Bool = true
 ) -> CheckResult {

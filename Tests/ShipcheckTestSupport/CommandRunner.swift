@@ -7,17 +7,17 @@ import Darwin
 #endif
 
 /// What a command printed and how it exited.
-public struct CommandResult: Sendable {
-    public var status: Int32
-    public var stdout: String
-    public var stderr: String
+package struct CommandResult: Sendable {
+    package var status: Int32
+    package var stdout: String
+    package var stderr: String
 }
 
 /// Runs programs for tests: git for fixture repositories, the real `shipcheck` binary for
 /// end-to-end checks.
-public enum CommandRunner {
+package enum CommandRunner {
     @discardableResult
-    public static func run(
+    package static func run(
         _ executable: String, _ arguments: [String], in directory: String? = nil,
         environment: [String: String] = [:], input: String? = nil
     ) -> CommandResult {
@@ -87,7 +87,7 @@ public enum CommandRunner {
     /// macOS are the runner that loaded the tests (`xctest`, `swiftpm-testing-helper`). On Linux
     /// that file is the test executable in the bin folder; on macOS the bundle's binary,
     /// `shipcheckPackageTests.xctest/Contents/MacOS/…`, three folders below it.
-    public static let shipcheckPath: String = {
+    package static let shipcheckPath: String = {
         if let explicit = ProcessInfo.processInfo.environment["SHIPCHECK_BINARY"] { return explicit }
         #if canImport(Darwin)
         var info = Dl_info()
@@ -110,7 +110,7 @@ public enum CommandRunner {
 
     /// Runs the real binary.
     @discardableResult
-    public static func shipcheck(
+    package static func shipcheck(
         _ arguments: [String], in directory: String? = nil,
         environment: [String: String] = [:], input: String? = nil
     ) -> CommandResult {
@@ -120,7 +120,7 @@ public enum CommandRunner {
     /// Runs git and fails loudly when it fails (fixtures must be what the test thinks they are),
     /// unless `allowFailure` (merges that stop on conflicts exit 1).
     @discardableResult
-    public static func git(_ arguments: [String], in directory: String, allowFailure: Bool = false) -> CommandResult {
+    package static func git(_ arguments: [String], in directory: String, allowFailure: Bool = false) -> CommandResult {
         let result = run(
             "git", ["-c", "init.defaultBranch=main", "-c", "commit.gpgsign=false"] + arguments, in: directory)
         precondition(

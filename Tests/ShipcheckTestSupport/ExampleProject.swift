@@ -1,10 +1,10 @@
 /// A minimal Xcode-shaped `project.pbxproj` for rule examples: one app target with Debug and
 /// Release configurations whose `DEVELOPMENT_ASSET_PATHS` line is `assetPathsLine` (written
 /// as is, so examples can put the `↓` marker on it).
-public enum ExampleProject {
-    public static let path = "App.xcodeproj/project.pbxproj"
+package enum ExampleProject {
+    package static let path = "App.xcodeproj/project.pbxproj"
 
-    public static func pbxproj(assetPathsLine: String) -> String {
+    package static func pbxproj(assetPathsLine: String) -> String {
         """
         // !$*UTF8*$!
         {
@@ -92,6 +92,6 @@ public enum ExampleProject {
     }
 
     /// The project with Xcode's default `"\"App/Preview Content\""`.
-    public static let withPreviewContent = pbxproj(
+    package static let withPreviewContent = pbxproj(
         assetPathsLine: "\t\t\t\tDEVELOPMENT_ASSET_PATHS = \"\\\"App/Preview Content\\\"\";")
 }

@@ -1,10 +1,10 @@
 /// A throwaway git repository for tests that need git's real behaviour (ignored files,
 /// attributes, conflicts written by git itself).
-public final class GitFixture: @unchecked Sendable {
-    public let directory: TemporaryDirectory
-    public var path: String { directory.path }
+package final class GitFixture: @unchecked Sendable {
+    package let directory: TemporaryDirectory
+    package var path: String { directory.path }
 
-    public init(_ label: String = "shipcheck-git") {
+    package init(_ label: String = "shipcheck-git") {
         directory = TemporaryDirectory(label)
         git("init", "-q")
         git("config", "user.name", "Test")
@@ -13,22 +13,22 @@ public final class GitFixture: @unchecked Sendable {
     }
 
     @discardableResult
-    public func git(_ arguments: String..., allowFailure: Bool = false) -> CommandResult {
+    package func git(_ arguments: String..., allowFailure: Bool = false) -> CommandResult {
         CommandRunner.git(arguments, in: path, allowFailure: allowFailure)
     }
 
     @discardableResult
-    public func write(_ relative: String, _ text: String) -> String { directory.write(relative, text) }
+    package func write(_ relative: String, _ text: String) -> String { directory.write(relative, text) }
 
     /// Stages everything and commits.
-    public func commitAll(_ message: String) {
+    package func commitAll(_ message: String) {
         git("add", "-A")
         git("commit", "-q", "--allow-empty", "-m", message)
     }
 
     /// The three kinds of file git's listing tells apart: `tracked` committed (with a
     /// `.gitignore` naming each of `ignored`), then `untracked` and `ignored` written.
-    public func writeTrackedUntrackedAndIgnored(
+    package func writeTrackedUntrackedAndIgnored(
         tracked: [String: String], untracked: [String: String], ignored: [String: String]
     ) {
         write(".gitignore", ignored.keys.sorted().map { "/" + $0 + "\n" }.joined())

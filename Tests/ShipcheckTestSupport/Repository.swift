@@ -1,15 +1,15 @@
 import Foundation
 
 /// This checkout, for tests that read the committed samples.
-public enum Repository {
+package enum Repository {
     /// The package root (the folder holding Package.swift).
-    public static let root: String = {
+    package static let root: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }
         return url.path
     }()
 
-    public static func path(_ relative: String) -> String { root + "/" + relative }
+    package static func path(_ relative: String) -> String { root + "/" + relative }
 
     /// Samples/Binaries built by its build.sh (once per test process; build.sh itself skips up-to-date
     /// variants and serialises concurrent builds): the folder holding one directory per build variant.
@@ -17,7 +17,7 @@ public enum Repository {
     /// only where the binary reads ELF; tests on them carry `.needsELF`. A failed build is
     /// reported, and each test on a missing sample then fails on its own instead of the whole run
     /// trapping (this is reached from `@Test(arguments:)` lists too).
-    public static let sampleBinaries: String = {
+    package static let sampleBinaries: String = {
         let output = path("Samples/Binaries/.build-samples")
         guard TestPlatform.readsELF else { return output }
         let result = CommandRunner.run("/bin/bash", [path("Samples/Binaries/build.sh")])
@@ -30,7 +30,7 @@ public enum Repository {
 
     /// The demo's `.ipa` (Samples/Bundles/make_ipa.py, assembled from the committed fixtures
     /// once per test process, as `make demo` does): its path relative to the package root.
-    public static let demoIPA: String = {
+    package static let demoIPA: String = {
         let relative = "Samples/Bundles/.build-bundles/Demo.ipa"
         let result = CommandRunner.run("/usr/bin/env", ["python3", path("Samples/Bundles/make_ipa.py"), path(relative)])
         precondition(result.status == 0, "Samples/Bundles/make_ipa.py failed:\n\(result.stdout)\n\(result.stderr)")
@@ -38,14 +38,14 @@ public enum Repository {
     }()
 
     /// The committed Mach-O fixtures (Tests/Fixtures/macho, rebuilt by its build.sh).
-    public static func machOFixture(_ name: String) -> String { path("Tests/Fixtures/macho/" + name) }
+    package static func machOFixture(_ name: String) -> String { path("Tests/Fixtures/macho/" + name) }
 }
 
 /// The Swift toolchain running the tests: its tools (llvm-nm, swift-demangle) and libraries.
-public enum Toolchain {
+package enum Toolchain {
     /// The toolchain's root (the folder holding bin/swiftc): found through `swiftc` on PATH on
     /// Linux; on macOS through `xcrun --find`, since `/usr/bin/swiftc` there is a shim.
-    public static let root: URL = {
+    package static let root: URL = {
         #if canImport(Darwin)
         let swiftc = CommandRunner.run("/usr/bin/xcrun", ["--find", "swiftc"]).stdout.trimmingCharacters(
             in: .whitespacesAndNewlines)
@@ -57,11 +57,11 @@ public enum Toolchain {
     }()
 
     /// The toolchain's llvm-nm (LLVM 17+: reads every Mach-O chained-fixup format the fixtures use).
-    public static var llvmNM: String { tool("llvm-nm", xcodeName: "nm") }
+    package static var llvmNM: String { tool("llvm-nm", xcodeName: "nm") }
 
     /// A tool of the toolchain by its LLVM name. Xcode ships some of them under Apple's names
     /// only (its `nm` and `objdump` are llvm-nm and llvm-objdump).
-    public static func tool(_ name: String, xcodeName: String? = nil) -> String {
+    package static func tool(_ name: String, xcodeName: String? = nil) -> String {
         let path = root.appendingPathComponent("bin/" + name).path
         #if canImport(Darwin)
         if !FileManager.default.isExecutableFile(atPath: path), let xcodeName {

@@ -4,9 +4,9 @@ import ShipcheckCore
 /// report exactly at its `↓` markers (or at least once where it has none), each
 /// non-triggering example must report nothing. Returns human-readable failures; empty means
 /// the rule and its documentation agree.
-public enum RuleExampleVerifier {
+package enum RuleExampleVerifier {
     /// `scan` runs the capability on one example (already unmarked) and returns its findings.
-    public static func verify(_ rule: RuleDescription, scan: (RuleExample, String) throws -> [Finding]) rethrows
+    package static func verify(_ rule: RuleDescription, scan: (RuleExample, String) throws -> [Finding]) rethrows
         -> [String]
     {
         var failures: [String] = []
@@ -39,7 +39,7 @@ public enum RuleExampleVerifier {
     /// For checks that run on a folder: each example is written with its companions into a fresh
     /// temporary tree and `run` checks that tree. An example that does not read cleanly (any
     /// input error) is a failure too.
-    public static func verify(_ rule: RuleDescription, onTree run: (String) -> CheckResult) -> [String] {
+    package static func verify(_ rule: RuleDescription, onTree run: (String) -> CheckResult) -> [String] {
         var inputFailures: [String] = []
         let failures = verify(rule) { example, text in
             let tree = TemporaryDirectory("shipcheck-rule-example")
@@ -58,7 +58,7 @@ public enum RuleExampleVerifier {
 extension RuleDescription {
     /// The rule with only the examples `keep` accepts: a rule checked in artifacts and in
     /// projects has examples of both, each run by its own check's tests.
-    public func examples(where keep: (RuleExample) -> Bool) -> RuleDescription {
+    package func examples(where keep: (RuleExample) -> Bool) -> RuleDescription {
         var copy = self
         copy.triggeringExamples = triggeringExamples.filter(keep)
         copy.nonTriggeringExamples = nonTriggeringExamples.filter(keep)
@@ -69,5 +69,5 @@ extension RuleDescription {
 extension RuleExample {
     /// An example in the bundle example text (`BundleContents(example:)`), at the default path;
     /// a project example names the file it pretends to be.
-    public var isArtifactExample: Bool { path == RuleExample("").path }
+    package var isArtifactExample: Bool { path == RuleExample("").path }
 }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// A scratch directory removed when the value is released. Tests write fixtures into it.
-public final class TemporaryDirectory: @unchecked Sendable {
-    public let path: String
+package final class TemporaryDirectory: @unchecked Sendable {
+    package let path: String
 
-    public init(_ label: String = "shipcheck-test") {
+    package init(_ label: String = "shipcheck-test") {
         let template = NSTemporaryDirectory() + "\(label)-XXXXXX"
         var bytes = Array(template.utf8CString)
         let created = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
@@ -25,12 +25,12 @@ public final class TemporaryDirectory: @unchecked Sendable {
 
     /// Writes `text` at `relative` (creating folders) and returns the absolute path.
     @discardableResult
-    public func write(_ relative: String, _ text: String) -> String {
+    package func write(_ relative: String, _ text: String) -> String {
         write(relative, bytes: Array(text.utf8))
     }
 
     @discardableResult
-    public func write(_ relative: String, bytes: [UInt8]) -> String {
+    package func write(_ relative: String, bytes: [UInt8]) -> String {
         let full = path + "/" + relative
         try! FileManager.default.createDirectory(
             atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -38,9 +38,9 @@ public final class TemporaryDirectory: @unchecked Sendable {
         return full
     }
 
-    public func read(_ relative: String) -> String? {
+    package func read(_ relative: String) -> String? {
         try? String(contentsOfFile: path + "/" + relative, encoding: .utf8)
     }
 
-    public func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relative) }
+    package func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path + "/" + relative) }
 }

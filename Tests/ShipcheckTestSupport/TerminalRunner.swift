@@ -11,9 +11,9 @@ import Darwin
 /// What the terminal shows comes back with its line ends as written (`\n`, not the
 /// terminal's `\r\n`).
 extension CommandRunner {
-    public enum TerminalStream: Sendable { case stdout, stderr, both }
+    package enum TerminalStream: Sendable { case stdout, stderr, both }
 
-    public static func shipcheckOnTerminal(
+    package static func shipcheckOnTerminal(
         _ arguments: [String], terminal: TerminalStream, in directory: String? = nil,
         environment: [String: String] = [:]
     ) -> CommandResult {

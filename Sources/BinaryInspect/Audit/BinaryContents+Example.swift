@@ -17,7 +17,7 @@ extension BinaryContents {
     ///
     /// A line it does not understand is an error, as in `BundleContents(example:)`: an example
     /// must not pass by being skipped. Places are synthetic (section "example", offset = line).
-    public init(example text: String, path: String = "Example") throws(InputError) {
+    package init(example text: String, path: String = "Example") throws(InputError) {
         self.init(path: path)
         var comments: [String] = []
         var debugSections: [(name: String, size: UInt64)] = []

@@ -4,39 +4,39 @@ import ShipcheckCore
 /// slice), already decoded: the rules never touch format structures, so they run on ELF and
 /// Mach-O alike, and on small synthetic inputs (`BinaryContents(example:)`, what the rule
 /// examples use).
-public struct BinaryContents: Sendable {
-    public var origin: ImageOrigin
-    public var metadata = SwiftMetadata()
+package struct BinaryContents: Sendable {
+    package var origin: ImageOrigin
+    package var metadata = SwiftMetadata()
     /// Defined symbols of the full symbol table (or the dynamic one when stripped), demangled
     /// where they are Swift.
-    public var symbols: [NamedSymbol] = []
+    package var symbols: [NamedSymbol] = []
     /// Whether the full symbol table was present (not stripped): sizes are then known.
-    public var hasSymbolTable = false
-    public var libraries: [LinkedLibrary] = []
-    public var strings: [FoundString] = []
+    package var hasSymbolTable = false
+    package var libraries: [LinkedLibrary] = []
+    package var strings: [FoundString] = []
     /// What the format says about the build (build-id, toolchain, UUID, platform, signature…).
-    public var buildFacts: [BuildFact] = []
+    package var buildFacts: [BuildFact] = []
 
-    public init(origin: ImageOrigin) {
+    package init(origin: ImageOrigin) {
         self.origin = origin
     }
 
-    public init(path: String, member: String? = nil) {
+    package init(path: String, member: String? = nil) {
         self.init(origin: ImageOrigin(path: path, member: member))
     }
 
-    public var path: String { origin.path }
-    public var member: String? { origin.member }
+    package var path: String { origin.path }
+    package var member: String? { origin.member }
 
     /// A symbol as the rules see it.
-    public struct NamedSymbol: Sendable, Hashable {
-        public var mangled: String
-        public var demangled: String?
-        public var size: UInt64
-        public var section: String
-        public var offset: UInt64
+    package struct NamedSymbol: Sendable, Hashable {
+        package var mangled: String
+        package var demangled: String?
+        package var size: UInt64
+        package var section: String
+        package var offset: UInt64
 
-        public init(mangled: String, demangled: String?, size: UInt64, section: String, offset: UInt64) {
+        package init(mangled: String, demangled: String?, size: UInt64, section: String, offset: UInt64) {
             self.mangled = mangled
             self.demangled = demangled
             self.size = size
@@ -46,12 +46,12 @@ public struct BinaryContents: Sendable {
     }
 
     /// A printable string found in read-only data.
-    public struct FoundString: Sendable, Hashable {
-        public var text: String
-        public var section: String
-        public var offset: UInt64
+    package struct FoundString: Sendable, Hashable {
+        package var text: String
+        package var section: String
+        package var offset: UInt64
 
-        public init(text: String, section: String, offset: UInt64) {
+        package init(text: String, section: String, offset: UInt64) {
             self.text = text
             self.section = section
             self.offset = offset
@@ -61,7 +61,7 @@ public struct BinaryContents: Sendable {
     /// Bytes of code and data that belong to a type: the sizes of the symbols whose demangled
     /// names are the type or its members. Nil without a symbol table (stripped binaries keep
     /// only the metadata) or when no symbol names the type (its local symbols were stripped).
-    public func size(ofType name: String) -> UInt64? {
+    package func size(ofType name: String) -> UInt64? {
         guard hasSymbolTable else { return nil }
         var total: UInt64?
         for symbol in symbols {

@@ -29,7 +29,7 @@ extension BundleContents {
     /// A line it does not understand is an error (an example must not pass by being skipped).
     /// Without a `type=`, an image is a dylib when its name ends in `.dylib` or it lies in a
     /// `.framework`, else an executable; it is signed unless `unsigned`.
-    public init(example text: String, root: String = "Example.ipa") throws(InputError) {
+    package init(example text: String, root: String = "Example.ipa") throws(InputError) {
         self.init(root: root, kind: .ipa)
         for (number, line) in text.split(separator: "\n").enumerated() {
             func bad(_ message: String) -> InputError {
@@ -183,7 +183,7 @@ extension BundleContents {
     /// A property list read from a bundle (the walker) or an example: an Info.plist goes to
     /// its bundle (one that does not parse is `unreadable`'s error: the walker's input error), a
     /// privacy manifest is kept whatever it holds (rules report a damaged one).
-    public mutating func addPropertyList(
+    package mutating func addPropertyList(
         _ bytes: some Collection<UInt8>, at path: String,
         unreadable: (String) throws(InputError) -> Void
     ) throws(InputError) {

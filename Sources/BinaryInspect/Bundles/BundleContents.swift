@@ -8,47 +8,47 @@ import ShipcheckCore
 /// its dSYMs. A single Mach-O file audited on its own is one too (`kind` `.binary`: one image,
 /// no bundle). Like `BinaryContents`, it has a small text form the rule examples use
 /// (BundleContents+Example.swift).
-public struct BundleContents: Sendable {
+package struct BundleContents: Sendable {
     /// How findings name the bundle (`build/App.ipa`); paths below are inside it.
-    public var root: String
-    public var kind: BundleKind
+    package var root: String
+    package var kind: BundleKind
     /// Every regular file, by its path inside the bundle.
-    public var files: [String] = []
+    package var files: [String] = []
     /// Binaries whose code signature carries entitlements.
-    public var entitlements: [(path: String, values: [String: String])] = []
-    public var profiles: [(path: String, profile: ProvisioningProfile)] = []
-    public var distribution: Distribution = .assumedAppStore
+    package var entitlements: [(path: String, values: [String: String])] = []
+    package var profiles: [(path: String, profile: ProvisioningProfile)] = []
+    package var distribution: Distribution = .assumedAppStore
     /// Every bundle folder inside (and the artifact itself when it is a bundle), by path.
-    public private(set) var bundles: [NestedBundle] = []
+    package private(set) var bundles: [NestedBundle] = []
     /// Every Mach-O binary, by path (ELF files are not part of an Apple bundle's model).
-    public var images: [BundleImage] = []
+    package var images: [BundleImage] = []
     /// The `*.dSYM` DWARF files under `dSYMs/` folders (an archive's, an xcframework library's).
-    public var debugSymbols: [DebugSymbolsFile] = []
+    package var debugSymbols: [DebugSymbolsFile] = []
     /// Every `*.xcprivacy` file, by path: its contents or why they could not be read.
-    public var privacyManifests: [String: PropertyListDocument] = [:]
+    package var privacyManifests: [String: PropertyListDocument] = [:]
     /// The day (`yyyy-MM-dd`, UTC) the artifact would be uploaded: today. Apple's dated
     /// requirements (the SDK floor) are judged as of it.
-    public var uploadDay = BundleContents.today()
+    package var uploadDay = BundleContents.today()
     /// The Info.plist files read, by path (what `assembleBundles` hands to their bundles).
     var infoPlists: [String: [String: PropertyListValue]] = [:]
 
-    public init(root: String, kind: BundleKind) {
+    package init(root: String, kind: BundleKind) {
         self.root = root
         self.kind = kind
     }
 
     /// How the artifact is meant to reach users, and who said so (messages quote it).
-    public struct Distribution: Sendable, Hashable {
-        public var method: ProvisioningProfile.Kind
-        public var source: String
+    package struct Distribution: Sendable, Hashable {
+        package var method: ProvisioningProfile.Kind
+        package var source: String
 
-        public init(method: ProvisioningProfile.Kind, source: String) {
+        package init(method: ProvisioningProfile.Kind, source: String) {
             self.method = method
             self.source = source
         }
 
         /// Nothing says otherwise: a release gate assumes the store.
-        public static let assumedAppStore = Distribution(
+        package static let assumedAppStore = Distribution(
             method: .appStore,
             source: "assumed: no bundle.distribution in .shipcheck.yml and no ExportOptions.plist beside it")
     }
@@ -61,7 +61,7 @@ public struct BundleContents: Sendable {
     }
 
     /// Whether the artifact is meant for the App Store (store-only rules check nothing else).
-    public var isForAppStore: Bool { distribution.method == .appStore }
+    package var isForAppStore: Bool { distribution.method == .appStore }
 
     /// A finding about a file inside the bundle (`inner` empty: the bundle itself).
     func finding(
@@ -76,39 +76,39 @@ public struct BundleContents: Sendable {
     // MARK: The model's relations
 
     /// The bundle at `path` ("" for the artifact itself).
-    public func bundle(at path: String) -> NestedBundle? {
+    package func bundle(at path: String) -> NestedBundle? {
         bundles.first { $0.path == path }
     }
 
-    public func image(at path: String) -> BundleImage? {
+    package func image(at path: String) -> BundleImage? {
         images.first { $0.path == path }
     }
 
     /// The bundle holding `path` and the ones around it, innermost first.
-    public func enclosingBundles(of path: String) -> [NestedBundle] {
+    package func enclosingBundles(of path: String) -> [NestedBundle] {
         bundles.filter { $0.contains(path) || $0.path == path }.sorted { $0.path.count > $1.path.count }
     }
 
     /// The outermost app holding `path` (an iOS app's watch app and extensions belong to it).
-    public func application(holding path: String) -> NestedBundle? {
+    package func application(holding path: String) -> NestedBundle? {
         enclosingBundles(of: path).last { $0.role == .application }
     }
 
     /// The artifact's app: the outermost `.app` (nil for a framework, an xcframework, a single file).
-    public var mainApplication: NestedBundle? {
+    package var mainApplication: NestedBundle? {
         bundles.filter { $0.role == .application }.min {
             $0.path.split(separator: "/").count < $1.path.split(separator: "/").count
         }
     }
 
     /// A bundle's executable image.
-    public func executable(of bundle: NestedBundle) -> BundleImage? {
+    package func executable(of bundle: NestedBundle) -> BundleImage? {
         bundle.executable.flatMap(image(at:))
     }
 
     /// How messages name a place inside the artifact: `App.app/PlugIns/Widget.appex`, as App
     /// Store Connect names bundles (from the app's folder on), or the artifact's name for "".
-    public func displayName(_ inner: String) -> String {
+    package func displayName(_ inner: String) -> String {
         let rootName = String(root.split(separator: "/").last ?? Substring(root))
         guard !inner.isEmpty else { return rootName }
         let components = inner.split(separator: "/")
@@ -124,7 +124,7 @@ public struct BundleContents: Sendable {
     /// bundle), gives each its Info.plist and executable, and ties every image to its bundle.
     /// Run once every file is read (the walker, the example text); running it again rebuilds
     /// the same relations.
-    public mutating func assembleBundles() {
+    package mutating func assembleBundles() {
         var found: [String: NestedBundle] = [:]
         if let role = kind.bundleRole { found[""] = NestedBundle(path: "", role: role, name: displayName("")) }
         for path in Set(files + images.map(\.path)) {

@@ -1,6 +1,6 @@
 /// The Apple bundles and archives `shipcheck binary` walks, known by their extension, and what
 /// inside them is not shipped code (skipped).
-public enum BundleKind: String, Sendable, CaseIterable {
+package enum BundleKind: String, Sendable, CaseIterable {
     case app, appex, framework, xcframework, xcarchive, ipa
     /// A SwiftPM resource bundle: `<Package>_<Target>.resources` beside an executable on Linux,
     /// `<Package>_<Target>.bundle` inside an app.
@@ -9,7 +9,7 @@ public enum BundleKind: String, Sendable, CaseIterable {
     case binary
 
     /// The kind a path names by its extension (`App.app`, `Payload/App.ipa`), if any.
-    public init?(path: String) {
+    package init?(path: String) {
         var name = Substring(path)
         while name.hasSuffix("/") { name = name.dropLast() }
         guard let dot = name.lastIndex(of: "."), !name[dot...].contains("/") else { return nil }

@@ -204,7 +204,7 @@ extension ProvisioningProfile.Kind {
     /// An export method as ExportOptions.plist (or `bundle.distribution`) names it, old and new
     /// names alike (Xcode 15.3 renamed app-store to app-store-connect, ad-hoc to release-testing,
     /// development to debugging).
-    public init?(exportMethod: String) {
+    package init?(exportMethod: String) {
         switch exportMethod {
         case "app-store", "app-store-connect": self = .appStore
         case "ad-hoc", "release-testing": self = .adHoc

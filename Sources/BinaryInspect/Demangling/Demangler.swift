@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// How much of a demangled name to show.
-public enum DemangleStyle: String, Sendable, CaseIterable {
+package enum DemangleStyle: String, Sendable, CaseIterable {
     /// Everything the demangler says (like `swift-demangle` and `c++filt`).
     case full
     /// Shorter Swift names (see `SimplifiedDemangling`); C++ names as in full.
@@ -17,25 +17,25 @@ public enum DemangleStyle: String, Sendable, CaseIterable {
 }
 
 /// In-process demangling of Swift and C++ (Itanium) names: no subprocesses, no pipes.
-public enum Demangler {
+package enum Demangler {
     /// Whether a symbol looks like a Swift mangled name (`$s`, `$S`, `_T0`, `$e` prefixes).
-    public static func isSwift(_ name: String) -> Bool {
+    package static func isSwift(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { isSwift(UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether a symbol looks like an Itanium C++ mangled name.
-    public static func isCxx(_ name: String) -> Bool { name.hasPrefix("_Z") }
+    package static func isCxx(_ name: String) -> Bool { name.hasPrefix("_Z") }
 
     /// The demangled name, or nil when `name` is not a Swift or C++ mangled name the demanglers accept.
-    public static func demangle(_ name: String, style: DemangleStyle = .full) -> String? {
+    package static func demangle(_ name: String, style: DemangleStyle = .full) -> String? {
         var name = name
         return name.withUTF8 { demangle(utf8: UnsafeRawBufferPointer($0), style: style) }
     }
 
     /// The same for a name's UTF-8 bytes, which need not end in a NUL: a symbol listing hands
     /// over names past their `_` without making a string of each.
-    public static func demangle(utf8 name: UnsafeRawBufferPointer, style: DemangleStyle = .full) -> String? {
+    package static func demangle(utf8 name: UnsafeRawBufferPointer, style: DemangleStyle = .full) -> String? {
         var bytes: [UInt8] = []
         return demangle(utf8: name, style: style, appendingTo: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
@@ -43,7 +43,7 @@ public enum Demangler {
     /// Appends the demangled name's bytes to `output` and returns true, or returns false and
     /// appends nothing: a listing formats hundreds of thousands of names into its buffers
     /// without a string for each.
-    public static func demangle(
+    package static func demangle(
         utf8 name: UnsafeRawBufferPointer, style: DemangleStyle, appendingTo output: inout [UInt8]
     ) -> Bool {
         switch style {
@@ -58,14 +58,14 @@ public enum Demangler {
         }
     }
 
-    public static func demangleSwift(_ name: String) -> String? {
+    package static func demangleSwift(_ name: String) -> String? {
         var name = name
         var bytes: [UInt8] = []
         return name.withUTF8 { demangleSwift(UnsafeRawBufferPointer($0), appendingTo: &bytes) }
             ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
-    public static func demangleCxx(_ name: String) -> String? {
+    package static func demangleCxx(_ name: String) -> String? {
         var name = name
         var bytes: [UInt8] = []
         return name.withUTF8 { demangleCxx(UnsafeRawBufferPointer($0), appendingTo: &bytes) }

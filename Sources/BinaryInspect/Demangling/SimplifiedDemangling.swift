@@ -6,8 +6,8 @@
 /// - the `Swift.` module qualifier is dropped (`Swift.Int` → `Int`);
 /// - `(extension in M):` qualifiers and private discriminators `(in _0123…)` are dropped;
 /// - ` with unmangled suffix "…"` is dropped.
-public enum SimplifiedDemangling {
-    public static func simplify(_ full: String) -> String {
+package enum SimplifiedDemangling {
+    package static func simplify(_ full: String) -> String {
         var text = full
         for prefix in ["generic specialization <", "function signature specialization <"] {
             text = replacingBracketed(in: text, opening: prefix, with: "specialized ", closingOf: " of ")

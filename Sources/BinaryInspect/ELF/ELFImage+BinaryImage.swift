@@ -5,7 +5,7 @@ import ShipcheckCore
 /// The ELF adapter: section roles by ELF section name, pointer slots from dynamic relocations,
 /// `DT_NEEDED` and autolink entries, build-id / `.comment` / `.debug_*` facts.
 extension ELFImage {
-    public func sections(_ role: SectionRole) -> [ImageSection] {
+    package func sections(_ role: SectionRole) -> [ImageSection] {
         let matching: [ELFSection]
         switch role {
         case .swiftTypes: matching = sections(named: "swift5_type_metadata")
@@ -19,18 +19,18 @@ extension ELFImage {
         return matching.filter(\.hasFileData).map(\.imageSection)
     }
 
-    public func bytes(of section: ImageSection) -> UnsafeRawBufferPointer {
+    package func bytes(of section: ImageSection) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: raw[Int(section.fileOffset)..<Int(section.fileOffset + section.size)])
     }
 
-    public func bytes(atAddress address: UInt64) -> UnsafeRawBufferPointer? {
+    package func bytes(atAddress address: UInt64) -> UnsafeRawBufferPointer? {
         guard let section = section(containing: address) else { return nil }
         return UnsafeRawBufferPointer(rebasing: bytes(of: section)[Int(address - section.address)...])
     }
 
     /// GOT slots and other relocated words, from the allocated (dynamic) relocation sections:
     /// a symbol from `.dynsym`, or an `R_*_RELATIVE` addend back into this image.
-    public func pointerSlots() throws(InputError) -> [UInt64: SlotTarget] {
+    package func pointerSlots() throws(InputError) -> [UInt64: SlotTarget] {
         guard kind.isLinked else { return [:] }
         let dynamicSymbols = try ELFSymbolTable(image: self, kind: .dynsym)
         var slots: [UInt64: SlotTarget] = [:]
@@ -49,11 +49,11 @@ extension ELFImage {
         return slots
     }
 
-    public func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
+    package func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
         try ELFSymbolTable(image: self, kind: table).listed()
     }
 
-    public func linkedLibraries() throws(InputError) -> [LinkedLibrary] {
+    package func linkedLibraries() throws(InputError) -> [LinkedLibrary] {
         var libraries = try neededLibraries().map(ELFFacts.needed)
         for section in sections(named: ".swift1_autolink_entries") {
             libraries += stringList(in: section).map(ELFFacts.autolink)
@@ -61,7 +61,7 @@ extension ELFImage {
         return libraries
     }
 
-    public func buildFacts() -> [BuildFact] {
+    package func buildFacts() -> [BuildFact] {
         var facts: [BuildFact] = []
         if let buildID = buildID() { facts.append(ELFFacts.buildID(buildID)) }
         if let toolchain = ELFFacts.toolchain(sections(named: ".comment").flatMap(stringList)) {
@@ -75,6 +75,6 @@ extension ELFImage {
         return facts
     }
 
-    public var codeSignature: UnsafeRawBufferPointer? { nil }
+    package var codeSignature: UnsafeRawBufferPointer? { nil }
 }
 #endif

@@ -34,19 +34,19 @@ struct ELFSection: Sendable, Hashable {
 /// the image, `e_shstrndx` is a real section, each section's bytes lie inside the image, section
 /// names resolve — and throws an `InputError` naming the file (and member) otherwise. After
 /// that, `bytes(of:)` hands out bounds-checked views of section contents.
-public final class ELFImage: BinaryImage {
-    public let origin: ImageOrigin
+package final class ELFImage: BinaryImage {
+    package let origin: ImageOrigin
     let header: GElf_Ehdr
     let sections: [ELFSection]
     let is64Bit: Bool
-    public let isLittleEndian: Bool
+    package let isLittleEndian: Bool
     let handle: OpaquePointer
     /// The image's bytes (for a member: just the member), inside `storage`.
     let raw: UnsafeRawBufferPointer
     private let storage: FileBytes
 
-    public let format = BinaryFormat.elf
-    public let symbolPrefix = ""
+    package let format = BinaryFormat.elf
+    package let symbolPrefix = ""
 
     /// `elf_version` must be called once before libelf reads anything.
     private static let libraryReady: Bool = elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE)
@@ -96,7 +96,7 @@ public final class ELFImage: BinaryImage {
         elf_end(handle)
     }
 
-    public var kind: ImageKind {
+    package var kind: ImageKind {
         switch Int32(header.e_type) {
         case ET_REL: .object
         case ET_EXEC: .executable
@@ -105,7 +105,7 @@ public final class ELFImage: BinaryImage {
         }
     }
 
-    public var wordSize: Int { is64Bit ? 8 : 4 }
+    package var wordSize: Int { is64Bit ? 8 : 4 }
 
     /// Sections with a given name (ELF allows duplicates; `.o` files use them for COMDAT groups).
     func sections(named name: String) -> [ELFSection] { sections.filter { $0.name == name } }

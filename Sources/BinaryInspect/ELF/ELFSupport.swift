@@ -3,11 +3,11 @@ import ShipcheckCore
 /// Whether this build reads ELF: the ELF backend is libelf (Debian's `libelf-dev`), built where
 /// the package trait `ELF` is on and the platform has libelf (Linux; not macOS, which reads
 /// Mach-O only). `shipcheck --version` reports it.
-public enum ELFSupport {
+package enum ELFSupport {
     #if canImport(CLibELF)
-    public static let isBuilt = true
+    package static let isBuilt = true
     #else
-    public static let isBuilt = false
+    package static let isBuilt = false
     #endif
 
     /// ELF magic, for recognising ELF files and archive members.

@@ -13,29 +13,30 @@ import Darwin
 /// Parts that cannot be read (a corrupt archive member, a slice of an unsupported CPU, a member
 /// that is not an object) are `errors`, named `path[arch](member)`; the others are still
 /// `images`. A file that cannot be read at all throws.
-public final class BinaryFile {
-    public let path: String
-    public let images: [any BinaryImage]
-    public let errors: [InputError]
+package final class BinaryFile {
+    package let path: String
+    package let images: [any BinaryImage]
+    package let errors: [InputError]
     /// Slices of a universal file not read because shipcheck does not decode their CPU (32-bit
     /// `i386`, `armv7`, `arm64_32`): each is also one of `errors`; the pre-flight model still
     /// lists them by architecture.
-    public let unreadArchitectures: [String]
+    package let unreadArchitectures: [String]
 
     /// Opens a file. `architecture` keeps only that slice of universal files (`--arch arm64`);
     /// a thin Mach-O file of another architecture, or a universal one without it, is an error.
-    public convenience init(path: String, architecture: String? = nil) throws(InputError) {
+    package convenience init(path: String, architecture: String? = nil) throws(InputError) {
         try self.init(storage: FileBytes.map(path: path), path: path, architecture: architecture)
     }
 
     /// Reads bytes that are already in memory (an entry of a zip), named `path` in messages.
-    public convenience init(bytes: some Collection<UInt8>, path: String, architecture: String? = nil) throws(InputError)
+    package convenience init(bytes: some Collection<UInt8>, path: String, architecture: String? = nil)
+        throws(InputError)
     {
         guard !bytes.isEmpty else { throw InputError(path: path, message: "empty file, not a binary") }
         try self.init(storage: FileBytes(copying: bytes), path: path, architecture: architecture)
     }
 
-    public init(storage: FileBytes, path: String, architecture: String? = nil) throws(InputError) {
+    package init(storage: FileBytes, path: String, architecture: String? = nil) throws(InputError) {
         self.path = path
         var opener = Opener(storage: storage, architecture: architecture)
         try opener.open(storage.bytes, origin: ImageOrigin(path: path), allowArchive: true, allowUniversal: true)
@@ -46,7 +47,7 @@ public final class BinaryFile {
 
     /// Whether a file's first bytes look like something `BinaryFile` reads (directory walks pick
     /// binaries this way and skip everything else).
-    public static func looksLikeBinary(_ prefix: some Collection<UInt8>) -> Bool {
+    package static func looksLikeBinary(_ prefix: some Collection<UInt8>) -> Bool {
         let bytes = Array(prefix.prefix(8))
         // Mach-O 64 and 32 bits (32-bit images are refused by name).
         return bytes.starts(with: ELFSupport.magic) || bytes.starts(with: StaticArchive.magic)

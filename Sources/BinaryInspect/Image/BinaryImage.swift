@@ -7,7 +7,7 @@ import ShipcheckCore
 ///
 /// An image is validated when it is opened: every section handed out lies inside the image, so
 /// `bytes(of:)` and `bytes(atAddress:)` never read outside it.
-public protocol BinaryImage: AnyObject {
+package protocol BinaryImage: AnyObject {
     /// Where the image came from: file, archive member, universal slice.
     var origin: ImageOrigin { get }
     var format: BinaryFormat { get }
@@ -44,21 +44,21 @@ public protocol BinaryImage: AnyObject {
 
 /// Where an image came from, as findings and errors name it: `path`, `path[arch]`,
 /// `path(member)`, `path[arch](member)`.
-public struct ImageOrigin: Sendable, Hashable {
+package struct ImageOrigin: Sendable, Hashable {
     /// The file as the user named it (or, for bytes read from a container, its path there).
-    public var path: String
+    package var path: String
     /// The universal-file slice (`arm64`, `x86_64`), nil for thin files.
-    public var architecture: String?
+    package var architecture: String?
     /// The static-archive member, nil for files that are not archives.
-    public var member: String?
+    package var member: String?
 
-    public init(path: String, architecture: String? = nil, member: String? = nil) {
+    package init(path: String, architecture: String? = nil, member: String? = nil) {
         self.path = path
         self.architecture = architecture
         self.member = member
     }
 
-    public var displayName: String {
+    package var displayName: String {
         path + (architecture.map { "[\($0)]" } ?? "") + (member.map { "(\($0))" } ?? "")
     }
 
@@ -74,19 +74,19 @@ public struct ImageOrigin: Sendable, Hashable {
     func error(_ message: String) -> InputError { InputError(path: displayName, message: message) }
 }
 
-public enum BinaryFormat: String, Sendable {
+package enum BinaryFormat: String, Sendable {
     case elf = "ELF", machO = "Mach-O"
 }
 
-public enum ImageKind: String, Sendable {
+package enum ImageKind: String, Sendable {
     case object = "relocatable object", executable, sharedLibrary = "shared library", bundle, other = "other"
 
     /// Objects hold unresolved relocations where linked images hold resolved pointers.
-    public var isLinked: Bool { self != .object }
+    package var isLinked: Bool { self != .object }
 }
 
 /// What a section holds, whatever the format calls it.
-public enum SectionRole: Sendable, CaseIterable {
+package enum SectionRole: Sendable, CaseIterable {
     /// Nominal type descriptors (`swift5_type_metadata`, `__swift5_types`).
     case swiftTypes
     /// Protocol conformance descriptors (`swift5_protocol_conformances`, `__swift5_proto`).
@@ -107,18 +107,18 @@ public enum SectionRole: Sendable, CaseIterable {
 }
 
 /// A section as the decoder sees it: where it is in memory and in the image.
-public struct ImageSection: Sendable, Hashable {
+package struct ImageSection: Sendable, Hashable {
     /// The name tools show: `swift5_tests` (ELF), `__TEXT,__swift5_proto` (Mach-O).
-    public var name: String
+    package var name: String
     /// Virtual address (linked images) or address inside the object.
-    public var address: UInt64
+    package var address: UInt64
     /// Offset of the contents inside the image; size 0 for sections without file contents.
-    public var fileOffset: UInt64
-    public var size: UInt64
+    package var fileOffset: UInt64
+    package var size: UInt64
     /// Whether the section holds code.
-    public var isCode: Bool
+    package var isCode: Bool
 
-    public init(name: String, address: UInt64, fileOffset: UInt64, size: UInt64, isCode: Bool = false) {
+    package init(name: String, address: UInt64, fileOffset: UInt64, size: UInt64, isCode: Bool = false) {
         self.name = name
         self.address = address
         self.fileOffset = fileOffset
@@ -126,11 +126,11 @@ public struct ImageSection: Sendable, Hashable {
         self.isCode = isCode
     }
 
-    public func contains(address candidate: UInt64) -> Bool { candidate >= address && candidate - address < size }
+    package func contains(address candidate: UInt64) -> Bool { candidate >= address && candidate - address < size }
 }
 
 /// What a pointer slot points at.
-public enum SlotTarget: Sendable, Hashable {
+package enum SlotTarget: Sendable, Hashable {
     /// A symbol imported from another image, by its source-level name (format prefix removed).
     case symbol(String)
     /// An address in this image.
@@ -138,7 +138,7 @@ public enum SlotTarget: Sendable, Hashable {
 }
 
 /// Which symbols to list: the full table, or what the dynamic linker sees.
-public enum SymbolTableKind: String, Sendable {
+package enum SymbolTableKind: String, Sendable {
     /// ELF `.symtab`; Mach-O `LC_SYMTAB` plus exports missing from it (a stripped dylib's).
     case symtab
     /// ELF `.dynsym`; Mach-O exports (export trie) plus undefined external symbols.
@@ -146,27 +146,27 @@ public enum SymbolTableKind: String, Sendable {
 }
 
 /// A symbol as `nm` lists it and the rules use it.
-public struct BinarySymbol: Sendable, Hashable {
+package struct BinarySymbol: Sendable, Hashable {
     /// The name as stored (Mach-O names keep their leading `_`, as Apple's nm shows them).
-    public var name: String
+    package var name: String
     /// Address (linked images) or value (objects: ELF section offset, Mach-O address).
-    public var value: UInt64
+    package var value: UInt64
     /// Size in bytes: exact on ELF; on Mach-O (which records none) the distance to the next
     /// symbol in the same section.
-    public var size: UInt64
-    public var isDefined: Bool
-    public var isFunction: Bool
+    package var size: UInt64
+    package var isDefined: Bool
+    package var isFunction: Bool
     /// nm's one-letter type (T, t, U, D, S, …).
-    public var letter: Character
-    public var type: String
-    public var binding: String
-    public var visibility: String
+    package var letter: Character
+    package var type: String
+    package var binding: String
+    package var visibility: String
     /// The section's name, or `UND` / `ABS` / `COM` / `INDR`.
-    public var section: String
+    package var section: String
     /// Where the symbol's bytes sit inside the image, for locating findings.
-    public var fileOffset: UInt64?
+    package var fileOffset: UInt64?
 
-    public init(
+    package init(
         name: String, value: UInt64, size: UInt64, isDefined: Bool, isFunction: Bool, letter: Character,
         type: String, binding: String, visibility: String, section: String, fileOffset: UInt64?
     ) {
@@ -186,18 +186,18 @@ public struct BinarySymbol: Sendable, Hashable {
 
 /// A library the image loads (ELF `DT_NEEDED`, Mach-O `LC_LOAD_DYLIB`…) or asks the linker for
 /// (autolink entries, `LC_LINKER_OPTION`).
-public struct LinkedLibrary: Sendable, Hashable {
-    public enum Kind: Sendable { case loaded, autolink }
+package struct LinkedLibrary: Sendable, Hashable {
+    package enum Kind: Sendable { case loaded, autolink }
 
     /// As recorded: `libXCTest.so`, `@rpath/XCTest.framework/XCTest`, `-lTesting`, `-framework XCTest`.
-    public var name: String
-    public var kind: Kind
+    package var name: String
+    package var kind: Kind
     /// The format's name for the record, for messages: `DT_NEEDED`, `LC_LOAD_WEAK_DYLIB`.
-    public var record: String
+    package var record: String
     /// Where findings point (`.dynamic`, `.swift1_autolink_entries`, `LC_LOAD_DYLIB`).
-    public var section: String
+    package var section: String
 
-    public init(name: String, kind: Kind, record: String, section: String) {
+    package init(name: String, kind: Kind, record: String, section: String) {
         self.name = name
         self.kind = kind
         self.record = record
@@ -207,7 +207,7 @@ public struct LinkedLibrary: Sendable, Hashable {
     /// The library's module name, whatever shape the record has: `libXCTest.so.1`,
     /// `/…/XCTest.framework/Versions/A/XCTest`, `@rpath/libXCTestSwiftSupport.dylib`,
     /// `-lTesting` and `-framework XCTest` all name theirs (`XCTest`, `XCTestSwiftSupport`, `Testing`).
-    public var module: String {
+    package var module: String {
         var text = Substring(name)
         if let framework = text.range(of: "-framework") { text = text[framework.upperBound...].drop { $0 == " " } }
         if let range = text.range(of: ".framework/") { text = text[..<range.lowerBound] }
@@ -226,14 +226,14 @@ public struct LinkedLibrary: Sendable, Hashable {
 
 /// A note about the build, stated by the format's adapter (build-id and toolchain on ELF; UUID,
 /// platform, signature and encryption on Mach-O).
-public struct BuildFact: Sendable, Hashable {
-    public var message: String
-    public var section: String?
-    public var fix: String
+package struct BuildFact: Sendable, Hashable {
+    package var message: String
+    package var section: String?
+    package var fix: String
     /// Stable within the image (fingerprints).
-    public var identity: String
+    package var identity: String
 
-    public init(message: String, section: String?, fix: String, identity: String) {
+    package init(message: String, section: String?, fix: String, identity: String) {
         self.message = message
         self.section = section
         self.fix = fix

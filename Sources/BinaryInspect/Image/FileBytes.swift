@@ -13,9 +13,9 @@ import Darwin
 ///
 /// The mapping is copy-on-write and writable because libelf's `elf_memory` may convert data in
 /// place; nothing here ever writes back to the file.
-public final class FileBytes: @unchecked Sendable {
+package final class FileBytes: @unchecked Sendable {
     /// The whole contents.
-    public let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
     private let release: () -> Void
 
     private init(bytes: UnsafeRawBufferPointer, release: @escaping () -> Void) {
@@ -27,7 +27,7 @@ public final class FileBytes: @unchecked Sendable {
 
     /// A copy of `contents` (for bytes that do not come from a file of their own).
     /// Contiguous bytes (an array, a buffer) are copied in one go, not byte by byte.
-    public convenience init(copying contents: some Collection<UInt8>) {
+    package convenience init(copying contents: some Collection<UInt8>) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(contents.count, 1), alignment: 16)
         if contents.withContiguousStorageIfAvailable({ buffer.copyMemory(from: UnsafeRawBufferPointer($0)) }) == nil {
             _ = buffer.initializeMemory(as: UInt8.self, from: contents)
@@ -52,7 +52,7 @@ public final class FileBytes: @unchecked Sendable {
 
     /// Maps a regular, non-empty file. Errors name the file: missing, unreadable, not a regular
     /// file (FIFOs and devices are refused before anything blocks on them), empty.
-    public static func map(path: String) throws(InputError) -> FileBytes {
+    package static func map(path: String) throws(InputError) -> FileBytes {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw InputError(path: path, message: SafeFileReader.describe(errno: errno)) }
         defer { close(descriptor) }

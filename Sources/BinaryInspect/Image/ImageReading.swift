@@ -38,7 +38,7 @@ extension BinaryImage {
     }
 
     /// `path`, `path[arch]`, `path(member)`: how messages name this image.
-    public var displayName: String { origin.displayName }
+    package var displayName: String { origin.displayName }
 }
 
 /// Bounds-checked integer reads in one byte order, for format readers that parse headers before

@@ -5,9 +5,9 @@ import ShipcheckCore
 extension MachOImage {
     /// `LC_LOAD_DYLIB` and its weak / re-export / lazy / upward variants, then `LC_LINKER_OPTION`
     /// (objects: `-framework XCTest`, `-lswiftCore`).
-    public func linkedLibraries() throws(InputError) -> [LinkedLibrary] { libraries }
+    package func linkedLibraries() throws(InputError) -> [LinkedLibrary] { libraries }
 
-    public func buildFacts() -> [BuildFact] {
+    package func buildFacts() -> [BuildFact] {
         var facts: [BuildFact] = []
         if let uuid = uuidString {
             facts.append(

@@ -6,7 +6,7 @@ import ShipcheckCore
 /// (`LC_DYLD_CHAINED_FIXUPS`, whose slots hold encoded fixups rather than addresses, in the
 /// `DYLD_CHAINED_PTR_64`, `_64_OFFSET` and arm64e formats). Imported names lose the `_` prefix.
 extension MachOImage {
-    public func pointerSlots() throws(InputError) -> [UInt64: SlotTarget] {
+    package func pointerSlots() throws(InputError) -> [UInt64: SlotTarget] {
         guard holdsCode, kind.isLinked else { return [:] }
         var slots: [UInt64: SlotTarget] = [:]
         indirectSymbolSlots(into: &slots)

@@ -29,7 +29,7 @@ extension MachOImage {
     /// what a stripped image keeps only for dyld — exports from the trie and imports from the bind
     /// opcodes — that the symbol table lacks. `.dynsym`: what the dynamic linker sees, the exports
     /// and every import (undefined external symbols, bind opcodes, chained-fixup imports).
-    public func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
+    package func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
         let entries = try nlistSymbols()
         let bound = try boundSymbols()
         var symbols: [BinarySymbol]

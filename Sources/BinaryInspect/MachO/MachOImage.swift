@@ -51,9 +51,9 @@ struct MachOBlob {
 /// command's size covers its fields; every segment, section and `__LINKEDIT` blob (symbol and
 /// string tables, indirect symbols, fixups, export trie, code signature) lies inside the image.
 /// A failure is one `InputError` naming the file (and member / slice).
-public final class MachOImage: BinaryImage {
-    public let origin: ImageOrigin
-    public let cpu: String
+package final class MachOImage: BinaryImage {
+    package let origin: ImageOrigin
+    package let cpu: String
     /// `MH_EXECUTE`, `MH_DYLIB`, … (`filetype`).
     let fileType: UInt32
     let flags: UInt32
@@ -74,10 +74,10 @@ public final class MachOImage: BinaryImage {
     var buildVersion: (command: String, platform: ApplePlatform, minimum: OSVersion, sdk: OSVersion, tools: [String])?
     var libraries: [LinkedLibrary] = []
 
-    public let format = BinaryFormat.machO
-    public let wordSize = 8
-    public let isLittleEndian = true
-    public let symbolPrefix = "_"
+    package let format = BinaryFormat.machO
+    package let wordSize = 8
+    package let isLittleEndian = true
+    package let symbolPrefix = "_"
 
     init(bytes: UnsafeRawBufferPointer, storage: FileBytes, origin: ImageOrigin) throws(InputError) {
         self.origin = origin
@@ -207,7 +207,7 @@ public final class MachOImage: BinaryImage {
         self.sections = sections
     }
 
-    public var kind: ImageKind {
+    package var kind: ImageKind {
         switch fileType {
         case MachO.MH_OBJECT: .object
         case MachO.MH_EXECUTE: .executable
@@ -239,7 +239,7 @@ public final class MachOImage: BinaryImage {
         return section.offset + section.size <= encrypted.lowerBound || section.offset >= encrypted.upperBound
     }
 
-    public func sections(_ role: SectionRole) -> [ImageSection] {
+    package func sections(_ role: SectionRole) -> [ImageSection] {
         guard holdsCode else { return [] }
         let matching = sections.filter { section in
             switch role {
@@ -256,7 +256,7 @@ public final class MachOImage: BinaryImage {
         return matching.filter(isReadable).map(\.imageSection)
     }
 
-    public func bytes(of section: ImageSection) -> UnsafeRawBufferPointer {
+    package func bytes(of section: ImageSection) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: raw[Int(section.fileOffset)..<Int(section.fileOffset + section.size)])
     }
 
@@ -275,7 +275,7 @@ public final class MachOImage: BinaryImage {
         return address - candidate.address < candidate.size ? candidate : nil
     }
 
-    public func bytes(atAddress address: UInt64) -> UnsafeRawBufferPointer? {
+    package func bytes(atAddress address: UInt64) -> UnsafeRawBufferPointer? {
         guard holdsCode, let section = section(containing: address) else { return nil }
         let start = Int(section.offset + (address - section.address))
         return UnsafeRawBufferPointer(rebasing: raw[start..<Int(section.offset + section.size)])
@@ -291,10 +291,10 @@ public final class MachOImage: BinaryImage {
 
     func blob(_ blob: MachOBlob) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: raw[blob.range]) }
 
-    public var codeSignature: UnsafeRawBufferPointer? { codeSignatureBlob.map(blob) }
+    package var codeSignature: UnsafeRawBufferPointer? { codeSignatureBlob.map(blob) }
 
     /// Where the code signature sits in the image (offset, size), for readers of its blobs.
-    public var codeSignatureRange: Range<Int>? { codeSignatureBlob?.range }
+    package var codeSignatureRange: Range<Int>? { codeSignatureBlob?.range }
 }
 
 /// Field checks shared by the load-command cases of `MachOImage.init`.

@@ -1,18 +1,18 @@
 import ShipcheckCore
 
 /// What `shipcheck symbols` lists and how.
-public struct SymbolListOptions: Sendable {
-    public var table: SymbolTableKind = .symtab
-    public var demangle: DemangleStyle = .full
-    public var definedOnly = false
-    public var undefinedOnly = false
+package struct SymbolListOptions: Sendable {
+    package var table: SymbolTableKind = .symtab
+    package var demangle: DemangleStyle = .full
+    package var definedOnly = false
+    package var undefinedOnly = false
     /// Regex matched against the mangled and the demangled name.
-    public var grep: String?
-    public var sizeSort = false
+    package var grep: String?
+    package var sizeSort = false
     /// Only this slice of universal files (`--arch arm64`); nil: every slice.
-    public var architecture: String?
+    package var architecture: String?
 
-    public init() {}
+    package init() {}
 }
 
 /// Lists symbols like `nm`, with Swift and C++ names demangled in-process and in parallel.
@@ -25,14 +25,14 @@ public struct SymbolListOptions: Sendable {
 /// The listing is written as it is made, one file after another: each file's symbols are demangled
 /// and formatted in chunks on every core, straight into byte buffers handed to `write` in
 /// order. No row is made and memory stays bounded by the chunks in flight, not by the file.
-public final class SymbolListingWriter {
+package final class SymbolListingWriter {
     private let format: SymbolFormat
     private let showPath: Bool
     private let write: (UnsafeRawBufferPointer) -> Void
     private var wroteRow = false
 
     /// Writes the format's header (CSV column names, JSON's opening bracket) at once.
-    public init(format: SymbolFormat, showPath: Bool, write: @escaping (UnsafeRawBufferPointer) -> Void) {
+    package init(format: SymbolFormat, showPath: Bool, write: @escaping (UnsafeRawBufferPointer) -> Void) {
         self.format = format
         self.showPath = showPath
         self.write = write
@@ -41,7 +41,8 @@ public final class SymbolListingWriter {
 
     /// Lists one file. Nothing is written for a file that cannot be read (the error is thrown);
     /// the members and slices that could not be read are added to `memberErrors`.
-    public func add(_ file: BinaryFile, options: SymbolListOptions, memberErrors: inout [InputError]) throws(InputError)
+    package func add(_ file: BinaryFile, options: SymbolListOptions, memberErrors: inout [InputError])
+        throws(InputError)
     {
         let selection = try SymbolSelection(file, options: options, memberErrors: &memberErrors)
         let renderer = SymbolRenderer(format: format, showPath: showPath, origins: selection.images.map(\.origin))
@@ -60,7 +61,7 @@ public final class SymbolListingWriter {
     }
 
     /// Writes what closes the listing (JSON's closing bracket).
-    public func finish() {
+    package func finish() {
         SymbolRenderer.footer(format).withUnsafeBytes { write($0) }
     }
 

@@ -1,7 +1,7 @@
 import ShipcheckCore
 
 /// Output formats of `shipcheck symbols`.
-public enum SymbolFormat: String, Sendable, CaseIterable {
+package enum SymbolFormat: String, Sendable, CaseIterable {
     case text, json, csv
 }
 

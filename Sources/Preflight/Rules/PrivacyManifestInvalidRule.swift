@@ -2,8 +2,8 @@ import ShipcheckCore
 
 /// ITMS-91056 / ITMS-91108: a privacy manifest that is not a property list, or whose keys or
 /// values are not valid (a reason code that does not exist, a category that is not one).
-public enum PrivacyManifestInvalidRule: Rule {
-    public static let description = RuleDescription(
+package enum PrivacyManifestInvalidRule: Rule {
+    package static let description = RuleDescription(
         id: "preflight-privacy-manifest-invalid",
         summary: "A PrivacyInfo.xcprivacy does not parse or declares what does not exist (ITMS-91056).",
         rationale: """

@@ -2,8 +2,8 @@ import ShipcheckCore
 
 /// ITMS-90683 (missing) / ITMS-90738 (empty): an API that needs a purpose string is referenced
 /// while the app's Info.plist does not describe it.
-public enum PurposeStringRule: Rule {
-    public static let description = RuleDescription(
+package enum PurposeStringRule: Rule {
+    package static let description = RuleDescription(
         id: "preflight-purpose-string",
         summary: "An API that needs an NS…UsageDescription is used while the app's Info.plist lacks it (ITMS-90683).",
         rationale: """

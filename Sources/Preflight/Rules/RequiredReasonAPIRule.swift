@@ -2,8 +2,8 @@ import ShipcheckCore
 
 /// ITMS-91053: code that uses a required reason API while no privacy manifest of its bundle
 /// declares the API's category with an approved reason.
-public enum RequiredReasonAPIRule: Rule {
-    public static let description = RuleDescription(
+package enum RequiredReasonAPIRule: Rule {
+    package static let description = RuleDescription(
         id: "preflight-required-reason-api",
         summary: "Required reason API used without an approved reason in the bundle's privacy manifest (ITMS-91053).",
         rationale: """

@@ -18,8 +18,8 @@ import XcodeProject
 /// - Then the DEBUG-only names are known; round two parses only the other release files that
 ///   mention one (their bytes were kept), recording their declarations and such places too.
 /// - At the end every fact is judged against the target's complete index.
-public final class ArchiveBreakerCheck: FileCheck {
-    public let name = "archive breakers"
+package final class ArchiveBreakerCheck: FileCheck {
+    package let name = "archive breakers"
     private let enabled: Bool
     private let evaluator: ReleaseConditionEvaluator
     /// Generated files, whose uses are not reported (their declarations still count), unless
@@ -41,7 +41,7 @@ public final class ArchiveBreakerCheck: FileCheck {
         var explanations: [(index: Int, note: InputError)] = []
     }
 
-    public init(configuration: Configuration) {
+    package init(configuration: Configuration) {
         enabled = configuration.isEnabled(ArchiveBreakerRule.description)
         evaluator = ReleaseConditionEvaluator(
             debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
@@ -49,18 +49,18 @@ public final class ArchiveBreakerCheck: FileCheck {
         self.generated = generated.isChecked(ArchiveBreakerRule.id) ? nil : generated
     }
 
-    public func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
+    package func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
 
-    public func prepare(_ context: ScanContext) -> [ScannedFile] {
+    package func prepare(_ context: ScanContext) -> [ScannedFile] {
         if enabled { state.withLock { $0.model = ProjectModel.of(context) } }
         return []
     }
 
-    public func wants(_ file: ScannedFile) -> Bool {
+    package func wants(_ file: ScannedFile) -> Bool {
         enabled && file.relativePath.hasSuffix(".swift") && !SwiftTargets.isManifest(file.relativePath)
     }
 
-    public func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) -> FollowUp {
         let model = state.withLock { state in
             state.sources += 1
             return state.model
@@ -90,7 +90,7 @@ public final class ArchiveBreakerCheck: FileCheck {
         return .firstRound
     }
 
-    public func process(_ contents: FileContents, round: FileRound) {
+    package func process(_ contents: FileContents, round: FileRound) {
         guard let file = ParsedSwiftFile.of(contents), let model = state.withLock({ $0.model }) else { return }
         let target = model.swiftTargets.target(of: file.path)
         let isDevelopmentAsset = model.developmentReason(for: file.path) != nil
@@ -117,7 +117,7 @@ public final class ArchiveBreakerCheck: FileCheck {
     }
 
     /// Round one declared every DEBUG-only name: release files mentioning one are parsed next.
-    public func beginSecondRound() {
+    package func beginSecondRound() {
         state.withLock { state in
             for (target, index) in state.indexes {
                 let names = index.candidateNames
@@ -127,7 +127,7 @@ public final class ArchiveBreakerCheck: FileCheck {
         }
     }
 
-    public func wantsSecondRound(_ contents: FileContents) -> Bool {
+    package func wantsSecondRound(_ contents: FileContents) -> Bool {
         guard let (model, mentions) = state.withLock({ state in state.model.map { ($0, state.mentions) } }) else {
             return false
         }
@@ -135,7 +135,7 @@ public final class ArchiveBreakerCheck: FileCheck {
         return names.map { !$0.isEmpty && $0.isMentioned(in: contents.bytes) } ?? false
     }
 
-    public func finish() -> CheckResult {
+    package func finish() -> CheckResult {
         state.withLock { state in
             for key in state.indexes.keys { state.indexes[key]!.sort() }
             var findings: [Finding] = []

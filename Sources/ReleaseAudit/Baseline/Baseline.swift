@@ -7,18 +7,18 @@ import ShipcheckCore
 /// Stored as JSON sorted by path, rule and fingerprint — one entry per finding, with what it
 /// is about for reviewers (the first line of its snippet, never a line number, so moving code
 /// does not rewrite the file) — so a baseline diffs well in code review and merges cleanly.
-public struct Baseline: Sendable, Equatable {
-    public struct Entry: Codable, Sendable, Equatable {
-        public var fingerprint: String
-        public var rule: String
-        public var path: String
-        public var subject: String
+package struct Baseline: Sendable, Equatable {
+    package struct Entry: Codable, Sendable, Equatable {
+        package var fingerprint: String
+        package var rule: String
+        package var path: String
+        package var subject: String
     }
 
-    public static let formatVersion = 1
-    public var entries: [Entry]
+    package static let formatVersion = 1
+    package var entries: [Entry]
 
-    public init(findings: [Finding]) {
+    package init(findings: [Finding]) {
         entries = Self.fingerprinted(findings)
             .map {
                 Entry(
@@ -33,14 +33,14 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// Findings whose fingerprint the baseline does not hold: the new ones.
-    public func newFindings(in findings: [Finding]) -> [Finding] {
+    package func newFindings(in findings: [Finding]) -> [Finding] {
         let known = Set(entries.map(\.fingerprint))
         return findings.filter { !known.contains($0.fingerprint) }
     }
 
     /// Entries no finding of `findings` has the fingerprint of: recorded findings that no longer
     /// occur (fixed, or gone out of scope), in the baseline's order.
-    public func fixedEntries(among findings: [Finding]) -> [Entry] {
+    package func fixedEntries(among findings: [Finding]) -> [Entry] {
         let current = Set(Self.fingerprinted(findings).map(\.fingerprint))
         return entries.filter { !current.contains($0.fingerprint) }
     }
@@ -53,19 +53,19 @@ public struct Baseline: Sendable, Equatable {
     }
 
     /// What rewriting a baseline with today's findings changed.
-    public struct Update: Sendable, Equatable {
-        public var baseline: Baseline
+    package struct Update: Sendable, Equatable {
+        package var baseline: Baseline
         /// Findings it did not hold, in sorted order.
-        public var added: [Entry]
+        package var added: [Entry]
         /// Entries no finding has any more, in the old file's order.
-        public var dropped: [Entry]
+        package var dropped: [Entry]
     }
 
     /// This baseline rewritten for `findings`: entries still found stay as they are, in their
     /// order (a file a team reordered or wrote with an older sort keeps its diff small); entries
     /// no longer found are dropped; a new finding is placed before the first kept entry that
     /// sorts after it (in a sorted file, where a fresh write would put it).
-    public func updated(with findings: [Finding]) -> Update {
+    package func updated(with findings: [Finding]) -> Update {
         let current = Baseline(findings: findings).entries
         var seen = Set<String>()
         let known = Set(entries.map(\.fingerprint))
@@ -99,15 +99,15 @@ public struct Baseline: Sendable, Equatable {
         var findings: [Entry]
     }
 
-    public func serialized() -> String {
+    package func serialized() -> String {
         JSONText.encode(Document(version: Self.formatVersion, tool: Report.toolName, findings: entries))
     }
 
-    public func write(to path: String) throws(InputError) {
+    package func write(to path: String) throws(InputError) {
         try AtomicFile.write(serialized(), to: path)
     }
 
-    public static func load(_ path: String, source: any FileSource = DiskFileSource()) throws(InputError) -> Baseline {
+    package static func load(_ path: String, source: any FileSource = DiskFileSource()) throws(InputError) -> Baseline {
         let bytes = try source.read(path, displayPath: path, sizeLimit: 64 * 1024 * 1024)
         let document: Document
         do {

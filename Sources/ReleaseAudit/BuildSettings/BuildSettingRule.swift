@@ -6,7 +6,7 @@ import ShipcheckCore
 /// configuration) and `Package.swift` manifests (through `manifestProblem`, on each setting
 /// call that applies to release builds). The engines are `XcodeBuildSettingsAudit` and
 /// `PackageManifestAudit`; the check of a scan is `BuildSettingsCheck`.
-public protocol BuildSettingRule: Rule {
+package protocol BuildSettingRule: Rule {
     /// The Xcode settings the rule reads and what is wrong in their values.
     static var settingChecks: [BuildSettingCheck] { get }
 
@@ -15,16 +15,16 @@ public protocol BuildSettingRule: Rule {
 }
 
 /// One Xcode setting a rule checks.
-public struct BuildSettingCheck: Sendable {
-    public var key: String
+package struct BuildSettingCheck: Sendable {
+    package var key: String
     /// The offending words of one assignment's own value (empty: fine), given the
     /// compilation conditions that are debug-only.
-    public var offending: @Sendable (_ words: [String], _ debugFlags: Set<String>) -> [String]
+    package var offending: @Sendable (_ words: [String], _ debugFlags: Set<String>) -> [String]
     /// The finding's message for one offending word.
-    public var message: @Sendable (_ found: String) -> String
-    public var fix: String
+    package var message: @Sendable (_ found: String) -> String
+    package var fix: String
 
-    public init(
+    package init(
         key: String, offending: @escaping @Sendable (_ words: [String], _ debugFlags: Set<String>) -> [String],
         message: @escaping @Sendable (_ found: String) -> String, fix: String
     ) {
@@ -37,28 +37,28 @@ public struct BuildSettingCheck: Sendable {
 
 /// A `.define(…)` or `.unsafeFlags(…)` call of a manifest that applies to release builds
 /// (no `.when(configuration: .debug)`).
-public struct ManifestSetting: Sendable {
-    public enum Call: Sendable, Hashable {
+package struct ManifestSetting: Sendable {
+    package enum Call: Sendable, Hashable {
         /// `.define("NAME")` or `.define("NAME", to: …)`.
         case define(String)
         /// `.unsafeFlags([…])`, the flags that are string literals.
         case unsafeFlags([String])
     }
 
-    public var call: Call
+    package var call: Call
     /// The settings list holding it: `swiftSettings`, `cSettings`, `cxxSettings`, `linkerSettings`.
-    public var kind: String
+    package var kind: String
     /// For messages: `target 'App'`, or `the package`.
-    public var target: String
+    package var target: String
     /// Compilation conditions never set in release: `DEBUG` and the configuration's debug-only flags.
-    public var debugOnlyFlags: Set<String>
+    package var debugOnlyFlags: Set<String>
 
     /// Whether the settings are C-family ones (`cSettings`, `cxxSettings`).
-    public var isCFamily: Bool { kind == "cSettings" || kind == "cxxSettings" }
+    package var isCFamily: Bool { kind == "cSettings" || kind == "cxxSettings" }
 
     /// The flags of an `unsafeFlags` call that define a debug-only condition (`-DDEBUG`,
     /// `-D DEBUG`, `-DDEBUG=1`), as written.
-    public var debugDefines: [String] {
+    package var debugDefines: [String] {
         guard case .unsafeFlags(let flags) = call else { return [] }
         return flags.enumerated().compactMap { index, flag in
             let defined: String? =
@@ -72,7 +72,7 @@ public struct ManifestSetting: Sendable {
     }
 
     /// The flags of an `unsafeFlags` call.
-    public var flags: [String] {
+    package var flags: [String] {
         if case .unsafeFlags(let flags) = call { return flags }
         return []
     }

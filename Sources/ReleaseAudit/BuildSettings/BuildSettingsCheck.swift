@@ -7,8 +7,8 @@ import XcodeProject
 /// XcodeGen spec and `.xcconfig` in the project model, and every `Package.swift` manifest
 /// (parsed once, shared with any other check reading its syntax), against the build-setting
 /// rules it is given.
-public final class BuildSettingsCheck: FileCheck {
-    public let name = "build settings"
+package final class BuildSettingsCheck: FileCheck {
+    package let name = "build settings"
     private let rules: [any BuildSettingRule.Type]
     private let configuration: Configuration
     private let manifests: PackageManifestAudit
@@ -21,29 +21,29 @@ public final class BuildSettingsCheck: FileCheck {
     }
 
     /// `rules`: the registry's rules; this check runs the build-setting rules among them.
-    public init(rules: [any Rule.Type], configuration: Configuration) {
+    package init(rules: [any Rule.Type], configuration: Configuration) {
         self.rules = rules.compactMap { $0 as? any BuildSettingRule.Type }
         self.configuration = configuration
         manifests = PackageManifestAudit(rules: self.rules, debugOnlyFlags: configuration.debugOnlyFlags)
     }
 
-    public func needsEarly(_ file: ScannedFile) -> Bool { ProjectModel.isProjectFile(file) }
+    package func needsEarly(_ file: ScannedFile) -> Bool { ProjectModel.isProjectFile(file) }
 
-    public func prepare(_ context: ScanContext) -> [ScannedFile] {
+    package func prepare(_ context: ScanContext) -> [ScannedFile] {
         state.withLock { $0.model = ProjectModel.of(context) }
         return []
     }
 
-    public func wants(_ file: ScannedFile) -> Bool {
+    package func wants(_ file: ScannedFile) -> Bool {
         file.relativePath == "Package.swift" || file.relativePath.hasSuffix("/Package.swift")
     }
 
     /// Manifests are checked as every Swift source is: UTF-8, and `#if` nesting the parser survives.
-    public func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) -> FollowUp {
         SwiftText.isParseable(contents) ? .eitherRound : .none
     }
 
-    public func process(_ contents: FileContents, round: FileRound) {
+    package func process(_ contents: FileContents, round: FileRound) {
         guard let file = ParsedSwiftFile.of(contents) else { return }
         let findings = manifests.audit(tree: file.tree, path: file.path)
         state.withLock { state in
@@ -52,7 +52,7 @@ public final class BuildSettingsCheck: FileCheck {
         }
     }
 
-    public func finish() -> CheckResult {
+    package func finish() -> CheckResult {
         state.withLock { state in
             var result = CheckResult(filesScanned: state.manifestsRead)
             if let model = state.model {

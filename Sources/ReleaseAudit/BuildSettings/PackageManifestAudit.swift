@@ -7,22 +7,22 @@ import SwiftSyntax
 ///
 /// A setting applies to release unless its condition argument says
 /// `.when(configuration: .debug)`; a platform-only condition still covers release.
-public struct PackageManifestAudit: Sendable {
-    public var rules: [any BuildSettingRule.Type]
-    public var debugOnlyFlags: Set<String>
+package struct PackageManifestAudit: Sendable {
+    package var rules: [any BuildSettingRule.Type]
+    package var debugOnlyFlags: Set<String>
 
-    public init(rules: [any BuildSettingRule.Type], debugOnlyFlags: Set<String> = []) {
+    package init(rules: [any BuildSettingRule.Type], debugOnlyFlags: Set<String> = []) {
         self.rules = rules
         self.debugOnlyFlags = debugOnlyFlags.union(["DEBUG"])
     }
 
     /// Findings for one manifest's text, at the rules' default severities.
-    public func audit(source: String, path: String) -> [Finding] {
+    package func audit(source: String, path: String) -> [Finding] {
         audit(tree: Parser.parse(source: source), path: path)
     }
 
     /// Findings for one parsed manifest, at the rules' default severities.
-    public func audit(tree: SourceFileSyntax, path: String) -> [Finding] {
+    package func audit(tree: SourceFileSyntax, path: String) -> [Finding] {
         let converter = SourceLocationConverter(fileName: path, tree: tree)
         let visitor = SettingCallVisitor(viewMode: .sourceAccurate)
         visitor.walk(tree)

@@ -5,11 +5,11 @@ import XcodeProject
 /// stacked settings: project `.xcconfig`, project, target `.xcconfig` (with `#include`), target,
 /// following `$(inherited)`. Each finding points at the assignment that introduced the problem,
 /// and names every target and configuration it reaches.
-public struct XcodeBuildSettingsAudit: Sendable {
-    public var debugOnlyFlags: Set<String>
-    public var releaseConfigurations: ReleaseConfigurations
+package struct XcodeBuildSettingsAudit: Sendable {
+    package var debugOnlyFlags: Set<String>
+    package var releaseConfigurations: ReleaseConfigurations
 
-    public init(
+    package init(
         rules: [any BuildSettingRule.Type], debugOnlyFlags: Set<String>, releaseConfigurations: ReleaseConfigurations
     ) {
         checks = rules.flatMap { rule in rule.settingChecks.map { (rule, $0) } }
@@ -21,11 +21,11 @@ public struct XcodeBuildSettingsAudit: Sendable {
     private let checks: [(rule: any BuildSettingRule.Type, check: BuildSettingCheck)]
 
     /// The settings `rules` read, so the catalog can skip projects that set none of them.
-    public static func keys(of rules: [any BuildSettingRule.Type]) -> [String] {
+    package static func keys(of rules: [any BuildSettingRule.Type]) -> [String] {
         rules.flatMap { $0.settingChecks.map(\.key) }
     }
 
-    public func audit(_ catalog: XcodeSettingsCatalog.View) -> [Finding] {
+    package func audit(_ catalog: XcodeSettingsCatalog.View) -> [Finding] {
         // One finding per offending assignment, naming every scope it reaches.
         var reached: [String: (finding: Finding, scopes: [String])] = [:]
         var order: [String] = []

@@ -10,8 +10,8 @@ import XcodeProject
 /// in its resources and its Info.plist (INFOPLIST_FILE, INFOPLIST_KEY_… settings); and every
 /// privacy manifest of the tree, validated. Sources, manifests and property lists are taken
 /// from the scan's one read pass (no file is opened again); the projects from the shared model.
-public final class PrivacyDeclarationsCheck: FileCheck {
-    public let name = "privacy declarations"
+package final class PrivacyDeclarationsCheck: FileCheck {
+    package let name = "privacy declarations"
     private let requiredReasons: Bool
     private let manifests: Bool
     private let purposes: Bool
@@ -21,7 +21,7 @@ public final class PrivacyDeclarationsCheck: FileCheck {
     private let state = Mutex(State())
 
     /// The rules this check reports under.
-    public static let rules: [any Rule.Type] = [
+    package static let rules: [any Rule.Type] = [
         RequiredReasonAPIRule.self, PrivacyManifestInvalidRule.self, PurposeStringRule.self
     ]
 
@@ -40,7 +40,7 @@ public final class PrivacyDeclarationsCheck: FileCheck {
         var column: Int
     }
 
-    public init(configuration: Configuration) {
+    package init(configuration: Configuration) {
         // Rules about the store apply where the app is meant for it (`bundle.distribution`).
         let forStore = configuration.bundleDistribution.map { ["app-store", "app-store-connect"].contains($0) } ?? true
         requiredReasons = forStore && configuration.isEnabled(RequiredReasonAPIRule.description)
@@ -51,9 +51,9 @@ public final class PrivacyDeclarationsCheck: FileCheck {
 
     private var enabled: Bool { requiredReasons || manifests || purposes }
 
-    public func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
+    package func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
 
-    public func prepare(_ context: ScanContext) -> [ScannedFile] {
+    package func prepare(_ context: ScanContext) -> [ScannedFile] {
         if enabled { state.withLock { $0.model = ProjectModel.of(context) } }
         return []
     }
@@ -71,14 +71,14 @@ public final class PrivacyDeclarationsCheck: FileCheck {
         path == "PrivacyInfo.xcprivacy" || path.hasSuffix("/PrivacyInfo.xcprivacy")
     }
 
-    public func wants(_ file: ScannedFile) -> Bool {
+    package func wants(_ file: ScannedFile) -> Bool {
         let path = file.relativePath
         if Self.isManifest(path) { return enabled }
         if path.hasSuffix(".plist") { return purposes }
         return (requiredReasons || purposes) && Self.language(of: path) != nil
     }
 
-    public func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) -> FollowUp {
         let path = contents.file.relativePath
         if Self.isManifest(path) {
             let manifest = PrivacyManifest(bytes: contents.bytes)
@@ -116,7 +116,7 @@ public final class PrivacyDeclarationsCheck: FileCheck {
         return root.filter { $0.key.hasSuffix("UsageDescription") }.mapValues { $0 as? String ?? "" }
     }
 
-    public func finish() -> CheckResult {
+    package func finish() -> CheckResult {
         state.withLock { state in
             var result = CheckResult(filesScanned: state.filesRead + state.manifests.count)
             let manifests = state.manifests.sorted { $0.index < $1.index }

@@ -1,9 +1,9 @@
 /// CI jobs `shipcheck init` writes when asked (`--github-actions`, `--gitlab-ci`).
-public enum CIJobTemplates {
-    public static let githubActionsPath = ".github/workflows/shipcheck.yml"
-    public static let gitlabCIPath = ".gitlab/shipcheck.yml"
+package enum CIJobTemplates {
+    package static let githubActionsPath = ".github/workflows/shipcheck.yml"
+    package static let gitlabCIPath = ".gitlab/shipcheck.yml"
 
-    public static let githubActions = """
+    package static let githubActions = """
         # Release gate: shipcheck audits sources, conflict markers, saved queries, build
         # settings and release binaries. Findings show as annotations and in code scanning.
         name: shipcheck
@@ -36,7 +36,7 @@ public enum CIJobTemplates {
 
         """
 
-    public static let gitlabCI = """
+    package static let gitlabCI = """
         # Release gate: include this file from .gitlab-ci.yml
         #   include: { local: .gitlab/shipcheck.yml }
         shipcheck:
@@ -59,5 +59,5 @@ public enum CIJobTemplates {
         """
 
     /// The line `init` adds to `.gitignore`: per-developer run state of saved queries.
-    public static let stateIgnoreLine = ".shipcheck/state/"
+    package static let stateIgnoreLine = ".shipcheck/state/"
 }

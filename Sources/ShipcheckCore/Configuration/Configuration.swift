@@ -1,64 +1,64 @@
 /// The settings in `.shipcheck.yml`. Every capability reads its own section; unknown keys
 /// and wrong types are rejected by `ConfigurationLoader` with the file, line and key.
-public struct Configuration: Sendable {
-    public static let fileName = ".shipcheck.yml"
-    public static let defaultQueriesFile = ".shipcheck/queries.yml"
+package struct Configuration: Sendable {
+    package static let fileName = ".shipcheck.yml"
+    package static let defaultQueriesFile = ".shipcheck/queries.yml"
 
     /// Where this configuration came from, or nil for the built-in defaults.
-    public var sourcePath: String?
+    package var sourcePath: String?
     /// Paths to scan (empty: everything); `!pattern` re-excludes.
-    public var include = GlobList([])
+    package var include = GlobList([])
     /// Paths never scanned by any check.
-    public var exclude = GlobList([])
+    package var exclude = GlobList([])
     /// Per-rule severity override, or `nil` value to disable a rule.
-    public var ruleSeverities: [String: Severity?] = [:]
+    package var ruleSeverities: [String: Severity?] = [:]
     /// The options of the rules whose entries set some, by rule id (`options(for:)`).
     var ruleOptions: [String: any RuleOptions] = [:]
     /// What the file says in a way that still works but has moved (a former key), one line each
     /// with the file and line, for the commands to print as notes.
-    public var deprecations: [String] = []
+    package var deprecations: [String] = []
     /// Compilation conditions that are never set in release builds (treated like `DEBUG`).
-    public var debugOnlyFlags: Set<String> = []
+    package var debugOnlyFlags: Set<String> = []
     /// Compilation conditions always set in release builds.
-    public var releaseSetFlags: Set<String> = []
+    package var releaseSetFlags: Set<String> = []
     /// Development-only paths in addition to Xcode's `DEVELOPMENT_ASSET_PATHS`.
-    public var developmentPaths = GlobList([])
+    package var developmentPaths = GlobList([])
     /// Generated files besides those whose header says so (`GeneratedFiles`); a `!pattern`
     /// that decides about a file says it is not generated, whatever its header.
-    public var generated = GlobList([])
+    package var generated = GlobList([])
     /// Rules that report in generated files too (by default the run-time source rules and the
     /// archive-breaker rule do not).
-    public var checkGenerated: Set<String> = []
+    package var checkGenerated: Set<String> = []
     /// Release artifacts the binary inspector audits (globs relative to the root).
-    public var binaries: [String] = []
+    package var binaries: [String] = []
     /// The repository's saved-query store.
-    public var queriesFile = Configuration.defaultQueriesFile
+    package var queriesFile = Configuration.defaultQueriesFile
     /// Paths where conflict markers are expected (docs and fixtures that show them on purpose).
-    public var conflictAllow = GlobList([])
+    package var conflictAllow = GlobList([])
     /// How bundles and .ipa files are meant to be distributed (`app-store`, `ad-hoc`,
     /// `development`, `enterprise`); nil: from an ExportOptions.plist, else the App Store.
-    public var bundleDistribution: String? = nil
+    package var bundleDistribution: String? = nil
     /// Build configuration names treated as release (nil: Archive-action configurations and
     /// Release / Production / AppStore names).
-    public var releaseConfigurations: [String]? = nil
+    package var releaseConfigurations: [String]? = nil
     /// Per-file size cap for text scanning, in bytes.
-    public var maxFileSize = SafeFileReader.defaultSizeLimit
+    package var maxFileSize = SafeFileReader.defaultSizeLimit
 
-    public init() {}
+    package init() {}
 
     /// The severity a rule reports at, or nil when the configuration disables it.
-    public func severity(for rule: RuleDescription) -> Severity? {
+    package func severity(for rule: RuleDescription) -> Severity? {
         if let override = ruleSeverities[rule.id] { return override }
         return rule.defaultSeverity
     }
 
     /// Whether the configuration leaves the rule on (a check may skip work for a rule that is off).
-    public func isEnabled(_ rule: RuleDescription) -> Bool { severity(for: rule) != nil }
+    package func isEnabled(_ rule: RuleDescription) -> Bool { severity(for: rule) != nil }
 
     /// Findings with the severities the configuration sets for their rules; findings of rules
     /// turned off are dropped, others keep the severity their check gave them (the rule's
     /// default, a saved query's own, or a note the rule lowered a finding to on evidence).
-    public func applyingSeverities(to findings: [Finding]) -> [Finding] {
+    package func applyingSeverities(to findings: [Finding]) -> [Finding] {
         guard !ruleSeverities.isEmpty else { return findings }
         return findings.compactMap { finding in
             guard let override = ruleSeverities[finding.ruleID] else { return finding }
@@ -71,7 +71,7 @@ public struct Configuration: Sendable {
     }
 
     /// Whether a path (relative to the root) is in the scanned set.
-    public func isScanned(_ path: String) -> Bool {
+    package func isScanned(_ path: String) -> Bool {
         (include.isEmpty || include.matches(path)) && !exclude.matches(path)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Finds and reads `.shipcheck.yml`, rejecting anything it does not understand.
-public enum ConfigurationLoader {
+package enum ConfigurationLoader {
     static let topLevelKeys = [
         "include", "exclude", "rules", "flags", "development-paths", "generated", "check-generated", "binaries",
         "queries",
@@ -11,7 +11,7 @@ public enum ConfigurationLoader {
     /// The configuration for a scan of `root`: the file given with `--config`, else
     /// `.shipcheck.yml` in the root (a file root looks beside itself), else the defaults.
     /// Read through `source`, so a scan that reads the file again gets the same bytes.
-    public static func load(
+    package static func load(
         explicitPath: String?, root: String, rules: [any Rule.Type],
         source: any FileSource = DiskFileSource()
     ) throws(InputError) -> Configuration {
@@ -27,7 +27,7 @@ public enum ConfigurationLoader {
         return try load(file: candidate, rules: rules, source: source)
     }
 
-    public static func load(file: String, rules: [any Rule.Type], source: any FileSource = DiskFileSource())
+    package static func load(file: String, rules: [any Rule.Type], source: any FileSource = DiskFileSource())
         throws(InputError) -> Configuration
     {
         let bytes = try source.read(file, displayPath: file, sizeLimit: 4 * 1024 * 1024)
@@ -37,7 +37,8 @@ public enum ConfigurationLoader {
         return try parse(text, file: file, rules: rules)
     }
 
-    public static func parse(_ text: String, file: String, rules: [any Rule.Type]) throws(InputError) -> Configuration {
+    package static func parse(_ text: String, file: String, rules: [any Rule.Type]) throws(InputError) -> Configuration
+    {
         let top = try YAMLMapping.parse(text, file: file)
         let knownRules = Set(rules.map { $0.id })
         let optionTypes = Dictionary(

@@ -1,7 +1,7 @@
 /// The commented `.shipcheck.yml` that `shipcheck init` writes. It must always load with
 /// `ConfigurationLoader` (a test holds it to that).
-public enum StarterConfiguration {
-    public static let text = """
+package enum StarterConfiguration {
+    package static let text = """
         # shipcheck configuration: https://github.com/shipcheck/shipcheck#configuration
         # Every key is optional; delete what you do not need.
 

@@ -2,20 +2,20 @@ import Yams
 
 /// Typed, position-aware access to a YAML mapping: every wrong type or unknown key becomes an
 /// `InputError` naming the file, the line and the key. Shared by the config and query stores.
-public struct YAMLMapping {
-    public let mapping: Node.Mapping
-    public let file: String
+package struct YAMLMapping {
+    package let mapping: Node.Mapping
+    package let file: String
     /// Dotted key path of this mapping, for messages (`flags`, `queries[2]`).
-    public let context: String
+    package let context: String
 
-    public init(mapping: Node.Mapping, file: String, context: String = "") {
+    package init(mapping: Node.Mapping, file: String, context: String = "") {
         self.mapping = mapping
         self.file = file
         self.context = context
     }
 
     /// Parses `text` and returns its top-level mapping (an empty document is an empty mapping).
-    public static func parse(_ text: String, file: String) throws(InputError) -> YAMLMapping {
+    package static func parse(_ text: String, file: String) throws(InputError) -> YAMLMapping {
         let node: Node?
         do {
             // No resolver rules and no constructors: every accessor here reads the scalar's text
@@ -50,7 +50,7 @@ public struct YAMLMapping {
     private func qualified(_ key: String) -> String { context.isEmpty ? key : "\(context).\(key)" }
 
     /// Rejects keys outside `allowed`, naming the first unknown one and its line.
-    public func requireKeys(in allowed: [String]) throws(InputError) {
+    package func requireKeys(in allowed: [String]) throws(InputError) {
         for (key, _) in mapping {
             guard let text = key.scalar?.string else {
                 throw InputError(
@@ -71,13 +71,13 @@ public struct YAMLMapping {
         scalar.style == .plain && ["", "~", "null", "Null", "NULL"].contains(scalar.string)
     }
 
-    public func node(_ key: String) -> Node? { mapping[key] }
+    package func node(_ key: String) -> Node? { mapping[key] }
 
-    public func line(of key: String) -> Int? {
+    package func line(of key: String) -> Int? {
         mapping.first(where: { $0.key.scalar?.string == key })?.key.mark?.line
     }
 
-    public func string(_ key: String) throws(InputError) -> String? {
+    package func string(_ key: String) throws(InputError) -> String? {
         guard let node = mapping[key] else { return nil }
         if case .scalar(let scalar) = node, !Self.isNull(scalar) { return scalar.string }
         throw InputError(path: file, line: node.mark?.line, message: "'\(qualified(key))' must be a string")
@@ -92,20 +92,20 @@ public struct YAMLMapping {
         "Off": false, "OFF": false
     ]
 
-    public func bool(_ key: String) throws(InputError) -> Bool? {
+    package func bool(_ key: String) throws(InputError) -> Bool? {
         guard let node = mapping[key] else { return nil }
         if case .scalar(let scalar) = node, let value = Self.booleans[scalar.string] { return value }
         throw InputError(path: file, line: node.mark?.line, message: "'\(qualified(key))' must be true or false")
     }
 
-    public func int(_ key: String) throws(InputError) -> Int? {
+    package func int(_ key: String) throws(InputError) -> Int? {
         guard let node = mapping[key] else { return nil }
         if let value = node.int { return value }
         throw InputError(path: file, line: node.mark?.line, message: "'\(qualified(key))' must be a whole number")
     }
 
     /// A list of strings; a single string is accepted as a one-element list.
-    public func stringList(_ key: String) throws(InputError) -> [String]? {
+    package func stringList(_ key: String) throws(InputError) -> [String]? {
         guard let node = mapping[key] else { return nil }
         if case .scalar(let scalar) = node, !Self.isNull(scalar) { return [scalar.string] }
         guard let sequence = node.sequence else {
@@ -123,7 +123,7 @@ public struct YAMLMapping {
         return values
     }
 
-    public func mapping(_ key: String) throws(InputError) -> YAMLMapping? {
+    package func mapping(_ key: String) throws(InputError) -> YAMLMapping? {
         guard let node = mapping[key] else { return nil }
         guard let inner = node.mapping else {
             throw InputError(path: file, line: node.mark?.line, message: "'\(qualified(key))' must be a mapping")
@@ -132,7 +132,7 @@ public struct YAMLMapping {
     }
 
     /// A list of mappings (for stores holding records).
-    public func mappingList(_ key: String) throws(InputError) -> [YAMLMapping]? {
+    package func mappingList(_ key: String) throws(InputError) -> [YAMLMapping]? {
         guard let node = mapping[key] else { return nil }
         guard let sequence = node.sequence else {
             throw InputError(path: file, line: node.mark?.line, message: "'\(qualified(key))' must be a list")

@@ -4,8 +4,8 @@ import Foundation
 /// build folders, so this walks the file system, not git's view; the pattern's literal
 /// leading folders are resolved first, so `.build/release/App` works through SwiftPM's
 /// `release` symlink.
-public enum ArtifactPaths {
-    public static func expand(_ patterns: [String], root: String) -> (paths: [String], errors: [InputError]) {
+package enum ArtifactPaths {
+    package static func expand(_ patterns: [String], root: String) -> (paths: [String], errors: [InputError]) {
         var paths: [String] = []
         var errors: [InputError] = []
         for pattern in patterns {

@@ -5,38 +5,38 @@ import Darwin
 #endif
 
 /// A file chosen for scanning.
-public struct ScannedFile: Sendable, Hashable {
+package struct ScannedFile: Sendable, Hashable {
     /// Relative to the scanned root, `/`-separated: what reports show.
-    public var relativePath: String
+    package var relativePath: String
     /// What to open.
-    public var path: String
+    package var path: String
 
-    public init(relativePath: String, path: String) {
+    package init(relativePath: String, path: String) {
         self.relativePath = relativePath
         self.path = path
     }
 }
 
 /// The files of a scan and the inputs that could not be taken.
-public struct FileEnumeration: Sendable {
-    public var files: [ScannedFile] = []
-    public var errors: [InputError] = []
+package struct FileEnumeration: Sendable {
+    package var files: [ScannedFile] = []
+    package var errors: [InputError] = []
     /// The work tree git listed the files of, or nil when a plain walk did.
-    public var repository: GitRepository?
+    package var repository: GitRepository?
     /// Whether git chose the files (inside a work tree) or a plain walk did.
-    public var usedGit: Bool { repository != nil }
+    package var usedGit: Bool { repository != nil }
     /// Whether every listed file was checked with lstat (see `FileEnumerator.checksGitListedKinds`).
-    public var checkedKinds = true
+    package var checkedKinds = true
     /// Files listed after the others, still being listed when the enumeration returned: the
     /// untracked ones, while git walks the work tree (`FileEnumerator.defersUntracked`).
-    public var later: DeferredFiles?
+    package var later: DeferredFiles?
 }
 
 /// The untracked files of a listing that did not wait for them: `take` waits for git's walk
 /// of the work tree and returns them (after the include / exclude globs) and what could not be
 /// taken.
-public struct DeferredFiles: Sendable {
-    public let take: @Sendable () -> (files: [ScannedFile], errors: [InputError])
+package struct DeferredFiles: Sendable {
+    package let take: @Sendable () -> (files: [ScannedFile], errors: [InputError])
 }
 
 /// Lists the files a check should read under a root.
@@ -47,28 +47,28 @@ public struct DeferredFiles: Sendable {
 /// configuration's include / exclude globs apply on top, symlinks are never followed (a
 /// link's target inside the root is listed on its own; one outside the root is not ours to
 /// scan), and FIFOs, sockets and devices are reported, never opened.
-public struct FileEnumerator: Sendable {
-    public let root: String
-    public let configuration: Configuration
-    public let useGit: Bool
+package struct FileEnumerator: Sendable {
+    package let root: String
+    package let configuration: Configuration
+    package let useGit: Bool
     /// Whether names git lists are checked with lstat (symlinks, FIFOs, deleted files). A
     /// caller that opens every file anyway with `SafeFileReader` (which refuses all of those)
     /// can turn this off and save one lstat per file; it then sees such entries as read errors.
-    public let checksGitListedKinds: Bool
+    package let checksGitListedKinds: Bool
     /// Whether git's listing includes untracked files that are not ignored (else the index
     /// alone: what `conflicts` and `query run --tracked` search, as `git grep` does).
-    public let listsUntracked: Bool
+    package let listsUntracked: Bool
     /// git's listing of this root, when one was started ahead (taken only if it is of this
     /// root and includes untracked files exactly when this enumerator would).
-    public let startedListing: GitListing?
+    package let startedListing: GitListing?
     /// Whether a listing started ahead returns once the index's files are listed, its untracked
     /// files in `FileEnumeration.later`: a scan whose checks need no complete listing before
     /// they read (`query run`) reads the tracked files while git still walks the work tree.
-    public let defersUntracked: Bool
+    package let defersUntracked: Bool
     /// `root/`, what each listed name is joined to (empty for `.`).
     private let pathPrefix: String
 
-    public init(
+    package init(
         root: String, configuration: Configuration, useGit: Bool = true, checksGitListedKinds: Bool = true,
         listsUntracked: Bool = true,
         startedListing: GitListing? = nil, defersUntracked: Bool = false
@@ -88,7 +88,7 @@ public struct FileEnumerator: Sendable {
         root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     }
 
-    public func enumerate() -> FileEnumeration {
+    package func enumerate() -> FileEnumeration {
         enumerate(delivering: { _ in })
     }
 
@@ -101,7 +101,7 @@ public struct FileEnumerator: Sendable {
     /// `enumerate()`, handing the files to `deliver` as they become known, in listing order:
     /// with a listing started ahead (`startedListing`), a batch per thousand or so names while
     /// git still lists; else all at once at the end.
-    public func enumerate(delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
+    package func enumerate(delivering deliver: (ArraySlice<ScannedFile>) -> Void) -> FileEnumeration {
         var result = FileEnumeration()
         switch FileKind.of(root) {
         case nil:
@@ -229,7 +229,7 @@ public struct FileEnumerator: Sendable {
 
     /// The names in `directory` (its path's bytes) but `.` and `..`, as bytes: a name need not
     /// be UTF-8. Nil when it cannot be opened, `errno` saying why.
-    public static func entryNames(of directory: [UInt8]) -> [[UInt8]]? {
+    package static func entryNames(of directory: [UInt8]) -> [[UInt8]]? {
         var terminated = directory.map { CChar(bitPattern: $0) } + [0]
         guard let stream = opendir(&terminated) else { return nil }
         defer { closedir(stream) }
@@ -243,7 +243,7 @@ public struct FileEnumerator: Sendable {
 
     /// Why a symlink cannot be scanned, or nil when skipping it is simply right (its target is
     /// inside the root and listed on its own, or outside the root and none of ours).
-    public static func symlinkProblem(_ path: String) -> String? {
+    package static func symlinkProblem(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else {
             return errno == ELOOP ? "symlink loop; not scanned" : nil
         }
@@ -252,7 +252,7 @@ public struct FileEnumerator: Sendable {
     }
 
     /// Newlines in a name would split a one-line error: show them escaped.
-    public static func escaped(_ path: String) -> String {
+    package static func escaped(_ path: String) -> String {
         // Most text has none: returned as it is, without a copy (a report escapes every line).
         guard path.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return path }
         var text = ""

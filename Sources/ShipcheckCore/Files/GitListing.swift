@@ -5,9 +5,9 @@ import Synchronization
 /// the command line loads its configuration and saved queries, instead of after. A scan of
 /// that directory with the same `untracked` takes it (`FileEnumerator`); any other scan lists
 /// for itself.
-public final class GitListing: Sendable {
-    public let directory: String
-    public let untracked: Bool
+package final class GitListing: Sendable {
+    package let directory: String
+    package let untracked: Bool
     /// The tracked names, from git's thread to the scan's as git writes them.
     private let feed: ListingFeed
     /// The repository and whether git could list the index, once it is done (the names went to
@@ -37,7 +37,7 @@ public final class GitListing: Sendable {
     /// scan reads the index's files meanwhile). Handed over once, keeping no name here
     /// (freeing them all at the process's end delayed its exit after a run's last line: see
     /// docs/performance.md); asked again, git lists again.
-    public func take(inBatchesOf batch: Int, deferringUntracked: Bool = false, _ body: ([ListedName]) -> Void)
+    package func take(inBatchesOf batch: Int, deferringUntracked: Bool = false, _ body: ([ListedName]) -> Void)
         -> (
             repository: GitRepository, listed: Result<Void, InputError>,
             untracked: BackgroundValue<Result<[ListedName], InputError>>?
@@ -62,7 +62,7 @@ public final class GitListing: Sendable {
 
     /// Starts listing `directory`, or hands over the listing `startGuessed` already started
     /// for that directory in the same mode.
-    public static func start(directory: String, untracked: Bool) -> GitListing {
+    package static func start(directory: String, untracked: Bool) -> GitListing {
         let directory = FileEnumerator.trimmingSlash(directory)
         if let guessed = guessed.withLock({ $0.take() }), guessed.directory == directory, guessed.untracked == untracked
         {
@@ -78,7 +78,7 @@ public final class GitListing: Sendable {
     /// command's `start` takes it when the guess was right; a wrong guess costs one read-only
     /// git run on another thread, which nothing waits for.
     @discardableResult
-    public static func startGuessed(directory: String, untracked: Bool) -> GitListing {
+    package static func startGuessed(directory: String, untracked: Bool) -> GitListing {
         let listing = GitListing(directory: FileEnumerator.trimmingSlash(directory), untracked: untracked)
         guessed.withLock { $0 = listing }
         return listing

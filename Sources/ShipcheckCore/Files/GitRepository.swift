@@ -2,16 +2,16 @@ import Foundation
 
 /// The git work tree a scan runs in, when there is one. Git knows best which files are
 /// ignored, what attributes a path has and what the index holds, so we ask it.
-public struct GitRepository: Sendable {
+package struct GitRepository: Sendable {
     /// The directory commands run in (the scanned root); git prints paths relative to it.
-    public let directory: String
+    package let directory: String
     /// Extra environment for every git command, e.g. `GIT_INDEX_FILE` to read a temporary
     /// index holding a committed tree.
-    public var environment: [String: String] = [:]
+    package var environment: [String: String] = [:]
 
     /// The repository containing `directory`, or nil when it is not inside a git work tree
     /// (or git is not installed).
-    public init?(containing directory: String) {
+    package init?(containing directory: String) {
         let result = Subprocess.git(["rev-parse", "--show-toplevel"], in: directory)
         guard result.status == 0 else { return nil }
         let top = String(lossyUTF8: result.output).trimmingCharacters(in: .newlines)
@@ -25,7 +25,7 @@ public struct GitRepository: Sendable {
     }
 
     /// Runs git in the scanned root; a non-zero exit is an error naming the command.
-    public func run(_ arguments: [String], input: [UInt8]? = nil) throws(InputError) -> [UInt8] {
+    package func run(_ arguments: [String], input: [UInt8]? = nil) throws(InputError) -> [UInt8] {
         try Self.run(arguments, in: directory, input: input, environment: environment)
     }
 
@@ -53,7 +53,7 @@ public struct GitRepository: Sendable {
     /// untracked ones from a second git, started at once beside the first, which walks it.
     /// Nil outside a work tree. Only a failed listing asks whether this is a work tree at all
     /// (outside one the listing fails too, and the caller walks the directory instead).
-    public static func listing(in directory: String, untracked: Bool) -> (
+    package static func listing(in directory: String, untracked: Bool) -> (
         repository: GitRepository, names: Result<[ListedName], InputError>
     )? {
         // One git listing both comes out of the walk for untracked files only when the walk is
@@ -123,7 +123,7 @@ public struct GitRepository: Sendable {
 
     /// Attribute values for many paths in one `git check-attr -z --stdin` call:
     /// path → attribute → value (`set`, `unset`, `unspecified` or the value text).
-    public func attributes(_ names: [String], for paths: [String], cached: Bool = false) throws(InputError) -> [String:
+    package func attributes(_ names: [String], for paths: [String], cached: Bool = false) throws(InputError) -> [String:
         [String: String]]
     {
         guard !paths.isEmpty else { return [:] }
@@ -148,7 +148,7 @@ public struct GitRepository: Sendable {
 
 /// A file name as git lists it (any bytes but NUL): text when it is valid UTF-8; else its
 /// bytes, which are reported and never scanned (a path shipcheck cannot print or match).
-public enum ListedName: Sendable {
+package enum ListedName: Sendable {
     case text(String)
     case invalid([UInt8])
 

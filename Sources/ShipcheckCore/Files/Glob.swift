@@ -3,13 +3,13 @@
 /// A pattern with no `/` matches the last component anywhere (`*.rst`); one with a `/`
 /// is anchored at the root (`Docs/**`). A leading `!` negates (used in include/exclude lists).
 /// A pattern naming a directory also matches everything below it (`Fixtures` ≡ `Fixtures/**`).
-public struct Glob: Sendable, Hashable, CustomStringConvertible {
-    public let pattern: String
-    public let isNegated: Bool
+package struct Glob: Sendable, Hashable, CustomStringConvertible {
+    package let pattern: String
+    package let isNegated: Bool
     private let components: [String]
     private let matchesAnyDepth: Bool
 
-    public init(_ pattern: String) {
+    package init(_ pattern: String) {
         self.pattern = pattern
         var body = Substring(pattern)
         isNegated = body.hasPrefix("!")
@@ -22,10 +22,10 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
         components = body.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
     }
 
-    public var description: String { pattern }
+    package var description: String { pattern }
 
     /// Whether `path` (relative, `/`-separated) or one of its parent directories matches.
-    public func matches(_ path: String) -> Bool {
+    package func matches(_ path: String) -> Bool {
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
         let pieces = components.map { Array($0.utf8) }
         if matchesAnyDepth {
@@ -128,20 +128,20 @@ public struct Glob: Sendable, Hashable, CustomStringConvertible {
 
 /// An ordered include / exclude list with `!` negation: the last matching pattern wins,
 /// as in .gitignore. A path no pattern matches gets `defaultValue`.
-public struct GlobList: Sendable, Hashable {
-    public var globs: [Glob]
+package struct GlobList: Sendable, Hashable {
+    package var globs: [Glob]
 
-    public init(_ patterns: [String]) { globs = patterns.map(Glob.init) }
+    package init(_ patterns: [String]) { globs = patterns.map(Glob.init) }
 
-    public var isEmpty: Bool { globs.isEmpty }
+    package var isEmpty: Bool { globs.isEmpty }
 
     /// Whether the last matching pattern is a positive one; `defaultValue` when none matches.
-    public func matches(_ path: String, defaultValue: Bool = false) -> Bool {
+    package func matches(_ path: String, defaultValue: Bool = false) -> Bool {
         lastMatch(path).map { !$0.isNegated } ?? defaultValue
     }
 
     /// The pattern that decides about `path` (the last one matching it), or nil when none does.
-    public func lastMatch(_ path: String) -> Glob? {
+    package func lastMatch(_ path: String) -> Glob? {
         globs.last { $0.matches(path) }
     }
 }

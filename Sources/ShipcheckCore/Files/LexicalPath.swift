@@ -8,9 +8,9 @@ import Darwin
 /// changed. Not `NSString.standardizingPath`: on Darwin it drops a leading `/private` whenever
 /// the shorter path exists (`/private/tmp/repo` becomes `/tmp/repo`), while `getcwd` keeps it,
 /// so every file in `/tmp` or `$TMPDIR` looked outside the current directory there.
-public enum LexicalPath {
+package enum LexicalPath {
     /// `path` made absolute against `directory` (itself absolute), then folded.
-    public static func absolute(_ path: String, in directory: String) -> String {
+    package static func absolute(_ path: String, in directory: String) -> String {
         var components: [Substring] = []
         for component in ((path.hasPrefix("/") ? "" : directory + "/") + path).split(separator: "/") {
             switch component {
@@ -26,7 +26,7 @@ public enum LexicalPath {
     /// outside. Compared as folded strings first, then with symbolic links resolved, so a path
     /// through a link (`/tmp/repo/a.swift` on a Mac, where `/tmp` links to `/private/tmp`) is
     /// inside the directory it reaches.
-    public static func relative(_ path: String, to directory: String) -> String? {
+    package static func relative(_ path: String, to directory: String) -> String? {
         let base = absolute(directory, in: "/")
         let target = absolute(path, in: base)
         if let inside = descendant(target, of: base) { return inside }

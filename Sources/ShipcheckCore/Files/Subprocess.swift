@@ -7,19 +7,19 @@ import Darwin
 #endif
 
 /// What a git command gave: exit status, output as bytes, error output as text.
-public struct ProcessResult: Sendable {
-    public var status: Int32
-    public var output: [UInt8]
-    public var errorOutput: String
+package struct ProcessResult: Sendable {
+    package var status: Int32
+    package var output: [UInt8]
+    package var errorOutput: String
 }
 
 /// Runs git, the one helper program shipcheck asks (what it ignores, attributes, the index).
-public enum Subprocess {
+package enum Subprocess {
     /// Runs git (looked up on PATH) with `arguments` in `directory`, feeding `input`;
     /// `environment` entries are added to (or override) the inherited environment. A git that
     /// cannot be started fails like a shell's command not found: status 127, the reason as its
     /// error output.
-    public static func git(
+    package static func git(
         _ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil,
         environment extra: [String: String] = [:]
     ) -> ProcessResult {
@@ -34,7 +34,7 @@ public enum Subprocess {
     /// `git(_:in:input:environment:)` that hands standard output to `output` a chunk at a time,
     /// as git writes it, and keeps none of it (the result's `output` is empty): a long listing
     /// is taken apart while git is still writing it. `restart` is called before git runs again.
-    public static func git(
+    package static func git(
         _ arguments: [String], in directory: String? = nil, input: [UInt8]? = nil,
         environment extra: [String: String] = [:],
         restart: () -> Void, output: (UnsafeRawBufferPointer) -> Void
@@ -78,18 +78,18 @@ public enum Subprocess {
 /// `/usr/bin/env`, no scan of open descriptors, no fork of this process's memory), its
 /// standard output and error on pipes, its standard input on a pipe or `/dev/null`. Whoever
 /// starts one reads both pipes to their end (closing them) and calls `wait` once.
-public struct ChildProcess: Sendable {
-    public let pid: pid_t
+package struct ChildProcess: Sendable {
+    package let pid: pid_t
     /// The write end of the child's standard input, when it was given one.
-    public let input: Int32?
-    public let output: Int32
-    public let errors: Int32
+    package let input: Int32?
+    package let output: Int32
+    package let errors: Int32
 
     /// `git arguments`, run as if started in `directory` (git's `-C`: posix_spawn's chdir is
     /// not portable); `environment` entries are added to (or override) the inherited
     /// environment, with `LC_ALL=C` and `GIT_OPTIONAL_LOCKS=0` (a read-only check must not
     /// take index.lock).
-    public init(git arguments: [String], in directory: String?, feedsInput: Bool, environment extra: [String: String])
+    package init(git arguments: [String], in directory: String?, feedsInput: Bool, environment extra: [String: String])
         throws(InputError)
     {
         let executable = "git"
@@ -181,7 +181,7 @@ public struct ChildProcess: Sendable {
 
     /// Waits for the child to exit (reaping it): its exit status, or the signal that ended it;
     /// nil when someone else reaped it first.
-    public func wait() -> Int32? {
+    package func wait() -> Int32? {
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 {
             if errno != EINTR { return nil }
@@ -192,14 +192,14 @@ public struct ChildProcess: Sendable {
     }
 
     /// Everything `descriptor` yields until its end, then closes it.
-    public static func readAll(_ descriptor: Int32) -> [UInt8] {
+    package static func readAll(_ descriptor: Int32) -> [UInt8] {
         var bytes: [UInt8] = []
         read(descriptor) { bytes.append(contentsOf: $0) }
         return bytes
     }
 
     /// Hands `body` what `descriptor` yields, a read at a time, until its end; then closes it.
-    public static func read(_ descriptor: Int32, into body: (UnsafeRawBufferPointer) -> Void) {
+    package static func read(_ descriptor: Int32, into body: (UnsafeRawBufferPointer) -> Void) {
         defer { close(descriptor) }
         let chunkSize = 1 << 16
         let chunk = UnsafeMutableRawPointer.allocate(byteCount: chunkSize, alignment: 1)
@@ -216,7 +216,7 @@ public struct ChildProcess: Sendable {
 
     /// Writes all of `bytes` (or as much as the reader takes before it goes away), then
     /// closes `descriptor`. SIGPIPE is ignored so a child that exits early fails the write.
-    public static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+    package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
         defer { close(descriptor) }
         signal(SIGPIPE, SIG_IGN)
         bytes.withUnsafeBytes { buffer in

@@ -5,7 +5,7 @@ import Foundation
 /// build on a non-zero exit.
 extension CheckResult {
     /// Errors become warnings, so no finding fails the build (`--lenient`). Notes stay notes.
-    public mutating func lowerErrorsToWarnings() {
+    package mutating func lowerErrorsToWarnings() {
         for index in findings.indices where findings[index].severity == .error {
             findings[index].severity = .warning
         }
@@ -13,7 +13,7 @@ extension CheckResult {
 
     /// Findings and input errors name their files by absolute path: relative paths are taken
     /// to lie under `root` (a scan's root directory, or a file given as the root: its folder).
-    public mutating func anchorPaths(at root: String) {
+    package mutating func anchorPaths(at root: String) {
         let directory = Self.absoluteDirectory(of: root)
         for index in findings.indices { findings[index].location = findings[index].location.anchored(in: directory) }
         for index in inputErrors.indices where !inputErrors[index].path.hasPrefix("/") {
@@ -30,7 +30,7 @@ extension CheckResult {
 
 extension Location {
     /// The same place with a relative `path` joined to `directory` (the reverse of `relative(to:)`).
-    public func anchored(in directory: String) -> Location {
+    package func anchored(in directory: String) -> Location {
         guard !path.hasPrefix("/") else { return self }
         let absolute = directory + "/" + path
         switch self {

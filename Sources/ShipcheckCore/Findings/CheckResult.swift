@@ -1,19 +1,19 @@
 /// What one capability's run produced. Each capability exposes a library entry point that
 /// returns this (the CLI subcommand is a thin wrapper), so `shipcheck audit` can run them
 /// all and merge the results into one report.
-public struct CheckResult: Sendable {
-    public var findings: [Finding]
-    public var inputErrors: [InputError]
+package struct CheckResult: Sendable {
+    package var findings: [Finding]
+    package var inputErrors: [InputError]
     /// Files (or artifacts) the check read.
-    public var filesScanned: Int
+    package var filesScanned: Int
     /// What the user should know about an input besides, printed as notes (see
     /// `InputError.noteDescription`); they never change the exit code.
-    public var notes: [InputError]
+    package var notes: [InputError]
     /// Files the check left out of some rules' scope and why (test code), printed as notes
     /// only with `--explain`.
-    public var explanations: [InputError]
+    package var explanations: [InputError]
 
-    public init(
+    package init(
         findings: [Finding] = [], inputErrors: [InputError] = [], filesScanned: Int = 0, notes: [InputError] = [],
         explanations: [InputError] = []
     ) {
@@ -24,7 +24,7 @@ public struct CheckResult: Sendable {
         self.explanations = explanations
     }
 
-    public mutating func merge(_ other: CheckResult) {
+    package mutating func merge(_ other: CheckResult) {
         findings += other.findings
         inputErrors += other.inputErrors
         filesScanned += other.filesScanned
@@ -33,7 +33,7 @@ public struct CheckResult: Sendable {
     }
 
     /// The summary row for the audit table.
-    public func summary(name: String, seconds: Double) -> CheckSummary {
+    package func summary(name: String, seconds: Double) -> CheckSummary {
         CheckSummary(
             name: name, filesScanned: filesScanned,
             errors: findings.filter { $0.severity == .error }.count,
@@ -46,7 +46,7 @@ public struct CheckResult: Sendable {
 extension CheckResult {
     /// The one place a check's findings are made ready for a report: the severities the
     /// configuration sets (a rule turned off reports nothing), then fingerprints.
-    public func finalized(configuration: Configuration) -> CheckResult {
+    package func finalized(configuration: Configuration) -> CheckResult {
         var result = self
         result.findings = configuration.applyingSeverities(to: findings)
         Fingerprinter.assign(&result.findings)

@@ -1,34 +1,34 @@
 /// One problem found by a check. Every reporter renders the same value.
-public struct Finding: Codable, Sendable, Hashable {
-    public var ruleID: String
-    public var severity: Severity
-    public var message: String
-    public var location: Location
+package struct Finding: Codable, Sendable, Hashable {
+    package var ruleID: String
+    package var severity: Severity
+    package var message: String
+    package var location: Location
     /// The source line(s) or symbol the finding is about, as the user would recognise them.
-    public var snippet: String?
+    package var snippet: String?
     /// What to do about it.
-    public var fixHint: String?
+    package var fixHint: String?
     /// What identifies this finding independently of where it sits in the file: for example
     /// the preview's name and enclosing type, or a conflict block's labels. Rules set it;
     /// when it is nil the trimmed snippet stands in. Never include line numbers here.
-    public var identity: String?
+    package var identity: String?
     /// Stable across unrelated edits: derived from the rule, the path, the identity and the
     /// occurrence among equal identities. Assigned by `Fingerprinter.assign(_:)`.
-    public var fingerprint: String
+    package var fingerprint: String
     /// Every occurrence of a finding that stands for many of one kind (one fact, one finding:
     /// a binary's build paths), in full: JSON and SARIF (`relatedLocations`) list them, the
     /// text report with `--verbose`.
-    public var related: [RelatedLocation]?
+    package var related: [RelatedLocation]?
     /// What the one-line text layout (`path:line:col: severity: … [rule]`) says instead of
     /// `message`, when that differs: a saved query's match shows the matched text there, as a
     /// search result does, and its description in headings, JSON and SARIF.
-    public var lineMessage: String?
+    package var lineMessage: String?
     /// The rule lowered this finding to a note on evidence that it is not what the rule looks
     /// for (a mock-named type the product's own code uses): a severity configured for the rule
     /// replaces the rule's usual severity, not this one; turning the rule off still drops it.
-    public var isDowngraded = false
+    package var isDowngraded = false
 
-    public init(
+    package init(
         ruleID: String,
         severity: Severity,
         message: String,
@@ -49,11 +49,11 @@ public struct Finding: Codable, Sendable, Hashable {
 }
 
 /// One occurrence behind a grouped finding: where it is and what is there.
-public struct RelatedLocation: Codable, Sendable, Hashable {
-    public var location: Location
-    public var message: String
+package struct RelatedLocation: Codable, Sendable, Hashable {
+    package var location: Location
+    package var message: String
 
-    public init(location: Location, message: String) {
+    package init(location: Location, message: String) {
         self.location = location
         self.message = message
     }
@@ -61,7 +61,7 @@ public struct RelatedLocation: Codable, Sendable, Hashable {
 
 extension Finding {
     /// Orders findings as a reader wants them: by path, then line, column, rule.
-    public static func readingOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
+    package static func readingOrder(_ lhs: Finding, _ rhs: Finding) -> Bool {
         if lhs.location.path != rhs.location.path { return lhs.location.path < rhs.location.path }
         let lhsLine = lhs.location.line ?? 0, rhsLine = rhs.location.line ?? 0
         if lhsLine != rhsLine { return lhsLine < rhsLine }

@@ -3,8 +3,8 @@
 /// The fingerprint hashes the rule, the path and the finding's identity (or its trimmed
 /// snippet), plus the occurrence index among findings with the same three — so two equal
 /// previews in one file stay distinct, and inserting lines above a finding changes nothing.
-public enum Fingerprinter {
-    public static func assign(_ findings: inout [Finding]) {
+package enum Fingerprinter {
+    package static func assign(_ findings: inout [Finding]) {
         var occurrences: [String: Int] = [:]
         let order = findings.indices.sorted { Finding.readingOrder(findings[$0], findings[$1]) }
         for index in order {
@@ -18,7 +18,7 @@ public enum Fingerprinter {
     }
 
     /// Whitespace runs collapse to one space so re-indentation does not change identity.
-    public static func normalized(_ text: String) -> String {
+    package static func normalized(_ text: String) -> String {
         // ASCII without CR (where every byte is one Character): the same, byte by byte, with one
         // allocation — every match of a saved query is normalized.
         var text = text
@@ -36,7 +36,7 @@ public enum Fingerprinter {
     /// Adds `normalized(String(lossyUTF8: line))` to a hash without making the string when the
     /// line is ASCII without CR (nearly every line of code): what a saved query's fingerprint
     /// hashes for each match, straight from the file's bytes.
-    public static func appendNormalized(_ line: UnsafeRawBufferPointer, to hash: inout StableHash.Accumulator) {
+    package static func appendNormalized(_ line: UnsafeRawBufferPointer, to hash: inout StableHash.Accumulator) {
         if !normalizedASCII(line, into: &hash) { hash.append(normalized(String(lossyUTF8: line))) }
     }
 
@@ -65,56 +65,56 @@ public enum Fingerprinter {
 
 /// A deterministic, platform-independent 128-bit hash (two FNV-1a lanes), rendered as hex.
 /// Not cryptographic: it names findings, it does not protect anything.
-public enum StableHash {
+package enum StableHash {
     /// The hash of bytes appended piece by piece: the same value as hashing them in one go.
-    public struct Accumulator: Sendable, ByteSink {
+    package struct Accumulator: Sendable, ByteSink {
         private var lane1: UInt64 = 0xcbf2_9ce4_8422_2325
         private var lane2: UInt64 = 0x6c62_272e_07bb_0142
 
-        public init() {}
+        package init() {}
 
         @inline(__always)
-        public mutating func append(_ byte: UInt8) {
+        package mutating func append(_ byte: UInt8) {
             lane1 = (lane1 ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             lane2 = (lane2 ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
             lane2 = (lane2 << 7) | (lane2 >> 57)
         }
 
-        public mutating func append(_ bytes: UnsafeRawBufferPointer) {
+        package mutating func append(_ bytes: UnsafeRawBufferPointer) {
             for byte in bytes { append(byte) }
         }
 
-        public mutating func append(_ text: String) {
+        package mutating func append(_ text: String) {
             var text = text
             text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
         }
 
         /// The hash so far: the first lane in the high half, as `hex128` renders it.
-        public var value: UInt128 { UInt128(lane1) << 64 | UInt128(lane2) }
+        package var value: UInt128 { UInt128(lane1) << 64 | UInt128(lane2) }
     }
 
-    public static func hex128(_ text: String) -> String {
+    package static func hex128(_ text: String) -> String {
         var hash = Accumulator()
         hash.append(text)
         return hex(hash.value)
     }
 
     /// The same hash over raw bytes (a file's contents, for `SourceScanCache`).
-    public static func hex128(_ bytes: some Sequence<UInt8>) -> String {
+    package static func hex128(_ bytes: some Sequence<UInt8>) -> String {
         var hash = Accumulator()
         for byte in bytes { hash.append(byte) }
         return hex(hash.value)
     }
 
     /// A hash value as `hex128` renders it: 32 lowercase hex digits.
-    public static func hex(_ value: UInt128) -> String {
+    package static func hex(_ value: UInt128) -> String {
         var digits: [UInt8] = []
         appendHex(value, to: &digits)
         return String(decoding: digits, as: UTF8.self)
     }
 
     /// The same 32 digits appended to `out`.
-    public static func appendHex(_ value: UInt128, to out: inout [UInt8]) {
+    package static func appendHex(_ value: UInt128, to out: inout [UInt8]) {
         out.appendHex(UInt64(truncatingIfNeeded: value >> 64))
         out.appendHex(UInt64(truncatingIfNeeded: value))
     }

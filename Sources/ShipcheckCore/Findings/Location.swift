@@ -1,14 +1,14 @@
 /// A place in a text file. Lines and columns are 1-based; columns count UTF-8 bytes,
 /// which is what compilers, Xcode and SARIF consumers expect by default.
-public struct SourceLocation: Codable, Sendable, Hashable {
+package struct SourceLocation: Codable, Sendable, Hashable {
     /// Path relative to the scanned root (or as the user gave it), with `/` separators.
-    public var path: String
-    public var line: Int
-    public var column: Int
-    public var endLine: Int?
-    public var endColumn: Int?
+    package var path: String
+    package var line: Int
+    package var column: Int
+    package var endLine: Int?
+    package var endColumn: Int?
 
-    public init(path: String, line: Int, column: Int = 1, endLine: Int? = nil, endColumn: Int? = nil) {
+    package init(path: String, line: Int, column: Int = 1, endLine: Int? = nil, endColumn: Int? = nil) {
         self.path = path
         self.line = line
         self.column = column
@@ -19,18 +19,18 @@ public struct SourceLocation: Codable, Sendable, Hashable {
 
 /// A place in a compiled artifact: which file (universal-file slice, archive member), section,
 /// symbol and offset.
-public struct BinaryLocation: Codable, Sendable, Hashable {
-    public var path: String
+package struct BinaryLocation: Codable, Sendable, Hashable {
+    package var path: String
     /// Archive member name when the finding is inside a static library.
-    public var member: String?
+    package var member: String?
     /// The slice of a universal (fat) Mach-O file (`arm64`, `x86_64`), nil for thin files.
-    public var architecture: String?
-    public var section: String?
-    public var symbol: String?
+    package var architecture: String?
+    package var section: String?
+    package var symbol: String?
     /// Offset of the symbol or record inside the file (or member, or slice).
-    public var offset: UInt64?
+    package var offset: UInt64?
 
-    public init(
+    package init(
         path: String, member: String? = nil, architecture: String? = nil, section: String? = nil, symbol: String? = nil,
         offset: UInt64? = nil
     ) {
@@ -44,13 +44,13 @@ public struct BinaryLocation: Codable, Sendable, Hashable {
 }
 
 /// Where a finding is: in a text file, in a binary, or only in a file as a whole.
-public enum Location: Codable, Sendable, Hashable {
+package enum Location: Codable, Sendable, Hashable {
     case source(SourceLocation)
     case binary(BinaryLocation)
     /// A whole file (or a path that does not exist), with no line.
     case file(path: String)
 
-    public var path: String {
+    package var path: String {
         switch self {
         case .source(let location): location.path
         case .binary(let location): location.path
@@ -60,7 +60,7 @@ public enum Location: Codable, Sendable, Hashable {
 
     /// The same place with `path` made relative to `root` when it lies below it, so findings
     /// about files opened as `root/…` read like every other finding of a scan of `root`.
-    public func relative(to root: String) -> Location {
+    package func relative(to root: String) -> Location {
         let relative = Location.path(path, relativeTo: root)
         switch self {
         case .source(var location):
@@ -75,14 +75,14 @@ public enum Location: Codable, Sendable, Hashable {
 
     /// `path` (as opened, under `root`) relative to `root`; unchanged when it is not below it.
     /// The one way every check turns a path it opened into the path reports show.
-    public static func path(_ path: String, relativeTo root: String) -> String {
+    package static func path(_ path: String, relativeTo root: String) -> String {
         let prefix = root.hasSuffix("/") ? root : root + "/"
         guard root != ".", path.hasPrefix(prefix) else { return path }
         return String(path.dropFirst(prefix.count))
     }
 
     /// The line to show, where there is one.
-    public var line: Int? {
+    package var line: Int? {
         if case .source(let location) = self { return location.line }
         return nil
     }

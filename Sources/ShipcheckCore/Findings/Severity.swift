@@ -1,5 +1,5 @@
 /// How serious a finding is. Ordered so that `note < warning < error`.
-public enum Severity: String, Codable, Sendable, CaseIterable, Comparable {
+package enum Severity: String, Codable, Sendable, CaseIterable, Comparable {
     case note
     case warning
     case error
@@ -12,5 +12,5 @@ public enum Severity: String, Codable, Sendable, CaseIterable, Comparable {
         }
     }
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
 }

@@ -1,10 +1,10 @@
 /// The moment a run must stop by: checked between files, between lines and, through the
 /// engine's progress callback, during a long regular-expression match.
-public struct Deadline: Sendable {
-    public let instant: ContinuousClock.Instant?
+package struct Deadline: Sendable {
+    package let instant: ContinuousClock.Instant?
 
     /// `seconds` from now; nil or infinite: never.
-    public init(seconds: Double?) {
+    package init(seconds: Double?) {
         if let seconds, seconds.isFinite {
             instant = ContinuousClock.now.advanced(by: .milliseconds(Int64(seconds * 1000)))
         } else {
@@ -13,11 +13,11 @@ public struct Deadline: Sendable {
     }
 
     /// At `instant`; nil: never.
-    public init(at instant: ContinuousClock.Instant?) {
+    package init(at instant: ContinuousClock.Instant?) {
         self.instant = instant
     }
 
-    public var hasPassed: Bool {
+    package var hasPassed: Bool {
         guard let instant else { return false }
         return ContinuousClock.now >= instant
     }
@@ -26,7 +26,7 @@ public struct Deadline: Sendable {
     /// 0: the 64th is 63): a loop that asked per match would spend more on reading the clock
     /// than on many of its matches (docs/performance.md, "The deadline's clock every 64
     /// steps"). Callers ask `hasPassed` before each file.
-    public func hasPassed(atStep step: Int) -> Bool {
+    package func hasPassed(atStep step: Int) -> Bool {
         step & 63 == 63 && hasPassed
     }
 }

@@ -1,14 +1,14 @@
 /// What to look for: plain text or a regular expression, with the usual search options.
-public struct MatchPattern: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable { case literal, regex }
+package struct MatchPattern: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable { case literal, regex }
 
-    public var text: String
-    public var kind: Kind
-    public var caseInsensitive: Bool
+    package var text: String
+    package var kind: Kind
+    package var caseInsensitive: Bool
     /// The match must not touch a word character on either side (ripgrep's `-w`).
-    public var wholeWord: Bool
+    package var wholeWord: Bool
 
-    public init(_ text: String, kind: Kind, caseInsensitive: Bool = false, wholeWord: Bool = false) {
+    package init(_ text: String, kind: Kind, caseInsensitive: Bool = false, wholeWord: Bool = false) {
         self.text = text
         self.kind = kind
         self.caseInsensitive = caseInsensitive
@@ -17,10 +17,10 @@ public struct MatchPattern: Sendable, Hashable {
 }
 
 /// Why a pattern cannot be used, as one line.
-public struct PatternError: Error, Sendable {
-    public var message: String
+package struct PatternError: Error, Sendable {
+    package var message: String
 
-    public init(message: String) { self.message = message }
+    package init(message: String) { self.message = message }
 }
 
 /// The one place patterns are compiled and matched (saved queries, binary name and string
@@ -29,9 +29,9 @@ public struct PatternError: Error, Sendable {
 /// (`RequiredLiteral`), then the regex engine on the lines holding it — or, with no such
 /// text, the engine on the whole buffer — under a deadline. The engine sits behind
 /// `RegexEngine`; nothing outside this folder knows which one it is.
-public struct Matcher: Sendable {
+package struct Matcher: Sendable {
     /// How regular expressions are written, for messages and help.
-    public static let syntaxHint = "escape ( ) [ ] { } . * + ? ^ $ | \\ to match them literally"
+    package static let syntaxHint = "escape ( ) [ ] { } . * + ? ^ $ | \\ to match them literally"
 
     private enum Strategy: Sendable {
         /// `needle` is ASCII-lowercased when `foldCase`: searched in the folded buffer.
@@ -42,7 +42,7 @@ public struct Matcher: Sendable {
     private let strategy: Strategy
 
     /// `origin` names where the pattern comes from in an error message (`query 'todo'`).
-    public init(_ pattern: MatchPattern, origin: String? = nil) throws(PatternError) {
+    package init(_ pattern: MatchPattern, origin: String? = nil) throws(PatternError) {
         let foldCase = pattern.caseInsensitive
         if pattern.text.isEmpty { throw PatternError(message: "the pattern is empty") }
         if pattern.kind == .literal, !foldCase || pattern.text.utf8.allSatisfy({ $0 < 0x80 }) {
@@ -63,7 +63,7 @@ public struct Matcher: Sendable {
 
     /// Whether `matches` wants the ASCII-lowercased copy of the buffer (`Matcher.folded(_:)`),
     /// which one file's matchers share.
-    public var wantsFoldedBuffer: Bool {
+    package var wantsFoldedBuffer: Bool {
         switch strategy {
         case .literal(_, let foldCase, _): foldCase
         case .regex(_, let prefilter, let foldCase): foldCase && prefilter != nil
@@ -82,7 +82,7 @@ public struct Matcher: Sendable {
     /// Every match in `bytes`, in order, as byte ranges; no match spans a line end.
     /// `folded` is `Matcher.folded(bytes)` when `wantsFoldedBuffer`, else unused.
     /// `cutShort` when the deadline stopped the search.
-    public func matches(in bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, deadline: Deadline) -> (
+    package func matches(in bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, deadline: Deadline) -> (
         ranges: [Range<Int>], cutShort: Bool
     ) {
         var subject = MatchSubject(bytes: bytes, folded: folded)
@@ -91,7 +91,7 @@ public struct Matcher: Sendable {
 
     /// The same for a buffer that several matchers search in turn (one file's saved queries):
     /// what one matcher learns of it (its UTF-8 validity) the next does not work out again.
-    public func matches(in subject: inout MatchSubject, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
+    package func matches(in subject: inout MatchSubject, deadline: Deadline) -> (ranges: [Range<Int>], cutShort: Bool) {
         // The regex case is worked out apart: binding its engine (an object) here would make
         // the compiler copy the strategy, retaining a literal's needle for every file too.
         guard case .literal(let needle, let foldCase, let wholeWord) = strategy else {
@@ -148,7 +148,7 @@ public struct Matcher: Sendable {
     }
 
     /// The first match in a short text (a symbol name, a string from a binary).
-    public func firstMatch(in text: String) -> Substring? {
+    package func firstMatch(in text: String) -> Substring? {
         var text = text
         return text.withUTF8 { utf8 -> Range<Int>? in
             let bytes = UnsafeRawBufferPointer(utf8)
@@ -166,7 +166,7 @@ public struct Matcher: Sendable {
     }
 
     /// The ASCII-lowercased copy of a buffer that case-insensitive matchers search.
-    public static func folded(_ bytes: UnsafeRawBufferPointer) -> [UInt8] { bytes.map(asciiLowercased) }
+    package static func folded(_ bytes: UnsafeRawBufferPointer) -> [UInt8] { bytes.map(asciiLowercased) }
 
     static func asciiLowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
@@ -225,12 +225,12 @@ struct CandidateFinder {
 /// case-insensitive matchers search (`Matcher.folded(_:)`, empty when none wants it), and
 /// whether it is well-formed UTF-8 — worked out once, when a regular expression first asks,
 /// as the engine matches valid text faster.
-public struct MatchSubject {
-    public let bytes: UnsafeRawBufferPointer
-    public let folded: UnsafeRawBufferPointer
+package struct MatchSubject {
+    package let bytes: UnsafeRawBufferPointer
+    package let folded: UnsafeRawBufferPointer
     private var checkedUTF8: Bool?
 
-    public init(bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer) {
+    package init(bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer) {
         self.bytes = bytes
         self.folded = folded
     }

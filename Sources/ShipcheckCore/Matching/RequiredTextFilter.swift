@@ -18,7 +18,7 @@ import Darwin
 /// (`shipcheck_teddy_next`) finds the positions where a bucket's fingerprint may start, and the
 /// texts of that bucket are compared in place. A matcher drops out of the pass once one of its
 /// texts is found, and the pass ends once every matcher is settled.
-public struct RequiredTextFilter: Sendable {
+package struct RequiredTextFilter: Sendable {
     /// Every needle's bytes, one after another.
     private let text: [UInt8]
     /// Every needle, open, bucket after bucket; `owners[n]` is needle `n`'s matcher and
@@ -30,7 +30,7 @@ public struct RequiredTextFilter: Sendable {
     /// Per matcher: whether the pass can rule it out (it has required texts of two bytes or more).
     private let filterable: [Bool]
 
-    public init(_ matchers: [Matcher]) {
+    package init(_ matchers: [Matcher]) {
         var text: [UInt8] = []
         var listed: [(needle: shipcheck_teddy_needle, owner: Int)] = []
         var filterable: [Bool] = []
@@ -98,7 +98,7 @@ public struct RequiredTextFilter: Sendable {
     /// that may match in `bytes`, in the order given: all but those with required texts none
     /// of which occurs. With fewer than two that the pass could rule out, `candidates` as they
     /// are: a matcher's own search finds its text as fast as the pass would.
-    public func possible(in bytes: UnsafeRawBufferPointer, among candidates: [Int]) -> [Int] {
+    package func possible(in bytes: UnsafeRawBufferPointer, among candidates: [Int]) -> [Int] {
         guard candidates.count >= 2, let base = bytes.baseAddress else { return candidates }
         // Per matcher: true while it is searched for and none of its texts has been found.
         return withUnsafeTemporaryAllocation(of: Bool.self, capacity: filterable.count) { open in

@@ -1,9 +1,9 @@
 /// GitHub Actions workflow commands: `::error file=…,line=…,col=…,title=…::message`, which
 /// the runner turns into annotations on the pull request's diff.
-public struct GitHubReporter: Reporter {
-    public init() {}
+package struct GitHubReporter: Reporter {
+    package init() {}
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         var lines: [String] = []
         for finding in report.findings {
             let command: String
@@ -45,7 +45,7 @@ public struct GitHubReporter: Reporter {
     }
 
     /// Message text: `%`, CR and LF are encoded (the runner decodes them).
-    public static func escapeData(_ text: String) -> String {
+    package static func escapeData(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -59,7 +59,7 @@ public struct GitHubReporter: Reporter {
     }
 
     /// Property values additionally encode `:` and `,`, which delimit properties.
-    public static func escapeProperty(_ text: String) -> String {
+    package static func escapeProperty(_ text: String) -> String {
         var out = ""
         for scalar in escapeData(text).unicodeScalars {
             switch scalar {

@@ -1,9 +1,9 @@
 /// GitLab code quality report: a JSON array of issues with unique fingerprints, which GitLab
 /// shows in merge request widgets and diffs.
-public struct GitLabReporter: Reporter {
-    public init() {}
+package struct GitLabReporter: Reporter {
+    package init() {}
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         var seen: Set<String> = []
         var issues: [JSONValue] = []
         func add(description: String, checkName: String, fingerprint: String, severity: String, path: String, line: Int)

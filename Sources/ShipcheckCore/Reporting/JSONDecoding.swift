@@ -1,12 +1,12 @@
 import Foundation
 
 /// Decodes JSON and describes failures in one line (what and where), for input errors.
-public enum JSONDecoding {
-    public struct Failure: Error, CustomStringConvertible {
-        public var description: String
+package enum JSONDecoding {
+    package struct Failure: Error, CustomStringConvertible {
+        package var description: String
     }
 
-    public static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(Failure) -> T {
+    package static func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws(Failure) -> T {
         do {
             return try JSONDecoder().decode(type, from: Data(bytes))
         } catch let DecodingError.keyNotFound(key, context) {

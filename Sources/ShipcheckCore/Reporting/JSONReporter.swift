@@ -1,8 +1,8 @@
 import Foundation
 
 /// shipcheck's own JSON: every finding with every field, the input errors and the exit code.
-public struct JSONReporter: Reporter {
-    public init() {}
+package struct JSONReporter: Reporter {
+    package init() {}
 
     struct Document: Encodable {
         var tool: String
@@ -84,7 +84,7 @@ public struct JSONReporter: Reporter {
         }
     }
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         let findings = report.findings.map { finding in
             JSONFinding(
                 ruleID: finding.ruleID, severity: finding.severity, message: finding.message,
@@ -100,8 +100,8 @@ public struct JSONReporter: Reporter {
 }
 
 /// Pretty, key-sorted JSON so reports and stored files diff well.
-public enum JSONText {
-    public static func encode(_ value: some Encodable) -> String {
+package enum JSONText {
+    package static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain value types cannot fail; an empty object is safer than a crash.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON tree for formats whose shape is fixed by someone else (SARIF, GitLab), serialised
 /// with sorted keys so output is deterministic.
-public enum JSONValue: Sendable, Hashable {
+package enum JSONValue: Sendable, Hashable {
     case string(String)
     case number(Double)
     case bool(Bool)
@@ -21,7 +21,7 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
-    public func serialized() -> String {
+    package func serialized() -> String {
         let data =
             (try? JSONSerialization.data(
                 withJSONObject: foundationObject, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))

@@ -1,10 +1,10 @@
 /// JUnit XML: one test case per finding, named `path:line rule-id` (made unique where two
 /// findings share a line), so GitLab and Jenkins, which key cases by class and name, keep
 /// every one. Input errors are `<error>` cases; a clean run is one passing case.
-public struct JUnitReporter: Reporter {
-    public init() {}
+package struct JUnitReporter: Reporter {
+    package init() {}
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         var cases: [String] = []
         var used: Set<String> = []
         func uniqueName(_ base: String) -> String {

@@ -1,15 +1,15 @@
 /// Renders a report in one output format. Reporters are pure: report in, bytes out.
-public protocol Reporter: Sendable {
+package protocol Reporter: Sendable {
     func render(_ report: Report) -> String
 }
 
 /// The `--format` values.
-public enum ReportFormat: String, CaseIterable, Sendable {
+package enum ReportFormat: String, CaseIterable, Sendable {
     case text, json, sarif, junit, github, gitlab
 
     /// The reporter for this format. `color`, `heading` and `verbose` (see `TextReporter`)
     /// only matter for `text`.
-    public func reporter(color: Bool = false, heading: Bool = true, verbose: Bool = false) -> any Reporter {
+    package func reporter(color: Bool = false, heading: Bool = true, verbose: Bool = false) -> any Reporter {
         switch self {
         case .text: TextReporter(color: color, heading: heading, verbose: verbose)
         case .json: JSONReporter()

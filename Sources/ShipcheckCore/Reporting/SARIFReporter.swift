@@ -1,13 +1,13 @@
 /// SARIF 2.1.0, as GitHub code scanning and other SARIF viewers read it: the full rule list
 /// in `tool.driver.rules`, repo-relative URIs against `%SRCROOT%`, regions, and
 /// `partialFingerprints` so alerts follow code that moves.
-public struct SARIFReporter: Reporter {
-    public static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
-    public static let fingerprintKey = "shipcheck/v1"
+package struct SARIFReporter: Reporter {
+    package static let schema = "https://json.schemastore.org/sarif-2.1.0.json"
+    package static let fingerprintKey = "shipcheck/v1"
 
-    public init() {}
+    package init() {}
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         let ruleIndex = Dictionary(
             report.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let rules: [JSONValue] = report.rules.map { rule in

@@ -7,18 +7,18 @@
 ///   its `line:col`, snippet and fix, then the summary.
 /// With `verbose`, a finding standing for many (`Finding.related`) lists every one: a `note:`
 /// line each in the lines layout, indented under it in the heading layout.
-public struct TextReporter: Reporter {
-    public var color: Bool
-    public var heading: Bool
-    public var verbose: Bool
+package struct TextReporter: Reporter {
+    package var color: Bool
+    package var heading: Bool
+    package var verbose: Bool
 
-    public init(color: Bool, heading: Bool = true, verbose: Bool = false) {
+    package init(color: Bool, heading: Bool = true, verbose: Bool = false) {
         self.color = color
         self.heading = heading
         self.verbose = verbose
     }
 
-    public func render(_ report: Report) -> String {
+    package func render(_ report: Report) -> String {
         guard heading else {
             return report.findings.map { finding in
                 ([line(finding)] + (verbose ? related(finding).map { line($0) } : [])).map { $0 + "\n" }.joined()
@@ -56,7 +56,7 @@ public struct TextReporter: Reporter {
 
     /// `path:line:col: error: message [rule-id]`; a place with no line is `path: error: …`, a
     /// place in a binary `path[arch](member):section:0xoffset: error: …`.
-    public func line(_ finding: Finding) -> String {
+    package func line(_ finding: Finding) -> String {
         let (file, place) = Self.split(finding.location)
         return file + (place.map { ":" + $0 } ?? "") + ": "
             + diagnostic(finding, message: finding.lineMessage ?? finding.message)
@@ -89,7 +89,7 @@ public struct TextReporter: Reporter {
     }
 
     /// `error: message [rule-id]`: what follows the place on a finding's line.
-    public func diagnostic(_ finding: Finding, message: String? = nil) -> String {
+    package func diagnostic(_ finding: Finding, message: String? = nil) -> String {
         let label: String
         switch finding.severity {
         case .error: label = paint("error", .red)
@@ -100,7 +100,7 @@ public struct TextReporter: Reporter {
     }
 
     /// The counts line (after the audit's per-check table).
-    public func summary(_ report: Report) -> String {
+    package func summary(_ report: Report) -> String {
         let errors = report.count(of: .error), warnings = report.count(of: .warning), notes = report.count(of: .note)
         var parts = [
             "\(errors) error\(errors == 1 ? "" : "s")", "\(warnings) warning\(warnings == 1 ? "" : "s")",

@@ -1,21 +1,21 @@
 /// A rule's documentation, which is also its test suite (as in SwiftLint): every triggering
 /// example must produce a finding at each `↓` marker, every non-triggering example none.
-public struct RuleDescription: Sendable, Hashable {
-    public var id: String
+package struct RuleDescription: Sendable, Hashable {
+    package var id: String
     /// One line, shown in listings and as SARIF `shortDescription`.
-    public var summary: String
+    package var summary: String
     /// Why the rule exists and what it checks, shown as SARIF `fullDescription` / help.
-    public var rationale: String
-    public var defaultSeverity: Severity
+    package var rationale: String
+    package var defaultSeverity: Severity
     /// The App Store rejection the rule catches before upload — its ITMS code and Apple's
     /// wording (`ITMS-90087: Unsupported Architectures`) — or the Apple rule it stands for.
-    public var storeRejection: String?
+    package var storeRejection: String?
     /// How to fix what the rule finds, in general (each finding's fix hint is specific).
-    public var fix: String?
-    public var triggeringExamples: [RuleExample]
-    public var nonTriggeringExamples: [RuleExample]
+    package var fix: String?
+    package var triggeringExamples: [RuleExample]
+    package var nonTriggeringExamples: [RuleExample]
 
-    public init(
+    package init(
         id: String,
         summary: String,
         rationale: String,
@@ -36,7 +36,7 @@ public struct RuleDescription: Sendable, Hashable {
     }
 
     /// The rationale, then what the rule pre-empts and how to fix it (SARIF's help text).
-    public var help: String {
+    package var help: String {
         [rationale, storeRejection.map { "Pre-empts \($0)." }, fix.map { "Fix: \($0)" }].compactMap { $0 }.joined(
             separator: "\n\n")
     }
@@ -44,16 +44,16 @@ public struct RuleDescription: Sendable, Hashable {
 
 /// A snippet of input for a rule. In triggering examples, `↓` marks where each finding points;
 /// the marker is removed before the input is scanned.
-public struct RuleExample: Sendable, Hashable {
-    public static let marker: Character = "↓"
+package struct RuleExample: Sendable, Hashable {
+    package static let marker: Character = "↓"
 
-    public var text: String
+    package var text: String
     /// The path the example pretends to live at (matters for path-based rules).
-    public var path: String
+    package var path: String
     /// Extra files the example needs beside it (for example a `project.pbxproj`), path → text.
-    public var companions: [String: String]
+    package var companions: [String: String]
 
-    public init(_ text: String, path: String = "Example.swift", companions: [String: String] = [:]) {
+    package init(_ text: String, path: String = "Example.swift", companions: [String: String] = [:]) {
         self.text = text
         self.path = path
         self.companions = companions
@@ -61,7 +61,7 @@ public struct RuleExample: Sendable, Hashable {
 
     /// The text with markers removed, and the 1-based (line, column) of each marker,
     /// columns counted in UTF-8 bytes like every location shipcheck reports.
-    public var unmarked: (text: String, markers: [(line: Int, column: Int)]) {
+    package var unmarked: (text: String, markers: [(line: Int, column: Int)]) {
         var output = ""
         var markers: [(line: Int, column: Int)] = []
         var line = 1, column = 1

@@ -8,7 +8,7 @@
 ///
 /// The loader knows only the entry's shape: `severity` and the keys the rule's `Options` list.
 /// The values are the rule's to read, so a new option is a change to its rule's file alone.
-public protocol RuleOptions: Sendable {
+package protocol RuleOptions: Sendable {
     /// The options when the configuration sets none.
     init()
     /// The keys the rule's entry may hold besides `severity`.
@@ -22,7 +22,7 @@ public protocol RuleOptions: Sendable {
 }
 
 extension RuleOptions {
-    public static var formerKeys: [String: String] { [:] }
+    package static var formerKeys: [String: String] { [:] }
 
     /// `options` (the defaults when nil) with `option` read from `mapping` under `key`.
     static func reading(_ option: String, from mapping: YAMLMapping, key: String, into options: (any RuleOptions)?)
@@ -35,22 +35,22 @@ extension RuleOptions {
 }
 
 /// A rule with options of its own (`RuleOptions`), found in the configuration by its id.
-public protocol ConfigurableRule: Rule {
+package protocol ConfigurableRule: Rule {
     associatedtype Options: RuleOptions
 }
 
 extension ConfigurableRule {
-    public static var optionsType: (any RuleOptions.Type)? { Options.self }
+    package static var optionsType: (any RuleOptions.Type)? { Options.self }
 }
 
 extension Configuration {
     /// The rule's options: those the configuration sets, else the defaults.
-    public func options<R: ConfigurableRule>(for rule: R.Type) -> R.Options {
+    package func options<R: ConfigurableRule>(for rule: R.Type) -> R.Options {
         (ruleOptions[rule.id] as? R.Options) ?? R.Options()
     }
 
     /// Sets the rule's options (as its `rules.<id>:` entry would).
-    public mutating func setOptions<R: ConfigurableRule>(_ options: R.Options, for rule: R.Type) {
+    package mutating func setOptions<R: ConfigurableRule>(_ options: R.Options, for rule: R.Type) {
         ruleOptions[rule.id] = options
     }
 }

@@ -16,15 +16,15 @@
 /// into review. (Conflict markers also accept the forms they took before this grammar — the
 /// directive anywhere on the marker line or the line above, in any comment or none, without a
 /// reason — as a deprecated spelling; see `decision(…, acceptsDeprecatedForms:)`.)
-public struct Suppressions: Sendable {
-    public static let marker = "shipcheck:ignore"
+package struct Suppressions: Sendable {
+    package static let marker = "shipcheck:ignore"
     /// Appended to the message of a finding whose suppression comment lacks a reason.
-    public static let missingReasonNote =
+    package static let missingReasonNote =
         " (the shipcheck:ignore comment above has no '-- reason', so it does not suppress)"
 
     /// One `shipcheck:ignore` in the file.
-    public struct Directive: Sendable, Hashable {
-        public enum Placement: Sendable, Hashable {
+    package struct Directive: Sendable, Hashable {
+        package enum Placement: Sendable, Hashable {
             /// A comment (in a syntax the file type allows) alone on its line.
             case ownLine
             /// A comment after code on the same line.
@@ -34,16 +34,16 @@ public struct Suppressions: Sendable {
         }
 
         /// 1-based.
-        public var line: Int
-        public var placement: Placement
-        public var rules: [String]
-        public var hasReason: Bool
+        package var line: Int
+        package var placement: Placement
+        package var rules: [String]
+        package var hasReason: Bool
 
         /// Written the one way the grammar allows.
-        public var isCurrentForm: Bool { placement != .bare && !rules.isEmpty && hasReason }
+        package var isCurrentForm: Bool { placement != .bare && !rules.isEmpty && hasReason }
     }
 
-    public enum Decision: Sendable, Hashable {
+    package enum Decision: Sendable, Hashable {
         case report
         case suppressed
         /// A directive names the rule but gives no reason: reported, with `missingReasonNote`.
@@ -52,10 +52,10 @@ public struct Suppressions: Sendable {
         case suppressedByDeprecatedForm(line: Int)
     }
 
-    public private(set) var directives: [Directive] = []
+    package private(set) var directives: [Directive] = []
 
     /// The directives of a file's bytes; `path` decides which comment syntaxes count.
-    public init(_ bytes: UnsafeRawBufferPointer, path: String) {
+    package init(_ bytes: UnsafeRawBufferPointer, path: String) {
         let needle = Array(Self.marker.utf8)
         let openers = CommentSyntax.openers(forPath: path)
         var lines = LineCursor(bytes)
@@ -74,18 +74,18 @@ public struct Suppressions: Sendable {
         }
     }
 
-    public init(_ bytes: [UInt8], path: String) {
+    package init(_ bytes: [UInt8], path: String) {
         self = bytes.withUnsafeBytes { Suppressions($0, path: path) }
     }
 
-    public var isEmpty: Bool { directives.isEmpty }
+    package var isEmpty: Bool { directives.isEmpty }
 
     /// Whether a finding of `rule` on `line` is silenced. `aliases` are rule ids whose
     /// directives silence it too (`conflict-marker` covers remnants); `leadingLines` are the
     /// lines of a declaration's comment block and attributes, down to its first line of code.
     /// With `acceptsDeprecatedForms`, any directive naming the rule on the line or the line
     /// above silences it, whatever its comment and reason.
-    public func decision(
+    package func decision(
         rule: String, aliases: [String] = [], line: Int, leadingLines: ClosedRange<Int>? = nil,
         acceptsDeprecatedForms: Bool = false
     ) -> Decision {
@@ -143,7 +143,7 @@ public struct Suppressions: Sendable {
 }
 
 /// Which comment openers a file type allows, by its name.
-public enum CommentSyntax {
+package enum CommentSyntax {
     static let slashes = ["//", "/*"]
     static let hash = ["#"]
     static let markup = ["<!--"]
@@ -178,7 +178,7 @@ public enum CommentSyntax {
 
     /// The openers for the file at `path`: by extension, or by the whole name for files
     /// without one (`Makefile`, `.gitignore`); any of the common ones when the type is unknown.
-    public static func openers(forPath path: String) -> [String] {
+    package static func openers(forPath path: String) -> [String] {
         let name = (path.split(separator: "/").last.map(String.init) ?? path).lowercased()
         let key = name.split(separator: ".", omittingEmptySubsequences: true).last.map(String.init) ?? name
         return byExtension[key] ?? any

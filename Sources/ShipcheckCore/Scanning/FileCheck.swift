@@ -8,7 +8,7 @@
 /// for again (kept in memory meanwhile): everything one check needs from a file in a round is
 /// there when any check processes it, so what a file derives (its syntax tree) is computed
 /// once. The archive-breaker check uses them: declarations in round one, references in round two.
-public protocol FileCheck: AnyObject, Sendable {
+package protocol FileCheck: AnyObject, Sendable {
     /// Its row in the audit's summary table.
     var name: String { get }
 
@@ -46,7 +46,7 @@ public protocol FileCheck: AnyObject, Sendable {
 }
 
 /// Whether a check needs a file again after the read pass, and when.
-public enum FollowUp: Sendable, Comparable {
+package enum FollowUp: Sendable, Comparable {
     case none
     /// In the second round, if `wantsSecondRound` says so.
     case perhapsSecondRound
@@ -56,17 +56,17 @@ public enum FollowUp: Sendable, Comparable {
     case firstRound
 }
 
-public enum FileRound: Sendable {
+package enum FileRound: Sendable {
     case first, second
 }
 
 extension FileCheck {
-    public func needsEarly(_ file: ScannedFile) -> Bool { false }
-    public func prepare(_ context: ScanContext) -> [ScannedFile] { [] }
-    public func wants(_ file: ScannedFile) -> Bool { false }
-    public func inspect(_ contents: FileContents) -> FollowUp { .none }
-    public func fileCompleted(_ index: Int) {}
-    public func beginSecondRound() {}
-    public func wantsSecondRound(_ contents: FileContents) -> Bool { false }
-    public func process(_ contents: FileContents, round: FileRound) {}
+    package func needsEarly(_ file: ScannedFile) -> Bool { false }
+    package func prepare(_ context: ScanContext) -> [ScannedFile] { [] }
+    package func wants(_ file: ScannedFile) -> Bool { false }
+    package func inspect(_ contents: FileContents) -> FollowUp { .none }
+    package func fileCompleted(_ index: Int) {}
+    package func beginSecondRound() {}
+    package func wantsSecondRound(_ contents: FileContents) -> Bool { false }
+    package func process(_ contents: FileContents, round: FileRound) {}
 }

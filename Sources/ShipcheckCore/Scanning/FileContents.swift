@@ -2,17 +2,17 @@
 /// the bytes (a line table, a parsed Swift file) is computed by the first check that asks and
 /// shared with the others; it lives as long as this value, which is one file's turn on one
 /// worker thread.
-public final class FileContents {
-    public let file: ScannedFile
+package final class FileContents {
+    package let file: ScannedFile
     /// The file's position in the scan, so per-file results can be put back in listing order.
-    public let index: Int
+    package let index: Int
     /// Valid while the checks look at this file.
-    public let bytes: UnsafeRawBufferPointer
+    package let bytes: UnsafeRawBufferPointer
     /// The file's key when it was read from disk (see `FileSource.withContents`), else nil.
-    public let key: FileKey?
+    package let key: FileKey?
     private var derivedValues: [ObjectIdentifier: Any] = [:]
     /// The problems reported for this file so far.
-    public private(set) var errors: [InputError] = []
+    package private(set) var errors: [InputError] = []
 
     init(file: ScannedFile, index: Int, bytes: UnsafeRawBufferPointer, key: FileKey? = nil) {
         self.file = file
@@ -23,7 +23,7 @@ public final class FileContents {
 
     /// The value of type `Value` derived from this file: made by `make` the first time any
     /// check asks, the same value afterwards.
-    public func derived<Value>(_ type: Value.Type = Value.self, _ make: (FileContents) -> Value) -> Value {
+    package func derived<Value>(_ type: Value.Type = Value.self, _ make: (FileContents) -> Value) -> Value {
         let key = ObjectIdentifier(type)
         // Looked up by presence, not by cast: a derived value may itself be optional.
         if let stored = derivedValues[key], let value = stored as? Value { return value }
@@ -34,7 +34,7 @@ public final class FileContents {
 
     /// Reports a problem with this file as an input error. The same error reported by several
     /// checks (a Swift file that is not UTF-8) is reported once.
-    public func report(_ error: InputError) {
+    package func report(_ error: InputError) {
         if !errors.contains(error) { errors.append(error) }
     }
 }

@@ -2,7 +2,7 @@ import Synchronization
 
 /// Where a scan's files come from: listed once, each read on request. `ScanPipeline` asks for
 /// the listing once and for each file's bytes once; a test can wrap it to count both.
-public protocol FileSource: Sendable {
+package protocol FileSource: Sendable {
     /// The files under `root`, after the configuration's include / exclude globs.
     func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration
 
@@ -24,7 +24,7 @@ public protocol FileSource: Sendable {
 }
 
 extension FileSource {
-    public func enumerate(
+    package func enumerate(
         root: String, configuration: Configuration, checksListedKinds: Bool,
         delivering deliver: (ArraySlice<ScannedFile>) -> Void
     ) -> FileEnumeration {
@@ -33,7 +33,7 @@ extension FileSource {
         return enumeration
     }
 
-    public func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
+    package func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
         try withContents(path, displayPath: displayPath, sizeLimit: sizeLimit) { bytes, _ in Array(bytes) }
     }
 }
@@ -41,17 +41,17 @@ extension FileSource {
 /// A source that opens each file at most once in a run: what is read whole before the scan
 /// (the configuration, the query store, a baseline, an included `.xcconfig`) is kept and
 /// handed to the scan's read pass instead of being opened again.
-public final class ReadOnceFileSource: FileSource {
+package final class ReadOnceFileSource: FileSource {
     private let base: any FileSource
     private let kept = Mutex<[String: [UInt8]]>([:])
 
-    public init(_ base: any FileSource = DiskFileSource()) { self.base = base }
+    package init(_ base: any FileSource = DiskFileSource()) { self.base = base }
 
-    public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
+    package func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
         base.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
     }
 
-    public func enumerate(
+    package func enumerate(
         root: String, configuration: Configuration, checksListedKinds: Bool,
         delivering deliver: (ArraySlice<ScannedFile>) -> Void
     ) -> FileEnumeration {
@@ -59,7 +59,7 @@ public final class ReadOnceFileSource: FileSource {
             root: root, configuration: configuration, checksListedKinds: checksListedKinds, delivering: deliver)
     }
 
-    public func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
+    package func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
         let key = Self.key(path)
         if let bytes = kept.withLock({ $0[key] }) { return bytes }
         let bytes = try base.read(path, displayPath: displayPath, sizeLimit: sizeLimit)
@@ -67,7 +67,7 @@ public final class ReadOnceFileSource: FileSource {
         return bytes
     }
 
-    public func withContents<T>(
+    package func withContents<T>(
         _ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T
     ) throws(InputError) -> T {
         if let bytes = kept.withLock({ $0[Self.key(path)] }) {
@@ -90,26 +90,26 @@ public final class ReadOnceFileSource: FileSource {
 
 /// The file system: git's view (or a walk) through `FileEnumerator`, reads through
 /// `SafeFileReader` into a per-thread buffer.
-public struct DiskFileSource: FileSource {
+package struct DiskFileSource: FileSource {
     /// Whether git's view includes untracked files that are not ignored (`FileEnumerator.listsUntracked`).
-    public let listsUntracked: Bool
+    package let listsUntracked: Bool
     /// git's listing of the root to be scanned, started ahead (see `GitListing`).
-    public let startedListing: GitListing?
+    package let startedListing: GitListing?
     /// Whether the untracked files of a listing started ahead come after the others, in
     /// `FileEnumeration.later` (`FileEnumerator.defersUntracked`).
-    public let defersUntracked: Bool
+    package let defersUntracked: Bool
 
-    public init(listsUntracked: Bool = true, startedListing: GitListing? = nil, defersUntracked: Bool = false) {
+    package init(listsUntracked: Bool = true, startedListing: GitListing? = nil, defersUntracked: Bool = false) {
         self.listsUntracked = listsUntracked
         self.startedListing = startedListing
         self.defersUntracked = defersUntracked
     }
 
-    public func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
+    package func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
         enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds, delivering: { _ in })
     }
 
-    public func enumerate(
+    package func enumerate(
         root: String, configuration: Configuration, checksListedKinds: Bool,
         delivering deliver: (ArraySlice<ScannedFile>) -> Void
     ) -> FileEnumeration {
@@ -120,7 +120,7 @@ public struct DiskFileSource: FileSource {
         ).enumerate(delivering: deliver)
     }
 
-    public func withContents<T>(
+    package func withContents<T>(
         _ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T
     ) throws(InputError) -> T {
         try SafeFileReader.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)

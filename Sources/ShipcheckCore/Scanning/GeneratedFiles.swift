@@ -3,26 +3,26 @@
 /// source rules, the archive-breaker rule) leave them alone unless `check-generated` names
 /// them. A generated file is told from the bytes the read pass already has: its header is the
 /// comment lines before its first declaration.
-public struct GeneratedFiles: Sendable {
+package struct GeneratedFiles: Sendable {
     private let globs: GlobList
     private let checkedRules: Set<String>
     /// Where the globs come from, for reasons (`.shipcheck.yml`).
     private let configurationName: String
 
-    public init(configuration: Configuration) {
+    package init(configuration: Configuration) {
         globs = configuration.generated
         checkedRules = configuration.checkGenerated
         configurationName = configuration.sourcePath.map { FileEnumerator.lastComponent($0) } ?? Configuration.fileName
     }
 
     /// Whether the configuration has `rule` report in generated files too (`check-generated`).
-    public func isChecked(_ ruleID: String) -> Bool { checkedRules.contains(ruleID) }
+    package func isChecked(_ ruleID: String) -> Bool { checkedRules.contains(ruleID) }
 
     /// Why the file is generated — `Sourcery header, line 1: "// Generated using Sourcery 2.1.7 — …"`,
     /// `matches 'App/API/**' in generated (.shipcheck.yml)` — or nil when it is not. A glob that
     /// decides about the path wins over the header; the header is read once per file, whichever
     /// checks ask.
-    public func reason(for contents: FileContents) -> String? {
+    package func reason(for contents: FileContents) -> String? {
         if let glob = globs.lastMatch(contents.file.relativePath) {
             return glob.isNegated ? nil : "matches '\(glob.pattern)' in generated (\(configurationName))"
         }
@@ -31,15 +31,15 @@ public struct GeneratedFiles: Sendable {
 }
 
 /// The generator marker found in a file's header.
-public struct GeneratedHeader: Sendable, Equatable {
+package struct GeneratedHeader: Sendable, Equatable {
     /// Who wrote the file, as the marker says (`Sourcery`, `swift-protobuf`, `DO NOT EDIT`).
-    public var generator: String
+    package var generator: String
     /// The 1-based line of the marker.
-    public var line: Int
+    package var line: Int
     /// That line, trimmed and clipped.
-    public var text: String
+    package var text: String
 
-    public var reason: String { "\(generator) header, line \(line): \"\(text)\"" }
+    package var reason: String { "\(generator) header, line \(line): \"\(text)\"" }
 
     /// What generators write, most specific first: a header holding several (swift-protobuf's
     /// `DO NOT EDIT.` above its own line) is named by the first in this list. Case matters, as
@@ -69,7 +69,7 @@ public struct GeneratedHeader: Sendable, Equatable {
     /// lines (a generator may put its comment below them). Never text in code or strings, nor
     /// in documentation comments (`///`, `/**`): those are about the declaration below
     /// ("/// DO NOT EDIT the raw values: they are stored").
-    public static func find(in bytes: UnsafeRawBufferPointer) -> GeneratedHeader? {
+    package static func find(in bytes: UnsafeRawBufferPointer) -> GeneratedHeader? {
         let end = min(bytes.count, maximumHeaderBytes)
         var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1

@@ -3,18 +3,18 @@ import Synchronization
 /// What every check of one scan shares: the root, the configuration, the one listing, the
 /// files read early (project files), and values built once from them for every check that
 /// asks (the project model).
-public final class ScanContext: Sendable {
-    public let root: String
-    public let configuration: Configuration
+package final class ScanContext: Sendable {
+    package let root: String
+    package let configuration: Configuration
     /// The listing, in order: every check sees the same files. Without the files a source
     /// lists late (`FileEnumeration.later`), which only a scan whose checks do not look here
     /// asks for (`query run`).
-    public let files: [ScannedFile]
+    package let files: [ScannedFile]
     /// What the listing could not take (a FIFO, a symlink loop), reported by the scan.
-    public let listingErrors: [InputError]
+    package let listingErrors: [InputError]
     /// The work tree git listed the files of, or nil outside one.
-    public let repository: GitRepository?
-    public let source: any FileSource
+    package let repository: GitRepository?
+    package let source: any FileSource
     /// Files read before the read pass, by path to open.
     private let early: [String: Result<[UInt8], InputError>]
     private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
@@ -35,14 +35,14 @@ public final class ScanContext: Sendable {
     }
 
     /// The bytes of a file read early, or nil when it was not (or could not be) read.
-    public func earlyContents(of file: ScannedFile) -> [UInt8]? {
+    package func earlyContents(of file: ScannedFile) -> [UInt8]? {
         try? early[file.path]?.get()
     }
 
     /// The bytes of the file at `path` (as opened: under the root): the early copy when it was
     /// read early, else read now. For files a reader follows from another (an `#include`d
     /// `.xcconfig`, a `.gitattributes` above the root), which the listing may not hold.
-    public func contents(ofPath path: String, displayPath: String? = nil, sizeLimit: Int) throws(InputError) -> [UInt8]
+    package func contents(ofPath path: String, displayPath: String? = nil, sizeLimit: Int) throws(InputError) -> [UInt8]
     {
         if let copy = early[path] { return try copy.get() }
         return try source.read(path, displayPath: displayPath ?? path, sizeLimit: sizeLimit)
@@ -50,7 +50,7 @@ public final class ScanContext: Sendable {
 
     /// Reports a problem with an input that is not one file's read (a project that does not
     /// parse, an `#include` that cannot be read): the scan lists it with its input errors.
-    public func report(_ error: InputError) {
+    package func report(_ error: InputError) {
         reported.withLock { $0.append(error) }
     }
 
@@ -58,7 +58,7 @@ public final class ScanContext: Sendable {
 
     /// The value of type `Value` built for this scan: made by `make` the first time any check
     /// asks (with this context), the same value afterwards.
-    public func shared<Value: Sendable>(_ type: Value.Type = Value.self, _ make: (ScanContext) -> Value) -> Value {
+    package func shared<Value: Sendable>(_ type: Value.Type = Value.self, _ make: (ScanContext) -> Value) -> Value {
         let key = ObjectIdentifier(type)
         if let stored = values.withLock({ $0[key] }), let value = stored as? Value { return value }
         let value = make(self)

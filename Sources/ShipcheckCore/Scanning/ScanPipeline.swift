@@ -7,17 +7,17 @@ import Synchronization
 /// asks for again are kept and handed out in up to two rounds (see `FileCheck`); each check
 /// then turns what it saw into findings. `shipcheck audit` runs all its checks in one
 /// pipeline; `sources`, `conflicts` and `query run` run theirs the same way.
-public struct ScanPipeline: Sendable {
-    public let root: String
-    public let configuration: Configuration
-    public let source: any FileSource
+package struct ScanPipeline: Sendable {
+    package let root: String
+    package let configuration: Configuration
+    package let source: any FileSource
     /// Whether names git lists are checked with lstat before reading (see
     /// `FileEnumerator.checksGitListedKinds`); without, what cannot be read is sorted out after.
-    public let checksListedKinds: Bool
+    package let checksListedKinds: Bool
     /// Where the run reports its phase and files done (the progress line of long runs).
-    public let progress: ScanProgress?
+    package let progress: ScanProgress?
 
-    public init(
+    package init(
         root: String, configuration: Configuration, source: any FileSource = DiskFileSource(),
         checksListedKinds: Bool = true,
         progress: ScanProgress? = nil
@@ -31,9 +31,9 @@ public struct ScanPipeline: Sendable {
 
     /// Files read ahead of the first one whose checks are not done: what a streaming check
     /// (`FileCheck.fileCompleted`) holds back at most.
-    public static let filesInFlight = 64
+    package static let filesInFlight = 64
 
-    public func run(_ checks: [any FileCheck]) -> ScanOutcome {
+    package func run(_ checks: [any FileCheck]) -> ScanOutcome {
         // A directory a reading thread keeps open stands for its path during this scan only.
         SafeFileReader.forgetOpenDirectories()
         defer { SafeFileReader.forgetOpenDirectories() }
@@ -214,14 +214,14 @@ public struct ScanPipeline: Sendable {
 }
 
 /// What a scan produced: each check's result and the inputs that could not be taken.
-public struct ScanOutcome: Sendable {
+package struct ScanOutcome: Sendable {
     /// In the order the checks were given.
-    public var checks: [CheckRun]
+    package var checks: [CheckRun]
     /// Unlisted or unreadable inputs, each reported once whichever checks wanted it.
-    public var inputErrors: [InputError]
+    package var inputErrors: [InputError]
 
     /// Every check's findings (in reading order) and files together, with the scan's input errors.
-    public var combined: CheckResult {
+    package var combined: CheckResult {
         var result = CheckResult(inputErrors: inputErrors)
         for run in checks { result.merge(run.result) }
         result.findings.sort(by: Finding.readingOrder)
@@ -231,18 +231,18 @@ public struct ScanOutcome: Sendable {
 
 /// One check's result in a scan, and the time spent in it (its own work, summed over threads;
 /// reading the files is shared and not counted).
-public struct CheckRun: Sendable {
-    public var name: String
-    public var result: CheckResult
-    public var seconds: Double
+package struct CheckRun: Sendable {
+    package var name: String
+    package var result: CheckResult
+    package var seconds: Double
 
-    public init(name: String, result: CheckResult, seconds: Double) {
+    package init(name: String, result: CheckResult, seconds: Double) {
         self.name = name
         self.result = result
         self.seconds = seconds
     }
 
-    public var summary: CheckSummary { result.summary(name: name, seconds: seconds) }
+    package var summary: CheckSummary { result.summary(name: name, seconds: seconds) }
 }
 
 /// The checks of a scan that want one file, one bit each.

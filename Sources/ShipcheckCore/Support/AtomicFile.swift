@@ -11,28 +11,28 @@ import Darwin
 /// (the link stays); a device, FIFO or socket (`--output /dev/null`, `/dev/stdout`, a shell's
 /// `>(…)`) is written into as it is, since renaming over it would replace the device itself —
 /// which root may do, and then `/dev/null` is a regular file for every process on the machine.
-public enum AtomicFile {
-    public static func write(_ bytes: some Collection<UInt8>, to path: String) throws(InputError) {
+package enum AtomicFile {
+    package static func write(_ bytes: some Collection<UInt8>, to path: String) throws(InputError) {
         let writer = try Writer(path: path)
         writer.output.write(bytes)
         try writer.commit()
     }
 
-    public static func write(_ text: String, to path: String) throws(InputError) {
+    package static func write(_ text: String, to path: String) throws(InputError) {
         try write(Array(text.utf8), to: path)
     }
 
     /// The same write, streamed: `output` takes the bytes as they are made (a report, a query's
     /// state with hundreds of thousands of lines), `commit` puts them in place. A writer dropped
     /// without `commit` leaves the target as it was.
-    public final class Writer {
-        public let output: ByteOutput
+    package final class Writer {
+        package let output: ByteOutput
         /// The temporary file renamed over `target` on commit, once made; nil when writing in place.
         private let temporary: TemporaryPath?
         private let target: String
         private var committed = false
 
-        public init(path: String) throws(InputError) {
+        package init(path: String) throws(InputError) {
             var status = stat()
             var target = path
             var inPlace = false
@@ -81,7 +81,7 @@ public enum AtomicFile {
         }
 
         /// Writes what is left, syncs, and renames the temporary file over the target.
-        public func commit() throws(InputError) {
+        package func commit() throws(InputError) {
             _ = output.fileDescriptor  // makes the temporary file when nothing was written
             try output.flush()
             guard let path = temporary?.path, !committed, let descriptor = output.fileDescriptor else { return }
@@ -112,8 +112,8 @@ public enum AtomicFile {
 
 /// An exclusive advisory lock (flock) held for the duration of `body`, so concurrent
 /// read-modify-write cycles on a store serialise instead of losing updates.
-public enum FileLock {
-    public static func withLock<T>(at lockPath: String, _ body: () throws -> T) throws -> T {
+package enum FileLock {
+    package static func withLock<T>(at lockPath: String, _ body: () throws -> T) throws -> T {
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else {
             throw InputError(path: lockPath, message: "cannot open lock file: \(SafeFileReader.describe(errno: errno))")

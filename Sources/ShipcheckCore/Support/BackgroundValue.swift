@@ -13,11 +13,11 @@ import Darwin
 /// child process, and blocking the shared dispatch pool (a fixed few threads on Linux, the
 /// read pass's among them) would stall every other piece of work queued there until the pool
 /// notices and grows.
-public final class BackgroundValue<Value: Sendable>: Sendable {
+package final class BackgroundValue<Value: Sendable>: Sendable {
     private let result = Mutex<Value?>(nil)
     private let done = DispatchGroup()
 
-    public init(_ work: @escaping @Sendable () -> Value) {
+    package init(_ work: @escaping @Sendable () -> Value) {
         done.enter()
         DetachedThread.start { [self] in
             let value = work()
@@ -26,7 +26,7 @@ public final class BackgroundValue<Value: Sendable>: Sendable {
         }
     }
 
-    public var value: Value {
+    package var value: Value {
         done.wait()
         return result.withLock { $0! }
     }
@@ -36,7 +36,7 @@ public final class BackgroundValue<Value: Sendable>: Sendable {
 /// git run, where Foundation's `Thread` (an object, its class and per-thread set-up) made
 /// `query run` of a selective literal measurably slower (see docs/performance.md, "Background
 /// work on a detached POSIX thread").
-public enum DetachedThread {
+package enum DetachedThread {
     private final class Body: Sendable {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
@@ -44,7 +44,7 @@ public enum DetachedThread {
 
     /// Runs `body` on a new thread; on this one, now, when no thread can be made (the process
     /// is at its limit).
-    public static func start(_ body: @escaping @Sendable () -> Void) {
+    package static func start(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

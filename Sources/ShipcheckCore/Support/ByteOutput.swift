@@ -9,18 +9,18 @@ import Darwin
 /// Bytes to a file descriptor through one 256 KB buffer: a report of hundreds of thousands of
 /// lines is written as it is made, in large writes, never held whole. A write that fails is
 /// remembered and thrown by `flush`; later writes are dropped.
-public final class ByteOutput {
+package final class ByteOutput {
     private var descriptor: Int32?
     /// Opens the destination on the first write that reaches it (see `init(displayPath:opening:)`).
     private var opening: (() throws(InputError) -> Int32)?
     private let closesDescriptor: Bool
     /// Names the destination in an error (`standard output`, a path).
-    public let displayPath: String
+    package let displayPath: String
     private var buffer: [UInt8] = []
     private var failure: InputError?
     private static let capacity = 256 * 1024
 
-    public init(descriptor: Int32, displayPath: String, closesDescriptor: Bool = false) {
+    package init(descriptor: Int32, displayPath: String, closesDescriptor: Bool = false) {
         self.descriptor = descriptor
         self.displayPath = displayPath
         self.closesDescriptor = closesDescriptor
@@ -37,9 +37,9 @@ public final class ByteOutput {
     }
 
     /// Standard output.
-    public static func standardOutput() -> ByteOutput { ByteOutput(descriptor: 1, displayPath: "standard output") }
+    package static func standardOutput() -> ByteOutput { ByteOutput(descriptor: 1, displayPath: "standard output") }
 
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { write(UnsafeRawBufferPointer($0)) }
     }
@@ -48,7 +48,7 @@ public final class ByteOutput {
     /// the buffer first would only touch more memory (a query state's manifest is one write).
     private static let directWrite = 64 * 1024
 
-    public func write(_ bytes: UnsafeRawBufferPointer) {
+    package func write(_ bytes: UnsafeRawBufferPointer) {
         if bytes.count >= Self.directWrite {
             if !buffer.isEmpty { drain() }
             writeAll(bytes)
@@ -58,13 +58,13 @@ public final class ByteOutput {
         buffer.append(contentsOf: bytes)
     }
 
-    public func write(_ bytes: some Collection<UInt8>) {
+    package func write(_ bytes: some Collection<UInt8>) {
         if let done = bytes.withContiguousStorageIfAvailable({ write(UnsafeRawBufferPointer($0)) }) { return done }
         Array(bytes).withUnsafeBytes { write($0) }
     }
 
     /// Writes what is buffered; throws the first failed write.
-    public func flush() throws(InputError) {
+    package func flush() throws(InputError) {
         drain()
         if let failure { throw failure }
     }
@@ -115,10 +115,10 @@ public final class ByteOutput {
 
 /// Output held back in an unlinked temporary file, to be copied into another output later: the
 /// sections of a report that must follow one still being streamed.
-public final class ByteSpool {
-    public let output: ByteOutput
+package final class ByteSpool {
+    package let output: ByteOutput
 
-    public init() throws(InputError) {
+    package init() throws(InputError) {
         var directory = NSTemporaryDirectory()
         if directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
         var template = Array("\(directory)/shipcheck-spool-XXXXXX".utf8CString)
@@ -132,7 +132,7 @@ public final class ByteSpool {
     }
 
     /// Copies everything written so far into `destination`.
-    public func copy(into destination: ByteOutput) throws(InputError) {
+    package func copy(into destination: ByteOutput) throws(InputError) {
         try output.flush()
         guard let descriptor = output.fileDescriptor, lseek(descriptor, 0, SEEK_SET) == 0 else {
             throw InputError(path: output.displayPath, message: "cannot rewind a temporary file")

@@ -8,10 +8,10 @@ import Darwin
 
 /// Byte-level searching on whole buffers (memchr / memmem), the hot loop of every text
 /// scanner here. Nothing in it builds a String.
-public enum ByteSearch {
+package enum ByteSearch {
     /// Offset of the first `needle` at or after `start`, or nil.
     @inlinable
-    public static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, from start: Int = 0)
+    package static func find(_ needle: UnsafeRawBufferPointer, in haystack: UnsafeRawBufferPointer, from start: Int = 0)
         -> Int?
     {
         guard needle.count > 0, start >= 0, start <= haystack.count, let base = haystack.baseAddress else { return nil }
@@ -23,20 +23,20 @@ public enum ByteSearch {
 
     /// Offset of the first `byte` at or after `start`, or nil.
     @inlinable
-    public static func find(byte: UInt8, in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
+    package static func find(byte: UInt8, in haystack: UnsafeRawBufferPointer, from start: Int = 0) -> Int? {
         guard start >= 0, start < haystack.count, let base = haystack.baseAddress else { return nil }
         guard let hit = memchr(base + start, Int32(byte), haystack.count - start) else { return nil }
         return base.distance(to: UnsafeRawPointer(hit))
     }
 
     /// Whether `bytes` are well-formed UTF-8.
-    public static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    package static func isValidUTF8(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         return shipcheck_utf8_valid(base, bytes.count) != 0
     }
 
     /// Whether `needle` occurs anywhere in `haystack`.
-    public static func contains(_ needle: String, in haystack: [UInt8]) -> Bool {
+    package static func contains(_ needle: String, in haystack: [UInt8]) -> Bool {
         var needleBytes = Array(needle.utf8)
         return haystack.withUnsafeBytes { hay in
             needleBytes.withUnsafeMutableBytes { find(UnsafeRawBufferPointer($0), in: hay) != nil }
@@ -46,7 +46,7 @@ public enum ByteSearch {
     /// ASCII letters, digits, `_`, and every byte of a non-ASCII scalar (Swift identifiers may
     /// use those); backticks and `$` end a run, as they are not part of a name.
     @inlinable
-    public static func isIdentifierByte(_ byte: UInt8) -> Bool {
+    package static func isIdentifierByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
             UInt8(ascii: "0")...UInt8(ascii: "9"),
@@ -57,19 +57,19 @@ public enum ByteSearch {
     }
 
     /// Whether the first `window` bytes contain a NUL — git's test for a binary file.
-    public static func looksBinary(_ bytes: UnsafeRawBufferPointer, window: Int = 8000) -> Bool {
+    package static func looksBinary(_ bytes: UnsafeRawBufferPointer, window: Int = 8000) -> Bool {
         find(byte: 0, in: UnsafeRawBufferPointer(rebasing: bytes.prefix(window))) != nil
     }
 }
 
 /// Maps byte offsets to 1-based lines and columns. Built once per file by counting
 /// newlines with memchr, then each lookup is a binary search.
-public struct LineTable: Sendable {
+package struct LineTable: Sendable {
     /// Offset of the first byte of each line; `lineStarts[0] == 0`.
-    public let lineStarts: [Int]
-    public let byteCount: Int
+    package let lineStarts: [Int]
+    package let byteCount: Int
 
-    public init(_ bytes: UnsafeRawBufferPointer) {
+    package init(_ bytes: UnsafeRawBufferPointer) {
         var starts = [0]
         var position = 0
         while let newline = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: position) {
@@ -80,12 +80,12 @@ public struct LineTable: Sendable {
         byteCount = bytes.count
     }
 
-    public init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self = bytes.withUnsafeBytes { LineTable($0) }
     }
 
     /// 1-based line and UTF-8 column of `offset`.
-    public func position(of offset: Int) -> (line: Int, column: Int) {
+    package func position(of offset: Int) -> (line: Int, column: Int) {
         var low = 0, high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
@@ -95,7 +95,7 @@ public struct LineTable: Sendable {
     }
 
     /// Byte range of 1-based `line`, without its line terminator (`\n` or `\r\n`).
-    public func range(ofLine line: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int> {
+    package func range(ofLine line: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int> {
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : byteCount
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
@@ -105,11 +105,11 @@ public struct LineTable: Sendable {
 
 extension String {
     /// Decodes bytes as UTF-8, replacing invalid sequences, for messages and snippets.
-    public init(lossyUTF8 bytes: some Collection<UInt8>) {
+    package init(lossyUTF8 bytes: some Collection<UInt8>) {
         self = String(decoding: bytes, as: UTF8.self)
     }
 }
 
 extension UInt8 {
-    public var isASCIILetter: Bool { (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) }
+    package var isASCIILetter: Bool { (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A) }
 }

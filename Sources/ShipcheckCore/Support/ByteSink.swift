@@ -1,25 +1,25 @@
 /// Where bytes go one at a time: an array, or a running hash (`StableHash.Accumulator`) that
 /// takes them without the array — what per-match work writes through, instead of strings.
-public protocol ByteSink {
+package protocol ByteSink {
     mutating func append(_ byte: UInt8)
     /// Several bytes at once (by default, one at a time).
     mutating func append(bytes: UnsafeRawBufferPointer)
 }
 
 extension ByteSink {
-    public mutating func append(bytes: UnsafeRawBufferPointer) {
+    package mutating func append(bytes: UnsafeRawBufferPointer) {
         for byte in bytes { append(byte) }
     }
 }
 
 extension Array: ByteSink where Element == UInt8 {
-    public mutating func append(bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
+    package mutating func append(bytes: UnsafeRawBufferPointer) { append(contentsOf: bytes) }
 }
 
 extension ByteSink {
     /// The decimal digits of `value` (a minus sign first when negative), without making a string.
     @inlinable
-    public mutating func appendDecimal(_ value: some BinaryInteger) {
+    package mutating func appendDecimal(_ value: some BinaryInteger) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var rest = UInt64(value.magnitude)
         // Last digit first into room for the longest UInt64 (20 digits): a division by the
@@ -39,7 +39,7 @@ extension ByteSink {
 
     /// Sixteen lower-case hex digits of `value`, leading zeros kept.
     @inlinable
-    public mutating func appendHex(_ value: UInt64) {
+    package mutating func appendHex(_ value: UInt64) {
         for shift in stride(from: 60, through: 0, by: -4) {
             let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
             append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)

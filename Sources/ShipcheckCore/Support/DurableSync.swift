@@ -10,9 +10,9 @@ import Darwin
 /// the drive, which may keep it in its cache across a power loss: `fcntl(F_FULLFSYNC)` asks the
 /// drive to flush. File systems that do not support it (some network and FUSE volumes) refuse
 /// it, and `fsync` is then the most that can be had, as SQLite does.
-public enum DurableSync {
+package enum DurableSync {
     /// 0 on success; -1 with `errno` set otherwise, as `fsync`.
-    public static func sync(_ descriptor: Int32) -> Int32 {
+    package static func sync(_ descriptor: Int32) -> Int32 {
         #if canImport(Darwin)
         if fcntl(descriptor, F_FULLFSYNC) == 0 { return 0 }
         if errno == EBADF { return -1 }

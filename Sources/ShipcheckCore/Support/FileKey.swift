@@ -8,15 +8,15 @@ import Darwin
 /// read it: device, inode, size, and modification and change times in nanoseconds (git's stat
 /// data). An edit changes the change time even when the size and modification time are put
 /// back; a write in the same clock tick as an earlier read may not (see `isRacy`).
-public struct FileKey: Sendable, Hashable {
-    public var device: UInt64
-    public var inode: UInt64
-    public var size: Int64
+package struct FileKey: Sendable, Hashable {
+    package var device: UInt64
+    package var inode: UInt64
+    package var size: Int64
     /// Nanoseconds since 1970.
-    public var modified: Int64
-    public var changed: Int64
+    package var modified: Int64
+    package var changed: Int64
 
-    public init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
+    package init(device: UInt64, inode: UInt64, size: Int64, modified: Int64, changed: Int64) {
         self.device = device
         self.inode = inode
         self.size = size
@@ -24,7 +24,7 @@ public struct FileKey: Sendable, Hashable {
         self.changed = changed
     }
 
-    public init(_ status: stat) {
+    package init(_ status: stat) {
         #if canImport(Darwin)
         let modified = status.st_mtimespec, changed = status.st_ctimespec
         #else
@@ -50,7 +50,7 @@ public struct FileKey: Sendable, Hashable {
     /// than a second before `readAt` (seconds since 1970), the time the key was recorded, so a
     /// later write in the same timestamp tick keeps the same key (git's racy-clean rule). A
     /// `readAt` no clock gives (a damaged state's) makes every key racy.
-    public func isRacy(readAt: Double) -> Bool {
+    package func isRacy(readAt: Double) -> Bool {
         let limit = (readAt - 1) * 1e9
         guard limit.isFinite, limit > -9e18, limit < 9e18 else { return true }
         return modified >= Int64(limit) || changed >= Int64(limit)

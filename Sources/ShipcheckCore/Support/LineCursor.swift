@@ -3,7 +3,7 @@ import CByteSearch
 /// Turns ascending byte offsets into 1-based lines, counting newlines (sixteen bytes at a time)
 /// only between one query and the next, so a buffer with no matches costs nothing and one with
 /// matches is walked once. A smaller offset than the last one restarts from the top.
-public struct LineCursor {
+package struct LineCursor {
     private let bytes: UnsafeRawBufferPointer
     private var line = 1
     /// Start of `line`.
@@ -11,16 +11,16 @@ public struct LineCursor {
     /// No newline lies in `start..<scanned`.
     private var scanned = 0
 
-    public init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    package init(_ bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
     /// The 1-based line holding `offset`.
-    public mutating func line(of offset: Int) -> Int {
+    package mutating func line(of offset: Int) -> Int {
         move(to: offset)
         return line
     }
 
     /// The offset where the line holding `offset` starts.
-    public mutating func lineStart(containing offset: Int) -> Int {
+    package mutating func lineStart(containing offset: Int) -> Int {
         move(to: offset)
         return start
     }

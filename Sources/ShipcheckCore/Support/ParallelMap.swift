@@ -11,7 +11,7 @@ extension Array where Element: Sendable {
     /// Maps on every core, keeping the order of the input. Work is handed out a few elements at
     /// a time (at most 16, at most a quarter of a worker's share) from a shared counter so one
     /// large file does not hold up a whole stripe.
-    public func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
+    package func parallelMap<T: Sendable>(_ transform: @Sendable (Element) -> T) -> [T] {
         parallelMap(window: .max, transform, completed: { _, _ in })
     }
 
@@ -19,7 +19,7 @@ extension Array where Element: Sendable {
     /// time, as soon as it and every result before it are ready — what a streaming report
     /// writes from. At most `window` elements are taken ahead of the first one not completed,
     /// so the results waiting for an earlier slow element stay bounded.
-    public func parallelMap<T: Sendable>(
+    package func parallelMap<T: Sendable>(
         window: Int, _ transform: @Sendable (Element) -> T,
         completed: @Sendable (Int, T) -> Void
     ) -> [T] {
@@ -37,7 +37,7 @@ extension Array where Element: Sendable {
     /// `parallelMap(window:_:completed:)` that keeps no result after `completed` has had it:
     /// memory stays bounded by `window` results however long the input (a listing streamed
     /// in buffers of a few hundred kilobytes).
-    public func parallelForEach<T: Sendable>(
+    package func parallelForEach<T: Sendable>(
         window: Int, _ transform: @Sendable (Element) -> T,
         completed: @Sendable (Int, T) -> Void
     ) {
@@ -109,4 +109,4 @@ extension Array where Element: Sendable {
 }
 
 /// Cores available to this process.
-public var activeProcessorCount: Int { Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
+package var activeProcessorCount: Int { Swift.max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }

@@ -10,9 +10,9 @@ import Foundation
 /// XML and OpenStep text go to Foundation as they are; a binary one must first have a sane
 /// trailer and offset table, only property-list types, every object and its references inside
 /// the bytes, and no object among its own contents. Values are not decoded here.
-public enum PropertyListReader {
+package enum PropertyListReader {
     /// The property list in `bytes`, or nil when it is not one (or is a damaged binary one).
-    public static func propertyList(from bytes: some Collection<UInt8>) -> Any? {
+    package static func propertyList(from bytes: some Collection<UInt8>) -> Any? {
         let bytes = Array(bytes)
         guard binaryProblem(bytes) == nil else { return nil }
         return try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
@@ -20,7 +20,7 @@ public enum PropertyListReader {
 
     /// Why the bytes are a binary property list Foundation must not be given (“is cut short (no
     /// trailer)”), or nil when they may go to it — sound binary, or not binary at all.
-    public static func binaryProblem(_ bytes: [UInt8]) -> String? {
+    package static func binaryProblem(_ bytes: [UInt8]) -> String? {
         // CoreFoundation takes any "bplist" header as binary, whatever the version after it.
         guard bytes.starts(with: magic.prefix(6)) else { return nil }
         guard bytes.starts(with: magic) else { return "is of a version other than bplist00" }

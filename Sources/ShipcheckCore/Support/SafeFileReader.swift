@@ -9,11 +9,11 @@ import Darwin
 
 /// Reads whole files without ever blocking on a FIFO or device, following a symlink, or
 /// reading past a size cap. Every failure is an `InputError` naming the file.
-public enum SafeFileReader {
+package enum SafeFileReader {
     /// Default cap for text scanning: generous, but bounded so one file cannot exhaust memory.
-    public static let defaultSizeLimit = 256 * 1024 * 1024
+    package static let defaultSizeLimit = 256 * 1024 * 1024
 
-    public static func read(_ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit)
+    package static func read(_ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit)
         throws(InputError) -> [UInt8]
     {
         let shown = displayPath ?? path
@@ -34,7 +34,7 @@ public enum SafeFileReader {
     /// allocation per file costs a page fault and a kernel zero-fill per page. The buffer is
     /// valid only during `body`; copy out what must outlive it. `body` also gets the file's key
     /// from the same `fstat`.
-    public static func withContents<T>(
+    package static func withContents<T>(
         _ path: String, displayPath: String? = nil, sizeLimit: Int = defaultSizeLimit,
         _ body: (UnsafeRawBufferPointer, FileKey) -> T
     ) throws(InputError) -> T {
@@ -52,7 +52,7 @@ public enum SafeFileReader {
 
     /// Opens `path` for reading if it is a regular file within the cap (without following a
     /// symlink or blocking on a FIFO): its descriptor, which the caller closes, and its key.
-    public static func openRegularFile(_ path: String, shown: String, sizeLimit: Int = defaultSizeLimit)
+    package static func openRegularFile(_ path: String, shown: String, sizeLimit: Int = defaultSizeLimit)
         throws(InputError) -> (descriptor: Int32, key: FileKey)
     {
         // O_NONBLOCK: opening a FIFO with no writer must not hang. O_NOFOLLOW: the walk
@@ -99,11 +99,11 @@ public enum SafeFileReader {
     /// Makes every thread reopen the directory it keeps open (`OpenDirectory`) before it
     /// opens a file there again. A scan calls it as it starts and as its read pass ends: a
     /// directory's path stands for the same directory for no longer than one pass.
-    public static func forgetOpenDirectories() {
+    package static func forgetOpenDirectories() {
         OpenDirectory.generation.add(1, ordering: .relaxed)
     }
 
-    public static func describe(errno code: Int32) -> String {
+    package static func describe(errno code: Int32) -> String {
         switch code {
         case ELOOP: "symlink loop or symlink not followed"
         case EACCES: "permission denied"
@@ -115,11 +115,11 @@ public enum SafeFileReader {
 }
 
 /// The kind of a file system entry, for messages and for skipping what cannot be read.
-public enum FileKind: String, Sendable {
+package enum FileKind: String, Sendable {
     case regular = "regular file", directory, symlink, fifo = "FIFO", socket, characterDevice = "character device",
         blockDevice = "block device", unknown
 
-    public init(mode: mode_t) {
+    package init(mode: mode_t) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regular
         case S_IFDIR: self = .directory
@@ -133,7 +133,7 @@ public enum FileKind: String, Sendable {
     }
 
     /// The entry's kind without following a symlink, or nil when it does not exist.
-    public static func of(_ path: String) -> FileKind? {
+    package static func of(_ path: String) -> FileKind? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
         return FileKind(mode: status.st_mode)

@@ -6,23 +6,23 @@
 /// objects for every file, the cache line holding each header moves from core to core on
 /// nearly every access (see docs/performance.md, "Lending shared objects"). The array keeps
 /// the objects alive for as long as this value exists, so `borrow` can lend them unretained.
-public struct SharedObjects<Object: AnyObject & Sendable>: @unchecked Sendable {
+package struct SharedObjects<Object: AnyObject & Sendable>: @unchecked Sendable {
     /// The objects, strongly held: what keeps them alive.
-    public let objects: [Object]
+    package let objects: [Object]
     @usableFromInline let unretained: [Unmanaged<Object>]
 
-    public init(_ objects: [Object]) {
+    package init(_ objects: [Object]) {
         self.objects = objects
         unretained = objects.map { Unmanaged.passUnretained($0) }
     }
 
-    public var count: Int { objects.count }
-    public var indices: Range<Int> { objects.indices }
+    package var count: Int { objects.count }
+    package var indices: Range<Int> { objects.indices }
 
     /// `body` with the object at `index`, which it must not keep. (The caller's `self` keeps
     /// `objects` alive meanwhile.)
     @inlinable
-    public func borrow<Result>(_ index: Int, _ body: (Object) throws -> Result) rethrows -> Result {
+    package func borrow<Result>(_ index: Int, _ body: (Object) throws -> Result) rethrows -> Result {
         try unretained[index]._withUnsafeGuaranteedRef(body)
     }
 }

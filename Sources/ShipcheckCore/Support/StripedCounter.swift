@@ -10,7 +10,7 @@ import Darwin
 /// each thread in a cache line of its own. One atomic that every thread adds to moves its
 /// cache line from core to core on nearly every add (see docs/performance.md, "Per-thread
 /// striped counters").
-public final class StripedCounter: @unchecked Sendable {
+package final class StripedCounter: @unchecked Sendable {
     /// One thread's share, alone in two cache lines (the adjacent-line prefetcher fetches
     /// lines in pairs).
     private struct Stripe: ~Copyable {
@@ -24,7 +24,7 @@ public final class StripedCounter: @unchecked Sendable {
     private static let stripeCount = 16
     private let stripes: UnsafeMutablePointer<Stripe>
 
-    public init() {
+    package init() {
         stripes = .allocate(capacity: Self.stripeCount)
         for index in 0..<Self.stripeCount { (stripes + index).initialize(to: Stripe()) }
     }
@@ -34,17 +34,17 @@ public final class StripedCounter: @unchecked Sendable {
         stripes.deallocate()
     }
 
-    public func add(_ amount: Int) {
+    package func add(_ amount: Int) {
         stripes[ThreadNumber.current % Self.stripeCount].value.add(amount, ordering: .relaxed)
     }
 
     /// The sum of what was added: exact once the threads adding are done (the pass is over).
-    public var total: Int {
+    package var total: Int {
         (0..<Self.stripeCount).reduce(0) { $0 + stripes[$1].value.load(ordering: .relaxed) }
     }
 
     /// `total`, leaving the count at zero.
-    public func take() -> Int {
+    package func take() -> Int {
         (0..<Self.stripeCount).reduce(0) { $0 + stripes[$1].value.exchange(0, ordering: .relaxed) }
     }
 }

@@ -5,13 +5,13 @@ import SwiftASN1
 /// entitlements blob (magic 0xfade7171), or the DER one (0xfade7172) that newer `codesign`
 /// writes beside it. Everything in the signature is big-endian and bounds-checked; a blob that
 /// lies outside the SuperBlob is an error, never a read past it.
-public enum CodeSignature {
+package enum CodeSignature {
     static let superBlobMagic: UInt32 = 0xFADE_0CC0
     static let entitlementsMagic: UInt32 = 0xFADE_7171
     static let derEntitlementsMagic: UInt32 = 0xFADE_7172
 
     /// The signature's entitlements; nil when it carries none (an ad-hoc or library signature).
-    public static func entitlements(in signature: UnsafeRawBufferPointer) throws(PropertyListError)
+    package static func entitlements(in signature: UnsafeRawBufferPointer) throws(PropertyListError)
         -> PropertyListSummary?
     {
         let order = ByteOrder.big

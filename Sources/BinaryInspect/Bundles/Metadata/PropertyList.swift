@@ -4,30 +4,30 @@ import ShipcheckCore
 /// booleans), plus the sizes of its arrays: what the bundle rules ask of Info.plist files,
 /// entitlements and provisioning profiles, in a `Sendable` shape. Nested dictionaries are kept
 /// one level down under `key.subkey` (a profile's `Entitlements`).
-public struct PropertyListSummary: Sendable, Hashable {
-    public var values: [String: String] = [:]
-    public var arrayCounts: [String: Int] = [:]
+package struct PropertyListSummary: Sendable, Hashable {
+    package var values: [String: String] = [:]
+    package var arrayCounts: [String: Int] = [:]
     /// Arrays of dictionaries, each flattened the same way (an xcframework's `AvailableLibraries`).
-    public var dictionaryArrays: [String: [[String: String]]] = [:]
+    package var dictionaryArrays: [String: [[String: String]]] = [:]
 
-    public init(values: [String: String] = [:], arrayCounts: [String: Int] = [:]) {
+    package init(values: [String: String] = [:], arrayCounts: [String: Int] = [:]) {
         self.values = values
         self.arrayCounts = arrayCounts
     }
 
     /// Whether a boolean entry is true (`<true/>`).
-    public func isTrue(_ key: String) -> Bool { values[key] == "true" }
+    package func isTrue(_ key: String) -> Bool { values[key] == "true" }
 
     /// Parses an XML or binary property list whose root is a dictionary. `what` names the
     /// document in the error ("Info.plist", "the entitlements").
-    public static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError)
+    package static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError)
         -> PropertyListSummary
     {
         PropertyListSummary(try PropertyListValue.parseDictionary(bytes, what: what))
     }
 
     /// The summary of a dictionary already read.
-    public init(_ dictionary: [String: PropertyListValue]) {
+    package init(_ dictionary: [String: PropertyListValue]) {
         add(dictionary, prefix: "", depth: 0)
     }
 
@@ -50,6 +50,6 @@ public struct PropertyListSummary: Sendable, Hashable {
 }
 
 /// Why a property list (or its envelope) could not be read: the caller names the file.
-public struct PropertyListError: Error, Sendable {
-    public var message: String
+package struct PropertyListError: Error, Sendable {
+    package var message: String
 }

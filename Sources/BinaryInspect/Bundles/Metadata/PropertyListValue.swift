@@ -4,7 +4,7 @@ import ShipcheckCore
 /// A property list as Foundation's `PropertyListSerialization` reads it (XML, binary, and the
 /// old OpenStep text form), kept whole in a `Sendable` shape: what the pre-flight rules read of
 /// `Info.plist` files and privacy manifests (nested dictionaries and arrays included).
-public indirect enum PropertyListValue: Sendable, Hashable {
+package indirect enum PropertyListValue: Sendable, Hashable {
     case string(String)
     case integer(Int)
     case real(Double)
@@ -16,7 +16,7 @@ public indirect enum PropertyListValue: Sendable, Hashable {
 
     /// Parses an XML, binary or OpenStep property list. `what` names the document in the error
     /// ("Info.plist", "the entitlements"); the caller names the file.
-    public static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError)
+    package static func parse(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError)
         -> PropertyListValue
     {
         let bytes = Array(bytes)
@@ -36,7 +36,7 @@ public indirect enum PropertyListValue: Sendable, Hashable {
     }
 
     /// Parses a property list whose root must be a dictionary.
-    public static func parseDictionary(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError)
+    package static func parseDictionary(_ bytes: some Collection<UInt8>, what: String) throws(PropertyListError)
         -> [String: PropertyListValue]
     {
         guard case .dictionary(let dictionary) = try parse(bytes, what: what) else {
@@ -87,18 +87,18 @@ public indirect enum PropertyListValue: Sendable, Hashable {
         #endif
     }
 
-    public var string: String? { if case .string(let text) = self { text } else { nil } }
-    public var array: [PropertyListValue]? { if case .array(let items) = self { items } else { nil } }
-    public var dictionary: [String: PropertyListValue]? {
+    package var string: String? { if case .string(let text) = self { text } else { nil } }
+    package var array: [PropertyListValue]? { if case .array(let items) = self { items } else { nil } }
+    package var dictionary: [String: PropertyListValue]? {
         if case .dictionary(let entries) = self { entries } else { nil }
     }
 
     /// An entry of a dictionary (nil for other values).
-    public subscript(key: String) -> PropertyListValue? { dictionary?[key] }
+    package subscript(key: String) -> PropertyListValue? { dictionary?[key] }
 
     /// A scalar as text (`true` / `false` for booleans, numbers as written); nil for
     /// collections, dates and data.
-    public var scalarText: String? {
+    package var scalarText: String? {
         switch self {
         case .string(let text): text
         case .integer(let number): String(number)
@@ -111,9 +111,9 @@ public indirect enum PropertyListValue: Sendable, Hashable {
 
 /// A property-list file the walker found (`PrivacyInfo.xcprivacy`): its contents, or why they
 /// could not be read — for rules that report an unreadable document as a finding of their own.
-public enum PropertyListDocument: Sendable, Hashable {
+package enum PropertyListDocument: Sendable, Hashable {
     case parsed(PropertyListValue)
     case unreadable(String)
 
-    public var value: PropertyListValue? { if case .parsed(let value) = self { value } else { nil } }
+    package var value: PropertyListValue? { if case .parsed(let value) = self { value } else { nil } }
 }

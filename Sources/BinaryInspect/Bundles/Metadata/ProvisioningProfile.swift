@@ -5,8 +5,8 @@ import SwiftASN1
 /// SignedData envelope (RFC 5652) whose encapsulated content is the profile's property list.
 /// The envelope is read as BER (Apple writes indefinite lengths and chunked OCTET STRINGs);
 /// the signature is not verified — only what the profile says is read.
-public struct ProvisioningProfile: Sendable, Hashable {
-    public enum Kind: String, Sendable {
+package struct ProvisioningProfile: Sendable, Hashable {
+    package enum Kind: String, Sendable {
         /// Devices listed and `get-task-allow`: signed with a development certificate.
         case development
         /// Devices listed, no `get-task-allow`.
@@ -17,13 +17,13 @@ public struct ProvisioningProfile: Sendable, Hashable {
         case appStore = "app-store"
     }
 
-    public var name: String?
-    public var kind: Kind
-    public var deviceCount: Int
+    package var name: String?
+    package var kind: Kind
+    package var deviceCount: Int
     /// The profile's `Entitlements` dictionary (scalar entries).
-    public var entitlements: [String: String]
+    package var entitlements: [String: String]
 
-    public init(name: String?, kind: Kind, deviceCount: Int, entitlements: [String: String]) {
+    package init(name: String?, kind: Kind, deviceCount: Int, entitlements: [String: String]) {
         self.name = name
         self.kind = kind
         self.deviceCount = deviceCount
@@ -33,7 +33,7 @@ public struct ProvisioningProfile: Sendable, Hashable {
     static let signedDataOID: ASN1ObjectIdentifier = [1, 2, 840, 113_549, 1, 7, 2]
 
     /// Reads a profile's bytes: CMS envelope, then the property list inside.
-    public static func parse(_ bytes: some Collection<UInt8>) throws(PropertyListError) -> ProvisioningProfile {
+    package static func parse(_ bytes: some Collection<UInt8>) throws(PropertyListError) -> ProvisioningProfile {
         let content = try encapsulatedContent(Array(bytes))
         let plist = try PropertyListSummary.parse(content, what: "the profile's content")
         var entitlements: [String: String] = [:]

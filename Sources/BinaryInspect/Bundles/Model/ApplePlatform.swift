@@ -1,7 +1,7 @@
 /// The platform a Mach-O slice was built for: `LC_BUILD_VERSION`'s platform number, or the
 /// platform an `LC_VERSION_MIN_*` command implies. Named in the example text as ld64's
 /// `-platform_version` names them (`ios`, `ios-simulator`, `mac-catalyst`, `xros`…).
-public enum ApplePlatform: Sendable, Hashable {
+package enum ApplePlatform: Sendable, Hashable {
     case macOS, iOS, tvOS, watchOS, bridgeOS, macCatalyst
     case iOSSimulator, tvOSSimulator, watchOSSimulator
     case driverKit, visionOS, visionOSSimulator
@@ -27,30 +27,30 @@ public enum ApplePlatform: Sendable, Hashable {
     ]
 
     /// ld64's name (`ios-simulator`), as the example text writes it.
-    public init?(name: String) {
+    package init?(name: String) {
         guard let entry = Self.names.first(where: { $0.name == name }) else { return nil }
         self = entry.0
     }
 
-    public var name: String {
+    package var name: String {
         if case .other(let number) = self { return "platform-\(number)" }
         return Self.names.first { $0.0 == self }!.name
     }
 
     /// How messages name it: `iOS Simulator`.
-    public var displayName: String {
+    package var displayName: String {
         if case .other(let number) = self { return "platform \(number)" }
         return Self.names.first { $0.0 == self }!.display
     }
 
     /// A build for a simulator: it runs on a Mac, never on a device.
-    public var isSimulator: Bool {
+    package var isSimulator: Bool {
         [.iOSSimulator, .tvOSSimulator, .watchOSSimulator, .visionOSSimulator].contains(self)
     }
 
     /// The device platform a simulator stands in for (itself for device platforms): what an
     /// app's SDK floor and minimum OS are compared by.
-    public var device: ApplePlatform {
+    package var device: ApplePlatform {
         switch self {
         case .iOSSimulator: .iOS
         case .tvOSSimulator: .tvOS
@@ -75,13 +75,13 @@ public enum ApplePlatform: Sendable, Hashable {
 
 /// An OS or SDK version (`17.5`, `15.0.1`): compared component by component, missing ones
 /// being zero (`17` == `17.0`). Shown as written.
-public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var components: [Int]
+package struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var components: [Int]
 
-    public init(_ components: [Int]) { self.components = components }
+    package init(_ components: [Int]) { self.components = components }
 
     /// `17.5`, `15.0.1`; nil unless one to three dot-separated non-negative integers.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count),
             parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } && $0.count <= 9 })
@@ -95,9 +95,9 @@ public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible
         components = [Int(packed >> 16), Int((packed >> 8) & 0xFF)] + (patch == 0 ? [] : [patch])
     }
 
-    public var description: String { components.map(String.init).joined(separator: ".") }
+    package var description: String { components.map(String.init).joined(separator: ".") }
 
-    public static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
+    package static func < (lhs: OSVersion, rhs: OSVersion) -> Bool {
         for index in 0..<max(lhs.components.count, rhs.components.count) {
             let left = index < lhs.components.count ? lhs.components[index] : 0
             let right = index < rhs.components.count ? rhs.components[index] : 0
@@ -106,9 +106,9 @@ public struct OSVersion: Sendable, Hashable, Comparable, CustomStringConvertible
         return false
     }
 
-    public static func == (lhs: OSVersion, rhs: OSVersion) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
+    package static func == (lhs: OSVersion, rhs: OSVersion) -> Bool { !(lhs < rhs) && !(rhs < lhs) }
 
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         var trimmed = components
         while trimmed.count > 1, trimmed.last == 0 { trimmed.removeLast() }
         hasher.combine(trimmed)

@@ -4,98 +4,98 @@ import ShipcheckCore
 /// what each of its slices says — platform and versions, the libraries it loads, its segments and
 /// sections, whether it is signed, and the APIs it reaches for from other images (imported
 /// symbols, Objective-C selectors and classes). Read once, in the same pass as the leak rules.
-public struct BundleImage: Sendable, Hashable {
+package struct BundleImage: Sendable, Hashable {
     /// The file, inside the artifact (`Payload/App.app/Frameworks/Core.framework/Core`); empty
     /// when the artifact is this one file.
-    public var path: String
+    package var path: String
     /// The innermost bundle holding the file (`NestedBundle.path`), nil when none does.
-    public var bundle: String?
+    package var bundle: String?
     /// Whether the file is its bundle's executable (`CFBundleExecutable`, else the bundle's name).
-    public var isBundleExecutable = false
+    package var isBundleExecutable = false
     /// Every architecture of the file, in its order (one for a thin file; an archive's members each).
-    public var slices: [ImageSlice]
+    package var slices: [ImageSlice]
 
-    public init(path: String, slices: [ImageSlice]) {
+    package init(path: String, slices: [ImageSlice]) {
         self.path = path
         self.slices = slices
     }
 
     /// The file's name (`Core`), or the artifact's when the path is empty.
-    public var name: Substring { path.split(separator: "/").last ?? "" }
+    package var name: Substring { path.split(separator: "/").last ?? "" }
 
     /// Slices decoded (a 32-bit slice is listed by its architecture only).
-    public var readSlices: [ImageSlice] { slices.filter(\.isRead) }
+    package var readSlices: [ImageSlice] { slices.filter(\.isRead) }
 }
 
 /// One architecture of an image (a universal file's slice, a thin file, or an archive member).
-public struct ImageSlice: Sendable, Hashable {
+package struct ImageSlice: Sendable, Hashable {
     /// `arm64`, `x86_64`, `i386`…
-    public var architecture: String
+    package var architecture: String
     /// The static-archive member, nil for linked images.
-    public var member: String?
+    package var member: String?
     /// False for a slice shipcheck does not decode (32-bit CPUs): only `architecture` is known.
-    public var isRead = true
+    package var isRead = true
     /// `MH_EXECUTE`, `MH_DYLIB`, `MH_BUNDLE`, `MH_OBJECT`…
-    public var fileType: ImageKind = .other
+    package var fileType: ImageKind = .other
     /// From `LC_BUILD_VERSION`, or implied by `LC_VERSION_MIN_*`; nil when the slice has neither.
-    public var platform: ApplePlatform?
-    public var minimumOS: OSVersion?
-    public var sdk: OSVersion?
+    package var platform: ApplePlatform?
+    package var minimumOS: OSVersion?
+    package var sdk: OSVersion?
     /// The load command the three came from (`LC_BUILD_VERSION`, `LC_VERSION_MIN_IPHONEOS`).
-    public var versionCommand: String?
+    package var versionCommand: String?
     /// `LC_UUID`, upper-case with dashes (`4C4C4411-5555-3144-A1E2-0123456789AB`).
-    public var uuid: String?
+    package var uuid: String?
     /// `LC_LOAD_DYLIB` and its weak / re-export / lazy / upward variants (`dylibLink`), and in
     /// objects `LC_LINKER_OPTION`.
-    public var libraries: [LinkedLibrary] = []
-    public var segments: [Segment] = []
-    public var sections: [Section] = []
+    package var libraries: [LinkedLibrary] = []
+    package var segments: [Segment] = []
+    package var sections: [Section] = []
     /// Whether `LC_CODE_SIGNATURE` is present.
-    public var hasCodeSignature = false
+    package var hasCodeSignature = false
     /// Symbols taken from other images by their C-level names (`stat`, `NSFileModificationDate`,
     /// `OBJC_CLASS_$_NSUserDefaults`, `__swift_FORCE_LOAD_$_XCTestSwiftSupport`): what dyld
     /// binds — the chained fixups' import table, else the symbol table's undefined externals
     /// and the bind opcodes' imports — as the image lists them (in objects: their undefined
     /// symbols). An undefined entry dyld never binds (`dyld_stub_binder` beside chained fixups)
     /// is not an import.
-    public var importedSymbols = NameList()
+    package var importedSymbols = NameList()
     /// The method names `__objc_selrefs` points at (`systemUptime`, `activeInputModes`): the
     /// selectors the code sends, not the methods it defines.
-    public var selectorReferences = NameList()
+    package var selectorReferences = NameList()
 
-    public struct Segment: Sendable, Hashable {
-        public var name: String
-        public var fileSize: UInt64
+    package struct Segment: Sendable, Hashable {
+        package var name: String
+        package var fileSize: UInt64
 
-        public init(name: String, fileSize: UInt64) {
+        package init(name: String, fileSize: UInt64) {
             self.name = name
             self.fileSize = fileSize
         }
     }
 
-    public struct Section: Sendable, Hashable {
-        public var segment: String
-        public var name: String
-        public var size: UInt64
+    package struct Section: Sendable, Hashable {
+        package var segment: String
+        package var name: String
+        package var size: UInt64
 
-        public init(segment: String, name: String, size: UInt64) {
+        package init(segment: String, name: String, size: UInt64) {
             self.segment = segment
             self.name = name
             self.size = size
         }
 
         /// `__LLVM,__bundle`.
-        public var fullName: String { "\(segment),\(name)" }
+        package var fullName: String { "\(segment),\(name)" }
     }
 
-    public init(architecture: String, member: String? = nil) {
+    package init(architecture: String, member: String? = nil) {
         self.architecture = architecture
         self.member = member
     }
 
     /// The Objective-C classes bound from other images (`OBJC_CLASS_$_NSUserDefaults` →
     /// `NSUserDefaults`): class references, superclasses and categories' classes.
-    public var classReferences: [String] {
+    package var classReferences: [String] {
         importedSymbols.names(withPrefixes: [Self.classSymbolPrefix]).map {
             String($0.dropFirst(Self.classSymbolPrefix.count))
         }
@@ -104,17 +104,17 @@ public struct ImageSlice: Sendable, Hashable {
     static let classSymbolPrefix = "OBJC_CLASS_$_"
 
     /// `arm64`, `arm64(member.o)`: how messages name the slice.
-    public var displayName: String { architecture + (member.map { "(\($0))" } ?? "") }
+    package var displayName: String { architecture + (member.map { "(\($0))" } ?? "") }
 }
 
 extension LinkedLibrary {
     /// How a Mach-O image loads a library, by its load command.
-    public enum DylibLink: String, Sendable {
+    package enum DylibLink: String, Sendable {
         case load, weak, reexport = "re-export", lazy, upward
     }
 
     /// The load command's kind for a Mach-O dylib record (nil for ELF and linker options).
-    public var dylibLink: DylibLink? {
+    package var dylibLink: DylibLink? {
         switch record {
         case "LC_LOAD_DYLIB": .load
         case "LC_LOAD_WEAK_DYLIB": .weak

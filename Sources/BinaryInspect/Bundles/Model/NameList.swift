@@ -3,17 +3,17 @@
 /// that the pre-flight model keeps for the whole bundle; as separate `String`s they cost several
 /// times their bytes, and building them was most of the model's time (bench/results/preflight.md).
 /// A `String` is made only for a name someone reads; the lookups compare bytes.
-public struct NameList: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
+package struct NameList: Sendable, Hashable, RandomAccessCollection, ExpressibleByArrayLiteral {
     private var bytes: [UInt8] = []
     private var ends: [UInt32] = []
 
-    public init() {}
+    package init() {}
 
-    public init(arrayLiteral names: String...) {
+    package init(arrayLiteral names: String...) {
         for name in names { append(name) }
     }
 
-    public mutating func append(_ name: String) {
+    package mutating func append(_ name: String) {
         bytes += name.utf8
         ends.append(UInt32(bytes.count))
     }
@@ -28,10 +28,10 @@ public struct NameList: Sendable, Hashable, RandomAccessCollection, ExpressibleB
         for name in names { append(name) }
     }
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { ends.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { ends.count }
 
-    public subscript(position: Int) -> String {
+    package subscript(position: Int) -> String {
         String(decoding: bytes[range(position)], as: UTF8.self)
     }
 
@@ -40,13 +40,13 @@ public struct NameList: Sendable, Hashable, RandomAccessCollection, ExpressibleB
     }
 
     /// Whether `name` is one of the names (bytes compared, nothing allocated).
-    public func contains(_ name: String) -> Bool {
+    package func contains(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { target in indices.contains { bytes[range($0)].elementsEqual(target) } }
     }
 
     /// The names that start with one of `prefixes`, in order.
-    public func names(withPrefixes prefixes: [String]) -> [String] {
+    package func names(withPrefixes prefixes: [String]) -> [String] {
         let prefixBytes = prefixes.map { Array($0.utf8) }
         return indices.compactMap { position in
             let name = bytes[range(position)]
@@ -57,7 +57,7 @@ public struct NameList: Sendable, Hashable, RandomAccessCollection, ExpressibleB
     /// The names that are members of `names`, each read up to its first `cut` byte when one is
     /// given (`stat$INODE64` as `stat`). A `String` is made only for a name whose length and
     /// first byte are a member's: an image's thousands of names against a table of a few hundred.
-    public func members(of names: Set<String>, cutAt cut: UInt8? = nil) -> [String] {
+    package func members(of names: Set<String>, cutAt cut: UInt8? = nil) -> [String] {
         func shape(_ name: some Collection<UInt8>) -> Int { name.count << 8 | Int(name.first ?? 0) }
         let shapes = Set(names.map { shape($0.utf8) })
         return indices.compactMap { position in

@@ -4,42 +4,42 @@ import ShipcheckCore
 /// extensions, embedded frameworks, watch app, app clip, XPC services and plug-ins, an
 /// xcframework's frameworks. Known by the folder's extension and where it sits; carries its
 /// `Info.plist` (XML or binary) read whole.
-public struct NestedBundle: Sendable, Hashable {
+package struct NestedBundle: Sendable, Hashable {
     /// The folder inside the artifact (`Payload/App.app/PlugIns/Widget.appex`); "" for the
     /// artifact itself when it is a bundle.
-    public var path: String
-    public var role: BundleRole
+    package var path: String
+    package var role: BundleRole
     /// The bundle it is nested in (`NestedBundle.path`); nil for the outermost ones.
-    public var container: String?
+    package var container: String?
     /// Where its Info.plist is (`Info.plist`, `Contents/Info.plist`,
     /// `Versions/A/Resources/Info.plist` under the folder), nil when it has none.
-    public var infoPlistPath: String?
+    package var infoPlistPath: String?
     /// The Info.plist's top-level dictionary (empty without one).
-    public var infoPlist: [String: PropertyListValue] = [:]
+    package var infoPlist: [String: PropertyListValue] = [:]
     /// Its executable (`BundleImage.path`), nil when none of its binaries is it.
-    public var executable: String?
+    package var executable: String?
 
     /// The folder's name (`Widget.appex`; the artifact's for path "").
-    public var name: String
+    package var name: String
 
-    public init(path: String, role: BundleRole, name: String) {
+    package init(path: String, role: BundleRole, name: String) {
         self.path = path
         self.role = role
         self.name = name
     }
 
     /// A string entry of the Info.plist (`CFBundleIdentifier`).
-    public func info(_ key: String) -> String? { infoPlist[key]?.string }
+    package func info(_ key: String) -> String? { infoPlist[key]?.string }
 
     /// Whether `inner` (a path inside the artifact) lies inside this bundle's folder.
-    public func contains(_ inner: String) -> Bool { path.isEmpty ? !inner.isEmpty : inner.hasPrefix(path + "/") }
+    package func contains(_ inner: String) -> Bool { path.isEmpty ? !inner.isEmpty : inner.hasPrefix(path + "/") }
 
     /// `inner` relative to the bundle's folder.
     func relative(_ inner: String) -> Substring { path.isEmpty ? Substring(inner) : inner.dropFirst(path.count + 1) }
 }
 
 /// What a bundle is, by its extension and where it sits.
-public enum BundleRole: String, Sendable, CaseIterable {
+package enum BundleRole: String, Sendable, CaseIterable {
     /// An `.app`: the main app (the outermost one), or an app nested in it (a macOS helper).
     case application = "app"
     case appExtension = "appex"
@@ -74,16 +74,16 @@ public enum BundleRole: String, Sendable, CaseIterable {
     }
 
     /// Whether the bundle is code users install and run (an app of any kind, an extension).
-    public var isApplicationLike: Bool { [.application, .appExtension, .appClip, .watchApplication].contains(self) }
+    package var isApplicationLike: Bool { [.application, .appExtension, .appClip, .watchApplication].contains(self) }
 }
 
 /// The debug symbols of one image: a `*.dSYM/Contents/Resources/DWARF/NAME` file (an `MH_DSYM`
 /// Mach-O file) and the UUIDs of its slices.
-public struct DebugSymbolsFile: Sendable, Hashable {
+package struct DebugSymbolsFile: Sendable, Hashable {
     /// Inside the artifact: `dSYMs/App.app.dSYM/Contents/Resources/DWARF/App`.
-    public var path: String
+    package var path: String
     /// Architecture and `LC_UUID` of each slice.
-    public var uuids: [(architecture: String, uuid: String)] {
+    package var uuids: [(architecture: String, uuid: String)] {
         get { slices.map { ($0.architecture, $0.uuid) } }
         set { slices = newValue.map { Slice(architecture: $0.architecture, uuid: $0.uuid) } }
     }
@@ -95,7 +95,7 @@ public struct DebugSymbolsFile: Sendable, Hashable {
         var uuid: String
     }
 
-    public init(path: String, uuids: [(architecture: String, uuid: String)]) {
+    package init(path: String, uuids: [(architecture: String, uuid: String)]) {
         self.path = path
         self.uuids = uuids
     }
@@ -109,7 +109,7 @@ public struct DebugSymbolsFile: Sendable, Hashable {
     }
 
     /// The `.dSYM` folder (`dSYMs/App.app.dSYM`).
-    public var bundle: String {
+    package var bundle: String {
         let components = path.split(separator: "/")
         guard let index = components.lastIndex(where: { $0.hasSuffix(".dSYM") }) else { return path }
         return components[...index].joined(separator: "/")
