@@ -7,23 +7,13 @@ package enum FixtureStringRule: BinaryRule, ConfigurableRule {
     /// against printable strings in `.rodata*`; set, they replace the built-in ones. Build paths
     /// (`/Users/NAME/…`, `/home/NAME/…`) are `BuildPathsRule`'s. `Preview Content/` is a path
     /// into the folder, not a sentence about it (docc says "The preview content path").
-    package struct Options: RuleOptions {
-        package static let keys = ["patterns"]
-        package static let formerKeys = ["patterns": "binary.string-patterns"]
-        static let builtIn = NamePattern.builtIn(
-            ["Preview Content/", "lorem ipsum", "\\.xctest\\b"], caseInsensitive: true)
+    package typealias Options = PatternListOptions<Patterns>
 
-        var patterns = builtIn
-
-        package init() {}
-
-        package init(patterns: [String]) throws(InputError) {
-            self.patterns = try NamePattern.compiled(patterns, caseInsensitive: true, origin: "options")
-        }
-
-        package mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
-            patterns = try NamePattern.compiled(key, in: mapping, caseInsensitive: true)
-        }
+    package enum Patterns: PatternListSpec {
+        package static let builtIn = NamePattern.builtIn(
+            ["Preview Content/", "lorem ipsum", "\\.xctest\\b"], caseInsensitive: caseInsensitive)
+        package static let caseInsensitive = true
+        package static let formerKey = "binary.string-patterns"
     }
 
     package static let description = RuleDescription(

@@ -6,26 +6,16 @@ package enum MockSymbolRule: BinaryRule, ConfigurableRule {
     /// each component of a type's full name; set, they replace the built-in ones. `(?![a-z])` is
     /// the word boundary for camel case: `MockClock`, `ClockMock` and `Mocks` match, `Stubborn`
     /// and `Fakeness` do not.
-    package struct Options: RuleOptions {
-        package static let keys = ["patterns"]
-        package static let formerKeys = ["patterns": "binary.symbol-patterns"]
-        static let builtIn = NamePattern.builtIn(
+    package typealias Options = PatternListOptions<Patterns>
+
+    package enum Patterns: PatternListSpec {
+        package static let builtIn = NamePattern.builtIn(
             [
                 "Mocks?(?![a-z])", "Fakes?(?![a-z])", "Stubs?(?![a-z])", "Fixtures?(?![a-z])",
                 "PreviewData(?![a-z])", "SampleData(?![a-z])", "_Previews$"
-            ], caseInsensitive: false)
-
-        var patterns = builtIn
-
-        package init() {}
-
-        package init(patterns: [String]) throws(InputError) {
-            self.patterns = try NamePattern.compiled(patterns, caseInsensitive: false, origin: "options")
-        }
-
-        package mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
-            patterns = try NamePattern.compiled(key, in: mapping, caseInsensitive: false)
-        }
+            ], caseInsensitive: caseInsensitive)
+        package static let caseInsensitive = false
+        package static let formerKey = "binary.symbol-patterns"
     }
 
     package static let description = RuleDescription(

@@ -46,3 +46,32 @@ package struct NamePattern: Sendable {
         }
     }
 }
+
+/// A rule whose one option is a list of patterns (`rules.<id>.patterns`), replacing its built-in
+/// list when set: what the rule says about it.
+package protocol PatternListSpec: Sendable {
+    /// The built-in patterns, compiled once (`NamePattern.builtIn`).
+    static var builtIn: [NamePattern] { get }
+    static var caseInsensitive: Bool { get }
+    /// The option's key before rules owned their options (`section.key`).
+    static var formerKey: String { get }
+}
+
+/// The options of a pattern-list rule: `patterns`, regular expressions compiled when the
+/// configuration loads (a bad one is an error with its file and line).
+package struct PatternListOptions<Spec: PatternListSpec>: RuleOptions {
+    package static var keys: [String] { ["patterns"] }
+    package static var formerKeys: [String: String] { ["patterns": Spec.formerKey] }
+
+    var patterns = Spec.builtIn
+
+    package init() {}
+
+    package init(patterns: [String]) throws(InputError) {
+        self.patterns = try NamePattern.compiled(patterns, caseInsensitive: Spec.caseInsensitive, origin: "options")
+    }
+
+    package mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
+        patterns = try NamePattern.compiled(key, in: mapping, caseInsensitive: Spec.caseInsensitive)
+    }
+}

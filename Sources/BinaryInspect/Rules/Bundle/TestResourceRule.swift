@@ -8,29 +8,19 @@ package enum TestResourceRule: BundleRule, ConfigurableRule {
     /// mock / stub / sample-data names (`(?![a-z])` ends a word, so `Hammock.png` and
     /// `stubborn.json` do not match), test bundles, and SwiftPM resource bundles of test targets
     /// (`Package_PackageTests.resources`).
-    package struct Options: RuleOptions {
-        package static let keys = ["patterns"]
-        package static let formerKeys = ["patterns": "bundle.resource-patterns"]
-        static let builtIn = NamePattern.builtIn(
+    package typealias Options = PatternListOptions<Patterns>
+
+    package enum Patterns: PatternListSpec {
+        package static let builtIn = NamePattern.builtIn(
             [
                 "^Preview Content$",
                 "(?:Fixtures?|Mocks?|Stubs?|SampleData|PreviewData|TestData)(?![a-z])",
                 "(?:^|[^A-Za-z])(?:fixtures?|mocks?|stubs?|sample[-_ ]?data|preview[-_ ]?data|test[-_ ]?data)(?![a-z])",
                 "\\.xctest$",
                 "Tests\\.(?:resources|bundle)$"
-            ], caseInsensitive: false)
-
-        var patterns = builtIn
-
-        package init() {}
-
-        package init(patterns: [String]) throws(InputError) {
-            self.patterns = try NamePattern.compiled(patterns, caseInsensitive: false, origin: "options")
-        }
-
-        package mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
-            patterns = try NamePattern.compiled(key, in: mapping, caseInsensitive: false)
-        }
+            ], caseInsensitive: caseInsensitive)
+        package static let caseInsensitive = false
+        package static let formerKey = "bundle.resource-patterns"
     }
 
     package static let description = RuleDescription(
