@@ -70,7 +70,9 @@ package final class ConflictCheck: FileCheck {
 
     package func inspect(_ contents: FileContents) -> FollowUp {
         let markerSizes = state.withLock { $0.markerSizes }
-        let facts = ContentScanner.facts(contents.bytes, markerSizes: markerSizes, path: contents.file.relativePath)
+        let facts = contents.withBytes {
+            ContentScanner.facts($0, markerSizes: markerSizes, path: contents.file.relativePath)
+        }
         state.withLock { state in
             state.scanned += 1
             if facts.hasMarkerLines { state.candidates.append((contents.index, contents.file.relativePath, facts)) }

@@ -145,16 +145,19 @@ package final class QueryCheck: FileCheck {
 
     package func inspect(_ contents: FileContents) -> FollowUp {
         filesRead.add(1)
-        // Binary files are skipped, as git grep and ripgrep do.
-        guard !ByteSearch.looksBinary(contents.bytes) else { return .none }
-        if everyQueryCovers { return search(contents, covering: allQueries) }
-        return search(contents, covering: queries.indices.filter { covers($0, contents.file.relativePath) })
+        return contents.withBytes { buffer in
+            // Binary files are skipped, as git grep and ripgrep do.
+            guard !ByteSearch.looksBinary(buffer) else { return .none }
+            if everyQueryCovers { return search(buffer, of: contents, covering: allQueries) }
+            return search(
+                buffer, of: contents, covering: queries.indices.filter { covers($0, contents.file.relativePath) })
+        }
     }
 
-    /// One file searched by the queries at `covering` (indices into `queries`, in order).
-    private func search(_ contents: FileContents, covering: [Int]) -> FollowUp {
+    /// One file's bytes (lent for the call) searched by the queries at `covering` (indices
+    /// into `queries`, in order).
+    private func search(_ buffer: UnsafeRawBufferPointer, of contents: FileContents, covering: [Int]) -> FollowUp {
         let deadline = deadline
-        let buffer = contents.bytes
         // A query none of whose required texts is in the file is searched, with no match. With
         // one query there is nothing to rule out: its own search finds its text as fast.
         let possible = covering.count < 2 ? nil : filter.possible(in: buffer, among: covering)

@@ -28,7 +28,7 @@ package final class ParsedSwiftFile {
     package static func of(_ contents: FileContents) -> ParsedSwiftFile? {
         contents.derived(ParsedSwiftFile?.self) { contents in
             do throws(InputError) {
-                return try ParsedSwiftFile(bytes: Array(contents.bytes), path: contents.file.relativePath)
+                return try ParsedSwiftFile(bytes: contents.withBytes { Array($0) }, path: contents.file.relativePath)
             } catch {
                 contents.report(error)
                 return nil
@@ -84,9 +84,9 @@ package enum SwiftText {
     /// per file, whichever checks ask.
     package static func isParseable(_ contents: FileContents) -> Bool {
         contents.derived(Validity.self) { contents in
-            let problem = problem(in: contents.bytes, path: contents.file.relativePath)
-            if let problem { contents.report(problem) }
-            return Validity(isParseable: problem == nil)
+            let found = contents.withBytes { problem(in: $0, path: contents.file.relativePath) }
+            if let found { contents.report(found) }
+            return Validity(isParseable: found == nil)
         }.isParseable
     }
 

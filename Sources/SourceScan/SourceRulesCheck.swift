@@ -133,7 +133,7 @@ package final class SourceRulesCheck: FileCheck {
             return .none
         }
         let isDevelopmentAsset = everyDevelopmentAsset && developmentReason != nil
-        guard isDevelopmentAsset || mayApply(to: contents.bytes, generated: generatedReason != nil),
+        guard isDevelopmentAsset || contents.withBytes({ mayApply(to: $0, generated: generatedReason != nil) }),
             SwiftText.isParseable(contents)
         else {
             cache?.record(

@@ -62,7 +62,7 @@ package final class SourceScanCache: Sendable {
         let file = contents.file
         guard let entry = previous[file.path], entry.relativePath == file.relativePath,
             entry.developmentReason == developmentReason,
-            entry.settings == settings, entry.contentHash == StableHash.hex128(contents.bytes)
+            entry.settings == settings, entry.contentHash == contents.withBytes(StableHash.hex128)
         else { return nil }
         current.withLock { $0[file.path] = entry }
         return entry
@@ -72,7 +72,7 @@ package final class SourceScanCache: Sendable {
         _ contents: FileContents, developmentReason: String?, settings: String, findings: [Finding], error: InputError?
     ) {
         let entry = Entry(
-            relativePath: contents.file.relativePath, contentHash: StableHash.hex128(contents.bytes),
+            relativePath: contents.file.relativePath, contentHash: contents.withBytes(StableHash.hex128),
             developmentReason: developmentReason, settings: settings, findings: findings, error: error)
         current.withLock { $0[contents.file.path] = entry }
     }

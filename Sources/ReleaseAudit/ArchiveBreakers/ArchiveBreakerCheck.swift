@@ -77,14 +77,13 @@ package final class ArchiveBreakerCheck: FileCheck {
             state.withLock { $0.explanations.append((contents.index, note)) }
         }
         guard SwiftText.isParseable(contents) else { return .none }
-        let declaring: Range<Int>?
-        if model.developmentReason(for: path) != nil {
-            declaring = 0..<contents.bytes.count
-        } else {
-            declaring = Self.conditionalSpan(in: contents.bytes)
+        let isDevelopmentAsset = model.developmentReason(for: path) != nil
+        let hashes = contents.withBytes { bytes in
+            (isDevelopmentAsset ? 0..<bytes.count : Self.conditionalSpan(in: bytes)).map {
+                NameMentions.identifierHashes(in: UnsafeRawBufferPointer(rebasing: bytes[$0]))
+            }
         }
-        guard let declaring else { return .perhapsSecondRound }
-        let hashes = NameMentions.identifierHashes(in: UnsafeRawBufferPointer(rebasing: contents.bytes[declaring]))
+        guard let hashes else { return .perhapsSecondRound }
         let target = model.swiftTargets.target(of: path)
         state.withLock { $0.mayBeDebugOnly[target, default: []].formUnion(hashes) }
         return .firstRound
@@ -132,7 +131,7 @@ package final class ArchiveBreakerCheck: FileCheck {
             return false
         }
         let names = mentions[model.swiftTargets.target(of: contents.file.relativePath)]
-        return names.map { !$0.isEmpty && $0.isMentioned(in: contents.bytes) } ?? false
+        return names.map { names in !names.isEmpty && contents.withBytes { names.isMentioned(in: $0) } } ?? false
     }
 
     package func finish() -> CheckResult {

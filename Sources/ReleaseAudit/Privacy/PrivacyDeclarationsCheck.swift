@@ -81,18 +81,18 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     package func inspect(_ contents: FileContents) -> FollowUp {
         let path = contents.file.relativePath
         if Self.isManifest(path) {
-            let manifest = PrivacyManifest(bytes: contents.bytes)
+            let manifest = contents.withBytes { PrivacyManifest(bytes: $0) }
             state.withLock { $0.manifests.append((contents.index, path, manifest)) }
         } else if path.hasSuffix(".plist") {
-            let strings = Self.purposeStrings(in: contents.bytes)
+            let strings = contents.withBytes { Self.purposeStrings(in: $0) }
             state.withLock { $0.propertyLists[path] = strings }
         } else if let language = Self.language(of: path) {
-            let found = scanner.scan(contents.bytes, language: language, debugFlags: debugFlags)
+            let found = contents.withBytes { scanner.scan($0, language: language, debugFlags: debugFlags) }
             guard !found.isEmpty else {
                 state.withLock { $0.filesRead += 1 }
                 return .none
             }
-            let lines = LineTable(contents.bytes)
+            let lines = contents.withBytes { LineTable($0) }
             let located = found.map { use in
                 let position = lines.position(of: use.offset)
                 return LocatedUse(use: use, line: position.line, column: position.column)

@@ -6,8 +6,9 @@ package final class FileContents {
     package let file: ScannedFile
     /// The file's position in the scan, so per-file results can be put back in listing order.
     package let index: Int
-    /// Valid while the checks look at this file.
-    package let bytes: UnsafeRawBufferPointer
+    /// A worker's read buffer (or the early copy), valid only during this file's turn: the
+    /// next file is read into the same memory. Lent through `withBytes`, never handed out.
+    private let bytes: UnsafeRawBufferPointer
     /// The file's key when it was read from disk (see `FileSource.withContents`), else nil.
     package let key: FileKey?
     private var derivedValues: [ObjectIdentifier: Any] = [:]
@@ -20,6 +21,17 @@ package final class FileContents {
         self.bytes = bytes
         self.key = key
     }
+
+    /// Lends the file's bytes to `body` for the call. They are not the check's to keep (the
+    /// buffer holds another file's bytes after this turn): copy what must outlive the call.
+    package func withBytes<Result, Failure: Error>(
+        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try body(bytes)
+    }
+
+    /// The file's size in bytes.
+    package var byteCount: Int { bytes.count }
 
     /// The value of type `Value` derived from this file: made by `make` the first time any
     /// check asks, the same value afterwards.

@@ -26,7 +26,8 @@ package struct GeneratedFiles: Sendable {
         if let glob = globs.lastMatch(contents.file.relativePath) {
             return glob.isNegated ? nil : "matches '\(glob.pattern)' in generated (\(configurationName))"
         }
-        return contents.derived(GeneratedHeaderMark.self) { GeneratedHeaderMark(bytes: $0.bytes) }.header?.reason
+        return contents.derived(GeneratedHeaderMark.self) { $0.withBytes { GeneratedHeaderMark(bytes: $0) } }.header?
+            .reason
     }
 }
 
