@@ -154,18 +154,11 @@ package struct ReleaseConditionEvaluator: Sendable {
 
     /// The satisfying assignment with the fewest true atoms, or nil when none exists.
     private func smallestSatisfyingAssignment(_ condition: ReleaseCondition, atoms: [String]) -> [String: Bool]? {
-        var best: (count: Int, assignment: [String: Bool])? = nil
-        for mask in 0..<(1 << atoms.count) {
-            let count = mask.nonzeroBitCount
-            if let best, best.count <= count { continue }
-            var assignment: [String: Bool] = [:]
-            for (index, atom) in atoms.enumerated() { assignment[atom] = mask & (1 << index) != 0 }
-            if condition.evaluate(assignment) {
-                best = (count, assignment)
-                if count == 0 { break }
-            }
+        guard let mask = ConditionTruthTable(condition, atoms: atoms).satisfyingMaskWithFewestTrueAtoms else {
+            return nil
         }
-        return best?.assignment
+        return Dictionary(
+            atoms.enumerated().map { ($1, mask & (1 << $0) != 0) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The literals of `assignment` that matter: an atom whose flip keeps the condition true is dropped.
