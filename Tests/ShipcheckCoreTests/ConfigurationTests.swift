@@ -131,6 +131,10 @@ private enum PatternRuleStub: ConfigurableRule {
         // The same setting in its old and its new place.
         let twice = error("binary:\n  symbol-patterns: [A]\nrules:\n  binary-mock-symbol:\n    patterns: [B]\n")
         #expect(twice?.message.contains("same setting") == true)
+        // A former key beside the rule's bare severity is no conflict.
+        let beside = try? parse("binary:\n  symbol-patterns: [A]\nrules:\n  binary-mock-symbol: note\n")
+        #expect(beside?.options(for: PatternRuleStub.self).patterns == ["A"])
+        #expect(beside?.ruleSeverities["binary-mock-symbol"] == .some(.note))
         // A former section holds only former keys.
         #expect(error("binary:\n  patterns: [A]\n")?.line == 2)
     }

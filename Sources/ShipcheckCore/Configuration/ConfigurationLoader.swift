@@ -175,7 +175,8 @@ private struct FormerKeys {
             for (key, place) in (places[section] ?? [:]).sorted(by: { $0.key < $1.key }) where mapping.node(key) != nil
             {
                 let moved = "rules.\(place.ruleID).\(place.option)"
-                if try top.mapping("rules")?.mapping(place.ruleID)?.node(place.option) != nil {
+                // The rule's entry may be a bare severity: only a mapping can set the option too.
+                if top.node("rules")?.mapping?[place.ruleID]?.mapping?[place.option] != nil {
                     throw InputError(
                         path: mapping.file, line: mapping.line(of: key),
                         message: "'\(section).\(key)' and '\(moved)' are the same setting; keep '\(moved)'")
