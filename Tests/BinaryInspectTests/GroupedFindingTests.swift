@@ -1,6 +1,7 @@
 import Foundation
 import ShipcheckCore
 import ShipcheckFrontend
+import ShipcheckTestSupport
 import Testing
 
 @testable import BinaryInspect
@@ -52,7 +53,7 @@ import Testing
     }
 
     @Test func everyOccurrenceInJSONSARIFAndVerboseText() throws {
-        let report = Report(findings: try Self.findings())
+        let report = Report(findings: finalized(try Self.findings()))
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(JSONReporter().render(report).utf8)) as? [String: Any])
         let paths = try #require(

@@ -244,8 +244,8 @@ private func places(_ result: CheckResult) -> [String] {
         let after = analyze(["A.swift": "// header\n\n#if DEBUG\nlet mock = 1\n#endif\n\n\nfunc f() -> Int { mock }\n"])
         #expect(before.findings.map(\.identity) == ["mock in f"])
         #expect(
-            Report(findings: before.findings).findings.map(\.fingerprint)
-                == Report(findings: after.findings).findings.map(\.fingerprint))
+            Report(findings: finalized(before.findings)).findings.map(\.fingerprint)
+                == Report(findings: finalized(after.findings)).findings.map(\.fingerprint))
     }
 
     @Test func filesOverTheSizeCapAreInputErrors() {

@@ -1,4 +1,5 @@
 import ShipcheckCore
+import ShipcheckTestSupport
 import Testing
 
 @testable import ReleaseAudit
@@ -6,7 +7,8 @@ import Testing
 /// A baseline rewritten over an existing one keeps that file's order and says what changed.
 @Suite struct BaselineUpdateTests {
     private func finding(_ path: String, _ subject: String, rule: String = "preview-outside-debug") -> Finding {
-        Finding(ruleID: rule, severity: .error, message: "m", location: .file(path: path), snippet: subject)
+        finalized([Finding(ruleID: rule, severity: .error, message: "m", location: .file(path: path), snippet: subject)]
+        )[0]
     }
 
     private func paths(_ entries: [Baseline.Entry]) -> [String] { entries.map { "\($0.path) \($0.subject)" } }

@@ -68,27 +68,30 @@ import Testing
 
     @Test func onlyNewFindingsSurviveAfterLinesMove() throws {
         let directory = TemporaryDirectory()
-        let old = Report(findings: [
-            finding("B.swift", line: 10, snippet: "#Preview(\"one\")"),
-            finding("A.swift", line: 3, snippet: "#Preview(\"two\")")
-        ])
+        let old = Report(
+            findings: finalized([
+                finding("B.swift", line: 10, snippet: "#Preview(\"one\")"),
+                finding("A.swift", line: 3, snippet: "#Preview(\"two\")")
+            ]))
         try Baseline(findings: old.findings).write(to: directory.path + "/baseline.json")
 
         // Unrelated edits moved both old findings; one new finding appeared.
-        let now = Report(findings: [
-            finding("B.swift", line: 40, snippet: "#Preview(\"one\")"),
-            finding("A.swift", line: 9, snippet: "#Preview(\"two\")"),
-            finding("A.swift", line: 30, snippet: "#Preview(\"three\")")
-        ])
+        let now = Report(
+            findings: finalized([
+                finding("B.swift", line: 40, snippet: "#Preview(\"one\")"),
+                finding("A.swift", line: 9, snippet: "#Preview(\"two\")"),
+                finding("A.swift", line: 30, snippet: "#Preview(\"three\")")
+            ]))
         let baseline = try Baseline.load(directory.path + "/baseline.json")
         let fresh = baseline.newFindings(in: now.findings)
         #expect(fresh.map(\.snippet) == ["#Preview(\"three\")"])
     }
 
     @Test func fileIsSortedAndStable() throws {
-        let report = Report(findings: [
-            finding("Z.swift", line: 1, snippet: "z"), finding("A.swift", line: 1, snippet: "a")
-        ])
+        let report = Report(
+            findings: finalized([
+                finding("Z.swift", line: 1, snippet: "z"), finding("A.swift", line: 1, snippet: "a")
+            ]))
         let first = Baseline(findings: report.findings).serialized()
         let second = Baseline(findings: report.findings.reversed()).serialized()
         #expect(first == second)

@@ -1,3 +1,4 @@
+import ShipcheckTestSupport
 import Testing
 
 @testable import ShipcheckCore
@@ -10,28 +11,28 @@ import Testing
     }
 
     @Test func survivesLinesInsertedAbove() {
-        let before = Report(findings: [finding(line: 10)]).findings[0].fingerprint
-        let after = Report(findings: [finding(line: 25)]).findings[0].fingerprint
+        let before = finalized([finding(line: 10)])[0].fingerprint
+        let after = finalized([finding(line: 25)])[0].fingerprint
         #expect(before == after)
     }
 
     @Test func survivesReindentation() {
-        let before = Report(findings: [finding(line: 10, snippet: "#Preview(\"Dark\") {")]).findings[0].fingerprint
-        let after = Report(findings: [finding(line: 10, snippet: "    #Preview(\"Dark\")  {")]).findings[0].fingerprint
+        let before = finalized([finding(line: 10, snippet: "#Preview(\"Dark\") {")])[0].fingerprint
+        let after = finalized([finding(line: 10, snippet: "    #Preview(\"Dark\")  {")])[0].fingerprint
         #expect(before == after)
     }
 
     @Test func identicalFindingsInOneFileStayDistinct() {
-        let report = Report(findings: [finding(line: 10), finding(line: 30)])
-        #expect(report.findings[0].fingerprint != report.findings[1].fingerprint)
+        let findings = finalized([finding(line: 10), finding(line: 30)])
+        #expect(findings[0].fingerprint != findings[1].fingerprint)
     }
 
     @Test func differentPathsOrRulesDiffer() {
         var other = finding(line: 10)
         other.location = .source(SourceLocation(path: "B.swift", line: 10, column: 1))
         #expect(
-            Report(findings: [finding(line: 10)]).findings[0].fingerprint
-                != Report(findings: [other]).findings[0].fingerprint)
+            finalized([finding(line: 10)])[0].fingerprint
+                != finalized([other])[0].fingerprint)
     }
 
     @Test func hashIsStableAcrossRuns() {

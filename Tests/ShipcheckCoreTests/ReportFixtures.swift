@@ -1,4 +1,5 @@
 import ShipcheckCore
+import ShipcheckTestSupport
 
 /// A report with one finding of each location kind and severity, and awkward characters in
 /// paths and messages, so every reporter's escaping is exercised.
@@ -17,7 +18,7 @@ enum ReportFixtures {
 
     static func report(failingSeverity: Severity = .error, inputErrors: [InputError] = []) -> Report {
         Report(
-            findings: [
+            findings: finalized([
                 Finding(
                     ruleID: "preview-outside-debug", severity: .error,
                     message: "#Preview compiled in release: 100%, ok: yes",
@@ -38,6 +39,6 @@ enum ReportFixtures {
                         BinaryLocation(
                             path: "build/App", member: nil, section: "swift5_protocol_conformances",
                             symbol: "$s3App20ContentView_PreviewsVMn", offset: 4096)))
-            ], inputErrors: inputErrors, rules: rules, failingSeverity: failingSeverity)
+            ]), inputErrors: inputErrors, rules: rules, failingSeverity: failingSeverity)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ShipcheckTestSupport
 import Testing
 
 @testable import ShipcheckCore
@@ -106,9 +107,10 @@ import FoundationXML
     }
 
     @Test func controlCharactersAreNotEmittedRaw() throws {
-        let report = Report(findings: [
-            Finding(ruleID: "r", severity: .error, message: "bell \u{07} <&>", location: .file(path: "a"))
-        ])
+        let report = Report(
+            findings: finalized([
+                Finding(ruleID: "r", severity: .error, message: "bell \u{07} <&>", location: .file(path: "a"))
+            ]))
         let text = JUnitReporter().render(report)
         #expect(!text.contains("\u{07}"))
         #expect(throws: Never.self) { try XMLDocument(data: Data(text.utf8)) }
@@ -223,17 +225,19 @@ import FoundationXML
 @Suite struct ExitCodeTests {
     @Test func errorsFailWarningsOnlyWhenStrict() {
         let warningOnly = [Finding(ruleID: "r", severity: .warning, message: "m", location: .file(path: "a"))]
-        #expect(Report(findings: warningOnly).exitCode == 0)
-        #expect(Report(findings: warningOnly, failingSeverity: .warning).exitCode == 1)
+        #expect(Report(findings: finalized(warningOnly)).exitCode == 0)
+        #expect(Report(findings: finalized(warningOnly), failingSeverity: .warning).exitCode == 1)
         #expect(Report(findings: []).exitCode == 0)
         #expect(
-            Report(findings: [Finding(ruleID: "r", severity: .error, message: "m", location: .file(path: "a"))])
-                .exitCode == 1)
+            Report(
+                findings: finalized([Finding(ruleID: "r", severity: .error, message: "m", location: .file(path: "a"))])
+            )
+            .exitCode == 1)
     }
 
     @Test func inputErrorsWinOverFindings() {
         let report = Report(
-            findings: [Finding(ruleID: "r", severity: .error, message: "m", location: .file(path: "a"))],
+            findings: finalized([Finding(ruleID: "r", severity: .error, message: "m", location: .file(path: "a"))]),
             inputErrors: [InputError(path: "b", message: "unreadable")])
         #expect(report.exitCode == 2)
     }

@@ -7,3 +7,9 @@ package func scan(
 ) -> CheckResult {
     ScanPipeline(root: root, configuration: configuration, checksListedKinds: checksListedKinds).run([check]).combined
 }
+
+/// Findings made by hand as a check's would reach a report: through `CheckResult.finalized`,
+/// the one place findings get their fingerprints.
+package func finalized(_ findings: [Finding], configuration: Configuration = Configuration()) -> [Finding] {
+    CheckResult(findings: findings).finalized(configuration: configuration).findings
+}

@@ -18,9 +18,11 @@ package struct Baseline: Sendable, Equatable {
     package static let formatVersion = 1
     package var entries: [Entry]
 
+    /// The baseline of finalized findings (`CheckResult.finalized` fingerprints them).
     package init(findings: [Finding]) {
-        entries = Self.fingerprinted(findings)
-            .map {
+        assert(findings.allSatisfy { !$0.fingerprint.isEmpty }, "a baseline records finalized findings")
+        entries =
+            findings.map {
                 Entry(
                     fingerprint: $0.fingerprint, rule: $0.ruleID, path: $0.location.path, subject: Self.subject(of: $0))
             }
@@ -41,15 +43,8 @@ package struct Baseline: Sendable, Equatable {
     /// Entries no finding of `findings` has the fingerprint of: recorded findings that no longer
     /// occur (fixed, or gone out of scope), in the baseline's order.
     package func fixedEntries(among findings: [Finding]) -> [Entry] {
-        let current = Set(Self.fingerprinted(findings).map(\.fingerprint))
+        let current = Set(findings.map(\.fingerprint))
         return entries.filter { !current.contains($0.fingerprint) }
-    }
-
-    /// The findings with their fingerprints (assigned when some lack one).
-    private static func fingerprinted(_ findings: [Finding]) -> [Finding] {
-        var findings = findings
-        if findings.contains(where: { $0.fingerprint.isEmpty }) { Fingerprinter.assign(&findings) }
-        return findings
     }
 
     /// What rewriting a baseline with today's findings changed.

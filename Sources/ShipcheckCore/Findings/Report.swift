@@ -1,4 +1,6 @@
-/// Everything one run produced, handed to a reporter.
+/// Everything one run produced, handed to a reporter. Its findings come finalized (fingerprinted
+/// by `CheckResult.finalized`, or by a saved query's byte path that gives the same values) and it
+/// puts them in reading order: the one order every format prints.
 package struct Report: Sendable {
     package static let toolName = "shipcheck"
     package static let toolVersion = "0.1.0"
@@ -23,9 +25,9 @@ package struct Report: Sendable {
         failingSeverity: Severity = .error,
         failures: [String] = []
     ) {
-        var findings = findings
-        // Fingerprints given earlier (a baseline comparison needs them before filtering) stay.
-        if findings.contains(where: { $0.fingerprint.isEmpty }) { Fingerprinter.assign(&findings) }
+        assert(
+            findings.allSatisfy { !$0.fingerprint.isEmpty },
+            "a report takes finalized findings (CheckResult.finalized fingerprints them)")
         self.findings = findings.sorted(by: Finding.readingOrder)
         self.inputErrors = inputErrors
         self.rules = rules

@@ -220,11 +220,11 @@ package struct ScanOutcome: Sendable {
     /// Unlisted or unreadable inputs, each reported once whichever checks wanted it.
     package var inputErrors: [InputError]
 
-    /// Every check's findings (in reading order) and files together, with the scan's input errors.
+    /// Every check's findings (finalized, in no particular order: a `Report` orders them) and
+    /// files together, with the scan's input errors.
     package var combined: CheckResult {
         var result = CheckResult(inputErrors: inputErrors)
         for run in checks { result.merge(run.result) }
-        result.findings.sort(by: Finding.readingOrder)
         return result
     }
 }
