@@ -22,10 +22,6 @@ package struct ConflictBlock: Sendable, Hashable {
     package var closer: MarkerText
     /// Blocks with longer markers inside this one (criss-cross merges).
     package var nestedBlockCount: Int
-    /// Whether a `shipcheck:ignore` directive silences it.
-    package var suppression: Suppressions.Decision
-
-    package var isIgnored: Bool { ContentScanner.silences(suppression) }
 }
 
 /// An opener, base or closer marker that belongs to no complete block.
@@ -33,10 +29,6 @@ package struct ConflictRemnant: Sendable, Hashable {
     package var kind: MarkerLine.Kind
     package var markerSize: Int
     package var marker: MarkerText
-    /// Whether a directive for `conflict-marker-remnant` (or `conflict-marker`) silences it.
-    package var suppression: Suppressions.Decision
-
-    package var isIgnored: Bool { ContentScanner.silences(suppression) }
 }
 
 /// What one file's content holds.
@@ -47,6 +39,9 @@ package struct ContentConflicts: Sendable, Hashable {
     package var isBinary = false
     /// Whether an opener, base or closer of the size searched for starts a line.
     package var hasMarkerLines = false
+    /// The file's `shipcheck:ignore` directives (nil when it has none or no marker line), which
+    /// the conflict rules' findings meet like every rule's (`Suppressions.outcome`).
+    package var suppressions: Suppressions?
 }
 
 /// What one pass over a buffer keeps: every marker-like line at the search size with its text,
@@ -115,34 +110,21 @@ package enum ContentScanner {
 
     /// The blocks and remnants of `markerSize` among the facts' marker lines.
     package static func conflicts(in facts: MarkerFacts, markerSize: Int) -> ContentConflicts {
-        var result = ContentConflicts(isBinary: facts.isBinary, hasMarkerLines: facts.hasMarkerLines)
+        var result = ContentConflicts(
+            isBinary: facts.isBinary, hasMarkerLines: facts.hasMarkerLines, suppressions: facts.suppressions)
         let markers = facts.markers.filter { $0.size >= markerSize }
         guard !markers.isEmpty else { return result }
         let outcome = BlockRecognizer(markerSize: markerSize).recognize(markers)
-        func decision(_ rule: String, aliases: [String] = [], at marker: MarkerLine) -> Suppressions.Decision {
-            facts.suppressions?.decision(
-                rule: rule, aliases: aliases, line: facts.texts[marker.start]!.line, acceptsDeprecatedForms: true)
-                ?? .report
-        }
         result.blocks = outcome.blocks.map { block in
             ConflictBlock(
                 markerSize: block.markerSize, opener: facts.texts[block.opener.start]!,
                 base: block.base.map { facts.texts[$0.start]! }, separator: facts.texts[block.separator.start]!,
-                closer: facts.texts[block.closer.start]!, nestedBlockCount: block.nestedBlockCount,
-                suppression: decision(ConflictMarkerRule.id, at: block.opener))
+                closer: facts.texts[block.closer.start]!, nestedBlockCount: block.nestedBlockCount)
         }
         result.remnants = outcome.remnants.map { marker in
             ConflictRemnant(
-                kind: marker.kind, markerSize: marker.size, marker: facts.texts[marker.start]!,
-                suppression: decision(ConflictMarkerRemnantRule.id, aliases: [ConflictMarkerRule.id], at: marker))
+                kind: marker.kind, markerSize: marker.size, marker: facts.texts[marker.start]!)
         }
         return result
-    }
-
-    static func silences(_ decision: Suppressions.Decision) -> Bool {
-        switch decision {
-        case .suppressed, .suppressedByDeprecatedForm: true
-        case .report, .missingReason: false
-        }
     }
 }

@@ -250,12 +250,10 @@ package final class SourceRulesCheck: FileCheck {
         var analysis = Analysis()
         for rule in rules where context.testReason == nil || !rule.concernsReleaseBuilds {
             for found in rule.check(file, context) {
-                var finding = found.finding
-                let line = finding.location.line ?? 1
-                switch file.suppressions.decision(rule: rule.id, line: line, leadingLines: found.leadingLines) {
+                let finding: Finding
+                switch file.suppressions.outcome(of: found.finding, rule: rule, leadingLines: found.leadingLines) {
+                case .reported(let reported): finding = reported
                 case .suppressed, .suppressedByDeprecatedForm: continue
-                case .missingReason: finding.message += Suppressions.missingReasonNote
-                case .report: break
                 }
                 if let requirement = found.requirement {
                     analysis.pending.append(PendingFinding(finding: finding, requirement: requirement))

@@ -63,6 +63,38 @@ import Testing
                 ) != .report)
     }
 
+    private enum PlainRule: Rule {
+        static let description = RuleDescription(
+            id: "some-rule", summary: "s", rationale: "r", defaultSeverity: .warning)
+    }
+
+    private enum LenientRule: Rule {
+        static let description = RuleDescription(
+            id: "lenient-rule", summary: "s", rationale: "r", defaultSeverity: .warning)
+        static let suppression = SuppressionPolicy(alsoSilencedBy: ["some-rule"], acceptsDeprecatedForms: true)
+    }
+
+    /// Every engine applies a rule's policy the same way: a finding on line 2 of `text`.
+    private func outcome(_ text: String, _ rule: any Rule.Type) -> SuppressionOutcome {
+        let finding = Finding(
+            ruleID: rule.id, severity: .warning, message: "m",
+            location: .source(SourceLocation(path: "a.txt", line: 2, column: 1)))
+        return Suppressions(Array(text.utf8), path: "a.txt").outcome(of: finding, rule: rule)
+    }
+
+    @Test func aRulesPolicyDecidesWhatSilencesIt() {
+        #expect(outcome("# shipcheck:ignore some-rule -- why\nx\n", PlainRule.self) == .suppressed)
+        guard case .reported(let finding) = outcome("# shipcheck:ignore some-rule\nx\n", PlainRule.self) else {
+            Issue.record("a directive without a reason must not silence")
+            return
+        }
+        #expect(finding.message == "m" + Suppressions.missingReasonNote)
+        #expect(
+            outcome("# shipcheck:ignore some-rule\nx\n", LenientRule.self) == .suppressedByDeprecatedForm(line: 1),
+            "another rule's id the policy names, in a deprecated form")
+        #expect(outcome("# shipcheck:ignore lenient-rule -- why\nx\n", PlainRule.self) != .suppressed)
+    }
+
     @Test(arguments: [
         ("App/View.swift", ["//", "/*"]), ("Makefile", ["#"]), ("docs/a.md", ["<!--"]),
         ("notes.rst", ["//", "/*", "#", "<!--", "--", ";"])

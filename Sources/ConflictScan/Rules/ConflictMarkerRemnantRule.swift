@@ -53,8 +53,13 @@ package enum ConflictMarkerRemnantRule: ConflictContentRule {
         ]
     )
 
+    /// Directives written before the suppression grammar still silence, with a note to rewrite them;
+    /// a `conflict-marker` directive silences a remnant too (one id for "a conflict shown on purpose").
+    package static let suppression = SuppressionPolicy(
+        alsoSilencedBy: [ConflictMarkerRule.id], acceptsDeprecatedForms: true)
+
     static func findings(in content: ContentConflicts, path: String) -> [Finding] {
-        content.remnants.filter { !$0.isIgnored }.map { finding($0, path: path) }
+        content.remnants.map { finding($0, path: path) }
     }
 
     static func finding(_ remnant: ConflictRemnant, path: String) -> Finding {

@@ -116,8 +116,11 @@ package enum ConflictMarkerRule: ConflictContentRule {
         ]
     )
 
+    /// Directives written before the suppression grammar still silence, with a note to rewrite them.
+    package static let suppression = SuppressionPolicy(acceptsDeprecatedForms: true)
+
     static func findings(in content: ContentConflicts, path: String) -> [Finding] {
-        content.blocks.filter { !$0.isIgnored }.map { finding($0, path: path) }
+        content.blocks.map { finding($0, path: path) }
     }
 
     static func finding(_ block: ConflictBlock, path: String) -> Finding {

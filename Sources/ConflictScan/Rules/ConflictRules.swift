@@ -2,7 +2,8 @@ import ShipcheckCore
 
 /// A rule over the conflict blocks and remnants found in one file's content.
 protocol ConflictContentRule: Rule {
-    /// The rule's findings in the content (suppressed ones left out), at its default severity.
+    /// The rule's findings in the content, at its default severity (`ConflictRules` applies the
+    /// file's suppressions).
     static func findings(in content: ContentConflicts, path: String) -> [Finding]
 }
 
@@ -38,11 +39,21 @@ struct ConflictRules: Sendable {
     }
 
     func findings(in content: ContentConflicts, path: String) -> (findings: [Finding], notes: [InputError]) {
-        let findings = self.content.flatMap { $0.findings(in: content, path: path) }
+        var findings: [Finding] = []
         var notes: [InputError] = []
-        let silenced = content.blocks.map(\.suppression) + content.remnants.map(\.suppression)
-        for case .suppressedByDeprecatedForm(let line) in silenced where !notes.contains(where: { $0.line == line }) {
-            notes.append(InputError(path: path, line: line, message: Self.deprecationNote))
+        for rule in self.content {
+            for finding in rule.findings(in: content, path: path) {
+                switch content.suppressions?.outcome(of: finding, rule: rule) ?? .reported(finding) {
+                case .reported(let finding):
+                    findings.append(finding)
+                case .suppressed:
+                    break
+                case .suppressedByDeprecatedForm(let line):
+                    if !notes.contains(where: { $0.line == line }) {
+                        notes.append(InputError(path: path, line: line, message: Self.deprecationNote))
+                    }
+                }
+            }
         }
         return (findings, notes)
     }

@@ -6,11 +6,15 @@ package protocol Rule: Sendable {
     static var description: RuleDescription { get }
     /// The type of the options the rule's `rules.<id>:` entry may set (`ConfigurableRule`).
     static var optionsType: (any RuleOptions.Type)? { get }
+    /// How `shipcheck:ignore` directives silence the rule's findings (the grammar alone unless
+    /// the rule says more).
+    static var suppression: SuppressionPolicy { get }
 }
 
 extension Rule {
     package static var id: String { description.id }
     package static var optionsType: (any RuleOptions.Type)? { nil }
+    package static var suppression: SuppressionPolicy { SuppressionPolicy() }
 }
 
 extension Array where Element == any Rule.Type {

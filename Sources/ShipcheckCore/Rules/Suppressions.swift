@@ -16,7 +16,7 @@
 /// into review. (Conflict markers also accept the forms they took before this grammar — the
 /// directive anywhere on the marker line or the line above, in any comment or none, without a
 /// reason — as a deprecated spelling; see `decision(…, acceptsDeprecatedForms:)`.)
-package struct Suppressions: Sendable {
+package struct Suppressions: Sendable, Hashable {
     package static let marker = "shipcheck:ignore"
     /// Appended to the message of a finding whose suppression comment lacks a reason.
     package static let missingReasonNote =
@@ -111,6 +111,29 @@ package struct Suppressions: Sendable {
         return .report
     }
 
+    /// What the directives make of one finding of `rule`, by the rule's `suppression` policy:
+    /// the one way every engine applies suppressions. `leadingLines`: as for `decision`.
+    package func outcome(of finding: Finding, rule: any Rule.Type, leadingLines: ClosedRange<Int>? = nil)
+        -> SuppressionOutcome
+    {
+        let policy = rule.suppression
+        let decision = decision(
+            rule: rule.id, aliases: policy.alsoSilencedBy, line: finding.location.line ?? 1, leadingLines: leadingLines,
+            acceptsDeprecatedForms: policy.acceptsDeprecatedForms)
+        switch decision {
+        case .report:
+            return .reported(finding)
+        case .missingReason:
+            var finding = finding
+            finding.message += Self.missingReasonNote
+            return .reported(finding)
+        case .suppressed:
+            return .suppressed
+        case .suppressedByDeprecatedForm(let line):
+            return .suppressedByDeprecatedForm(line: line)
+        }
+    }
+
     /// Parses what surrounds one marker: `before` is its line up to the marker, `after` the rest.
     static func directive(before: String, after: String, line: Int, openers: [String]) -> Directive {
         var lead = Substring(before)
@@ -140,6 +163,32 @@ package struct Suppressions: Sendable {
             line: line, placement: placement, rules: rules,
             hasReason: reason.contains { !$0.isWhitespace })
     }
+}
+
+/// How a rule's findings meet `shipcheck:ignore` directives; a rule declares its own
+/// (`Rule.suppression`), the engines apply it through `Suppressions.outcome(of:rule:)`.
+package struct SuppressionPolicy: Sendable {
+    /// Rule ids whose directives silence this rule's findings too (a directive for a complete
+    /// conflict block covers a remnant on the same line).
+    package var alsoSilencedBy: [String]
+    /// Whether the forms from before the grammar (any directive naming the rule on the line or
+    /// the line above, in any comment or none, without a reason) still silence, as deprecated.
+    package var acceptsDeprecatedForms: Bool
+
+    package init(alsoSilencedBy: [String] = [], acceptsDeprecatedForms: Bool = false) {
+        self.alsoSilencedBy = alsoSilencedBy
+        self.acceptsDeprecatedForms = acceptsDeprecatedForms
+    }
+}
+
+/// What became of one finding under a file's directives.
+package enum SuppressionOutcome: Sendable, Hashable {
+    /// Reported: as it was, or with `Suppressions.missingReasonNote` when a directive lacks its
+    /// reason.
+    case reported(Finding)
+    case suppressed
+    /// Silenced by a deprecated form on `line`: the caller tells the user to rewrite it.
+    case suppressedByDeprecatedForm(line: Int)
 }
 
 /// Which comment openers a file type allows, by its name.
