@@ -1,8 +1,15 @@
 import Dispatch
 import ShipcheckTestSupport
+import Synchronization
 import Testing
 
 @testable import ShipcheckCore
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 @Suite struct GitListingTests {
     func names(_ listing: GitListing) throws -> [String] {
@@ -94,6 +101,26 @@ import Testing
         #expect(first.value)
         let many = (0..<64).map { index in BackgroundValue { index * index } }
         #expect(many.map(\.value) == (0..<64).map { $0 * $0 })
+    }
+
+    /// At the process's thread limit the work still gets done: on the caller's thread, before
+    /// `start` returns, and its closure freed after.
+    @Test func whenNoThreadCanBeMadeTheWorkRunsOnTheCaller() {
+        final class Witness: Sendable {
+            let ranOnCaller = Atomic<Bool>(false)
+        }
+        let caller = pthread_self()
+        weak var released: Witness?
+        do {
+            let witness = Witness()
+            released = witness
+            DetachedThread.start(
+                { witness.ranOnCaller.store(pthread_equal(pthread_self(), caller) != 0, ordering: .relaxed) },
+                creatingThreadWith: { _ in EAGAIN })
+            let ranOnCaller = witness.ranOnCaller.load(ordering: .relaxed)
+            #expect(ranOnCaller)
+        }
+        #expect(released == nil, "the work's closure outlived the fallback")
     }
 }
 

@@ -1,6 +1,7 @@
 import Dispatch
-import ShipcheckCore
 import Testing
+
+@testable import ShipcheckCore
 
 /// The per-file counts of a read pass (files read, time in a check), added from every thread.
 @Suite struct StripedCounterTests {
@@ -21,5 +22,11 @@ import Testing
         #expect(counter.total == 0)
         counter.add(1)
         #expect(counter.take() == 1)
+    }
+
+    /// The speed of the counters is that no two threads add to one cache line; the adjacent-line
+    /// prefetcher moves lines in pairs, so the counts stay 128 bytes apart or more.
+    @Test func stripesAreTwoCacheLinesApart() {
+        #expect(StripedCounter.stripeStride >= 128)
     }
 }

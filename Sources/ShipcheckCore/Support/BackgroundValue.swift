@@ -45,14 +45,27 @@ package enum DetachedThread {
     /// Runs `body` on a new thread; on this one, now, when no thread can be made (the process
     /// is at its limit).
     package static func start(_ body: @escaping @Sendable () -> Void) {
+        start(body, creatingThreadWith: createDetachedThread)
+    }
+
+    /// `start` with the call that makes the thread given: it returns 0 once the thread owns
+    /// the context, else an error number (a test makes it fail).
+    static func start(
+        _ body: @escaping @Sendable () -> Void, creatingThreadWith create: (UnsafeMutableRawPointer) -> Int32
+    ) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
+        if create(context) != 0 { Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run() }
+    }
+
+    /// A detached POSIX thread that runs (and releases) the `Body` at `context`.
+    private static func createDetachedThread(_ context: UnsafeMutableRawPointer) -> Int32 {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
         #if canImport(Darwin)
         var thread: pthread_t? = nil
-        let status = pthread_create(
+        return pthread_create(
             &thread, &attributes,
             { context in
                 Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
@@ -60,13 +73,12 @@ package enum DetachedThread {
             }, context)
         #else
         var thread = pthread_t()
-        let status = pthread_create(
+        return pthread_create(
             &thread, &attributes,
             { context in
                 Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
                 return nil
             }, context)
         #endif
-        if status != 0 { Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run() }
     }
 }

@@ -20,6 +20,10 @@ package final class StripedCounter: @unchecked Sendable {
         )
     }
 
+    /// Bytes from one stripe's count to the next: at least two cache lines, so no two threads'
+    /// counts share a line or an adjacent-line pair wherever the stripes start (`StripedCounterTests`).
+    static let stripeStride = MemoryLayout<Stripe>.stride
+
     /// More than the threads a pass runs (one per core) on most machines; threads beyond share.
     private static let stripeCount = 16
     private let stripes: UnsafeMutablePointer<Stripe>
