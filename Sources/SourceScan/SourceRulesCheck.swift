@@ -133,7 +133,7 @@ package final class SourceRulesCheck: FileCheck {
             return .none
         }
         let isDevelopmentAsset = everyDevelopmentAsset && developmentReason != nil
-        guard isDevelopmentAsset || contents.withBytes({ mayApply(to: $0, generated: generatedReason != nil) }),
+        guard isDevelopmentAsset || mayApply(to: contents, generated: generatedReason != nil),
             SwiftText.isParseable(contents)
         else {
             cache?.record(
@@ -158,17 +158,19 @@ package final class SourceRulesCheck: FileCheck {
 
     /// Whether some rule has its `requiredText` in the bytes and its `mayApply` agrees (in a
     /// generated file, some rule reporting there); each text is searched for at most once.
-    private func mayApply(to bytes: UnsafeRawBufferPointer, generated: Bool) -> Bool {
+    private func mayApply(to contents: FileContents, generated: Bool) -> Bool {
         var found: [Int: Bool] = [:]
         func contains(_ needle: Int) -> Bool {
             if let known = found[needle] { return known }
-            let result = prefilter[needle].withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil }
+            let result = contents.withBytes { bytes in
+                prefilter[needle].withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil }
+            }
             found[needle] = result
             return result
         }
         return ruleNeedles.contains { entry in
             (!generated || entry.reportsInGeneratedFiles) && entry.needles.contains(where: contains)
-                && entry.rule.mayApply(to: bytes)
+                && entry.rule.mayApply(to: contents)
         }
     }
 

@@ -12,8 +12,9 @@ package protocol SwiftSourceRule: Rule {
     static var requiredText: [String] { get }
 
     /// A closer look at the bytes of a file holding one of `requiredText`, still without
-    /// parsing: whether the rule can report anything in it (by default, yes).
-    static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool
+    /// parsing: whether the rule can report anything in it (by default, yes). The bytes are
+    /// lent for the call (`FileContents.withBytes`).
+    static func mayApply(to contents: FileContents) -> Bool
 
     /// Whether every Swift file in Development Assets is checked, whatever its text.
     static var checksEveryDevelopmentAsset: Bool { get }
@@ -32,7 +33,7 @@ package protocol SwiftSourceRule: Rule {
 }
 
 extension SwiftSourceRule {
-    package static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool { true }
+    package static func mayApply(to contents: FileContents) -> Bool { true }
     package static var checksEveryDevelopmentAsset: Bool { false }
     package static var concernsReleaseBuilds: Bool { false }
     package static var reportsInGeneratedFiles: Bool { true }

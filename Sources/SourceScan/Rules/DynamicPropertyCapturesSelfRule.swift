@@ -194,8 +194,8 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
     /// `DynamicProperty` for a custom one), and the rule looks only inside `init`.
     package static let requiredText = ["SwiftUI", "DynamicProperty"]
 
-    package static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool {
-        initNeedle.withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil }
+    package static func mayApply(to contents: FileContents) -> Bool {
+        contents.withBytes { bytes in initNeedle.withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil } }
     }
 
     private static let initNeedle = Array("init".utf8)

@@ -234,8 +234,8 @@ package enum UncheckedSendableClosureRule: SwiftSourceRule {
 
     package static let requiredText = ["@unchecked Sendable", "@unchecked Swift.Sendable", "nonisolated(unsafe)"]
 
-    package static func mayApply(to bytes: UnsafeRawBufferPointer) -> Bool {
-        StoredClosureFinder.mayDeclareFunctionTypedStorage(bytes)
+    package static func mayApply(to contents: FileContents) -> Bool {
+        contents.withBytes(StoredClosureFinder.mayDeclareFunctionTypedStorage)
     }
 
     package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
