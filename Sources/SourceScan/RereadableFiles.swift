@@ -4,7 +4,7 @@ import ShipcheckCore
 /// findings wait on (see `SwiftTypeFacts.confirmed`): a file is parsed only when the bytes of
 /// some `FileLookup` match, and each matching lookup reads the tree. A file that cannot be read
 /// or parsed now was reported by the scan, so it is skipped here.
-struct ScanFilesAgain: Sendable {
+struct RereadableFiles: Sendable {
     var files: [ScannedFile]
     var source: any FileSource
     var sizeLimit: Int

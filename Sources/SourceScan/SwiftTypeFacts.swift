@@ -67,7 +67,7 @@ struct SwiftTypeFacts: Sendable {
             case .closureStoredElsewhere(let property): properties.insert(property)
             }
         }
-        let answers = ScanFilesAgain(files: parsed + unparsed, source: source, sizeLimit: sizeLimit).answers(
+        let answers = RereadableFiles(files: parsed + unparsed, source: source, sizeLimit: sizeLimit).answers(
             [
                 Self.lookup(for: needles, in: Set(unparsed.map(\.path))), ConstructingCalls.lookup(for: arguments),
                 ClosureProvenance.lookup(for: properties)

@@ -17,7 +17,7 @@ import Testing
         func wants(_ file: ScannedFile) -> Bool { true }
 
         func inspect(_ contents: FileContents) -> FollowUp {
-            [.firstRound, .eitherRound, .perhapsSecondRound][contents.index % 3]
+            [.firstRound, .eitherRound, .secondRoundIfWanted][contents.index % 3]
         }
 
         func wantsSecondRound(_ contents: FileContents) -> Bool { true }

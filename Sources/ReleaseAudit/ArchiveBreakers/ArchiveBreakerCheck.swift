@@ -83,7 +83,7 @@ package final class ArchiveBreakerCheck: FileCheck {
                 NameMentions.identifierHashes(in: UnsafeRawBufferPointer(rebasing: bytes[$0]))
             }
         }
-        guard let hashes else { return .perhapsSecondRound }
+        guard let hashes else { return .secondRoundIfWanted }
         let target = model.swiftTargets.target(of: path)
         state.withLock { $0.mayBeDebugOnly[target, default: []].formUnion(hashes) }
         return .firstRound

@@ -34,7 +34,7 @@ package protocol FileCheck: AnyObject, Sendable {
     /// After the first round, before the second.
     func beginSecondRound()
 
-    /// For a file inspected with `.perhapsSecondRound`: whether it is needed after all, asked
+    /// For a file inspected with `.secondRoundIfWanted`: whether it is needed after all, asked
     /// once the first round is over, with the kept bytes.
     func wantsSecondRound(_ contents: FileContents) -> Bool
 
@@ -49,7 +49,7 @@ package protocol FileCheck: AnyObject, Sendable {
 package enum FollowUp: Sendable, Comparable {
     case none
     /// In the second round, if `wantsSecondRound` says so.
-    case perhapsSecondRound
+    case secondRoundIfWanted
     /// In whichever round the file is processed.
     case eitherRound
     /// In the first round, before any file of the second.

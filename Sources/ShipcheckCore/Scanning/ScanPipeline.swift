@@ -155,7 +155,7 @@ package struct ScanPipeline: Sendable {
         // The rounds, for the files checks asked for again.
         let firstRound = passes.filter { _, pass in
             let followUps = pass.followUps.map { $0.followUp }
-            return followUps.contains(.firstRound) || (!followUps.isEmpty && !followUps.contains(.perhapsSecondRound))
+            return followUps.contains(.firstRound) || (!followUps.isEmpty && !followUps.contains(.secondRoundIfWanted))
         }
         inputErrors += process(firstRound, round: .first, files: scanned, checks: checks, clocks: clocks) { _, _ in true
         }
@@ -177,7 +177,7 @@ package struct ScanPipeline: Sendable {
     }
 
     /// One round over kept files, in parallel; each file goes to the checks that asked for it
-    /// (a `.perhapsSecondRound` one only when `confirms` says so). Returns the errors reported.
+    /// (a `.secondRoundIfWanted` one only when `confirms` says so). Returns the errors reported.
     private func process(
         _ passes: [(index: Int, pass: FilePass)], round: FileRound, files: [ScannedFile], checks: [any FileCheck],
         clocks: [CheckClock], confirms: @escaping @Sendable (Int, FileContents) -> Bool
@@ -187,7 +187,7 @@ package struct ScanPipeline: Sendable {
             return bytes.withUnsafeBytes { buffer in
                 let contents = FileContents(file: files[index], index: index, bytes: buffer)
                 let takers = pass.followUps.filter {
-                    $0.followUp != .perhapsSecondRound || confirms($0.check, contents)
+                    $0.followUp != .secondRoundIfWanted || confirms($0.check, contents)
                 }.map { $0.check }
                 for check in takers { clocks[check].measure { checks[check].process(contents, round: round) } }
                 return contents.errors
