@@ -237,13 +237,14 @@ package final class SourceRulesCheck: FileCheck {
     }
 
     /// One file's findings after suppressions, the previews `--fix` would wrap and the
-    /// constructions it would move (with the identity of the finding each one fixes).
+    /// constructions it would move (with the finding each one fixes).
     struct Analysis {
         var findings: [Finding] = []
         /// Findings that wait on facts about the whole scan.
         var pending: [PendingFinding] = []
         var unwrappedPreviews: [DetectedPreview] = []
-        var moves: [(identity: String, move: ConstructionMove)] = []
+        /// Each with the rule and identity of the finding it fixes.
+        var moves: [(fixes: FindingKey, move: ConstructionMove)] = []
     }
 
     static func analyze(_ file: ParsedSwiftFile, rules: [any SwiftSourceRule.Type], context: SwiftRuleContext)
@@ -263,7 +264,7 @@ package final class SourceRulesCheck: FileCheck {
                     analysis.findings.append(finding)
                 }
                 if let preview = found.preview { analysis.unwrappedPreviews.append(preview) }
-                if let move = found.move { analysis.moves.append((finding.identity ?? "", move)) }
+                if let move = found.move { analysis.moves.append((FindingKey(finding), move)) }
             }
         }
         return analysis
@@ -314,14 +315,13 @@ package final class SourceRulesCheck: FileCheck {
         if !currentAnalysis.moves.isEmpty {
             let moves = currentAnalysis.moves.map(\.move)
             let fixed = ConstructionMove.apply(moves, to: current.bytes)
-            let movedIdentities = Set(currentAnalysis.moves.map(\.identity))
+            let fixedFindings = Set(currentAnalysis.moves.map(\.fixes))
             let left =
                 (try? ParsedSwiftFile(bytes: fixed, path: file.path)).map {
                     analyze($0, rules: rules, context: context)
                 }.map { after in
-                    (after.findings + after.pending.map(\.finding)).filter {
-                        $0.ruleID == StateBuiltInInitRule.id && movedIdentities.contains($0.identity ?? "")
-                    }.count
+                    (after.findings + after.pending.map(\.finding)).filter { fixedFindings.contains(FindingKey($0)) }
+                        .count
                 } ?? .max
             if left == 0, ConstructionMove.verify(original: current.tree, moves: moves, fixed: fixed) {
                 current = (try? ParsedSwiftFile(bytes: fixed, path: file.path)) ?? current
@@ -340,5 +340,16 @@ package final class SourceRulesCheck: FileCheck {
             relativePath: file.path, path: path, original: file.bytes, fixed: current.bytes,
             wrappedPreviews: wrapped, movedConstructions: moved)
         return outcome
+    }
+}
+
+/// A finding's rule and identity: what a fix is for, and what must be gone after it.
+struct FindingKey: Hashable {
+    var rule: String
+    var identity: String
+
+    init(_ finding: Finding) {
+        rule = finding.ruleID
+        identity = finding.identity ?? ""
     }
 }
