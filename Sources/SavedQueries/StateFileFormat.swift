@@ -59,14 +59,14 @@ enum StateFileFormat {
 
     static func encode(_ block: FileBlock, into out: inout [UInt8]) {
         // Number by number (a manifest has a line per file with matches): no array per line.
-        func number(_ value: some BinaryInteger, then separator: Unicode.Scalar) {
+        func number(_ value: Int64, then separator: Unicode.Scalar) {
             out.appendDecimal(value)
             out.append(UInt8(ascii: separator))
         }
-        number(block.segment, then: "\t")
-        number(block.offset, then: "\t")
-        number(block.length, then: "\t")
-        number(block.matchCount, then: "\t")
+        number(Int64(block.segment), then: "\t")
+        number(Int64(block.offset), then: "\t")
+        number(Int64(block.length), then: "\t")
+        number(Int64(block.matchCount), then: "\t")
         if let key = block.key {
             number(Int64(bitPattern: key.device), then: ":")
             number(Int64(bitPattern: key.inode), then: ":")

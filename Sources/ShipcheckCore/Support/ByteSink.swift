@@ -18,13 +18,31 @@ extension Array: ByteSink where Element == UInt8 {
 
 extension ByteSink {
     /// The decimal digits of `value` (a minus sign first when negative), without making a string.
+    /// Concrete integer types, not `some BinaryInteger`: per-match report and state lines call
+    /// this from other modules, where a generic one ran unspecialised, through `BinaryInteger`'s
+    /// witnesses (`ByteSinkTests` and the queries bench's 20-query row).
     @inlinable
-    package mutating func appendDecimal(_ value: some BinaryInteger) {
+    package mutating func appendDecimal(_ value: Int) {
         if value < 0 { append(UInt8(ascii: "-")) }
-        var rest = UInt64(value.magnitude)
+        appendDecimal(value.magnitude)
+    }
+
+    @inlinable
+    package mutating func appendDecimal(_ value: Int64) {
+        appendDecimal(Int(value))
+    }
+
+    @inlinable
+    package mutating func appendDecimal(_ value: UInt) {
+        appendDecimal(UInt64(value))
+    }
+
+    @inlinable
+    package mutating func appendDecimal(_ value: UInt64) {
         // Last digit first into room for the longest UInt64 (20 digits): a division by the
         // constant 10 is a multiplication, a division by a running power of ten is not (a
         // report writes two numbers per match).
+        var rest = value
         var room: (UInt64, UInt64, UInt64) = (0, 0, 0)
         withUnsafeMutableBytes(of: &room) { digits in
             var start = 20
