@@ -1,6 +1,7 @@
 import Foundation
 import ShipcheckCore
 import ShipcheckTestSupport
+import Synchronization
 
 /// The debug `shipcheck` packed by `scripts/package.sh pack`, the packaging `make dist` runs on
 /// the release build: made once per test process and shared by the tests that read it.
@@ -21,6 +22,9 @@ struct PackedRelease: Sendable {
 
     private init() {
         scratch = TemporaryDirectory("shipcheck-dist")
+        // A static is never released, so the scratch directory's own clean-up never runs: the
+        // packed release (about 200 MB) is removed when the test process exits instead.
+        PackedReleaseCleanup.removeAtExit(scratch.path)
         directory = scratch.path + "/dist"
         let packed = CommandRunner.run(
             "/bin/bash", [Repository.path("scripts/package.sh"), "pack", CommandRunner.shipcheckPath, directory])
@@ -47,6 +51,19 @@ struct PackedRelease: Sendable {
                 atPath: self.directory + "/" + name, toPath: site + "/" + version + "/" + name)
         }
         return "file://" + site
+    }
+}
+
+/// Removes the shared packed release's directory when the test process exits.
+private enum PackedReleaseCleanup {
+    private static let path = Mutex<String?>(nil)
+
+    static func removeAtExit(_ directory: String) {
+        path.withLock { $0 = directory }
+        atexit {
+            guard let directory = PackedReleaseCleanup.path.withLock({ $0 }) else { return }
+            try? FileManager.default.removeItem(atPath: directory)
+        }
     }
 }
 
