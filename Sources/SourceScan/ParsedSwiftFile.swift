@@ -55,6 +55,9 @@ package final class ParsedSwiftFile {
 
     /// The file's `shipcheck:ignore` directives.
     package private(set) lazy var suppressions = Suppressions(bytes, path: path)
+
+    /// The tree's `#if` clauses as the release-condition evaluator described them.
+    package let clauseMemo = ClauseMemo()
 }
 
 /// Whether bytes are Swift text the parser can be given: UTF-8, and `#if` and `[` nesting no

@@ -116,7 +116,8 @@ extension DetectedPreview {
     func finding(_ rule: any SwiftSourceRule.Type, in file: ParsedSwiftFile, _ context: SwiftRuleContext)
         -> SourceFinding?
     {
-        guard case .compiled(let when, let enclosing) = context.evaluator.verdict(for: node) else { return nil }
+        guard case .compiled(let when, let enclosing) = context.evaluator.verdict(for: node, memo: file.clauseMemo)
+        else { return nil }
         let finding = file.finding(
             rule, at: anchor, message: "\(subject) is \(CompiledPhrase.text(when: when, enclosing: enclosing))",
             identity: identity, fixHint: "wrap it in #if DEBUG … #endif (`shipcheck sources --fix` does this)")

@@ -31,7 +31,7 @@ struct ProposedFinding {
         let previews = file.previewRanges
         return hits(file).filter { hit in
             !previews.contains { $0.contains(hit.anchor.position.utf8Offset) }
-                && context.evaluator.verdict(for: hit.anchor) != .excluded
+                && context.evaluator.verdict(for: hit.anchor, memo: file.clauseMemo) != .excluded
         }.map { hit in
             var found = SourceFinding(
                 finding: file.finding(

@@ -35,8 +35,10 @@ package struct ReleaseConditionEvaluator: Sendable {
         case compiled(when: [String], enclosing: [String])
     }
 
-    package func verdict(for node: some SyntaxProtocol) -> Verdict {
-        let chain = enclosingClauses(of: Syntax(node))
+    /// What a release build does with `node`; `memo` is its tree's (`ParsedSwiftFile.clauseMemo`):
+    /// each enclosing clause is described once per tree, however many nodes inside it are asked about.
+    package func verdict(for node: some SyntaxProtocol, memo: ClauseMemo) -> Verdict {
+        let chain = enclosingClauses(of: Syntax(node), memo: memo)
         let requirement = ReleaseCondition.all(chain.map(\.requirement))
         let enclosing = chain.map(\.quoted)
         let atoms = requirement.atoms
@@ -55,19 +57,29 @@ package struct ReleaseConditionEvaluator: Sendable {
     }
 
     /// The clauses around `node`, outermost first.
-    func enclosingClauses(of node: Syntax) -> [Clause] {
+    func enclosingClauses(of node: Syntax, memo: ClauseMemo) -> [Clause] {
+        memo.use(for: flags)
         var clauses: [Clause] = []
         var current = node
         while let parent = current.parent {
             if let clause = parent.as(IfConfigClauseSyntax.self), current.id != clause.condition?.id,
                 let list = clause.parent?.as(IfConfigClauseListSyntax.self)
             {
-                clauses.append(describe(clause, in: list))
+                if let known = memo.clauses[clause.id] {
+                    clauses.append(known)
+                } else {
+                    let described = describe(clause, in: list)
+                    memo.clauses[clause.id] = described
+                    clauses.append(described)
+                }
             }
             current = parent
         }
         return clauses.reversed()
     }
+
+    /// The flags a clause's description depends on.
+    private var flags: ClauseMemo.Flags { ClauseMemo.Flags(debugOnly: debugOnlyFlags, releaseSet: releaseSetFlags) }
 
     private func describe(_ clause: IfConfigClauseSyntax, in list: IfConfigClauseListSyntax) -> Clause {
         var parts: [ReleaseCondition] = []
@@ -174,6 +186,30 @@ package struct ReleaseConditionEvaluator: Sendable {
             literals.append(value ? atom : "!\(atom)")
         }
         return literals
+    }
+}
+
+/// The enclosing-clause descriptions of one syntax tree: each `#if` clause's condition folded,
+/// converted and quoted once, however many nodes inside it are asked about (every declaration
+/// and reference of a file wrapped in `#if os(iOS)` asks about the same clause). Keys are node
+/// identities, unique within one tree only, so a memo belongs to one tree (`ParsedSwiftFile`)
+/// and is used as the file is, by one thread at a time; a description also depends on the
+/// evaluator's flags, so an evaluator with other flags starts the memo afresh.
+package final class ClauseMemo {
+    struct Flags: Equatable {
+        var debugOnly: Set<String>
+        var releaseSet: Set<String>
+    }
+
+    private var flags: Flags?
+    fileprivate var clauses: [SyntaxIdentifier: ReleaseConditionEvaluator.Clause] = [:]
+
+    package init() {}
+
+    fileprivate func use(for flags: Flags) {
+        guard flags != self.flags else { return }
+        self.flags = flags
+        clauses = [:]
     }
 }
 

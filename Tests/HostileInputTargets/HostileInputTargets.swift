@@ -151,11 +151,11 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     private static func runIfConfig(_ bytes: UnsafeRawBufferPointer) {
         // As the source scanner reads a file: UTF-8 checked, nesting guarded, then parsed.
-        guard let tree = (try? ParsedSwiftFile(bytes: Array(bytes), path: "input.swift"))?.tree else { return }
+        guard let file = try? ParsedSwiftFile(bytes: Array(bytes), path: "input.swift") else { return }
         let visitor = ClauseContentsVisitor(viewMode: .sourceAccurate)
-        visitor.walk(tree)
+        visitor.walk(file.tree)
         let evaluator = ReleaseConditionEvaluator(debugOnlyFlags: ["TESTING"], releaseSetFlags: ["RELEASE"])
-        for node in visitor.nodes { _ = evaluator.verdict(for: node) }
+        for node in visitor.nodes { _ = evaluator.verdict(for: node, memo: file.clauseMemo) }
     }
 
     private static func runPBXProj(_ bytes: UnsafeRawBufferPointer) {

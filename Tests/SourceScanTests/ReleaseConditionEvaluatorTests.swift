@@ -95,10 +95,52 @@ import Testing
             return
         }
         #expect(
-            evaluator.verdict(for: statement)
+            evaluator.verdict(for: statement, memo: ClauseMemo())
                 == .compiled(
                     when: ["!os(iOS)", "targetEnvironment(simulator)"],
                     enclosing: ["#elseif DEBUG || targetEnvironment(simulator) (after #if os(iOS))"]))
+    }
+
+    /// A tree's memo only saves work: every node gets the answer a fresh evaluation gives, also
+    /// when evaluators with other flags take turns on the same memo.
+    @Test func theClauseMemoGivesTheAnswersOfAFreshEvaluation() {
+        let tree = Parser.parse(
+            source: """
+                #if os(iOS) || TESTING
+                let a = 1
+                #if DEBUG
+                let b = 2
+                #elseif RELEASE && canImport(UIKit)
+                let c = 3
+                #else
+                let d = 4
+                #endif
+                #elseif os(macOS)
+                let e = 5
+                #else
+                let f = 6
+                #endif
+                """)
+        final class Items: SyntaxVisitor {
+            var nodes: [Syntax] = []
+            override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind {
+                nodes.append(Syntax(node))
+                return .visitChildren
+            }
+        }
+        let items = Items(viewMode: .sourceAccurate)
+        items.walk(tree)
+        #expect(items.nodes.count >= 6)
+        let plain = ReleaseConditionEvaluator()
+        let flagged = ReleaseConditionEvaluator(debugOnlyFlags: ["TESTING"], releaseSetFlags: ["RELEASE"])
+        let shared = ClauseMemo()
+        for node in items.nodes + items.nodes {
+            for evaluator in [plain, flagged] {
+                #expect(
+                    evaluator.verdict(for: node, memo: shared) == evaluator.verdict(for: node, memo: ClauseMemo()),
+                    "\(node.trimmedDescription)")
+            }
+        }
     }
 
     @Test func manyDistinctUnknownsFallBackToAConservativeAnswer() {

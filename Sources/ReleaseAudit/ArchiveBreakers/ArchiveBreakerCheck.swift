@@ -94,8 +94,7 @@ package final class ArchiveBreakerCheck: FileCheck {
         let target = model.swiftTargets.target(of: file.path)
         let isDevelopmentAsset = model.developmentReason(for: file.path) != nil
         let names = DeclarationCollector.collect(
-            in: file.tree, path: file.path, lines: file.lines, evaluator: evaluator,
-            isDevelopmentAsset: isDevelopmentAsset)
+            in: file, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset)
         var facts: [ReferenceFact] = []
         if !isDevelopmentAsset && generated?.reason(for: contents) == nil {
             let filter: (String) -> Bool

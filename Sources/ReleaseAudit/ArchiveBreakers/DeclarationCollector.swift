@@ -27,26 +27,26 @@ struct DeclaredName: Sendable {
 final class DeclarationCollector: SyntaxVisitor {
     private let path: String
     private let lines: LineTable
+    private let memo: ClauseMemo
     private let evaluator: ReleaseConditionEvaluator
     private let isDevelopmentAsset: Bool
     private var owners: [String] = []
     private(set) var names: [DeclaredName] = []
 
-    init(path: String, lines: LineTable, evaluator: ReleaseConditionEvaluator, isDevelopmentAsset: Bool) {
-        self.path = path
-        self.lines = lines
+    init(file: ParsedSwiftFile, evaluator: ReleaseConditionEvaluator, isDevelopmentAsset: Bool) {
+        path = file.path
+        lines = file.lines
+        memo = file.clauseMemo
         self.evaluator = evaluator
         self.isDevelopmentAsset = isDevelopmentAsset
         super.init(viewMode: .sourceAccurate)
     }
 
-    static func collect(
-        in tree: SourceFileSyntax, path: String, lines: LineTable, evaluator: ReleaseConditionEvaluator,
-        isDevelopmentAsset: Bool
-    ) -> [DeclaredName] {
-        let collector = DeclarationCollector(
-            path: path, lines: lines, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset)
-        collector.walk(tree)
+    static func collect(in file: ParsedSwiftFile, evaluator: ReleaseConditionEvaluator, isDevelopmentAsset: Bool)
+        -> [DeclaredName]
+    {
+        let collector = DeclarationCollector(file: file, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset)
+        collector.walk(file.tree)
         return collector.names
     }
 
@@ -58,7 +58,7 @@ final class DeclarationCollector: SyntaxVisitor {
         {
             return
         }
-        let debugOnly = isDevelopmentAsset || evaluator.verdict(for: declaration) == .excluded
+        let debugOnly = isDevelopmentAsset || evaluator.verdict(for: declaration, memo: memo) == .excluded
         names.append(
             DeclaredName(
                 name: identifier.name, owner: owners.last, kind: kind, path: path,

@@ -191,7 +191,7 @@ final class ReleaseReferenceFinder: SyntaxVisitor {
     private func isReleaseCode(_ node: Syntax) -> Bool {
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
         if previewRanges.contains(where: { $0.contains(offset) }) { return false }
-        return evaluator.verdict(for: node) != .excluded
+        return evaluator.verdict(for: node, memo: file.clauseMemo) != .excluded
     }
 
     private func record(

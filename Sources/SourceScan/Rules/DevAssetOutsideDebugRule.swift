@@ -78,7 +78,8 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
 
     package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
         guard let reason = context.developmentReason,
-            let (item, when, enclosing) = firstReleaseCompiledItem(in: file.tree.statements, context.evaluator),
+            let (item, when, enclosing) = firstReleaseCompiledItem(
+                in: file.tree.statements, context.evaluator, file.clauseMemo),
             let anchor = item.firstToken(viewMode: .sourceAccurate)
         else { return [] }
         var subject = Substring(file.lineText(of: anchor))
@@ -95,13 +96,13 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
     /// The first statement or declaration (not an import, not an `#if` itself) that a release
     /// build compiles, looking through `#if` clauses.
     private static func firstReleaseCompiledItem(
-        in items: CodeBlockItemListSyntax, _ evaluator: ReleaseConditionEvaluator
+        in items: CodeBlockItemListSyntax, _ evaluator: ReleaseConditionEvaluator, _ memo: ClauseMemo
     ) -> (Syntax, [String], [String])? {
         for item in items {
             if let ifConfig = item.item.as(IfConfigDeclSyntax.self) {
                 for clause in ifConfig.clauses {
                     if case .statements(let inner)? = clause.elements,
-                        let found = firstReleaseCompiledItem(in: inner, evaluator)
+                        let found = firstReleaseCompiledItem(in: inner, evaluator, memo)
                     {
                         return found
                     }
@@ -109,7 +110,7 @@ package enum DevAssetOutsideDebugRule: SwiftSourceRule {
                 continue
             }
             if item.item.is(ImportDeclSyntax.self) { continue }
-            if case .compiled(let when, let enclosing) = evaluator.verdict(for: item) {
+            if case .compiled(let when, let enclosing) = evaluator.verdict(for: item, memo: memo) {
                 return (Syntax(item), when, enclosing)
             }
         }
