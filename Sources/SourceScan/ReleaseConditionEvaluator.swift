@@ -35,10 +35,20 @@ package struct ReleaseConditionEvaluator: Sendable {
         case compiled(when: [String], enclosing: [String])
     }
 
-    /// What a release build does with `node`; `memo` is its tree's (`ParsedSwiftFile.clauseMemo`):
-    /// each enclosing clause is described once per tree, however many nodes inside it are asked about.
+    /// What a release build does with `node`; `memo` is its tree's (`ParsedSwiftFile.clauseMemo`).
+    /// The verdict depends only on the enclosing clauses, so it is worked out once per innermost
+    /// clause, however many nodes inside it are asked about.
     package func verdict(for node: some SyntaxProtocol, memo: ClauseMemo) -> Verdict {
         let chain = enclosingClauses(of: Syntax(node), memo: memo)
+        guard let innermost = chain.last?.id else { return verdict(under: chain) }
+        if let known = memo.verdicts[innermost] { return known }
+        let verdict = verdict(under: chain)
+        memo.verdicts[innermost] = verdict
+        return verdict
+    }
+
+    /// The verdict for a node inside `chain` (outermost first).
+    private func verdict(under chain: [Clause]) -> Verdict {
         let requirement = ReleaseCondition.all(chain.map(\.requirement))
         let enclosing = chain.map(\.quoted)
         let atoms = requirement.atoms
@@ -52,6 +62,7 @@ package struct ReleaseConditionEvaluator: Sendable {
 
     /// One enclosing clause: the condition under which it is taken, and how to quote it.
     struct Clause {
+        var id: SyntaxIdentifier
         var requirement: ReleaseCondition
         var quoted: String
     }
@@ -102,7 +113,7 @@ package struct ReleaseConditionEvaluator: Sendable {
         if !earlier.isEmpty, keyword != "#if" {
             quoted += " (after #if \(earlier.joined(separator: " / #elseif ")))"
         }
-        return Clause(requirement: ReleaseCondition.all(parts), quoted: quoted)
+        return Clause(id: clause.id, requirement: ReleaseCondition.all(parts), quoted: quoted)
     }
 
     /// Made once: `OperatorTable.logicalOperators` builds a new table on every use.
@@ -189,9 +200,10 @@ package struct ReleaseConditionEvaluator: Sendable {
     }
 }
 
-/// The enclosing-clause descriptions of one syntax tree: each `#if` clause's condition folded,
-/// converted and quoted once, however many nodes inside it are asked about (every declaration
-/// and reference of a file wrapped in `#if os(iOS)` asks about the same clause). Keys are node
+/// The enclosing-clause descriptions of one syntax tree and the verdicts under them: each `#if`
+/// clause's condition folded, converted and quoted once, and each innermost clause's verdict
+/// decided once, however many nodes inside it are asked about (every declaration and reference
+/// of a file wrapped in `#if os(iOS)` asks about the same clause). Keys are node
 /// identities, unique within one tree only, so a memo belongs to one tree (`ParsedSwiftFile`)
 /// and is used as the file is, by one thread at a time; a description also depends on the
 /// evaluator's flags, so an evaluator with other flags starts the memo afresh.
@@ -203,6 +215,8 @@ package final class ClauseMemo {
 
     private var flags: Flags?
     fileprivate var clauses: [SyntaxIdentifier: ReleaseConditionEvaluator.Clause] = [:]
+    /// By innermost clause.
+    fileprivate var verdicts: [SyntaxIdentifier: ReleaseConditionEvaluator.Verdict] = [:]
 
     package init() {}
 
@@ -210,6 +224,7 @@ package final class ClauseMemo {
         guard flags != self.flags else { return }
         self.flags = flags
         clauses = [:]
+        verdicts = [:]
     }
 }
 
