@@ -42,22 +42,27 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
+        // The scan engine: reading files, per-thread buffers, lending, counters, threads, byte
+        // search and matching, byte output, subprocesses, atomic writes. The one place besides
+        // the binary readers where unsafe pointers are allowed; everything else gets safe calls.
+        .target(name: "ScanEngine", dependencies: ["CByteSearch", "CPCRE2"], swiftSettings: strictSwift6),
         .target(
             name: "ShipcheckCore",
-            dependencies: ["CByteSearch", "CPCRE2", .product(name: "Yams", package: "Yams")],
+            dependencies: ["ScanEngine", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSwift6
         ),
         // Xcode build settings: project.pbxproj, .xcconfig (with #include) and XcodeGen project.yml,
         // with the file and line of every setting (the source scanner and the build-settings audit).
         .target(
             name: "XcodeProject",
-            dependencies: ["ShipcheckCore", .product(name: "Yams", package: "Yams")],
+            dependencies: ["ScanEngine", "ShipcheckCore", .product(name: "Yams", package: "Yams")],
             swiftSettings: strictSwift6
         ),
         // Capability: previews and development-only code must be DEBUG-only.
         .target(
             name: "SourceScan",
             dependencies: [
+                "ScanEngine",
                 "ShipcheckCore",
                 "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
@@ -72,9 +77,9 @@ let package = Package(
         // date), and the PrivacyInfo.xcprivacy reader. Read by the artifact and the project checks.
         .target(name: "Preflight", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
         // Capability: merge-conflict markers.
-        .target(name: "ConflictScan", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
+        .target(name: "ConflictScan", dependencies: ["ScanEngine", "ShipcheckCore"], swiftSettings: strictSwift6),
         // Capability: saved-query bookmarks.
-        .target(name: "SavedQueries", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
+        .target(name: "SavedQueries", dependencies: ["ScanEngine", "ShipcheckCore"], swiftSettings: strictSwift6),
         // libelf from Debian's libelf-dev (Homebrew's libelf where someone builds the ELF trait on a Mac).
         .systemLibrary(
             name: "CLibELF",
@@ -95,6 +100,7 @@ let package = Package(
         .target(
             name: "BinaryInspect",
             dependencies: [
+                "ScanEngine",
                 "ShipcheckCore", "CDemangle", "Preflight",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -106,6 +112,7 @@ let package = Package(
         .target(
             name: "ReleaseAudit",
             dependencies: [
+                "ScanEngine",
                 "ShipcheckCore", "SourceScan", "XcodeProject", "Preflight", "BinaryInspect",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
@@ -118,6 +125,7 @@ let package = Package(
         .target(
             name: "ShipcheckFrontend",
             dependencies: [
+                "ScanEngine",
                 "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
                 "Preflight"
             ],
@@ -128,6 +136,7 @@ let package = Package(
         .executableTarget(
             name: "shipcheck",
             dependencies: [
+                "ScanEngine",
                 "ShipcheckCore", "ShipcheckFrontend", "ConflictScan", "SavedQueries", "BinaryInspect",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
@@ -137,13 +146,14 @@ let package = Package(
         // Shared by every test target: temp dirs, git fixtures, the real-binary runner, rule examples.
         .target(
             name: "ShipcheckTestSupport",
-            dependencies: ["ShipcheckCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
+            dependencies: ["ScanEngine", "ShipcheckCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
             path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
         // Fuzz entry points (one per reader): driven by Fuzz/ under libFuzzer, replayed by `make test`
         // on every input kept in Tests/Fixtures/fuzz-regressions/.
         .target(
             name: "HostileInputTargets",
             dependencies: [
+                "ScanEngine",
                 "ShipcheckCore", "ShipcheckFrontend", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
                 "Preflight",
                 .product(name: "SwiftSyntax", package: "swift-syntax")
@@ -173,33 +183,40 @@ let package = Package(
         // Records the git revision for `shipcheck --version` (a prebuild command, see its source).
         .plugin(name: "ShipcheckBuildInfo", capability: .buildTool()),
         .testTarget(
-            name: "ShipcheckCoreTests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport"],
+            name: "ScanEngineTests", dependencies: ["ScanEngine", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         .testTarget(
-            name: "XcodeProjectTests", dependencies: ["XcodeProject", "ShipcheckTestSupport"],
+            name: "ShipcheckCoreTests", dependencies: ["ScanEngine", "ShipcheckCore", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         .testTarget(
-            name: "SourceScanTests", dependencies: ["SourceScan", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            name: "XcodeProjectTests", dependencies: ["ScanEngine", "XcodeProject", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
+        .testTarget(
+            name: "SourceScanTests",
+            dependencies: ["ScanEngine", "SourceScan", "ShipcheckFrontend", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         .testTarget(
             name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckFrontend", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         .testTarget(
-            name: "SavedQueriesTests", dependencies: ["SavedQueries", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            name: "SavedQueriesTests",
+            dependencies: ["ScanEngine", "SavedQueries", "ShipcheckFrontend", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         .testTarget(
-            name: "BinaryInspectTests", dependencies: ["BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            name: "BinaryInspectTests",
+            dependencies: ["ScanEngine", "BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         .testTarget(
             name: "PreflightTests", dependencies: ["Preflight", "ShipcheckCore", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         .testTarget(
             name: "ReleaseAuditTests",
-            dependencies: ["ReleaseAudit", "Preflight", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            dependencies: ["ScanEngine", "ReleaseAudit", "Preflight", "ShipcheckFrontend", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         // The registry, the single scan of the audit (a test counts its reads) and the entry points.
         .testTarget(
-            name: "ShipcheckFrontendTests", dependencies: ["ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"],
+            name: "ShipcheckFrontendTests",
+            dependencies: ["ScanEngine", "ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// `shipcheck binary`'s engine: finds binaries (ELF, Mach-O, universal files, static archives)

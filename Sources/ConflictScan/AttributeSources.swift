@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// Where git reads attributes from, searched for `conflict-marker-size` values.

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// One marker line as a reader sees it.

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// Reads many blobs through one `git cat-file --batch` process, handing them over one at a

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// A merge-like operation git has stopped in, read from its state files.

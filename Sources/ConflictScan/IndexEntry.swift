@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// One line of `git ls-files --stage -z`: `mode SP object SP stage TAB path NUL`.

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// The `--staged` and `--rev` scopes: content read from git's object store through an index
@@ -114,10 +115,9 @@ struct IndexScan {
     }
 
     private static func makeTemporaryDirectory() throws(InputError) -> String {
-        var template = Array((NSTemporaryDirectory() + "shipcheck-index-XXXXXX").utf8CString)
-        guard let created = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+        guard let created = TemporaryNames.makeDirectory(NSTemporaryDirectory() + "shipcheck-index-XXXXXX") else {
             throw InputError(path: NSTemporaryDirectory(), message: "cannot create a temporary directory")
         }
-        return String(cString: created)
+        return created
     }
 }

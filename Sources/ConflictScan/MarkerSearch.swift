@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// One line that begins like a conflict marker: a run of `<`, `|`, `=` or `>` at the start

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// The git attributes that change how a path is scanned.

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// One query's run turned into findings, file by file as the scan completes them, and compared

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// `query run` as the scan goes: each file's matches of each query are fingerprinted from the

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// The text report of `shipcheck query run`, written as the run goes, in one of two layouts:

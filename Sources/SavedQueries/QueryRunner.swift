@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// A query together with the store it came from.

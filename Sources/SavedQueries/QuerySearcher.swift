@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// One match: where it is and the line it is on.

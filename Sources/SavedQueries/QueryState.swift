@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// What the previous run of a query found, kept under `.shipcheck/state/` (git-ignored) so

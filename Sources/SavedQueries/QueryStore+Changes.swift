@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// The changes `shipcheck query add | edit | remove | import` make to a store, each one

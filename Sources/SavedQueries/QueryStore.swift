@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// A YAML file of saved queries: the repository's `.shipcheck/queries.yml` or the personal

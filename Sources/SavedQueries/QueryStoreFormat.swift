@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// The store's YAML: read with `YAMLMapping`, written by a small deterministic emitter

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// The files of a query's last-run state (format 2). `<name>.state` is the manifest: a JSON

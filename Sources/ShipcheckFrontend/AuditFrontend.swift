@@ -2,6 +2,7 @@ import BinaryInspect
 import ConflictScan
 import ReleaseAudit
 import SavedQueries
+import ScanEngine
 import ShipcheckCore
 import SourceScan
 

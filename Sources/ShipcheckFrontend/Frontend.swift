@@ -1,5 +1,6 @@
 import BinaryInspect
 import ConflictScan
+import ScanEngine
 import ShipcheckCore
 import SourceScan
 

@@ -1,5 +1,6 @@
 import Foundation
 import SavedQueries
+import ScanEngine
 import ShipcheckCore
 
 /// What `shipcheck query run` did: each query's matches compared with its last run.

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// How deep `#if` directives and `[` brackets nest in a Swift file, measured before it is

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// The files of a scan read and parsed again, once each and in parallel, for what pending

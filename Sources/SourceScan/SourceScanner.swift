@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// `shipcheck sources`: every SwiftUI preview and every Development Assets Swift file under

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Byte-level looks at identifiers in Swift source, for prefilters that decide whether a file

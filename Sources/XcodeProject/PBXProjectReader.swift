@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// Reads `project.pbxproj` files: the project, every target, every `XCBuildConfiguration`

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Finds where things are written in a pbxproj's text, which the property-list reader

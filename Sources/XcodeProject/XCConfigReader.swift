@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// An `.xcconfig` file with its `#include`s resolved: every assignment in evaluation order

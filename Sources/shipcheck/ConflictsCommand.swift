@@ -1,6 +1,7 @@
 import ArgumentParser
 import ConflictScan
 import Foundation
+import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 

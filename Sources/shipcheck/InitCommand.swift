@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 struct InitCommand: ParsableCommand {

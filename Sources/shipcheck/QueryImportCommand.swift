@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SavedQueries
+import ScanEngine
 import ShipcheckCore
 
 struct QueryImportCommand: ParsableCommand {

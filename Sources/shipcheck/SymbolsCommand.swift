@@ -1,6 +1,7 @@
 import ArgumentParser
 import BinaryInspect
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 extension DemangleStyle: ExpressibleByArgument {}

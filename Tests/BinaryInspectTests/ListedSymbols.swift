@@ -1,5 +1,6 @@
 import BinaryInspect
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// A symbol as `shipcheck symbols -f json` lists it. The tests read listings the way users get

@@ -1,5 +1,6 @@
 import BinaryInspect
 import Foundation
+import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport

@@ -1,4 +1,5 @@
 import BinaryInspect
+import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport

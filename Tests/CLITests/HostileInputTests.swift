@@ -244,10 +244,10 @@ import Darwin
         do {
             let descriptor = open(huge, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             defer { close(descriptor) }
-            var line =
+            let line =
                 Array("let generated = \"".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: size)
                 + Array("\" // needle".utf8)
-            line.withUnsafeMutableBytes { buffer in
+            line.withUnsafeBytes { buffer in
                 var written = 0
                 while written < buffer.count {
                     let count = write(descriptor, buffer.baseAddress! + written, buffer.count - written)

@@ -2,6 +2,7 @@ import BinaryInspect
 import ConflictScan
 import Foundation
 import Preflight
+import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 import SourceScan

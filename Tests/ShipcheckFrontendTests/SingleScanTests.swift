@@ -1,5 +1,6 @@
 import Foundation
 import SavedQueries
+import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport

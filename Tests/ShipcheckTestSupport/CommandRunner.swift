@@ -75,7 +75,7 @@ package enum CommandRunner {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+            let count = read(handle.fileDescriptor, &buffer, buffer.count)
             if count < 0 && errno == EINTR { continue }
             if count <= 0 { return data }
             data.append(contentsOf: buffer[..<count])

@@ -1,20 +1,15 @@
 import Foundation
+import ScanEngine
 
 /// A scratch directory removed when the value is released. Tests write fixtures into it.
 package final class TemporaryDirectory: @unchecked Sendable {
     package let path: String
 
     package init(_ label: String = "shipcheck-test") {
-        let template = NSTemporaryDirectory() + "\(label)-XXXXXX"
-        var bytes = Array(template.utf8CString)
-        let created = bytes.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        precondition(created != nil, "mkdtemp failed")
-        path =
-            URL(
-                fileURLWithPath: String(
-                    decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            )
-            .resolvingSymlinksInPath().path
+        guard let created = TemporaryNames.makeDirectory(NSTemporaryDirectory() + "\(label)-XXXXXX") else {
+            preconditionFailure("mkdtemp failed")
+        }
+        path = URL(fileURLWithPath: created).resolvingSymlinksInPath().path
     }
 
     deinit {

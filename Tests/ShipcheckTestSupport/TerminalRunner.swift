@@ -45,7 +45,8 @@ extension CommandRunner {
 private enum PseudoTerminal {
     #if canImport(Glibc)
     private static func function<T>(_ name: String, as type: T.Type) -> T {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else {
+        // nil: RTLD_DEFAULT, the global symbol scope.
+        guard let symbol = dlsym(nil, name) else {
             preconditionFailure("no \(name) in the C library")
         }
         return unsafeBitCast(symbol, to: type)
@@ -53,11 +54,11 @@ private enum PseudoTerminal {
     static let open = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
     static let grant = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
     static let unlock = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let slaveName = function("ptsname", as: (@convention(c) (Int32) -> UnsafeMutablePointer<CChar>).self)
+    static let slaveName = function("ptsname", as: (@convention(c) (Int32) -> UnsafePointer<CChar>).self)
     #else
     static let open = posix_openpt
     static let grant = grantpt
     static let unlock = unlockpt
-    static func slaveName(_ master: Int32) -> UnsafeMutablePointer<CChar> { ptsname(master)! }
+    static func slaveName(_ master: Int32) -> UnsafePointer<CChar> { UnsafePointer(ptsname(master)!) }
     #endif
 }

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Everything the leak rules look at in one image (a file, an archive member or a universal

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Turns one image, whatever its format, into `BinaryContents`: metadata from the Swift (and

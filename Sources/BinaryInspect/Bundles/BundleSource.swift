@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// One regular file inside a bundle or archive, named by its path there (`Payload/App.app/App`).

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Checks one bundle or archive completely: every binary in it (main executables, frameworks,

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// An artifact that holds nothing to check must not pass as clean: an `.ipa` without

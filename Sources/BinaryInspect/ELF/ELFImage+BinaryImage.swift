@@ -1,5 +1,6 @@
 #if canImport(CLibELF)
 import CLibELF
+import ScanEngine
 import ShipcheckCore
 
 /// The ELF adapter: section roles by ELF section name, pointer slots from dynamic relocations,

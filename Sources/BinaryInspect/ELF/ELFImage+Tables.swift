@@ -1,5 +1,6 @@
 #if canImport(CLibELF)
 import CLibELF
+import ScanEngine
 import ShipcheckCore
 
 /// One relocation entry (REL or RELA), decoded through gelf.

@@ -1,5 +1,6 @@
 #if canImport(CLibELF)
 import CLibELF
+import ScanEngine
 import ShipcheckCore
 
 /// A section header, copied out of libelf (gelf: the same shape for 32- and 64-bit files).

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Whether this build reads ELF: the ELF backend is libelf (Debian's `libelf-dev`), built where

@@ -1,6 +1,7 @@
 #if canImport(CLibELF)
 import CLibELF
 import Dispatch
+import ScanEngine
 import ShipcheckCore
 import Synchronization
 

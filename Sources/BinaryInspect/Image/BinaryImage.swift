@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// One linked image or object file, whatever its format: a whole file, one archive member, or

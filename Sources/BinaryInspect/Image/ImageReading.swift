@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Fixed-width reads in the image's byte order, bounds-checked (nil when outside): what the

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// The members of a static archive (`ar`), in both dialects: GNU (`/` and `/SYM64/` symbol

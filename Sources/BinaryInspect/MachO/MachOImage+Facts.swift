@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// What a Mach-O image says about its build and its dependencies, in Mach-O's own terms (the

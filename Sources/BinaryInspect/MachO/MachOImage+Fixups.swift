@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Pointer-slot resolution on Mach-O: what dyld writes into each slot, from the three places a

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// The pre-flight model's facts of one Mach-O image, from what its load commands said when it

@@ -1,4 +1,5 @@
 import Dispatch
+import ScanEngine
 import ShipcheckCore
 
 /// One `nlist_64` entry.

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// A segment (`LC_SEGMENT_64`), its bounds checked against the image.

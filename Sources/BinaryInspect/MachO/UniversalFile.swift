@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// The slices of a universal ("fat") file: `fat_header` then `fat_arch` (`FAT_MAGIC`) or

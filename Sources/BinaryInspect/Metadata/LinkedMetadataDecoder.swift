@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Decodes the Swift metadata sections of a linked image (executable, shared library, bundle),

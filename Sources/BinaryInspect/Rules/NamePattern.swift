@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// A configured name or string pattern: a regular expression through `Matcher`, kept with its

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// What `shipcheck symbols` lists and how.

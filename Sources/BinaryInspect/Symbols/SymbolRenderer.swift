@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Output formats of `shipcheck symbols`.

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// A rule over the conflict blocks and remnants found in one file's content.

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// The byte prefilter of the reference pass: whether a file can mention one of the DEBUG-only

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// The findings a team has accepted for now, by fingerprint, so a large existing app can adopt

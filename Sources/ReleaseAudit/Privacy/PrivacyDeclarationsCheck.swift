@@ -1,5 +1,6 @@
 import Foundation
 import Preflight
+import ScanEngine
 import ShipcheckCore
 import Synchronization
 import XcodeProject

@@ -1,3 +1,5 @@
+import ScanEngine
+
 /// The settings in `.shipcheck.yml`. Every capability reads its own section; unknown keys
 /// and wrong types are rejected by `ConfigurationLoader` with the file, line and key.
 package struct Configuration: Sendable {

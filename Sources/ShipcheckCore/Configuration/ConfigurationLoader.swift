@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 
 /// Finds and reads `.shipcheck.yml`, rejecting anything it does not understand.
 package enum ConfigurationLoader {

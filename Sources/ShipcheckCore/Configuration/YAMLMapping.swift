@@ -1,3 +1,4 @@
+import ScanEngine
 import Yams
 
 /// Typed, position-aware access to a YAML mapping: every wrong type or unknown key becomes an

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 
 /// Expands `binaries:` globs into existing files. Release artifacts usually live in ignored
 /// build folders, so this walks the file system, not git's view; the pattern's literal

@@ -1,3 +1,5 @@
+import ScanEngine
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,4 @@
+import ScanEngine
 import Synchronization
 
 /// git's listing of a directory (`GitRepository.listing(in:untracked:)`), started on another

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 
 /// How a build step wants findings: Xcode's issue navigator and SwiftPM build-tool plugins
 /// show `path:line:col: warning: …` lines, open the file by an absolute path, and fail the

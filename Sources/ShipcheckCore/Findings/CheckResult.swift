@@ -1,3 +1,5 @@
+import ScanEngine
+
 /// What one capability's run produced. Each capability exposes a library entry point that
 /// returns this (the CLI subcommand is a thin wrapper), so `shipcheck audit` can run them
 /// all and merge the results into one report.

@@ -1,3 +1,5 @@
+import ScanEngine
+
 /// Gives every finding a fingerprint that survives edits elsewhere in the file.
 ///
 /// The fingerprint hashes the rule, the path and the finding's identity (or its trimmed

@@ -1,3 +1,5 @@
+import ScanEngine
+
 /// Everything one run produced, handed to a reporter. Its findings come finalized (fingerprinted
 /// by `CheckResult.finalized`, or by a saved query's byte path that gives the same values) and it
 /// puts them in reading order: the one order every format prints.

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 
 /// shipcheck's own JSON: every finding with every field, the input errors and the exit code.
 package struct JSONReporter: Reporter {

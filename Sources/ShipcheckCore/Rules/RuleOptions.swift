@@ -1,3 +1,5 @@
+import ScanEngine
+
 /// The options of one rule, read from the rule's own entry in `.shipcheck.yml` (as SwiftLint's
 /// rule configurations are):
 ///

@@ -1,3 +1,5 @@
+import ScanEngine
+
 /// The one suppression grammar, for every check that reports on a text file:
 ///
 ///     // shipcheck:ignore RULE[, RULE…] -- reason

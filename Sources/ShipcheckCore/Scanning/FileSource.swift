@@ -1,3 +1,4 @@
+import ScanEngine
 import Synchronization
 
 /// Where a scan's files come from: listed once, each read on request. `ScanPipeline` asks for

@@ -1,3 +1,5 @@
+import ScanEngine
+
 /// Which source files are generated — by the header the common generators write, or by the
 /// configuration's `generated` globs — so that the rules about hand-written code (the run-time
 /// source rules, the archive-breaker rule) leave them alone unless `check-generated` names

@@ -1,3 +1,4 @@
+import ScanEngine
 import Synchronization
 
 /// What every check of one scan shares: the root, the configuration, the one listing, the

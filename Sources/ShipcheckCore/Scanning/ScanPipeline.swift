@@ -1,4 +1,5 @@
 import Dispatch
+import ScanEngine
 import Synchronization
 
 /// One walk, every check: ripgrep's shape. The tree is listed once; the files some check

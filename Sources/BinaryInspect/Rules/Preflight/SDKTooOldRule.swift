@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// An app or extension built with an SDK older than the store takes.

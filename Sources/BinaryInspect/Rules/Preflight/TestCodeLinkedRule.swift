@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 /// Test frameworks and debugging tools loaded by an image, and XCTest / Swift Testing symbols

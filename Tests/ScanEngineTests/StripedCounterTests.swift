@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 
-@testable import ShipcheckCore
+@testable import ScanEngine
 
 /// The per-file counts of a read pass (files read, time in a check), added from every thread.
 @Suite struct StripedCounterTests {

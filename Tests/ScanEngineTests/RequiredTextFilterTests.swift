@@ -1,4 +1,4 @@
-import ShipcheckCore
+import ScanEngine
 import Testing
 
 /// The one pass that rules out matchers whose required texts a buffer lacks: it may keep a

@@ -1,4 +1,4 @@
-import ShipcheckCore
+import ScanEngine
 import Testing
 
 /// The regex side of `Matcher` (PCRE2): matches as byte ranges, one line at a time, and the

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ShipcheckCore
+@testable import ScanEngine
 
 @Suite struct ByteSearchTests {
     @Test func findsNeedlesAndBytesFromAnOffset() {

@@ -68,15 +68,12 @@ package enum AtomicFile {
             // Made on the first write: a report streamed into a file under the tree being scanned
             // must not be listed (and searched) by that scan.
             output = ByteOutput(displayPath: path) { () throws(InputError) -> Int32 in
-                var bytes = Array(template.utf8CString)
-                let descriptor = bytes.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-                guard descriptor >= 0 else {
+                guard let file = TemporaryNames.makeFile(template) else {
                     throw InputError(
                         path: path, message: "cannot create a temporary file: \(SafeFileReader.describe(errno: errno))")
                 }
-                made.path = String(
-                    decoding: bytes.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-                return descriptor
+                made.path = file.path
+                return file.descriptor
             }
         }
 

@@ -1,5 +1,5 @@
 import Foundation
-import ShipcheckCore
+import ScanEngine
 import ShipcheckTestSupport
 import Testing
 

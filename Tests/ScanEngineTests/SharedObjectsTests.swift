@@ -1,5 +1,5 @@
 import Dispatch
-import ShipcheckCore
+import ScanEngine
 import Testing
 
 /// The read pass lends the checks, their clocks and compiled queries without a reference count

@@ -1,4 +1,4 @@
-import ShipcheckCore
+import ScanEngine
 import Testing
 
 /// The numbers reports and state files write byte by byte, without strings.

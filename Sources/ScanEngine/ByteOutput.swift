@@ -121,14 +121,12 @@ package final class ByteSpool {
     package init() throws(InputError) {
         var directory = NSTemporaryDirectory()
         if directory.count > 1, directory.hasSuffix("/") { directory.removeLast() }
-        var template = Array("\(directory)/shipcheck-spool-XXXXXX".utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else {
+        guard let file = TemporaryNames.makeFile("\(directory)/shipcheck-spool-XXXXXX") else {
             throw InputError(
                 path: directory, message: "cannot create a temporary file: \(SafeFileReader.describe(errno: errno))")
         }
-        template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
-        output = ByteOutput(descriptor: descriptor, displayPath: directory, closesDescriptor: true)
+        unlink(file.path)
+        output = ByteOutput(descriptor: file.descriptor, displayPath: directory, closesDescriptor: true)
     }
 
     /// Copies everything written so far into `destination`.

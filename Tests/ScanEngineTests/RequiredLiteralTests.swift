@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import ShipcheckCore
+@testable import ScanEngine
 
 @Suite struct RequiredLiteralTests {
     @Test(arguments: [
