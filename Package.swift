@@ -32,8 +32,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4")
     ],
     targets: [
-        // Shared core: findings, locations, rules, reporters, configuration, file walking.
-        // memmem for the byte-search hot loop.
+        // memmem and the SIMD prefilter for the byte-search hot loops (ScanEngine).
         .target(name: "CByteSearch"),
         // PCRE2 with its JIT, the regular-expression engine (docs/regex-engine.md): Debian's
         // libpcre2-dev, Homebrew's pcre2.
@@ -42,10 +41,12 @@ let package = Package(
             pkgConfig: "libpcre2-8",
             providers: [.apt(["libpcre2-dev"]), .brew(["pcre2"])]
         ),
-        // The scan engine: reading files, per-thread buffers, lending, counters, threads, byte
-        // search and matching, byte output, subprocesses, atomic writes. The one place besides
-        // the binary readers where unsafe pointers are allowed; everything else gets safe calls.
+        // The scan engine: listing, reading, the read pass, per-thread buffers, lending, counters,
+        // threads, byte search and matching, byte output, subprocesses, atomic writes. The one
+        // place besides the binary readers where unsafe pointers are allowed; everything else
+        // gets safe calls.
         .target(name: "ScanEngine", dependencies: ["CByteSearch", "CPCRE2"], swiftSettings: strictSwift6),
+        // Shared core: findings, locations, rules, reporters, configuration, the scan's finish.
         .target(
             name: "ShipcheckCore",
             dependencies: ["ScanEngine", .product(name: "Yams", package: "Yams")],

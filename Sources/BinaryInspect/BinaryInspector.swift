@@ -161,7 +161,7 @@ package struct BinaryInspector: Sendable {
         switch kindOfFile {
         case nil: return ([], [InputError(path: path, message: "no such file or directory")])
         case .directory?:
-            let enumeration = FileEnumerator(root: path, configuration: configuration, useGit: false).enumerate()
+            let enumeration = FileEnumerator(root: path, scope: configuration.scope, useGit: false).enumerate()
             var found: [Artifact] = []
             var bundles: Set<Artifact> = []
             for file in enumeration.files {

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// `shipcheck conflicts`: leftover merge-conflict blocks and remnants, unmerged index entries

@@ -12,6 +12,7 @@ package final class SourceRulesCheck: FileCheck {
     package let name = "sources"
     private let rules: [any SwiftSourceRule.Type]
     private let projectRules: [any ProjectRule.Type]
+    private let configuration: Configuration
     private let evaluator: ReleaseConditionEvaluator
     /// Whether to compute the rewrites `--fix` would make (`fixes`).
     private let fixing: Bool
@@ -60,6 +61,7 @@ package final class SourceRulesCheck: FileCheck {
         projectRules = rules.compactMap { $0 as? any ProjectRule.Type }.filter {
             configuration.isEnabled($0.description)
         }
+        self.configuration = configuration
         evaluator = ReleaseConditionEvaluator(
             debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
         self.fixing = fixing
@@ -89,7 +91,7 @@ package final class SourceRulesCheck: FileCheck {
     }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {
-        let model = ProjectModel.of(context)
+        let model = ProjectModel.of(context, configuration: configuration)
         if everyDevelopmentAsset { _ = model.developmentAssets }
         let findings = fixing ? [] : projectRules.flatMap { $0.check(model, root: context.root) }
         state.withLock {
@@ -97,7 +99,7 @@ package final class SourceRulesCheck: FileCheck {
             $0.root = context.root
             $0.projectFindings = findings
             $0.source = context.source
-            $0.sizeLimit = context.configuration.maxFileSize
+            $0.sizeLimit = context.scope.maxFileSize
         }
         return []
     }

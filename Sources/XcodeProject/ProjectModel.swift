@@ -7,7 +7,7 @@ import Synchronization
 /// target and configuration, `DEVELOPMENT_ASSET_PATHS`), the shared schemes (which
 /// configurations Archive builds), the SwiftPM layout (which Swift files form a target) and
 /// which files are test code (`TestScope`).
-/// Built once per scan for all checks: `ProjectModel.of(context)`.
+/// Built once per scan for all checks: `ProjectModel.of(context, configuration:)`.
 package final class ProjectModel: Sendable {
     package let catalog: XcodeSettingsCatalog
     package let releaseConfigurations: ReleaseConfigurations
@@ -23,22 +23,23 @@ package final class ProjectModel: Sendable {
             || SwiftTargets.isManifest(file.relativePath)
     }
 
-    /// The scan's model, built by the first check that asks.
-    package static func of(_ context: ScanContext) -> ProjectModel {
-        context.shared(ProjectModel.self) { ProjectModel($0) }
+    /// The scan's model, built by the first check that asks (every check of a scan has the
+    /// same configuration).
+    package static func of(_ context: ScanContext, configuration: Configuration) -> ProjectModel {
+        context.shared(ProjectModel.self) { ProjectModel($0, configuration: configuration) }
     }
 
-    init(_ context: ScanContext) {
-        configuration = context.configuration
+    init(_ context: ScanContext, configuration: Configuration) {
+        self.configuration = configuration
         catalog = XcodeSettingsCatalog(
-            files: context.files, root: context.root, sizeLimit: context.configuration.maxFileSize,
+            files: context.files, root: context.root, sizeLimit: context.scope.maxFileSize,
             read: { path, shown, limit throws(InputError) in
                 try context.contents(ofPath: path, displayPath: shown, sizeLimit: limit)
             },
             report: { context.report($0) })
         let schemes = context.files.filter { ReleaseConfigurations.isScheme($0.relativePath) }.compactMap(
             context.earlyContents(of:))
-        releaseConfigurations = ReleaseConfigurations(configuration: context.configuration, schemes: schemes)
+        releaseConfigurations = ReleaseConfigurations(configuration: configuration, schemes: schemes)
         swiftTargets = SwiftTargets(swiftFiles: context.files.map(\.relativePath).filter { $0.hasSuffix(".swift") })
         manifests = context.files.filter { SwiftTargets.isManifest($0.relativePath) }.compactMap { file in
             context.earlyContents(of: file).map { (file.relativePath, String(decoding: $0, as: UTF8.self)) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SavedQueries
+import ScanEngine
 import ShipcheckCore
 
 struct QueryListCommand: ParsableCommand {

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 import ShipcheckTestSupport
 import SourceScan

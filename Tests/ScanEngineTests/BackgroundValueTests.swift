@@ -1,4 +1,5 @@
 import Dispatch
+import ScanEngine
 import Synchronization
 import Testing
 

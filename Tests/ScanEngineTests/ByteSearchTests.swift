@@ -1,3 +1,4 @@
+import ScanEngine
 import Testing
 
 @testable import ScanEngine

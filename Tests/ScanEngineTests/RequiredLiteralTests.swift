@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import Testing
 
 @testable import ScanEngine

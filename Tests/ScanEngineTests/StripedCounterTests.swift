@@ -1,4 +1,5 @@
 import Dispatch
+import ScanEngine
 import Testing
 
 @testable import ScanEngine

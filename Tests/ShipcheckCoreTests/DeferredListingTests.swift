@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckTestSupport
 import Synchronization
 import Testing
@@ -71,7 +72,7 @@ import Testing
     @Test func aScanThatDoesNotDeferWaitsForEveryName() throws {
         let repository = Self.repository()
         let enumeration = FileEnumerator(
-            root: repository.path, configuration: Configuration(),
+            root: repository.path, scope: ScanScope(),
             startedListing: GitListing.start(directory: repository.path, untracked: true)
         ).enumerate()
         #expect(enumeration.later == nil)

@@ -1,5 +1,7 @@
+import ScanEngine
 import Testing
 
+@testable import ScanEngine
 @testable import ShipcheckCore
 
 /// Generated files are told by the header their generator writes (as each writes it) or by the

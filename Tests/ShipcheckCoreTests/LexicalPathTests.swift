@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 import ShipcheckTestSupport
 import Testing

@@ -15,9 +15,9 @@ private final class CountingFileSource: FileSource {
 
     var opens: [String: Int] { counts.withLock { $0 } }
 
-    func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
+    func enumerate(root: String, scope: ScanScope, checksListedKinds: Bool) -> FileEnumeration {
         listings.add(1, ordering: .relaxed)
-        return disk.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
+        return disk.enumerate(root: root, scope: scope, checksListedKinds: checksListedKinds)
     }
 
     func withContents<T>(

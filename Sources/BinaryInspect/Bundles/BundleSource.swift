@@ -37,7 +37,7 @@ struct DirectoryBundleSource: BundleSource {
     var mapsContents: Bool { true }
 
     func files() -> (entries: [BundleEntry], errors: [InputError]) {
-        let enumeration = FileEnumerator(root: root, configuration: Configuration(), useGit: false).enumerate()
+        let enumeration = FileEnumerator(root: root, scope: ScanScope(), useGit: false).enumerate()
         let entries = enumeration.files.map { BundleEntry(path: $0.relativePath, size: 0) }
         return (
             entries,

@@ -21,6 +21,7 @@ import XcodeProject
 /// - At the end every fact is judged against the target's complete index.
 package final class ArchiveBreakerCheck: FileCheck {
     package let name = "archive breakers"
+    private let configuration: Configuration
     private let enabled: Bool
     private let evaluator: ReleaseConditionEvaluator
     /// Generated files, whose uses are not reported (their declarations still count), unless
@@ -43,6 +44,7 @@ package final class ArchiveBreakerCheck: FileCheck {
     }
 
     package init(configuration: Configuration) {
+        self.configuration = configuration
         enabled = configuration.isEnabled(ArchiveBreakerRule.description)
         evaluator = ReleaseConditionEvaluator(
             debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
@@ -53,7 +55,7 @@ package final class ArchiveBreakerCheck: FileCheck {
     package func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {
-        if enabled { state.withLock { $0.model = ProjectModel.of(context) } }
+        if enabled { state.withLock { $0.model = ProjectModel.of(context, configuration: configuration) } }
         return []
     }
 

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 import SourceScan
 import Synchronization
@@ -30,7 +31,7 @@ package final class BuildSettingsCheck: FileCheck {
     package func needsEarly(_ file: ScannedFile) -> Bool { ProjectModel.isProjectFile(file) }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {
-        state.withLock { $0.model = ProjectModel.of(context) }
+        state.withLock { $0.model = ProjectModel.of(context, configuration: configuration) }
         return []
     }
 

@@ -13,6 +13,7 @@ import XcodeProject
 /// from the scan's one read pass (no file is opened again); the projects from the shared model.
 package final class PrivacyDeclarationsCheck: FileCheck {
     package let name = "privacy declarations"
+    private let configuration: Configuration
     private let requiredReasons: Bool
     private let manifests: Bool
     private let purposes: Bool
@@ -42,6 +43,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     }
 
     package init(configuration: Configuration) {
+        self.configuration = configuration
         // Rules about the store apply where the app is meant for it (`bundle.distribution`).
         let forStore = configuration.bundleDistribution.map { ["app-store", "app-store-connect"].contains($0) } ?? true
         requiredReasons = forStore && configuration.isEnabled(RequiredReasonAPIRule.description)
@@ -55,7 +57,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     package func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {
-        if enabled { state.withLock { $0.model = ProjectModel.of(context) } }
+        if enabled { state.withLock { $0.model = ProjectModel.of(context, configuration: configuration) } }
         return []
     }
 

@@ -8,10 +8,9 @@ package struct Configuration: Sendable {
 
     /// Where this configuration came from, or nil for the built-in defaults.
     package var sourcePath: String?
-    /// Paths to scan (empty: everything); `!pattern` re-excludes.
-    package var include = GlobList([])
-    /// Paths never scanned by any check.
-    package var exclude = GlobList([])
+    /// What is listed and read (include / exclude globs, the size cap): `include`, `exclude`
+    /// and `maxFileSize` below.
+    package var scope = ScanScope()
     /// Per-rule severity override, or `nil` value to disable a rule.
     package var ruleSeverities: [String: Severity?] = [:]
     /// The options of the rules whose entries set some, by rule id (`options(for:)`).
@@ -43,10 +42,24 @@ package struct Configuration: Sendable {
     /// Build configuration names treated as release (nil: Archive-action configurations and
     /// Release / Production / AppStore names).
     package var releaseConfigurations: [String]? = nil
-    /// Per-file size cap for text scanning, in bytes.
-    package var maxFileSize = SafeFileReader.defaultSizeLimit
 
     package init() {}
+
+    /// Paths to scan (empty: everything); `!pattern` re-excludes.
+    package var include: GlobList {
+        get { scope.include }
+        set { scope.include = newValue }
+    }
+    /// Paths never scanned by any check.
+    package var exclude: GlobList {
+        get { scope.exclude }
+        set { scope.exclude = newValue }
+    }
+    /// Per-file size cap for text scanning, in bytes.
+    package var maxFileSize: Int {
+        get { scope.maxFileSize }
+        set { scope.maxFileSize = newValue }
+    }
 
     /// The severity a rule reports at, or nil when the configuration disables it.
     package func severity(for rule: RuleDescription) -> Severity? {
@@ -73,7 +86,5 @@ package struct Configuration: Sendable {
     }
 
     /// Whether a path (relative to the root) is in the scanned set.
-    package func isScanned(_ path: String) -> Bool {
-        (include.isEmpty || include.matches(path)) && !exclude.matches(path)
-    }
+    package func isScanned(_ path: String) -> Bool { scope.isScanned(path) }
 }

@@ -1,3 +1,5 @@
+import ScanEngine
+
 /// The text report, in one of two layouts (as ripgrep's `--heading` / `--no-heading`):
 /// - lines (what pipes, editors, `xargs`, `cut` and Xcode's issue parser read): one
 ///   compiler-style line per finding, `path:line:col: error: message [rule-id]` (the

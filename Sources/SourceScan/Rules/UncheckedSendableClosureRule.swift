@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 
 package enum UncheckedSendableClosureRule: SwiftSourceRule {

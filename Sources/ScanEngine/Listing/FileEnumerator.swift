@@ -1,5 +1,3 @@
-import ScanEngine
-
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -46,12 +44,12 @@ package struct DeferredFiles: Sendable {
 /// Inside a git work tree it uses git's own view: tracked files plus (unless
 /// `listsUntracked` is off) untracked files that are not ignored. Outside one it walks the
 /// directory (skipping `.git`). Either way the
-/// configuration's include / exclude globs apply on top, symlinks are never followed (a
+/// scope's include / exclude globs apply on top, symlinks are never followed (a
 /// link's target inside the root is listed on its own; one outside the root is not ours to
 /// scan), and FIFOs, sockets and devices are reported, never opened.
 package struct FileEnumerator: Sendable {
     package let root: String
-    package let configuration: Configuration
+    package let scope: ScanScope
     package let useGit: Bool
     /// Whether names git lists are checked with lstat (symlinks, FIFOs, deleted files). A
     /// caller that opens every file anyway with `SafeFileReader` (which refuses all of those)
@@ -71,12 +69,12 @@ package struct FileEnumerator: Sendable {
     private let pathPrefix: String
 
     package init(
-        root: String, configuration: Configuration, useGit: Bool = true, checksGitListedKinds: Bool = true,
+        root: String, scope: ScanScope, useGit: Bool = true, checksGitListedKinds: Bool = true,
         listsUntracked: Bool = true,
         startedListing: GitListing? = nil, defersUntracked: Bool = false
     ) {
         self.root = Self.trimmingSlash(root)
-        self.configuration = configuration
+        self.scope = scope
         self.useGit = useGit
         self.checksGitListedKinds = checksGitListedKinds
         self.listsUntracked = listsUntracked
@@ -184,7 +182,7 @@ package struct FileEnumerator: Sendable {
                     path: Self.escaped(String(lossyUTF8: bytes)), message: "file name is not valid UTF-8; not scanned"))
             return
         }
-        guard configuration.isScanned(relative) else { return }
+        guard scope.isScanned(relative) else { return }
         let path = pathPrefix.isEmpty ? relative : pathPrefix + relative
         if !walking && !checksGitListedKinds {
             result.files.append(ScannedFile(relativePath: relative, path: path))
@@ -218,7 +216,7 @@ package struct FileEnumerator: Sendable {
             let child = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             let childPath = String(lossyUTF8: absolute(child))
             if FileKind.of(childPath) == .directory {
-                if let text = String(validating: child, as: UTF8.self), configuration.exclude.matches(text) { continue }
+                if let text = String(validating: child, as: UTF8.self), scope.exclude.matches(text) { continue }
                 walk(directory: child, into: &result)
             } else {
                 let name = (child + [0]).withUnsafeBufferPointer {
@@ -269,7 +267,7 @@ package struct FileEnumerator: Sendable {
         return text
     }
 
-    static func lastComponent(_ path: String) -> String {
+    package static func lastComponent(_ path: String) -> String {
         path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -1,16 +1,15 @@
-import ScanEngine
 import Synchronization
 
 /// Where a scan's files come from: listed once, each read on request. `ScanPipeline` asks for
 /// the listing once and for each file's bytes once; a test can wrap it to count both.
 package protocol FileSource: Sendable {
-    /// The files under `root`, after the configuration's include / exclude globs.
-    func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration
+    /// The files under `root` that `scope`'s include / exclude globs leave in.
+    func enumerate(root: String, scope: ScanScope, checksListedKinds: Bool) -> FileEnumeration
 
     /// `enumerate`, handing the files to `deliver` in listing order as they become known (see
     /// `FileEnumerator.enumerate(delivering:)`); by default all at once at the end.
     func enumerate(
-        root: String, configuration: Configuration, checksListedKinds: Bool,
+        root: String, scope: ScanScope, checksListedKinds: Bool,
         delivering deliver: (ArraySlice<ScannedFile>) -> Void
     ) -> FileEnumeration
 
@@ -26,10 +25,10 @@ package protocol FileSource: Sendable {
 
 extension FileSource {
     package func enumerate(
-        root: String, configuration: Configuration, checksListedKinds: Bool,
+        root: String, scope: ScanScope, checksListedKinds: Bool,
         delivering deliver: (ArraySlice<ScannedFile>) -> Void
     ) -> FileEnumeration {
-        let enumeration = enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
+        let enumeration = enumerate(root: root, scope: scope, checksListedKinds: checksListedKinds)
         deliver(enumeration.files[...])
         return enumeration
     }
@@ -48,16 +47,16 @@ package final class ReadOnceFileSource: FileSource {
 
     package init(_ base: any FileSource = DiskFileSource()) { self.base = base }
 
-    package func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
-        base.enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds)
+    package func enumerate(root: String, scope: ScanScope, checksListedKinds: Bool) -> FileEnumeration {
+        base.enumerate(root: root, scope: scope, checksListedKinds: checksListedKinds)
     }
 
     package func enumerate(
-        root: String, configuration: Configuration, checksListedKinds: Bool,
+        root: String, scope: ScanScope, checksListedKinds: Bool,
         delivering deliver: (ArraySlice<ScannedFile>) -> Void
     ) -> FileEnumeration {
         base.enumerate(
-            root: root, configuration: configuration, checksListedKinds: checksListedKinds, delivering: deliver)
+            root: root, scope: scope, checksListedKinds: checksListedKinds, delivering: deliver)
     }
 
     package func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
@@ -106,16 +105,16 @@ package struct DiskFileSource: FileSource {
         self.defersUntracked = defersUntracked
     }
 
-    package func enumerate(root: String, configuration: Configuration, checksListedKinds: Bool) -> FileEnumeration {
-        enumerate(root: root, configuration: configuration, checksListedKinds: checksListedKinds, delivering: { _ in })
+    package func enumerate(root: String, scope: ScanScope, checksListedKinds: Bool) -> FileEnumeration {
+        enumerate(root: root, scope: scope, checksListedKinds: checksListedKinds, delivering: { _ in })
     }
 
     package func enumerate(
-        root: String, configuration: Configuration, checksListedKinds: Bool,
+        root: String, scope: ScanScope, checksListedKinds: Bool,
         delivering deliver: (ArraySlice<ScannedFile>) -> Void
     ) -> FileEnumeration {
         FileEnumerator(
-            root: root, configuration: configuration, checksGitListedKinds: checksListedKinds,
+            root: root, scope: scope, checksGitListedKinds: checksListedKinds,
             listsUntracked: listsUntracked,
             startedListing: startedListing, defersUntracked: defersUntracked
         ).enumerate(delivering: deliver)

@@ -1,4 +1,3 @@
-import ScanEngine
 import Synchronization
 
 /// git's listing of a directory (`GitRepository.listing(in:untracked:)`), started on another

@@ -1,12 +1,12 @@
-import ScanEngine
 import Synchronization
 
-/// What every check of one scan shares: the root, the configuration, the one listing, the
+/// What every check of one scan shares: the root, the scope, the one listing, the
 /// files read early (project files), and values built once from them for every check that
 /// asks (the project model).
 package final class ScanContext: Sendable {
     package let root: String
-    package let configuration: Configuration
+    /// What the scan lists and reads (its size cap is the one for files read besides).
+    package let scope: ScanScope
     /// The listing, in order: every check sees the same files. Without the files a source
     /// lists late (`FileEnumeration.later`), which only a scan whose checks do not look here
     /// asks for (`query run`).
@@ -22,12 +22,12 @@ package final class ScanContext: Sendable {
     private let reported = Mutex<[InputError]>([])
 
     init(
-        root: String, configuration: Configuration, files: [ScannedFile], listingErrors: [InputError],
+        root: String, scope: ScanScope, files: [ScannedFile], listingErrors: [InputError],
         repository: GitRepository?,
         source: any FileSource, early: [String: Result<[UInt8], InputError>]
     ) {
         self.root = root
-        self.configuration = configuration
+        self.scope = scope
         self.files = files
         self.listingErrors = listingErrors
         self.repository = repository
@@ -55,7 +55,8 @@ package final class ScanContext: Sendable {
         reported.withLock { $0.append(error) }
     }
 
-    var reportedErrors: [InputError] { reported.withLock { $0 } }
+    /// What was reported so far (`report`).
+    package var reportedErrors: [InputError] { reported.withLock { $0 } }
 
     /// The value of type `Value` built for this scan: made by `make` the first time any check
     /// asks (with this context), the same value afterwards.

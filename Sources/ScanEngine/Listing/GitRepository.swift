@@ -1,5 +1,4 @@
 import Foundation
-import ScanEngine
 
 /// The git work tree a scan runs in, when there is one. Git knows best which files are
 /// ignored, what attributes a path has and what the index holds, so we ask it.

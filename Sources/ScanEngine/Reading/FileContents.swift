@@ -1,5 +1,3 @@
-import ScanEngine
-
 /// One file's bytes as every interested check sees them, read once. What checks derive from
 /// the bytes (a line table, a parsed Swift file) is computed by the first check that asks and
 /// shared with the others; it lives as long as this value, which is one file's turn on one

@@ -3,7 +3,7 @@ import ScanEngine
 import ShipcheckTestSupport
 import Testing
 
-@testable import ShipcheckCore
+@testable import ScanEngine
 
 @Suite struct FileEnumeratorTests {
     func paths(_ enumeration: FileEnumeration) -> [String] { enumeration.files.map(\.relativePath).sorted() }
@@ -13,7 +13,7 @@ import Testing
         repository.writeTrackedUntrackedAndIgnored(
             tracked: ["App/View.swift": "tracked"], untracked: ["App/New.swift": "untracked"],
             ignored: ["build/Out.swift": "ignored", "debug.log": "ignored"])
-        let enumeration = FileEnumerator(root: repository.path, configuration: Configuration()).enumerate()
+        let enumeration = FileEnumerator(root: repository.path, scope: ScanScope()).enumerate()
         #expect(enumeration.usedGit)
         #expect(paths(enumeration) == [".gitignore", "App/New.swift", "App/View.swift"])
         #expect(enumeration.errors.isEmpty)
@@ -21,12 +21,12 @@ import Testing
         // untracked ones; and the same through a listing started ahead, as it streams.
         #expect(enumeration.files.map(\.relativePath) == [".gitignore", "App/View.swift", "App/New.swift"])
         let started = FileEnumerator(
-            root: repository.path, configuration: Configuration(),
+            root: repository.path, scope: ScanScope(),
             startedListing: GitListing.start(directory: repository.path, untracked: true)
         ).enumerate()
         #expect(started.files.map(\.relativePath) == [".gitignore", "App/View.swift", "App/New.swift"])
         // Tracked files alone: the index, as `conflicts` and `query run --tracked` list.
-        let tracked = FileEnumerator(root: repository.path, configuration: Configuration(), listsUntracked: false)
+        let tracked = FileEnumerator(root: repository.path, scope: ScanScope(), listsUntracked: false)
             .enumerate()
         #expect(paths(tracked) == [".gitignore", "App/View.swift"])
     }
@@ -36,7 +36,7 @@ import Testing
         repository.write("App/View.swift", "x")
         repository.write("Other/Thing.swift", "x")
         repository.commitAll("initial")
-        let enumeration = FileEnumerator(root: repository.path + "/App", configuration: Configuration()).enumerate()
+        let enumeration = FileEnumerator(root: repository.path + "/App", scope: ScanScope()).enumerate()
         #expect(paths(enumeration) == ["View.swift"])
     }
 
@@ -45,9 +45,8 @@ import Testing
         directory.write("A.swift", "x")
         directory.write("Pods/B.swift", "x")
         directory.write("Sub/C.swift", "x")
-        var configuration = Configuration()
-        configuration.exclude = GlobList(["Pods/**"])
-        let enumeration = FileEnumerator(root: directory.path, configuration: configuration, useGit: false).enumerate()
+        let scope = ScanScope(exclude: GlobList(["Pods/**"]))
+        let enumeration = FileEnumerator(root: directory.path, scope: scope, useGit: false).enumerate()
         #expect(!enumeration.usedGit)
         #expect(paths(enumeration) == ["A.swift", "Sub/C.swift"])
     }
@@ -62,7 +61,7 @@ import Testing
                 atPath: root.path + "/link", withDestinationPath: outside.path + "/secret")
             try FileManager.default.createSymbolicLink(
                 atPath: root.path + "/file-link.swift", withDestinationPath: outside.path + "/secret/Leak.swift")
-            let enumeration = FileEnumerator(root: root.path, configuration: Configuration(), useGit: useGit)
+            let enumeration = FileEnumerator(root: root.path, scope: ScanScope(), useGit: useGit)
                 .enumerate()
             #expect(paths(enumeration) == ["Inside.swift"], "useGit: \(useGit)")
             #expect(enumeration.errors.isEmpty)
@@ -74,7 +73,7 @@ import Testing
         directory.write("A.swift", "x")
         try FileManager.default.createSymbolicLink(
             atPath: directory.path + "/loop", withDestinationPath: directory.path + "/loop")
-        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false)
+        let enumeration = FileEnumerator(root: directory.path, scope: ScanScope(), useGit: false)
             .enumerate()
         #expect(paths(enumeration) == ["A.swift"])
         #expect(enumeration.errors.map(\.path) == ["loop"])
@@ -85,7 +84,7 @@ import Testing
         let directory = TemporaryDirectory()
         directory.write("A.swift", "x")
         #expect(mkfifo(directory.path + "/pipe.swift", 0o644) == 0)
-        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false)
+        let enumeration = FileEnumerator(root: directory.path, scope: ScanScope(), useGit: false)
             .enumerate()
         #expect(paths(enumeration) == ["A.swift"])
         #expect(enumeration.errors.first?.message.contains("FIFO") == true)
@@ -97,10 +96,10 @@ import Testing
         let repository = GitFixture()
         repository.write("odd\nname.swift", "x")
         repository.commitAll("odd")
-        let enumeration = FileEnumerator(root: repository.path, configuration: Configuration()).enumerate()
+        let enumeration = FileEnumerator(root: repository.path, scope: ScanScope()).enumerate()
         #expect(paths(enumeration) == ["odd\nname.swift"])
         #expect(FileEnumerator.escaped("odd\nname.swift") == "odd\\nname.swift")
-        let walked = FileEnumerator(root: repository.path, configuration: Configuration(), useGit: false).enumerate()
+        let walked = FileEnumerator(root: repository.path, scope: ScanScope(), useGit: false).enumerate()
         #expect(paths(walked) == ["odd\nname.swift"])
     }
 
@@ -114,7 +113,7 @@ import Testing
         }
         #expect(descriptor >= 0)
         close(descriptor)
-        let enumeration = FileEnumerator(root: directory.path, configuration: Configuration(), useGit: false)
+        let enumeration = FileEnumerator(root: directory.path, scope: ScanScope(), useGit: false)
             .enumerate()
         #expect(paths(enumeration) == ["good.swift"])
         #expect(enumeration.errors.count == 1)
@@ -132,7 +131,7 @@ import Testing
         close(descriptor)
         repository.write("later.swift", "x")
         repository.commitAll("names")
-        let enumeration = FileEnumerator(root: repository.path, configuration: Configuration(), listsUntracked: false)
+        let enumeration = FileEnumerator(root: repository.path, scope: ScanScope(), listsUntracked: false)
             .enumerate()
         #expect(enumeration.usedGit)
         #expect(paths(enumeration) == ["good.swift", "later.swift"])
@@ -143,7 +142,7 @@ import Testing
     }
 
     @Test func missingRootIsAnError() {
-        let enumeration = FileEnumerator(root: "/nonexistent/shipcheck", configuration: Configuration()).enumerate()
+        let enumeration = FileEnumerator(root: "/nonexistent/shipcheck", scope: ScanScope()).enumerate()
         #expect(enumeration.files.isEmpty)
         #expect(enumeration.errors.count == 1)
     }
@@ -151,7 +150,7 @@ import Testing
     @Test func singleFileRootIsItself() {
         let directory = TemporaryDirectory()
         let path = directory.write("One.swift", "x")
-        #expect(paths(FileEnumerator(root: path, configuration: Configuration()).enumerate()) == ["One.swift"])
+        #expect(paths(FileEnumerator(root: path, scope: ScanScope()).enumerate()) == ["One.swift"])
     }
 }
 
@@ -243,14 +242,5 @@ import Testing
 
     @Test func missingDirectoryIsAnInputError() {
         #expect(throws: InputError.self) { try AtomicFile.write("x", to: "/nonexistent/dir/file") }
-    }
-}
-
-@Suite struct RuleExampleTests {
-    @Test func markersBecomeByteColumnsAndAreRemoved() {
-        let example = RuleExample("let é = 1\n  ↓#Preview {}\n↓x")
-        let (text, markers) = example.unmarked
-        #expect(text == "let é = 1\n  #Preview {}\nx")
-        #expect(markers.map { "\($0.line):\($0.column)" } == ["2:3", "3:1"])
     }
 }

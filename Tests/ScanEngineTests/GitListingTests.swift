@@ -1,8 +1,9 @@
 import Dispatch
+import ScanEngine
 import ShipcheckTestSupport
 import Testing
 
-@testable import ShipcheckCore
+@testable import ScanEngine
 
 @Suite struct GitListingTests {
     func names(_ listing: GitListing) throws -> [String] {
