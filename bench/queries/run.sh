@@ -4,7 +4,9 @@
 # committed files and UNTRACKED more written after the commit (new files a developer has not
 # added yet, which all three tools search: `query run`'s default, ripgrep's, `git grep
 # --untracked`); one query at a time, then 1, 5 and 20 queries in one `query run` against as
-# many `rg -n` runs. Writes bench/results/queries.md.
+# many `rg -n` runs. Writes bench/results/queries.md, then fails (exit 1) when a row's matches
+# differ from the peers' or its CPU ratio to ripgrep or peak memory is above its bound in
+# bench/queries/limits.tsv (bench/queries/check.py).
 # Usage: bench/queries/run.sh [FILES] [LINES_PER_FILE] [UNTRACKED]
 set -euo pipefail
 
@@ -102,6 +104,8 @@ rg_matches() {
 }
 
 mkdir -p "$(dirname "$results")"
+rows="$work/rows.tsv"  # what check.py judges: name, matches, peers' matches, CPU ratio, peak RSS
+: >"$rows"
 {
     echo "# Saved queries: shipcheck vs ripgrep and git grep"
     echo
@@ -131,6 +135,7 @@ for entry in "${queries[@]:0:6}"; do
     m_ours=$(cd "$tree" && rss "$shipcheck" query run "$name" || true)
     m_rg=$(cd "$tree" && rss rg --no-config -n --column $(rg_args "$kind") -e "$pattern" || true)
     m_git=$(cd "$tree" && rss git grep --untracked -n --column "${gitmode[@]}" -e "$pattern" || true)
+    echo "$name $ours $theirs,$gits $(ratio "$c_ours" "$c_rg") $m_ours" >>"$rows"
     echo "| $name | \`$pattern\` ($kind) | $ours / $theirs / $gits | $w_ours / $w_rg / $w_git s | $c_ours / $c_rg s | $(ratio "$w_ours" "$w_rg")x / $(ratio "$c_ours" "$c_rg")x | $m_ours / $m_rg / $m_git MB |" >>"$results.tmp"
 done
 
@@ -154,8 +159,18 @@ for n in 1 5 20; do
         -n rg "$(rg_command "$n")"
     read -r w_ours c_ours w_rg c_rg <<<"$(times "$work/several-$n.json")"
     m_ours=$(cd "$tree" && rss "$shipcheck" query run "${names[@]}" || true)
+    echo "queries-$n $ours $theirs $(ratio "$c_ours" "$c_rg") $m_ours" >>"$rows"
     echo "| $n | $ours / $theirs | $w_ours / $w_rg s | $c_ours / $c_rg s | $(ratio "$w_ours" "$w_rg")x / $(ratio "$c_ours" "$c_rg")x | $m_ours MB |" >>"$results.tmp"
 done
+status=0
+check=$(python3 "$here/check.py" "$rows" "$here/limits.tsv") || status=$?
+{
+    echo
+    echo "## Check against bench/queries/limits.tsv"
+    echo
+    echo "$check" | sed 's/^bench check: /- /'
+} >>"$results.tmp"
 mv "$results.tmp" "$results"
 echo "== wrote $results"
 cat "$results"
+exit "$status"
