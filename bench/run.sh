@@ -20,7 +20,7 @@ done
   echo "deterministically under \`bench/work/\` (not committed). Times are hyperfine means, except the saved"
   echo "queries' (medians of runs taken in turns, \`bench/interleave.py\`); peak memory is maximum resident set"
   echo "size from \`/usr/bin/time -v\`."
-  for area in sources source-rules conflicts queries binary ipa preflight audit fuzz requalified; do
+  for area in sources source-rules conflicts queries binary ipa preflight audit fuzz requalified engine; do
     if [ -f "results/$area.md" ]; then
       echo
       cat "results/$area.md"
