@@ -2,16 +2,19 @@
 /// past which a file is reported instead of read.
 package struct ScanScope: Sendable {
     /// Paths to scan (empty: everything); `!pattern` re-excludes.
-    package var include = GlobList([])
+    package var include: GlobList
     /// Paths never scanned by any check.
-    package var exclude = GlobList([])
+    package var exclude: GlobList
     /// Per-file size cap for text scanning, in bytes.
-    package var maxFileSize = SafeFileReader.defaultSizeLimit
+    package var maxFileSize: Int
 
-    package init(include: GlobList = GlobList([]), exclude: GlobList = GlobList([]), maxFileSize: Int? = nil) {
+    package init(
+        include: GlobList = GlobList([]), exclude: GlobList = GlobList([]),
+        maxFileSize: Int = SafeFileReader.defaultSizeLimit
+    ) {
         self.include = include
         self.exclude = exclude
-        if let maxFileSize { self.maxFileSize = maxFileSize }
+        self.maxFileSize = maxFileSize
     }
 
     /// Whether a path (relative to the root) is in the scanned set.

@@ -1,6 +1,5 @@
 import Foundation
 import ScanEngine
-import ShipcheckCore
 import ShipcheckTestSupport
 import Testing
 

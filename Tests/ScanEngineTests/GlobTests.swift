@@ -1,7 +1,6 @@
-import ScanEngine
 import Testing
 
-@testable import ShipcheckCore
+@testable import ScanEngine
 
 @Suite struct GlobTests {
     @Test(arguments: [
