@@ -45,7 +45,7 @@ package struct QueryRunner: Sendable {
     /// Seconds the run may take; nil: unbounded.
     package let timeout: Double?
     package let source: any FileSource
-    /// Where the scan reports how far it is (see `ScanPipeline.progress`).
+    /// Where the scan reports how far it is (see `ReadPass.progress`).
     package let progress: ScanProgress?
 
     package static let defaultTimeout: Double = 600

@@ -17,7 +17,7 @@ package final class ProjectModel: Sendable {
     private let manifests: [(path: String, text: String)]
     private let tests = Mutex<TestScope?>(nil)
 
-    /// The files a check using the model must have read early (`FileCheck.needsEarly`).
+    /// The files a check using the model must have read early (`ReadPassCheck.needsEarly`).
     package static func isProjectFile(_ file: ScannedFile) -> Bool {
         XcodeSettingsCatalog.isProjectFile(file.relativePath) || ReleaseConfigurations.isScheme(file.relativePath)
             || SwiftTargets.isManifest(file.relativePath)
