@@ -29,7 +29,11 @@ let package = Package(
         // .ipa files (zips) read entry by entry, without extracting them.
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // BER/DER for the CMS envelope of provisioning profiles.
-        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4")
+        .package(url: "https://github.com/apple/swift-asn1", from: "1.7.4"),
+        // aapt2's protobuf XML (App Bundle manifests) and bundletool's BundleConfig.pb; the
+        // generated code is committed (scripts/generate-protos.sh), so no protoc plugin runs in
+        // the build. Exact: generated code and runtime must be the same release.
+        .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0")
     ],
     targets: [
         // memmem and the SIMD prefilter for the byte-search hot loops (ScanEngine).
@@ -109,6 +113,19 @@ let package = Package(
             ],
             swiftSettings: strictSwift6
         ),
+        // Capability: Android release artifacts (.apk, .aab, .apks, .aar, ABI folders of .so files)
+        // and Google Play's pre-flight: the manifests in their three encodings, BundleConfig.pb,
+        // and the Play and loader rules, on BinaryInspect's ELF reader and zip streaming (as
+        // Preflight is for the App Store).
+        .target(
+            name: "AndroidArtifacts",
+            dependencies: [
+                "ScanEngine", "ShipcheckCore", "BinaryInspect", "Preflight",
+                .product(name: "SwiftProtobuf", package: "swift-protobuf")
+            ],
+            exclude: ["Protos/android_bundle.proto"],
+            swiftSettings: strictSwift6
+        ),
         // Capability: the release audit's own checks (build settings, archive breakers) and baselines.
         .target(
             name: "ReleaseAudit",
@@ -128,7 +145,7 @@ let package = Package(
             dependencies: [
                 "ScanEngine",
                 "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
-                "Preflight"
+                "Preflight", "AndroidArtifacts"
             ],
             swiftSettings: strictSwift6
         ),
@@ -206,6 +223,13 @@ let package = Package(
         .testTarget(
             name: "BinaryInspectTests",
             dependencies: ["ScanEngine", "BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            swiftSettings: strictSwift6),
+        .testTarget(
+            name: "AndroidArtifactsTests",
+            dependencies: [
+                "ScanEngine", "AndroidArtifacts", "BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation")
+            ],
             swiftSettings: strictSwift6),
         .testTarget(
             name: "PreflightTests", dependencies: ["Preflight", "ShipcheckCore", "ShipcheckTestSupport"],

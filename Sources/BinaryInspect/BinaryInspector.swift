@@ -15,6 +15,9 @@ package struct BinaryInspector: Sendable {
     let bundleRules: [any BundleRule.Type]
     /// Where the run reports how far it is: artifacts done, then a bundle's files.
     package var progress: ScanProgress?
+    /// The readers of other platforms' artifacts (Android's), which claim files and folders
+    /// before the Apple and plain-binary readers look at them.
+    package var families: [any ArtifactFamily] = []
 
     /// `rules`: the registry's rules; the inspector runs the binary and bundle rules among them.
     package init(configuration: Configuration, rules: [any Rule.Type], architecture: String? = nil) {
@@ -49,6 +52,8 @@ package struct BinaryInspector: Sendable {
             switch artifact {
             case .bundle(let path, let kind):
                 return BundleWalker(inspector: self).inspect(path: path, kind: kind)
+            case .foreign(let path, let family):
+                return families[family].inspect(path, with: self)
             case .binary(let path):
                 do throws(InputError) {
                     return inspectAlone(try BinaryFile(path: path, architecture: architecture))
@@ -99,7 +104,7 @@ package struct BinaryInspector: Sendable {
     /// Runs the leak rules on every image of the file and returns, with their findings, the
     /// pre-flight model of its Mach-O images (`path`: the file inside its artifact); nil when
     /// the file holds no Mach-O image (ELF).
-    func inspect(_ file: BinaryFile, at path: String) -> (result: CheckResult, image: BundleImage?) {
+    package func inspect(_ file: BinaryFile, at path: String) -> (result: CheckResult, image: BundleImage?) {
         var result = CheckResult(inputErrors: file.errors, filesScanned: 1)
         var slices: [ImageSlice] = []
         // One member or slice that cannot be decoded does not hide the others' findings.
@@ -144,6 +149,8 @@ package struct BinaryInspector: Sendable {
     enum Artifact: Hashable, Sendable {
         case binary(String)
         case bundle(String, BundleKind)
+        /// An artifact one of `families` reads (by its index there).
+        case foreign(String, Int)
     }
 
     /// A bundle or `.ipa` is walked whole; another file argument is taken as given (a file that
@@ -153,6 +160,9 @@ package struct BinaryInspector: Sendable {
     /// any is an error.
     private func artifacts(under path: String) -> (artifacts: [Artifact], errors: [InputError]) {
         let kindOfFile = FileKind.of(path)
+        if let kindOfFile, let family = families.firstIndex(where: { $0.claims(path, kind: kindOfFile) }) {
+            return ([.foreign(path, family)], [])
+        }
         if let bundle = BundleKind(path: path), bundle.isArtifact,
             kindOfFile == .directory || (kindOfFile == .regular && bundle == .ipa)
         {
@@ -165,6 +175,11 @@ package struct BinaryInspector: Sendable {
             var found: [Artifact] = []
             var bundles: Set<Artifact> = []
             for file in enumeration.files {
+                if let (root, family) = foreignArtifact(holding: file.relativePath) {
+                    let artifact = Artifact.foreign(path == "." ? root : "\(path)/\(root)", family)
+                    if bundles.insert(artifact).inserted { found.append(artifact) }
+                    continue
+                }
                 let components = file.relativePath.split(separator: "/")
                 // A file inside a bundle, or an .ipa: the (outermost) bundle is walked whole.
                 if let index = components.firstIndex(where: { BundleKind(path: String($0))?.isArtifact == true }),
@@ -185,7 +200,9 @@ package struct BinaryInspector: Sendable {
                     enumeration.errors + [
                         InputError(
                             path: path,
-                            message: "directory holds no ELF files, Mach-O files, static archives or Apple bundles")
+                            message:
+                                "directory holds no ELF files, Mach-O files, static archives, Apple bundles or Android artifacts"
+                        )
                     ]
                 )
             }
@@ -193,6 +210,14 @@ package struct BinaryInspector: Sendable {
         default:
             return ([.binary(path)] + resourceBundles(beside: path), [])
         }
+    }
+
+    /// The artifact of one of `families` a listed file belongs to: its path relative to the walk.
+    private func foreignArtifact(holding relativePath: String) -> (root: String, family: Int)? {
+        for (index, family) in families.enumerated() {
+            if let root = family.artifactRoot(holding: relativePath) { return (root, index) }
+        }
+        return nil
     }
 
     /// SwiftPM's `<Package>_<Target>.resources` folders beside an executable (Linux builds).

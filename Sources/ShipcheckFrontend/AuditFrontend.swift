@@ -23,8 +23,7 @@ extension Frontend {
             ArchiveBreakerCheck(configuration: configuration),
             PrivacyDeclarationsCheck(configuration: configuration),
             BinariesCheck(
-                root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
-                rules: rules)
+                root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture)
         ]
     }
 
@@ -137,24 +136,19 @@ final class BinariesCheck: FileCheck {
     private let extraBinaries: [String]
     /// Only this slice of universal Mach-O artifacts (`audit --arch`); nil: every slice.
     private let architecture: String?
-    private let rules: [any Rule.Type]
 
-    init(
-        root: String, configuration: Configuration, extraBinaries: [String], architecture: String?,
-        rules: [any Rule.Type]
-    ) {
+    init(root: String, configuration: Configuration, extraBinaries: [String], architecture: String?) {
         self.root = root
         self.configuration = configuration
         self.extraBinaries = extraBinaries
         self.architecture = architecture
-        self.rules = rules
     }
 
     func finish() -> CheckResult {
         let expanded = ArtifactPaths.expand(configuration.binaries, root: root)
         let paths = expanded.paths + extraBinaries
         guard !paths.isEmpty else { return CheckResult(inputErrors: expanded.errors) }
-        var result = BinaryInspector(configuration: configuration, rules: rules, architecture: architecture).run(
+        var result = Frontend.artifactInspector(configuration: configuration, architecture: architecture).run(
             paths: paths)
         for index in result.findings.indices {
             result.findings[index].location = result.findings[index].location.relative(to: root)

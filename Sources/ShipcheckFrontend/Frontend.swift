@@ -1,3 +1,4 @@
+import AndroidArtifacts
 import BinaryInspect
 import ConflictScan
 import ScanEngine
@@ -49,16 +50,28 @@ package enum Frontend {
             }
             (targets, expansionErrors) = ArtifactPaths.expand(configuration.binaries, root: ".")
         }
-        var inspector = BinaryInspector(
-            configuration: configuration, rules: RuleRegistry.rules, architecture: architecture)
+        var inspector = artifactInspector(configuration: configuration, architecture: architecture)
         inspector.progress = progress
         var result = inspector.run(paths: targets).finalized(configuration: configuration)
         result.inputErrors = expansionErrors + result.inputErrors
         return CommandOutcome(
             report: Report(
                 findings: result.findings, inputErrors: result.inputErrors,
-                rules: BinaryInspector.ownRules(among: RuleRegistry.rules).descriptions,
-                failingSeverity: failingSeverity))
+                rules: artifactRules.descriptions, failingSeverity: failingSeverity))
+    }
+
+    /// The reader of release artifacts: Mach-O, ELF and Apple bundles, and Android's artifacts
+    /// as a family of their own.
+    static func artifactInspector(configuration: Configuration, architecture: String?) -> BinaryInspector {
+        var inspector = BinaryInspector(
+            configuration: configuration, rules: RuleRegistry.rules, architecture: architecture)
+        inspector.families = [AndroidInspector(configuration: configuration, rules: RuleRegistry.rules)]
+        return inspector
+    }
+
+    /// The rules `shipcheck binary` runs (its reports' rule list).
+    static var artifactRules: [any Rule.Type] {
+        BinaryInspector.ownRules(among: RuleRegistry.rules) + AndroidInspector.ownRules(among: RuleRegistry.rules)
     }
 }
 

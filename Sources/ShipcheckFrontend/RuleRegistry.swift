@@ -1,3 +1,4 @@
+import AndroidArtifacts
 import BinaryInspect
 import ConflictScan
 import Preflight
@@ -56,6 +57,19 @@ package enum RuleRegistry {
         DSYMMissingRule.self,
         SDKPrivacyManifestRule.self,
         SDKSignatureRule.self,
+        // Google Play pre-flight and Android's loader: Android artifacts (AndroidArtifacts).
+        LoadAlignmentRule.self,
+        ZipAlignmentRule.self,
+        SixtyFourBitRule.self,
+        DebuggableRule.self,
+        TestOnlyRule.self,
+        TargetSDKRule.self,
+        VersionCodeRule.self,
+        NeededLibraryRule.self,
+        NeededPathRule.self,
+        TextRelocationsRule.self,
+        ELFRefusedRule.self,
+        DebugInfoRule.self,
         // Saved queries (SavedQueries).
         SavedQueryRule.self,
         // Build settings and archive breakers (ReleaseAudit).

@@ -151,7 +151,7 @@ import Testing
         ])
         #expect(
             result.inputErrors.map(\.description) == [
-                "\(directory.path): error: directory holds no ELF files, Mach-O files, static archives or Apple bundles"
+                "\(directory.path): error: directory holds no ELF files, Mach-O files, static archives, Apple bundles or Android artifacts"
             ])
         #expect(result.filesScanned == 0)
     }

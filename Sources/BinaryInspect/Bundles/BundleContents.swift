@@ -53,7 +53,7 @@ package struct BundleContents: Sendable {
             source: "assumed: no bundle.distribution in .shipcheck.yml and no ExportOptions.plist beside it")
     }
 
-    static func today() -> String {
+    package static func today() -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
         let day = calendar.dateComponents([.year, .month, .day], from: Date())

@@ -1,15 +1,23 @@
 import ScanEngine
 import ShipcheckCore
 
+/// The most a walker reads of one entry of an artifact.
+package enum EntryLimits {
+    /// The largest binary read out of a zip (it is inflated into memory whole).
+    package static let binary = 1 << 30
+    /// Property lists, profiles and manifests are small; a huge one is not what it claims to be.
+    package static let metadata = 8 << 20
+}
+
 /// One regular file inside a bundle or archive, named by its path there (`Payload/App.app/App`).
-struct BundleEntry: Sendable, Hashable {
-    var path: String
-    var size: UInt64
+package struct BundleEntry: Sendable, Hashable {
+    package var path: String
+    package var size: UInt64
 }
 
 /// Where a bundle's files come from: a folder on disk or a zip read in place. The walker sees
 /// only entries and their bytes, so every bundle kind is checked the same way whatever holds it.
-protocol BundleSource {
+package protocol BundleSource {
     /// How findings and errors name the bundle (`build/App.ipa`); entries are named under it.
     var root: String { get }
     /// Every regular file (symlinks are never followed), in a stable order, and what could not
@@ -26,17 +34,19 @@ protocol BundleSource {
 
 extension BundleSource {
     /// How messages name an entry: `App.ipa/Payload/App.app/App`.
-    func displayPath(_ entry: String) -> String { entry.isEmpty ? root : "\(root)/\(entry)" }
+    package func displayPath(_ entry: String) -> String { entry.isEmpty ? root : "\(root)/\(entry)" }
 }
 
 /// A bundle that is a folder (`.app`, `.framework`, `.xcframework`, `.xcarchive`): listed like
 /// any tree the tool walks (symlinks such as `Versions/Current` are not followed — their targets
 /// inside the bundle are listed on their own; loops are errors), files mapped when read.
-struct DirectoryBundleSource: BundleSource {
-    let root: String
-    var mapsContents: Bool { true }
+package struct DirectoryBundleSource: BundleSource {
+    package let root: String
+    package var mapsContents: Bool { true }
 
-    func files() -> (entries: [BundleEntry], errors: [InputError]) {
+    package init(root: String) { self.root = root }
+
+    package func files() -> (entries: [BundleEntry], errors: [InputError]) {
         let enumeration = FileEnumerator(root: root, scope: ScanScope(), useGit: false).enumerate()
         let entries = enumeration.files.map { BundleEntry(path: $0.relativePath, size: 0) }
         return (
@@ -45,9 +55,9 @@ struct DirectoryBundleSource: BundleSource {
         )
     }
 
-    func looksLikeBinary(_ entry: BundleEntry) -> Bool { BinaryFile.looksLikeBinary(path: displayPath(entry.path)) }
+    package func looksLikeBinary(_ entry: BundleEntry) -> Bool { BinaryFile.looksLikeBinary(path: displayPath(entry.path)) }
 
-    func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
+    package func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
         let bytes = try FileBytes.map(path: displayPath(entry.path))
         guard bytes.bytes.count <= limit else {
             throw InputError(path: displayPath(entry.path), message: "larger than \(limit) bytes: not read")

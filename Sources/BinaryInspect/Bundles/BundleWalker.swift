@@ -13,10 +13,6 @@ import ShipcheckCore
 struct BundleWalker {
     let inspector: BinaryInspector
 
-    /// The largest binary read out of a zip (it is inflated into memory whole).
-    static let binaryLimit = 1 << 30
-    /// Property lists and profiles are small; a huge one is not what it claims to be.
-    static let metadataLimit = 8 << 20
 
     func inspect(path: String, kind: BundleKind) -> CheckResult {
         var (bundle, result) = read(path: path, kind: kind)
@@ -87,7 +83,7 @@ struct BundleWalker {
         let name = entry.path.split(separator: "/").last ?? ""
         let display = source.displayPath(entry.path)
         if name == "embedded.mobileprovision" || name == "embedded.provisionprofile" {
-            let bytes = try source.contents(of: entry, limit: Self.metadataLimit)
+            let bytes = try source.contents(of: entry, limit: EntryLimits.metadata)
             do throws(PropertyListError) {
                 bundle.profiles.append((entry.path, try ProvisioningProfile.parse(bytes.bytes)))
             } catch {
@@ -96,7 +92,7 @@ struct BundleWalker {
         } else if name == "Info.plist" || name.hasSuffix(".xcprivacy") {
             let bytes: FileBytes
             do throws(InputError) {
-                bytes = try source.contents(of: entry, limit: Self.metadataLimit)
+                bytes = try source.contents(of: entry, limit: EntryLimits.metadata)
             } catch  where name.hasSuffix(".xcprivacy") && error.message.hasPrefix("empty file") {
                 // An empty manifest is an invalid one (a finding of the privacy rules), not an unreadable input.
                 bundle.privacyManifests[entry.path] = .unreadable("the privacy manifest is empty")
@@ -110,7 +106,7 @@ struct BundleWalker {
             }
         } else if source.looksLikeBinary(entry) {
             let file = try BinaryFile(
-                storage: source.contents(of: entry, limit: Self.binaryLimit), path: display,
+                storage: source.contents(of: entry, limit: EntryLimits.binary), path: display,
                 architecture: inspector.architecture)
             let (inspected, image) = inspector.inspect(file, at: entry.path)
             result.merge(inspected)
@@ -125,7 +121,7 @@ struct BundleWalker {
     private func readDebugSymbols(
         _ entry: BundleEntry, from source: any BundleSource, into bundle: inout BundleContents
     ) throws(InputError) {
-        let limit = source.mapsContents ? Int.max : Self.binaryLimit
+        let limit = source.mapsContents ? Int.max : EntryLimits.binary
         let file = try BinaryFile(
             storage: source.contents(of: entry, limit: limit), path: source.displayPath(entry.path))
         if let error = file.errors.first { throw error }
@@ -182,7 +178,7 @@ struct BundleWalker {
         guard kind == .ipa else { return .assumedAppStore }
         let folder = path.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
         let options = (folder.isEmpty ? "" : folder + "/") + "ExportOptions.plist"
-        guard let bytes = try? SafeFileReader.read(options, sizeLimit: Self.metadataLimit),
+        guard let bytes = try? SafeFileReader.read(options, sizeLimit: EntryLimits.metadata),
             let plist = try? PropertyListSummary.parse(bytes, what: "ExportOptions.plist"),
             let exported = plist.values["method"], let method = ProvisioningProfile.Kind(exportMethod: exported)
         else { return .assumedAppStore }

@@ -12,18 +12,21 @@ import ZIPFoundation
 /// Entries that could do harm are errors for that entry, never read: a path that leaves the
 /// archive (`../x`, `/etc/x`), a declared size above the cap or beyond what deflate can produce
 /// from the stored bytes, data that inflates past its declared size.
-final class ZipBundleSource: BundleSource {
-    let root: String
+package final class ZipBundleSource: BundleSource {
+    package let root: String
     /// An entry is inflated whole, so the usual cap holds.
-    var mapsContents: Bool { false }
+    package var mapsContents: Bool { false }
     private let archive: Archive
     private var byPath: [String: Entry] = [:]
+    /// The zip is in memory (an APK inside an APK set): no file to count its entries in.
+    private let isInMemory: Bool
 
     /// The most deflate can expand (1032:1); entries up to 1 KiB are not judged by it.
     static let maximumRatio: UInt64 = 1032
 
-    init(path: String) throws(InputError) {
+    package init(path: String) throws(InputError) {
         root = path
+        isInMemory = false
         do {
             archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .read)
         } catch {
@@ -32,7 +35,19 @@ final class ZipBundleSource: BundleSource {
         }
     }
 
-    func files() -> (entries: [BundleEntry], errors: [InputError]) {
+    /// A zip already in memory (an entry of another zip), named `root` in messages.
+    package init(bytes: FileBytes, root: String) throws(InputError) {
+        self.root = root
+        isInMemory = true
+        do {
+            archive = try Archive(data: Data(bytes.bytes), accessMode: .read)
+        } catch {
+            throw InputError(
+                path: root, message: "not a readable zip archive (no valid end-of-central-directory record)")
+        }
+    }
+
+    package func files() -> (entries: [BundleEntry], errors: [InputError]) {
         var entries: [BundleEntry] = []
         var errors: [InputError] = []
         var listed = 0
@@ -51,7 +66,7 @@ final class ZipBundleSource: BundleSource {
             byPath[path] = entry
             entries.append(BundleEntry(path: path, size: entry.uncompressedSize))
         }
-        if let declared = ZipDirectory.declaredEntryCount(path: root), listed < declared {
+        if !isInMemory, let declared = ZipDirectory.declaredEntryCount(path: root), listed < declared {
             errors.append(
                 InputError(
                     path: root,
@@ -62,7 +77,7 @@ final class ZipBundleSource: BundleSource {
         return (entries.sorted { $0.path < $1.path }, errors)
     }
 
-    func looksLikeBinary(_ entry: BundleEntry) -> Bool {
+    package func looksLikeBinary(_ entry: BundleEntry) -> Bool {
         guard let zipEntry = byPath[entry.path] else { return false }
         var prefix: [UInt8] = []
         // Stop after the first chunk: the rest of the entry is never inflated.
@@ -73,7 +88,7 @@ final class ZipBundleSource: BundleSource {
         return BinaryFile.looksLikeBinary(prefix)
     }
 
-    func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
+    package func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
         let name = displayPath(entry.path)
         guard let zipEntry = byPath[entry.path] else { throw InputError(path: name, message: "not in the archive") }
         guard entry.size <= UInt64(limit) else {

@@ -50,7 +50,7 @@ package final class ELFImage: BinaryImage {
     package let symbolPrefix = ""
 
     /// `elf_version` must be called once before libelf reads anything.
-    private static let libraryReady: Bool = elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE)
+    static let libraryReady: Bool = elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE)
 
     init(bytes: UnsafeRawBufferPointer, storage: FileBytes, origin: ImageOrigin) throws(InputError) {
         self.origin = origin

@@ -24,4 +24,13 @@ package enum ELFSupport {
         throw origin.error("ELF support not built (this shipcheck was built without libelf): not audited")
         #endif
     }
+
+    /// What a dynamic linker reads of an ELF file (`ELFLoadReader`), over bytes already in memory.
+    package static func loadFacts(of storage: FileBytes, origin: ImageOrigin) throws(InputError) -> ELFLoadFacts {
+        #if canImport(CLibELF)
+        try ELFLoadReader.read(storage.bytes, origin: origin)
+        #else
+        throw origin.error("ELF support not built (this shipcheck was built without libelf): not audited")
+        #endif
+    }
 }

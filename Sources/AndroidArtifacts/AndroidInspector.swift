@@ -1,0 +1,85 @@
+import Foundation
+import BinaryInspect
+import ScanEngine
+import ShipcheckCore
+
+/// Android release artifacts as one family of `BinaryInspector`'s inputs: `.apk`, `.aab`,
+/// `.apks` and `.aar` files, `.so` files of an ABI folder (or built by the NDK), and folders of
+/// ABI folders (`src/main/jniLibs`, an AAR's `jni`): each read by `AndroidWalker`, with the leak
+/// rules on every library and the Android rules on the whole.
+package struct AndroidInspector: ArtifactFamily {
+    /// The Android rules the configuration leaves on.
+    private let rules: [any AndroidRule.Type]
+    private let configuration: Configuration
+
+    /// `rules`: the registry's rules; the inspector runs the Android rules among them.
+    package init(configuration: Configuration, rules: [any Rule.Type]) {
+        self.configuration = configuration
+        self.rules = rules.compactMap { $0 as? any AndroidRule.Type }.filter { configuration.isEnabled($0.description) }
+    }
+
+    /// The rules among `rules` the inspector runs (for reports' rule lists).
+    package static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
+        rules.filter { $0 is any AndroidRule.Type }
+    }
+
+    package static func isAndroidRule(_ rule: any Rule.Type) -> Bool { rule is any AndroidRule.Type }
+
+    package func claims(_ path: String, kind: FileKind) -> Bool {
+        switch kind {
+        case .regular:
+            if AndroidArtifactKind(path: path) != nil { return true }
+            return path.hasSuffix(".so") && (Self.isInABIFolder(path) || Self.isBuiltByTheNDK(path))
+        case .directory:
+            return Self.isLibraryFolder(path)
+        default:
+            return false
+        }
+    }
+
+    package func artifactRoot(holding relativePath: String) -> String? {
+        if AndroidArtifactKind(path: relativePath) != nil { return relativePath }
+        guard relativePath.hasSuffix(".so"), Self.isInABIFolder(relativePath) else { return nil }
+        let folder = relativePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
+        return folder.isEmpty ? "." : folder.joined(separator: "/")
+    }
+
+    package func inspect(_ path: String, with inspector: BinaryInspector) -> CheckResult {
+        let kind =
+            AndroidArtifactKind(path: path) ?? (FileKind.of(path) == .directory ? .libraryFolder : .library)
+        var (artifact, result) = AndroidWalker(inspector: inspector).read(path: path, kind: kind)
+        if let artifact { result.findings += check(artifact) }
+        return result
+    }
+
+    /// Runs the Android rules on an artifact already read (rule examples, tests, the fuzz target),
+    /// at their default severities (the configuration's are applied to every check's findings in
+    /// one place).
+    package func check(_ artifact: AndroidArtifact) -> [Finding] {
+        rules.flatMap { rule in
+            rule.check(
+                artifact, AndroidRuleContext(severity: rule.description.defaultSeverity, configuration: configuration))
+        }
+    }
+
+    /// `…/arm64-v8a/libapp.so`: a library in a folder named for an Android ABI.
+    static func isInABIFolder(_ path: String) -> Bool {
+        let components = path.split(separator: "/")
+        return components.count >= 2 && AndroidABI(folder: components[components.count - 2]) != nil
+    }
+
+    /// A folder holding ABI folders (`jniLibs`, `jni`, a merged `lib`).
+    static func isLibraryFolder(_ path: String) -> Bool {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return false }
+        return !names.isEmpty && names.contains { AndroidABI(folder: $0) != nil }
+            && names.allSatisfy { AndroidABI(folder: $0) != nil || $0.hasPrefix(".") }
+    }
+
+    /// A library that carries the NDK's ABI note (`.note.android.ident`).
+    static func isBuiltByTheNDK(_ path: String) -> Bool {
+        guard let bytes = try? FileBytes.map(path: path),
+            let facts = try? ELFSupport.loadFacts(of: bytes, origin: ImageOrigin(path: path))
+        else { return false }
+        return facts.androidAPILevel != nil
+    }
+}

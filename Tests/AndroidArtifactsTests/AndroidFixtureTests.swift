@@ -1,0 +1,75 @@
+import Foundation
+import ShipcheckCore
+import ShipcheckFrontend
+import ShipcheckTestSupport
+import Testing
+
+/// The artifacts Tests/Fixtures/android/build.sh builds (README.md there): every planted case is
+/// reported once, at its entry, by its rule — the same in an APK, an App Bundle, an AAR and a
+/// jniLibs folder, as far as each kind holds it — and the clean builds report nothing but notes.
+@Suite(.needsELF) struct AndroidFixtureTests {
+    /// What the planted libraries plant, by path inside the ABI folders.
+    static let plantedLibraries: [(String, String)] = [
+        ("arm64-v8a/libapp.so", "play-16kb-load-alignment"),
+        ("arm64-v8a/libapp.so", "binary-preview-conformance"),
+        ("arm64-v8a/libapp.so", "binary-mock-symbol"),
+        ("arm64-v8a/libloader.so", "android-needed-path"),
+        ("arm64-v8a/libpacked.so", "android-elf-refused"),
+        ("armeabi-v7a/libvendor.so", "play-64-bit-required"),
+        ("x86/libcodec.so", "android-text-relocations")
+    ]
+
+    /// What an app (APK or bundle) plants beside them: the manifest, a library it forgot to
+    /// package for one ABI, debug information.
+    static func plantedApp(manifest: String, libraries: String) -> [(String, String)] {
+        plantedLibraries.map { ("\(libraries)/\($0.0)", $0.1) } + [
+            ("\(libraries)/x86_64/libapp.so", "android-needed-library-missing"),
+            ("\(libraries)/arm64-v8a/libapp.so", "android-debug-info"),
+            (manifest, "play-debuggable"), (manifest, "play-test-only"), (manifest, "play-target-sdk-too-old"),
+            (manifest, "play-version-code")
+        ]
+    }
+
+    static let cases: [(artifact: String, expected: [(String, String)])] = [
+        (
+            "Planted.apk",
+            plantedApp(manifest: "AndroidManifest.xml", libraries: "lib") + [
+                ("lib/arm64-v8a/libapp.so", "play-16kb-zip-alignment")
+            ]
+        ),
+        (
+            "Planted.aab",
+            plantedApp(manifest: "base/manifest/AndroidManifest.xml", libraries: "base/lib") + [
+                ("BundleConfig.pb", "play-16kb-zip-alignment")
+            ]
+        ),
+        ("Planted.aar", plantedLibraries.map { ("jni/\($0.0)", $0.1) }),
+        ("jniLibs", plantedLibraries),
+        ("Clean.apk", []), ("Clean.aab", []), ("Legacy.apk", []), ("KotlinOnly.apk", [])
+    ]
+
+    @Test(arguments: cases.map(\.artifact))
+    func reportsExactlyWhatIsPlanted(_ artifact: String) throws {
+        let expected = try #require(Self.cases.first { $0.artifact == artifact }).expected
+        let path = Repository.path("Tests/Fixtures/android/\(artifact)")
+        let report = try #require(
+            try Frontend.binary(paths: [path], configuration: Configuration(), failingSeverity: .error).report)
+        #expect(report.inputErrors.isEmpty, "\(report.inputErrors)")
+        let reported = report.findings.filter { $0.severity != .note }.map { finding in
+            "\(finding.location.path.dropFirst(path.count + 1)) \(finding.ruleID)"
+        }.sorted()
+        #expect(reported == expected.map { "\($0.0) \($0.1)" }.sorted())
+    }
+
+    /// The messages name the ABI and the library, as the issue asks of the loader rules.
+    @Test func theMissingRuntimeNamesTheABIAndTheLibraryThatNeedsIt() throws {
+        let path = Repository.path("Tests/Fixtures/android/Planted.apk")
+        let report = try #require(
+            try Frontend.binary(paths: [path], configuration: Configuration(), failingSeverity: .error).report)
+        let missing = try #require(report.findings.first { $0.ruleID == "android-needed-library-missing" })
+        #expect(
+            missing.message.hasPrefix(
+                "lib/x86_64/libapp.so (x86_64) needs libswiftCore.so (not packaged for x86_64, packaged only for arm64-v8a)"))
+        #expect(missing.message.hasSuffix("dlopen failed: library \"libswiftCore.so\" not found"))
+    }
+}
