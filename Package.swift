@@ -173,7 +173,7 @@ let package = Package(
             dependencies: [
                 "ScanEngine",
                 "ShipcheckCore", "ShipcheckFrontend", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
-                "Preflight",
+                "Preflight", "AndroidArtifacts",
                 .product(name: "SwiftSyntax", package: "swift-syntax")
             ],
             path: "Tests/HostileInputTargets",
@@ -245,7 +245,11 @@ let package = Package(
             swiftSettings: strictSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
         .testTarget(
-            name: "CLITests", dependencies: ["ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets"],
+            name: "CLITests",
+            dependencies: [
+                "ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets",
+                .product(name: "ZIPFoundation", package: "ZIPFoundation")
+            ],
             swiftSettings: strictSwift6),
         // The release packaging (scripts/package.sh on the debug binary), the plugins on it, the CI templates.
         .testTarget(

@@ -1,5 +1,5 @@
-import Foundation
 import BinaryInspect
+import Foundation
 import ScanEngine
 import ShipcheckCore
 

@@ -23,7 +23,8 @@ extension Frontend {
             ArchiveBreakerCheck(configuration: configuration),
             PrivacyDeclarationsCheck(configuration: configuration),
             BinariesCheck(
-                root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture)
+                root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture),
+            AndroidLibrariesCheck(root: root, configuration: configuration)
         ]
     }
 

@@ -69,7 +69,31 @@ import Testing
         let missing = try #require(report.findings.first { $0.ruleID == "android-needed-library-missing" })
         #expect(
             missing.message.hasPrefix(
-                "lib/x86_64/libapp.so (x86_64) needs libswiftCore.so (not packaged for x86_64, packaged only for arm64-v8a)"))
+                "lib/x86_64/libapp.so (x86_64) needs libswiftCore.so (not packaged for x86_64, packaged only for arm64-v8a)"
+            ))
         #expect(missing.message.hasSuffix("dlopen failed: library \"libswiftCore.so\" not found"))
+    }
+}
+
+/// `shipcheck audit` finds the prebuilt libraries a repository keeps for packaging in its
+/// listing and checks them as a library folder, with paths relative to the audited root.
+@Suite(.needsELF) struct AuditJniLibsTests {
+    @Test func theAuditChecksTheRepositorysJniLibs() throws {
+        let tree = TemporaryDirectory("shipcheck-audit-jnilibs")
+        let fixture = Repository.path("Tests/Fixtures/android/jniLibs")
+        for abi in try FileManager.default.contentsOfDirectory(atPath: fixture) {
+            for name in try FileManager.default.contentsOfDirectory(atPath: "\(fixture)/\(abi)") {
+                let bytes = try #require(FileManager.default.contents(atPath: "\(fixture)/\(abi)/\(name)"))
+                _ = tree.write("app/src/main/jniLibs/\(abi)/\(name)", bytes: Array(bytes))
+            }
+        }
+        _ = tree.write("app/src/main/AndroidManifest.xml", "<manifest package=\"com.example\"/>\n")
+        let report = try #require(try Frontend.audit(root: tree.path, failingSeverity: .error).report)
+        #expect(report.inputErrors.isEmpty, "\(report.inputErrors)")
+        let reported = report.findings.filter { $0.severity != .note }.map { "\($0.location.path) \($0.ruleID)" }
+            .sorted()
+        let expected = AndroidFixtureTests.plantedLibraries.map { "app/src/main/jniLibs/\($0.0) \($0.1)" }.sorted()
+        #expect(reported == expected)
+        #expect(report.checks.contains { $0.name == "android libraries" && $0.errors == 6 })
     }
 }

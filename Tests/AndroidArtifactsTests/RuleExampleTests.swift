@@ -22,11 +22,16 @@ import Testing
                 return fields.first == "bundle-config" ? "BundleConfig.pb" : String(fields[1])
             }
             let findings = inspector.check(artifact).filter { $0.ruleID == rule.id }
-            #expect(findings.count == expected.count, "\(rule.id): \(findings.count) findings for \(expected.count) markers in:\n\(text)\n\(findings.map(\.message))")
+            #expect(
+                findings.count == expected.count,
+                "\(rule.id): \(findings.count) findings for \(expected.count) markers in:\n\(text)\n\(findings.map(\.message))"
+            )
             var unmatched = expected
             for finding in findings {
                 let inner = String(finding.location.path.dropFirst(artifact.root.count + 1))
-                let index = unmatched.firstIndex { $0 == inner || $0.hasPrefix(inner + "/") || (inner.isEmpty && $0 == "") }
+                let index = unmatched.firstIndex {
+                    $0 == inner || $0.hasPrefix(inner + "/") || (inner.isEmpty && $0 == "")
+                }
                 #expect(index != nil, "\(rule.id): a finding at '\(inner)' where no marker is, in:\n\(text)")
                 if let index { unmatched.remove(at: index) }
                 #expect(finding.severity <= rule.defaultSeverity)
@@ -34,7 +39,9 @@ import Testing
         }
         for example in rule.nonTriggeringExamples {
             let findings = inspector.check(try AndroidArtifact(example: example.text)).filter { $0.ruleID == rule.id }
-            #expect(findings.isEmpty, "\(rule.id): non-triggering example reported \(findings.map(\.message)):\n\(example.text)")
+            #expect(
+                findings.isEmpty,
+                "\(rule.id): non-triggering example reported \(findings.map(\.message)):\n\(example.text)")
         }
     }
 }

@@ -1,3 +1,4 @@
+import AndroidArtifacts
 import BinaryInspect
 import ConflictScan
 import Foundation
@@ -35,6 +36,10 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     case xcconfig
     /// `.shipcheck.yml` loader.
     case config
+    /// An Android manifest through each of its readers (binary XML, aapt2's protobuf XML, text)
+    /// into the manifest facts, the bytes as a bundle's `BundleConfig.pb`, and the bytes as an
+    /// `.apk` checked by every Android and leak rule (zip listing, entry offsets, libraries).
+    case android
     /// One symbol name through the demanglers (the Swift runtime's, guarded; `__cxa_demangle`)
     /// and the simplified rendering: names come straight from binaries no one vetted.
     case demangler
@@ -51,6 +56,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         case .xcconfig: Self.runXCConfig(bytes)
         case .config: Self.runConfig(bytes)
         case .demangler: Self.runDemangler(bytes)
+        case .android: Self.runAndroid(bytes)
         }
     }
 
@@ -84,6 +90,17 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         options.table = .dynsym
         options.demangle = .none
         list(file, format: .json, options: options)
+    }
+
+    private static let androidInspector = AndroidInspector(configuration: Configuration(), rules: RuleRegistry.rules)
+
+    private static func runAndroid(_ bytes: UnsafeRawBufferPointer) {
+        let array = Array(bytes)
+        _ = try? AndroidManifest(BinaryXMLReader.read(array))
+        _ = try? AndroidManifest(ProtoXMLReader.read(array))
+        _ = try? AndroidManifest(TextXMLReader.read(array))
+        _ = try? ProtoXMLReader.bundleConfig(array)
+        _ = androidInspector.inspect(ScratchFile.write(bytes, name: "input.apk"), with: inspector)
     }
 
     private static func list(_ file: BinaryFile, format: SymbolFormat, options: SymbolListOptions) {

@@ -11,7 +11,7 @@
 # built from, for the results table.
 # Rows of targets not run this time are kept in the results table.
 #
-# Entry points: Tests/HostileInputTargets (elf, macho, bundle, conflicts, ifconfig, pbxproj, xcconfig, config, demangler).
+# Entry points: Tests/HostileInputTargets (elf, macho, bundle, conflicts, ifconfig, pbxproj, xcconfig, config, demangler, android).
 # The driver is the separate package in Fuzz/, built into .build-fuzz/ (it only links with
 # -sanitize=fuzzer; lld because gold fails on the instrumented objects).
 # Corpora grow across runs in bench/work/fuzz/corpus/<target> (git-ignored), seeded from the
@@ -25,7 +25,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 seconds="${FUZZ_SECONDS:-60}"
 max_runs="${FUZZ_RUNS:-1000000}"
-targets="${FUZZ_TARGETS:-elf macho bundle conflicts ifconfig pbxproj xcconfig config demangler}"
+targets="${FUZZ_TARGETS:-elf macho bundle conflicts ifconfig pbxproj xcconfig config demangler android}"
 scratch="$root/.build-fuzz"
 work="$root/bench/work/fuzz"
 regressions="$root/Tests/Fixtures/fuzz-regressions"
@@ -99,6 +99,12 @@ llvm-nm --just-symbol-name $(find "$samples" -maxdepth 2 -type f \( -name App -o
     grep -E '^_?(\$s|\$e|_T0|_Z)' | sort -u | while IFS= read -r name; do
         printf '%s' "$name" >"$work/corpus/demangler/seed-$(printf '%s' "$name" | sha1sum | cut -c1-16)"
     done
+
+# Android: the fixture APKs (whole artifacts), and their manifests and BundleConfig.pb files on
+# their own (binary, protobuf and text XML).
+# shellcheck disable=SC2046
+seed_files android $(find "$root/Tests/Fixtures/android" "$root/Tests/Fixtures/fuzz-regressions/android" -maxdepth 1 -type f \( -name '*.apk' -o -name '*.bin' -o -name '*.xml' -o -name '*.pb' \) | sort) \
+    "$root/Tests/Fixtures/android/src/planted.xml"
 
 # Conflict markers: the samples plus the block shapes git writes.
 # shellcheck disable=SC2046

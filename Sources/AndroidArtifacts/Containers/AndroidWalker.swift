@@ -40,7 +40,8 @@ struct AndroidWalker {
 
     /// Every entry of `source` into the artifact; entries of an APK set's APKs under the APK's path.
     private func read(
-        _ source: any BundleSource, into artifact: inout AndroidArtifact, offsets: [String: UInt64], prefix: String = "",
+        _ source: any BundleSource, into artifact: inout AndroidArtifact, offsets: [String: UInt64],
+        prefix: String = "",
         result: inout CheckResult
     ) {
         let (entries, errors) = source.files()
@@ -53,7 +54,8 @@ struct AndroidWalker {
             do throws(InputError) {
                 if let module = AndroidLayout.manifestModule(at: path, in: artifact.kind) {
                     let bytes = try source.contents(of: entry, limit: EntryLimits.metadata)
-                    let manifest = try decodeManifest(Array(bytes.bytes), kind: artifact.kind, display: source.displayPath(entry.path))
+                    let manifest = try decodeManifest(
+                        Array(bytes.bytes), kind: artifact.kind, display: source.displayPath(entry.path))
                     artifact.manifests.append(.init(path: path, module: module, manifest: manifest))
                 } else if artifact.kind == .aab, path == "BundleConfig.pb" {
                     let bytes = try source.contents(of: entry, limit: EntryLimits.metadata)
@@ -73,7 +75,9 @@ struct AndroidWalker {
                 } else if artifact.kind == .apks, prefix.isEmpty, entry.path.hasSuffix(".apk") {
                     let bytes = try source.contents(of: entry, limit: EntryLimits.binary)
                     let inner = try ZipBundleSource(bytes: bytes, root: source.displayPath(entry.path))
-                    let innerOffsets = ZipDataOffsets.storedEntries(in: .memory(Array(bytes.bytes))) { $0.hasSuffix(".so") }
+                    let innerOffsets = ZipDataOffsets.storedEntries(in: .memory(Array(bytes.bytes))) {
+                        $0.hasSuffix(".so")
+                    }
                     read(inner, into: &artifact, offsets: innerOffsets, prefix: entry.path + "/", result: &result)
                 }
             } catch {
@@ -156,16 +160,32 @@ struct AndroidWalker {
         switch artifact.kind {
         case .apk, .aar:
             guard artifact.manifests.isEmpty, !artifact.files.contains("AndroidManifest.xml") else { return [] }
-            return [InputError(path: root, message: "no AndroidManifest.xml: not an \(artifact.kind == .apk ? "APK" : "AAR"), nothing checked")]
+            return [
+                InputError(
+                    path: root,
+                    message: "no AndroidManifest.xml: not an \(artifact.kind == .apk ? "APK" : "AAR"), nothing checked")
+            ]
         case .aab:
-            guard artifact.manifests.isEmpty, !artifact.files.contains(where: { $0.hasSuffix("/manifest/AndroidManifest.xml") }) else { return [] }
-            return [InputError(path: root, message: "no module manifest (base/manifest/AndroidManifest.xml): not an App Bundle, nothing checked")]
+            guard artifact.manifests.isEmpty,
+                !artifact.files.contains(where: { $0.hasSuffix("/manifest/AndroidManifest.xml") })
+            else { return [] }
+            return [
+                InputError(
+                    path: root,
+                    message:
+                        "no module manifest (base/manifest/AndroidManifest.xml): not an App Bundle, nothing checked")
+            ]
         case .apks:
-            guard artifact.manifests.isEmpty, !artifact.files.contains(where: { $0.hasSuffix(".apk/AndroidManifest.xml") }) else { return [] }
+            guard artifact.manifests.isEmpty,
+                !artifact.files.contains(where: { $0.hasSuffix(".apk/AndroidManifest.xml") })
+            else { return [] }
             return [InputError(path: root, message: "no APK with a manifest: not an APK set, nothing checked")]
         case .libraryFolder:
             guard artifact.libraries.isEmpty else { return [] }
-            return [InputError(path: root, message: "no native library in an ABI folder (arm64-v8a/libapp.so): nothing checked")]
+            return [
+                InputError(
+                    path: root, message: "no native library in an ABI folder (arm64-v8a/libapp.so): nothing checked")
+            ]
         case .library:
             return []
         }

@@ -45,12 +45,18 @@ enum ZipDataOffsets {
         guard size >= 22 else { return nil }
         let tailStart = size > 65_557 ? size - 65_557 : 0
         guard let tail = reader.read(at: tailStart, count: Int(size - tailStart)) else { return nil }
-        guard let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { tail.uint32($0) == 0x0605_4B50 })
+        guard
+            let end = stride(from: tail.count - 22, through: 0, by: -1).first(where: { tail.uint32($0) == 0x0605_4B50 })
         else { return nil }
-        var result = (offset: UInt64(tail.uint32(end + 16)), size: UInt64(tail.uint32(end + 12)), count: Int(tail.uint16(end + 10)))
+        var result = (
+            offset: UInt64(tail.uint32(end + 16)), size: UInt64(tail.uint32(end + 12)),
+            count: Int(tail.uint16(end + 10))
+        )
         if result.offset == 0xFFFF_FFFF || result.count == 0xFFFF, end >= 20, tail.uint32(end - 20) == 0x0706_4B50 {
             let locatorOffset = tail.uint64(end - 12)
-            guard let record = reader.read(at: locatorOffset, count: 56), record.uint32(0) == 0x0606_4B50 else { return nil }
+            guard let record = reader.read(at: locatorOffset, count: 56), record.uint32(0) == 0x0606_4B50 else {
+                return nil
+            }
             result = (record.uint64(48), record.uint64(40), Int(clamping: record.uint64(32)))
         }
         guard result.offset <= size, result.size <= size - result.offset else { return nil }

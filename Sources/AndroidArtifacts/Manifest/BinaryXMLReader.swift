@@ -50,7 +50,9 @@ package enum BinaryXMLReader {
                     data.uint32(at: chunk.lowerBound + Int(chunkHeader) + $0 * 4)
                 }
             case startElementType:
-                guard stack.count < maximumDepth else { throw ManifestError("elements nested deeper than \(maximumDepth)") }
+                guard stack.count < maximumDepth else {
+                    throw ManifestError("elements nested deeper than \(maximumDepth)")
+                }
                 guard root == nil else { throw ManifestError("an element after the root element closed") }
                 stack.append(try readStartElement(data, chunk, header: Int(chunkHeader), strings, resourceIDs))
             case endElementType:
@@ -107,7 +109,9 @@ package enum BinaryXMLReader {
             let attributeStart = data.uint16(at: ext + 8), let attributeSize = data.uint16(at: ext + 10),
             let attributeCount = data.uint16(at: ext + 12)
         else { throw ManifestError("element at offset \(chunk.lowerBound) is truncated") }
-        func string(_ index: UInt32) -> String? { index == UInt32.max || Int(index) >= strings.count ? nil : strings[Int(index)] }
+        func string(_ index: UInt32) -> String? {
+            index == UInt32.max || Int(index) >= strings.count ? nil : strings[Int(index)]
+        }
         guard let name = string(nameIndex) else {
             throw ManifestError("element at offset \(chunk.lowerBound) names string \(nameIndex), outside the pool")
         }

@@ -48,7 +48,9 @@ package enum TextXMLReader {
             stack.append(element)
         }
 
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?) {
+        func parser(
+            _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName: String?
+        ) {
             guard let element = stack.popLast() else { return }
             if stack.isEmpty { root = element } else { stack[stack.count - 1].children.append(element) }
         }

@@ -37,7 +37,9 @@ extension AndroidArtifact {
                     throw bad("unknown kind")
                 }
                 kind = parsed
-                root = parsed == .libraryFolder ? "jniLibs" : parsed == .library ? "libexample.so" : "Example.\(parsed.rawValue)"
+                root =
+                    parsed == .libraryFolder
+                    ? "jniLibs" : parsed == .library ? "libexample.so" : "Example.\(parsed.rawValue)"
             case "upload":
                 guard fields.count == 2, fields[1].split(separator: "-").map(\.count) == [4, 2, 2] else {
                     throw bad("YYYY-MM-DD expected")
@@ -50,7 +52,8 @@ extension AndroidArtifact {
                 guard fields.count >= 2, let module = AndroidLayout.manifestModule(at: fields[1], in: kind) else {
                     throw bad("no manifest of a \(kind.rawValue) lies there")
                 }
-                manifests.append(ModuleManifest(path: fields[1], module: module, manifest: try Self.manifest(options, bad)))
+                manifests.append(
+                    ModuleManifest(path: fields[1], module: module, manifest: try Self.manifest(options, bad)))
                 files.append(fields[1])
             case "bundle-config":
                 var config = BundleConfig()
@@ -111,7 +114,11 @@ extension AndroidArtifact {
                 manifest.minSdk = level
             case "targetSdk": manifest.targetSdkText = value
             case "debuggable":
-                if value.hasPrefix("@") { manifest.debuggableIsReference = true } else { manifest.debuggable = try flag() }
+                if value.hasPrefix("@") {
+                    manifest.debuggableIsReference = true
+                } else {
+                    manifest.debuggable = try flag()
+                }
             case "testOnly": manifest.testOnly = try flag()
             case "extractNativeLibs": manifest.extractNativeLibs = try flag()
             case "split": manifest.split = value
@@ -155,7 +162,8 @@ extension AndroidArtifact {
                     guard item.hasPrefix("0x"), let value = UInt64(item.dropFirst(2), radix: 16) else {
                         throw bad("align=0xHEX[,0xHEX…]")
                     }
-                    segments.append(.init(alignment: value, isWritable: !segments.isEmpty, isExecutable: segments.isEmpty))
+                    segments.append(
+                        .init(alignment: value, isWritable: !segments.isEmpty, isExecutable: segments.isEmpty))
                 }
                 elf.loadSegments = segments
             case ("needs", let list?): elf.needed = list.split(separator: ",").map(String.init)

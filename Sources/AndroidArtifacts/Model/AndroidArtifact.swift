@@ -82,7 +82,9 @@ package struct AndroidArtifact: Sendable {
     }
 
     /// How messages name an entry: its path inside the artifact.
-    func shown(_ inner: String) -> String { inner.isEmpty ? (root.split(separator: "/").last.map(String.init) ?? root) : inner }
+    func shown(_ inner: String) -> String {
+        inner.isEmpty ? (root.split(separator: "/").last.map(String.init) ?? root) : inner
+    }
 }
 
 /// One native library of the artifact, with what its zip entry and its ELF headers say.

@@ -54,7 +54,8 @@ package struct AndroidManifest: Sendable, Hashable {
             testOnly = application.androidAttribute(.testOnly)?.value.boolean
             extractNativeLibs = application.androidAttribute(.extractNativeLibs)?.value.boolean
         }
-        for feature in root.children(named: "uses-feature") where feature.androidAttribute(.required)?.value.boolean != false {
+        for feature in root.children(named: "uses-feature")
+        where feature.androidAttribute(.required)?.value.boolean != false {
             switch feature.androidAttribute(.name)?.value.text {
             case "android.hardware.type.watch": formFactor = .wear
             case "android.software.leanback": formFactor = .television

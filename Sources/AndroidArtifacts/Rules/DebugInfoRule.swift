@@ -36,7 +36,8 @@ package enum DebugInfoRule: AndroidRule {
                 description, context.severity, at: library.path,
                 message:
                     "\(library.path) carries \(Self.size(elf.debugSize)) of debug information in \(elf.debugSections.count) .debug_* section\(elf.debugSections.count == 1 ? "" : "s"): the release build did not strip it",
-                fix: "let the Android Gradle Plugin strip it (no keepDebugSymbols for release), or llvm-strip --strip-debug",
+                fix:
+                    "let the Android Gradle Plugin strip it (no keepDebugSymbols for release), or llvm-strip --strip-debug",
                 identity: "debug-info")
         }
     }

@@ -17,10 +17,13 @@ package enum DebuggableRule: AndroidRule {
             """,
         defaultSeverity: .error,
         storeRejection: "Google Play: \"You uploaded a debuggable APK or Android App Bundle\"",
-        fix: "build the release variant (bundleRelease / assembleRelease) and remove android:debuggable from the manifest",
+        fix:
+            "build the release variant (bundleRelease / assembleRelease) and remove android:debuggable from the manifest",
         triggeringExamples: [
             RuleExample("↓manifest AndroidManifest.xml debuggable=true"),
-            RuleExample("kind aab\n↓manifest base/manifest/AndroidManifest.xml debuggable=true\nmanifest feature/manifest/AndroidManifest.xml"),
+            RuleExample(
+                "kind aab\n↓manifest base/manifest/AndroidManifest.xml debuggable=true\nmanifest feature/manifest/AndroidManifest.xml"
+            ),
             RuleExample("kind apks\n↓manifest splits/base-master.apk/AndroidManifest.xml debuggable=true")
         ],
         nonTriggeringExamples: [
@@ -37,7 +40,8 @@ package enum DebuggableRule: AndroidRule {
                 description, context.severity, at: main.path,
                 message:
                     "\(main.path) sets android:debuggable=\"true\": Google Play refuses debuggable uploads (\"You uploaded a debuggable APK or Android App Bundle\")",
-                fix: "build the release variant, and remove android:debuggable from the manifest", identity: "debuggable")
+                fix: "build the release variant, and remove android:debuggable from the manifest",
+                identity: "debuggable")
         ]
     }
 }

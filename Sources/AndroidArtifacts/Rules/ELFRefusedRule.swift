@@ -20,8 +20,10 @@ package enum ELFRefusedRule: AndroidRule {
             still judged.
             """,
         defaultSeverity: .error,
-        storeRejection: "the app's launch: dlopen failed: \"libx.so\" has no section headers (or is for … instead of …)",
-        fix: "put the library in the folder of the ABI it was built for; rebuild instead of post-processing it (strip with llvm-strip, not sstrip or a packer); link without -z execstack or RWX sections",
+        storeRejection:
+            "the app's launch: dlopen failed: \"libx.so\" has no section headers (or is for … instead of …)",
+        fix:
+            "put the library in the folder of the ABI it was built for; rebuild instead of post-processing it (strip with llvm-strip, not sstrip or a packer); link without -z execstack or RWX sections",
         triggeringExamples: [
             RuleExample("↓lib lib/arm64-v8a/libapp.so machine=x86_64"),
             RuleExample("↓lib lib/armeabi-v7a/libapp.so class=64\nlib lib/arm64-v8a/libapp.so"),
@@ -30,7 +32,9 @@ package enum ELFRefusedRule: AndroidRule {
             RuleExample("↓lib lib/arm64-v8a/libapp.so wx")
         ],
         nonTriggeringExamples: [
-            RuleExample("lib lib/arm64-v8a/libapp.so\nlib lib/x86_64/libapp.so\nlib lib/armeabi-v7a/libapp.so\nlib lib/x86/libapp.so"),
+            RuleExample(
+                "lib lib/arm64-v8a/libapp.so\nlib lib/x86_64/libapp.so\nlib lib/armeabi-v7a/libapp.so\nlib lib/x86/libapp.so"
+            ),
             RuleExample("kind library\nlib libapp.so machine=x86_64")
         ])
 
@@ -41,7 +45,8 @@ package enum ELFRefusedRule: AndroidRule {
             if let abi = library.abi {
                 if elf.machine != abi.machine {
                     refusals.append(
-                        "is for \(AndroidABI.machineName(elf.machine)) instead of \(AndroidABI.machineName(abi.machine)), the machine of \(abi.rawValue)")
+                        "is for \(AndroidABI.machineName(elf.machine)) instead of \(AndroidABI.machineName(abi.machine)), the machine of \(abi.rawValue)"
+                    )
                 } else if elf.is64Bit != abi.is64Bit {
                     refusals.append("is \(elf.is64Bit ? 64 : 32)-bit instead of \(abi.is64Bit ? 64 : 32)-bit")
                 }

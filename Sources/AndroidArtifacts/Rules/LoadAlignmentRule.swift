@@ -49,5 +49,7 @@ package enum LoadAlignmentRule: AndroidRule {
         }
     }
 
-    static func size(_ bytes: UInt64) -> String { bytes >= 1024 && bytes % 1024 == 0 ? "\(bytes / 1024) KB" : "\(bytes) bytes" }
+    static func size(_ bytes: UInt64) -> String {
+        bytes >= 1024 && bytes % 1024 == 0 ? "\(bytes / 1024) KB" : "\(bytes) bytes"
+    }
 }

@@ -32,13 +32,19 @@ package enum NeededLibraryRule: AndroidRule {
             RuleExample("↓lib lib/arm64-v8a/libapp.so needs=libcutils.so"),
             RuleExample("↓lib lib/arm64-v8a/libapp.so needs=libc++.so"),
             RuleExample("manifest AndroidManifest.xml minSdk=24\n↓lib lib/arm64-v8a/libapp.so needs=libicu.so"),
-            RuleExample("kind aab\nlib base/lib/arm64-v8a/libapp.so needs=libfeature.so\n↓lib base/lib/x86_64/libapp.so needs=libfeature.so\nlib feature/lib/arm64-v8a/libfeature.so")
+            RuleExample(
+                "kind aab\nlib base/lib/arm64-v8a/libapp.so needs=libfeature.so\n↓lib base/lib/x86_64/libapp.so needs=libfeature.so\nlib feature/lib/arm64-v8a/libfeature.so"
+            )
         ],
         nonTriggeringExamples: [
-            RuleExample("lib lib/arm64-v8a/libapp.so needs=libswiftCore.so,libc.so,libm.so,libdl.so,liblog.so,libandroid.so\nlib lib/arm64-v8a/libswiftCore.so needs=libc++_shared.so\nlib lib/arm64-v8a/libc++_shared.so"),
+            RuleExample(
+                "lib lib/arm64-v8a/libapp.so needs=libswiftCore.so,libc.so,libm.so,libdl.so,liblog.so,libandroid.so\nlib lib/arm64-v8a/libswiftCore.so needs=libc++_shared.so\nlib lib/arm64-v8a/libc++_shared.so"
+            ),
             RuleExample("manifest AndroidManifest.xml minSdk=31\nlib lib/arm64-v8a/libapp.so needs=libicu.so"),
             RuleExample("kind aar\nlib jni/arm64-v8a/libcodec.so needs=libc++_shared.so"),
-            RuleExample("kind aab\nlib base/lib/arm64-v8a/libapp.so needs=libfeature.so\nlib feature/lib/arm64-v8a/libfeature.so")
+            RuleExample(
+                "kind aab\nlib base/lib/arm64-v8a/libapp.so needs=libfeature.so\nlib feature/lib/arm64-v8a/libfeature.so"
+            )
         ])
 
     static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
@@ -49,13 +55,20 @@ package enum NeededLibraryRule: AndroidRule {
             for name in elf.needed where !name.contains("/") && !packaged.contains(name) {
                 if let level = NDKSystemLibraries.publicLibraries[name] {
                     if let minSdk = artifact.minSdk, level > minSdk {
-                        problems.append((name, "a system library only since API \(level); the app's minSdk is \(minSdk)"))
+                        problems.append(
+                            (name, "a system library only since API \(level); the app's minSdk is \(minSdk)"))
                     }
-                } else if NDKSystemLibraries.formerlyExempt.contains(name) || name == NDKSystemLibraries.platformCXXRuntime {
-                    problems.append((name, "a private platform library: \"is not accessible for the namespace\" since API 24"))
+                } else if NDKSystemLibraries.formerlyExempt.contains(name)
+                    || name == NDKSystemLibraries.platformCXXRuntime
+                {
+                    problems.append(
+                        (name, "a private platform library: \"is not accessible for the namespace\" since API 24"))
                 } else if artifact.isUploaded {
-                    let elsewhere = artifact.libraries.filter { $0.name == name && $0.abi != library.abi }.compactMap(\.abi)
-                    let note = elsewhere.isEmpty ? "" : ", packaged only for \(Set(elsewhere).sorted().map(\.rawValue).joined(separator: ", "))"
+                    let elsewhere = artifact.libraries.filter { $0.name == name && $0.abi != library.abi }.compactMap(
+                        \.abi)
+                    let note =
+                        elsewhere.isEmpty
+                        ? "" : ", packaged only for \(Set(elsewhere).sorted().map(\.rawValue).joined(separator: ", "))"
                     problems.append((name, "not packaged for \(library.abi?.rawValue ?? "this ABI")\(note)"))
                 }
             }

@@ -4,7 +4,8 @@ import ShipcheckCore
 package enum NeededPathRule: AndroidRule {
     package static let description = RuleDescription(
         id: "android-needed-path",
-        summary: "A native library names a needed library by a path (DT_NEEDED \"/build/out/libfoo.so\") instead of its name.",
+        summary:
+            "A native library names a needed library by a path (DT_NEEDED \"/build/out/libfoo.so\") instead of its name.",
         rationale: """
             When a library is linked against another by its path (and the other has no \
             DT_SONAME), the linker records that path — usually a folder on the build machine. \
@@ -31,7 +32,8 @@ package enum NeededPathRule: AndroidRule {
                 description, context.severity, at: library.path,
                 message:
                     "\(artifact.describe(library)) needs \(paths.map { "\"\($0)\"" }.joined(separator: ", ")) by path: apps targeting API 23+ fail with dlopen failed: library \"\(first)\" not found",
-                fix: "give the needed library a DT_SONAME (-Wl,-soname,\(first.split(separator: "/").last ?? "")) and relink",
+                fix:
+                    "give the needed library a DT_SONAME (-Wl,-soname,\(first.split(separator: "/").last ?? "")) and relink",
                 identity: "needed-path")
         }
     }

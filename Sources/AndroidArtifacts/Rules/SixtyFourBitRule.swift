@@ -18,17 +18,21 @@ package enum SixtyFourBitRule: AndroidRule {
             """,
         defaultSeverity: .error,
         storeRejection: "Google Play: \"This release is not compliant with the Google Play 64-bit requirement\"",
-        fix: "add arm64-v8a (and x86_64) to the ABIs the native code is built for (abiFilters, CMake/ndk-build APP_ABI)",
+        fix:
+            "add arm64-v8a (and x86_64) to the ABIs the native code is built for (abiFilters, CMake/ndk-build APP_ABI)",
         triggeringExamples: [
             RuleExample("↓lib lib/armeabi-v7a/libapp.so"),
             RuleExample("lib lib/armeabi-v7a/libapp.so\nlib lib/arm64-v8a/libapp.so\n↓lib lib/x86/libapp.so"),
-            RuleExample("lib lib/armeabi-v7a/libapp.so\n↓lib lib/armeabi-v7a/libvendor.so\nlib lib/arm64-v8a/libapp.so"),
+            RuleExample(
+                "lib lib/armeabi-v7a/libapp.so\n↓lib lib/armeabi-v7a/libvendor.so\nlib lib/arm64-v8a/libapp.so"),
             RuleExample("kind aar\n↓lib jni/x86/libcodec.so\nlib jni/arm64-v8a/libcodec.so")
         ],
         nonTriggeringExamples: [
             RuleExample("lib lib/armeabi-v7a/libapp.so\nlib lib/arm64-v8a/libapp.so"),
             RuleExample("lib lib/arm64-v8a/libapp.so\nlib lib/x86_64/libapp.so"),
-            RuleExample("lib lib/armeabi-v7a/libapp.so\nlib lib/arm64-v8a/libapp.so\nlib lib/x86/libapp.so\nlib lib/x86_64/libapp.so"),
+            RuleExample(
+                "lib lib/armeabi-v7a/libapp.so\nlib lib/arm64-v8a/libapp.so\nlib lib/x86/libapp.so\nlib lib/x86_64/libapp.so"
+            ),
             RuleExample("kind aab\nlib base/lib/armeabi-v7a/libapp.so\nlib base/lib/arm64-v8a/libapp.so")
         ])
 
@@ -56,7 +60,8 @@ package enum SixtyFourBitRule: AndroidRule {
                         description, context.severity, at: library.path,
                         message:
                             "\(library.name) ships for \(abi.rawValue) but not for \(counterpart.rawValue): 64-bit devices install the \(counterpart.rawValue) libraries only, where loading it fails with dlopen failed: library \"\(library.name)\" not found",
-                        fix: "build \(library.name) for \(counterpart.rawValue) too, or remove the \(abi.rawValue) copy",
+                        fix:
+                            "build \(library.name) for \(counterpart.rawValue) too, or remove the \(abi.rawValue) copy",
                         identity: "missing \(counterpart.rawValue)"))
             }
         }

@@ -40,18 +40,22 @@ package enum TargetSDKRule: AndroidRule, ConfigurableRule {
             """,
         defaultSeverity: .error,
         storeRejection: "Google Play: \"Your app currently targets API level X and must target at least API level Y\"",
-        fix: "raise targetSdk in the module's build.gradle(.kts) and test the behaviour changes of that Android release",
+        fix:
+            "raise targetSdk in the module's build.gradle(.kts) and test the behaviour changes of that Android release",
         triggeringExamples: [
             RuleExample("upload 2026-11-27\n↓manifest AndroidManifest.xml versionCode=3 targetSdk=35"),
             RuleExample("upload 2026-11-27\nkind aab\n↓manifest base/manifest/AndroidManifest.xml minSdk=24"),
-            RuleExample("upload 2026-11-27\n↓manifest AndroidManifest.xml targetSdk=34 feature=android.hardware.type.watch"),
+            RuleExample(
+                "upload 2026-11-27\n↓manifest AndroidManifest.xml targetSdk=34 feature=android.hardware.type.watch"),
             RuleExample("upload 2026-06-01\n↓manifest AndroidManifest.xml targetSdk=35"),
             RuleExample("upload 2026-11-27\n↓manifest AndroidManifest.xml targetSdk=Baklava")
         ],
         nonTriggeringExamples: [
             RuleExample("upload 2026-11-27\nmanifest AndroidManifest.xml targetSdk=36"),
-            RuleExample("upload 2026-11-27\nmanifest AndroidManifest.xml targetSdk=35 feature=android.hardware.type.watch"),
-            RuleExample("upload 2026-11-27\nmanifest AndroidManifest.xml targetSdk=34 feature=android.software.leanback"),
+            RuleExample(
+                "upload 2026-11-27\nmanifest AndroidManifest.xml targetSdk=35 feature=android.hardware.type.watch"),
+            RuleExample(
+                "upload 2026-11-27\nmanifest AndroidManifest.xml targetSdk=34 feature=android.software.leanback"),
             RuleExample("upload 2025-09-01\nmanifest AndroidManifest.xml targetSdk=36"),
             RuleExample("upload 2026-11-27\nkind aar\nmanifest AndroidManifest.xml minSdk=21")
         ])
@@ -70,13 +74,15 @@ package enum TargetSDKRule: AndroidRule, ConfigurableRule {
                     fix: "target a released API level", identity: "target-sdk")
             ]
         }
-        let targets = "\(main.path) targets API level \(target)\(manifest.targetSdkText == nil ? " (no targetSdkVersion: its minSdkVersion)" : "")"
+        let targets =
+            "\(main.path) targets API level \(target)\(manifest.targetSdkText == nil ? " (no targetSdkVersion: its minSdkVersion)" : "")"
         if let configured = context.configuration.options(for: Self.self).minimumTargetSdk {
             guard target < configured else { return [] }
             return [
                 artifact.finding(
                     description, context.severity, at: main.path,
-                    message: "\(targets); rules.play-target-sdk-too-old.minimum-target-sdk requires \(configured) or later",
+                    message:
+                        "\(targets); rules.play-target-sdk-too-old.minimum-target-sdk requires \(configured) or later",
                     fix: fix, identity: "target-sdk")
             ]
         }

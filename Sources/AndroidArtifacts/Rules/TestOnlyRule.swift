@@ -4,7 +4,8 @@ import ShipcheckCore
 package enum TestOnlyRule: AndroidRule {
     package static let description = RuleDescription(
         id: "play-test-only",
-        summary: "The app's manifest sets android:testOnly=\"true\": Google Play refuses it and devices install it only through adb.",
+        summary:
+            "The app's manifest sets android:testOnly=\"true\": Google Play refuses it and devices install it only through adb.",
         rationale: """
             Android Studio adds android:testOnly="true" to builds it deploys from Run, and a \
             bundle or APK made that way is refused by Google Play ("You cannot upload a \
@@ -33,7 +34,8 @@ package enum TestOnlyRule: AndroidRule {
                 description, context.severity, at: main.path,
                 message:
                     "\(main.path) sets android:testOnly=\"true\": Google Play refuses test-only uploads and devices refuse to install it (INSTALL_FAILED_TEST_ONLY)",
-                fix: "upload the artifact of the release task, not one Android Studio built to run", identity: "test-only")
+                fix: "upload the artifact of the release task, not one Android Studio built to run",
+                identity: "test-only")
         ]
     }
 }

@@ -6,7 +6,8 @@ package enum VersionCodeRule: AndroidRule {
 
     package static let description = RuleDescription(
         id: "play-version-code",
-        summary: "The app's manifest has no android:versionCode, or one Google Play does not take (not 1 to 2,100,000,000).",
+        summary:
+            "The app's manifest has no android:versionCode, or one Google Play does not take (not 1 to 2,100,000,000).",
         rationale: """
             Google Play orders releases by versionCode and refuses an upload without one, or \
             with one outside 1…2,100,000,000 (its documented maximum). A missing versionCode \
@@ -33,7 +34,8 @@ package enum VersionCodeRule: AndroidRule {
         let problem: String
         switch main.manifest.versionCode {
         case nil: problem = "has no android:versionCode"
-        case let code? where code < 1 || code > maximum: problem = "sets android:versionCode=\"\(code)\", outside 1…2,100,000,000"
+        case let code? where code < 1 || code > maximum:
+            problem = "sets android:versionCode=\"\(code)\", outside 1…2,100,000,000"
         default: return []
         }
         return [

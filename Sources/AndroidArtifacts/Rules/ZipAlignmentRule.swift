@@ -38,10 +38,12 @@ package enum ZipAlignmentRule: AndroidRule {
             )
         ],
         nonTriggeringExamples: [
-            RuleExample("manifest AndroidManifest.xml extractNativeLibs=false\nlib lib/arm64-v8a/libapp.so stored=65536"),
+            RuleExample(
+                "manifest AndroidManifest.xml extractNativeLibs=false\nlib lib/arm64-v8a/libapp.so stored=65536"),
             RuleExample("manifest AndroidManifest.xml\nlib lib/arm64-v8a/libapp.so stored=4096"),
             RuleExample("manifest AndroidManifest.xml extractNativeLibs=false\nlib lib/arm64-v8a/libapp.so deflated"),
-            RuleExample("manifest AndroidManifest.xml extractNativeLibs=false\nlib lib/armeabi-v7a/libapp.so stored=4096"),
+            RuleExample(
+                "manifest AndroidManifest.xml extractNativeLibs=false\nlib lib/armeabi-v7a/libapp.so stored=4096"),
             RuleExample(
                 "kind aab\nmanifest base/manifest/AndroidManifest.xml\nbundle-config uncompressed=true bundletool=1.17.0\nlib base/lib/arm64-v8a/libapp.so"
             ),
@@ -56,7 +58,8 @@ package enum ZipAlignmentRule: AndroidRule {
         if artifact.kind == .aab, let config = artifact.bundleConfig, config.uncompressNativeLibraries,
             !sixtyFourBit.isEmpty
         {
-            let alignment = config.nativeLibraryAlignment ?? (Self.alignsTo16KB(config.bundletoolVersion) ? 16384 : 4096)
+            let alignment =
+                config.nativeLibraryAlignment ?? (Self.alignsTo16KB(config.bundletoolVersion) ? 16384 : 4096)
             if alignment < 16384 {
                 let stated =
                     config.nativeLibraryAlignment == nil
@@ -73,7 +76,9 @@ package enum ZipAlignmentRule: AndroidRule {
         }
         for library in sixtyFourBit {
             guard case .stored(let offset)? = library.storage, offset % 16384 != 0 else { continue }
-            let apk = library.module.isEmpty ? artifact.mainManifest : artifact.manifests.first { $0.module == library.module }
+            let apk =
+                library.module.isEmpty
+                ? artifact.mainManifest : artifact.manifests.first { $0.module == library.module }
             let extracted = apk?.manifest.extractNativeLibs ?? artifact.mainManifest?.manifest.extractNativeLibs
             guard extracted == false else { continue }
             findings.append(

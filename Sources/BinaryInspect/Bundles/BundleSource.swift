@@ -55,7 +55,9 @@ package struct DirectoryBundleSource: BundleSource {
         )
     }
 
-    package func looksLikeBinary(_ entry: BundleEntry) -> Bool { BinaryFile.looksLikeBinary(path: displayPath(entry.path)) }
+    package func looksLikeBinary(_ entry: BundleEntry) -> Bool {
+        BinaryFile.looksLikeBinary(path: displayPath(entry.path))
+    }
 
     package func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
         let bytes = try FileBytes.map(path: displayPath(entry.path))

@@ -13,7 +13,6 @@ import ShipcheckCore
 struct BundleWalker {
     let inspector: BinaryInspector
 
-
     func inspect(path: String, kind: BundleKind) -> CheckResult {
         var (bundle, result) = read(path: path, kind: kind)
         if let bundle { result.findings += check(bundle) }

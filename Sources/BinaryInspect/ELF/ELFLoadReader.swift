@@ -20,7 +20,9 @@ enum ELFLoadReader {
         defer { elf_end(handle) }
         guard elf_kind(handle) == ELF_K_ELF else { throw corrupt("not an ELF object") }
         var header = GElf_Ehdr()
-        guard gelf_getehdr(handle, &header) != nil else { throw corrupt("unreadable ELF header: \(ELFImage.lastError())") }
+        guard gelf_getehdr(handle, &header) != nil else {
+            throw corrupt("unreadable ELF header: \(ELFImage.lastError())")
+        }
         let elfClass = gelf_getclass(handle)
         guard elfClass == ELFCLASS32 || elfClass == ELFCLASS64 else { throw corrupt("unknown ELF class \(elfClass)") }
         let is64Bit = elfClass == ELFCLASS64
@@ -38,7 +40,9 @@ enum ELFLoadReader {
         }
         facts.sectionHeaderProblem = sectionHeaderProblem(header, is64Bit: is64Bit, size: bytes.count)
         if facts.sectionHeaderProblem == nil {
-            readSections(handle, header: header, bytes: bytes, isLittleEndian: header.e_ident.5 == UInt8(ELFDATA2LSB), into: &facts)
+            readSections(
+                handle, header: header, bytes: bytes, isLittleEndian: header.e_ident.5 == UInt8(ELFDATA2LSB),
+                into: &facts)
         }
         return facts
     }
@@ -57,7 +61,9 @@ enum ELFLoadReader {
         }
         let (end, overflow) = header.e_phoff.addingReportingOverflow(UInt64(count) * entrySize)
         guard !overflow, end <= UInt64(size) else {
-            throw corrupt("program header table (offset \(header.e_phoff), \(count) entries) runs past the end of the \(size)-byte file")
+            throw corrupt(
+                "program header table (offset \(header.e_phoff), \(count) entries) runs past the end of the \(size)-byte file"
+            )
         }
         var headers: [GElf_Phdr] = []
         headers.reserveCapacity(count)
@@ -79,7 +85,8 @@ enum ELFLoadReader {
     ) throws(InputError) {
         let (end, overflow) = dynamic.p_offset.addingReportingOverflow(dynamic.p_filesz)
         guard !overflow, end <= UInt64(bytes.count) else {
-            throw corrupt("PT_DYNAMIC (offset \(dynamic.p_offset), \(dynamic.p_filesz) bytes) runs past the end of the file")
+            throw corrupt(
+                "PT_DYNAMIC (offset \(dynamic.p_offset), \(dynamic.p_filesz) bytes) runs past the end of the file")
         }
         let entrySize = UInt64(is64Bit ? 16 : 8)
         let count = Int(dynamic.p_filesz / entrySize)
@@ -110,7 +117,9 @@ enum ELFLoadReader {
         guard !neededOffsets.isEmpty || sonameOffset != nil else { return }
         guard let stringTable, let strings = mapped(stringTable, size: stringTableSize, in: facts.loadSegments, bytes)
         else {
-            throw corrupt("the dynamic string table (DT_STRTAB 0x\(String(stringTable ?? 0, radix: 16)), \(stringTableSize) bytes) lies in no loaded segment")
+            throw corrupt(
+                "the dynamic string table (DT_STRTAB 0x\(String(stringTable ?? 0, radix: 16)), \(stringTableSize) bytes) lies in no loaded segment"
+            )
         }
         func name(at offset: UInt64) throws(InputError) -> String {
             guard let index = Int(exactly: offset), let text = ByteOrder.cString(strings, at: index) else {

@@ -46,9 +46,12 @@ package enum StarterConfiguration {
         # Rules that report in generated files too.
         # check-generated: [unchecked-sendable-closure]
 
-        # Release artifacts for the binary inspector (globs relative to this file's folder).
+        # Release artifacts for the binary inspector (globs relative to this file's folder):
+        # binaries, Apple bundles and .ipa files, Android .apk / .aab / .aar files. The
+        # repository's jniLibs folders are checked without being listed here.
         # binaries:
         #   - ".build/release/MyApp"
+        #   - "android/app/build/outputs/bundle/release/*.aab"
 
         # How Apple bundles and .ipa files ship (app-store, ad-hoc, development, enterprise);
         # the App Store pre-flight rules check only what is meant for the store.

@@ -1,0 +1,44 @@
+import AndroidArtifacts
+import ScanEngine
+import ShipcheckCore
+import Synchronization
+
+/// The prebuilt Android libraries a repository keeps for Gradle to package
+/// (`app/src/main/jniLibs/<abi>/*.so`), found in the audit's listing and checked as library
+/// folders when the scan ends — so a 4 KB-aligned or 32-bit-only vendor library fails the gate
+/// before it is ever packaged. The read pass does not read them (their bytes are the Android
+/// reader's): each is opened once, by it.
+final class AndroidLibrariesCheck: FileCheck {
+    let name = "android libraries"
+    private let root: String
+    private let configuration: Configuration
+    /// The `jniLibs` folders seen in the listing, relative to the root.
+    private let folders = Mutex<Set<String>>([])
+
+    init(root: String, configuration: Configuration) {
+        self.root = root
+        self.configuration = configuration
+    }
+
+    func wants(_ file: ScannedFile) -> Bool {
+        let components = file.relativePath.split(separator: "/")
+        if components.count >= 3, components[components.count - 3] == "jniLibs",
+            file.relativePath.hasSuffix(".so"), AndroidABI(folder: components[components.count - 2]) != nil
+        {
+            let folder = components.dropLast(2).joined(separator: "/")
+            folders.withLock { _ = $0.insert(folder) }
+        }
+        return false
+    }
+
+    func finish() -> CheckResult {
+        let found = folders.withLock { $0 }.sorted()
+        guard !found.isEmpty else { return CheckResult() }
+        let inspector = Frontend.artifactInspector(configuration: configuration, architecture: nil)
+        var result = inspector.run(paths: found.map { root == "." ? $0 : "\(root)/\($0)" })
+        for index in result.findings.indices {
+            result.findings[index].location = result.findings[index].location.relative(to: root)
+        }
+        return result
+    }
+}
