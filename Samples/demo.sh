@@ -15,15 +15,16 @@ echo "demo: building the sample release binaries (-Onone, -O -wmo, stripped, non
 echo "demo: assembling Samples/Bundles/.build-bundles/Demo.ipa from the Mach-O and signing fixtures"
 python3 "$here/Bundles/make_ipa.py" "$here/Bundles/.build-bundles/Demo.ipa" || { echo "demo: Samples/Bundles/make_ipa.py failed" >&2; exit 1; }
 
-echo "demo: shipcheck audit Samples --binary Samples/Bundles/.build-bundles/Demo.ipa"
+android=Tests/Fixtures/android/Planted.aab
+echo "demo: shipcheck audit Samples --binary Samples/Bundles/.build-bundles/Demo.ipa --binary $android"
 echo
-report=$("$shipcheck" audit Samples --no-color --binary Samples/Bundles/.build-bundles/Demo.ipa)
+report=$("$shipcheck" audit Samples --no-color --binary Samples/Bundles/.build-bundles/Demo.ipa --binary "$android")
 status=$?
 printf '%s\n' "$report"
 echo
 
 # "location rule" per finding; binary offsets vary with the toolchain's layout, so drop them.
-actual=$(printf '%s\n' "$report" | sed -nE 's/^(.*): (error|warning|note): .* \[([a-z-]+)\]$/\1 \3/p' | sed -E 's/:0x[0-9a-f]+ / /' | sort)
+actual=$(printf '%s\n' "$report" | sed -nE 's/^(.*): (error|warning|note): .* \[([a-z0-9-]+)\]$/\1 \3/p' | sed -E 's/:0x[0-9a-f]+ / /' | sort)
 expected=$(sed -n '/<!-- audit:begin -->/,/<!-- audit:end -->/p' "$here/EXPECTED.md" | grep -vE '^(<!--|```)' | sort)
 
 if [ "$status" -ne 1 ]; then

@@ -4,7 +4,7 @@
 # BENCH_AREAS="conflicts queries" limits the run to some areas; BENCH_AREAS=none only collects.
 set -euo pipefail
 cd "$(dirname "$0")"
-areas=${BENCH_AREAS:-"sources source-rules conflicts queries binary ipa preflight audit"}
+areas=${BENCH_AREAS:-"sources source-rules conflicts queries binary ipa preflight android audit"}
 for area in $areas; do
   if [ -x "$area/run.sh" ]; then
     echo "bench: $area"
@@ -20,7 +20,7 @@ done
   echo "deterministically under \`bench/work/\` (not committed). Times are hyperfine means, except the saved"
   echo "queries' (medians of runs taken in turns, \`bench/interleave.py\`); peak memory is maximum resident set"
   echo "size from \`/usr/bin/time -v\`."
-  for area in sources source-rules conflicts queries binary ipa preflight audit fuzz requalified engine; do
+  for area in sources source-rules conflicts queries binary ipa preflight android audit fuzz requalified engine; do
     if [ -f "results/$area.md" ]; then
       echo
       cat "results/$area.md"

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a deterministic Android App Bundle of about N MB for `bench/android/run.sh`.
 
-Usage: generate.py OUT.aab --size-mb N [--libraries K] [--library-mb A] [--seed S]
+Usage: generate.py OUT.aab --size-mb N [--libraries K] [--library-mb A] [--payload-random F] [--seed S]
 
 The bundle holds, as bundletool writes one:
   BundleConfig.pb                    bundletool 1.17.2, uncompressed native libraries, 16 KB pages
@@ -20,14 +20,18 @@ the NDK's ABI note (Tests/Fixtures/android/src/note.S), 16 KB pages, a SHA-1 bui
 Its code is one of ten generated C modules (libmodNN.so: module NN % 10, 200 to 1,820 exported
 functions with C, Itanium C++ and Swift mangled names, a read-only string each, calls into libc,
 libm, libdl, liblog, the core module libmod00.so and the previous library libmod(NN-1).so), and
-its bulk a payload assembled in with .incbin: three quarters in .text, a quarter in .rodata, half
-of it random 256-byte runs and half runs repeated from a small pool (it deflates to about 58%, so
-inflating it is real work). Library NN's compressed size is A × (2.4, 0.5, 1.3, 0.6, 1.7, 0.4,
-0.9, 1.2, 0.3, 0.7)[NN % 10] MB, where A (the mean library, --library-mb) defaults to what fills
-78% of N with 4 × K libraries: libmod00.so is the largest library in every bundle of the same A.
+its bulk a payload assembled in with .incbin: three quarters in .text, a quarter in .rodata, made
+of 256-byte runs, a share F of them random (--payload-random, default 0.5) and the others repeated
+from a small pool. At 0.5 it deflates to about 57%, as machine code deflates to about half, so
+inflating it is real work; at 1 it is incompressible (deflate stores it, inflating is a copy).
+
+Library NN's compressed size is A × (2.4, 0.5, 1.3, 0.6, 1.7, 0.4, 0.9, 1.2, 0.3, 0.7)[NN % 10] MB,
+where A (the mean library, --library-mb) defaults to what N leaves with 4 × K libraries after the
+dex and 20% of resources. From A ≈ 0.5 MB on, where the payload outweighs the code, libmod00.so is
+the largest library, in every bundle of the same A.
 
 Same arguments, same bytes (fixed seeds, fixed zip timestamps). Intermediate files go to
-bench/work/android/build/ (libraries are kept there by A and seed, so bundles of the same A share
+bench/work/android/build/ (libraries are kept there by seed, A and F, so bundles of the same A share
 them); OUT.json beside the bundle records what went into it. MB is 10^6 bytes.
 """
 import argparse
@@ -170,20 +174,22 @@ PLATFORM_STUBS = {
 }
 
 
-def payload(seed, abi, index, size):
-    """`size` bytes: 256-byte runs, half random, half from a pool of 32 (within deflate's window)."""
+def payload(seed, abi, index, size, random_share):
+    """`size` bytes: 256-byte runs, `random_share` of them random, the others from a pool of 32
+    (repeated within deflate's window)."""
     rng = random.Random(f"{seed}/payload/{abi}/{index}")
     pool = [rng.randbytes(256) for _ in range(32)]
     units = -(-size // 256)
     fresh = rng.randbytes(units * 256)
+    cut = round(64 * random_share)
     out = bytearray()
     for unit, pick in enumerate(rng.choices(range(64), k=units)):
-        out += fresh[unit * 256:(unit + 1) * 256] if pick >= 32 else pool[pick]
+        out += fresh[unit * 256:(unit + 1) * 256] if pick < cut else pool[pick % 32]
     return bytes(out[:size])
 
 
-def payload_ratio(seed):
-    sample = payload(seed, "ratio", 0, 4 * MB)
+def payload_ratio(seed, random_share):
+    sample = payload(seed, "ratio", 0, 4 * MB, random_share)
     return len(zlib.compress(sample, 6)) / len(sample)
 
 
@@ -199,12 +205,13 @@ def atomic_write(path, data):
 
 
 class Builder:
-    def __init__(self, seed, library_mb):
+    def __init__(self, seed, library_mb, random_share):
         self.seed = seed
         self.clang = clang()
         self.common = os.path.join(WORK, "build", f"seed{seed}")
-        self.libs = os.path.join(self.common, f"libs-{library_mb:.4f}")
+        self.libs = os.path.join(self.common, f"libs-{library_mb:.4f}-random{random_share:g}")
         self.library_mb = library_mb
+        self.random_share = random_share
 
     def sources(self, modules):
         os.makedirs(self.common, exist_ok=True)
@@ -256,7 +263,7 @@ class Builder:
         target = WEIGHTS[module] * self.library_mb * MB
         size = max(64 * 1024, int((target - deflated_size(obj) * 0.8) / ratio))
         blob = os.path.join(folder, f"libmod{index:02d}.payload")
-        atomic_write(blob, payload(self.seed, abi, index, size))
+        atomic_write(blob, payload(self.seed, abi, index, size, self.random_share))
         rodata = size // 4
         asm = os.path.join(folder, f"libmod{index:02d}.S")
         atomic_write(asm, (
@@ -307,26 +314,30 @@ def main():
     parser.add_argument("out")
     parser.add_argument("--size-mb", type=float, required=True, help="the bundle's size to aim at (MB)")
     parser.add_argument("--libraries", type=int, default=40, help="libraries per ABI (default 40)")
-    parser.add_argument("--library-mb", type=float, help="mean compressed library (MB); default: 78%% of N in libraries")
+    parser.add_argument("--library-mb", type=float, help="mean compressed library (MB); default: what N leaves after the dex and 20%% of resources")
+    parser.add_argument("--payload-random", type=float, default=0.5,
+                        help="share of the payload that is random bytes (default 0.5; 1: incompressible)")
     parser.add_argument("--seed", type=int, default=20261127)
     options = parser.parse_args()
     if options.libraries < 1:
         parser.error("--libraries must be at least 1")
+    if not 0 <= options.payload_random <= 1:
+        parser.error("--payload-random must be between 0 and 1")
     out = os.path.abspath(options.out)
     size = options.size_mb * MB
     dex_size = int(min(8 * MB, max(MB / 2, size * 0.02)))
     weights = sum(WEIGHTS[i % 10] for i in range(options.libraries)) * len(TRIPLES)
     if options.library_mb is None:
-        library_mb = (size * 0.78 - dex_size) / weights / MB
+        library_mb = (size * 0.8 - dex_size) / weights / MB
         resources = size * 0.2
     else:
         library_mb = options.library_mb
         resources = max(MB / 2, size - dex_size - library_mb * weights * MB)
     library_mb = round(library_mb, 4)
 
-    builder = Builder(options.seed, library_mb)
+    builder = Builder(options.seed, library_mb, options.payload_random)
     modules = sorted({i % 10 for i in range(options.libraries)} | {0})
-    ratio = payload_ratio(options.seed)
+    ratio = payload_ratio(options.seed, options.payload_random)
     builder.sources(modules)
     jobs = os.cpu_count() or 2
 
@@ -364,6 +375,7 @@ def main():
         "libraries": len(so),
         "abis": len(TRIPLES),
         "library_mb": library_mb,
+        "payload_random": options.payload_random,
         "libraries_compressed": sum(entry.compress_size for entry in so),
         "libraries_uncompressed": sum(entry.file_size for entry in so),
         "largest_library": largest.filename,
