@@ -21,36 +21,61 @@ struct AndroidWalker {
             return (artifact, result)
         }
         let source: any BundleSource
+        let reopen: @Sendable () throws(InputError) -> any BundleSource
         var offsets: [String: UInt64] = [:]
         if kind.isZip {
             do throws(InputError) { source = try ZipBundleSource(path: path) } catch {
                 result.inputErrors.append(error)
                 return (nil, result)
             }
+            reopen = { () throws(InputError) -> any BundleSource in
+                let own = try ZipBundleSource(path: path)
+                _ = own.files()
+                return own
+            }
             if kind == .apk, let file = RandomAccessBytes.file(path) {
                 offsets = ZipDataOffsets.storedEntries(in: file) { $0.hasSuffix(".so") }
             }
         } else {
             source = DirectoryBundleSource(root: path)
+            reopen = { DirectoryBundleSource(root: path) }
         }
-        read(source, into: &artifact, offsets: offsets, result: &result)
+        read(source, reopen: reopen, into: &artifact, offsets: offsets, result: &result)
         result.inputErrors += problems(of: artifact)
         return (artifact, result)
     }
 
-    /// Every entry of `source` into the artifact; entries of an APK set's APKs under the APK's path.
+    /// A native library entry found in the listing, read once the other entries are.
+    private struct PendingLibrary: Sendable {
+        var entry: BundleEntry
+        var library: NativeLibrary
+    }
+
+    /// Every entry of `source` into the artifact; entries of an APK set's APKs under the APK's
+    /// path. Manifests and configuration are read first, in listing order; the libraries then,
+    /// on every core, each worker through its own `reopen`ed source (a zip reader reads one entry
+    /// at a time), or one after another where there is none (an APK inside an APK set).
     private func read(
-        _ source: any BundleSource, into artifact: inout AndroidArtifact, offsets: [String: UInt64],
-        prefix: String = "",
+        _ source: any BundleSource, reopen: (@Sendable () throws(InputError) -> any BundleSource)?,
+        into artifact: inout AndroidArtifact, offsets: [String: UInt64], prefix: String = "",
         result: inout CheckResult
     ) {
         let (entries, errors) = source.files()
         result.inputErrors += errors
         inspector.progress?.begin("reading \(source.root.split(separator: "/").last ?? "")", total: entries.count)
+        var pending: [PendingLibrary] = []
         for entry in entries {
-            defer { inspector.progress?.advance() }
             let path = prefix + entry.path
             artifact.files.append(path)
+            if let (module, abi) = AndroidLayout.library(at: path, in: artifact.kind) {
+                var library = NativeLibrary(path: path, module: module, abi: abi, elf: nil)
+                if artifact.kind.isZip {
+                    library.storage = offsets[entry.path].map { .stored(dataOffset: $0) } ?? .deflated
+                }
+                pending.append(PendingLibrary(entry: entry, library: library))
+                continue
+            }
+            defer { inspector.progress?.advance() }
             do throws(InputError) {
                 if let module = AndroidLayout.manifestModule(at: path, in: artifact.kind) {
                     let bytes = try source.contents(of: entry, limit: EntryLimits.metadata)
@@ -64,26 +89,62 @@ struct AndroidWalker {
                     } catch {
                         throw InputError(path: source.displayPath(entry.path), message: error.message)
                     }
-                } else if let (module, abi) = AndroidLayout.library(at: path, in: artifact.kind) {
-                    let bytes = try source.contents(of: entry, limit: EntryLimits.binary)
-                    var library = NativeLibrary(path: path, module: module, abi: abi, elf: nil)
-                    if artifact.kind.isZip {
-                        library.storage = offsets[entry.path].map { .stored(dataOffset: $0) } ?? .deflated
-                    }
-                    library.elf = readLibrary(bytes, display: source.displayPath(entry.path), at: path, result: &result)
-                    artifact.libraries.append(library)
                 } else if artifact.kind == .apks, prefix.isEmpty, entry.path.hasSuffix(".apk") {
                     let bytes = try source.contents(of: entry, limit: EntryLimits.binary)
                     let inner = try ZipBundleSource(bytes: bytes, root: source.displayPath(entry.path))
                     let innerOffsets = ZipDataOffsets.storedEntries(in: .memory(Array(bytes.bytes))) {
                         $0.hasSuffix(".so")
                     }
-                    read(inner, into: &artifact, offsets: innerOffsets, prefix: entry.path + "/", result: &result)
+                    read(
+                        inner, reopen: nil, into: &artifact, offsets: innerOffsets, prefix: entry.path + "/",
+                        result: &result)
                 }
             } catch {
                 result.inputErrors.append(error)
             }
         }
+        for (library, outcome) in readLibraries(pending, from: source, reopen: reopen) {
+            artifact.libraries.append(library)
+            result.merge(outcome)
+        }
+    }
+
+    /// The pending libraries, in listing order, each with what reading it found.
+    private func readLibraries(
+        _ pending: [PendingLibrary], from source: any BundleSource,
+        reopen: (@Sendable () throws(InputError) -> any BundleSource)?
+    ) -> [(NativeLibrary, CheckResult)] {
+        guard let reopen, pending.count > 1 else {
+            return pending.map { readLibrary($0, from: source) }
+        }
+        let workers = min(activeProcessorCount, pending.count)
+        let stripes = Array(0..<workers).parallelMap { stripe -> [(Int, NativeLibrary, CheckResult)] in
+            let mine = Array(stride(from: stripe, to: pending.count, by: workers))
+            do throws(InputError) {
+                let own = try reopen()
+                return mine.map { index in
+                    let (library, outcome) = readLibrary(pending[index], from: own)
+                    return (index, library, outcome)
+                }
+            } catch {
+                return mine.map { (($0), pending[$0].library, CheckResult(inputErrors: [error])) }
+            }
+        }
+        return stripes.joined().sorted { $0.0 < $1.0 }.map { ($0.1, $0.2) }
+    }
+
+    private func readLibrary(_ pending: PendingLibrary, from source: any BundleSource) -> (NativeLibrary, CheckResult) {
+        defer { inspector.progress?.advance() }
+        var library = pending.library
+        var result = CheckResult()
+        do throws(InputError) {
+            let bytes = try source.contents(of: pending.entry, limit: EntryLimits.binary)
+            library.elf = readLibrary(
+                bytes, display: source.displayPath(pending.entry.path), at: library.path, result: &result)
+        } catch {
+            result.inputErrors.append(error)
+        }
+        return (library, result)
     }
 
     private func readLooseLibrary(_ path: String, into artifact: inout AndroidArtifact, result: inout CheckResult) {
