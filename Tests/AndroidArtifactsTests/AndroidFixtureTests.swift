@@ -21,26 +21,38 @@ import Testing
 
     /// What an app (APK or bundle) plants beside them: the manifest, a library it forgot to
     /// package for one ABI, debug information.
-    static func plantedApp(manifest: String, libraries: String) -> [(String, String)] {
-        plantedLibraries.map { ("\(libraries)/\($0.0)", $0.1) } + [
-            ("\(libraries)/x86_64/libapp.so", "android-needed-library-missing"),
-            ("\(libraries)/arm64-v8a/libapp.so", "android-debug-info"),
+    static func plantedApp(manifest: String, libraries: (String) -> String) -> [(String, String)] {
+        plantedLibraries.map { (libraries($0.0), $0.1) } + [
+            (libraries("x86_64/libapp.so"), "android-needed-library-missing"),
+            (libraries("arm64-v8a/libapp.so"), "android-debug-info"),
             (manifest, "play-debuggable"), (manifest, "play-test-only"), (manifest, "play-target-sdk-too-old"),
             (manifest, "play-version-code")
         ]
     }
 
+    /// `arm64-v8a/libapp.so` in an APK set: `splits/base-arm64_v8a.apk/lib/arm64-v8a/libapp.so`.
+    static func inConfigurationSplit(_ library: String) -> String {
+        let abi = library.split(separator: "/")[0]
+        return "splits/base-\(abi.replacingOccurrences(of: "-", with: "_")).apk/lib/\(library)"
+    }
+
     static let cases: [(artifact: String, expected: [(String, String)])] = [
         (
             "Planted.apk",
-            plantedApp(manifest: "AndroidManifest.xml", libraries: "lib") + [
+            plantedApp(manifest: "AndroidManifest.xml", libraries: { "lib/\($0)" }) + [
                 ("lib/arm64-v8a/libapp.so", "play-16kb-zip-alignment")
             ]
         ),
         (
             "Planted.aab",
-            plantedApp(manifest: "base/manifest/AndroidManifest.xml", libraries: "base/lib") + [
+            plantedApp(manifest: "base/manifest/AndroidManifest.xml", libraries: { "base/lib/\($0)" }) + [
                 ("BundleConfig.pb", "play-16kb-zip-alignment")
+            ]
+        ),
+        (
+            "Planted.apks",
+            plantedApp(manifest: "splits/base-master.apk/AndroidManifest.xml", libraries: inConfigurationSplit) + [
+                ("splits/base-arm64_v8a.apk/lib/arm64-v8a/libapp.so", "play-16kb-zip-alignment")
             ]
         ),
         ("Planted.aar", plantedLibraries.map { ("jni/\($0.0)", $0.1) }),

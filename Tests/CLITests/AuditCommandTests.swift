@@ -82,8 +82,9 @@ import FoundationXML
         let json = CommandRunner.shipcheck(["audit", "--format", "json", repository.path])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let checks = try #require(object["checks"] as? [[String: Any]])
-        #expect(checks.count == 7)
+        #expect(checks.count == 8)
         #expect(checks.contains { $0["name"] as? String == "privacy declarations" }, "\(checks)")
+        #expect(checks.contains { $0["name"] as? String == "android libraries" }, "\(checks)")
     }
 
     @Test func baselineReportsOnlyNewFindingsAfterLinesMove() throws {

@@ -81,20 +81,24 @@ import Testing
     @Test(.needsELF) func unpackedBinaryAuditsSamplesWithNoToolchainOnPath() throws {
         // The release binaries Samples/.shipcheck.yml names (built with the toolchain, once).
         _ = Repository.sampleBinaries
-        // and the demo's .ipa, audited with --binary as `make demo` does
+        // and the demo's .ipa and App Bundle, audited with --binary as `make demo` does
         let unpacked = TemporaryDirectory()
         let top = release.unpack(into: unpacked)
         let path = ToolchainFreePath.make(in: unpacked)
         #expect(
             CommandRunner.run("/bin/sh", ["-c", "command -v swift swiftc"], environment: ["PATH": path]).stdout.isEmpty)
         let result = CommandRunner.run(
-            top + "/bin/shipcheck", ["audit", "Samples", "--no-color", "--binary", Repository.demoIPA],
+            top + "/bin/shipcheck",
+            [
+                "audit", "Samples", "--no-color", "--binary", Repository.demoIPA, "--binary",
+                "Tests/Fixtures/android/Planted.aab"
+            ],
             in: Repository.root, environment: ["PATH": path])
         #expect(result.status == 1, "\(result.stderr)")
         // Exactly the findings Samples/EXPECTED.md lists, as `make demo` checks them:
         // "path:line:col rule" per finding, binary offsets left out.
         let reported = result.stdout.split(separator: "\n").compactMap { line -> String? in
-            guard let match = line.wholeMatch(of: /(.*): (?:error|warning|note): .* \[([a-z-]+)\]/) else { return nil }
+            guard let match = line.wholeMatch(of: /(.*): (?:error|warning|note): .* \[([a-z0-9-]+)\]/) else { return nil }
             return "\(match.1.replacing(/:0x[0-9a-f]+$/, with: "")) \(match.2)"
         }
         let document = try String(contentsOfFile: Repository.path("Samples/EXPECTED.md"), encoding: .utf8)

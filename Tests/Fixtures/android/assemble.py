@@ -99,6 +99,22 @@ def apk(path, manifest, libs, stored, misaligned=()):
                 write_stored(archive, inner, data, 16384)
 
 
+def apk_set(path, work, libs):
+    """bundletool's APK set: the base APK (the app's manifest, no native code) and one
+    configuration split per ABI holding that ABI's libraries, stored as in the planted APK."""
+    members = {"splits/base-master.apk": (binary_manifest(work, "planted"), [])}
+    for abi in ABIS:
+        manifest = binary_manifest(work, "split-" + abi)
+        members["splits/base-%s.apk" % abi.replace("-", "_")] = (manifest, [lib for lib in libs if lib[0] == abi])
+    with zipfile.ZipFile(path, "w") as archive:
+        for name in sorted(members):
+            manifest, split_libs = members[name]
+            inner = os.path.join(work, os.path.basename(name))
+            apk(inner, manifest, split_libs, True, {"lib/arm64-v8a/libapp.so"})
+            with open(inner, "rb") as data:
+                write_stored(archive, name, data.read(), 4)
+
+
 def proto_manifest(messages, xml_path):
     """aapt2's protobuf XML for a text manifest: resource IDs and compiled values for android:
     attributes, as aapt2 writes them into a bundle."""
@@ -160,6 +176,7 @@ def artifacts(work, out, protos, src):
     apk(os.path.join(out, "Clean.apk"), binary_manifest(work, "clean"), clean, True)
     apk(os.path.join(out, "Legacy.apk"), binary_manifest(work, "legacy"), clean, False)
     apk(os.path.join(out, "KotlinOnly.apk"), binary_manifest(work, "clean"), [], True)
+    apk_set(os.path.join(out, "Planted.apks"), work, planted)
     pages = messages.UncompressNativeLibraries
     bundle(os.path.join(out, "Planted.aab"), messages, os.path.join(src, "planted.xml"), planted, None)
     bundle(os.path.join(out, "Clean.aab"), messages, os.path.join(src, "clean.xml"), clean,

@@ -104,6 +104,15 @@ for name in planted clean legacy; do
   aapt package -f -M "$work/aapt-$name/AndroidManifest.xml" -I "$framework" -F "$work/aapt-$name/base.apk"
 done
 
+# The APK set's configuration splits: one manifest per ABI, naming its split.
+for abi in arm64-v8a armeabi-v7a x86_64 x86; do
+  split="config.${abi//-/_}"
+  mkdir -p "$work/aapt-split-$abi"
+  sed "s/package=\"com.example.shipcheck\"/package=\"com.example.shipcheck\" split=\"$split\"/" "$src/planted.xml" \
+    >"$work/aapt-split-$abi/AndroidManifest.xml"
+  aapt package -f -M "$work/aapt-split-$abi/AndroidManifest.xml" -I "$framework" -F "$work/aapt-split-$abi/base.apk"
+done
+
 mkdir -p "$work/clean-libs"
 for abi in arm64-v8a armeabi-v7a x86_64 x86; do
   mkdir -p "$work/clean-libs/$abi"
