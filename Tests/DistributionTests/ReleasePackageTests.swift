@@ -98,7 +98,9 @@ import Testing
         // Exactly the findings Samples/EXPECTED.md lists, as `make demo` checks them:
         // "path:line:col rule" per finding, binary offsets left out.
         let reported = result.stdout.split(separator: "\n").compactMap { line -> String? in
-            guard let match = line.wholeMatch(of: /(.*): (?:error|warning|note): .* \[([a-z0-9-]+)\]/) else { return nil }
+            guard let match = line.wholeMatch(of: /(.*): (?:error|warning|note): .* \[([a-z0-9-]+)\]/) else {
+                return nil
+            }
             return "\(match.1.replacing(/:0x[0-9a-f]+$/, with: "")) \(match.2)"
         }
         let document = try String(contentsOfFile: Repository.path("Samples/EXPECTED.md"), encoding: .utf8)
