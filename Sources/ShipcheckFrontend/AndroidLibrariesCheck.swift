@@ -21,9 +21,11 @@ final class AndroidLibrariesCheck: FileCheck {
     }
 
     func wants(_ file: ScannedFile) -> Bool {
+        // Every listed file comes through here: the suffix first, the path's parts only for libraries.
+        guard file.relativePath.hasSuffix(".so") else { return false }
         let components = file.relativePath.split(separator: "/")
         if components.count >= 3, components[components.count - 3] == "jniLibs",
-            file.relativePath.hasSuffix(".so"), AndroidABI(folder: components[components.count - 2]) != nil
+            AndroidABI(folder: components[components.count - 2]) != nil
         {
             let folder = components.dropLast(2).joined(separator: "/")
             folders.withLock { _ = $0.insert(folder) }
