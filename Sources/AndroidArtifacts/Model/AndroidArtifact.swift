@@ -75,10 +75,7 @@ package struct AndroidArtifact: Sendable {
     func finding(
         _ rule: RuleDescription, _ severity: Severity, at inner: String, message: String, fix: String, identity: String
     ) -> Finding {
-        let path = inner.isEmpty ? root : "\(root)/\(inner)"
-        return Finding(
-            ruleID: rule.id, severity: severity, message: message, location: .binary(BinaryLocation(path: path)),
-            snippet: inner.isEmpty ? nil : inner, fixHint: fix, identity: "\(inner) \(identity)")
+        Finding(about: inner, in: root, rule, severity, message: message, fix: fix, identity: identity)
     }
 
     /// How messages name an entry: its path inside the artifact.

@@ -67,10 +67,8 @@ package struct BundleContents: Sendable {
     func finding(
         _ rule: RuleDescription, _ severity: Severity, at inner: String, message: String, fix: String, identity: String
     ) -> Finding {
-        let path = inner.isEmpty ? root : "\(root)/\(inner)"
-        return Finding(
-            ruleID: rule.id, severity: severity, message: message, location: .binary(BinaryLocation(path: path)),
-            snippet: inner.isEmpty ? nil : inner, fixHint: fix, identity: "\(inner) \(identity)")
+        Finding(
+            about: inner, in: root, rule, severity, message: message, fix: fix, identity: identity)
     }
 
     // MARK: The model's relations
@@ -205,5 +203,19 @@ package struct BundleContents: Sendable {
             return components.count == 4 && components[0] == "Versions" && components[2] == "Resources"
                 && components[3] == "Info.plist"
         }.min()
+    }
+}
+
+extension Finding {
+    /// A finding about an entry inside an artifact (`inner` empty: the artifact itself), named
+    /// `root/inner`, with the entry as its snippet: what the bundle and Android rules report.
+    package init(
+        about inner: String, in root: String, _ rule: RuleDescription, _ severity: Severity, message: String,
+        fix: String, identity: String
+    ) {
+        self.init(
+            ruleID: rule.id, severity: severity, message: message,
+            location: .binary(BinaryLocation(path: inner.isEmpty ? root : "\(root)/\(inner)")),
+            snippet: inner.isEmpty ? nil : inner, fixHint: fix, identity: "\(inner) \(identity)")
     }
 }
