@@ -23,8 +23,6 @@ package struct AndroidInspector: ArtifactFamily {
         rules.filter { $0 is any AndroidRule.Type }
     }
 
-    package static func isAndroidRule(_ rule: any Rule.Type) -> Bool { rule is any AndroidRule.Type }
-
     package func claims(_ path: String, kind: FileKind) -> Bool {
         switch kind {
         case .regular:

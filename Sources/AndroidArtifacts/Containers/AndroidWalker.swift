@@ -90,11 +90,12 @@ struct AndroidWalker {
                         throw InputError(path: source.displayPath(entry.path), message: error.message)
                     }
                 } else if artifact.kind == .apks, prefix.isEmpty, entry.path.hasSuffix(".apk") {
+                    // One copy of the APK serves its zip reader and its entry offsets alike (made
+                    // while the inflated bytes are still held).
                     let bytes = try source.contents(of: entry, limit: EntryLimits.binary)
-                    let inner = try ZipBundleSource(bytes: bytes, root: source.displayPath(entry.path))
-                    let innerOffsets = ZipDataOffsets.storedEntries(in: .memory(Array(bytes.bytes))) {
-                        $0.hasSuffix(".so")
-                    }
+                    let data = withExtendedLifetime(bytes) { Data(bytes.bytes) }
+                    let inner = try ZipBundleSource(data: data, root: source.displayPath(entry.path))
+                    let innerOffsets = ZipDataOffsets.storedEntries(in: .memory(data)) { $0.hasSuffix(".so") }
                     read(
                         inner, reopen: nil, into: &artifact, offsets: innerOffsets, prefix: entry.path + "/",
                         result: &result)

@@ -98,9 +98,10 @@ struct RandomAccessBytes {
         }
     }
 
-    static func memory(_ bytes: [UInt8]) -> RandomAccessBytes {
-        RandomAccessBytes(count: UInt64(bytes.count)) { offset, count in
-            Array(bytes[Int(offset)..<(Int(offset) + count)])
+    static func memory(_ data: Data) -> RandomAccessBytes {
+        RandomAccessBytes(count: UInt64(data.count)) { offset, count in
+            let start = data.startIndex + Int(offset)
+            return [UInt8](data[start..<(start + count)])
         }
     }
 }

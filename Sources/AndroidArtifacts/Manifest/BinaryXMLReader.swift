@@ -105,7 +105,7 @@ package enum BinaryXMLReader {
         _ data: LittleEndianBytes, _ chunk: Range<Int>, header: Int, _ strings: [String], _ resourceIDs: [UInt32]
     ) throws(ManifestError) -> ManifestElement {
         let ext = chunk.lowerBound + header
-        guard let line = data.uint32(at: chunk.lowerBound + 8), let nameIndex = data.uint32(at: ext + 4),
+        guard let nameIndex = data.uint32(at: ext + 4),
             let attributeStart = data.uint16(at: ext + 8), let attributeSize = data.uint16(at: ext + 10),
             let attributeCount = data.uint16(at: ext + 12)
         else { throw ManifestError("element at offset \(chunk.lowerBound) is truncated") }
@@ -115,7 +115,7 @@ package enum BinaryXMLReader {
         guard let name = string(nameIndex) else {
             throw ManifestError("element at offset \(chunk.lowerBound) names string \(nameIndex), outside the pool")
         }
-        var element = ManifestElement(name: name, line: Int(line))
+        var element = ManifestElement(name: name)
         guard attributeCount == 0 || attributeSize >= 20 else {
             throw ManifestError("element <\(name)> has \(attributeSize)-byte attributes (20 expected)")
         }

@@ -6,15 +6,11 @@ package struct ManifestElement: Sendable, Hashable {
     package var name: String
     package var attributes: [ManifestAttribute] = []
     package var children: [ManifestElement] = []
-    /// The line in the source manifest, where the encoding records it.
-    package var line: Int?
 
-    package init(name: String, attributes: [ManifestAttribute] = [], children: [ManifestElement] = [], line: Int? = nil)
-    {
+    package init(name: String, attributes: [ManifestAttribute] = [], children: [ManifestElement] = []) {
         self.name = name
         self.attributes = attributes
         self.children = children
-        self.line = line
     }
 
     /// The attribute of the `android:` namespace: by its resource ID where the encoding keeps
@@ -94,7 +90,7 @@ package enum ManifestValue: Sendable, Hashable {
 /// The `android:` attributes shipcheck reads, with their resource IDs (the framework's
 /// `public.xml`, fixed since the API level each appeared in).
 package enum AndroidAttribute: String, Sendable, CaseIterable {
-    case debuggable, testOnly, targetSdkVersion, minSdkVersion, versionCode, versionName, extractNativeLibs, hasCode
+    case debuggable, testOnly, targetSdkVersion, minSdkVersion, versionCode, versionName, extractNativeLibs
     case name, required
 
     package var name: String { rawValue }
@@ -108,7 +104,6 @@ package enum AndroidAttribute: String, Sendable, CaseIterable {
         case .versionCode: 0x0101_021B
         case .versionName: 0x0101_021C
         case .extractNativeLibs: 0x0101_04EA
-        case .hasCode: 0x0101_000C
         case .name: 0x0101_0003
         case .required: 0x0101_028E
         }

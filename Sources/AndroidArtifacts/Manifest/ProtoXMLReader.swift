@@ -19,10 +19,10 @@ package enum ProtoXMLReader {
             throw ManifestError("not a protobuf XML document (\(error))")
         }
         guard case .element(let root)? = node.node else { throw ManifestError("protobuf XML holds no root element") }
-        return element(root, line: node.hasSource ? Int(node.source.lineNumber) : nil)
+        return element(root)
     }
 
-    private static func element(_ element: Shipcheck_Android_XmlElement, line: Int?) -> ManifestElement {
+    private static func element(_ element: Shipcheck_Android_XmlElement) -> ManifestElement {
         ManifestElement(
             name: element.name,
             attributes: element.attribute.map { attribute in
@@ -32,9 +32,8 @@ package enum ProtoXMLReader {
             },
             children: element.child.compactMap { node in
                 guard case .element(let child)? = node.node else { return nil }
-                return self.element(child, line: node.hasSource ? Int(node.source.lineNumber) : nil)
-            },
-            line: line)
+                return self.element(child)
+            })
     }
 
     /// The compiled value where aapt2 compiled one, else the text as written.

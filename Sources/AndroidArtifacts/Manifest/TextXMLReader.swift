@@ -36,7 +36,7 @@ package enum TextXMLReader {
                 parser.abortParsing()
                 return
             }
-            var element = ManifestElement(name: elementName, line: parser.lineNumber)
+            var element = ManifestElement(name: elementName)
             // With namespaces processed, attribute keys keep their prefix (`android:name`): the
             // prefix is resolved against the declarations in scope by the parser's own map.
             for (key, value) in attributes.sorted(by: { $0.key < $1.key }) {

@@ -114,11 +114,8 @@ extension AndroidArtifact {
                 manifest.minSdk = level
             case "targetSdk": manifest.targetSdkText = value
             case "debuggable":
-                if value.hasPrefix("@") {
-                    manifest.debuggableIsReference = true
-                } else {
-                    manifest.debuggable = try flag()
-                }
+                // A resource reference (@bool/debug) stays unknown, as the readers leave it.
+                if !value.hasPrefix("@") { manifest.debuggable = try flag() }
             case "testOnly": manifest.testOnly = try flag()
             case "extractNativeLibs": manifest.extractNativeLibs = try flag()
             case "split": manifest.split = value
@@ -167,7 +164,6 @@ extension AndroidArtifact {
                 }
                 elf.loadSegments = segments
             case ("needs", let list?): elf.needed = list.split(separator: ",").map(String.init)
-            case ("soname", let name?): elf.soname = name
             case ("textrel", nil): elf.hasTextRelocations = true
             case ("wx", nil): elf.loadSegments.append(.init(alignment: 0x4000, isWritable: true, isExecutable: true))
             case ("shdr", "missing"): elf.sectionHeaderProblem = .missing

@@ -63,14 +63,6 @@ package struct AndroidArtifact: Sendable {
     /// a page boundary inside it.
     package var loadsLibrariesFromAPK: Bool { mainManifest?.manifest.extractNativeLibs == false }
 
-    /// The ABIs it ships libraries for, by module.
-    package func abis(in module: String) -> Set<AndroidABI> {
-        Set(libraries.filter { $0.module == module }.compactMap(\.abi))
-    }
-
-    /// The modules whose libraries are installed together on a device.
-    package var libraryModules: [String] { Array(Set(libraries.map(\.module))).sorted() }
-
     /// A finding about a file inside the artifact (`inner` empty: the artifact itself).
     func finding(
         _ rule: RuleDescription, _ severity: Severity, at inner: String, message: String, fix: String, identity: String

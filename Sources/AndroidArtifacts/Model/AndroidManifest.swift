@@ -9,7 +9,6 @@ package struct AndroidManifest: Sendable, Hashable {
     package var targetSdkText: String?
     /// `<application android:debuggable>`; nil when absent or a resource reference.
     package var debuggable: Bool?
-    package var debuggableIsReference = false
     /// `<application android:testOnly>`.
     package var testOnly: Bool?
     /// `<application android:extractNativeLibs>`: false when the libraries are loaded in place
@@ -48,9 +47,7 @@ package struct AndroidManifest: Sendable, Hashable {
             targetSdkText = usesSdk.androidAttribute(.targetSdkVersion)?.value.text
         }
         if let application = root.children(named: "application").first {
-            let debuggableValue = application.androidAttribute(.debuggable)?.value
-            debuggable = debuggableValue?.boolean
-            if case .reference = debuggableValue { debuggableIsReference = true }
+            debuggable = application.androidAttribute(.debuggable)?.value.boolean
             testOnly = application.androidAttribute(.testOnly)?.value.boolean
             extractNativeLibs = application.androidAttribute(.extractNativeLibs)?.value.boolean
         }

@@ -36,11 +36,11 @@ package final class ZipBundleSource: BundleSource {
     }
 
     /// A zip already in memory (an entry of another zip), named `root` in messages.
-    package init(bytes: FileBytes, root: String) throws(InputError) {
+    package init(data: Data, root: String) throws(InputError) {
         self.root = root
         isInMemory = true
         do {
-            archive = try Archive(data: Data(bytes.bytes), accessMode: .read)
+            archive = try Archive(data: data, accessMode: .read)
         } catch {
             throw InputError(
                 path: root, message: "not a readable zip archive (no valid end-of-central-directory record)")

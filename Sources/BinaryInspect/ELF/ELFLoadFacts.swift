@@ -12,7 +12,6 @@ package struct ELFLoadFacts: Sendable, Hashable {
     package var loadSegments: [LoadSegment] = []
     /// `DT_NEEDED`, in order.
     package var needed: [String] = []
-    package var soname: String?
     /// `DT_TEXTREL`, or `DF_TEXTREL` in `DT_FLAGS`: code the loader must write to.
     package var hasTextRelocations = false
     /// What is wrong with the section-header fields bionic checks (nil: nothing).

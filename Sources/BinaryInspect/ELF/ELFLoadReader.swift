@@ -77,7 +77,7 @@ enum ELFLoadReader {
         return headers
     }
 
-    /// `DT_NEEDED`, `DT_SONAME` and the text-relocation flags, from the `PT_DYNAMIC` segment;
+    /// `DT_NEEDED` and the text-relocation flags, from the `PT_DYNAMIC` segment;
     /// names from the string table `DT_STRTAB` points at, found in the `PT_LOAD` that maps it.
     private static func readDynamic(
         _ handle: OpaquePointer, _ dynamic: GElf_Phdr, into facts: inout ELFLoadFacts, bytes: UnsafeRawBufferPointer,
@@ -96,7 +96,6 @@ enum ELFLoadReader {
                 handle, Int64(dynamic.p_offset), Int(UInt64(count) * entrySize), ELF_T_DYN)
         else { throw corrupt("PT_DYNAMIC unreadable: \(ELFImage.lastError())") }
         var neededOffsets: [UInt64] = []
-        var sonameOffset: UInt64?
         var stringTable: UInt64?
         var stringTableSize: UInt64 = 0
         var entry = GElf_Dyn()
@@ -105,7 +104,6 @@ enum ELFLoadReader {
             switch entry.d_tag {
             case Int64(DT_NULL): break
             case Int64(DT_NEEDED): neededOffsets.append(entry.d_un.d_val)
-            case Int64(DT_SONAME): sonameOffset = entry.d_un.d_val
             case Int64(DT_STRTAB): stringTable = entry.d_un.d_ptr
             case Int64(DT_STRSZ): stringTableSize = entry.d_un.d_val
             case Int64(DT_TEXTREL): facts.hasTextRelocations = true
@@ -114,7 +112,7 @@ enum ELFLoadReader {
             }
             if entry.d_tag == Int64(DT_NULL) { break }
         }
-        guard !neededOffsets.isEmpty || sonameOffset != nil else { return }
+        guard !neededOffsets.isEmpty else { return }
         guard let stringTable, let strings = mapped(stringTable, size: stringTableSize, in: facts.loadSegments, bytes)
         else {
             throw corrupt(
@@ -128,7 +126,6 @@ enum ELFLoadReader {
             return text
         }
         for offset in neededOffsets { facts.needed.append(try name(at: offset)) }
-        if let sonameOffset { facts.soname = try name(at: sonameOffset) }
     }
 
     /// The file bytes a virtual address range occupies, through the `PT_LOAD` that maps it.
