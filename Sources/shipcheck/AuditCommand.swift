@@ -44,7 +44,8 @@ struct AuditCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Check only this slice of universal Mach-O artifacts (arm64, arm64e, x86_64).", valueName: "arch"))
+            "Check only this slice of universal Mach-O artifacts (arm64, arm64_32, x86_64, armv7k…).", valueName: "arch"
+        ))
     var arch: String?
 
     @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "file"))

@@ -33,7 +33,7 @@ struct BinaryCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "Check only this slice of universal Mach-O files (arm64, arm64e, x86_64).", valueName: "arch"))
+            "Check only this slice of universal Mach-O files (arm64, arm64_32, x86_64, armv7k…).", valueName: "arch"))
     var arch: String?
 
     @Argument(

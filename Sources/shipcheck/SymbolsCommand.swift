@@ -33,7 +33,8 @@ struct SymbolsCommand: ParsableCommand {
     var dynamic = false
 
     @Option(
-        help: ArgumentHelp("List only this slice of universal Mach-O files (arm64, arm64e, x86_64).", valueName: "arch")
+        help: ArgumentHelp(
+            "List only this slice of universal Mach-O files (arm64, arm64_32, x86_64, armv7k…).", valueName: "arch")
     )
     var arch: String?
 

@@ -158,6 +158,26 @@ import Testing
         expectExactly(result.findings, Self.previews + Self.mocks, fixture)
     }
 
+    /// 32-bit structures read like 64-bit ones: a watch app's arm64_32 slice beside its arm64
+    /// one, the arm64_32 image with DYLD_CHAINED_PTR_32 fixups and stripped, and armv7k, armv7
+    /// and i386 objects in one universal file. Each slice reports what it plants, by name.
+    @Test(arguments: [
+        ("WatchApp-universal", ["arm64_32", "arm64"]), ("WatchApp-arm64_32-chained", [nil]),
+        ("WatchApp-arm64_32-stripped", [nil]), ("AppLib-32bit.o", ["armv7k", "armv7", "i386"])
+    ])
+    func thirtyTwoBitAndWatchSlicesReportWhatTheyPlant(_ fixture: String, _ architectures: [String?]) {
+        let result = audit(fixture)
+        #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+        let planted = fixture.hasSuffix(".o") ? Self.previews + Self.mocks : Self.previews + Self.mocks + Self.strings
+        for architecture in architectures {
+            let slice = result.findings.filter {
+                if case .binary(let place) = $0.location { place.architecture == architecture } else { false }
+            }
+            expectExactly(slice, planted, "\(fixture)[\(architecture ?? "thin")]")
+        }
+        #expect(result.findings.filter { $0.severity != .note }.count == planted.count * architectures.count)
+    }
+
     /// A BSD archive (`#1/` long names, `__.SYMDEF`) with Mach-O members and an ELF member
     /// (where the ELF reader is not built, that member alone is an error and the others are audited).
     @Test func archiveMembersOfEitherFormatAreAuditedByName() {
@@ -208,6 +228,9 @@ import Testing
         #expect(ios.contains("no code signature: this image is unsigned"))
         #expect(ios.contains("not encrypted (LC_ENCRYPTION_INFO_64, cryptid 0)"))
         #expect(notes("AppLib.o").allSatisfy { !$0.contains("code signature") }, "objects are never signed: no note")
+        let watch = notes("WatchApp-arm64_32-chained")
+        #expect(watch.contains { $0.hasPrefix("built for watchOS 9.0 (SDK 10.2)") }, "\(watch)")
+        #expect(watch.contains("not encrypted (LC_ENCRYPTION_INFO, cryptid 0)"), "the 32-bit command")
     }
 
     @Test func codeSignatureBytesAreExposed() throws {

@@ -27,6 +27,54 @@ import Testing
         #expect(MachOImage.decodeChainedPointer(bind, format: .pointer64, base: Self.base) == (.bind(ordinal: 7), 1))
     }
 
+    @Test func pointer32HoldsAddressesOrdinalsAndValuesAboveTheValidPointers() {
+        // Rebase: 26-bit target (an address), next 3 (strides of 4 bytes).
+        #expect(
+            MachOImage.decodeChainedPointer(
+                0x0001_0470 | 3 << 26, format: .pointer32, base: 0, maxValidPointer: 0x2_0000)
+                == (.rebase(target: 0x1_0470), 3))
+        // Bind: 20-bit ordinal, a 6-bit addend beside it.
+        #expect(
+            MachOImage.decodeChainedPointer(1 << 31 | 5 << 20 | 0x1_0007 | 1 << 26, format: .pointer32, base: 0)
+                == (.bind(ordinal: 0x1_0007), 1))
+        // A target above max_valid_pointer is a plain value dyld leaves alone.
+        #expect(
+            MachOImage.decodeChainedPointer(0x300_0000, format: .pointer32, base: 0, maxValidPointer: 0x2_0000)
+                == (.nonPointer, 0))
+    }
+
+    /// The arm64_32 watch app with DYLD_CHAINED_PTR_32 fixups (two chains on one __DATA page:
+    /// `Gaps.c`) resolves every slot as its classic-binds twin does: each bind to the same
+    /// symbol, each rebase to the address the twin stores there.
+    @Test func chainedPointer32SlotsAgreeWithTheClassicBindsTwin() throws {
+        let chainedFile = try BinaryFile(path: Repository.machOFixture("WatchApp-arm64_32-chained"))
+        let classicFile = try BinaryFile(path: Repository.machOFixture("WatchApp-universal"), architecture: "arm64_32")
+        let chained = try #require(chainedFile.images.first as? MachOImage)
+        let classic = try #require(classicFile.images.first as? MachOImage)
+        let chainedSlots = try chained.pointerSlots(), classicSlots = try classic.pointerSlots()
+        var binds = 0, rebases = 0
+        for (address, target) in chainedSlots {
+            switch target {
+            case .symbol:
+                binds += 1
+                #expect(classicSlots[address] == target, "bind at 0x\(String(address, radix: 16))")
+            case .address(let value):
+                rebases += 1
+                let stored = classic.bytes(atAddress: address).map { bytes in
+                    (0..<4).reduce(UInt64(0)) { $0 | UInt64(bytes[$1]) << (8 * UInt64($1)) }
+                }
+                #expect(stored == value, "rebase at 0x\(String(address, radix: 16))")
+            }
+        }
+        #expect(
+            binds == classicSlots.count,
+            "every classic bind is a chained one: \(classicSlots.filter { chainedSlots[$0.key] == nil || chainedSlots[$0.key] != $0.value })"
+        )
+        let spread = try #require(classic.symbols(.symtab).first { $0.name == "_spread" })
+        #expect(chainedSlots[spread.value + 204] != nil, "the second chain of the page is walked")
+        #expect(rebases > 2)
+    }
+
     @Test func arm64eRebasesAndBindsPlainAndAuthenticated() {
         // Plain rebase: vmaddr (ARM64E) or offset (USERLAND, USERLAND24); next in 8-byte strides.
         let rebase: UInt64 = 0x4470 | (3 << 51)

@@ -12,18 +12,26 @@ import Testing
             "App-macos", "App-macos-strip-x", "App-macos-stripped",
             "App-ios", "App-ios-offset", "App-ios-arm64e", "App-ios-strip-x", "App-ios-stripped",
             "libAppLib.dylib", "libAppLib-stripped.dylib", "libClean.dylib", "AppTests.bundle",
-            "AppLib.o", "AppLib-arm64e.o"
+            "AppLib.o", "AppLib-arm64e.o", "WatchApp-arm64_32-chained", "WatchApp-arm64_32-stripped"
         ] + (ELFSupport.isBuilt ? ["libAppTestSupport.a"] : [])  // it has an ELF member
 
     /// `VALUE LETTER NAME` lines (value blank for undefined symbols), sorted: llvm-nm's default
-    /// format, with the export-trie symbols a stripped image keeps (`--add-dyldinfo`). llvm-nm
-    /// also makes up `<redacted function N>` entries from LC_FUNCTION_STARTS for code no symbol
-    /// names; those are not symbols, and shipcheck does not list them.
+    /// format, with the export-trie symbols a stripped image keeps (`--add-dyldinfo`), values
+    /// 16 digits wide (llvm-nm prints 8 for 32-bit images). llvm-nm also makes up
+    /// `<redacted function N>` entries from LC_FUNCTION_STARTS for code no symbol names; those
+    /// are not symbols, and shipcheck does not list them.
     private func llvmNM(_ arguments: [String]) -> [String] {
         let result = CommandRunner.run(Toolchain.llvmNM, ["--add-dyldinfo"] + arguments)
         #expect(result.status == 0, "\(result.stderr)")
-        return result.stdout.split(separator: "\n").map(String.init)
-            .filter { !$0.hasSuffix(":") && !$0.contains("<redacted function ") }.sorted()
+        return result.stdout.split(separator: "\n")
+            .filter { !$0.hasSuffix(":") && !$0.isEmpty && !$0.contains("<redacted function ") }
+            .map { line in
+                // `VALUE L NAME`, or `L NAME` after the blank value of an undefined symbol.
+                let fields = line.split(separator: " ", maxSplits: line.first == " " ? 1 : 2)
+                let value = fields.count == 3 ? String(fields[0]).leftPadded(16) : String(repeating: " ", count: 16)
+                return "\(value) \(fields.suffix(2).joined(separator: " "))"
+            }
+            .sorted()
     }
 
     private func shipcheck(_ path: String, options: SymbolListOptions = SymbolListOptions()) throws -> [String] {
@@ -35,6 +43,14 @@ import Testing
             return "\(value) \(row.letter) \(row.mangled)"
         }.sorted()
     }
+
+    /// Universal files and their slices: built here, and real ones Apple's linker made.
+    static let universalSlices: [(file: String, architectures: Set<String>)] = [
+        ("macho/App-universal", ["arm64", "x86_64"]),
+        ("macho/WatchApp-universal", ["arm64_32", "arm64"]),
+        ("macho/AppLib-32bit.o", ["armv7k", "armv7", "i386"]),
+        ("real-apple/markupsafe-1.1.1-macosx_10_6_intel.so", ["i386", "x86_64"])
+    ]
 
     private func difference(_ ours: [String], _ theirs: [String]) -> String {
         "missing \(Array(Set(theirs).subtracting(ours).sorted().prefix(4))), extra \(Array(Set(ours).subtracting(theirs).sorted().prefix(4)))"
@@ -50,20 +66,30 @@ import Testing
         #expect(ours == theirs, "\(fixture): \(difference(ours, theirs))")
     }
 
-    @Test(arguments: ["arm64", "x86_64"])
-    func eachSliceOfAUniversalFileMatchesLLVMNM(_ architecture: String) throws {
-        let path = Repository.machOFixture("App-universal")
+    @Test(arguments: universalSlices.flatMap { file in file.architectures.map { (file.file, $0) } })
+    func eachSliceOfAUniversalFileMatchesLLVMNM(_ file: String, _ architecture: String) throws {
+        let path = Repository.path("Tests/Fixtures/" + file)
         var options = SymbolListOptions()
         options.architecture = architecture
         let ours = try shipcheck(path, options: options)
         let theirs = llvmNM(["--arch=\(architecture)", path])
-        #expect(ours == theirs, "\(architecture): \(difference(ours, theirs))")
+        #expect(ours.count > 5)
+        #expect(ours == theirs, "\(file) [\(architecture)]: \(difference(ours, theirs))")
         let rows = try ListedSymbol.of(path, options: options)
         #expect(Set(rows.map(\.architecture)) == [architecture])
-        // Without --arch: both slices, each row naming its own.
+        // Without --arch: every slice, each row naming its own.
         let all = try ListedSymbol.of(path, options: SymbolListOptions())
         #expect(all.filter { $0.architecture == architecture }.count == rows.count)
-        #expect(Set(all.compactMap(\.architecture)) == ["arm64", "x86_64"])
+        #expect(Set(all.compactMap(\.architecture)) == Self.universalSlices.first { $0.file == file }?.architectures)
+    }
+
+    /// A thin image Apple's linker made, read as it is.
+    @Test func realAppleBuiltImageMatchesLLVMNM() throws {
+        let path = Repository.path("Tests/Fixtures/real-apple/markupsafe-3.0.4-ios_13_0_arm64_iphoneos.so")
+        let ours = try shipcheck(path)
+        let theirs = llvmNM([path])
+        #expect(ours.count > 5)
+        #expect(ours == theirs, "\(difference(ours, theirs))")
     }
 
     /// A fully stripped dylib keeps its exports only in the export trie: they are still listed.

@@ -266,24 +266,26 @@ import Testing
         #expect(model.debugSymbols.first?.uuids.map(\.uuid) == ["4C4C446B-5555-3144-A100-5BB2D3BF7E9E"])
     }
 
-    /// A 32-bit slice is not decoded, but the model lists it by its architecture.
+    /// A slice of a CPU shipcheck does not read (PowerPC) is not decoded, but the model lists it
+    /// by its architecture.
     @Test func unreadSlicesAreListedByArchitecture() throws {
         let arm64 = HostileBytes.read(Repository.machOFixture("App-ios"))
-        let i386: [UInt8] = [0xCE, 0xFA, 0xED, 0xFE, 7, 0, 0, 0, 3, 0, 0, 0] + [UInt8](repeating: 0, count: 20)
+        let ppc: [UInt8] = [0xFE, 0xED, 0xFA, 0xCE, 0, 0, 0, 18, 0, 0, 0, 0] + [UInt8](repeating: 0, count: 16)
         func big(_ value: Int) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
         let first = 4096, second = 8192
         var fat = [0xCA, 0xFE, 0xBA, 0xBE] + big(2)
-        fat += big(7) + big(3) + big(first) + big(i386.count) + big(12)
+        fat += big(18) + big(0) + big(first) + big(ppc.count) + big(12)
         fat += big(0x0100_000C) + big(0) + big(second) + big(arm64.count) + big(12)
-        fat += [UInt8](repeating: 0, count: first - fat.count) + i386
+        fat += [UInt8](repeating: 0, count: first - fat.count) + ppc
         fat += [UInt8](repeating: 0, count: second - fat.count) + arm64
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-model"))
         tree.directory.write("Fat.app/Fat", bytes: fat)
         let (model, result) = try read("\(tree.directory.path)/Fat.app")
         #expect(
-            result.inputErrors.map(\.message) == ["32-bit i386 code is not supported (only arm64, arm64e and x86_64)"])
+            result.inputErrors.map(\.message) == ["big-endian ppc (PowerPC) code is not supported (only ARM and Intel)"]
+        )
         #expect(
-            model.image(at: "Fat")?.slices.map { "\($0.architecture) \($0.isRead)" } == ["arm64 true", "i386 false"])
+            model.image(at: "Fat")?.slices.map { "\($0.architecture) \($0.isRead)" } == ["arm64 true", "ppc false"])
     }
 
     @Test func artifactsWithNothingToCheckAreInputErrors() throws {

@@ -35,6 +35,28 @@ extension HostileInputTests {
         try expectBinaryRunsReportEach(damaged, label: "Mach-O random truncations", intact: Self.machOIntact)
     }
 
+    /// The 32-bit structures (`mach_header`, `LC_SEGMENT`, `nlist`, DYLD_CHAINED_PTR_32 fixups)
+    /// cut at every load command's start, inside its header and at its last byte, and at seeded
+    /// random offsets.
+    @Test func thirtyTwoBitMachOTruncatedAtCommandsAndRandomOffsets() throws {
+        let directory = TemporaryDirectory("shipcheck-hostile-macho-32")
+        let bytes = HostileInputFixtures.bytes(Repository.machOFixture("WatchApp-arm64_32-chained"))
+        var cuts = Set<Int>()
+        var offset = 28
+        for _ in 0..<Int(HostileInputFixtures.readLE(bytes, at: 16, size: 4)) {
+            let size = Int(HostileInputFixtures.readLE(bytes, at: offset + 4, size: 4))
+            cuts.formUnion([offset, offset + 4, offset + size - 1])
+            offset += size
+        }
+        var generator = SeededGenerator(seed: 0x4D41_3332)
+        cuts.formUnion((0..<30).map { _ in Int.random(in: 1..<bytes.count, using: &generator) })
+        let damaged = cuts.sorted().map { cut in
+            directory.write("WatchApp.at-\(cut)", bytes: Array(bytes.prefix(cut)))
+        }
+        #expect(damaged.count > 40)
+        try expectBinaryRunsReportEach(damaged, label: "32-bit Mach-O truncations", intact: Self.machOIntact)
+    }
+
     /// Each field that points into the file, pointed past its end; a command table claiming
     /// millions of commands; a chained-fixup chain that runs on past its page; a fixup format
     /// no 64-bit image uses.
@@ -107,7 +129,7 @@ extension HostileInputTests {
         let firstOffset = UInt32(HostileInputFixtures.readBE(bytes, at: 8 + 8))
         let overlapping = directory.write("App-overlapping", bytes: patchedBE(8 + 20 + 8, firstOffset))
         let outside = directory.write("App-outside", bytes: patchedBE(8 + 20 + 12, 0x7FFF_FFFF))
-        let armv7 = directory.write("App-armv7", bytes: patchedBE(8, 12))  // first slice claims 32-bit ARM
+        let armv7 = directory.write("App-armv7", bytes: patchedBE(8, 12))  // the x86_64 slice listed as 32-bit ARM
         let java = directory.write("App-java", bytes: patchedBE(4, 52))  // a Java class file's version as the count
         let run = HostileRunner.shipcheck(["binary", overlapping, outside, armv7, java, Self.machOIntact])
         expectSurvived(run, "binary on damaged universal files")
@@ -117,19 +139,23 @@ extension HostileInputTests {
                 "App-overlapping: error: corrupt universal file: slice 1 (arm64) overlaps the x86_64 slice"),
             "\(run.stderr)")
         #expect(run.stderr.contains("App-outside: error: corrupt universal file: slice 1 (arm64"), "\(run.stderr)")
-        #expect(run.stderr.contains("App-armv7[arm]: error: 32-bit arm code is not supported"), "\(run.stderr)")
+        #expect(
+            run.stderr.contains(
+                "App-armv7[arm]: error: corrupt universal file: the table lists arm code, the slice holds x86_64"),
+            "\(run.stderr)")
         #expect(
             run.stderr.contains("App-java: error: corrupt universal file: 52 slices (a Java class file?)"),
             "\(run.stderr)")
         #expect(run.errorLines.count == 4, "\(run.stderr)")
-        // The 32-bit slice is reported; the arm64 slice beside it is still audited.
+        // The mislabelled slice is reported; the arm64 slice beside it is still audited.
         #expect(run.stdout.contains("App-armv7[arm64]:"), "\(run.stdout.prefix(500))")
         #expect(run.stdout.contains("App-macos:"))
     }
 
-    /// 32-bit files and slices, big-endian (PowerPC) files and CPUs nobody ships for: one line
-    /// each saying so, for `binary` and `symbols`; the 64-bit slice beside them is still read.
-    @Test func thirtyTwoBitBigEndianAndUnknownCPUsAreNamedNotRead() throws {
+    /// Headers whose size does not fit their CPU, big-endian (PowerPC) files and CPUs nobody
+    /// ships for: one line each saying so, for `binary` and `symbols`; the slice beside them is
+    /// still read.
+    @Test func mismatchedBigEndianAndUnknownCPUsAreNamedNotRead() throws {
         let directory = TemporaryDirectory("shipcheck-hostile-macho-cpu")
         let thin = HostileInputFixtures.bytes(Self.machOExecutable)
         func patched(_ bytes: [UInt8], _ fields: [(offset: Int, value: UInt32, bigEndian: Bool)]) -> [UInt8] {
@@ -145,17 +171,17 @@ extension HostileInputTests {
         // mach_header: magic, cputype, cpusubtype (little-endian in the files shipcheck reads).
         let cases: [(name: String, bytes: [UInt8], message: String)] = [
             (
-                "armv7", patched(thin, [(0, 0xFEED_FACE, false), (4, 12, false), (8, 9, false)]),
-                "error: 32-bit Mach-O file: 32-bit armv7 code is not supported (only arm64, arm64e and x86_64)"
+                "armv7", patched(thin, [(4, 12, false), (8, 9, false)]),
+                "error: corrupt Mach-O file: a 64-bit header for armv7 code"
             ),
             (
-                "arm64_32", patched(thin, [(0, 0xFEED_FACE, false), (4, 0x0200_000C, false), (8, 1, false)]),
-                "error: 32-bit Mach-O file: 32-bit arm64_32 code is not supported"
+                "arm64_32", patched(thin, [(4, 0x0200_000C, false), (8, 1, false)]),
+                "error: corrupt Mach-O file: a 64-bit header for arm64_32 code"
             ),
             ("ppc", patched(thin, [(0, 0xFEED_FACE, true)]), "error: big-endian Mach-O file (PowerPC): not supported"),
             (
                 "unknown", patched(thin, [(4, 0x0100_0099, false)]),
-                "error: unknown CPU (cpu type 16777369 subtype 0): only arm64, arm64e and x86_64 are supported"
+                "error: unknown CPU (cpu type 16777369 subtype 0): only ARM and Intel code is supported"
             )
         ]
         var paths = cases.map { directory.write("App-\($0.name)", bytes: $0.bytes) }
@@ -164,7 +190,7 @@ extension HostileInputTests {
         paths.append(directory.write("App-fat-unknown", bytes: patched(universal, [(8, 0x0100_0099, true)])))
         for command in ["binary", "symbols"] {
             let run = HostileRunner.shipcheck([command] + paths)
-            expectSurvived(run, "\(command) on 32-bit and unknown CPUs")
+            expectSurvived(run, "\(command) on mismatched and unknown CPUs")
             #expect(run.exitStatus == 2)
             for (path, damage) in zip(paths, cases) {
                 #expect(

@@ -50,7 +50,7 @@ package final class BinaryFile {
     /// binaries this way and skip everything else).
     package static func looksLikeBinary(_ prefix: some Collection<UInt8>) -> Bool {
         let bytes = Array(prefix.prefix(8))
-        // Mach-O 64 and 32 bits (32-bit images are refused by name).
+        // Mach-O, 64 and 32 bits.
         return bytes.starts(with: ELFSupport.magic) || bytes.starts(with: StaticArchive.magic)
             || bytes.starts(with: [0xCF, 0xFA, 0xED, 0xFE]) || bytes.starts(with: [0xCE, 0xFA, 0xED, 0xFE])
             || UniversalFile.isUniversal(bytes)
@@ -89,7 +89,7 @@ private struct Opener {
         let magic32 = magic.count >= 4 ? ByteOrder.little.uint32(bytes, at: 0) : nil
         if magic.starts(with: ELFSupport.magic) {
             images.append(try ELFSupport.image(bytes: bytes, storage: storage, origin: origin))
-        } else if magic32 == MachO.magic64 {
+        } else if magic32 == MachO.magic64 || magic32 == MachO.magic32 {
             if let architecture, origin.architecture == nil {
                 let cpu = MachOCPU(
                     type: ByteOrder.little.uint32(bytes, at: 4) ?? 0,
@@ -99,12 +99,8 @@ private struct Opener {
                 }
             }
             images.append(try MachOImage(bytes: bytes, storage: storage, origin: origin))
-        } else if magic32 == MachO.magic32 {
-            let cpu = MachOCPU(
-                type: ByteOrder.little.uint32(bytes, at: 4) ?? 0, subtype: ByteOrder.little.uint32(bytes, at: 8) ?? 0)
-            throw origin.error("32-bit Mach-O file: \(cpu.unsupportedReason)")
         } else if magic32 == MachO.magic64.byteSwapped || magic32 == MachO.magic32.byteSwapped {
-            throw origin.error("big-endian Mach-O file (PowerPC): not supported (only arm64, arm64e and x86_64)")
+            throw origin.error("big-endian Mach-O file (PowerPC): not supported (only ARM and Intel code)")
         } else if allowUniversal, magic.count >= 4,
             ByteOrder.big.uint32(bytes, at: 0) == MachO.fatMagic
                 || ByteOrder.big.uint32(bytes, at: 0) == MachO.fatMagic64
@@ -134,14 +130,23 @@ private struct Opener {
         }
         for slice in chosen {
             let sliceOrigin = origin.inSlice(slice.cpu.name)
+            let sliceBytes = UnsafeRawBufferPointer(rebasing: bytes[slice.range])
             do throws(InputError) {
                 guard slice.cpu.isSupported else {
                     unreadArchitectures.append(slice.cpu.name)
                     throw sliceOrigin.error(slice.cpu.unsupportedReason)
                 }
-                try open(
-                    UnsafeRawBufferPointer(rebasing: bytes[slice.range]), origin: sliceOrigin, allowArchive: true,
-                    allowUniversal: false)
+                // A Mach-O slice's own header names its CPU: the table must agree, or every
+                // finding would name the wrong architecture.
+                if let magic = ByteOrder.little.uint32(sliceBytes, at: 0),
+                    magic == MachO.magic64 || magic == MachO.magic32,
+                    let type = ByteOrder.little.uint32(sliceBytes, at: 4), type != slice.cpu.type
+                {
+                    let held = MachOCPU(type: type, subtype: ByteOrder.little.uint32(sliceBytes, at: 8) ?? 0)
+                    throw sliceOrigin.error(
+                        "corrupt universal file: the table lists \(slice.cpu.name) code, the slice holds \(held.name)")
+                }
+                try open(sliceBytes, origin: sliceOrigin, allowArchive: true, allowUniversal: false)
             } catch {
                 errors.append(error)
             }

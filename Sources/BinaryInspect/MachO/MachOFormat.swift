@@ -5,7 +5,6 @@ enum MachO {
     static let magic32: UInt32 = 0xFEED_FACE
     static let fatMagic: UInt32 = 0xCAFE_BABE
     static let fatMagic64: UInt32 = 0xCAFE_BABF
-    static let headerSize = 32
 
     // File types.
     static let MH_OBJECT: UInt32 = 0x1, MH_EXECUTE: UInt32 = 0x2, MH_DYLIB: UInt32 = 0x6, MH_BUNDLE: UInt32 = 0x8,
@@ -44,7 +43,6 @@ enum MachO {
     static let N_STAB: UInt8 = 0xE0, N_PEXT: UInt8 = 0x10, N_TYPE: UInt8 = 0x0E, N_EXT: UInt8 = 0x01
     static let N_UNDF: UInt8 = 0x0, N_ABS: UInt8 = 0x2, N_SECT: UInt8 = 0xE, N_PBUD: UInt8 = 0xC, N_INDR: UInt8 = 0xA
     static let N_WEAK_REF: UInt16 = 0x40, N_WEAK_DEF: UInt16 = 0x80
-    static let nlistSize = 16
     static let INDIRECT_SYMBOL_LOCAL: UInt32 = 0x8000_0000, INDIRECT_SYMBOL_ABS: UInt32 = 0x4000_0000
 
     // Export trie flags.
@@ -68,6 +66,30 @@ enum MachO {
 
     /// `xxxx.yy.zz` packed as nibbles: 0x00110500 is 17.5.
     static func version(_ packed: UInt32) -> String { OSVersion(packed: packed).description }
+}
+
+/// Where the 32-bit (`mach_header`, `LC_SEGMENT`, `section`, `nlist`) and 64-bit
+/// (`mach_header_64`, `LC_SEGMENT_64`, `section_64`, `nlist_64`) structures differ: their sizes
+/// and the width of addresses. Every other structure a reader decodes is the same in both.
+struct MachOLayout: Equatable {
+    static let bits32 = MachOLayout(is64Bit: false)
+    static let bits64 = MachOLayout(is64Bit: true)
+
+    let is64Bit: Bool
+
+    var wordSize: Int { is64Bit ? 8 : 4 }
+    var headerSize: Int { is64Bit ? 32 : 28 }
+    var segmentCommand: UInt32 { is64Bit ? MachO.LC_SEGMENT_64 : MachO.LC_SEGMENT }
+    var segmentCommandName: String { is64Bit ? "LC_SEGMENT_64" : "LC_SEGMENT" }
+    var segmentHeaderSize: Int { is64Bit ? 72 : 56 }
+    var sectionSize: Int { is64Bit ? 80 : 68 }
+    var nlistSize: Int { is64Bit ? 16 : 12 }
+
+    /// An address-sized field (`vmaddr`, `addr`, `n_value`…).
+    func address(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64? {
+        is64Bit
+            ? ByteOrder.little.uint64(bytes, at: offset) : ByteOrder.little.uint32(bytes, at: offset).map(UInt64.init)
+    }
 }
 
 /// A CPU as `cputype` / `cpusubtype` name it, with the name `lipo`, `nm -arch` and `--arch` use.
@@ -100,16 +122,19 @@ struct MachOCPU: Hashable {
         }
     }
 
-    /// The 64-bit little-endian CPUs shipcheck reads (arm64, arm64e, x86_64).
-    var isSupported: Bool { type == Self.x86 | Self.abi64 || type == Self.arm | Self.abi64 }
+    /// The little-endian CPUs shipcheck reads: 64-bit arm64, arm64e, x86_64; 32-bit arm64_32
+    /// (an ILP32 ABI: 64-bit code, 32-bit pointers and Mach-O structures), armv7, armv7s, armv7k, i386.
+    var isSupported: Bool { [Self.x86, Self.arm].contains(type & 0x00FF_FFFF) }
+
+    /// Whether its images use the 64-bit structures (`mach_header_64`…); arm64_32's are 32-bit.
+    var uses64BitStructures: Bool { type & Self.abi64 != 0 }
 
     /// Why an unsupported slice is not read, for its error.
     var unsupportedReason: String {
         switch type {
-        case Self.x86, Self.arm, Self.powerPC, Self.arm | Self.abi64_32:
-            "32-bit \(name) code is not supported (only arm64, arm64e and x86_64)"
-        case Self.powerPC | Self.abi64: "big-endian ppc64 code is not supported (only arm64, arm64e and x86_64)"
-        default: "unknown CPU (\(name)): only arm64, arm64e and x86_64 are supported"
+        case Self.powerPC, Self.powerPC | Self.abi64:
+            "big-endian \(name) (PowerPC) code is not supported (only ARM and Intel)"
+        default: "unknown CPU (\(name)): only ARM and Intel code is supported"
         }
     }
 }

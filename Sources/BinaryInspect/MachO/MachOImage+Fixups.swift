@@ -5,7 +5,8 @@ import ShipcheckCore
 /// linked image can say it — the indirect symbol table (`__got` / `__la_symbol_ptr` slots, kept
 /// by `strip`), classic bind opcodes (`LC_DYLD_INFO(_ONLY)`) and chained fixups
 /// (`LC_DYLD_CHAINED_FIXUPS`, whose slots hold encoded fixups rather than addresses, in the
-/// `DYLD_CHAINED_PTR_64`, `_64_OFFSET` and arm64e formats). Imported names lose the `_` prefix.
+/// `DYLD_CHAINED_PTR_64`, `_64_OFFSET`, arm64e and 32-bit `DYLD_CHAINED_PTR_32` formats).
+/// Imported names lose the `_` prefix. Slots are pointer-sized: 8 bytes, 4 in 32-bit images.
 extension MachOImage {
     package func pointerSlots() throws(InputError) -> [UInt64: SlotTarget] {
         guard holdsCode, kind.isLinked else { return [:] }
@@ -31,13 +32,13 @@ extension MachOImage {
         let count = indirect.count / 4
         for section in sections
         where section.type == MachO.S_NON_LAZY_SYMBOL_POINTERS || section.type == MachO.S_LAZY_SYMBOL_POINTERS {
-            for slot in 0..<Int(min(section.size / 8, UInt64(count))) {
+            for slot in 0..<Int(min(section.size / UInt64(wordSize), UInt64(count))) {
                 let index = Int(section.reserved1) + slot
                 guard index < count, let symbol = ByteOrder.little.uint32(indirect, at: 4 * index),
                     symbol & (MachO.INDIRECT_SYMBOL_LOCAL | MachO.INDIRECT_SYMBOL_ABS) == 0,
                     let name = symbolName(atIndex: Int(symbol)), !name.isEmpty
                 else { continue }
-                slots[section.address + UInt64(8 * slot)] = .symbol(sourceName(ofSymbol: name))
+                slots[section.address + UInt64(wordSize * slot)] = .symbol(sourceName(ofSymbol: name))
             }
         }
     }
@@ -80,13 +81,14 @@ extension MachOImage {
     ) throws(InputError) {
         var cursor = LEB128Cursor(bytes: stream, position: 0)
         var symbol = "", flags: UInt8 = 0, segmentIndex = -1, offset: UInt64 = 0
+        let pointer = UInt64(wordSize)
         func fail(_ message: String) -> InputError { corrupt(lazy ? "lazy bind opcodes" : "bind opcodes", message) }
         func bind() throws(InputError) {
             guard segmentIndex >= 0, segmentIndex < segments.count else {
                 throw fail("bind in segment \(segmentIndex), of \(segments.count)")
             }
             let segment = segments[segmentIndex]
-            guard segment.memorySize >= 8, offset <= segment.memorySize - 8 else {
+            guard segment.memorySize >= pointer, offset <= segment.memorySize - pointer else {
                 throw fail("bind at offset \(offset) is outside segment \(segment.name) (\(segment.memorySize) bytes)")
             }
             body(segment.address + offset, symbol, flags)
@@ -113,24 +115,24 @@ extension MachOImage {
                 offset &+= value
             case 0x90:  // DO_BIND
                 try bind()
-                offset &+= 8
+                offset &+= pointer
             case 0xA0:  // DO_BIND_ADD_ADDR_ULEB
                 try bind()
                 guard let value = cursor.uleb() else { throw fail("truncated address delta") }
-                offset &+= 8 &+ value
+                offset &+= pointer &+ value
             case 0xB0:  // DO_BIND_ADD_ADDR_IMM_SCALED
                 try bind()
-                offset &+= 8 &+ immediate &* 8
+                offset &+= pointer &+ immediate &* pointer
             case 0xC0:  // DO_BIND_ULEB_TIMES_SKIPPING_ULEB
                 guard let count = cursor.uleb(), let skip = cursor.uleb() else { throw fail("truncated repeat count") }
                 let limit =
-                    segmentIndex >= 0 && segmentIndex < segments.count ? segments[segmentIndex].memorySize / 8 : 0
+                    segmentIndex >= 0 && segmentIndex < segments.count ? segments[segmentIndex].memorySize / pointer : 0
                 guard count <= limit else {
                     throw fail("\(count) repeated binds do not fit in segment \(segmentIndex)")
                 }
                 for _ in 0..<count {
                     try bind()
-                    offset &+= 8 &+ skip
+                    offset &+= pointer &+ skip
                 }
             case 0xD0:
                 return  // BIND_OPCODE_THREADED (pre-iOS 13 arm64e): slots keep their stored words
@@ -142,26 +144,38 @@ extension MachOImage {
 
     // MARK: Chained fixups
 
-    /// The pointer formats of `<mach-o/fixup-chains.h>` that 64-bit user-space images use.
+    /// The pointer formats of `<mach-o/fixup-chains.h>` that user-space images use.
     enum ChainedPointerFormat: UInt16 {
-        case arm64e = 1, pointer64 = 2, pointer64Offset = 6, arm64eUserland = 9, arm64eUserland24 = 12
+        case arm64e = 1, pointer64 = 2, pointer32 = 3, pointer64Offset = 6, arm64eUserland = 9, arm64eUserland24 = 12
 
         /// Bytes between chain links per unit of `next`.
-        var stride: UInt64 { self == .pointer64 || self == .pointer64Offset ? 4 : 8 }
+        var stride: UInt64 { [.pointer64, .pointer64Offset, .pointer32].contains(self) ? 4 : 8 }
+
+        /// Bytes of one chained pointer.
+        var width: UInt64 { self == .pointer32 ? 4 : 8 }
     }
 
-    /// One decoded fixup: an import (by ordinal) or a target in this image.
+    /// One decoded fixup: an import (by ordinal), a target in this image, or (32-bit chains
+    /// only) a plain value dyld leaves as it is.
     enum ChainedFixup: Equatable {
         case bind(ordinal: Int)
         case rebase(target: UInt64)
+        case nonPointer
     }
 
     /// Decodes one chained pointer: the fixup and the distance (in strides) to the next link.
     /// Rebase targets are returned as addresses (`base` added where the format stores offsets).
-    static func decodeChainedPointer(_ raw: UInt64, format: ChainedPointerFormat, base: UInt64) -> (
-        fixup: ChainedFixup, next: UInt64
-    ) {
+    /// `maxValidPointer`: the segment's `max_valid_pointer`, above which a 32-bit rebase target
+    /// is a value squeezed into the chain, not a pointer.
+    static func decodeChainedPointer(
+        _ raw: UInt64, format: ChainedPointerFormat, base: UInt64, maxValidPointer: UInt64 = 0
+    ) -> (fixup: ChainedFixup, next: UInt64) {
         switch format {
+        case .pointer32:
+            let next = (raw >> 26) & 0x1F
+            if (raw >> 31) & 1 == 1 { return (.bind(ordinal: Int(raw & 0xF_FFFF)), next) }
+            let target = raw & 0x3FF_FFFF
+            return (target > maxValidPointer ? .nonPointer : .rebase(target: target), next)
         case .pointer64, .pointer64Offset:
             let next = (raw >> 51) & 0xFFF
             if raw >> 63 == 1 { return (.bind(ordinal: Int(raw & 0xFF_FFFF)), next) }
@@ -180,9 +194,10 @@ extension MachOImage {
         }
     }
 
-    /// Walks every chain of every page. A chain that leaves its page, a page start outside the
-    /// segment, an unknown format or import ordinal are errors; each link moves forward and stays
-    /// inside its page, so a chain cannot loop and the walk is bounded by the segment's size.
+    /// Walks every chain of every page. A chain that leaves its page (or runs into the page's
+    /// next chain), a page start outside the segment, an unknown format or import ordinal are
+    /// errors; each link moves forward and stays inside its page, so a chain cannot loop and the
+    /// walk is bounded by the segment's size.
     private func chainedFixupSlots(_ data: UnsafeRawBufferPointer, into slots: inout [UInt64: SlotTarget])
         throws(InputError)
     {
@@ -200,10 +215,14 @@ extension MachOImage {
             guard infoOffset != 0 else { continue }
             let info = starts + infoOffset
             guard let pageSize = read.uint16(data, at: info + 4), let rawFormat = read.uint16(data, at: info + 6),
-                let pageCount = read.uint16(data, at: info + 20)
+                let maxValidPointer = read.uint32(data, at: info + 16), let pageCount = read.uint16(data, at: info + 20)
             else { throw fail("segment \(index)'s starts are truncated") }
-            guard let format = ChainedPointerFormat(rawValue: rawFormat) else {
-                throw fail("segment \(index) uses pointer format \(rawFormat), not a 64-bit user-space format")
+            guard let format = ChainedPointerFormat(rawValue: rawFormat),
+                (format == .pointer32) == !layout.is64Bit
+            else {
+                throw fail(
+                    "segment \(index) uses pointer format \(rawFormat), not a \(layout.is64Bit ? 64 : 32)-bit user-space format"
+                )
             }
             let segment = segments[index]
             guard pageSize >= 8, pageSize.nonzeroBitCount == 1,
@@ -214,37 +233,71 @@ extension MachOImage {
                 )
             }
             for page in 0..<Int(pageCount) {
-                guard let start = read.uint16(data, at: info + 22 + 2 * page) else {
-                    throw fail("segment \(segment.name)'s page starts are truncated")
-                }
-                if start == 0xFFFF { continue }  // DYLD_CHAINED_PTR_START_NONE
-                guard start & 0x8000 == 0 else {
-                    throw fail("segment \(segment.name) page \(page) has multiple chain starts (32-bit formats only)")
-                }
                 let pageStart = UInt64(page) * UInt64(pageSize)
-                var location = pageStart + UInt64(start)
-                while true {
-                    guard location + 8 <= pageStart + UInt64(pageSize), location + 8 <= segment.fileSize,
-                        let raw = read.uint64(self.raw, at: Int(segment.fileOffset + location))
-                    else {
-                        throw fail(
-                            "a chain on page \(page) of segment \(segment.name) runs past its page (offset \(location))"
-                        )
-                    }
-                    let (fixup, next) = Self.decodeChainedPointer(raw, format: format, base: base)
-                    switch fixup {
-                    case .bind(let ordinal):
-                        guard ordinal < imports.count else {
-                            throw fail("bind to import \(ordinal), of \(imports.count)")
+                let starts = try chainStarts(data, info: info, page: page, pageCount: Int(pageCount), fail)
+                for (number, start) in starts.enumerated() {
+                    // A chain ends before the next one starts: no slot is visited twice.
+                    let end = pageStart + UInt64(number + 1 < starts.count ? starts[number + 1] : pageSize)
+                    var location = pageStart + UInt64(start)
+                    while true {
+                        guard location + format.width <= end,
+                            location + format.width <= segment.fileSize,
+                            let raw = format == .pointer32
+                                ? read.uint32(self.raw, at: Int(segment.fileOffset + location)).map(UInt64.init)
+                                : read.uint64(self.raw, at: Int(segment.fileOffset + location))
+                        else {
+                            throw fail(
+                                "a chain on page \(page) of segment \(segment.name) runs past its page (offset \(location))"
+                            )
                         }
-                        slots[segment.address + location] = .symbol(sourceName(ofSymbol: imports[ordinal]))
-                    case .rebase(let target):
-                        slots[segment.address + location] = .address(target)
+                        let (fixup, next) = Self.decodeChainedPointer(
+                            raw, format: format, base: base, maxValidPointer: UInt64(maxValidPointer))
+                        switch fixup {
+                        case .bind(let ordinal):
+                            guard ordinal < imports.count else {
+                                throw fail("bind to import \(ordinal), of \(imports.count)")
+                            }
+                            slots[segment.address + location] = .symbol(sourceName(ofSymbol: imports[ordinal]))
+                        case .rebase(let target):
+                            slots[segment.address + location] = .address(target)
+                        case .nonPointer: break
+                        }
+                        if next == 0 { break }
+                        location += next * format.stride
                     }
-                    if next == 0 { break }
-                    location += next * format.stride
                 }
             }
+        }
+    }
+
+    /// Where a page's chains start (offsets in the page): one `page_start`, none
+    /// (`DYLD_CHAINED_PTR_START_NONE`), or — 32-bit formats, whose links reach less far — a run of
+    /// `chain_starts` after the page table (`DYLD_CHAINED_PTR_START_MULTI`), the last one flagged
+    /// `DYLD_CHAINED_PTR_START_LAST`. Starts must rise, so a run cannot loop.
+    private func chainStarts(
+        _ data: UnsafeRawBufferPointer, info: Int, page: Int, pageCount: Int, _ fail: (String) -> InputError
+    ) throws(InputError) -> [UInt16] {
+        let read = ByteOrder.little
+        guard let start = read.uint16(data, at: info + 22 + 2 * page) else {
+            throw fail("page \(page)'s chain start is truncated")
+        }
+        if start == 0xFFFF { return [] }
+        guard start & 0x8000 != 0 else { return [start] }
+        guard !layout.is64Bit else { throw fail("page \(page) has several chain starts (32-bit formats only)") }
+        var starts: [UInt16] = []
+        var index = Int(start & 0x7FFF)
+        guard index >= pageCount else { throw fail("page \(page)'s chain starts overlap the page table") }
+        while true {
+            guard let entry = read.uint16(data, at: info + 22 + 2 * index) else {
+                throw fail("page \(page)'s chain starts run past the fixups")
+            }
+            let offset = entry & 0x7FFF
+            guard starts.last.map({ offset > $0 }) ?? true else {
+                throw fail("page \(page)'s chain starts do not rise")
+            }
+            starts.append(offset)
+            if entry & 0x8000 != 0 { return starts }
+            index += 1
         }
     }
 

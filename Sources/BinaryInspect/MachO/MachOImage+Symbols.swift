@@ -2,7 +2,7 @@ import Dispatch
 import ScanEngine
 import ShipcheckCore
 
-/// One `nlist_64` entry.
+/// One `nlist_64` or `nlist` entry (the value is 8 or 4 bytes wide).
 struct MachONlist {
     var nameOffset: UInt32
     var type: UInt8
@@ -113,21 +113,21 @@ extension MachOImage {
     func debugSymbolCount() -> Int {
         guard let table = symbolTable else { return 0 }
         let bytes = blob(table.symbols)
-        return (0..<table.count).reduce(0) { $0 + (bytes[$1 * MachO.nlistSize + 4] & MachO.N_STAB != 0 ? 1 : 0) }
+        return (0..<table.count).reduce(0) { $0 + (bytes[$1 * layout.nlistSize + 4] & MachO.N_STAB != 0 ? 1 : 0) }
     }
 
     /// The name of the symbol-table entry `index` (indirect symbols, relocations), nil when out of range.
     func symbolName(atIndex index: Int) -> String? {
         guard let table = symbolTable, index >= 0, index < table.count else { return nil }
-        let entry = Self.nlist(blob(table.symbols), index)
+        let entry = Self.nlist(blob(table.symbols), index, layout)
         return Self.name(blob(table.strings), at: Int(entry.nameOffset))
     }
 
-    static func nlist(_ bytes: UnsafeRawBufferPointer, _ index: Int) -> MachONlist {
-        let read = ByteOrder.little, at = index * MachO.nlistSize
+    static func nlist(_ bytes: UnsafeRawBufferPointer, _ index: Int, _ layout: MachOLayout) -> MachONlist {
+        let read = ByteOrder.little, at = index * layout.nlistSize
         return MachONlist(
             nameOffset: read.uint32(bytes, at: at)!, type: bytes[at + 4], section: bytes[at + 5],
-            description: read.uint16(bytes, at: at + 6)!, value: read.uint64(bytes, at: at + 8)!)
+            description: read.uint16(bytes, at: at + 6)!, value: layout.address(bytes, at: at + 8)!)
     }
 
     private static func name(_ strings: UnsafeRawBufferPointer, at offset: Int) -> String? {
@@ -146,7 +146,7 @@ extension MachOImage {
         var listed: [Int32] = []
         listed.reserveCapacity(table.count)
         for index in 0..<table.count {
-            let entry = Self.nlist(entries, index)
+            let entry = Self.nlist(entries, index, layout)
             guard !entry.isDebug else { continue }
             guard entry.nameOffset == 0 || Int(entry.nameOffset) <= lastNUL else {
                 throw origin.error(
@@ -155,14 +155,15 @@ extension MachOImage {
             }
             listed.append(Int32(index))
         }
-        let source = UncheckedSendable((entries: entries, strings: strings, sections: sections, listed: listed))
+        let source = UncheckedSendable(
+            (entries: entries, strings: strings, sections: sections, listed: listed, layout: layout))
         return [BinarySymbol](unsafeUninitializedCapacity: listed.count) { buffer, initialized in
             let target = UncheckedSendable(buffer.baseAddress!)
             let chunkSize = 8192
             DispatchQueue.concurrentPerform(iterations: (listed.count + chunkSize - 1) / chunkSize) { chunk in
-                let (entries, strings, sections, listed) = source.value
+                let (entries, strings, sections, listed, layout) = source.value
                 for position in chunk * chunkSize..<min((chunk + 1) * chunkSize, listed.count) {
-                    let entry = Self.nlist(entries, Int(listed[position]))
+                    let entry = Self.nlist(entries, Int(listed[position]), layout)
                     let name = Self.name(strings, at: Int(entry.nameOffset)) ?? ""
                     (target.value + position).initialize(to: Self.symbol(entry, name: name, sections: sections))
                 }

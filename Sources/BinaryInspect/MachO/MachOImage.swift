@@ -1,7 +1,7 @@
 import ScanEngine
 import ShipcheckCore
 
-/// A segment (`LC_SEGMENT_64`), its bounds checked against the image.
+/// A segment (`LC_SEGMENT_64` or `LC_SEGMENT`), its bounds checked against the image.
 struct MachOSegment {
     var name: String
     var address: UInt64
@@ -44,8 +44,8 @@ struct MachOBlob {
     var range: Range<Int> { offset..<offset + size }
 }
 
-/// One thin 64-bit little-endian Mach-O image (arm64, arm64e, x86_64): a file, an archive
-/// member or a universal slice, in pure Swift.
+/// One thin little-endian Mach-O image — 64-bit (arm64, arm64e, x86_64) or 32-bit (arm64_32,
+/// armv7, armv7s, armv7k, i386) — a file, an archive member or a universal slice, in pure Swift.
 ///
 /// Construction walks every load command and checks each against the image before anything
 /// reads through it: the command table lies inside the image and `ncmds` fits `sizeofcmds`; each
@@ -58,6 +58,8 @@ package final class MachOImage: BinaryImage {
     /// `MH_EXECUTE`, `MH_DYLIB`, … (`filetype`).
     let fileType: UInt32
     let flags: UInt32
+    /// The 32- or 64-bit structures, as the header's magic says.
+    let layout: MachOLayout
     let raw: UnsafeRawBufferPointer
     /// Keeps the mapping alive for as long as the image is.
     private let storage: FileBytes
@@ -76,7 +78,7 @@ package final class MachOImage: BinaryImage {
     var libraries: [LinkedLibrary] = []
 
     package let format = BinaryFormat.machO
-    package let wordSize = 8
+    package var wordSize: Int { layout.wordSize }
     package let isLittleEndian = true
     package let symbolPrefix = "_"
 
@@ -86,27 +88,33 @@ package final class MachOImage: BinaryImage {
         raw = bytes
         let read = ByteOrder.little
         func corrupt(_ message: String) -> InputError { origin.error("corrupt Mach-O file: \(message)") }
-        guard bytes.count >= MachO.headerSize, read.uint32(bytes, at: 0) == MachO.magic64 else {
+        let magic = read.uint32(bytes, at: 0)
+        let layout: MachOLayout = magic == MachO.magic64 ? .bits64 : .bits32
+        guard magic == MachO.magic64 || magic == MachO.magic32, bytes.count >= layout.headerSize else {
             throw corrupt("\(bytes.count) bytes, shorter than a Mach-O header")
         }
+        self.layout = layout
         let cpu = MachOCPU(type: read.uint32(bytes, at: 4)!, subtype: read.uint32(bytes, at: 8)!)
         guard cpu.isSupported else { throw origin.error(cpu.unsupportedReason) }
+        guard cpu.uses64BitStructures == layout.is64Bit else {
+            throw corrupt("a \(layout.is64Bit ? 64 : 32)-bit header for \(cpu.name) code")
+        }
         self.cpu = cpu.name
         fileType = read.uint32(bytes, at: 12)!
         let commandCount = Int(read.uint32(bytes, at: 16)!)
         let commandsSize = Int(read.uint32(bytes, at: 20)!)
         flags = read.uint32(bytes, at: 24)!
-        guard commandsSize <= bytes.count - MachO.headerSize else {
+        guard commandsSize <= bytes.count - layout.headerSize else {
             throw corrupt("load commands (\(commandsSize) bytes) run past the end of the \(bytes.count)-byte image")
         }
         guard commandCount <= commandsSize / 8 else {
             throw corrupt("\(commandCount) load commands cannot fit in \(commandsSize) bytes")
         }
-        var reader = LoadCommandReader(image: bytes, corrupt: corrupt)
+        var reader = LoadCommandReader(image: bytes, layout: layout, corrupt: corrupt)
         var segments: [MachOSegment] = []
         var sections: [MachOSection] = []
-        var offset = MachO.headerSize
-        let end = MachO.headerSize + commandsSize
+        var offset = layout.headerSize
+        let end = layout.headerSize + commandsSize
         for index in 0..<commandCount {
             guard end - offset >= 8 else {
                 throw corrupt("load command \(index) starts past the end of the load commands")
@@ -121,17 +129,19 @@ package final class MachOImage: BinaryImage {
             let body = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + size])
             reader.index = index
             switch command {
-            case MachO.LC_SEGMENT_64:
+            case layout.segmentCommand:
                 let (segment, segmentSections) = try reader.segment(body)
                 segments.append(segment)
                 sections += segmentSections
-            case MachO.LC_SEGMENT:
-                throw corrupt("load command \(index) is a 32-bit segment in a 64-bit image")
+            case MachO.LC_SEGMENT, MachO.LC_SEGMENT_64:
+                throw corrupt(
+                    "load command \(index) is a \(layout.is64Bit ? 32 : 64)-bit segment in a \(layout.is64Bit ? 64 : 32)-bit image"
+                )
             case MachO.LC_SYMTAB:
                 try reader.need(body, 24, "LC_SYMTAB")
                 let count = Int(read.uint32(body, at: 12)!)
                 let symbols = try reader.blob(
-                    Int(read.uint32(body, at: 8)!), count, elementSize: MachO.nlistSize, "the symbol table")
+                    Int(read.uint32(body, at: 8)!), count, elementSize: layout.nlistSize, "the symbol table")
                 let strings = try reader.blob(
                     Int(read.uint32(body, at: 16)!), Int(read.uint32(body, at: 20)!), "the string table")
                 symbolTable = (symbols, count, strings)
@@ -301,12 +311,14 @@ package final class MachOImage: BinaryImage {
 /// Field checks shared by the load-command cases of `MachOImage.init`.
 private struct LoadCommandReader {
     let image: UnsafeRawBufferPointer
+    let layout: MachOLayout
     let corrupt: (String) -> InputError
     var index = 0
     private let read = ByteOrder.little
 
-    init(image: UnsafeRawBufferPointer, corrupt: @escaping (String) -> InputError) {
+    init(image: UnsafeRawBufferPointer, layout: MachOLayout, corrupt: @escaping (String) -> InputError) {
         self.image = image
+        self.layout = layout
         self.corrupt = corrupt
     }
 
@@ -334,31 +346,35 @@ private struct LoadCommandReader {
         return try blob(Int(read.uint32(body, at: 8)!), Int(read.uint32(body, at: 12)!), what)
     }
 
+    /// An `LC_SEGMENT_64` or `LC_SEGMENT` and its sections: the same fields, addresses and sizes
+    /// 8 or 4 bytes wide.
     func segment(_ body: UnsafeRawBufferPointer) throws(InputError) -> (MachOSegment, [MachOSection]) {
-        try need(body, 72, "LC_SEGMENT_64")
+        let headerSize = layout.segmentHeaderSize, sectionSize = layout.sectionSize, word = layout.wordSize
+        try need(body, headerSize, layout.segmentCommandName)
         let name = Self.fixedName(body, at: 8)
         let segment = MachOSegment(
-            name: name, address: read.uint64(body, at: 24)!, memorySize: read.uint64(body, at: 32)!,
-            fileOffset: read.uint64(body, at: 40)!, fileSize: read.uint64(body, at: 48)!)
+            name: name, address: layout.address(body, at: 24)!, memorySize: layout.address(body, at: 24 + word)!,
+            fileOffset: layout.address(body, at: 24 + 2 * word)!, fileSize: layout.address(body, at: 24 + 3 * word)!)
         let (end, overflow) = segment.fileOffset.addingReportingOverflow(segment.fileSize)
         guard !overflow, end <= UInt64(image.count) else {
             throw corrupt(
                 "segment \(name) (offset \(segment.fileOffset), \(segment.fileSize) bytes) runs past the end of the \(image.count)-byte image"
             )
         }
-        let count = Int(read.uint32(body, at: 64)!)
-        guard count <= (body.count - 72) / 80 else {
+        let count = Int(read.uint32(body, at: 32 + 4 * word)!)
+        guard count <= (body.count - headerSize) / sectionSize else {
             throw corrupt("segment \(name) lists \(count) sections in a \(body.count)-byte command")
         }
         var sections: [MachOSection] = []
         sections.reserveCapacity(count)
         for number in 0..<count {
-            let at = 72 + 80 * number
+            // addr, size, then eight 32-bit fields: offset, align, reloff, nreloc, flags, reserved1…
+            let at = headerSize + sectionSize * number, fields = at + 32 + 2 * word
             let section = MachOSection(
                 segment: Self.fixedName(body, at: at + 16), name: Self.fixedName(body, at: at),
-                address: read.uint64(body, at: at + 32)!,
-                size: read.uint64(body, at: at + 40)!, offset: UInt64(read.uint32(body, at: at + 48)!),
-                flags: read.uint32(body, at: at + 64)!, reserved1: read.uint32(body, at: at + 68)!)
+                address: layout.address(body, at: at + 32)!, size: layout.address(body, at: at + 32 + word)!,
+                offset: UInt64(read.uint32(body, at: fields)!),
+                flags: read.uint32(body, at: fields + 16)!, reserved1: read.uint32(body, at: fields + 20)!)
             if section.hasFileData {
                 let (end, overflow) = section.offset.addingReportingOverflow(section.size)
                 guard !overflow, end <= UInt64(image.count) else {

@@ -3,7 +3,7 @@
 # the toolchain's swiftc and clang compile for Apple targets (-parse-stdlib: there is no Apple
 # standard library here), Debian's lld-16 links (the toolchain's own ld64.lld refuses Apple
 # platforms), llvm-16's lipo / strip / ar make the universal, stripped and archive variants, and
-# rewrite_fixups.py re-encodes chained fixups in the two formats lld-16 cannot write.
+# rewrite_fixups.py and chain_fixups32.py write chained fixups in the three formats lld-16 cannot.
 # The outputs are committed (`make test` needs none of these tools); README.md in this folder
 # says what each file plants and the tests assert exactly that. Re-run after changing src/.
 #
@@ -39,7 +39,11 @@ accessor='_$s14AppTestSupport04$s14aB73Support18sampleFixtureLoads0B0fMp_33testC
 compile() {
     local target="$1" dir="$work/$1"
     mkdir -p "$dir"
-    local swift=("$swiftc" -frontend -c -target "$target" -parse-stdlib -parse-as-library -Onone
+    # 32-bit Apple targets other than arm64_32 ask for the Objective-C class layouts of the SDK's
+    # runtime, which this toolchain does not ship: none is needed without the SDK's classes.
+    local legacy=()
+    case "$target" in armv7*|i386-*) legacy=(-disable-legacy-type-info) ;; esac
+    local swift=("$swiftc" -frontend -c -target "$target" -parse-stdlib -parse-as-library -Onone "${legacy[@]}"
                  -I "$dir" -I "$src/XCTest" -module-cache-path "$work/module-cache"
                  -load-plugin-library "$work/libPreviewMacros.so")
     for module in SwiftUI DeveloperToolsSupport; do
@@ -51,8 +55,9 @@ compile() {
     "${swift[@]}" -module-name Clean "$src/Clean/Clean.swift" -o "$dir/Clean.o"
     "${swift[@]}" -module-name MockUsage "$src/MockUsage/MockUsage.swift" -o "$dir/MockUsage.o"
     # main.swift is top-level code: not -parse-as-library.
-    "$swiftc" -frontend -c -target "$target" -parse-stdlib -Onone -I "$dir" -module-name App "$src/App/main.swift" -o "$dir/main.o"
+    "$swiftc" -frontend -c -target "$target" -parse-stdlib -Onone "${legacy[@]}" -I "$dir" -module-name App "$src/App/main.swift" -o "$dir/main.o"
     "$clang" -target "$target" -O0 -c "$src/C/Fixtures.c" -o "$dir/Fixtures.o"
+    "$clang" -target "$target" -O0 -c "$src/C/Gaps.c" -o "$dir/Gaps.o"
     "$clang" -target "$target" -O0 -c "$src/C/TestRecord.c" -DACCESSOR_NAME="\"$accessor\"" -o "$dir/TestRecord.o"
     "$clang" -target "$target" -O0 -c "$src/XCTest/XCTest.m" -o "$dir/XCTest.o"
 }
@@ -74,14 +79,15 @@ tbd() {
     printf -- "...\n"
 }
 
-targets=(arm64-apple-macos14 x86_64-apple-macos14 arm64-apple-ios17 arm64e-apple-macos14)
+targets=(arm64-apple-macos14 x86_64-apple-macos14 arm64-apple-ios17 arm64e-apple-macos14
+         arm64_32-apple-watchos9 arm64-apple-watchos26 armv7k-apple-watchos6 armv7-apple-ios10 i386-apple-macos10.13)
 for target in "${targets[@]}"; do compile "$target"; done
 
 # Stubs of the system libraries the objects import (the Swift runtime, libobjc, libSystem),
 # holding exactly the symbols nothing here defines.
 stubs="$work/stubs"
 mkdir -p "$stubs"
-tbd_targets="arm64-macos, arm64e-macos, x86_64-macos, arm64-ios"
+tbd_targets="arm64-macos, arm64e-macos, x86_64-macos, arm64-ios, arm64_32-watchos, arm64-watchos"
 "$nm" -u --just-symbol-name "$work"/*/*.o | grep -v ':$' | grep -v '^$' | sort -u > "$work/undefined"
 "$nm" -g --defined-only --just-symbol-name "$work"/*/*.o | grep -v ':$' | grep -v '^$' | sort -u > "$work/defined"
 comm -23 "$work/undefined" "$work/defined" > "$work/imports"
@@ -99,6 +105,8 @@ arch_of() { echo "${1%%-*}"; }
 platform_of() {
     case "$1" in
         *-ios17) echo "ios 17.0 17.5" ;;
+        *-watchos9) echo "watchos 9.0 10.2" ;;
+        *-watchos26) echo "watchos 26.0 26.0" ;;
         *) echo "macos 14.0 14.5" ;;
     esac
 }
@@ -170,6 +178,22 @@ cp "$work/arm64-apple-macos14/AppTestSupport.o" "$archive/AppTestSupport-LoginTe
 cp "$work/arm64-apple-macos14/Fixtures.o" "$archive/Fixtures.o"
 "$clang" -target x86_64-unknown-linux-gnu -O0 -c "$src/C/Fixtures.c" -o "$archive/Fixtures-linux.o"
 (cd "$archive" && "$llvm/llvm-ar" --format=darwin rcs "$out/libAppTestSupport.a" AppTestSupport-LoginTestCase.o Fixtures.o Fixtures-linux.o)
+
+# A watch app's executable, universal: arm64_32 (classic binds: lld cannot write 32-bit chained
+# fixups) and arm64 (linked for watchOS 26, the first release on arm64 watches), the app's code
+# without the test libraries, and Gaps.c's pointers too far apart for one chain.
+watch_objects=(main.o AppLib.o Fixtures.o Gaps.o)
+link arm64_32-apple-watchos9 "$work/Watch-arm64_32" execute -no_fixup_chains -- "${watch_objects[@]}"
+link arm64-apple-watchos26 "$work/Watch-arm64" execute -fixup_chains -- "${watch_objects[@]}"
+"$llvm/llvm-lipo" -create "$work/Watch-arm64_32" "$work/Watch-arm64" -output "$out/WatchApp-universal"
+"$llvm/llvm-strip" "$work/Watch-arm64_32" -o "$out/WatchApp-arm64_32-stripped"
+# arm64_32 as watchOS 10 builds it: the same image with DYLD_CHAINED_PTR_32 fixups.
+python3 "$here/chain_fixups32.py" "$work/Watch-arm64_32" "$out/WatchApp-arm64_32-chained"
+
+# 32-bit objects lld cannot link (armv7k, armv7, i386), in one universal file as the pre-2022
+# vendor SDKs shipped them: the previews and mock of AppLib in each slice.
+"$llvm/llvm-lipo" -create "$work/armv7k-apple-watchos6/AppLib.o" "$work/armv7-apple-ios10/AppLib.o" \
+    "$work/i386-apple-macos10.13/AppLib.o" -output "$out/AppLib-32bit.o"
 
 cp "$out"/* "$here/"
 ls -l "$out"
