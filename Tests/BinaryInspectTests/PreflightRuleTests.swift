@@ -129,6 +129,30 @@ import Testing
         #expect(preflight(result).isEmpty, "\(preflight(result).map(\.message))")
     }
 
+    /// A watch app inside an iOS app: its universal executable's arm64_32 and arm64 slices are
+    /// read (no input error), judged as watchOS (its own SDK floor, not the iOS app's), and
+    /// neither 32-bit slice is an unsupported architecture.
+    @Test func watchAppInsideAnIOSAppIsReadAndJudgedAsWatchOS() {
+        let tree = BundleAssembler(TemporaryDirectory("shipcheck-preflight"))
+        var binaries = Self.cleanBinaries
+        binaries["Watch/W.app/W"] = "macho/WatchApp-universal"
+        var plists = Self.cleanPlists
+        plists["Watch/W.app/Info.plist"] = [
+            "CFBundleExecutable": "W", "CFBundleIdentifier": "com.example.app.watchkitapp",
+            "CFBundleShortVersionString": "2.1.0", "CFBundleVersion": "42", "MinimumOSVersion": "9.0",
+            "WKApplication": "true"
+        ]
+        Self.app(tree, at: "export/Payload/Store.app", binaries: binaries, plists: plists, form: .binary)
+        let result = audit(tree.zip("export", to: "Store.ipa"))
+        #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+        #expect(
+            preflight(result).map { "\($0.ruleID): \($0.message)" } == [
+                "preflight-sdk-too-old: Store.app/Watch/W.app/W was built with the watchOS 10.2 SDK; since 2026-04-28 App Store Connect takes only uploads built with the watchOS 26.0 SDK or later, in Xcode 26 or later (ITMS-90725)"
+            ])
+        let leaks = result.findings.filter { $0.ruleID == "binary-preview-conformance" }
+        #expect(leaks.count == 6, "three preview types in each of the two slices: \(leaks.map(\.message))")
+    }
+
     // MARK: Every planted case
 
     static let plantedBinaries = [

@@ -23,6 +23,9 @@ package enum FrameworkMinimumOSRule: BundleRule {
                 "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 17.0 26.0"
             ),
             RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64_32 watchos 9.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64 watchos 26.0 26.0\nimage Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64_32 watchos 10.0 26.0\nimage Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64 watchos 26.0 26.0"
+            ),
+            RuleExample(
                 "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 15.0 26.0\nplist Payload/App.app/Frameworks/Core.framework/Info.plist {MinimumOSVersion = 16.0;}"
             ),
             RuleExample(
@@ -42,7 +45,10 @@ package enum FrameworkMinimumOSRule: BundleRule {
             RuleExample(
                 "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64 watchos 9.0 26.0\nimage Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64 watchos 9.0 26.0"
             ),
-            RuleExample("kind xcframework\nimage ios-arm64/Core.framework/Core arm64 ios 17.0 26.0")
+            RuleExample("kind xcframework\nimage ios-arm64/Core.framework/Core arm64 ios 17.0 26.0"),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64_32 watchos 9.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64 watchos 26.0 26.0\nimage Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64_32 watchos 9.0 26.0\nimage Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64 watchos 26.0 26.0"
+            )
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
@@ -56,9 +62,12 @@ package enum FrameworkMinimumOSRule: BundleRule {
             }
             for slice in image.readSlices {
                 guard let platform = slice.platform?.device, let own = slice.minimumOS else { continue }
-                let hostMinimum = hostImage.readSlices.filter { $0.platform?.device == platform }.compactMap(
-                    \.minimumOS
-                ).min()
+                // The device loads the framework's slice of the architecture it runs the app's in:
+                // a watch app's arm64 slice starts at watchOS 26 beside an arm64_32 one for 9.
+                let hostSlices = hostImage.readSlices.filter { $0.platform?.device == platform }
+                let sameArchitecture = hostSlices.filter { $0.architecture == slice.architecture }
+                let hostMinimum = (sameArchitecture.isEmpty ? hostSlices : sameArchitecture).compactMap(\.minimumOS)
+                    .min()
                 guard let hostMinimum else { continue }
                 let needed = max(own, declared ?? own)
                 guard needed > hostMinimum else { continue }

@@ -14,8 +14,10 @@ package enum MinimumOSMismatchRule: BundleRule {
             refused (ITMS-90208: "does not support the minimum OS Version specified in the \
             Info.plist"), a missing one too (ITMS-90360: "Missing Info.plist value \
             MinimumOSVersion"); one above it keeps the app from users whose OS could run it (a \
-            warning). Checked for the app, its extensions, watch app, app clip and every \
-            framework of the iOS family. Only for artifacts meant for the App Store \
+            warning). A universal executable runs from its lowest slice's minimum: Xcode links the \
+            arm64 slice of a watch app built for watchOS 9 for watchOS 26, the first release that \
+            runs arm64 watches, beside an arm64_32 slice for watchOS 9. Checked for the app, its \
+            extensions, watch app, app clip and every framework of the iOS family. Only for artifacts meant for the App Store \
             (bundle.distribution).
             """,
         defaultSeverity: .error,
@@ -45,6 +47,9 @@ package enum MinimumOSMismatchRule: BundleRule {
             ),
             RuleExample(
                 "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {MinimumOSVersion = 13.0;}\ndistribution enterprise"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nplist Payload/App.app/Info.plist {MinimumOSVersion = 16.0;}\nimage Payload/App.app/Watch/W.app/W arm64_32 watchos 9.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64 watchos 26.0 26.0\nplist Payload/App.app/Watch/W.app/Info.plist {MinimumOSVersion = 9.0;}"
             )
         ])
 
@@ -58,7 +63,7 @@ package enum MinimumOSMismatchRule: BundleRule {
             let linked = image.readSlices.filter {
                 $0.platform?.isMobileFamily == true && $0.platform?.isSimulator == false
             }
-            guard let minimum = linked.compactMap(\.minimumOS).max(), let command = linked.first?.versionCommand else {
+            guard let minimum = linked.compactMap(\.minimumOS).min(), let command = linked.first?.versionCommand else {
                 return nil
             }
             let plist = nested.infoPlistPath!
