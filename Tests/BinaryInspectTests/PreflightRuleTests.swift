@@ -153,6 +153,39 @@ import Testing
         #expect(leaks.count == 6, "three preview types in each of the two slices: \(leaks.map(\.message))")
     }
 
+    /// Bitcode by linkage: a static library's `__LLVM,__bitcode` is dropped when the app links,
+    /// so a static xcframework built with ENABLE_BITCODE gets a note, whatever severity the
+    /// rule is configured with; a dynamic framework's bitcode bundle is the rejection.
+    @Test func staticLibraryBitcodeIsANoteAndDynamicBitcodeTheRejection() {
+        let tree = BundleAssembler(TemporaryDirectory("shipcheck-preflight"))
+        func xcframework(_ name: String, library: String, fixture: String) -> String {
+            tree.folder(
+                "\(name).xcframework",
+                files: [
+                    "Info.plist": "text:" + """
+                        <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>AvailableLibraries</key><array>
+                        <dict><key>LibraryIdentifier</key><string>ios-arm64</string><key>LibraryPath</key><string>\(library)</string></dict>
+                        </array></dict></plist>
+                        """,
+                    "ios-arm64/\(library)\(library.hasSuffix(".framework") ? "/\(name)" : "")": fixture
+                ])
+        }
+        let staticLibrary = xcframework("Vendor", library: "libVendor.a", fixture: "preflight/libStaticBitcode-ios.a")
+        let dynamic = xcframework("Bitcode", library: "Bitcode.framework", fixture: "preflight/Bitcode-ios")
+        var configuration = Configuration()
+        configuration.ruleSeverities["preflight-bitcode"] = .error
+        let result = audit(staticLibrary, configuration: configuration)
+        #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+        let bitcode = result.findings.filter { $0.ruleID == "preflight-bitcode" }
+        #expect(
+            bitcode.map { "\($0.severity): \($0.message)" } == [
+                "note: ios-arm64/libVendor.a is a static library with bitcode (arm64(StaticBitcode.o): section __LLVM,__bitcode, 2496 bytes): the linker drops it from the app, so the App Store never sees it"
+            ])
+        let rejected = audit(dynamic).findings.filter { $0.ruleID == "preflight-bitcode" }
+        #expect(rejected.map(\.severity) == [.error])
+        #expect(rejected.first?.message.contains("(ITMS-90482)") == true)
+    }
+
     // MARK: Every planted case
 
     static let plantedBinaries = [

@@ -78,6 +78,11 @@ cp "$work/Newer-arm64-ios" "$work/out/Newer-ios"
 printf 'xar!\0\034\0\001' > "$work/bitcode.xar"
 library Bitcode arm64 ios 12.0 16.0 -sectcreate __LLVM __bundle "$work/bitcode.xar"
 cp "$work/Bitcode-arm64-ios" "$work/out/Bitcode-ios"
+# libStaticBitcode-ios.a: the same vendor code as a static library built with ENABLE_BITCODE: each
+# object keeps its bitcode in __LLVM,__bitcode, which the app's link drops.
+"$clang" -target arm64-apple-ios12.0 -O1 -fembed-bitcode -DLIBRARY_NAME=StaticBitcodeValue -c "$src/Library.c" \
+    -o "$work/StaticBitcode.o"
+"$llvm/llvm-ar" --format=darwin rcs "$work/out/libStaticBitcode-ios.a" "$work/StaticBitcode.o"
 
 # Location-ios: a framework asking for location when in use (CLLocationManager,
 # requestWhenInUseAuthorization), signed.

@@ -1,21 +1,26 @@
 import ShipcheckCore
 
-/// Bitcode (`__LLVM` segment, `__bundle` section) in an image.
+/// Bitcode (`__LLVM` segment, `__bundle` section) in an image: an error in a linked image, a
+/// note in a static library or object (the linker drops it).
 package enum BitcodeRule: BundleRule {
     package static let description = RuleDescription(
         id: "preflight-bitcode",
-        summary: "An image contains bitcode: an __LLVM,__bundle section (or __LLVM,__bitcode in objects).",
+        summary:
+            "A linked image contains bitcode (an __LLVM,__bundle section); in a static library (__LLVM,__bitcode) it is a note.",
         rationale: """
             Since Xcode 14 the App Store no longer takes bitcode and refuses an app with any \
-            image that still carries it (ITMS-90482: "The executable \
+            linked image that still carries it (ITMS-90482: "The executable \
             'App.app/Frameworks/OneSignal.framework/OneSignal' contains bitcode") — usually a \
-            prebuilt framework from an SDK vendor built with ENABLE_BITCODE. Every slice of every \
-            image is read for the sections bitcode lives in: __LLVM,__bundle in linked images (the \
-            bitcode bundle, or the one-byte marker of -fembed-bitcode-marker), __LLVM,__bitcode in \
-            objects and static libraries. Other __LLVM sections are not bitcode (the Swift \
-            compiler leaves __LLVM,__swift_modhash in every object). Binaries given on their own \
-            and standalone .xcframeworks are checked too: the bitcode goes wherever they are \
-            embedded. Only for artifacts meant for the App Store (bundle.distribution). In a project \
+            prebuilt dynamic framework from an SDK vendor built with ENABLE_BITCODE. Every slice of \
+            every image is read for the sections bitcode lives in: __LLVM,__bundle in linked \
+            images (executables, dylibs, bundles: the bitcode bundle, or the one-byte marker of \
+            -fembed-bitcode-marker) is the error. __LLVM,__bitcode in objects and static libraries \
+            (a static .framework or .xcframework, a .a) is only a note: the linker keeps it only \
+            when it writes a bitcode bundle, which Xcode 14 and later never do, so it never \
+            reaches the App Store (it only makes the library larger). Other __LLVM sections are \
+            not bitcode (the Swift compiler leaves __LLVM,__swift_modhash in every object). \
+            Binaries given on their own and standalone .xcframeworks are checked too: the bitcode \
+            goes wherever they are embedded. Only for artifacts meant for the App Store (bundle.distribution). In a project \
             (`audit`) the same rule reads ENABLE_BITCODE = YES in release configurations \
             (project.pbxproj, .xcconfig, XcodeGen) and -embed-bitcode / -fembed-bitcode in a \
             Package.swift's release settings.
@@ -31,6 +36,7 @@ package enum BitcodeRule: BundleRule {
             RuleExample(
                 "kind xcframework\nimage ios-arm64/Vendor.framework/Vendor arm64 ios 12.0 16.0\nsection __LLVM,__bundle 1"
             ),
+            // A static library: a note, not an error.
             RuleExample("kind binary\nimage . arm64 ios 12.0 16.0 type=object\nsection __LLVM,__bitcode 1"),
             // In the project (`audit`): the build settings that make bitcode.
             RuleExample(
@@ -76,22 +82,34 @@ package enum BitcodeRule: BundleRule {
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         return bundle.images.compactMap { image in
-            let carrying = image.readSlices.compactMap { slice -> String? in
+            var linked: [String] = [], objects: [String] = []
+            for slice in image.readSlices {
                 guard
                     let section = slice.sections.first(where: {
                         $0.segment == "__LLVM" && bitcodeSections.contains($0.name)
                     })
-                else { return nil }
-                return "\(slice.displayName): section \(section.fullName), \(section.size) bytes"
+                else { continue }
+                let place = "\(slice.displayName): section \(section.fullName), \(section.size) bytes"
+                if slice.fileType.isLinked { linked.append(place) } else { objects.append(place) }
             }
-            guard !carrying.isEmpty else { return nil }
-            return bundle.finding(
-                description, context.severity, at: image.path,
+            if !linked.isEmpty {
+                return bundle.finding(
+                    description, context.severity, at: image.path,
+                    message:
+                        "\(bundle.shown(image)) contains bitcode (\(linked.joined(separator: "; "))): the App Store refuses it (ITMS-90482)",
+                    fix:
+                        "rebuild it with ENABLE_BITCODE = NO, take a release of it without bitcode, or run xcrun bitcode_strip -r on it",
+                    identity: "bitcode")
+            }
+            guard !objects.isEmpty else { return nil }
+            var finding = bundle.finding(
+                description, .note, at: image.path,
                 message:
-                    "\(bundle.shown(image)) contains bitcode (\(carrying.joined(separator: "; "))): the App Store refuses it (ITMS-90482)",
-                fix:
-                    "rebuild it with ENABLE_BITCODE = NO, take a release of it without bitcode, or run xcrun bitcode_strip -r on it",
-                identity: "bitcode")
+                    "\(bundle.shown(image)) is a static library with bitcode (\(objects.prefix(3).joined(separator: "; "))\(objects.count > 3 ? "; \(objects.count - 3) more" : "")): the linker drops it from the app, so the App Store never sees it",
+                fix: "nothing to do for the upload; a release of it without bitcode is smaller",
+                identity: "bitcode static")
+            finding.isDowngraded = true
+            return finding
         }
     }
 }
