@@ -53,4 +53,38 @@ package enum ListedSDKs {
         if module.hasPrefix("lib"), name.hasSuffix(".a") || name.hasSuffix(".dylib") { module = module.dropFirst(3) }
         return byName[module.lowercased()]
     }
+
+    /// The list's entry whose resource bundle `name` is, as the package managers name them:
+    /// `SDWebImage.bundle` (CocoaPods), `FirebaseCore_Privacy.bundle` (a pod's privacy bundle),
+    /// `Alamofire_Alamofire.bundle` (SwiftPM: package, then target).
+    package static func entry(ofResourceBundle name: String) -> String? {
+        guard name.lowercased().hasSuffix(".bundle") else { return nil }
+        let stem = String(name.dropLast(".bundle".count))
+        var candidates = [stem]
+        if let underscore = stem.lastIndex(of: "_") {
+            candidates.append(String(stem[..<underscore]))
+            candidates.append(String(stem[stem.index(after: underscore)...]))
+        }
+        return candidates.lazy.compactMap { byName[$0.lowercased()] }.first
+    }
+
+    /// The list's entry an Objective-C class belongs to by its name: the entry's name itself
+    /// (`MBProgressHUD`) or the name followed by a capitalised word (`SDWebImageManager`), for
+    /// the Objective-C SDKs whose classes carry their name. Other SDKs are Swift (their module
+    /// tells them) or prefix their classes otherwise (`FMDatabase` of FMDB, `AF…` of
+    /// AFNetworking, `FIR…` of Firebase), and common words (`Toast`, `Charts`, `Reachability`)
+    /// would take an app's own classes for the SDK.
+    package static func entry(ofObjectiveCClass name: String) -> String? {
+        for prefix in objectiveCPrefixes where name.hasPrefix(prefix) {
+            guard let next = name.dropFirst(prefix.count).first else { return prefix }
+            if next.isUppercase { return prefix }
+        }
+        return nil
+    }
+
+    /// Entries' names, a longer one before its own prefix (`OneSignalOutcomes`, `OneSignal`).
+    private static let objectiveCPrefixes = [
+        "SDWebImage", "MBProgressHUD", "SVProgressHUD", "IQKeyboardManager", "GTMSessionFetcher", "GTMAppAuth",
+        "OneSignalOutcomes", "OneSignalExtension", "OneSignalCore", "OneSignal"
+    ]
 }

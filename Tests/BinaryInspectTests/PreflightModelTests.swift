@@ -154,6 +154,9 @@ import Testing
         #expect(slice.classReferences.contains("XCTestCase"))
         // __objc_selrefs points at init and dealloc; testLoginSucceeds is a method it defines.
         #expect(slice.selectorReferences == ["init", "dealloc"])
+        // What it defines: the Swift modules of its types; no Objective-C class of its own.
+        #expect(slice.definedModules == ["AppLib", "AppTestSupport"])
+        #expect(slice.definedObjCClasses.isEmpty)
         let signed = try #require(model.image(at: "Watch/Watch.app/Frameworks/Clean.framework/Clean")?.slices.first)
         #expect(signed.hasCodeSignature && signed.fileType == .sharedLibrary)
         let watch = try #require(model.image(at: "Watch/Watch.app/Watch"))

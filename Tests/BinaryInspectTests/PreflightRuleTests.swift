@@ -186,6 +186,29 @@ import Testing
         #expect(rejected.first?.message.contains("(ITMS-90482)") == true)
     }
 
+    /// SDWebImage linked into a vendor framework of another name (its Objective-C classes in
+    /// Stipop-ios) is told by its classes and reported at that framework, as Apple's mails do;
+    /// its resource bundle with a manifest in the app satisfies it.
+    @Test func listedSDKLinkedIntoAnotherFrameworkIsToldByItsClasses() {
+        let tree = BundleAssembler(TemporaryDirectory("shipcheck-preflight"))
+        var binaries = Self.cleanBinaries
+        binaries["Frameworks/Stipop.framework/Stipop"] = "preflight/Stipop-ios"
+        var plists = Self.cleanPlists
+        plists["Frameworks/Stipop.framework/Info.plist"] = Self.framework("Stipop", minimum: "16.0")
+        Self.app(tree, at: "Store.app", binaries: binaries, plists: plists, form: .xml)
+        let app = "\(tree.directory.path)/Store.app"
+        #expect(
+            preflight(audit(app)).map { "\($0.ruleID): \($0.message)" } == [
+                "preflight-sdk-privacy-manifest: Store.app/Frameworks/Stipop.framework/Stipop includes SDWebImage (its Objective-C classes 'SDWebImageDownloader', 'SDWebImageManager'), an SDK Apple lists as commonly used, linked into it, and no resource bundle of SDWebImage with a PrivacyInfo.xcprivacy ships with it: App Store Connect rejects the upload (ITMS-91061 Missing privacy manifest)"
+            ])
+        tree.folder(
+            "Store.app/Frameworks/Stipop.framework/SDWebImage.bundle",
+            files: ["PrivacyInfo.xcprivacy": "text:" + BundleAssembler.plist([:])])
+        let fixed = audit(app)
+        #expect(fixed.inputErrors.isEmpty, "\(fixed.inputErrors)")
+        #expect(preflight(fixed).isEmpty, "\(preflight(fixed).map(\.message))")
+    }
+
     // MARK: Every planted case
 
     static let plantedBinaries = [

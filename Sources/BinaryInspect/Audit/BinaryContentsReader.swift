@@ -35,8 +35,26 @@ enum BinaryContentsReader {
         contents.libraries = try image.linkedLibraries()
         contents.buildFacts = image.buildFacts()
         contents.strings = readOnlyStrings(image)
-        let slice = try (image as? MachOImage)?.slice(symbols: symtab, selectors: selectors)
+        var slice = try (image as? MachOImage)?.slice(symbols: symtab, selectors: selectors)
+        slice?.definedModules = definedModules(contents.metadata)
+        slice?.definedObjCClasses = definedObjCClasses(contents)
         return (contents, slice)
+    }
+
+    /// `Module` of every `Module.Type…` the metadata defines, sorted, each once.
+    private static func definedModules(_ metadata: SwiftMetadata) -> [String] {
+        Set(metadata.types.compactMap { type in type.name.split(separator: ".").first.map(String.init) }).sorted()
+    }
+
+    /// The Objective-C classes of the class list (linked images) or of the defined
+    /// `OBJC_CLASS_$_` symbols (objects), without Swift classes (dotted, or still mangled).
+    private static func definedObjCClasses(_ contents: BinaryContents) -> [String] {
+        var names = Set(contents.metadata.objcClasses.map(\.name))
+        for symbol in contents.symbols {
+            let name = symbol.mangled.dropPrefix("_").map(String.init) ?? symbol.mangled
+            if let objcClass = LinkedMetadataDecoder.objcClassName(ofSymbol: name) { names.insert(objcClass) }
+        }
+        return names.filter { !$0.contains(".") && !$0.hasPrefix("_Tt") }.sorted()
     }
 
     private static func namedSymbols(_ symbols: [BinarySymbol], in image: any BinaryImage) -> [BinaryContents

@@ -24,6 +24,8 @@ extension BundleContents {
     ///     dylib|weak-dylib|reexport-dylib|lazy-dylib|upward-dylib PATH
     ///     import SYMBOL…                  imported symbols, C-level names (stat, OBJC_CLASS_$_NSUserDefaults)
     ///     selector NAME…                  __objc_selrefs method names
+    ///     module NAME…                    Swift modules whose types the slice defines
+    ///     objc-class NAME…                Objective-C classes the slice defines
     ///     segment NAME [SIZE]             section SEGMENT,NAME [SIZE]
     ///     dsym PATH ARCH UUID [ARCH UUID…]
     ///
@@ -83,6 +85,8 @@ extension BundleContents {
                 try updateLastSlice(bad) { $0.libraries.append(.dylib(String(rest), link)) }
             case "import": try updateLastSlice(bad) { $0.importedSymbols.append(contentsOf: fields.dropFirst()) }
             case "selector": try updateLastSlice(bad) { $0.selectorReferences.append(contentsOf: fields.dropFirst()) }
+            case "module": try updateLastSlice(bad) { $0.definedModules += fields.dropFirst() }
+            case "objc-class": try updateLastSlice(bad) { $0.definedObjCClasses += fields.dropFirst() }
             case "segment":
                 let size = fields.count > 2 ? UInt64(fields[2]) : 1
                 guard let size else { throw bad("size is not a number") }

@@ -29,7 +29,7 @@ tbd() {
     printf -- "...\n"
 }
 tbd /usr/lib/libSystem.B.dylib "" "_stat, _fstat, _mach_absolute_time, ___stack_chk_fail, ___stack_chk_guard" > "$work/stubs/libSystem.tbd"
-tbd /usr/lib/libobjc.A.dylib "" "_objc_msgSend" > "$work/stubs/libobjc.tbd"
+tbd /usr/lib/libobjc.A.dylib "" "_objc_msgSend, __objc_empty_cache" > "$work/stubs/libobjc.tbd"
 tbd /System/Library/Frameworks/Foundation.framework/Foundation "NSProcessInfo, NSUserDefaults" "_NSFileModificationDate" > "$work/stubs/Foundation.tbd"
 tbd /System/Library/Frameworks/CoreLocation.framework/CoreLocation "CLLocationManager" "" > "$work/stubs/CoreLocation.tbd"
 system=("$work/stubs/libSystem.tbd" "$work/stubs/libobjc.tbd" "$work/stubs/Foundation.tbd")
@@ -89,6 +89,10 @@ cp "$work/Bitcode-arm64-ios" "$work/out/Bitcode-ios"
 "$clang" -target arm64-apple-ios16.0 -O1 -fobjc-runtime=ios-16.0 -c "$src/Location.m" -o "$work/Location.o"
 ld arm64 ios 16.0 26.0 -dylib -install_name @rpath/Location.framework/Location "$work/Location.o" "${system[@]}" \
     "$work/stubs/CoreLocation.tbd" -o "$work/out/Location-ios"
+# Stipop-ios: a vendor framework with SDWebImage's Objective-C classes linked into it, signed.
+"$clang" -target arm64-apple-ios16.0 -O1 -fobjc-runtime=ios-16.0 -c "$src/Stipop.m" -o "$work/Stipop.o"
+ld arm64 ios 16.0 26.0 -dylib -install_name @rpath/Stipop.framework/Stipop "$work/Stipop.o" "${system[@]}" \
+    -o "$work/out/Stipop-ios"
 # Unsigned-ios: a clean framework binary without a code signature.
 library Unsigned arm64 ios 16.0 26.0 -no_adhoc_codesign
 cp "$work/Unsigned-arm64-ios" "$work/out/Unsigned-ios"

@@ -62,6 +62,12 @@ package struct ImageSlice: Sendable, Hashable {
     /// The method names `__objc_selrefs` points at (`systemUptime`, `activeInputModes`): the
     /// selectors the code sends, not the methods it defines.
     package var selectorReferences = NameList()
+    /// The Swift modules whose types the slice defines (`__swift5_types`; in objects, their
+    /// descriptor symbols), each once: code of those modules is linked into it.
+    package var definedModules: [String] = []
+    /// The Objective-C classes the slice defines (`__objc_classlist`; in objects, their
+    /// `OBJC_CLASS_$_` symbols), Swift classes left out (their module says it).
+    package var definedObjCClasses: [String] = []
 
     package struct Segment: Sendable, Hashable {
         package var name: String

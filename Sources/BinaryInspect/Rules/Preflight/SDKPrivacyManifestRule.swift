@@ -1,12 +1,13 @@
 import Preflight
 import ShipcheckCore
 
-/// ITMS-91061: an embedded framework Apple lists as a commonly used third-party SDK, without a
-/// privacy manifest of its own.
+/// ITMS-91061: a commonly used third-party SDK on Apple's list without its privacy manifest: an
+/// embedded framework of the list's name, or the SDK's code linked into another image.
 package enum SDKPrivacyManifestRule: BundleRule {
     package static let description = RuleDescription(
         id: "preflight-sdk-privacy-manifest",
-        summary: "An embedded framework Apple lists as a commonly used SDK has no PrivacyInfo.xcprivacy (ITMS-91061).",
+        summary:
+            "An SDK Apple lists as commonly used, embedded or linked into another image, ships without its PrivacyInfo.xcprivacy (ITMS-91061).",
         rationale: """
             Apple lists commonly used third-party SDKs (Alamofire, Firebase…, Flutter plugins, \
             SDWebImage, … — the list, with its source and date, is in docs/preflight.md); a new app \
@@ -16,8 +17,15 @@ package enum SDKPrivacyManifestRule: BundleRule {
             includes Alamofire, an SDK that was identified in the documentation as a commonly used \
             third-party SDK". A framework (or an xcframework's library) whose name is one of the \
             list's, matched without case, must hold a PrivacyInfo.xcprivacy (in the framework or \
-            a resource bundle inside it). SDKs linked statically into another binary cannot be \
-            told by name and are not checked. Only for artifacts meant for the App Store.
+            a resource bundle inside it). An SDK linked statically into another image is told by \
+            its content, as Apple's mails tell it ("Your app includes \
+            “Frameworks/Stipop.framework/Stipop”, which includes OneSignalOutcomes"): a Swift \
+            module of the list's name whose types the image defines, or an Objective-C class it \
+            defines named for the SDK (SDWebImageManager); code the image only calls into is not \
+            the SDK. Its manifest ships in the SDK's resource bundle (SDWebImage.bundle, \
+            FirebaseCore_Privacy.bundle, Alamofire_Alamofire.bundle) inside the app or \
+            framework; the containing framework's own manifest is not the SDK's. Only for \
+            artifacts meant for the App Store.
             """,
         defaultSeverity: .error,
         storeRejection: "ITMS-91061: Missing privacy manifest",
@@ -26,7 +34,14 @@ package enum SDKPrivacyManifestRule: BundleRule {
             RuleExample(
                 "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Alamofire.framework/Alamofire arm64 ios 12.0 18.0"
             ),
-            RuleExample("kind xcframework\nimage ios-arm64/SDWebImage.framework/SDWebImage arm64 ios 12.0 18.0")
+            RuleExample("kind xcframework\nimage ios-arm64/SDWebImage.framework/SDWebImage arm64 ios 12.0 18.0"),
+            // Linked into another framework: told by its Swift module, or by its Objective-C classes.
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Stipop.framework/Stipop arm64 ios 13.0 18.0\nmodule Stipop OneSignalOutcomes"
+            ),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nobjc-class AppDelegate SDWebImageManager SDImageCache\nfile Payload/App.app/SDWebImage.bundle/Info.plist"
+            )
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -40,12 +55,22 @@ package enum SDKPrivacyManifestRule: BundleRule {
             ),
             RuleExample(
                 "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Alamofire.framework/Alamofire arm64 ios 12.0 18.0\ndistribution ad-hoc"
+            ),
+            // Linked statically with its resource bundle's manifest; an app that only calls an SDK.
+            RuleExample(
+                """
+                image Payload/App.app/App arm64 ios 17.0 26.0
+                module App Alamofire
+                plist Payload/App.app/Alamofire_Alamofire.bundle/PrivacyInfo.xcprivacy {NSPrivacyTracking = 0;}
+                """),
+            RuleExample(
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nmodule App\nobjc-class AppDelegate SDWebImageless\nimport OBJC_CLASS_$_SDWebImageManager"
             )
         ])
 
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
-        return bundle.listedSDKFrameworks.compactMap { framework, entry in
+        let embedded = bundle.listedSDKFrameworks.compactMap { framework, entry -> Finding? in
             guard bundle.privacyManifests(of: framework).isEmpty else { return nil }
             let place = framework.executable ?? framework.path
             return bundle.finding(
@@ -55,6 +80,18 @@ package enum SDKPrivacyManifestRule: BundleRule {
                 fix: "update \(entry) to a release that ships its privacy manifest (\(ListedSDKs.source.url))",
                 identity: "listed SDK \(entry)")
         }
+        let manifested = Set(bundle.listedSDKResourceBundlesWithManifests)
+        let linked = bundle.listedSDKsLinkedIntoOtherImages.compactMap { image, entry, evidence -> Finding? in
+            guard !manifested.contains(entry) else { return nil }
+            return bundle.finding(
+                description, context.severity, at: image.path,
+                message:
+                    "\(bundle.shown(image)) includes \(entry) (\(evidence)), an SDK Apple lists as commonly used, linked into it, and no resource bundle of \(entry) with a PrivacyInfo.xcprivacy ships with it: App Store Connect rejects the upload (ITMS-91061 Missing privacy manifest)",
+                fix:
+                    "link a release of \(entry) that ships its privacy manifest in a resource bundle, and copy that bundle into the app (\(ListedSDKs.source.url))",
+                identity: "listed SDK \(entry) linked")
+        }
+        return embedded + linked
     }
 }
 
@@ -65,6 +102,49 @@ extension BundleContents {
         bundles.compactMap { bundle in
             guard bundle.role == .framework, let entry = ListedSDKs.entry(named: bundle.name) else { return nil }
             return (bundle, entry)
+        }
+    }
+
+    /// The listed SDKs whose code an image holds though it is not the SDK's own framework: a
+    /// Swift module of the list's name it defines types of, or Objective-C classes named for
+    /// the SDK (the first few named as evidence). Each SDK once per image.
+    var listedSDKsLinkedIntoOtherImages: [(image: BundleImage, entry: String, evidence: String)] {
+        images.flatMap { image -> [(image: BundleImage, entry: String, evidence: String)] in
+            let own = image.bundle.flatMap { self.bundle(at: $0) }.flatMap { ListedSDKs.entry(named: $0.name) }
+            var evidence: [String: [String]] = [:]
+            var order: [String] = []
+            func note(_ entry: String, _ what: String) {
+                guard entry != own else { return }
+                if evidence[entry] == nil { order.append(entry) }
+                if !(evidence[entry] ?? []).contains(what) { evidence[entry, default: []].append(what) }
+            }
+            for slice in image.readSlices {
+                for module in slice.definedModules {
+                    if let entry = ListedSDKs.entry(named: module) { note(entry, "its Swift module \(module)") }
+                }
+                for objcClass in slice.definedObjCClasses {
+                    if let entry = ListedSDKs.entry(ofObjectiveCClass: objcClass) { note(entry, objcClass) }
+                }
+            }
+            return order.map { entry in
+                let found = evidence[entry]!
+                let classes = found.filter { !$0.hasPrefix("its Swift module") }
+                let shown =
+                    found.first { $0.hasPrefix("its Swift module") }
+                    ?? "its Objective-C classes \(classes.quotedList())"
+                return (image, entry, shown)
+            }
+        }
+    }
+
+    /// The listed SDKs whose resource bundle (`SDWebImage.bundle`, `Alamofire_Alamofire.bundle`)
+    /// holds a privacy manifest somewhere in the artifact.
+    var listedSDKResourceBundlesWithManifests: [String] {
+        bundles.compactMap { resources in
+            guard resources.role == .plugIn, let entry = ListedSDKs.entry(ofResourceBundle: resources.name),
+                privacyManifests.keys.contains(where: { $0.hasPrefix(resources.path + "/") })
+            else { return nil }
+            return entry
         }
     }
 }
