@@ -29,7 +29,8 @@ def u32(data, offset):
     return struct.unpack_from("<I", data, offset)[0]
 
 
-def uleb(data, position):
+def leb(data, position, signed=False):
+    """A ULEB128 (or, signed, SLEB128) number at `position`, and the position after it."""
     result, shift = 0, 0
     while True:
         byte = data[position]
@@ -37,18 +38,7 @@ def uleb(data, position):
         result |= (byte & 0x7F) << shift
         shift += 7
         if byte & 0x80 == 0:
-            return result, position
-
-
-def sleb(data, position):
-    result, shift = 0, 0
-    while True:
-        byte = data[position]
-        position += 1
-        result |= (byte & 0x7F) << shift
-        shift += 7
-        if byte & 0x80 == 0:
-            if byte & 0x40:
+            if signed and byte & 0x40:
                 result -= 1 << shift
             return result, position
 
@@ -66,9 +56,9 @@ def rebases(data, start, size):
             assert immediate == 1, "only pointer rebases"
         elif opcode == 0x20:  # SET_SEGMENT_AND_OFFSET_ULEB
             segment = immediate
-            offset, position = uleb(data, position)
+            offset, position = leb(data, position)
         elif opcode == 0x30:  # ADD_ADDR_ULEB
-            delta, position = uleb(data, position)
+            delta, position = leb(data, position)
             offset = (offset + delta) & WRAP
         elif opcode == 0x40:  # ADD_ADDR_IMM_SCALED
             offset += immediate * 4
@@ -77,17 +67,17 @@ def rebases(data, start, size):
                 found.append((segment, offset))
                 offset += 4
         elif opcode == 0x60:  # DO_REBASE_ULEB_TIMES
-            count, position = uleb(data, position)
+            count, position = leb(data, position)
             for _ in range(count):
                 found.append((segment, offset))
                 offset += 4
         elif opcode == 0x70:  # DO_REBASE_ADD_ADDR_ULEB
             found.append((segment, offset))
-            delta, position = uleb(data, position)
+            delta, position = leb(data, position)
             offset += 4 + delta
         elif opcode == 0x80:  # DO_REBASE_ULEB_TIMES_SKIPPING_ULEB
-            count, position = uleb(data, position)
-            skip, position = uleb(data, position)
+            count, position = leb(data, position)
+            skip, position = leb(data, position)
             for _ in range(count):
                 found.append((segment, offset))
                 offset += 4 + skip
@@ -111,7 +101,7 @@ def binds(data, start, size, lazy):
         elif opcode == 0x10:  # SET_DYLIB_ORDINAL_IMM
             ordinal = immediate
         elif opcode == 0x20:  # SET_DYLIB_ORDINAL_ULEB
-            ordinal, position = uleb(data, position)
+            ordinal, position = leb(data, position)
         elif opcode == 0x30:  # SET_DYLIB_SPECIAL_IMM
             ordinal = (immediate | 0xF0) - 0x100 if immediate else 0
         elif opcode == 0x40:  # SET_SYMBOL_TRAILING_FLAGS_IMM
@@ -121,26 +111,26 @@ def binds(data, start, size, lazy):
         elif opcode == 0x50:  # SET_TYPE_IMM
             assert immediate == 1, "only pointer binds"
         elif opcode == 0x60:  # SET_ADDEND_SLEB
-            addend, position = sleb(data, position)
+            addend, position = leb(data, position, signed=True)
         elif opcode == 0x70:  # SET_SEGMENT_AND_OFFSET_ULEB
             segment = immediate
-            offset, position = uleb(data, position)
+            offset, position = leb(data, position)
         elif opcode == 0x80:  # ADD_ADDR_ULEB
-            delta, position = uleb(data, position)
+            delta, position = leb(data, position)
             offset = (offset + delta) & WRAP
         elif opcode == 0x90:  # DO_BIND
             found.append((segment, offset, ordinal, symbol, weak, addend))
             offset += 4
         elif opcode == 0xA0:  # DO_BIND_ADD_ADDR_ULEB
             found.append((segment, offset, ordinal, symbol, weak, addend))
-            delta, position = uleb(data, position)
+            delta, position = leb(data, position)
             offset += 4 + delta
         elif opcode == 0xB0:  # DO_BIND_ADD_ADDR_IMM_SCALED
             found.append((segment, offset, ordinal, symbol, weak, addend))
             offset += 4 + immediate * 4
         elif opcode == 0xC0:  # DO_BIND_ULEB_TIMES_SKIPPING_ULEB
-            count, position = uleb(data, position)
-            skip, position = uleb(data, position)
+            count, position = leb(data, position)
+            skip, position = leb(data, position)
             for _ in range(count):
                 found.append((segment, offset, ordinal, symbol, weak, addend))
                 offset += 4 + skip
