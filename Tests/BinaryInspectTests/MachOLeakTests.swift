@@ -159,11 +159,11 @@ import Testing
     }
 
     /// 32-bit structures read like 64-bit ones: a watch app's arm64_32 slice beside its arm64
-    /// one, the arm64_32 image with DYLD_CHAINED_PTR_32 fixups and stripped, and armv7k, armv7
-    /// and i386 objects in one universal file. Each slice reports what it plants, by name.
+    /// one, the arm64_32 image with DYLD_CHAINED_PTR_32 fixups and stripped, and armv7k, armv7,
+    /// armv7s and i386 objects in one universal file. Each slice reports what it plants, by name.
     @Test(arguments: [
         ("WatchApp-universal", ["arm64_32", "arm64"]), ("WatchApp-arm64_32-chained", [nil]),
-        ("WatchApp-arm64_32-stripped", [nil]), ("AppLib-32bit.o", ["armv7k", "armv7", "i386"])
+        ("WatchApp-arm64_32-stripped", [nil]), ("AppLib-32bit.o", ["armv7k", "armv7", "armv7s", "i386"])
     ])
     func thirtyTwoBitAndWatchSlicesReportWhatTheyPlant(_ fixture: String, _ architectures: [String?]) {
         let result = audit(fixture)

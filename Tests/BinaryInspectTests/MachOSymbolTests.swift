@@ -48,7 +48,7 @@ import Testing
     static let universalSlices: [(file: String, architectures: Set<String>)] = [
         ("macho/App-universal", ["arm64", "x86_64"]),
         ("macho/WatchApp-universal", ["arm64_32", "arm64"]),
-        ("macho/AppLib-32bit.o", ["armv7k", "armv7", "i386"]),
+        ("macho/AppLib-32bit.o", ["armv7k", "armv7", "armv7s", "i386"]),
         ("real-apple/markupsafe-1.1.1-macosx_10_6_intel.so", ["i386", "x86_64"])
     ]
 

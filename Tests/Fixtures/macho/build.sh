@@ -80,7 +80,7 @@ tbd() {
 }
 
 targets=(arm64-apple-macos14 x86_64-apple-macos14 arm64-apple-ios17 arm64e-apple-macos14
-         arm64_32-apple-watchos9 arm64-apple-watchos26 armv7k-apple-watchos6 armv7-apple-ios10 i386-apple-macos10.13)
+         arm64_32-apple-watchos9 arm64-apple-watchos26 armv7k-apple-watchos6 armv7-apple-ios10 armv7s-apple-ios10 i386-apple-macos10.13)
 for target in "${targets[@]}"; do compile "$target"; done
 
 # Stubs of the system libraries the objects import (the Swift runtime, libobjc, libSystem),
@@ -190,10 +190,10 @@ link arm64-apple-watchos26 "$work/Watch-arm64" execute -fixup_chains -- "${watch
 # arm64_32 as watchOS 10 builds it: the same image with DYLD_CHAINED_PTR_32 fixups.
 python3 "$here/chain_fixups32.py" "$work/Watch-arm64_32" "$out/WatchApp-arm64_32-chained"
 
-# 32-bit objects lld cannot link (armv7k, armv7, i386), in one universal file as the pre-2022
+# 32-bit objects lld cannot link (armv7k, armv7, armv7s, i386), in one universal file as the pre-2022
 # vendor SDKs shipped them: the previews and mock of AppLib in each slice.
 "$llvm/llvm-lipo" -create "$work/armv7k-apple-watchos6/AppLib.o" "$work/armv7-apple-ios10/AppLib.o" \
-    "$work/i386-apple-macos10.13/AppLib.o" -output "$out/AppLib-32bit.o"
+    "$work/armv7s-apple-ios10/AppLib.o" "$work/i386-apple-macos10.13/AppLib.o" -output "$out/AppLib-32bit.o"
 
 cp "$out"/* "$here/"
 ls -l "$out"
