@@ -63,22 +63,21 @@ package enum DetachedThread {
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        // The thread's handle is optional on Darwin (`pthread_t` is a pointer there), an
+        // integer on Linux; nothing reads it, the thread being detached.
         #if canImport(Darwin)
         var thread: pthread_t? = nil
-        return pthread_create(
-            &thread, &attributes,
-            { context in
-                Unmanaged<Body>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
         #else
         var thread = pthread_t()
+        #endif
         return pthread_create(
             &thread, &attributes,
             { context in
-                Unmanaged<Body>.fromOpaque(context!).takeRetainedValue().run()
+                // Optional in Glibc's and today's Darwin SDK's signature, not in older Darwin
+                // SDKs': one spelling for both, as in `PerThread`.
+                let pointer: UnsafeMutableRawPointer? = context
+                Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
                 return nil
             }, context)
-        #endif
     }
 }
