@@ -32,8 +32,10 @@ import Darwin
     /// At the process's thread limit the work still gets done: on the caller's thread, before
     /// `start` returns, and its closure freed after.
     @Test func whenNoThreadCanBeMadeTheWorkRunsOnTheCaller() {
+        // The thread the work ran on is kept for the caller to compare: `pthread_t` is a
+        // pointer on Darwin, not Sendable, so the work's closure cannot capture the caller's.
         final class Witness: Sendable {
-            let ranOnCaller = Atomic<Bool>(false)
+            let ranOn = Mutex<pthread_t?>(nil)
         }
         let caller = pthread_self()
         weak var released: Witness?
@@ -41,9 +43,9 @@ import Darwin
             let witness = Witness()
             released = witness
             DetachedThread.start(
-                { witness.ranOnCaller.store(pthread_equal(pthread_self(), caller) != 0, ordering: .relaxed) },
+                { witness.ranOn.withLock { $0 = pthread_self() } },
                 creatingThreadWith: { _ in EAGAIN })
-            let ranOnCaller = witness.ranOnCaller.load(ordering: .relaxed)
+            let ranOnCaller = witness.ranOn.withLock { ranOn in ranOn.map { pthread_equal($0, caller) != 0 } ?? false }
             #expect(ranOnCaller)
         }
         #expect(released == nil, "the work's closure outlived the fallback")

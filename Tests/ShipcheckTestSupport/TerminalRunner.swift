@@ -56,9 +56,12 @@ private enum PseudoTerminal {
     static let unlock = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
     static let slaveName = function("ptsname", as: (@convention(c) (Int32) -> UnsafePointer<CChar>).self)
     #else
-    static let open = posix_openpt
-    static let grant = grantpt
-    static let unlock = unlockpt
+    // Called through, not stored: a static's value must be Sendable in Swift 6, and whether a
+    // stored reference to an imported C function is one rests on the compiler's inference; a
+    // call needs none.
+    static func open(_ flags: Int32) -> Int32 { posix_openpt(flags) }
+    static func grant(_ master: Int32) -> Int32 { grantpt(master) }
+    static func unlock(_ master: Int32) -> Int32 { unlockpt(master) }
     static func slaveName(_ master: Int32) -> UnsafePointer<CChar> { UnsafePointer(ptsname(master)!) }
     #endif
 }
