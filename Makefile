@@ -4,8 +4,9 @@ PREFIX  ?= /usr/local
 CONFIG  ?= debug
 BIN_DIR  = $(shell $(SWIFT) build -c $(CONFIG) --show-bin-path 2>/dev/null)
 SHIPCHECK = $(BIN_DIR)/shipcheck
-# The release build's flags (the Swift runtime linked in on Linux, universal on macOS): shared by
-# release, install and dist so they reuse one build.
+# The release build's flags (the Swift runtime linked in on Linux; the host's architecture on
+# macOS, where dist builds each architecture with its own --triple and joins them with lipo):
+# shared by release, install and dist so they reuse one build.
 RELEASE_FLAGS = $(shell ./scripts/package.sh release-flags)
 RELEASE_DIR = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 

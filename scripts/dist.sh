@@ -10,10 +10,13 @@
 # and DIST_SWIFT_SDK names it (a triple such as x86_64-swift-linux-musl); it has no libelf, so
 # such a build reads no ELF files. Without it
 # the binary needs glibc and libelf.so.1 at run time (docs/distribution.md lists them).
-# macOS: a universal (arm64 + x86_64) binary; the Swift runtime is part of the OS. PCRE2 is
-# linked statically from a universal archive (scripts/pcre2-universal.sh, into
-# PCRE2_UNIVERSAL_PREFIX, default .build/pcre2-universal): Homebrew's pcre2 has one architecture
-# and would be loaded from /opt/homebrew at run time.
+# macOS: a universal (arm64 + x86_64) binary; the Swift runtime is part of the OS. Each
+# architecture is built on its own (`--triple ARCH-apple-macosx15.0`) and the two joined with
+# lipo: `--arch arm64 --arch x86_64` would hand the build to XCBuild, which rejects the
+# manifest's per-target `.swiftLanguageMode(.v6)` and runs no build-tool plugin (the BuildInfo
+# revision). PCRE2 is linked statically from a universal archive (scripts/pcre2-universal.sh,
+# into PCRE2_UNIVERSAL_PREFIX, default .build/pcre2-universal): Homebrew's pcre2 has one
+# architecture and would be loaded from /opt/homebrew at run time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,7 +30,8 @@ case "$(uname -s)" in
     pcre2="${PCRE2_UNIVERSAL_PREFIX:-$PWD/.build/pcre2-universal}"
     [ -f "$pcre2/lib/libpcre2-8.a" ] || ./scripts/pcre2-universal.sh "$pcre2" >/dev/null
     export PKG_CONFIG_PATH="$pcre2/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
-    build_flags+=(--arch arm64 --arch x86_64)
+    # The deployment target of Package.swift (macOS 15), as pcre2-universal.sh's.
+    triples=(arm64-apple-macosx15.0 x86_64-apple-macosx15.0)
     platform_flags=(--platform universal-apple-macosx)
     strip_flags=(-Sx) ;;
   *)
@@ -41,24 +45,43 @@ case "$(uname -s)" in
     strip_flags=(--strip-all) ;;
 esac
 
-echo "dist: swift build ${build_flags[*]}"
-start=$(date +%s)
-"$SWIFT" build "${build_flags[@]}"
-bin_dir="$("$SWIFT" build "${build_flags[@]}" --show-bin-path)"
-echo "dist: built in $(( $(date +%s) - start ))s"
-
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-cp "$bin_dir/shipcheck" "$work/shipcheck"
-strip "${strip_flags[@]}" "$work/shipcheck"
+start=$(date +%s)
+
+# build FLAGS...: the release build with those flags too; bin_dir is the binary's folder.
+build() {
+  echo "dist: swift build ${build_flags[*]} $*"
+  "$SWIFT" build "${build_flags[@]}" "$@"
+  bin_dir="$("$SWIFT" build "${build_flags[@]}" "$@" --show-bin-path)"
+}
+
 if [ "$(uname -s)" = Darwin ]; then
+  slices=()
+  for triple in "${triples[@]}"; do
+    arch="${triple%%-*}"
+    build --triple "$triple"
+    cp "$bin_dir/shipcheck" "$work/shipcheck-$arch"
+    strip "${strip_flags[@]}" "$work/shipcheck-$arch"
+    lipo "$work/shipcheck-$arch" -verify_arch "$arch"
+    slices+=("$work/shipcheck-$arch")
+  done
+  lipo -create -output "$work/shipcheck" "${slices[@]}"
   # Both slices, and nothing loaded from outside the OS (no Homebrew library).
-  for arch in arm64 x86_64; do lipo "$work/shipcheck" -verify_arch "$arch"; done
-  if otool -L "$work/shipcheck" | tail -n +2 | grep -vE '^[[:space:]]+(/usr/lib/|/System/Library/)'; then
+  for triple in "${triples[@]}"; do lipo "$work/shipcheck" -verify_arch "${triple%%-*}"; done
+  # `otool -L` heads each architecture of a universal file with a line of its own ("FILE
+  # (architecture arm64):"); headers end in a colon, library lines in ")".
+  libraries="$(otool -L "$work/shipcheck" | grep -v ':$')"
+  if printf '%s\n' "$libraries" | grep -vE '^[[:space:]]+(/usr/lib/|/System/Library/)'; then
     echo "dist: the binary links a library outside the OS (above)" >&2
     exit 1
   fi
+else
+  build
+  cp "$bin_dir/shipcheck" "$work/shipcheck"
+  strip "${strip_flags[@]}" "$work/shipcheck"
 fi
+echo "dist: built in $(( $(date +%s) - start ))s"
 
 ./scripts/package.sh manual "$work/shipcheck" "$work/man"
 

@@ -7,8 +7,8 @@
 #       zsh and fish completions under DIR/share (what `make install` copies into PREFIX).
 #   scripts/package.sh release-flags
 #       The `swift build` flags of the release build (after `--product NAME`): `-c release`, plus
-#       `--static-swift-stdlib` and `--no-export-dynamic` on Linux (make dist adds both
-#       architectures on macOS). make release, make install and make dist all use them, so they share one build
+#       `--static-swift-stdlib` and `--no-export-dynamic` on Linux (on macOS make dist builds
+#       each architecture with its own `--triple` and joins them with lipo). make release, make install and make dist all use them, so they share one build
 #       instead of rebuilding swift-syntax whenever the flags differ.
 #   scripts/package.sh manual BINARY DIR
 #       DIR/shipcheck.1, from swift-argument-parser's generate-manual (built here, release),
@@ -65,8 +65,8 @@ stage() {
 
 release_flags() {
   case "$(uname -s)" in
-    # The host's architecture: Homebrew's pcre2 has only that one. dist.sh adds both, with a
-    # universal static PCRE2.
+    # The host's architecture: Homebrew's pcre2 has only that one. dist.sh builds both, one
+    # `--triple` each, on a universal static PCRE2.
     Darwin) echo "-c release" ;;
     # The static stdlib's link arguments export every symbol of the executable (44,000 with
     # swift-syntax); nothing looks them up, and the loader's symbol work and the runtime's

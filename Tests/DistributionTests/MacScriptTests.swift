@@ -1,0 +1,181 @@
+import Foundation
+import ShipcheckCore
+import ShipcheckTestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The scripts' macOS paths, run here with Apple's commands (`uname` saying Darwin, `lipo`,
+/// `otool`, `strip`, `xcrun`) and the Swift build stubbed by small scripts on PATH: what each
+/// script asks of them and what it makes of their answers. Whether the real commands answer so
+/// only a Mac can tell (docs/distribution.md, "Not tried on a Mac").
+@Suite struct MacScriptTests {
+    let release = PackedRelease.shared
+
+    /// A folder of stand-in commands, first on PATH; each records its arguments in `calls`.
+    struct FakeTools {
+        let scratch: TemporaryDirectory
+        var bin: String { scratch.path + "/fake-bin" }
+        var log: String { scratch.path + "/calls" }
+
+        init(_ label: String) {
+            scratch = TemporaryDirectory(label)
+            try? FileManager.default.createDirectory(
+                atPath: scratch.path + "/fake-bin", withIntermediateDirectories: true)
+        }
+
+        /// `NAME`, a shell script: it logs "NAME ARGUMENTS" and runs `body`.
+        func add(_ name: String, _ body: String) {
+            let path = scratch.write("fake-bin/" + name, "#!/bin/sh\necho \"\(name) $*\" >>'\(log)'\n\(body)\n")
+            chmod(path, 0o755)
+        }
+
+        /// `uname` of a Mac (arm64 unless told).
+        func mac(machine: String = "arm64") {
+            add("uname", "case \"$1\" in -m) echo \(machine) ;; *) echo Darwin ;; esac")
+        }
+
+        /// The logged calls of one command, its arguments only.
+        func calls(_ name: String) -> [String] {
+            ((try? String(contentsOfFile: log, encoding: .utf8)) ?? "").split(separator: "\n")
+                .filter { $0.hasPrefix(name + " ") || $0 == name }.map { String($0.dropFirst(name.count + 1)) }
+        }
+
+        /// This folder, then the test process's PATH.
+        var path: String { bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin") }
+    }
+
+    // MARK: make dist
+
+    /// dist.sh's macOS tools: `swift build` writing, for a triple, a stand-in binary that names its
+    /// architecture and libraries in comments (and runs the real shipcheck, for --version and
+    /// the completions); `lipo` joining and checking those; `otool -L` listing them as Apple's
+    /// does, with one header per architecture in a universal file; `strip` doing nothing.
+    static func distTools(foreignLibraryIn foreignArch: String? = nil) -> FakeTools {
+        let tools = FakeTools("shipcheck-dist-darwin")
+        tools.mac()
+        let build = tools.scratch.path + "/build"
+        tools.add(
+            "swift",
+            #"""
+            [ "$1" = build ] || exit 1
+            triple=host product= show= previous=
+            for argument in "$@"; do
+              case "$previous" in --triple) triple="$argument" ;; --product) product="$argument" ;; esac
+              case "$argument" in --show-bin-path) show=1 ;; --arch) echo "swift build --arch: XCBuild" >&2; exit 1 ;; esac
+              previous="$argument"
+            done
+            dir="\#(build)/$triple/release"
+            mkdir -p "$dir"
+            if [ -n "$show" ]; then echo "$dir"; exit 0; fi
+            arch="${triple%%-*}"
+            case "$product" in
+              shipcheck)
+                {
+                  echo '#!/bin/sh'
+                  echo "# arch $arch"
+                  echo "# lib $arch /usr/lib/libSystem.B.dylib"
+                  echo "# lib $arch /usr/lib/swift/libswiftCore.dylib"
+                  echo "# lib $arch /System/Library/Frameworks/Foundation.framework/Versions/C/Foundation"
+                  [ "$arch" = "\#(foreignArch ?? "none")" ] && echo "# lib $arch /opt/homebrew/opt/pcre2/lib/libpcre2-8.0.dylib"
+                  echo "exec '\#(CommandRunner.shipcheckPath)' \"\$@\""
+                } >"$dir/shipcheck"
+                chmod 755 "$dir/shipcheck" ;;
+              generate-manual)
+                printf '%s\n' '#!/bin/sh' 'while [ "$1" != --output-directory ]; do shift; done' \
+                  'mkdir -p "$2" && echo ".TH SHIPCHECK 1" >"$2/shipcheck.1"' >"$dir/generate-manual"
+                chmod 755 "$dir/generate-manual" ;;
+            esac
+            """#)
+        tools.add(
+            "lipo",
+            #"""
+            if [ "$1" = -create ]; then
+              output="$3"; shift 3
+              { echo '#!/bin/sh'; grep -h '^# ' "$@"; grep -h '^exec ' "$1"; } >"$output"
+              chmod 755 "$output"
+            else
+              grep -qx "# arch $3" "$1"
+            fi
+            """#)
+        tools.add(
+            "otool",
+            #"""
+            [ "$1" = -L ] || exit 1
+            archs="$(sed -n 's/^# arch //p' "$2")"
+            for arch in $archs; do
+              if [ "$(echo "$archs" | wc -w)" -gt 1 ]; then echo "$2 (architecture $arch):"; else echo "$2:"; fi
+              sed -n "s|^# lib $arch \(.*\)|	\1 (compatibility version 1.0.0, current version 1.0.0)|p" "$2"
+            done
+            """#)
+        tools.add("strip", "exit 0")
+        _ = tools.scratch.write("pcre2/lib/libpcre2-8.a", "")
+        return tools
+    }
+
+    static func dist(_ tools: FakeTools) -> CommandResult {
+        CommandRunner.run(
+            "/bin/bash", [Repository.path("scripts/dist.sh")],
+            environment: [
+                "PATH": tools.path, "DIST_DIR": tools.scratch.path + "/dist",
+                "PCRE2_UNIVERSAL_PREFIX": tools.scratch.path + "/pcre2"
+            ])
+    }
+
+    /// Each architecture is its own `swift build --triple` (never `--arch`, which hands the build
+    /// to XCBuild), stripped and checked, then joined with `lipo -create`; the universal file's
+    /// `otool -L` headers are not taken for libraries; the tarball and the artifact bundle carry
+    /// the joined binary under the universal name.
+    @Test func distBuildsEachArchitectureWithItsOwnTripleAndJoinsThem() throws {
+        let tools = Self.distTools()
+        let result = Self.dist(tools)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+
+        let builds = tools.calls("swift").filter {
+            $0.contains("--product shipcheck") && !$0.contains("--show-bin-path")
+        }
+        #expect(
+            builds == [
+                "build --product shipcheck -c release --triple arm64-apple-macosx15.0",
+                "build --product shipcheck -c release --triple x86_64-apple-macosx15.0"
+            ], "\(builds)")
+        #expect(!tools.calls("swift").contains { $0.contains("--arch") })
+        #expect(tools.calls("strip").map { String($0.split(separator: " ").first ?? "") } == ["-Sx", "-Sx"])
+        let create = try #require(tools.calls("lipo").first { $0.hasPrefix("-create") })
+        let joined = create.split(separator: " ").dropFirst(2).first.map(String.init) ?? ""
+        #expect(create == "-create -output \(joined) \(joined)-arm64 \(joined)-x86_64", "\(create)")
+        #expect(tools.calls("otool").count == 1)
+
+        let name = "shipcheck-\(release.version)-universal-apple-macosx"
+        let dist = tools.scratch.path + "/dist"
+        let unpacked = TemporaryDirectory("shipcheck-dist-darwin-unpacked")
+        #expect(CommandRunner.run("tar", ["-xzf", "\(dist)/\(name).tar.gz", "-C", unpacked.path]).status == 0)
+        let packed = unpacked.read(name + "/bin/shipcheck") ?? ""
+        #expect(packed.contains("# arch arm64\n") && packed.contains("# arch x86_64\n"), "the joined binary: \(packed)")
+        #expect(unpacked.exists(name + "/share/man/man1/shipcheck.1"))
+        let info = try #require(
+            try JSONSerialization.jsonObject(
+                with: Data(contentsOf: URL(fileURLWithPath: dist + "/shipcheck.artifactbundle/info.json")))
+                as? [String: Any])
+        let variants = (info["artifacts"] as? [String: [String: Any]])?["shipcheck"]?["variants"] as? [[String: Any]]
+        #expect(
+            variants?.map { $0["supportedTriples"] as? [String] ?? [] } == [
+                ["arm64-apple-macosx", "x86_64-apple-macosx"]
+            ])
+    }
+
+    /// A slice that loads a library from outside the OS (Homebrew's pcre2) fails the release,
+    /// and the library is named.
+    @Test func distRefusesASliceLinkingALibraryOutsideTheOS() {
+        let tools = Self.distTools(foreignLibraryIn: "x86_64")
+        let result = Self.dist(tools)
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("/opt/homebrew/opt/pcre2/lib/libpcre2-8.0.dylib"), "\(result.stdout)")
+        #expect(result.stderr.contains("dist: the binary links a library outside the OS"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: tools.scratch.path + "/dist"))
+    }
+}
