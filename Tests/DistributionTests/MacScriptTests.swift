@@ -178,4 +178,51 @@ import Darwin
         #expect(result.stderr.contains("dist: the binary links a library outside the OS"), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: tools.scratch.path + "/dist"))
     }
+
+    // MARK: scripts/install.sh
+
+    /// install.sh on each platform asks for the tarball `make dist` names for it (one universal
+    /// build for both Mac architectures) and checks it; a Mac has `shasum`, and no `sha256sum`
+    /// in this PATH.
+    @Test(arguments: [
+        ("Darwin", "arm64", "universal-apple-macosx"), ("Darwin", "x86_64", "universal-apple-macosx"),
+        ("Linux", "x86_64", "x86_64-unknown-linux-gnu"), ("Linux", "aarch64", "aarch64-unknown-linux-gnu")
+    ])
+    func installScriptFetchesAndChecksThePlatformsRelease(system: String, machine: String, platform: String) {
+        let tools = FakeTools("shipcheck-install-\(machine)")
+        tools.add("uname", "case \"$1\" in -m) echo \(machine) ;; *) echo \(system) ;; esac")
+        let site = tools.scratch.path + "/releases"
+        try? FileManager.default.createDirectory(
+            atPath: site + "/" + release.version, withIntermediateDirectories: true)
+        WorkflowTests.repack(release, as: platform, into: site + "/" + release.version)
+        let path = ToolchainFreePath.make(
+            in: tools.scratch, extra: [tools.bin], leaving: system == "Darwin" ? ["sha256sum"] : [])
+        let install = { (prefix: String) in
+            CommandRunner.run(
+                "/bin/bash", [Repository.path("scripts/install.sh"), release.version, prefix],
+                environment: ["PATH": path, "SHIPCHECK_RELEASE_URL": "file://" + site])
+        }
+        let result = install(tools.scratch.path + "/prefix")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("\(release.version) (revision"), "\(result.stdout)")
+        #expect(tools.scratch.exists("prefix/share/zsh/site-functions/_shipcheck"))
+
+        // A checksum that does not match: nothing is installed.
+        let checksum = "\(site)/\(release.version)/shipcheck-\(release.version)-\(platform).tar.gz.sha256"
+        try? "\(String(repeating: "0", count: 64))  shipcheck-\(release.version)-\(platform).tar.gz\n".write(
+            toFile: checksum, atomically: true, encoding: .utf8)
+        let tampered = install(tools.scratch.path + "/tampered")
+        #expect(tampered.status != 0, "\(tampered.stdout)\(tampered.stderr)")
+        #expect(!tools.scratch.exists("tampered/bin/shipcheck"))
+    }
+
+    @Test func installScriptNamesAPlatformWithNoRelease() {
+        let tools = FakeTools("shipcheck-install-freebsd")
+        tools.add("uname", "case \"$1\" in -m) echo amd64 ;; *) echo FreeBSD ;; esac")
+        let result = CommandRunner.run(
+            "/bin/bash", [Repository.path("scripts/install.sh"), release.version, tools.scratch.path + "/prefix"],
+            environment: ["PATH": tools.path, "SHIPCHECK_RELEASE_URL": "file:///nonexistent"])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("no shipcheck release for FreeBSD amd64"), "\(result.stderr)")
+    }
 }

@@ -11,8 +11,12 @@ struct PackedRelease: Sendable {
     /// Where package.sh wrote the tarball, checksum, artifact bundle and plugin package.
     let directory: String
     let version = Report.toolVersion
-    /// The name package.sh and scripts/install.sh give this host's build (Swift's target triple).
+    /// The name package.sh and scripts/install.sh give this host's build: Swift's target triple
+    /// on Linux; on a Mac the universal build's name, the only one install.sh asks for there
+    /// (the debug binary, one architecture, stands in for it).
     let platform: String
+    /// This host's Swift target triple: the one triple of the packed binary's bundle variant.
+    let hostTriple: String
     private let scratch: TemporaryDirectory
 
     var tarballName: String { "shipcheck-\(version)-\(platform).tar.gz" }
@@ -26,12 +30,21 @@ struct PackedRelease: Sendable {
         // packed release (about 200 MB) is removed when the test process exits instead.
         PackedReleaseCleanup.removeAtExit(scratch.path)
         directory = scratch.path + "/dist"
-        let packed = CommandRunner.run(
-            "/bin/bash", [Repository.path("scripts/package.sh"), "pack", CommandRunner.shipcheckPath, directory])
-        precondition(packed.status == 0, "package.sh pack failed:\n\(packed.stdout)\n\(packed.stderr)")
         let info = CommandRunner.run("swift", ["-print-target-info"])
         let target = (try? JSONSerialization.jsonObject(with: Data(info.stdout.utf8))) as? [String: Any]
-        platform = ((target?["target"] as? [String: Any])?["unversionedTriple"] as? String) ?? "unknown"
+        hostTriple = ((target?["target"] as? [String: Any])?["unversionedTriple"] as? String) ?? "unknown"
+        #if os(macOS)
+        platform = "universal-apple-macosx"
+        #else
+        platform = hostTriple
+        #endif
+        let packed = CommandRunner.run(
+            "/bin/bash",
+            [
+                Repository.path("scripts/package.sh"), "pack", CommandRunner.shipcheckPath, directory, "--platform",
+                platform, "--triple", hostTriple
+            ])
+        precondition(packed.status == 0, "package.sh pack failed:\n\(packed.stdout)\n\(packed.stderr)")
     }
 
     /// The tarball unpacked into a fresh directory: its top-level folder.
@@ -67,15 +80,16 @@ private enum PackedReleaseCleanup {
     }
 }
 
-/// A PATH with git and the basic shell tools but no Swift toolchain, as in a clean container.
+/// A PATH with git and the basic shell tools but no Swift toolchain, as in a clean container;
+/// `leaving` out some of them (sha256sum, as on a Mac).
 enum ToolchainFreePath {
-    static func make(in directory: TemporaryDirectory, extra: [String] = []) -> String {
+    static func make(in directory: TemporaryDirectory, extra: [String] = [], leaving left: Set<String> = []) -> String {
         let bin = directory.path + "/no-toolchain-bin"
         try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         for tool in [
-            "git", "sh", "bash", "tar", "gzip", "cp", "mkdir", "rm", "mktemp", "sha256sum", "cut", "uname", "cat",
-            "curl", "dirname", "env"
-        ] {
+            "git", "sh", "bash", "tar", "gzip", "cp", "mkdir", "rm", "mktemp", "sha256sum", "shasum", "cut", "uname",
+            "cat", "curl", "dirname", "env"
+        ] where !left.contains(tool) {
             let found = CommandRunner.run("/bin/sh", ["-c", "command -v \(tool)"]).stdout.trimmingCharacters(
                 in: .whitespacesAndNewlines)
             if !found.isEmpty {
@@ -83,5 +97,15 @@ enum ToolchainFreePath {
             }
         }
         return (extra + [bin]).joined(separator: ":")
+    }
+}
+
+/// SHA-256 as the scripts take it: `sha256sum`, or `shasum -a 256` where there is none (macOS).
+enum SHA256Tool {
+    static let script = #"if command -v sha256sum >/dev/null 2>&1; then sha256sum "$@"; else shasum -a 256 "$@"; fi"#
+
+    /// `sha256sum ARGUMENTS` (a digest, or `-c FILE` to check one).
+    static func run(_ arguments: [String], in directory: String? = nil) -> CommandResult {
+        CommandRunner.run("/bin/sh", ["-c", script, "sha256"] + arguments, in: directory)
     }
 }

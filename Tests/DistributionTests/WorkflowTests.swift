@@ -301,12 +301,10 @@ import Yams
         if (unpacked as NSString).lastPathComponent != name {
             try? FileManager.default.moveItem(atPath: unpacked, toPath: work.path + "/" + name)
         }
-        let packed = CommandRunner.run(
-            "/bin/sh",
-            [
-                "-c",
-                "tar -C '\(work.path)' -czf '\(dist)/\(name).tar.gz' '\(name)' && cd '\(dist)' && sha256sum '\(name).tar.gz' > '\(name).tar.gz.sha256'"
-            ])
+        let packed = CommandRunner.run("tar", ["-C", work.path, "-czf", "\(dist)/\(name).tar.gz", name])
         precondition(packed.status == 0, "repacking as \(platform) failed: \(packed.stderr)")
+        let digest = SHA256Tool.run([name + ".tar.gz"], in: dist)
+        precondition(digest.status == 0, "no checksum of \(name).tar.gz: \(digest.stderr)")
+        try! digest.stdout.write(toFile: "\(dist)/\(name).tar.gz.sha256", atomically: true, encoding: .utf8)
     }
 }
