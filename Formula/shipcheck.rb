@@ -9,14 +9,23 @@ class Shipcheck < Formula
   version "0.1.0"
   license "Apache-2.0"
 
+  # libz.so.1, which the Linux binary loads (zip reading); macOS has its own.
+  uses_from_macos "zlib"
+
   on_macos do
     # One universal (arm64 + x86_64) binary; the Swift runtime is the OS's, PCRE2 is linked in.
+    # Built for macOS 15 and later (Package.swift's platforms, dist.sh's triples): an older
+    # macOS would refuse to load it, so Homebrew says so before installing.
+    depends_on macos: :sequoia
     url "https://github.com/shipcheck/shipcheck/releases/download/#{version}/shipcheck-#{version}-universal-apple-macosx.tar.gz"
     sha256 "0000000000000000000000000000000000000000000000000000000000000000" # universal-apple-macosx
   end
 
   on_linux do
-    # The Swift runtime is linked in; glibc, libelf.so.1 and libpcre2-8.so.0 come from the system.
+    # The Swift runtime is linked in; glibc comes from the system, libelf.so.1 (elfutils) and
+    # libpcre2-8.so.0 (pcre2) from these formulae where the system has none.
+    depends_on "elfutils"
+    depends_on "pcre2"
     on_intel do
       url "https://github.com/shipcheck/shipcheck/releases/download/#{version}/shipcheck-#{version}-x86_64-unknown-linux-gnu.tar.gz"
       sha256 "0000000000000000000000000000000000000000000000000000000000000000" # x86_64-unknown-linux-gnu

@@ -225,4 +225,53 @@ import Darwin
         #expect(result.status == 1)
         #expect(result.stderr.contains("no shipcheck release for FreeBSD amd64"), "\(result.stderr)")
     }
+
+    // MARK: The formula's floors
+
+    /// Homebrew refuses a Mac older than the binary's deployment target, which Package.swift,
+    /// dist.sh's triples and the universal PCRE2 all name.
+    @Test func formulaAsksForTheMacOSTheBinaryIsBuiltFor() throws {
+        let manifest = try String(contentsOfFile: Repository.path("Package.swift"), encoding: .utf8)
+        let major = try #require(manifest.firstMatch(of: /\.macOS\(\.v(\d+)\)/)).1
+        let names = ["13": "ventura", "14": "sonoma", "15": "sequoia", "26": "tahoe"]
+        let name = try #require(names[String(major)], "macOS \(major): add its Homebrew name")
+        let formula = try String(contentsOfFile: Repository.path("Formula/shipcheck.rb"), encoding: .utf8)
+        let macBlock = try #require(formula.firstMatch(of: /\n  on_macos do\n((?s).*?)\n  end\n/)).1
+        #expect(macBlock.contains("depends_on macos: :\(name)"), "\(macBlock)")
+        let dist = try String(contentsOfFile: Repository.path("scripts/dist.sh"), encoding: .utf8)
+        #expect(dist.contains("arm64-apple-macosx\(major).0 x86_64-apple-macosx\(major).0"))
+        let pcre2 = try String(contentsOfFile: Repository.path("scripts/pcre2-universal.sh"), encoding: .utf8)
+        #expect(pcre2.contains("-DCMAKE_OSX_DEPLOYMENT_TARGET=\(major).0"))
+    }
+
+    /// Every shared library the Linux binary needs (its ELF NEEDED entries) is the system's C and
+    /// C++ runtime, the Swift runtime (linked in by make dist), or a formula the Linux part of the
+    /// formula depends on: a new library cannot ship without one.
+    @Test(.enabled(if: MacScriptTests.onLinux, "reads the NEEDED entries of the Linux binary"))
+    func formulaDependsOnWhatTheLinuxBinaryLoads() throws {
+        let dynamic = CommandRunner.run("readelf", ["-d", CommandRunner.shipcheckPath])
+        #expect(dynamic.status == 0, "\(dynamic.stderr)")
+        let needed = dynamic.stdout.matches(of: /\(NEEDED\)\s+Shared library: \[([^\]]+)\]/).map { String($0.1) }
+        #expect(needed.contains("libc.so.6"), "\(dynamic.stdout)")
+        let formula = try String(contentsOfFile: Repository.path("Formula/shipcheck.rb"), encoding: .utf8)
+        let linuxBlock = try #require(formula.firstMatch(of: /\n  on_linux do\n((?s).*?)\n  end\n/)).1
+        let dependencies = Set(linuxBlock.matches(of: /depends_on "([^"]+)"/).map { String($0.1) })
+            .union(formula.matches(of: /\n  uses_from_macos "([^"]+)"/).map { String($0.1) })
+        let formulae = ["libelf.so.1": "elfutils", "libpcre2-8.so.0": "pcre2", "libz.so.1": "zlib"]
+        let system = /(libc|libm|libdl|libpthread|librt|libgcc_s|libstdc\+\+)\.so\.\d+|ld-linux-[^ ]+/
+        let swiftRuntime = /lib(swift|Foundation|_Foundation|dispatch|BlocksRuntime|XCTest|Testing).*\.so/
+        for library in needed where library.wholeMatch(of: system) == nil && library.wholeMatch(of: swiftRuntime) == nil
+        {
+            let formulaName = try #require(formulae[library], "\(library): which Homebrew formula provides it?")
+            #expect(dependencies.contains(formulaName), "\(library): the formula's Linux part lacks \(formulaName)")
+        }
+    }
+
+    static var onLinux: Bool {
+        #if os(Linux)
+        true
+        #else
+        false
+        #endif
+    }
 }
