@@ -52,6 +52,12 @@ lint:
 	@./scripts/setup.sh lint
 	@./scripts/lint.sh
 
+# make bench and make fuzz measure with Linux's tools (GNU time and tar, /proc, nproc, ELF
+# tools, libFuzzer): on a Mac they stop here, before building anything.
+ifeq ($(shell uname -s),Darwin)
+bench fuzz:
+	@echo "make $@: Linux only (GNU time and tar, /proc, nproc, ELF tools, libFuzzer): run it in a Linux container" >&2; exit 2
+else
 ## bench: benchmarks side by side with peer tools; writes bench/RESULTS.md.
 bench: setup release
 	@./scripts/setup.sh bench
@@ -63,6 +69,7 @@ FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?= 1000000
 fuzz: setup
 	FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_RUNS="$(FUZZ_RUNS)" ./bench/fuzz/run.sh
+endif
 
 ## install: the release binary into $(PREFIX)/bin, its manual page into $(PREFIX)/share/man/man1
 ## and bash, zsh and fish completions under $(PREFIX)/share.

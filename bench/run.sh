@@ -4,6 +4,11 @@
 # BENCH_AREAS="conflicts queries" limits the run to some areas; BENCH_AREAS=none only collects.
 set -euo pipefail
 cd "$(dirname "$0")"
+if [ "$(uname -s)" = Darwin ]; then
+  # GNU time's -v and -f, /proc, nproc, free and Linux's ELF tools (eu-readelf, binutils' nm).
+  echo "make bench: Linux only (GNU time, /proc, nproc, free, ELF tools): run it in a Linux container" >&2
+  exit 2
+fi
 areas=${BENCH_AREAS:-"sources source-rules conflicts queries binary ipa preflight android audit"}
 for area in $areas; do
   if [ -x "$area/run.sh" ]; then

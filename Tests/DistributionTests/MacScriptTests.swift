@@ -274,4 +274,27 @@ import Darwin
         false
         #endif
     }
+
+    // MARK: make bench, make fuzz
+    // (make demo on a Mac: SamplesAuditTests, which runs the demo one at a time)
+
+    /// make bench and make fuzz stop before building anything on a Mac, saying why in one line.
+    @Test(arguments: ["bench", "fuzz"])
+    func benchAndFuzzStopAtOnceOnAMac(target: String) {
+        let tools = FakeTools("shipcheck-\(target)-darwin")
+        tools.mac()
+        tools.add("swift", "exit 1")
+        let result = CommandRunner.run(
+            "make", ["-C", Repository.root, target], environment: ["PATH": tools.path, "MAKEFLAGS": ""])
+        #expect(result.status != 0)
+        let lines = result.stderr.split(separator: "\n").filter { !$0.hasPrefix("make: ***") && !$0.hasPrefix("make[") }
+        #expect(
+            lines == [
+                "make \(target): Linux only (GNU time and tar, /proc, nproc, ELF tools, libFuzzer): run it in a Linux container"
+            ], "\(result.stderr)")
+        #expect(tools.calls("swift").isEmpty, "built: \(tools.calls("swift"))")
+        let script = target == "bench" ? "bench/run.sh" : "bench/fuzz/run.sh"
+        let direct = CommandRunner.run("/bin/bash", [Repository.path(script)], environment: ["PATH": tools.path])
+        #expect(direct.status == 2 && direct.stderr.hasPrefix("make \(target): Linux only"), "\(direct.stderr)")
+    }
 }
