@@ -17,6 +17,12 @@
 # git-ignored). Re-running only rebuilds when a source is newer than the stamp.
 set -euo pipefail
 
+if [ "$(uname -s)" = Darwin ]; then
+    # ELF link flags (--gc-sections, $ORIGIN), .so stand-ins and the Linux toolchain's layout.
+    echo "build.sh: the samples are Linux ELF executables; on macOS make demo audits the Mach-O samples instead" >&2
+    exit 1
+fi
+
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 out="${SAMPLES_OUT:-$here/.build-samples}"
 swiftc="${SWIFTC:-$(command -v swiftc)}"

@@ -215,14 +215,51 @@ import FoundationXML
 }
 
 /// `make demo`'s own check, in the test suite: the audit of Samples/ reports exactly what
-/// Samples/EXPECTED.md lists.
-@Suite(.needsELF) struct SamplesAuditTests {
-    @Test func demoScriptAgreesWithExpectedList() {
+/// Samples/EXPECTED.md lists. One demo at a time: each assembles the demo .ipa anew.
+@Suite(.serialized) struct SamplesAuditTests {
+    @Test(.needsELF) func demoScriptAgreesWithExpectedList() {
+        _ = Repository.demoIPA
         _ = Repository.sampleBinaries
         let result = CommandRunner.run(
             "/bin/bash", [Repository.path("Samples/demo.sh"), CommandRunner.shipcheckPath], in: Repository.root)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("reported exactly the"))
+    }
+
+    /// make demo on a Mac (a shipcheck that reads no ELF): the Apple half, exactly as
+    /// Samples/EXPECTED.md lists it without the ELF samples, with ELF said to be Linux-only.
+    @Test func demoOnAMacAuditsTheAppleHalf() throws {
+        _ = Repository.demoIPA
+        let scratch = TemporaryDirectory("shipcheck-demo-darwin")
+        let log = scratch.path + "/calls"
+        let uname = scratch.write("bin/uname", "#!/bin/sh\necho \"uname $*\" >>'\(log)'\necho Darwin\n")
+        chmod(uname, 0o755)
+        let shipcheck = scratch.write(
+            "mac/shipcheck",
+            """
+            #!/bin/sh
+            if [ "$1" = --version ]; then '\(CommandRunner.shipcheckPath)' --version | sed 's/ELF support: yes/ELF support: no/'; exit; fi
+            exec '\(CommandRunner.shipcheckPath)' "$@"
+            """)
+        chmod(shipcheck, 0o755)
+        let result = CommandRunner.run(
+            "/bin/bash", [Repository.path("Samples/demo.sh"), shipcheck],
+            environment: [
+                "PATH": scratch.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+            ])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(
+            result.stdout.contains("demo: ELF is Linux-only: shipcheck reads ELF through libelf, which macOS lacks"))
+        let document = try String(contentsOfFile: Repository.path("Samples/EXPECTED.md"), encoding: .utf8)
+        let listing = try #require(document.firstMatch(of: /<!-- audit:begin -->\n```\n((?s).*?)```/)).1
+        let apple = listing.split(separator: "\n").filter {
+            !$0.hasPrefix("Binaries/.build-samples/") && !$0.hasPrefix("Tests/Fixtures/android/")
+        }
+        #expect(apple.contains { $0.hasPrefix("Bundles/.build-bundles/Demo.ipa/") })
+        #expect(result.stdout.contains("reported exactly the \(apple.count) findings"), "\(result.stdout)")
+        #expect(!result.stdout.contains("Binaries/.build-samples/") && !result.stdout.contains("Planted.aab"))
+        #expect(result.stdout.contains("AppLib.ContentView_Previews"), "the Mach-O symbols: \(result.stdout)")
+        #expect(scratch.read("calls") == "uname -s\n", "asked whether this is a Mac")
     }
 }
 
