@@ -6,6 +6,9 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+#if canImport(ObjectiveC)
+import ObjectiveC
+#endif
 
 extension Array where Element: Sendable {
     /// Maps on every core, keeping the order of the input. Work is handed out a few elements at
@@ -75,7 +78,11 @@ extension Array where Element: Sendable {
                     break
                 }
                 let start = taken * chunk
-                for index in start..<Swift.min(input.count, start + chunk) { values.append(transform(input[index])) }
+                releasingAutoreleasedObjects {
+                    for index in start..<Swift.min(input.count, start + chunk) {
+                        values.append(transform(input[index]))
+                    }
+                }
                 results.withLock { results in
                     for (offset, value) in values.enumerated() { results[(start + offset) % capacity] = value }
                 }
@@ -106,6 +113,19 @@ extension Array where Element: Sendable {
             }
         }
     }
+}
+
+/// Runs `body` in an autorelease pool of its own on Darwin. A worker stays in one block of
+/// `concurrentPerform` for its whole share of the input, and Dispatch drains a worker's pool
+/// no sooner than the block returns: anything Foundation's Objective-C side autoreleases while
+/// reading a file would stay until the pass ends. Elsewhere nothing is autoreleased.
+@inline(__always)
+func releasingAutoreleasedObjects<T>(_ body: () throws -> T) rethrows -> T {
+    #if canImport(ObjectiveC)
+    try autoreleasepool(invoking: body)
+    #else
+    try body()
+    #endif
 }
 
 /// Cores available to this process.
