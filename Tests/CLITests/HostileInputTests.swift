@@ -68,6 +68,26 @@ import Darwin
         #expect(run.stdout.contains("AppLib.PublicCard_Previews"))
     }
 
+    /// Dispatch's workers have 512 KiB stacks on Darwin; with `ulimit -s 512` every thread here
+    /// gets that. swift-syntax's recursive descent overflowed such a stack on a preview a few
+    /// dozen closures deep, on whichever read-pass worker took the file: the workers are
+    /// threads of their own, with a main thread's 8 MiB. The file beside it is still checked.
+    @Test func deeplyNestedPreviewOnSmallThreadStacksIsNoCrash() throws {
+        let directory = TemporaryDirectory("shipcheck-hostile-stack")
+        var body = "Text(\"deep\")"
+        for _ in 0..<30 { body = "VStack { \(body) }" }
+        directory.write("Sources/Deep.swift", "import SwiftUI\n\n#Preview {\n    \(body)\n}\n")
+        directory.write("Sources/Shallow.swift", "import SwiftUI\n\n#Preview {\n    Text(\"shallow\")\n}\n")
+        let run = HostileRunner.shipcheck(["sources", "Sources"], in: directory.path, stackLimitKiB: 512)
+        expectSurvived(run, "sources on a preview 30 closures deep with 512 KiB stacks")
+        #expect(run.stdout.contains("Shallow.swift:3"), "\(run.stdout.prefix(1000))")
+        // Parsed (a release build: its finding) or past the parser's nesting limit (a debug
+        // build's is lower): never a crash.
+        #expect(
+            run.stdout.contains("Deep.swift:3") || run.stderr.contains("Deep.swift:4: error: does not parse as Swift"),
+            "\(run.stdout.prefix(1000))\n\(run.stderr.prefix(1000))")
+    }
+
     /// Each damaged file is named in its own error line, the intact sample beside them is still
     /// audited (its findings are printed) and listed, and no run crashes or hangs.
     func expectBinaryRunsReportEach(

@@ -40,7 +40,7 @@ enum HostileRunner {
     static func shipcheck(
         _ arguments: [String], in directory: String? = nil, timeout: Double = defaultTimeout,
         asUser uid: uid_t? = nil, killAfter: Double? = nil, environment: [String: String] = [:],
-        openFileLimit: Int? = nil
+        openFileLimit: Int? = nil, stackLimitKiB: Int? = nil
     ) -> HostileRun {
         // `sh -c 'cd … && exec "$@"'` (and `setpriv … --`) exec into shipcheck: same pid, so
         // the memory sampled is shipcheck's own.
@@ -48,7 +48,9 @@ enum HostileRunner {
         if let uid {
             command = ["/usr/bin/setpriv", "--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", "--"] + command
         }
-        let limit = openFileLimit.map { "ulimit -n \($0) && " } ?? ""
+        // A stack limit is also every new thread's default stack size (glibc).
+        let limit =
+            (openFileLimit.map { "ulimit -n \($0) && " } ?? "") + (stackLimitKiB.map { "ulimit -s \($0) && " } ?? "")
         command =
             ["/bin/sh", "-c", limit + "cd \"$0\" && exec \"$@\"", directory ?? FileManager.default.currentDirectoryPath]
             + command

@@ -42,10 +42,11 @@ package enum DetachedThread {
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
-    /// Runs `body` on a new thread; on this one, now, when no thread can be made (the process
-    /// is at its limit).
-    package static func start(_ body: @escaping @Sendable () -> Void) {
-        start(body, creatingThreadWith: createDetachedThread)
+    /// Runs `body` on a new thread (with a stack of `stackSize` bytes when given, else the
+    /// system's default); on this one, now, when no thread can be made (the process is at its
+    /// limit).
+    package static func start(stackSize: Int? = nil, _ body: @escaping @Sendable () -> Void) {
+        start(body) { context in createDetachedThread(context, stackSize: stackSize) }
     }
 
     /// `start` with the call that makes the thread given: it returns 0 once the thread owns
@@ -58,11 +59,12 @@ package enum DetachedThread {
     }
 
     /// A detached POSIX thread that runs (and releases) the `Body` at `context`.
-    private static func createDetachedThread(_ context: UnsafeMutableRawPointer) -> Int32 {
+    private static func createDetachedThread(_ context: UnsafeMutableRawPointer, stackSize: Int?) -> Int32 {
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        if let stackSize { pthread_attr_setstacksize(&attributes, stackSize) }
         // The thread's handle is optional on Darwin (`pthread_t` is a pointer there), an
         // integer on Linux; nothing reads it, the thread being detached.
         #if canImport(Darwin)
@@ -79,5 +81,46 @@ package enum DetachedThread {
                 Unmanaged<Body>.fromOpaque(pointer!).takeRetainedValue().run()
                 return nil
             }, context)
+    }
+}
+
+/// The read pass's workers: threads of their own with a main thread's stack. Dispatch's workers
+/// have 512 KiB stacks on Darwin (and the process's stack limit on Linux), on which
+/// swift-syntax's recursive descent overflows on a file of a few dozen nested closures, a file
+/// any worker may get.
+package enum WorkerThreads {
+    /// 8 MiB: what the main thread gets on Darwin and Linux.
+    package static let stackSize = 8 << 20
+
+    /// Runs `body(worker)` for every `worker` in `0..<count`, each on a thread of its own, and
+    /// returns when all have returned.
+    package static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        withoutActuallyEscaping(body) { body in
+            // The threads hold the job, not `body`: a thread lets go of what it was started with
+            // only after its last step, which may come after `run` has returned, and `body`
+            // must not outlive this call.
+            let job = Job(body)
+            let done = DispatchGroup()
+            for worker in 0..<count {
+                done.enter()
+                DetachedThread.start(stackSize: stackSize) {
+                    job.run(worker)
+                    done.leave()
+                }
+            }
+            done.wait()
+            job.finish()
+        }
+    }
+
+    /// The body the workers share, dropped once they have all run it.
+    private final class Job: @unchecked Sendable {
+        // Written before the threads start and after they are done (`done.wait()` orders both).
+        private var body: (@Sendable (Int) -> Void)?
+
+        init(_ body: @escaping @Sendable (Int) -> Void) { self.body = body }
+
+        func run(_ worker: Int) { body?(worker) }
+        func finish() { body = nil }
     }
 }

@@ -66,7 +66,7 @@ extension Array where Element: Sendable {
         // thread completing leaves its results to it and goes on reading (waiting for the lock
         // left a core idle while the other wrote out both threads' results).
         let stored = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        WorkerThreads.run(workers) { _ in
             // This worker's chunk of results, then the ready results it completes.
             var values: [T] = []
             values.reserveCapacity(chunk)
@@ -115,10 +115,10 @@ extension Array where Element: Sendable {
     }
 }
 
-/// Runs `body` in an autorelease pool of its own on Darwin. A worker stays in one block of
-/// `concurrentPerform` for its whole share of the input, and Dispatch drains a worker's pool
-/// no sooner than the block returns: anything Foundation's Objective-C side autoreleases while
-/// reading a file would stay until the pass ends. Elsewhere nothing is autoreleased.
+/// Runs `body` in an autorelease pool of its own on Darwin. A worker runs its whole share of
+/// the input on its thread, whose pool is drained no sooner than the thread ends: anything
+/// Foundation's Objective-C side autoreleases while reading a file would stay until the pass
+/// ends. Elsewhere nothing is autoreleased.
 @inline(__always)
 func releasingAutoreleasedObjects<T>(_ body: () throws -> T) rethrows -> T {
     #if canImport(ObjectiveC)
