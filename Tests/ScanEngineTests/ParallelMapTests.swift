@@ -31,6 +31,28 @@ import Testing
         #expect(tooFarAhead.withLock { $0 }.isEmpty)
     }
 
+    /// The workers are threads of their own (named `shipcheck-work`); work nested in one (an
+    /// artifact's libraries in a run over several artifacts) runs on Dispatch's pool rather than
+    /// making more of them, and completes as the outer work does.
+    @Test func nestedWorkMakesNoMoreWorkerThreads() {
+        let workers = Mutex(Set<ObjectIdentifier>())
+        @Sendable func noteWorker() {
+            guard Thread.current.name == WorkerThreads.threadName else { return }
+            workers.withLock { _ = $0.insert(ObjectIdentifier(Thread.current)) }
+        }
+        let output = Array(0..<8).parallelMap { outer -> [Int] in
+            noteWorker()
+            return Array(0..<16).parallelMap { inner in
+                noteWorker()
+                usleep(100)
+                return outer * 100 + inner
+            }
+        }
+        #expect(output == (0..<8).map { outer in (0..<16).map { outer * 100 + $0 } })
+        let count = workers.withLock { $0.count }
+        #expect(count >= 1 && count <= ProcessInfo.processInfo.activeProcessorCount, "\(count) worker threads")
+    }
+
     @Test func emptyInputCompletesNothing() {
         let calls = Mutex(0)
         let output = [Int]().parallelMap(window: 4, { $0 }, completed: { _, _ in calls.withLock { $0 += 1 } })

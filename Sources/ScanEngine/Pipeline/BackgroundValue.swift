@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 #if canImport(Glibc)
@@ -91,10 +92,18 @@ package enum DetachedThread {
 package enum WorkerThreads {
     /// 8 MiB: what the main thread gets on Darwin and Linux.
     package static let stackSize = 8 << 20
+    /// How debuggers, crash reports and `top -H` show the workers (15 bytes at most on Linux).
+    package static let threadName = "shipcheck-work"
 
     /// Runs `body(worker)` for every `worker` in `0..<count`, each on a thread of its own, and
-    /// returns when all have returned.
+    /// returns when all have returned. Called again from a worker (an artifact's libraries in a
+    /// run over several artifacts), the nested work shares Dispatch's pool, bounded by the
+    /// cores as before, rather than multiplying threads.
     package static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
+        if isWorker.value.isSet {
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+            return
+        }
         withoutActuallyEscaping(body) { body in
             // The threads hold the job, not `body`: a thread lets go of what it was started with
             // only after its last step, which may come after `run` has returned, and `body`
@@ -104,6 +113,8 @@ package enum WorkerThreads {
             for worker in 0..<count {
                 done.enter()
                 DetachedThread.start(stackSize: stackSize) {
+                    nameThisThread()
+                    isWorker.value.isSet = true
                     job.run(worker)
                     done.leave()
                 }
@@ -111,6 +122,18 @@ package enum WorkerThreads {
             done.wait()
             job.finish()
         }
+    }
+
+    /// Through Foundation: Glibc's module leaves out `pthread_setname_np` (a GNU extension).
+    private static func nameThisThread() {
+        Thread.current.name = threadName
+    }
+
+    /// Set on the threads `run` makes.
+    private static let isWorker = PerThread(Flag.init)
+
+    private final class Flag {
+        var isSet = false
     }
 
     /// The body the workers share, dropped once they have all run it.
