@@ -72,6 +72,23 @@ import ZIPFoundation
         #expect(throws: ManifestError.self) { try TextXMLReader.read(Array("<manifest><unclosed></manifest>".utf8)) }
     }
 
+    /// Foundation's XMLParser traps on a tag name that is not UTF-8 (found by the fuzzer): a
+    /// UTF-8 manifest must decode before it is parsed. One that declares another encoding is
+    /// libxml2's to convert.
+    @Test func textManifestThatIsNotTheUTF8ItSaysIsAnErrorNamingTheByte() throws {
+        let bad = Array("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<".utf8) + [0xFF, 0xFE] + Array(" a=\"1\"/>".utf8)
+        #expect {
+            try TextXMLReader.read(bad)
+        } throws: { error in
+            (error as? ManifestError)?.message == "not well-formed XML: byte 40 is not UTF-8, the encoding it declares"
+        }
+        let latin1 =
+            Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><manifest package=\"caf".utf8) + [0xE9]
+            + Array("\"/>".utf8)
+        let manifest = try TextXMLReader.read(latin1)
+        #expect(manifest.attributes.first?.value == .string("café"))
+    }
+
     /// Every prefix of a real manifest, and every single-byte change of its header and first
     /// chunks: an error or a tree, never a crash or a hang.
     @Test(arguments: ["binary", "protobuf"])

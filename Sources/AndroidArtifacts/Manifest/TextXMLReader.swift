@@ -10,6 +10,9 @@ import FoundationXML
 /// loaded.
 package enum TextXMLReader {
     package static func read(_ bytes: [UInt8]) throws(ManifestError) -> ManifestElement {
+        if isDeclaredUTF8(bytes), let offset = invalidUTF8Offset(bytes) {
+            throw ManifestError("not well-formed XML: byte \(offset) is not UTF-8, the encoding it declares")
+        }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = true
@@ -22,6 +25,34 @@ package enum TextXMLReader {
             throw ManifestError("not well-formed XML (line \(line)): \(reason)")
         }
         return root
+    }
+
+    /// Whether the document is UTF-8 by its own account: no UTF-16 byte-order mark and no
+    /// `encoding` naming another in its declaration. libxml2 converts other encodings to UTF-8
+    /// itself; a UTF-8 document's bytes reach Foundation's `XMLParser` as they are, and it traps
+    /// on a name that is not UTF-8 (bytes 0xFF in a tag), so those are checked first.
+    static func isDeclaredUTF8(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return false }
+        let head = String(decoding: bytes.prefix(200), as: UTF8.self)
+        guard head.hasPrefix("<?xml"), let close = head.range(of: "?>"),
+            let encoding = head[..<close.lowerBound].range(of: "encoding=")
+        else { return true }
+        let value = head[encoding.upperBound..<close.lowerBound].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+        return ["utf-8", "utf8"].contains(value.lowercased())
+    }
+
+    /// Where the first byte that does not decode as UTF-8 is, or nil.
+    static func invalidUTF8Offset(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator()
+        var decoder = UTF8()
+        var offset = 0
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     private final class TreeBuilder: NSObject, XMLParserDelegate {
