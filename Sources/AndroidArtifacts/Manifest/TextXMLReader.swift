@@ -10,8 +10,8 @@ import FoundationXML
 /// loaded.
 package enum TextXMLReader {
     package static func read(_ bytes: [UInt8]) throws(ManifestError) -> ManifestElement {
-        if isDeclaredUTF8(bytes), let offset = invalidUTF8Offset(bytes) {
-            throw ManifestError("not well-formed XML: byte \(offset) is not UTF-8, the encoding it declares")
+        if !isConvertedByLibxml2(bytes), let offset = invalidUTF8Offset(bytes) {
+            throw ManifestError("not well-formed XML: byte \(offset) is not UTF-8")
         }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
@@ -27,18 +27,19 @@ package enum TextXMLReader {
         return root
     }
 
-    /// Whether the document is UTF-8 by its own account: no UTF-16 byte-order mark and no
-    /// `encoding` naming another in its declaration. libxml2 converts other encodings to UTF-8
-    /// itself; a UTF-8 document's bytes reach Foundation's `XMLParser` as they are, and it traps
-    /// on a name that is not UTF-8 (bytes 0xFF in a tag), so those are checked first.
-    static func isDeclaredUTF8(_ bytes: [UInt8]) -> Bool {
-        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return false }
+    /// Whether libxml2 converts the document to UTF-8 itself: UTF-16 (a byte-order mark) or a
+    /// declared single-byte encoding whose every byte maps to a character. Everything else
+    /// reaches Foundation's `XMLParser` as it is, and it traps on a name that is not UTF-8
+    /// (bytes 0xFF in a tag), so it is checked first: a declaration naming an encoding libxml2
+    /// does not know (the fuzzer's `encoding="u\u{FF}…tf-8"`) was parsed as raw bytes.
+    static func isConvertedByLibxml2(_ bytes: [UInt8]) -> Bool {
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) { return true }
         let head = String(decoding: bytes.prefix(200), as: UTF8.self)
         guard head.hasPrefix("<?xml"), let close = head.range(of: "?>"),
             let encoding = head[..<close.lowerBound].range(of: "encoding=")
-        else { return true }
+        else { return false }
         let value = head[encoding.upperBound..<close.lowerBound].dropFirst().prefix { $0 != "\"" && $0 != "'" }
-        return ["utf-8", "utf8"].contains(value.lowercased())
+        return ["iso-8859-1", "latin1"].contains(value.lowercased())
     }
 
     /// Where the first byte that does not decode as UTF-8 is, or nil.
