@@ -83,7 +83,7 @@ package enum ListedSDKs {
     }
 
     /// Entries' names, a longer one before its own prefix (`OneSignalOutcomes`, `OneSignal`).
-    private static let objectiveCPrefixes = [
+    package static let objectiveCPrefixes = [
         "SDWebImage", "MBProgressHUD", "SVProgressHUD", "IQKeyboardManager", "GTMSessionFetcher", "GTMAppAuth",
         "OneSignalOutcomes", "OneSignalExtension", "OneSignalCore", "OneSignal"
     ]

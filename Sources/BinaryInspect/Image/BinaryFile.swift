@@ -90,13 +90,10 @@ private struct Opener {
         if magic.starts(with: ELFSupport.magic) {
             images.append(try ELFSupport.image(bytes: bytes, storage: storage, origin: origin))
         } else if magic32 == MachO.magic64 || magic32 == MachO.magic32 {
-            if let architecture, origin.architecture == nil {
-                let cpu = MachOCPU(
-                    type: ByteOrder.little.uint32(bytes, at: 4) ?? 0,
-                    subtype: ByteOrder.little.uint32(bytes, at: 8) ?? 0)
-                guard cpu.name == architecture else {
-                    throw origin.error("is \(cpu.name), not \(architecture) (--arch)")
-                }
+            if let architecture, origin.architecture == nil, let cpu = MachOCPU(header: bytes),
+                cpu.name != architecture
+            {
+                throw origin.error("is \(cpu.name), not \(architecture) (--arch)")
             }
             images.append(try MachOImage(bytes: bytes, storage: storage, origin: origin))
         } else if magic32 == MachO.magic64.byteSwapped || magic32 == MachO.magic32.byteSwapped {
@@ -138,11 +135,7 @@ private struct Opener {
                 }
                 // A Mach-O slice's own header names its CPU: the table must agree, or every
                 // finding would name the wrong architecture.
-                if let magic = ByteOrder.little.uint32(sliceBytes, at: 0),
-                    magic == MachO.magic64 || magic == MachO.magic32,
-                    let type = ByteOrder.little.uint32(sliceBytes, at: 4), type != slice.cpu.type
-                {
-                    let held = MachOCPU(type: type, subtype: ByteOrder.little.uint32(sliceBytes, at: 8) ?? 0)
+                if let held = MachOCPU(header: sliceBytes), held.type != slice.cpu.type {
                     throw sliceOrigin.error(
                         "corrupt universal file: the table lists \(slice.cpu.name) code, the slice holds \(held.name)")
                 }

@@ -101,6 +101,21 @@ struct MachOCPU: Hashable {
     var type: UInt32
     var subtype: UInt32
 
+    init(type: UInt32, subtype: UInt32) {
+        self.type = type
+        self.subtype = subtype
+    }
+
+    /// The CPU a little-endian Mach-O header (32- or 64-bit) names; nil when the bytes do not
+    /// start with one.
+    init?(header bytes: UnsafeRawBufferPointer) {
+        let read = ByteOrder.little
+        guard let magic = read.uint32(bytes, at: 0), magic == MachO.magic64 || magic == MachO.magic32,
+            let type = read.uint32(bytes, at: 4), let subtype = read.uint32(bytes, at: 8)
+        else { return nil }
+        self.init(type: type, subtype: subtype)
+    }
+
     /// Capability bits (arm64e's pointer-authentication ABI version) live in the top byte.
     private var plainSubtype: UInt32 { subtype & 0x00FF_FFFF }
 

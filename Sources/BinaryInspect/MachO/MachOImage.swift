@@ -94,7 +94,7 @@ package final class MachOImage: BinaryImage {
             throw corrupt("\(bytes.count) bytes, shorter than a Mach-O header")
         }
         self.layout = layout
-        let cpu = MachOCPU(type: read.uint32(bytes, at: 4)!, subtype: read.uint32(bytes, at: 8)!)
+        let cpu = MachOCPU(header: bytes)!
         guard cpu.isSupported else { throw origin.error(cpu.unsupportedReason) }
         guard cpu.uses64BitStructures == layout.is64Bit else {
             throw corrupt("a \(layout.is64Bit ? 64 : 32)-bit header for \(cpu.name) code")

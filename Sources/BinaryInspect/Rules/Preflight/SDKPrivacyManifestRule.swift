@@ -111,28 +111,27 @@ extension BundleContents {
     var listedSDKsLinkedIntoOtherImages: [(image: BundleImage, entry: String, evidence: String)] {
         images.flatMap { image -> [(image: BundleImage, entry: String, evidence: String)] in
             let own = image.bundle.flatMap { self.bundle(at: $0) }.flatMap { ListedSDKs.entry(named: $0.name) }
-            var evidence: [String: [String]] = [:]
-            var order: [String] = []
-            func note(_ entry: String, _ what: String) {
+            var found: [(entry: String, module: String?, classes: [String])] = []
+            func note(_ entry: String, module: String? = nil, objcClass: String? = nil) {
                 guard entry != own else { return }
-                if evidence[entry] == nil { order.append(entry) }
-                if !(evidence[entry] ?? []).contains(what) { evidence[entry, default: []].append(what) }
+                if !found.contains(where: { $0.entry == entry }) { found.append((entry, nil, [])) }
+                let index = found.firstIndex { $0.entry == entry }!
+                if found[index].module == nil { found[index].module = module }
+                if let objcClass, !found[index].classes.contains(objcClass) { found[index].classes.append(objcClass) }
             }
             for slice in image.readSlices {
                 for module in slice.definedModules {
-                    if let entry = ListedSDKs.entry(named: module) { note(entry, "its Swift module \(module)") }
+                    if let entry = ListedSDKs.entry(named: module) { note(entry, module: module) }
                 }
                 for objcClass in slice.definedObjCClasses {
-                    if let entry = ListedSDKs.entry(ofObjectiveCClass: objcClass) { note(entry, objcClass) }
+                    if let entry = ListedSDKs.entry(ofObjectiveCClass: objcClass) { note(entry, objcClass: objcClass) }
                 }
             }
-            return order.map { entry in
-                let found = evidence[entry]!
-                let classes = found.filter { !$0.hasPrefix("its Swift module") }
-                let shown =
-                    found.first { $0.hasPrefix("its Swift module") }
-                    ?? "its Objective-C classes \(classes.quotedList())"
-                return (image, entry, shown)
+            return found.map { sdk in
+                (
+                    image, sdk.entry,
+                    sdk.module.map { "its Swift module \($0)" } ?? "its Objective-C classes \(sdk.classes.quotedList())"
+                )
             }
         }
     }
