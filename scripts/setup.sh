@@ -43,7 +43,7 @@ for optional in "$@"; do
 done
 
 if ! command -v swift >/dev/null 2>&1; then
-  echo "setup: no Swift toolchain on PATH. Install Swift 6.1 or later (https://www.swift.org/install/) and run again." >&2
+  echo "setup: no Swift toolchain on PATH. Install Swift 6.2 or later (https://www.swift.org/install/) and run again." >&2
   exit 1
 fi
 

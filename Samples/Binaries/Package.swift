@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // The leak samples. `./build.sh` is the build used by tests and `make demo` (it produces the
 // -Onone / -O -wmo / stripped / non-WMO variants with swiftc directly and builds the #Preview
 // macro against the toolchain's own swift-syntax). This manifest describes the same modules so
@@ -13,6 +13,6 @@ let package = Package(
         .target(name: "DeveloperToolsSupport"),
         .target(name: "AppLib", dependencies: ["SwiftUI", "DeveloperToolsSupport"]),
         .target(name: "AppTestSupport"),
-        .executableTarget(name: "App", dependencies: ["AppLib", "AppTestSupport"]),
+        .executableTarget(name: "App", dependencies: ["AppLib", "AppTestSupport"])
     ]
 )

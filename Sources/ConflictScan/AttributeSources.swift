@@ -34,19 +34,17 @@ enum AttributeSources {
     static func markerSizes(in bytes: [UInt8]) -> Set<Int> {
         let key = Array("conflict-marker-size=".utf8)
         var sizes: Set<Int> = []
-        bytes.withUnsafeBytes { buffer in
-            key.withUnsafeBytes { needle in
-                var position = 0
-                while let hit = ByteSearch.find(needle, in: buffer, from: position) {
-                    var value = 0, index = hit + key.count, digits = 0
-                    while index < buffer.count, buffer[index] >= 0x30, buffer[index] <= 0x39, digits < 9 {
-                        value = value * 10 + Int(buffer[index] - 0x30)
-                        index += 1
-                        digits += 1
-                    }
-                    if value > 0 { sizes.insert(value) }
-                    position = hit + 1
+        bytes.withByteView { buffer in
+            var position = 0
+            while let hit = buffer.firstIndex(of: key, from: position) {
+                var value = 0, index = hit + key.count, digits = 0
+                while index < buffer.count, buffer[index] >= 0x30, buffer[index] <= 0x39, digits < 9 {
+                    value = value * 10 + Int(buffer[index] - 0x30)
+                    index += 1
+                    digits += 1
                 }
+                if value > 0 { sizes.insert(value) }
+                position = hit + 1
             }
         }
         return sizes

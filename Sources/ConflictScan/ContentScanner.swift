@@ -71,10 +71,10 @@ package enum ContentScanner {
     package static func scan(_ bytes: [UInt8], markerSize: Int = defaultMarkerSize, path: String = "")
         -> ContentConflicts
     {
-        bytes.withUnsafeBytes { scan($0, markerSize: markerSize, path: path) }
+        bytes.withByteView { scan($0, markerSize: markerSize, path: path) }
     }
 
-    package static func scan(_ buffer: UnsafeRawBufferPointer, markerSize: Int = defaultMarkerSize, path: String = "")
+    package static func scan(_ buffer: borrowing ByteView, markerSize: Int = defaultMarkerSize, path: String = "")
         -> ContentConflicts
     {
         conflicts(in: facts(buffer, markerSizes: [markerSize], path: path), markerSize: markerSize)
@@ -86,9 +86,9 @@ package enum ContentScanner {
     /// separators alone (Markdown and reST underlines) or runs of a size no path has (an
     /// 8-character `<<<<<<<<`) never give a finding, so such a file needs no texts,
     /// suppressions or attributes.
-    package static func facts(_ buffer: UnsafeRawBufferPointer, markerSizes: [Int], path: String) -> MarkerFacts {
+    package static func facts(_ buffer: borrowing ByteView, markerSizes: [Int], path: String) -> MarkerFacts {
         var facts = MarkerFacts()
-        if ByteSearch.looksBinary(buffer) {
+        if buffer.looksBinary() {
             facts.isBinary = true
             return facts
         }
@@ -96,12 +96,11 @@ package enum ContentScanner {
         let markers = MarkerSearch.markerLines(in: buffer, minimumSize: searchSize)
         guard markers.contains(where: { $0.kind != .separator && markerSizes.contains($0.size) }) else { return facts }
         facts.markers = markers
-        var lines = LineCursor(buffer)
+        var lines = LineCursor()
         for marker in markers {
             facts.texts[marker.start] = MarkerText(
-                line: lines.line(of: marker.start),
-                text: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: buffer[marker.start..<marker.contentEnd])),
-                label: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: buffer[marker.label])),
+                line: lines.line(of: marker.start, in: buffer),
+                text: buffer.string(marker.start..<marker.contentEnd), label: buffer.string(marker.label),
                 byteLength: marker.contentEnd - marker.start)
         }
         let suppressions = Suppressions(buffer, path: path)

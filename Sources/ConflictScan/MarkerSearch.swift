@@ -34,10 +34,9 @@ package enum MarkerSearch {
     /// Marker lines whose run is at least `minimumSize` long, in buffer order. Runs longer
     /// than `minimumSize` are kept (criss-cross merges nest longer markers); whether a run of
     /// a given size counts is the block recognizer's decision.
-    package static func markerLines(in buffer: UnsafeRawBufferPointer, minimumSize: Int) -> [MarkerLine] {
-        guard minimumSize > 0, let raw = buffer.baseAddress, buffer.count >= minimumSize else { return [] }
-        let bytes = raw.assumingMemoryBound(to: UInt8.self)
-        let count = buffer.count
+    package static func markerLines(in bytes: borrowing ByteView, minimumSize: Int) -> [MarkerLine] {
+        guard minimumSize > 0, bytes.count >= minimumSize else { return [] }
+        let count = bytes.count
         var found: [MarkerLine] = []
         var probe = minimumSize - 1
         while probe < count {
@@ -54,17 +53,17 @@ package enum MarkerSearch {
                 end == count || isGitSpace(bytes[end]),
                 let kind = MarkerLine.Kind(rawValue: byte)
             {
-                found.append(markerLine(kind: kind, start: start, runEnd: end, in: buffer))
+                found.append(markerLine(kind: kind, start: start, runEnd: end, in: bytes))
             }
             probe = end + minimumSize - 1
         }
         return found
     }
 
-    private static func markerLine(kind: MarkerLine.Kind, start: Int, runEnd: Int, in buffer: UnsafeRawBufferPointer)
+    private static func markerLine(kind: MarkerLine.Kind, start: Int, runEnd: Int, in buffer: borrowing ByteView)
         -> MarkerLine
     {
-        let lineEnd = ByteSearch.find(byte: newline, in: buffer, from: runEnd) ?? buffer.count
+        let lineEnd = buffer.firstIndex(of: newline, from: runEnd) ?? buffer.count
         var contentEnd = lineEnd
         if contentEnd > runEnd, buffer[contentEnd - 1] == carriageReturn { contentEnd -= 1 }
         // git writes one space between the run and the label.

@@ -153,8 +153,10 @@ package struct PrivacyManifest: Sendable, Hashable {
         #if canImport(Darwin)
         return CFGetTypeID(number) == CFBooleanGetTypeID()
         #else
-        // An integer bridges to Bool too (`1 as? Bool`): ask for the type, not the cast.
-        return type(of: value) == Bool.self || String(cString: number.objCType) == "c"
+        // An integer bridges to Bool too (`1 as? Bool`): ask for the object, not the cast.
+        // swift-corelibs-foundation keeps one NSNumber for each boolean (a Swift Bool bridges
+        // to them too), as CoreFoundation keeps kCFBooleanTrue / kCFBooleanFalse.
+        return number === NSNumber(value: true) || number === NSNumber(value: false)
         #endif
     }
 

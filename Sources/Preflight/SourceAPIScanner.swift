@@ -1,3 +1,5 @@
+import ScanEngine
+
 /// Finds the required reason APIs and the purpose-string APIs of the tables in one source
 /// file's code (`SourceTokens`): what the project-side checks know of a target before it is
 /// built. Built once per scan; `scan` is called from every reading thread.
@@ -60,15 +62,12 @@ package struct SourceAPIScanner: Sendable {
     /// requirement (its first complete occurrence: every pattern of the row in the file, at the
     /// last of them to appear first), in file order.
     /// Code in branches only debug builds compile (`#if DEBUG`, or one of `debugFlags`) is left out.
-    package func scan(_ bytes: UnsafeRawBufferPointer, language: Language, debugFlags: Set<String> = ["DEBUG"]) -> [Use]
-    {
+    package func scan(_ bytes: borrowing ByteView, language: Language, debugFlags: Set<String> = ["DEBUG"]) -> [Use] {
         let table = language == .swift ? swift : cFamily
         let tokens = SourceTokens(bytes, language: language == .swift ? .swift : .cFamily, debugFlags: debugFlags)
             .tokens
         func text(_ token: SourceTokens.Token) -> String {
-            String(
-                decoding: UnsafeRawBufferPointer(rebasing: bytes[Int(token.start)..<Int(token.start + token.length)]),
-                as: UTF8.self)
+            bytes.string(Int(token.start)..<Int(token.start + token.length))
         }
         func punctuation(_ index: Int) -> UInt8 { index >= 0 && index < tokens.count ? tokens[index].punctuation : 0 }
         func identifier(_ index: Int) -> String? {

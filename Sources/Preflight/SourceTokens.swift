@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 
 /// The tokens of Swift or C-family (C, Objective-C, C++) source that a release build compiles:
 /// identifiers and single punctuation bytes, with comments, string and character literals,
@@ -33,7 +34,7 @@ struct SourceTokens {
     private var skipping: Bool { conditionals.last?.skipping ?? false }
 
     /// `debugFlags`: the compilation conditions a release build never sets (`DEBUG`, configured ones).
-    init(_ bytes: UnsafeRawBufferPointer, language: Language, debugFlags: Set<String> = ["DEBUG"]) {
+    init(_ bytes: borrowing ByteView, language: Language, debugFlags: Set<String> = ["DEBUG"]) {
         let count = bytes.count
         var index = 0
         var atLineStart = true
@@ -97,7 +98,7 @@ struct SourceTokens {
                     index += 1
                 }
                 directive(
-                    String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(start + 1)..<index]), as: UTF8.self),
+                    bytes.string((start + 1)..<index),
                     debugFlags: debugFlags)
             } else if skipping {
                 // Inside a debug-only branch: nothing but directives, comments and literals matters.
@@ -141,10 +142,10 @@ struct SourceTokens {
     }
 
     /// Whether a Swift `#` at a line's start opens a conditional-compilation directive.
-    private static func startsConditional(_ bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
+    private static func startsConditional(_ bytes: borrowing ByteView, at index: Int) -> Bool {
         for word in ["if", "elseif", "else", "endif"] {
             let end = index + word.utf8.count
-            guard end <= bytes.count, zip(bytes[index..<end], word.utf8).allSatisfy({ $0 == $1 }) else { continue }
+            guard bytes.matches(word.utf8, at: index) else { continue }
             if end == bytes.count || !isIdentifierByte(bytes[end]) { return true }
         }
         return false
@@ -219,7 +220,7 @@ struct SourceTokens {
     }
 
     /// Past the `"""` (followed by `hashes` `#`) that closes a multi-line string.
-    private static func skipMultiLine(_ bytes: UnsafeRawBufferPointer, from start: Int, hashes: Int) -> Int {
+    private static func skipMultiLine(_ bytes: borrowing ByteView, from start: Int, hashes: Int) -> Int {
         var index = start
         while index + 2 < bytes.count {
             if bytes[index] == UInt8(ascii: "\\"), hashes == 0 {
@@ -238,7 +239,7 @@ struct SourceTokens {
     }
 
     /// Past the `"` followed by `hashes` `#` that closes a single-line raw string.
-    private static func skipRaw(_ bytes: UnsafeRawBufferPointer, from start: Int, hashes: Int) -> Int {
+    private static func skipRaw(_ bytes: borrowing ByteView, from start: Int, hashes: Int) -> Int {
         var index = start
         while index < bytes.count, bytes[index] != UInt8(ascii: "\n") {
             if bytes[index] == UInt8(ascii: "\""), closes(bytes, at: index + 1, hashes: hashes) {
@@ -249,7 +250,7 @@ struct SourceTokens {
         return index
     }
 
-    private static func closes(_ bytes: UnsafeRawBufferPointer, at index: Int, hashes: Int) -> Bool {
+    private static func closes(_ bytes: borrowing ByteView, at index: Int, hashes: Int) -> Bool {
         guard index + hashes <= bytes.count else { return false }
         return (0..<hashes).allSatisfy { bytes[index + $0] == UInt8(ascii: "#") }
     }

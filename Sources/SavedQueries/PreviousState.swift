@@ -112,7 +112,7 @@ package final class PreviousState: Sendable {
         files.reserveCapacity(expected)
         index.reserveCapacity(expected)
         var problem: String?
-        _ = bytes.withUnsafeBytes { buffer in
+        _ = bytes.withByteView { buffer in
             StateFileFormat.forEachLine(buffer) { line, offset in
                 guard offset > 0 else { return true }  // the header
                 guard let block = StateFileFormat.decodeBlock(line) else {
@@ -186,20 +186,24 @@ package final class PreviousState: Sendable {
                 chunkSize *= 2
                 continue
             }
-            let complete = chunk.withUnsafeBytes { buffer in
-                StateFileFormat.forEachLine(UnsafeRawBufferPointer(rebasing: buffer[..<usable])) { line, offset in
-                    guard StateFileFormat.fingerprint(ofEntry: line) != nil,
-                        let path = StateFileFormat.escapedPath(ofEntry: line)
-                    else { return false }
-                    let lineStart = position + offset, end = min(size, lineStart + line.count + 1)
-                    if let run = current, run.path.elementsEqual(path) {
-                        current?.end = end
-                        current?.count += 1
+            let complete = chunk.withByteView { buffer in
+                buffer.withSlice(0..<usable) { usableLines in
+                    StateFileFormat.forEachLine(usableLines) { line, offset in
+                        guard StateFileFormat.fingerprint(ofEntry: line) != nil,
+                            let path = StateFileFormat.escapedPath(ofEntry: line)
+                        else { return false }
+                        let lineStart = position + offset, end = min(size, lineStart + line.count + 1)
+                        if let run = current, line.matches(run.path, at: path.lowerBound),
+                            run.path.count == path.count
+                        {
+                            current?.end = end
+                            current?.count += 1
+                            return true
+                        }
+                        guard finish() else { return false }
+                        current = (line.array(path), lineStart, end, 1)
                         return true
                     }
-                    guard finish() else { return false }
-                    current = (Array(path), lineStart, end, 1)
-                    return true
                 }
             }
             if !complete { problem = "a damaged line in \(name)" }
@@ -238,9 +242,9 @@ package final class PreviousState: Sendable {
     func entries(_ index: Int) -> [QueryState.Entry]? {
         guard let block = block(index) else { return nil }
         var entries: [QueryState.Entry] = []
-        let complete = block.withUnsafeBytes { buffer in
+        let complete = block.withByteView { buffer in
             StateFileFormat.forEachLine(buffer) { line, _ in
-                guard let entry = StateFileFormat.decodeEntry(line) else { return false }
+                guard let entry = StateFileFormat.decodeEntry(line.array()) else { return false }
                 entries.append(entry)
                 return true
             }
@@ -266,19 +270,7 @@ package final class PreviousState: Sendable {
 
     /// Up to `length` bytes at `offset` (fewer at the end of the file), or nil when a read fails.
     static func readAvailable(_ descriptor: Int32, offset: Int, length: Int) -> [UInt8]? {
-        var failed = false
-        let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
-            var filled = 0
-            while filled < length {
-                let count = pread(descriptor, buffer.baseAddress! + filled, length - filled, off_t(offset + filled))
-                if count < 0 && errno == EINTR { continue }
-                if count < 0 { failed = true }
-                if count <= 0 { break }
-                filled += count
-            }
-            initialized = filled
-        }
-        return failed ? nil : bytes
+        SafeFileReader.readAvailable(descriptor, offset: offset, length: length)
     }
 }
 
@@ -286,11 +278,7 @@ extension PreviousState {
     /// Whether segment `index` is still the file of that name in `folder` (not deleted or
     /// replaced since this state was loaded).
     func segmentIsInPlace(_ index: Int, folder: String) -> Bool {
-        var named = stat(), held = stat()
-        guard stat(folder + "/" + segmentNames[index], &named) == 0, fstat(segments[index], &held) == 0 else {
-            return false
-        }
-        return named.st_dev == held.st_dev && named.st_ino == held.st_ino
+        SafeFileReader.isSameFile(folder + "/" + segmentNames[index], as: segments[index])
     }
 }
 
@@ -306,13 +294,12 @@ package struct PathDigest: Hashable, Sendable {
     private let second: Int
 
     package init(_ path: String) {
-        var path = path
         var first = Hasher(), second = Hasher()
         // Another first byte: an independent 64 bits under the process's SipHash key.
         second.combine(UInt8(0x1F))
-        path.withUTF8 { bytes in
-            first.combine(bytes: UnsafeRawBufferPointer(bytes))
-            second.combine(bytes: UnsafeRawBufferPointer(bytes))
+        path.withByteView { bytes in
+            bytes.hash(into: &first)
+            bytes.hash(into: &second)
         }
         self.first = first.finalize()
         self.second = second.finalize()

@@ -148,7 +148,7 @@ package final class QueryCheck: FileCheck {
         filesRead.add(1)
         return contents.withBytes { buffer in
             // Binary files are skipped, as git grep and ripgrep do.
-            guard !ByteSearch.looksBinary(buffer) else { return .none }
+            guard !buffer.looksBinary() else { return .none }
             if everyQueryCovers { return search(buffer, of: contents, covering: allQueries) }
             return search(
                 buffer, of: contents, covering: queries.indices.filter { covers($0, contents.file.relativePath) })
@@ -157,7 +157,7 @@ package final class QueryCheck: FileCheck {
 
     /// One file's bytes (lent for the call) searched by the queries at `covering` (indices
     /// into `queries`, in order).
-    private func search(_ buffer: UnsafeRawBufferPointer, of contents: FileContents, covering: [Int]) -> FollowUp {
+    private func search(_ buffer: borrowing ByteView, of contents: FileContents, covering: [Int]) -> FollowUp {
         let deadline = deadline
         // A query none of whose required texts is in the file is searched, with no match. With
         // one query there is nothing to rule out: its own search finds its text as fast.
@@ -180,39 +180,43 @@ package final class QueryCheck: FileCheck {
         var digest: PathDigest?
         // The queries searched before the deadline passed (the rest were not searched).
         var searched = covering.count
-        folded.withUnsafeBytes { folded in
-            var subject = MatchSubject(bytes: buffer, folded: folded)
-            for position in covering.indices {
-                let index = covering[position]
-                if deadline.hasPassed {
-                    searched = position
-                    break
-                }
-                if possible != nil {
-                    guard index == nextPossible else { continue }
-                    nextPossible = next?.next()
-                }
-                let cutShort: Bool
-                if sink != nil {
-                    let found = queries.borrow(index) { $0.searcher.matcher.matches(in: &subject, deadline: deadline) }
-                    // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
-                    if !found.ranges.isEmpty, let sink {
-                        if digest == nil { digest = PathDigest(outcome.path) }
-                        outcome.prepared.append(
-                            (
-                                index,
-                                sink.prepare(
-                                    query: index, path: outcome.path, digest: digest!, key: contents.key, bytes: buffer,
-                                    ranges: found.ranges)
-                            ))
+        folded.withByteView { folded in
+            MatchSubject.with(bytes: buffer, folded: folded) { subject in
+                for position in covering.indices {
+                    let index = covering[position]
+                    if deadline.hasPassed {
+                        searched = position
+                        break
                     }
-                    cutShort = found.cutShort
-                } else {
-                    let found = queries.borrow(index) { $0.searcher.search(&subject, deadline: deadline) }
-                    if !found.matches.isEmpty { outcome.matches.append((index, found.matches)) }
-                    cutShort = found.cutShort
+                    if possible != nil {
+                        guard index == nextPossible else { continue }
+                        nextPossible = next?.next()
+                    }
+                    let cutShort: Bool
+                    if sink != nil {
+                        let found = queries.borrow(index) {
+                            $0.searcher.matcher.matches(in: &subject, deadline: deadline)
+                        }
+                        // The sink's per-file work (fingerprints, report lines) runs here, in parallel.
+                        if !found.ranges.isEmpty, let sink {
+                            if digest == nil { digest = PathDigest(outcome.path) }
+                            outcome.prepared.append(
+                                (
+                                    index,
+                                    sink.prepare(
+                                        query: index, path: outcome.path, digest: digest!, key: contents.key,
+                                        bytes: buffer,
+                                        ranges: found.ranges)
+                                ))
+                        }
+                        cutShort = found.cutShort
+                    } else {
+                        let found = queries.borrow(index) { $0.searcher.search(&subject, deadline: deadline) }
+                        if !found.matches.isEmpty { outcome.matches.append((index, found.matches)) }
+                        cutShort = found.cutShort
+                    }
+                    if cutShort { outcome.cutShort.append(index) }
                 }
-                if cutShort { outcome.cutShort.append(index) }
             }
         }
         if searched < covering.count { outcome.notSearched = Array(covering[searched...]) }
@@ -302,7 +306,7 @@ package protocol QueryRunSink: AnyObject, Sendable {
     /// `digest` is the path's (worked out once for all the file's queries), `key` the file's
     /// as it was read (`FileContents.key`).
     func prepare(
-        query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]
+        query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: borrowing ByteView, ranges: [Range<Int>]
     ) -> FileRefresh
 
     /// A prepared file, in listing order, one call at a time.

@@ -52,8 +52,7 @@ package struct QueryRefresh: Sendable {
         package func file(path: String, matches: [QueryMatch]) -> FileRefresh {
             var fingerprints = MatchFingerprints(path: path, identityPrefix: identityPrefix)
             let findings = matches.map { match in
-                var text = match.lineText
-                let value = text.withUTF8 { fingerprints.next(lineText: UnsafeRawBufferPointer($0)) }
+                let value = match.lineText.withByteView { fingerprints.next(lineText: $0) }
                 return finding(
                     path: path, line: match.line, column: match.column, endColumn: match.endColumn,
                     snippet: match.lineText, fingerprint: value)
@@ -67,7 +66,7 @@ package struct QueryRefresh: Sendable {
         /// A file unchanged since the previous run (`PreviousState.isUnchanged`) keeps its
         /// previous block and is not fingerprinted — unless the findings are kept.
         func file(
-            path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>],
+            path: String, digest: PathDigest, key: FileKey?, bytes: borrowing ByteView, ranges: [Range<Int>],
             text: QueryRunText.Layout?
         ) -> FileRefresh {
             var file = FileRefresh(path: path, key: key, matchCount: ranges.count)
@@ -80,19 +79,21 @@ package struct QueryRefresh: Sendable {
             var fingerprints = fingerprinting ? MatchFingerprints(path: path, identityPrefix: identityPrefix) : nil
             let state = unchanged ? nil : StateFileFormat.EntryWriter(path: path)
             var report = text.map { QueryRunText.FileLines(layout: $0, path: path) }
-            var lines = LineCursor(bytes)
+            var lines = LineCursor()
             var values: [UInt128] = []
             if fingerprinting { values.reserveCapacity(ranges.count) }
             if !unchanged { file.state.reserveCapacity(ranges.count * 96) }
             for range in ranges {
                 let place = MatchPlace(range, in: bytes, lines: &lines)
-                let lineText = UnsafeRawBufferPointer(rebasing: bytes[place.text])
-                report?.append(place, lineText: lineText, to: &file.text)
-                guard let value = fingerprints?.next(lineText: lineText) else { continue }
-                values.append(value)
-                state?.append(fingerprint: value, line: place.line, lineText: lineText, to: &file.state)
-                if keepsFindings {
-                    file.findings.append(finding(path: path, place: place, lineText: lineText, fingerprint: value))
+                bytes.withSlice(place.text) { lineText in
+                    report?.append(place, lineText: lineText, to: &file.text)
+                    guard let value = fingerprints?.next(lineText: lineText) else { return }
+                    values.append(value)
+                    state?.append(fingerprint: value, line: place.line, lineText: lineText, to: &file.state)
+                    if keepsFindings {
+                        file.findings.append(
+                            finding(path: path, place: place, lineText: lineText.string(), fingerprint: value))
+                    }
                 }
             }
             if unchanged {
@@ -103,13 +104,12 @@ package struct QueryRefresh: Sendable {
             if keepsFindings {
                 for index in new { file.new.append(file.findings[index]) }
             } else if !new.isEmpty {
-                lines = LineCursor(bytes)
+                lines = LineCursor()
                 for index in new {
                     let place = MatchPlace(ranges[index], in: bytes, lines: &lines)
                     file.new.append(
                         finding(
-                            path: path, place: place, lineText: UnsafeRawBufferPointer(rebasing: bytes[place.text]),
-                            fingerprint: values[index]))
+                            path: path, place: place, lineText: bytes.string(place.text), fingerprint: values[index]))
                 }
             }
             return file
@@ -127,7 +127,7 @@ package struct QueryRefresh: Sendable {
                 return []
             }
             var before: [(value: UInt128, line: Range<Int>)] = []
-            let read = block.withUnsafeBytes { buffer in
+            let read = block.withByteView { buffer in
                 StateFileFormat.forEachLine(buffer) { line, offset in
                     guard let value = StateFileFormat.fingerprint(ofEntry: line) else { return false }
                     before.append((value, offset..<(offset + line.count)))
@@ -152,12 +152,10 @@ package struct QueryRefresh: Sendable {
             return new
         }
 
-        private func finding(path: String, place: MatchPlace, lineText: UnsafeRawBufferPointer, fingerprint: UInt128)
-            -> Finding
-        {
+        private func finding(path: String, place: MatchPlace, lineText: String, fingerprint: UInt128) -> Finding {
             finding(
-                path: path, line: place.line, column: place.column, endColumn: place.endColumn,
-                snippet: String(lossyUTF8: lineText), fingerprint: fingerprint)
+                path: path, line: place.line, column: place.column, endColumn: place.endColumn, snippet: lineText,
+                fingerprint: fingerprint)
         }
 
         private func finding(
@@ -315,7 +313,7 @@ struct MatchFingerprints {
         self.prefix = prefix
     }
 
-    mutating func next(lineText: UnsafeRawBufferPointer) -> UInt128 {
+    mutating func next(lineText: borrowing ByteView) -> UInt128 {
         var hash = prefix
         Fingerprinter.appendNormalized(lineText, to: &hash)
         let identity = hash.value

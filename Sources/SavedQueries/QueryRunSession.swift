@@ -61,7 +61,7 @@ package final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     }
 
     package func prepare(
-        query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: UnsafeRawBufferPointer, ranges: [Range<Int>]
+        query: Int, path: String, digest: PathDigest, key: FileKey?, bytes: borrowing ByteView, ranges: [Range<Int>]
     ) -> FileRefresh {
         matchContexts.borrow(query) {
             $0.context.file(path: path, digest: digest, key: key, bytes: bytes, ranges: ranges, text: $0.layout)

@@ -75,7 +75,7 @@ package final class QueryRunText {
                     .utf8)
         }
 
-        mutating func append(_ place: MatchPlace, lineText: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        mutating func append(_ place: MatchPlace, lineText: borrowing ByteView, to out: inout [UInt8]) {
             guard layout.heading else {
                 out += lead
                 out.appendDecimal(place.line)
@@ -190,12 +190,10 @@ package final class QueryRunText {
     package static func timestamp(_ seconds: Double) -> String {
         // From 1970 to the end of 9999: what a `time_t` holds everywhere and four digits show.
         guard seconds.isFinite, seconds >= 0, seconds < 253_402_300_800 else { return "an unreadable time" }
-        var time = time_t(seconds)
-        var parts = tm()
-        guard gmtime_r(&time, &parts) != nil else { return "an unreadable time" }
-        func twoDigits(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        guard let parts = SystemCalls.utcCalendar(time_t(seconds)) else { return "an unreadable time" }
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         return
-            "\(parts.tm_year + 1900)-\(twoDigits(parts.tm_mon + 1))-\(twoDigits(parts.tm_mday)) \(twoDigits(parts.tm_hour)):\(twoDigits(parts.tm_min)) UTC"
+            "\(parts.year)-\(twoDigits(parts.month))-\(twoDigits(parts.day)) \(twoDigits(parts.hour)):\(twoDigits(parts.minute)) UTC"
     }
 
     static let maximumLineLength = 300
@@ -212,20 +210,17 @@ package final class QueryRunText {
 
     /// `highlighted` from a line's bytes, the match at `match` within them: byte by byte for
     /// ASCII without CR (where every byte is one Character), else through the string.
-    static func appendHighlighted(_ line: UnsafeRawBufferPointer, match: Range<Int>, color: Bool, to out: inout [UInt8])
-    {
-        guard !line.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "\r") }) else {
-            out +=
-                highlighted(String(lossyUTF8: line), from: match.lowerBound + 1, to: match.upperBound + 1, color: color)
-                .utf8
+    static func appendHighlighted(_ line: borrowing ByteView, match: Range<Int>, color: Bool, to out: inout [UInt8]) {
+        guard line.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "\r") }) else {
+            out += highlighted(line.string(), from: match.lowerBound + 1, to: match.upperBound + 1, color: color).utf8
             return
         }
         guard color, !match.isEmpty else { return appendClipped(line, to: &out) }
-        appendClipped(UnsafeRawBufferPointer(rebasing: line[..<match.lowerBound]), to: &out)
+        line.withSlice(0..<match.lowerBound) { appendClipped($0, to: &out) }
         out += "\u{1B}[1;31m".utf8
-        out += UnsafeRawBufferPointer(rebasing: line[match])
+        out.append(bytes: line, match)
         out += "\u{1B}[0m".utf8
-        appendClipped(UnsafeRawBufferPointer(rebasing: line[match.upperBound...]), to: &out)
+        line.withSlice(match.upperBound..<line.count) { appendClipped($0, to: &out) }
     }
 
     static func clipped(_ text: String) -> String {
@@ -237,7 +232,7 @@ package final class QueryRunText {
     /// A matched line as a search result shows it: its bytes as they are (tabs, any encoding),
     /// cut after `maximumLineLength` bytes at a character boundary (then `…`), the match in
     /// bold red when colouring.
-    static func appendCapped(_ line: UnsafeRawBufferPointer, match: Range<Int>, color: Bool, to out: inout [UInt8]) {
+    static func appendCapped(_ line: borrowing ByteView, match: Range<Int>, color: Bool, to out: inout [UInt8]) {
         var end = line.count
         if end > maximumLineLength {
             end = maximumLineLength
@@ -245,27 +240,28 @@ package final class QueryRunText {
         }
         let shown = match.clamped(to: 0..<end)
         if color && !shown.isEmpty {
-            out += UnsafeRawBufferPointer(rebasing: line[..<shown.lowerBound])
+            out.append(bytes: line, 0..<shown.lowerBound)
             out += "\u{1B}[1;31m".utf8
-            out += UnsafeRawBufferPointer(rebasing: line[shown])
+            out.append(bytes: line, shown)
             out += "\u{1B}[0m".utf8
-            out += UnsafeRawBufferPointer(rebasing: line[shown.upperBound..<end])
+            out.append(bytes: line, shown.upperBound..<end)
         } else {
-            out += UnsafeRawBufferPointer(rebasing: line[..<end])
+            out.append(bytes: line, 0..<end)
         }
         if end < line.count { out += "…".utf8 }
     }
 
     /// `clipped` of ASCII text without CR: tabs and newlines escaped, at most
     /// `maximumLineLength` bytes (an escape cut in two as `String.prefix` cuts it).
-    private static func appendClipped(_ text: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+    private static func appendClipped(_ text: borrowing ByteView, to out: inout [UInt8]) {
         let escapes = { (byte: UInt8) in byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") }
-        if text.count <= maximumLineLength, !text.contains(where: escapes) {
-            out += text
+        if text.count <= maximumLineLength, text.allSatisfy({ !escapes($0) }) {
+            out.append(bytes: text)
             return
         }
         var written = 0
-        for byte in text {
+        for index in text.indices {
+            let byte = text[index]
             let escaped = escapes(byte)
             if written + (escaped ? 2 : 1) > maximumLineLength {
                 // Half an escape, as String.prefix cuts it.

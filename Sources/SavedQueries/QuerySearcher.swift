@@ -25,13 +25,14 @@ struct QuerySearcher: Sendable {
     /// search. Its `folded` is `Matcher.folded(bytes)` when `wantsFoldedBuffer`, else unused.
     func search(_ subject: inout MatchSubject, deadline: Deadline) -> (matches: [QueryMatch], cutShort: Bool) {
         let found = matcher.matches(in: &subject, deadline: deadline)
-        let bytes = subject.bytes
-        var lines = LineCursor(bytes)
-        let matches = found.ranges.map { range in
-            let place = MatchPlace(range, in: bytes, lines: &lines)
-            return QueryMatch(
-                line: place.line, column: place.column, endColumn: place.endColumn,
-                lineText: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[place.text])))
+        let matches = subject.withBytes { bytes in
+            var lines = LineCursor()
+            return found.ranges.map { range in
+                let place = MatchPlace(range, in: bytes, lines: &lines)
+                return QueryMatch(
+                    line: place.line, column: place.column, endColumn: place.endColumn,
+                    lineText: bytes.string(place.text))
+            }
         }
         return (matches, found.cutShort)
     }
@@ -55,16 +56,16 @@ struct MatchPlace {
     static let maximumLineTextBytes = 1024
 
     /// The place of byte `range` (ranges of one buffer come in ascending order to one `lines`).
-    init(_ range: Range<Int>, in bytes: UnsafeRawBufferPointer, lines: inout LineCursor) {
-        let lineStart = lines.lineStart(containing: range.lowerBound)
-        var end = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: range.lowerBound) ?? bytes.count
+    init(_ range: Range<Int>, in bytes: borrowing ByteView, lines: inout LineCursor) {
+        let lineStart = lines.lineStart(containing: range.lowerBound, in: bytes)
+        var end = bytes.firstIndex(of: UInt8(ascii: "\n"), from: range.lowerBound) ?? bytes.count
         if end > lineStart, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
         var textStart = lineStart, textEnd = max(lineStart, end)
         if textEnd - textStart > Self.maximumLineTextBytes {
             textStart = max(lineStart, range.lowerBound - Self.maximumLineTextBytes / 4)
             textEnd = min(textEnd, textStart + Self.maximumLineTextBytes)
         }
-        line = lines.line(of: range.lowerBound)
+        line = lines.line(of: range.lowerBound, in: bytes)
         column = range.lowerBound - lineStart + 1
         endColumn = range.upperBound - lineStart + 1
         text = textStart..<textEnd

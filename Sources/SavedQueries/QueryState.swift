@@ -51,7 +51,7 @@ package struct QueryState: Sendable, Hashable {
 
     /// The first line of the file at `path`.
     private static func firstLine(of path: String) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = SystemCalls.open(path, flags: O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         return PreviousState.firstLine(descriptor)
@@ -66,13 +66,13 @@ package struct QueryState: Sendable, Hashable {
             if let new {
                 let newPath = path(root: root, query: new, scope: scope)
                 try? FileManager.default.removeItem(atPath: segmentFolder(newPath))
-                _ = rename(oldPath, newPath)
-                _ = rename(segmentFolder(oldPath), segmentFolder(newPath))
+                SystemCalls.rename(oldPath, newPath)
+                SystemCalls.rename(segmentFolder(oldPath), segmentFolder(newPath))
             } else {
-                _ = unlink(oldPath)
+                SystemCalls.unlink(oldPath)
                 try? FileManager.default.removeItem(atPath: segmentFolder(oldPath))
             }
         }
-        _ = unlink(lockPath(oldPath))
+        SystemCalls.unlink(lockPath(oldPath))
     }
 }

@@ -83,7 +83,7 @@ enum StateFileFormat {
 
     /// A manifest line, read field by field in place (a manifest has a line per file with
     /// matches, tens of thousands on a large tree, read on every run).
-    static func decodeBlock(_ line: UnsafeRawBufferPointer) -> FileBlock? {
+    static func decodeBlock(_ line: borrowing ByteView) -> FileBlock? {
         var cursor = 0
         guard let segment = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")),
             let offset = number(in: line, at: &cursor, ending: UInt8(ascii: "\t")),
@@ -106,12 +106,12 @@ enum StateFileFormat {
         }
         return FileBlock(
             segment: Int(segment), offset: Int(offset), length: Int(length), matchCount: Int(matchCount), key: key,
-            path: unescape(UnsafeRawBufferPointer(rebasing: line[cursor...])))
+            path: unescape(line.array(cursor..<line.count)))
     }
 
     /// The decimal number (a leading minus allowed) at `cursor` up to `terminator`, with
     /// `cursor` moved past the terminator; nil when there is none.
-    private static func number(in line: UnsafeRawBufferPointer, at cursor: inout Int, ending terminator: UInt8)
+    private static func number(in line: borrowing ByteView, at cursor: inout Int, ending terminator: UInt8)
         -> Int64?
     {
         let negative = cursor < line.count && line[cursor] == UInt8(ascii: "-")
@@ -155,7 +155,7 @@ enum StateFileFormat {
             self.path = escaped
         }
 
-        func append(fingerprint: UInt128, line: Int, lineText: UnsafeRawBufferPointer, to out: inout [UInt8]) {
+        func append(fingerprint: UInt128, line: Int, lineText: borrowing ByteView, to out: inout [UInt8]) {
             StableHash.appendHex(fingerprint, to: &out)
             out.append(UInt8(ascii: "\t"))
             out.appendDecimal(line)
@@ -165,7 +165,7 @@ enum StateFileFormat {
             if lineText.allSatisfy({ $0 < 0x80 }) {
                 StateFileFormat.escape(lineText, into: &out)
             } else {
-                StateFileFormat.escape(String(lossyUTF8: lineText), into: &out)
+                StateFileFormat.escape(lineText.string(), into: &out)
             }
             out.append(UInt8(ascii: "\n"))
         }
@@ -179,17 +179,21 @@ enum StateFileFormat {
             lineText: unescape(fields[3]))
     }
 
-    /// The escaped path of an entry line (its third field), or nil.
-    static func escapedPath(ofEntry line: UnsafeRawBufferPointer) -> Slice<UnsafeRawBufferPointer>? {
-        let fields = line.split(separator: UInt8(ascii: "\t"), maxSplits: 3, omittingEmptySubsequences: false)
-        return fields.count == 4 ? fields[2] : nil
+    /// Where the escaped path of an entry line (its third field) is, or nil.
+    static func escapedPath(ofEntry line: borrowing ByteView) -> Range<Int>? {
+        let tab = UInt8(ascii: "\t")
+        guard let first = line.firstIndex(of: tab), let second = line.firstIndex(of: tab, from: first + 1),
+            let third = line.firstIndex(of: tab, from: second + 1)
+        else { return nil }
+        return (second + 1)..<third
     }
 
     /// The fingerprint of an entry line as a number (it is 32 hex digits), or nil.
-    static func fingerprint(ofEntry line: UnsafeRawBufferPointer) -> UInt128? {
+    static func fingerprint(ofEntry line: borrowing ByteView) -> UInt128? {
         var value: UInt128 = 0
         var digits = 0
-        for byte in line {
+        for index in line.indices {
+            let byte = line[index]
             if byte == UInt8(ascii: "\t") { break }
             guard digits < 32, let digit = hexDigit(byte) else { return nil }
             value = value << 4 | UInt128(digit)
@@ -208,33 +212,33 @@ enum StateFileFormat {
 
     /// Calls `body` with each line of `bytes` that is not empty (without its newline) and the
     /// line's offset, until `body` returns false. False when `body` stopped.
-    static func forEachLine(_ bytes: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer, Int) -> Bool) -> Bool {
+    static func forEachLine(_ bytes: borrowing ByteView, _ body: (borrowing ByteView, Int) -> Bool) -> Bool {
         var start = 0
         while start < bytes.count {
-            let end = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: start) ?? bytes.count
-            if end > start, !body(UnsafeRawBufferPointer(rebasing: bytes[start..<end]), start) { return false }
+            let end = bytes.firstIndex(of: UInt8(ascii: "\n"), from: start) ?? bytes.count
+            if end > start, !bytes.withSlice(start..<end, { body($0, start) }) { return false }
             start = end + 1
         }
         return true
     }
 
     static func escape(_ text: String, into out: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { escape(UnsafeRawBufferPointer($0), into: &out) }
+        text.withByteView { escape($0, into: &out) }
     }
 
-    private static func escape(_ text: UnsafeRawBufferPointer, into out: inout [UInt8]) {
+    private static func escape(_ text: borrowing ByteView, into out: inout [UInt8]) {
         // Most paths and lines need no escape: appended whole.
         guard
-            text.contains(where: {
-                $0 == UInt8(ascii: "\\") || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\n")
-                    || $0 == UInt8(ascii: "\r")
+            !text.allSatisfy({
+                $0 != UInt8(ascii: "\\") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: "\n")
+                    && $0 != UInt8(ascii: "\r")
             })
         else {
-            out += text
+            out.append(bytes: text)
             return
         }
-        for byte in text {
+        for index in text.indices {
+            let byte = text[index]
             switch byte {
             case UInt8(ascii: "\\"): out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
             case UInt8(ascii: "\t"): out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]

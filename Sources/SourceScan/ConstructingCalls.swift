@@ -22,7 +22,7 @@ enum ConstructingCalls {
         let needles = Set(arguments.map(\.callee)).map { Array(($0 + "(").utf8) }
         return FileLookup(
             releaseOnly: true,
-            mayHold: { _, hay in needles.contains { $0.withUnsafeBytes { ByteSearch.find($0, in: hay) != nil } } },
+            mayHold: { _, hay in needles.contains { hay.contains($0) } },
             answer: { file in
                 let finder = Finder(arguments: arguments, previews: file.previewRanges)
                 finder.walk(file.tree)

@@ -22,10 +22,10 @@ package enum DirectiveNesting {
     /// word, in code or not: a directive quoted in a comment or string can shift the count by
     /// one, which matters only for files nested about 64 deep, and no one writes those.
     package static func lineExceedingMaximum(in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBytes { buffer -> Int? in
+        bytes.withByteView { buffer -> Int? in
             var depth = 0
             var position = 0
-            while let hash = ByteSearch.find(byte: UInt8(ascii: "#"), in: buffer, from: position) {
+            while let hash = buffer.firstIndex(of: UInt8(ascii: "#"), from: position) {
                 if matchesWord(ifWord, in: buffer, at: hash + 1) {
                     depth += 1
                     if depth > maximum { return LineTable(buffer).position(of: hash).line }
@@ -45,13 +45,12 @@ package enum DirectiveNesting {
     /// The line where `[` nesting first exceeds `maximumBrackets`, or nil. Brackets in comments
     /// and string literals do not count (a bracket parser's tests quote plenty).
     package static func lineExceedingMaximumBrackets(in bytes: [UInt8]) -> Int? {
-        bytes.withUnsafeBytes { buffer -> Int? in
+        bytes.withByteView { buffer -> Int? in
             let count = buffer.count
             let quote = UInt8(ascii: "\""), slash = UInt8(ascii: "/"), star = UInt8(ascii: "*"),
                 newline = UInt8(ascii: "\n")
             var depth = 0
             var index = 0
-            func at(_ offset: Int) -> UInt8 { offset < count ? buffer[offset] : 0 }
             while index < count {
                 let byte = buffer[index]
                 if byte == UInt8(ascii: "[") {
@@ -59,25 +58,29 @@ package enum DirectiveNesting {
                     if depth > maximumBrackets { return LineTable(buffer).position(of: index).line }
                 } else if byte == UInt8(ascii: "]") {
                     depth = max(0, depth - 1)
-                } else if byte == slash && at(index + 1) == slash {
-                    index = ByteSearch.find(byte: newline, in: buffer, from: index) ?? count
-                } else if byte == slash && at(index + 1) == star {
+                } else if byte == slash && Self.byte(at: index + 1, in: buffer) == slash {
+                    index = buffer.firstIndex(of: newline, from: index) ?? count
+                } else if byte == slash && Self.byte(at: index + 1, in: buffer) == star {
                     var nesting = 1
                     index += 2
                     while index < count && nesting > 0 {
-                        if buffer[index] == slash && at(index + 1) == star {
+                        if buffer[index] == slash && Self.byte(at: index + 1, in: buffer) == star {
                             nesting += 1
                             index += 1
-                        } else if buffer[index] == star && at(index + 1) == slash {
+                        } else if buffer[index] == star && Self.byte(at: index + 1, in: buffer) == slash {
                             nesting -= 1
                             index += 1
                         }
                         index += 1
                     }
                     continue
-                } else if byte == quote && at(index + 1) == quote && at(index + 2) == quote {
+                } else if byte == quote && Self.byte(at: index + 1, in: buffer) == quote
+                    && Self.byte(at: index + 2, in: buffer) == quote
+                {
                     index += 3
-                    while index < count && !(buffer[index] == quote && at(index + 1) == quote && at(index + 2) == quote)
+                    while index < count
+                        && !(buffer[index] == quote && Self.byte(at: index + 1, in: buffer) == quote
+                            && Self.byte(at: index + 2, in: buffer) == quote)
                     {
                         index += buffer[index] == UInt8(ascii: "\\") ? 2 : 1
                     }
@@ -97,11 +100,15 @@ package enum DirectiveNesting {
 
     private static let ifWord = Array("if".utf8), endifWord = Array("endif".utf8)
 
+    /// The byte at `offset`, or 0 past the end.
+    private static func byte(at offset: Int, in bytes: borrowing ByteView) -> UInt8 {
+        offset < bytes.count ? bytes[offset] : 0
+    }
+
     /// `word` at `start`, not followed by an identifier character (`#if` but not `#ifdef`).
-    private static func matchesWord(_ word: [UInt8], in bytes: UnsafeRawBufferPointer, at start: Int) -> Bool {
+    private static func matchesWord(_ word: [UInt8], in bytes: borrowing ByteView, at start: Int) -> Bool {
         let length = word.count
-        guard start + length <= bytes.count else { return false }
-        for offset in 0..<length where bytes[start + offset] != word[offset] { return false }
+        guard bytes.matches(word, at: start) else { return false }
         guard start + length < bytes.count else { return true }
         let next = bytes[start + length]
         let isIdentifier =

@@ -29,7 +29,7 @@ package final class ParsedSwiftFile {
     package static func of(_ contents: FileContents) -> ParsedSwiftFile? {
         contents.derived(ParsedSwiftFile?.self) { contents in
             do throws(InputError) {
-                return try ParsedSwiftFile(bytes: contents.withBytes { Array($0) }, path: contents.file.relativePath)
+                return try ParsedSwiftFile(bytes: contents.withBytes { $0.array() }, path: contents.file.relativePath)
             } catch {
                 contents.report(error)
                 return nil
@@ -88,7 +88,7 @@ package enum SwiftText {
     /// per file, whichever checks ask.
     package static func isParseable(_ contents: FileContents) -> Bool {
         contents.derived(Validity.self) { contents in
-            let found = contents.withBytes { problem(in: $0, path: contents.file.relativePath) }
+            let found = contents.withBytes { problem(in: $0.array(), path: contents.file.relativePath) }
             if let found { contents.report(found) }
             return Validity(isParseable: found == nil)
         }.isParseable

@@ -13,10 +13,14 @@ struct RereadableFiles: Sendable {
     func answers(_ lookups: [FileLookup]) -> LookupAnswers {
         guard !lookups.isEmpty else { return LookupAnswers() }
         let perFile = files.parallelMap { file -> LookupAnswers? in
-            guard let bytes = try? source.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit) else {
+            // A file no lookup asks about is not opened again.
+            let asking = lookups.filter { $0.paths?.contains(file.path) ?? true }
+            guard !asking.isEmpty,
+                let bytes = try? source.read(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit)
+            else {
                 return nil
             }
-            let matching = bytes.withUnsafeBytes { hay in lookups.filter { $0.mayHold(file, hay) } }
+            let matching = bytes.withByteView { hay in asking.filter { $0.mayHold(file, hay) } }
             guard !matching.isEmpty, let parsed = try? ParsedSwiftFile(bytes: bytes, path: file.relativePath) else {
                 return nil
             }
@@ -36,7 +40,9 @@ struct RereadableFiles: Sendable {
 struct FileLookup: Sendable {
     /// Test code has nothing to say (it never runs in a release).
     var releaseOnly: Bool
-    var mayHold: @Sendable (ScannedFile, UnsafeRawBufferPointer) -> Bool
+    /// The only files that may answer (nil: any file of the scan).
+    var paths: Set<String>? = nil
+    var mayHold: @Sendable (ScannedFile, borrowing ByteView) -> Bool
     var answer: @Sendable (ParsedSwiftFile) -> LookupAnswers
 }
 

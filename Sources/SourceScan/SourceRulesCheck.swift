@@ -165,9 +165,7 @@ package final class SourceRulesCheck: FileCheck {
         var found: [Int: Bool] = [:]
         func contains(_ needle: Int) -> Bool {
             if let known = found[needle] { return known }
-            let result = contents.withBytes { bytes in
-                prefilter[needle].withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil }
-            }
+            let result = contents.withBytes { $0.contains(prefilter[needle]) }
             found[needle] = result
             return result
         }

@@ -120,7 +120,7 @@ extension ParsedSwiftFile {
 
     /// The trimmed source line `line`.
     package func lineText(_ line: Int) -> String {
-        let range = bytes.withUnsafeBytes { lines.range(ofLine: line, in: $0) }
+        let range = bytes.withByteView { lines.range(ofLine: line, in: $0) }
         return String(lossyUTF8: bytes[range]).trimmingCharacters(in: [" ", "\t"])
     }
 }

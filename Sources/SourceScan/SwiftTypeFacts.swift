@@ -105,23 +105,21 @@ struct SwiftTypeFacts: Sendable {
         guard !needles.isEmpty else { return nil }
         let byteNeedles = needles.map { (name: Array($0.name.utf8), keywords: $0.keywords.map { Array($0.utf8) }) }
         return FileLookup(
-            releaseOnly: false,
-            mayHold: { file, hay in
-                unparsed.contains(file.path) && byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) }
-            },
+            releaseOnly: false, paths: unparsed,
+            mayHold: { _, hay in byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) } },
             answer: { LookupAnswers(facts: SwiftTypeFacts(tree: $0.tree)) }
         )
     }
 
     /// Whether `name` appears as a whole word right after one of the words `keywords`.
-    private static func follows(_ name: [UInt8], oneOf keywords: [[UInt8]], in bytes: UnsafeRawBufferPointer) -> Bool {
+    private static func follows(_ name: [UInt8], oneOf keywords: [[UInt8]], in bytes: borrowing ByteView) -> Bool {
         WholeWords.contains(name, in: bytes) { hit in
             let start = WholeWords.skippingBlanks(before: hit, in: bytes)
             guard start < hit else { return false }
             return keywords.contains { keyword in
                 guard start >= keyword.count else { return false }
                 let keywordStart = start - keyword.count
-                return bytes[keywordStart..<start].elementsEqual(keyword)
+                return bytes.matches(keyword, at: keywordStart)
                     && (keywordStart == 0 || !ByteSearch.isIdentifierByte(bytes[keywordStart - 1]))
             }
         }

@@ -31,7 +31,7 @@ package enum PBXProjectReader {
         }
         let plist: Any
         do {
-            plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            plist = try PropertyListCall.object(from: Data(bytes))
         } catch {
             throw InputError(path: file, message: "not a readable project.pbxproj (\(describe(error)))")
         }

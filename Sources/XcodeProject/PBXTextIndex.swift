@@ -53,26 +53,24 @@ struct PBXTextIndex {
     /// Offset of `ID` in the line `ID /* Name */ = {` (or `ID = {`) that defines the object.
     private func definitionStart(of id: String) -> Int? {
         let needle = Array(id.utf8)
-        return bytes.withUnsafeBytes { hay -> Int? in
-            needle.withUnsafeBytes { idBytes -> Int? in
-                var from = 0
-                while let hit = ByteSearch.find(idBytes, in: hay, from: from) {
-                    from = hit + 1
-                    var before = hit - 1
-                    while before >= 0, hay[before] == UInt8(ascii: " ") || hay[before] == UInt8(ascii: "\t") {
-                        before -= 1
-                    }
-                    guard before < 0 || hay[before] == UInt8(ascii: "\n") else { continue }
-                    var scanner = PBXTokenScanner(bytes: bytes, position: hit + needle.count)
-                    // A word boundary, then `=` and `{` (comments are skipped by the scanner).
-                    if hit + needle.count < hay.count, PBXTokenScanner.isWordByte(hay[hit + needle.count]) { continue }
-                    guard scanner.next()?.kind == .equals, let open = scanner.next(), open.kind == .open,
-                        open.text == "{"
-                    else { continue }
-                    return hit
+        return bytes.withByteView { hay -> Int? in
+            var from = 0
+            while let hit = hay.firstIndex(of: needle, from: from) {
+                from = hit + 1
+                var before = hit - 1
+                while before >= 0, hay[before] == UInt8(ascii: " ") || hay[before] == UInt8(ascii: "\t") {
+                    before -= 1
                 }
-                return nil
+                guard before < 0 || hay[before] == UInt8(ascii: "\n") else { continue }
+                var scanner = PBXTokenScanner(bytes: bytes, position: hit + needle.count)
+                // A word boundary, then `=` and `{` (comments are skipped by the scanner).
+                if hit + needle.count < hay.count, PBXTokenScanner.isWordByte(hay[hit + needle.count]) { continue }
+                guard scanner.next()?.kind == .equals, let open = scanner.next(), open.kind == .open,
+                    open.text == "{"
+                else { continue }
+                return hit
             }
+            return nil
         }
     }
 }

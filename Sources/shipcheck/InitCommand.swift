@@ -54,7 +54,7 @@ struct InitCommand: ParsableCommand {
         var parent = ""
         for component in name.split(separator: "/").dropLast() {
             parent += parent.isEmpty ? String(component) : "/\(component)"
-            if FileKind.of(path(parent)) == nil, mkdir(path(parent), 0o755) != 0 {
+            if FileKind.of(path(parent)) == nil, SystemCalls.makeDirectory(path(parent), mode: 0o755) != 0 {
                 throw InputError(path: path(parent), message: "cannot create directory")
             }
         }

@@ -61,7 +61,7 @@ struct ListedSymbol: Decodable, Hashable {
     {
         final class Bytes { var value: [UInt8] = [] }
         let bytes = Bytes()
-        let writer = SymbolListingWriter(format: format, showPath: paths.count > 1) { bytes.value += $0 }
+        let writer = SymbolListingWriter(format: format, showPath: paths.count > 1) { bytes.value += $0.array() }
         for path in paths {
             var memberErrors: [InputError] = []
             try writer.add(

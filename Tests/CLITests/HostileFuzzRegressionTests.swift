@@ -1,5 +1,6 @@
 import Foundation
 import HostileInputTargets
+import ScanEngine
 import Testing
 
 /// Every input kept under `Tests/Fixtures/fuzz-regressions/<target>/` (crashes `make fuzz` found,
@@ -31,10 +32,8 @@ import Testing
     /// The folders exist for every target, so `make fuzz` and this replay agree on the layout.
     @Test func everyTargetHasAFolder() {
         for target in HostileInputTarget.allCases {
-            var isDirectory: ObjCBool = false
             #expect(
-                FileManager.default.fileExists(atPath: Self.folder + "/" + target.rawValue, isDirectory: &isDirectory)
-                    && isDirectory.boolValue,
+                FileKind.of(Self.folder + "/" + target.rawValue) == .directory,
                 "missing \(Self.folder)/\(target.rawValue)")
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckTestSupport
 
 #if canImport(Glibc)
@@ -82,32 +83,20 @@ enum HostileRunner {
     ) -> HostileRun? {
         let output = TemporaryDirectory("shipcheck-hostile-run")
         let stdoutPath = output.path + "/stdout", stderrPath = output.path + "/stderr"
-        #if canImport(Darwin)
-        var actions: posix_spawn_file_actions_t? = nil  // an opaque pointer there
-        #else
-        var actions = posix_spawn_file_actions_t()
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdoutPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, stderrPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         // No personal query store from the account running the tests.
         environment["XDG_CONFIG_HOME"] = output.path + "/config"
         for (key, value) in extra { environment[key] = value }
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
-        precondition(spawned == 0, "cannot start \(command[0]): \(String(cString: strerror(spawned)))")
+        let spawned = WatchedProcess.spawn(command, environment: environment, stdout: stdoutPath, stderr: stderrPath)
+        guard case .success(let pid) = spawned else {
+            preconditionFailure("cannot start \(command[0]): \(spawned)")
+        }
 
         let start = Date()
         let deadline = start.addingTimeInterval(timeout)
         var status: Int32 = 0
-        var usage = rusage()
+        var maximumResident = 0
         var timedOut = false
         var killedOnPurpose = false
         var peak = 0
@@ -115,7 +104,8 @@ enum HostileRunner {
         while true {
             // Still our child (a zombie keeps its start time until it is reaped)?
             if let identity, startTime(of: pid) != identity { return nil }
-            let waited = wait4(pid, &status, WNOHANG, &usage)
+            let waited: pid_t
+            (waited, status, maximumResident) = WatchedProcess.wait(pid, blocking: false)
             if waited == pid { break }
             if waited < 0 {
                 if errno == EINTR { continue }
@@ -128,13 +118,13 @@ enum HostileRunner {
             if let killAfter, Date().timeIntervalSince(start) >= killAfter {
                 kill(pid, SIGKILL)
                 killedOnPurpose = true
-                _ = wait4(pid, &status, 0, &usage)
+                (_, status, maximumResident) = WatchedProcess.wait(pid, blocking: true)
                 break
             }
             if Date() > deadline {
                 kill(pid, SIGKILL)
                 timedOut = true
-                _ = wait4(pid, &status, 0, &usage)
+                (_, status, maximumResident) = WatchedProcess.wait(pid, blocking: true)
                 break
             }
             usleep(killAfter == nil ? 2_000 : 500)
@@ -145,7 +135,7 @@ enum HostileRunner {
         // WIFEXITED / WTERMSIG are macros Swift does not import.
         let signal = status & 0x7F
         #if canImport(Darwin)
-        peak = Int(usage.ru_maxrss)  // bytes; Darwin's posix_spawn does not share the parent's memory
+        peak = maximumResident  // bytes; Darwin's posix_spawn does not share the parent's memory
         #endif
         return HostileRun(
             exitStatus: signal == 0 ? (status >> 8) & 0xFF : nil,

@@ -1,3 +1,4 @@
+import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 import Testing
@@ -6,7 +7,7 @@ import Testing
 
 @Suite struct MarkerSearchTests {
     private func markers(_ text: String, size: Int = 7) -> [MarkerLine] {
-        Array(text.utf8).withUnsafeBytes { MarkerSearch.markerLines(in: $0, minimumSize: size) }
+        Array(text.utf8).withByteView { MarkerSearch.markerLines(in: $0, minimumSize: size) }
     }
 
     private func label(_ marker: MarkerLine, in text: String) -> String {

@@ -44,8 +44,11 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     /// and the simplified rendering: names come straight from binaries no one vetted.
     case demangler
 
-    /// Runs one input. Readers that take a path get a scratch file holding the bytes.
-    public func run(_ bytes: UnsafeRawBufferPointer) {
+    /// Runs one input. Readers that take a path get a scratch file holding the bytes. True when
+    /// some reader took the input for what it reads (a binary, a profile or property list, a
+    /// manifest, a text file, a mangled name), false when every one refused it with an error.
+    @discardableResult
+    public func run(_ bytes: [UInt8]) -> Bool {
         switch self {
         case .elf: Self.runELF(bytes)
         case .macho: Self.runMachO(bytes)
@@ -60,10 +63,6 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         }
     }
 
-    public func run(_ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { run($0) }
-    }
-
     /// The binary audit as `shipcheck binary` runs it (with the built-in patterns, compiled once
     /// for every input as a run's configuration compiles them once for all its files).
     private static let inspector = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
@@ -71,10 +70,11 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     /// A file as `shipcheck binary` and `shipcheck symbols` read it (mapped, then every image,
     /// member and table): opened once for the audit, the symbol table's rows and the dynamic
     /// table's JSON listing, as each command opens it once.
-    private static func runELF(_ bytes: UnsafeRawBufferPointer) {
+    private static func runELF(_ bytes: [UInt8]) -> Bool {
         let path = ScratchFile.write(bytes, name: "input.o")
-        guard let file = try? BinaryFile(path: path) else { return }
+        guard let file = try? BinaryFile(path: path) else { return false }
         audit(file)
+        return true
     }
 
     /// The audit, then the listings as `shipcheck symbols` writes them: the symbol table as
@@ -94,13 +94,15 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     private static let androidInspector = AndroidInspector(configuration: Configuration(), rules: RuleRegistry.rules)
 
-    private static func runAndroid(_ bytes: UnsafeRawBufferPointer) {
-        let array = Array(bytes)
-        _ = try? AndroidManifest(BinaryXMLReader.read(array))
-        _ = try? AndroidManifest(ProtoXMLReader.read(array))
-        _ = try? AndroidManifest(TextXMLReader.read(array))
-        _ = try? ProtoXMLReader.bundleConfig(array)
-        _ = androidInspector.inspect(ScratchFile.write(bytes, name: "input.apk"), with: inspector)
+    private static func runAndroid(_ bytes: [UInt8]) -> Bool {
+        let manifests = [
+            (try? AndroidManifest(BinaryXMLReader.read(bytes))) != nil,
+            (try? AndroidManifest(ProtoXMLReader.read(bytes))) != nil,
+            (try? AndroidManifest(TextXMLReader.read(bytes))) != nil,
+            (try? ProtoXMLReader.bundleConfig(bytes)) != nil
+        ]
+        let artifact = androidInspector.inspect(ScratchFile.write(bytes, name: "input.apk"), with: inspector)
+        return manifests.contains(true) || artifact.inputErrors.isEmpty
     }
 
     private static func list(_ file: BinaryFile, format: SymbolFormat, options: SymbolListOptions) {
@@ -113,20 +115,24 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     /// From memory (as an entry read out of a zip is): the audit and both listings, then one
     /// slice (`--arch arm64`) where there are several to choose from; a thin file's one image
     /// was audited already, so only the choice is made.
-    private static func runMachO(_ bytes: UnsafeRawBufferPointer) {
-        guard let file = try? BinaryFile(bytes: bytes, path: "input") else { return }
+    private static func runMachO(_ bytes: [UInt8]) -> Bool {
+        guard let file = try? BinaryFile(bytes: bytes, path: "input") else { return false }
         audit(file)
         if file.images.count > 1, let slice = try? BinaryFile(bytes: bytes, path: "input", architecture: "arm64") {
             _ = inspector.inspect(slice)
         }
+        return true
     }
 
-    private static func runBundleMetadata(_ bytes: UnsafeRawBufferPointer) {
-        _ = try? ProvisioningProfile.parse(bytes)
-        _ = try? CodeSignature.entitlements(in: bytes)
-        _ = try? PropertyListSummary.parse(bytes, what: "input")
+    private static func runBundleMetadata(_ bytes: [UInt8]) -> Bool {
+        let read = [
+            (try? ProvisioningProfile.parse(bytes)) != nil,
+            (try? CodeSignature.entitlements(in: bytes)) != nil,
+            (try? PropertyListSummary.parse(bytes, what: "input")) != nil
+        ]
         _ = PrivacyManifest(bytes: bytes)
         checkAsBundleMetadata(bytes)
+        return read.contains(true)
     }
 
     /// An app with an extension and a framework whose Info.plists and privacy manifest are the
@@ -142,7 +148,7 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
             profile Payload/App.app/embedded.mobileprovision app-store application-identifier=ABCDE12345.com.example.app
             """)
 
-    private static func checkAsBundleMetadata(_ bytes: UnsafeRawBufferPointer) {
+    private static func checkAsBundleMetadata(_ bytes: [UInt8]) {
         // Bytes that are no property list leave the model as it is: nothing new to check.
         guard (try? PropertyListValue.parse(bytes, what: "input")) != nil else { return }
         var bundle = bundleWithoutMetadata
@@ -158,29 +164,31 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         _ = inspector.check(bundle)
     }
 
-    private static func runConflicts(_ bytes: UnsafeRawBufferPointer) {
-        _ = ContentScanner.scan(bytes)
+    private static func runConflicts(_ bytes: [UInt8]) -> Bool {
+        let conflicts = ContentScanner.scan(bytes)
         // A marker size from the input too: `conflict-marker-size` attributes reach the scanner.
         if let first = bytes.first {
             let size = 1 + Int(first % 40)
-            _ = ContentScanner.scan(UnsafeRawBufferPointer(rebasing: bytes.dropFirst()), markerSize: size)
+            _ = ContentScanner.scan(Array(bytes.dropFirst()), markerSize: size)
         }
+        return !conflicts.isBinary
     }
 
-    private static func runIfConfig(_ bytes: UnsafeRawBufferPointer) {
+    private static func runIfConfig(_ bytes: [UInt8]) -> Bool {
         // As the source scanner reads a file: UTF-8 checked, nesting guarded, then parsed.
-        guard let file = try? ParsedSwiftFile(bytes: Array(bytes), path: "input.swift") else { return }
+        guard let file = try? ParsedSwiftFile(bytes: bytes, path: "input.swift") else { return false }
         let visitor = ClauseContentsVisitor(viewMode: .sourceAccurate)
         visitor.walk(file.tree)
         let evaluator = ReleaseConditionEvaluator(debugOnlyFlags: ["TESTING"], releaseSetFlags: ["RELEASE"])
         for node in visitor.nodes { _ = evaluator.verdict(for: node, memo: file.clauseMemo) }
+        return true
     }
 
-    private static func runPBXProj(_ bytes: UnsafeRawBufferPointer) {
+    private static func runPBXProj(_ bytes: [UInt8]) -> Bool {
         guard
             let project = try? PBXProjectReader.parse(
-                Array(bytes), file: "App.xcodeproj/project.pbxproj", projectDirectory: "/nonexistent")
-        else { return }
+                bytes, file: "App.xcodeproj/project.pbxproj", projectDirectory: "/nonexistent")
+        else { return false }
         let keys = [
             "SWIFT_ACTIVE_COMPILATION_CONDITIONS", "DEVELOPMENT_ASSET_PATHS", "ENABLE_TESTABILITY", "OTHER_SWIFT_FLAGS"
         ]
@@ -191,26 +199,29 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
                 for key in keys { _ = settings.resolve(key) }
             }
         }
+        return true
     }
 
-    private static func runXCConfig(_ bytes: UnsafeRawBufferPointer) {
+    private static func runXCConfig(_ bytes: [UInt8]) -> Bool {
         let path = ScratchFile.write(bytes, name: "Release.xcconfig")
-        guard let config = try? XCConfigReader.read(path: path) else { return }
+        guard let config = try? XCConfigReader.read(path: path) else { return false }
         for setting in config.settings { _ = config.setting(setting.key) }
+        return true
     }
 
-    private static func runConfig(_ bytes: UnsafeRawBufferPointer) {
+    private static func runConfig(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self)
-        _ = try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: RuleRegistry.rules)
+        return (try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: RuleRegistry.rules)) != nil
     }
 }
 
 extension HostileInputTarget {
-    fileprivate static func runDemangler(_ bytes: UnsafeRawBufferPointer) {
+    fileprivate static func runDemangler(_ bytes: [UInt8]) -> Bool {
         // A symbol name ends at its first NUL, as in a string table.
         let name = String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-        _ = Demangler.demangle(name, style: .full)
+        let full = Demangler.demangle(name, style: .full)
         _ = Demangler.demangle(name, style: .simplified)
+        return full != nil
     }
 }
 
@@ -237,17 +248,11 @@ private enum ScratchFile {
         return path
     }()
 
-    static func write(_ bytes: UnsafeRawBufferPointer, name: String) -> String {
+    static func write(_ bytes: [UInt8], name: String) -> String {
         let path = directory + "/" + name
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        precondition(descriptor >= 0, "cannot write the scratch file \(path)")
-        var offset = 0
-        while offset < bytes.count {
-            let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            precondition(written > 0, "cannot write the scratch file \(path)")
-            offset += written
-        }
-        close(descriptor)
+        precondition(
+            FileManager.default.createFile(atPath: path, contents: Data(bytes)), "cannot write the scratch file \(path)"
+        )
         return path
     }
 }

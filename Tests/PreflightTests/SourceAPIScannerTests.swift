@@ -1,4 +1,5 @@
 import Preflight
+import ScanEngine
 import Testing
 
 @Suite struct SourceAPIScannerTests {
@@ -7,7 +8,7 @@ import Testing
     /// "spelling@line" for each use, categories or keys named.
     func uses(_ source: String, _ language: SourceAPIScanner.Language = .swift) -> [String] {
         let bytes = Array(source.utf8)
-        return bytes.withUnsafeBytes { scanner.scan($0, language: language) }.map { use in
+        return bytes.withByteView { scanner.scan($0, language: language) }.map { use in
             let line = bytes[..<use.offset].filter { $0 == UInt8(ascii: "\n") }.count + 1
             switch use.subject {
             case .requiredReason(let index):
@@ -114,7 +115,7 @@ import Testing
         #expect(uses(objc, .cFamily) == ["fstat()@7 file timestamp"])
         let custom = Array("#if INTERNAL_MENU\nlet a = UserDefaults.standard\n#endif\n".utf8)
         #expect(
-            custom.withUnsafeBytes { scanner.scan($0, language: .swift, debugFlags: ["DEBUG", "INTERNAL_MENU"]) }
+            custom.withByteView { scanner.scan($0, language: .swift, debugFlags: ["DEBUG", "INTERNAL_MENU"]) }
                 .isEmpty)
     }
 

@@ -382,7 +382,7 @@ private func places(_ result: CheckResult) -> [String] {
     func findsWholeIdentifiersWhateverTheNumberOfNames(count: Int) {
         let names = (0..<count).map { "mockValue\($0)" } + ["MockData", "ünicodeName"]
         func mentioned(_ text: String, by mentions: NameMentions = NameMentions(names)) -> Bool {
-            Array(text.utf8).withUnsafeBytes { mentions.isMentioned(in: $0) }
+            Array(text.utf8).withByteView { mentions.isMentioned(in: $0) }
         }
         #expect(mentioned("let x = MockData.sample"))
         #expect(mentioned("f(`MockData`)"))

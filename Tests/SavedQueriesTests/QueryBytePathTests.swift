@@ -52,7 +52,7 @@ import Testing
     @Test func fingerprintsAreTheFingerprintersForTheFindingsIdentity() throws {
         let (bytes, ranges) = Self.awkwardFile()
         let context = QueryRefresh.Context(query: query, keepsFindings: true)
-        let file = bytes.withUnsafeBytes {
+        let file = bytes.withByteView {
             context.file(
                 path: "dir/a file.swift", digest: PathDigest("dir/a file.swift"), key: nil, bytes: $0, ranges: ranges,
                 text: nil)
@@ -64,13 +64,13 @@ import Testing
         #expect(file.findings.map(\.fingerprint) == refingerprinted.map(\.fingerprint))
         #expect(Set(file.findings.map(\.fingerprint)).count == file.findings.count)
         // The audit's path, from matches with their line text, gives the same.
-        let matches = bytes.withUnsafeBytes { buffer in
-            var lines = LineCursor(buffer)
+        let matches = bytes.withByteView { buffer in
+            var lines = LineCursor()
             return ranges.map { range in
                 let place = MatchPlace(range, in: buffer, lines: &lines)
                 return QueryMatch(
                     line: place.line, column: place.column, endColumn: place.endColumn,
-                    lineText: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: buffer[place.text])))
+                    lineText: buffer.string(place.text))
             }
         }
         #expect(context.file(path: "dir/a file.swift", matches: matches).findings == file.findings)
@@ -80,7 +80,7 @@ import Testing
         let (bytes, ranges) = Self.awkwardFile()
         let path = "dir/tab\there\\.swift"
         let context = QueryRefresh.Context(query: query, keepsFindings: true)
-        let file = bytes.withUnsafeBytes {
+        let file = bytes.withByteView {
             context.file(path: path, digest: PathDigest(path), key: nil, bytes: $0, ranges: ranges, text: nil)
         }
         var expected: [UInt8] = []
@@ -98,7 +98,7 @@ import Testing
         let context = QueryRefresh.Context(query: query, keepsFindings: true)
         for heading in [false, true] {
             let layout = QueryRunText.Layout(query: query, color: color, heading: heading)
-            let file = bytes.withUnsafeBytes {
+            let file = bytes.withByteView {
                 context.file(
                     path: "a\tb.swift", digest: PathDigest("a\tb.swift"), key: nil, bytes: $0, ranges: ranges,
                     text: layout)
@@ -179,7 +179,7 @@ import Testing
             #expect(header.format == 2, "\(state)")
             var blocks = ""
             for line in manifest.dropFirst() {
-                let block = try #require(Array(line.utf8).withUnsafeBytes { StateFileFormat.decodeBlock($0) })
+                let block = try #require(Array(line.utf8).withByteView { StateFileFormat.decodeBlock($0) })
                 let segment = try #require(
                     FileHandle(
                         forReadingAtPath: stateFolder + "/" + state + ".d/" + (header.segments ?? [])[block.segment]))

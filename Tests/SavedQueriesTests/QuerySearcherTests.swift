@@ -8,11 +8,12 @@ import Testing
     func search(_ query: SavedQuery, _ text: String) throws -> [QueryMatch] {
         let searcher = try QuerySearcher(query)
         let bytes = Array(text.utf8)
-        let folded = bytes.withUnsafeBytes { Matcher.folded($0) }
-        return bytes.withUnsafeBytes { buffer in
-            folded.withUnsafeBytes { folded in
-                var subject = MatchSubject(bytes: buffer, folded: folded)
-                return searcher.search(&subject, deadline: Deadline(seconds: nil)).matches
+        let folded = bytes.withByteView { Matcher.folded($0) }
+        return bytes.withByteView { buffer in
+            folded.withByteView { folded in
+                MatchSubject.with(bytes: buffer, folded: folded) {
+                    searcher.search(&$0, deadline: Deadline(seconds: nil)).matches
+                }
             }
         }
     }
@@ -63,9 +64,8 @@ import Testing
     @Test func pathologicalRegexIsCutShortByTheDeadline() throws {
         let searcher = try QuerySearcher(SavedQuery(name: "slow", pattern: "(a+)+$", kind: .regex))
         let bytes = Array((String(repeating: "a", count: 40) + "b\n").utf8)
-        let outcome = bytes.withUnsafeBytes { buffer in
-            var subject = MatchSubject(bytes: buffer, folded: buffer)
-            return searcher.search(&subject, deadline: Deadline(seconds: 0.2))
+        let outcome = bytes.withByteView { buffer in
+            MatchSubject.with(bytes: buffer, folded: buffer) { searcher.search(&$0, deadline: Deadline(seconds: 0.2)) }
         }
         #expect(outcome.cutShort)
         #expect(outcome.matches.isEmpty)

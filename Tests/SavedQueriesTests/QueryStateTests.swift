@@ -32,9 +32,8 @@ import Testing
         let folder = manifest + ".d"
         var found: [String: String] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
-            var status = stat()
-            #expect(stat(folder + "/" + name, &status) == 0)
-            found[name] = "\(status.st_size) \(FileKey(status).modified)"
+            let key = try #require(SystemCalls.fileKey(of: folder + "/" + name))
+            found[name] = "\(key.size) \(key.modified)"
         }
         return found
     }
@@ -50,7 +49,7 @@ import Testing
         let lines = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n")
         var header = try #require(StateFileFormat.decodeHeader(Array(lines[0].utf8)))
         var blocks = try lines.dropFirst().map { line in
-            try #require(Array(line.utf8).withUnsafeBytes { StateFileFormat.decodeBlock($0) })
+            try #require(Array(line.utf8).withByteView { StateFileFormat.decodeBlock($0) })
         }
         edit(&header, &blocks)
         var bytes = try #require(StateFileFormat.encode(header))
@@ -59,9 +58,7 @@ import Testing
     }
 
     func key(of relative: String) -> FileKey {
-        var status = stat()
-        #expect(stat(directory.path + "/" + relative, &status) == 0)
-        return FileKey(status)
+        SystemCalls.fileKey(of: directory.path + "/" + relative)!
     }
 
     @Test(arguments: [true, false])
@@ -133,15 +130,15 @@ import Testing
     @Test func aTouchedFileKeepsItsBlockWithItsNewKey() throws {
         let touched = directory.write("A.swift", "// FIXME one\n")
         directory.write("B.swift", "// FIXME two\n")
-        var old = [timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, touched, &old, 0) == 0)
+        let old = 1_600_000_000
+        #expect(SystemCalls.setTimes(of: touched, seconds: old))
         _ = try run()
         let lines = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").dropFirst()
         #expect(try run().new.isEmpty)
         #expect(try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").dropFirst() == lines)
 
-        var now = [timespec(tv_sec: 1_700_000_000, tv_nsec: 0), timespec(tv_sec: 1_700_000_000, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, touched, &now, 0) == 0)
+        let now = 1_700_000_000
+        #expect(SystemCalls.setTimes(of: touched, seconds: now))
         #expect(try run().new.isEmpty)
         var blocks: [StateFileFormat.FileBlock] = []
         try editManifest { _, read in blocks = read }
@@ -153,8 +150,8 @@ import Testing
 
     @Test func anEditThatKeepsSizeAndModificationTimeIsStillSeen() throws {
         let file = directory.write("A.swift", "// FIXME one\n")
-        var old = [timespec(tv_sec: 1_600_000_000, tv_nsec: 0), timespec(tv_sec: 1_600_000_000, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, file, &old, 0) == 0)
+        let old = 1_600_000_000
+        #expect(SystemCalls.setTimes(of: file, seconds: old))
         _ = try run()
         // Nothing racy: the previous run is taken to have started well after every write.
         try editManifest { header, _ in header.ranAt = Date().timeIntervalSince1970 + 3600 }
@@ -162,7 +159,7 @@ import Testing
 
         try editManifest { header, _ in header.ranAt = Date().timeIntervalSince1970 + 3600 }
         directory.write("A.swift", "// FIXME two\n")
-        #expect(utimensat(AT_FDCWD, file, &old, 0) == 0)
+        #expect(SystemCalls.setTimes(of: file, seconds: old))
         let edited = try run()
         #expect(edited.new.map(\.snippet) == ["// FIXME two"])
         #expect(edited.gone.map(\.lineText) == ["// FIXME one"])
@@ -172,8 +169,8 @@ import Testing
     /// time — end in a run that compares (such a key is never trusted), never in a trap.
     @Test func outOfRangeTimesAreComparedNotTrusted() throws {
         let file = directory.write("A.swift", "// FIXME one\n")
-        var future = [timespec(tv_sec: 10_500_000_000, tv_nsec: 0), timespec(tv_sec: 10_500_000_000, tv_nsec: 0)]
-        #expect(utimensat(AT_FDCWD, file, &future, 0) == 0)
+        let future = 10_500_000_000
+        #expect(SystemCalls.setTimes(of: file, seconds: future))
         _ = try run()
         let again = try run()
         #expect(again.new.isEmpty && again.gone.isEmpty && again.comparable)
@@ -250,7 +247,7 @@ import Testing
         case "missing segment":
             try FileManager.default.removeItem(atPath: segment)
         case "truncated segment":
-            #expect(truncate(segment, 10) == 0)
+            #expect(SystemCalls.truncate(segment, 10) == 0)
         case "block outside":
             try editManifest { _, blocks in blocks[0].offset = 1 << 40 }
         case "huge counts":  // their sum would overflow
@@ -287,7 +284,7 @@ import Testing
                 StateFileFormat.Header(name: header.name, signature: header.signature, ranAt: header.ranAt)))
         let lines = try String(contentsOfFile: manifest, encoding: .utf8).split(separator: "\n").dropFirst()
         for line in lines {
-            let block = try #require(Array(line.utf8).withUnsafeBytes { StateFileFormat.decodeBlock($0) })
+            let block = try #require(Array(line.utf8).withByteView { StateFileFormat.decodeBlock($0) })
             let segment = try #require(
                 FileHandle(forReadingAtPath: manifest + ".d/" + (header.segments ?? [])[block.segment]))
             try segment.seek(toOffset: UInt64(block.offset))

@@ -119,20 +119,22 @@ import Testing
         buffers.append((0..<20_000).map { _ in next(3_000) == 0 ? 10 : 0x61 })
         for bytes in buffers {
             let table = LineTable(bytes)
-            bytes.withUnsafeBytes { buffer in
-                var cursor = LineCursor(buffer)
+            bytes.withByteView { buffer in
+                var cursor = LineCursor()
                 var offsets = (0..<40).map { _ in next(bytes.count + 1) }.sorted()
                 offsets += [offsets.last ?? 0, 0] + offsets.prefix(10)  // the same again, then back to the top
                 for offset in offsets {
-                    let start = cursor.lineStart(containing: offset)
-                    let line = cursor.line(of: offset)
+                    let start = cursor.lineStart(containing: offset, in: buffer)
+                    let line = cursor.line(of: offset, in: buffer)
                     let expected = table.position(of: offset)
                     #expect(line == expected.line, "offset \(offset) of \(bytes.count)")
                     #expect(offset - start + 1 == expected.column, "offset \(offset) of \(bytes.count)")
                 }
                 // One jump over the whole buffer.
-                var fresh = LineCursor(buffer)
-                #expect(fresh.line(of: bytes.count) == table.position(of: bytes.count).line, "end of \(bytes.count)")
+                var fresh = LineCursor()
+                #expect(
+                    fresh.line(of: bytes.count, in: buffer) == table.position(of: bytes.count).line,
+                    "end of \(bytes.count)")
             }
         }
     }

@@ -8,9 +8,9 @@ import Testing
     {
         let matcher = try Matcher(MatchPattern(pattern, kind: .regex, caseInsensitive: caseInsensitive))
         let bytes = Array(text)
-        let folded = bytes.withUnsafeBytes { Matcher.folded($0) }
-        return bytes.withUnsafeBytes { buffer in
-            folded.withUnsafeBytes { matcher.matches(in: buffer, folded: $0, deadline: Deadline(seconds: nil)).ranges }
+        let folded = bytes.withByteView { Matcher.folded($0) }
+        return bytes.withByteView { buffer in
+            folded.withByteView { matcher.matches(in: buffer, folded: $0, deadline: Deadline(seconds: nil)).ranges }
         }
     }
 
@@ -20,15 +20,13 @@ import Testing
         let bytes = Array(String(repeating: "id 12345\n", count: 1_000).utf8)
         for pattern in [#"\d{5}"#, #"id \d+"#] {
             let matcher = try Matcher(MatchPattern(pattern, kind: .regex, caseInsensitive: false))
-            let found = bytes.withUnsafeBytes {
-                matcher.matches(
-                    in: $0, folded: UnsafeRawBufferPointer(start: nil, count: 0), deadline: Deadline(seconds: 0))
+            let found = bytes.withByteView { buffer in
+                [UInt8]().withByteView { matcher.matches(in: buffer, folded: $0, deadline: Deadline(seconds: 0)) }
             }
             #expect(found.cutShort, "\(pattern)")
             #expect(found.ranges.count < 1_000, "\(pattern)")
-            let whole = bytes.withUnsafeBytes {
-                matcher.matches(
-                    in: $0, folded: UnsafeRawBufferPointer(start: nil, count: 0), deadline: Deadline(seconds: nil))
+            let whole = bytes.withByteView { buffer in
+                [UInt8]().withByteView { matcher.matches(in: buffer, folded: $0, deadline: Deadline(seconds: nil)) }
             }
             #expect(!whole.cutShort && whole.ranges.count == 1_000, "\(pattern)")
         }

@@ -58,9 +58,9 @@ import Testing
         for caseSensitive in [true, false] {
             let matcher = try Matcher(MatchPattern(pattern, kind: .regex, caseInsensitive: !caseSensitive))
             let bytes = Array(text.utf8)
-            let folded = bytes.withUnsafeBytes { Matcher.folded($0) }
-            let found = bytes.withUnsafeBytes { buffer in
-                folded.withUnsafeBytes { folded in
+            let folded = bytes.withByteView { Matcher.folded($0) }
+            let found = bytes.withByteView { buffer in
+                folded.withByteView { folded in
                     matcher.matches(in: buffer, folded: folded, deadline: Deadline(seconds: nil)).ranges.map { range in
                         bytes[..<range.lowerBound].filter { $0 == UInt8(ascii: "\n") }.count + 1
                     }

@@ -9,15 +9,15 @@ import Testing
     }
 
     func possible(_ matchers: [Matcher], in text: String) -> [Int] {
-        Array(text.utf8).withUnsafeBytes {
+        Array(text.utf8).withByteView {
             RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices))
         }
     }
 
     func hasMatch(_ matcher: Matcher, in bytes: [UInt8]) -> Bool {
-        let folded = bytes.withUnsafeBytes { Matcher.folded($0) }
-        return bytes.withUnsafeBytes { buffer in
-            folded.withUnsafeBytes {
+        let folded = bytes.withByteView { Matcher.folded($0) }
+        return bytes.withByteView { buffer in
+            folded.withByteView {
                 !matcher.matches(in: buffer, folded: $0, deadline: Deadline(seconds: nil)).ranges.isEmpty
             }
         }
@@ -55,7 +55,7 @@ import Testing
 
     @Test func onlyTheGivenCandidatesAreConsidered() throws {
         let matchers = [try matcher("alpha"), try matcher("beta"), try matcher("gamma")]
-        let kept = Array("beta gamma".utf8).withUnsafeBytes {
+        let kept = Array("beta gamma".utf8).withByteView {
             RequiredTextFilter(matchers).possible(in: $0, among: [0, 2])
         }
         #expect(kept == [2])
@@ -74,7 +74,7 @@ import Testing
                 for offset in 0...(length - word.utf8.count) {
                     var bytes = [UInt8](repeating: UInt8(ascii: "."), count: length)
                     bytes.replaceSubrange(offset..<(offset + word.utf8.count), with: word.utf8)
-                    let kept = bytes.withUnsafeBytes {
+                    let kept = bytes.withByteView {
                         RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices))
                     }
                     #expect(kept == [words.firstIndex(of: word)!], "\(word) at \(offset) of \(length)")
@@ -115,7 +115,7 @@ import Testing
                 bytes += Array(pieces[next(pieces.count)].utf8) + (next(2) == 0 ? [UInt8(ascii: " ")] : [])
             }
             let kept = Set(
-                bytes.withUnsafeBytes { RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices)) })
+                bytes.withByteView { RequiredTextFilter(matchers).possible(in: $0, among: Array(matchers.indices)) })
             for (index, matcher) in matchers.enumerated() where hasMatch(matcher, in: bytes) {
                 #expect(kept.contains(index), "\(index) in \(String(decoding: bytes, as: UTF8.self))")
             }

@@ -18,7 +18,7 @@ import Testing
         func wants(_ file: ScannedFile) -> Bool { true }
 
         func inspect(_ contents: FileContents) -> FollowUp {
-            let text = contents.withBytes { String(decoding: $0, as: UTF8.self) }
+            let text = contents.withBytes { $0.string() }
             seen.withLock { $0[contents.file.relativePath + "=" + text, default: 0] += 1 }
             return .none
         }

@@ -8,7 +8,7 @@ import Testing
 /// configuration's `generated` globs.
 @Suite struct GeneratedFilesTests {
     private func header(_ text: String) -> GeneratedHeader? {
-        Array(text.utf8).withUnsafeBytes { GeneratedHeader.find(in: $0) }
+        Array(text.utf8).withByteView { GeneratedHeader.find(in: $0) }
     }
 
     /// The first lines of each generator's output.
@@ -145,9 +145,8 @@ import Testing
         configuration.generated = GlobList(["API/**", "!API/Handwritten.swift", "!Mocks/Kept.swift"])
         let files = GeneratedFiles(configuration: configuration)
         func reason(_ path: String, _ text: String) -> String? {
-            Array(text.utf8).withUnsafeBytes { bytes in
-                files.reason(
-                    for: FileContents(file: ScannedFile(relativePath: path, path: path), index: 0, bytes: bytes))
+            FileContents.with(Array(text.utf8), of: ScannedFile(relativePath: path, path: path)) {
+                files.reason(for: $0)
             }
         }
         #expect(reason("API/Client.swift", "struct Client {}\n") == "matches 'API/**' in generated (.shipcheck.yml)")

@@ -24,7 +24,7 @@ import Testing
         func wantsSecondRound(_ contents: FileContents) -> Bool { true }
 
         func process(_ contents: FileContents, round: FileRound) {
-            let bytes = contents.withBytes { Array($0) }
+            let bytes = contents.withBytes { $0.array() }
             kept.withLock { $0[contents.file.relativePath] = bytes }
         }
 

@@ -85,7 +85,8 @@ package struct BundleAssembler {
     package static func declareSize(_ size: UInt32, ofEntry name: String, in path: String) {
         var bytes = Array(FileManager.default.contents(atPath: path)!)
         for record in centralRecords(bytes) where entryName(bytes, record) == name {
-            withUnsafeBytes(of: size.littleEndian) { bytes.replaceSubrange((record + 24)..<(record + 28), with: $0) }
+            bytes.replaceSubrange(
+                (record + 24)..<(record + 28), with: (0..<4).map { UInt8(truncatingIfNeeded: size >> (8 * $0)) })
         }
         try! Data(bytes).write(to: URL(fileURLWithPath: path))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 
 #if canImport(Glibc)
 import Glibc
@@ -73,12 +74,11 @@ package enum CommandRunner {
     /// (EIO) once the slave is closed, which ends the read the same way.
     static func readToEnd(_ handle: FileHandle) -> Data {
         var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = read(handle.fileDescriptor, &buffer, buffer.count)
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { return data }
-            data.append(contentsOf: buffer[..<count])
+            guard let chunk = SystemCalls.read(handle.fileDescriptor, maximum: 65_536), !chunk.isEmpty else {
+                return data
+            }
+            data.append(contentsOf: chunk)
         }
     }
 

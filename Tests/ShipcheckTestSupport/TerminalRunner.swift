@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 
 #if canImport(Glibc)
 import Glibc
@@ -17,12 +18,9 @@ extension CommandRunner {
         _ arguments: [String], terminal: TerminalStream, in directory: String? = nil,
         environment: [String: String] = [:]
     ) -> CommandResult {
-        let master = PseudoTerminal.open(O_RDWR | O_NOCTTY)
-        precondition(
-            master >= 0 && PseudoTerminal.grant(master) == 0 && PseudoTerminal.unlock(master) == 0,
-            "no pseudo-terminal: \(errno)")
-        let slave = open(String(cString: PseudoTerminal.slaveName(master)), O_RDWR | O_NOCTTY)
-        precondition(slave >= 0, "cannot open the pseudo-terminal's slave: \(errno)")
+        guard let (master, slave) = PseudoTerminal.openPair() else {
+            preconditionFailure("no pseudo-terminal: \(errno)")
+        }
         let tty = (
             child: FileHandle(fileDescriptor: slave, closeOnDealloc: true),
             reader: FileHandle(fileDescriptor: master, closeOnDealloc: true)
@@ -38,30 +36,4 @@ extension CommandRunner {
         result.stderr = result.stderr.replacingOccurrences(of: "\r\n", with: "\n")
         return result
     }
-}
-
-/// The POSIX pseudo-terminal calls. Glibc's module leaves them out (they sit behind
-/// `_XOPEN_SOURCE` in <stdlib.h>), so on Linux they are looked up in the C library itself.
-private enum PseudoTerminal {
-    #if canImport(Glibc)
-    private static func function<T>(_ name: String, as type: T.Type) -> T {
-        // nil: RTLD_DEFAULT, the global symbol scope.
-        guard let symbol = dlsym(nil, name) else {
-            preconditionFailure("no \(name) in the C library")
-        }
-        return unsafeBitCast(symbol, to: type)
-    }
-    static let open = function("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let grant = function("grantpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let unlock = function("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let slaveName = function("ptsname", as: (@convention(c) (Int32) -> UnsafePointer<CChar>).self)
-    #else
-    // Called through, not stored: a static's value must be Sendable in Swift 6, and whether a
-    // stored reference to an imported C function is one rests on the compiler's inference; a
-    // call needs none.
-    static func open(_ flags: Int32) -> Int32 { posix_openpt(flags) }
-    static func grant(_ master: Int32) -> Int32 { grantpt(master) }
-    static func unlock(_ master: Int32) -> Int32 { unlockpt(master) }
-    static func slaveName(_ master: Int32) -> UnsafePointer<CChar> { UnsafePointer(ptsname(master)!) }
-    #endif
 }

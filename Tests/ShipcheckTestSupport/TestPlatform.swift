@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import Testing
 
 #if canImport(Glibc)
@@ -19,10 +20,8 @@ package enum TestPlatform {
     /// APFS refuses it with EILSEQ).
     package static let allowsNonUTF8Names: Bool = {
         let directory = TemporaryDirectory("shipcheck-non-utf8-name")
-        let name = Array((directory.path + "/caf").utf8) + [0xE9, 0]
-        let descriptor = name.withUnsafeBufferPointer {
-            $0.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_CREAT | O_WRONLY, 0o600) }
-        }
+        let name = Array((directory.path + "/caf").utf8) + [0xE9]
+        let descriptor = SystemCalls.open(bytes: name, flags: O_CREAT | O_WRONLY, mode: 0o600)
         guard descriptor >= 0 else { return false }
         close(descriptor)
         return true

@@ -70,7 +70,7 @@ let target = chosen
 /// fuzz targets by it); the driver below calls the same code.
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-    target.run(UnsafeRawBufferPointer(start: data, count: size))
+    target.run(Array(UnsafeRawBufferPointer(start: data, count: size)))
     return 0
 }
 

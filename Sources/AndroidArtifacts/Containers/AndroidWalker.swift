@@ -80,12 +80,12 @@ struct AndroidWalker {
                 if let module = AndroidLayout.manifestModule(at: path, in: artifact.kind) {
                     let bytes = try source.contents(of: entry, limit: EntryLimits.metadata)
                     let manifest = try decodeManifest(
-                        Array(bytes.bytes), kind: artifact.kind, display: source.displayPath(entry.path))
+                        bytes.array, kind: artifact.kind, display: source.displayPath(entry.path))
                     artifact.manifests.append(.init(path: path, module: module, manifest: manifest))
                 } else if artifact.kind == .aab, path == "BundleConfig.pb" {
                     let bytes = try source.contents(of: entry, limit: EntryLimits.metadata)
                     do throws(ManifestError) {
-                        artifact.bundleConfig = try ProtoXMLReader.bundleConfig(Array(bytes.bytes))
+                        artifact.bundleConfig = try ProtoXMLReader.bundleConfig(bytes.array)
                     } catch {
                         throw InputError(path: source.displayPath(entry.path), message: error.message)
                     }
@@ -93,7 +93,7 @@ struct AndroidWalker {
                     // One copy of the APK serves its zip reader and its entry offsets alike (made
                     // while the inflated bytes are still held).
                     let bytes = try source.contents(of: entry, limit: EntryLimits.binary)
-                    let data = withExtendedLifetime(bytes) { Data(bytes.bytes) }
+                    let data = bytes.data
                     let inner = try ZipBundleSource(data: data, root: source.displayPath(entry.path))
                     let innerOffsets = ZipDataOffsets.storedEntries(in: .memory(data)) { $0.hasSuffix(".so") }
                     read(

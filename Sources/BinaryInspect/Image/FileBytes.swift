@@ -1,3 +1,4 @@
+import Foundation
 import ScanEngine
 import ShipcheckCore
 
@@ -25,6 +26,13 @@ package final class FileBytes: @unchecked Sendable {
     }
 
     deinit { release() }
+
+    /// A copy of the contents, for readers outside the binary readers (which may not hold the
+    /// buffer).
+    package var array: [UInt8] { withExtendedLifetime(self) { Array(bytes) } }
+
+    /// The same copy as `Data`.
+    package var data: Data { withExtendedLifetime(self) { Data(bytes) } }
 
     /// A copy of `contents` (for bytes that do not come from a file of their own).
     /// Contiguous bytes (an array, a buffer) are copied in one go, not byte by byte.

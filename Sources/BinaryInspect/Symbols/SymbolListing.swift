@@ -29,15 +29,15 @@ package struct SymbolListOptions: Sendable {
 package final class SymbolListingWriter {
     private let format: SymbolFormat
     private let showPath: Bool
-    private let write: (UnsafeRawBufferPointer) -> Void
+    private let write: (borrowing ByteView) -> Void
     private var wroteRow = false
 
     /// Writes the format's header (CSV column names, JSON's opening bracket) at once.
-    package init(format: SymbolFormat, showPath: Bool, write: @escaping (UnsafeRawBufferPointer) -> Void) {
+    package init(format: SymbolFormat, showPath: Bool, write: @escaping (borrowing ByteView) -> Void) {
         self.format = format
         self.showPath = showPath
         self.write = write
-        SymbolRenderer.header(format).withUnsafeBytes { write($0) }
+        SymbolRenderer.header(format).withByteView { write($0) }
     }
 
     /// Lists one file. Nothing is written for a file that cannot be read (the error is thrown);
@@ -63,15 +63,15 @@ package final class SymbolListingWriter {
 
     /// Writes what closes the listing (JSON's closing bracket).
     package func finish() {
-        SymbolRenderer.footer(format).withUnsafeBytes { write($0) }
+        SymbolRenderer.footer(format).withByteView { write($0) }
     }
 
     /// Called in order, one chunk at a time.
     private func emit(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBytes { bytes in
+        bytes.withByteView { bytes in
             // A JSON row starts with the comma after the row before it: the first row has none.
-            write(format == .json && !wroteRow ? UnsafeRawBufferPointer(rebasing: bytes[1...]) : bytes)
+            bytes.withSlice((format == .json && !wroteRow ? 1 : 0)..<bytes.count) { write($0) }
         }
         wroteRow = true
     }

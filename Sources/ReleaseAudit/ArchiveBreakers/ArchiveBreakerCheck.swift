@@ -82,8 +82,8 @@ package final class ArchiveBreakerCheck: FileCheck {
         guard SwiftText.isParseable(contents) else { return .none }
         let isDevelopmentAsset = model.developmentReason(for: path) != nil
         let hashes = contents.withBytes { bytes in
-            (isDevelopmentAsset ? 0..<bytes.count : Self.conditionalSpan(in: bytes)).map {
-                NameMentions.identifierHashes(in: UnsafeRawBufferPointer(rebasing: bytes[$0]))
+            (isDevelopmentAsset ? 0..<bytes.count : Self.conditionalSpan(in: bytes)).map { span in
+                bytes.withSlice(span) { NameMentions.identifierHashes(in: $0) }
             }
         }
         guard let hashes else { return .secondRoundIfWanted }
@@ -155,19 +155,15 @@ package final class ArchiveBreakerCheck: FileCheck {
 
     /// From the first `#if` to the end of the last `#endif` (or of the file): where every
     /// declaration a release build leaves out lies.
-    static func conditionalSpan(in bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+    static func conditionalSpan(in bytes: borrowing ByteView) -> Range<Int>? {
         let opener = Array("#if".utf8), closer = Array("#endif".utf8)
-        guard let first = opener.withUnsafeBytes({ ByteSearch.find($0, in: bytes) }) else { return nil }
-        var end = bytes.count
-        closer.withUnsafeBytes { closer in
-            var last: Int?
-            var from = first
-            while let hit = ByteSearch.find(closer, in: bytes, from: from) {
-                last = hit
-                from = hit + 1
-            }
-            if let last { end = last + closer.count }
+        guard let first = bytes.firstIndex(of: opener) else { return nil }
+        var last: Int?
+        var from = first
+        while let hit = bytes.firstIndex(of: closer, from: from) {
+            last = hit
+            from = hit + 1
         }
-        return first..<end
+        return first..<(last.map { $0 + closer.count } ?? bytes.count)
     }
 }

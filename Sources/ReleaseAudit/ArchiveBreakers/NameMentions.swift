@@ -18,9 +18,9 @@ struct NameMentions: Sendable {
 
     var isEmpty: Bool { names.isEmpty }
 
-    func isMentioned(in bytes: UnsafeRawBufferPointer) -> Bool {
+    func isMentioned(in bytes: borrowing ByteView) -> Bool {
         if names.count <= Self.memmemLimit {
-            return names.contains { name in Array(name.utf8).withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil } }
+            return names.contains { bytes.contains($0) }
         }
         var found = false
         Self.forEachIdentifier(in: bytes) { hash in
@@ -31,7 +31,7 @@ struct NameMentions: Sendable {
     }
 
     /// The hashes of every identifier-shaped run of bytes, for `IdentifierSet`.
-    static func identifierHashes(in bytes: UnsafeRawBufferPointer) -> Set<UInt64> {
+    static func identifierHashes(in bytes: borrowing ByteView) -> Set<UInt64> {
         var hashes: Set<UInt64> = []
         forEachIdentifier(in: bytes) {
             hashes.insert($0)
@@ -41,7 +41,7 @@ struct NameMentions: Sendable {
     }
 
     /// Calls `body` with the hash of each identifier-shaped run until it returns false.
-    private static func forEachIdentifier(in buffer: UnsafeRawBufferPointer, _ body: (UInt64) -> Bool) {
+    private static func forEachIdentifier(in buffer: borrowing ByteView, _ body: (UInt64) -> Bool) {
         var index = 0
         while index < buffer.count {
             guard ByteSearch.isIdentifierByte(buffer[index]) else {

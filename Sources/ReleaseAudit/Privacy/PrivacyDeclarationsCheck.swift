@@ -84,7 +84,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     package func inspect(_ contents: FileContents) -> FollowUp {
         let path = contents.file.relativePath
         if Self.isManifest(path) {
-            let manifest = contents.withBytes { PrivacyManifest(bytes: $0) }
+            let manifest = contents.withBytes { PrivacyManifest(bytes: $0.array()) }
             state.withLock { $0.manifests.append((contents.index, path, manifest)) }
         } else if path.hasSuffix(".plist") {
             let strings = contents.withBytes { Self.purposeStrings(in: $0) }
@@ -110,10 +110,9 @@ package final class PrivacyDeclarationsCheck: FileCheck {
 
     /// The `…UsageDescription` entries of a property list (values as text), or nil when it is
     /// not one; most property lists hold none and are not parsed.
-    static func purposeStrings(in bytes: UnsafeRawBufferPointer) -> [String: String]? {
-        let marker = Array("UsageDescription".utf8)
-        guard marker.withUnsafeBytes({ ByteSearch.find($0, in: bytes) }) != nil else { return [:] }
-        guard let root = PropertyListReader.propertyList(from: bytes) as? [String: Any] else {
+    static func purposeStrings(in bytes: borrowing ByteView) -> [String: String]? {
+        guard bytes.contains("UsageDescription") else { return [:] }
+        guard let root = PropertyListReader.propertyList(from: bytes.array()) as? [String: Any] else {
             return nil
         }
         return root.filter { $0.key.hasSuffix("UsageDescription") }.mapValues { $0 as? String ?? "" }

@@ -84,6 +84,8 @@ package struct LineTable: Sendable {
         self = bytes.withUnsafeBytes { LineTable($0) }
     }
 
+    package init(_ bytes: borrowing ByteView) { self.init(bytes.base) }
+
     /// 1-based line and UTF-8 column of `offset`.
     package func position(of offset: Int) -> (line: Int, column: Int) {
         var low = 0, high = lineStarts.count - 1
@@ -95,7 +97,11 @@ package struct LineTable: Sendable {
     }
 
     /// Byte range of 1-based `line`, without its line terminator (`\n` or `\r\n`).
-    package func range(ofLine line: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int> {
+    package func range(ofLine line: Int, in bytes: borrowing ByteView) -> Range<Int> {
+        range(ofLine: line, in: bytes.base)
+    }
+
+    func range(ofLine line: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int> {
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : byteCount
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }

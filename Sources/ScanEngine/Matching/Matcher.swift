@@ -82,7 +82,13 @@ package struct Matcher: Sendable {
     /// Every match in `bytes`, in order, as byte ranges; no match spans a line end.
     /// `folded` is `Matcher.folded(bytes)` when `wantsFoldedBuffer`, else unused.
     /// `cutShort` when the deadline stopped the search.
-    package func matches(in bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, deadline: Deadline) -> (
+    package func matches(in bytes: borrowing ByteView, folded: borrowing ByteView, deadline: Deadline) -> (
+        ranges: [Range<Int>], cutShort: Bool
+    ) {
+        matches(in: bytes.base, folded: folded.base, deadline: deadline)
+    }
+
+    func matches(in bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer, deadline: Deadline) -> (
         ranges: [Range<Int>], cutShort: Bool
     ) {
         var subject = MatchSubject(bytes: bytes, folded: folded)
@@ -167,6 +173,7 @@ package struct Matcher: Sendable {
 
     /// The ASCII-lowercased copy of a buffer that case-insensitive matchers search.
     package static func folded(_ bytes: UnsafeRawBufferPointer) -> [UInt8] { bytes.map(asciiLowercased) }
+    package static func folded(_ bytes: borrowing ByteView) -> [UInt8] { folded(bytes.base) }
 
     static func asciiLowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 
@@ -225,14 +232,30 @@ struct CandidateFinder {
 /// case-insensitive matchers search (`Matcher.folded(_:)`, empty when none wants it), and
 /// whether it is well-formed UTF-8 — worked out once, when a regular expression first asks,
 /// as the engine matches valid text faster.
-package struct MatchSubject {
-    package let bytes: UnsafeRawBufferPointer
-    package let folded: UnsafeRawBufferPointer
+///
+/// Noncopyable, and made only for the length of a call (`withSubject`), so it cannot outlive
+/// the bytes it points into.
+package struct MatchSubject: ~Copyable {
+    let bytes: UnsafeRawBufferPointer
+    let folded: UnsafeRawBufferPointer
     private var checkedUTF8: Bool?
 
-    package init(bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer) {
+    init(bytes: UnsafeRawBufferPointer, folded: UnsafeRawBufferPointer) {
         self.bytes = bytes
         self.folded = folded
+    }
+
+    /// Lends a subject over `bytes` and their `folded` copy (empty when no matcher wants it).
+    package static func with<Result>(
+        bytes: borrowing ByteView, folded: borrowing ByteView, _ body: (inout MatchSubject) -> Result
+    ) -> Result {
+        var subject = MatchSubject(bytes: bytes.base, folded: folded.base)
+        return body(&subject)
+    }
+
+    /// Lends the subject's bytes.
+    package func withBytes<Result>(_ body: (borrowing ByteView) -> Result) -> Result {
+        body(ByteView(unsafeBytes: bytes))
     }
 
     var isValidUTF8: Bool {

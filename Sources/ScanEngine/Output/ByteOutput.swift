@@ -58,6 +58,8 @@ package final class ByteOutput {
         buffer.append(contentsOf: bytes)
     }
 
+    package func write(_ bytes: borrowing ByteView) { write(bytes.base) }
+
     package func write(_ bytes: some Collection<UInt8>) {
         if let done = bytes.withContiguousStorageIfAvailable({ write(UnsafeRawBufferPointer($0)) }) { return done }
         Array(bytes).withUnsafeBytes { write($0) }

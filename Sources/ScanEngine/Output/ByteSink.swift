@@ -10,6 +10,14 @@ extension ByteSink {
     package mutating func append(bytes: UnsafeRawBufferPointer) {
         for byte in bytes { append(byte) }
     }
+
+    /// The bytes of a view (a line of a file, for a report or a state file).
+    package mutating func append(bytes view: borrowing ByteView) { append(bytes: view.base) }
+
+    /// The bytes of `range` of a view.
+    package mutating func append(bytes view: borrowing ByteView, _ range: Range<Int>) {
+        append(bytes: view.base[checked: range])
+    }
 }
 
 extension Array: ByteSink where Element == UInt8 {

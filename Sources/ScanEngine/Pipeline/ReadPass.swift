@@ -99,7 +99,8 @@ package struct ReadPass: Sendable {
                     // A local function handed only to non-escaping parameters, returning what the file
                     // left: it captures constants only (`wanting` too), as a captured variable is a heap
                     // box per file.
-                    func inspect(_ bytes: UnsafeRawBufferPointer, _ key: FileKey?) -> FilePass {
+                    func inspect(_ view: borrowing ByteView, _ key: FileKey?) -> FilePass {
+                        let bytes = view.base
                         var pass = FilePass()
                         let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
                         var started = CheckClock.now
@@ -116,7 +117,7 @@ package struct ReadPass: Sendable {
                     }
                     if !early.isEmpty, let copy = early[file.path] {
                         guard let bytes = try? copy.get() else { return FilePass() }  // reported when it was read
-                        return bytes.withUnsafeBytes { inspect($0, nil) }
+                        return bytes.withByteView { inspect($0, nil) }
                     }
                     do throws(InputError) {
                         return try source.withContents(

@@ -7,8 +7,9 @@ package final class FileContents {
     /// The file's position in the scan, so per-file results can be put back in listing order.
     package let index: Int
     /// A worker's read buffer (or the early copy), valid only during this file's turn: the
-    /// next file is read into the same memory. Lent through `withBytes`, never handed out.
-    private let bytes: UnsafeRawBufferPointer
+    /// next file is read into the same memory. Lent through `withBytes` as a `ByteView`, never
+    /// handed out.
+    let bytes: UnsafeRawBufferPointer
     /// The file's key when it was read from disk (see `FileSource.withContents`), else nil.
     package let key: FileKey?
     private var derivedValues: [ObjectIdentifier: Any] = [:]
@@ -23,11 +24,19 @@ package final class FileContents {
     }
 
     /// Lends the file's bytes to `body` for the call. They are not the check's to keep (the
-    /// buffer holds another file's bytes after this turn): copy what must outlive the call.
+    /// buffer holds another file's bytes after this turn), and the view cannot be kept: copy
+    /// what must outlive the call.
     package func withBytes<Result, Failure: Error>(
-        _ body: (UnsafeRawBufferPointer) throws(Failure) -> Result
+        _ body: (borrowing ByteView) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        try body(bytes)
+        try body(ByteView(unsafeBytes: bytes))
+    }
+
+    /// Lends `body` the contents of a file that holds `bytes` (files the tests make up).
+    package static func with<Result>(
+        _ bytes: [UInt8], of file: ScannedFile, index: Int = 0, _ body: (FileContents) -> Result
+    ) -> Result {
+        bytes.withUnsafeBytes { body(FileContents(file: file, index: index, bytes: $0)) }
     }
 
     /// The file's size in bytes.

@@ -16,7 +16,7 @@ package protocol FileSource: Sendable {
     /// Calls `body` with the file's bytes, valid only during the call, and its key when the
     /// source has one (a file on disk; not a git blob or bytes kept in memory).
     func withContents<T>(
-        _ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T
+        _ path: String, displayPath: String, sizeLimit: Int, _ body: (borrowing ByteView, FileKey?) -> T
     ) throws(InputError) -> T
 
     /// The file's bytes as an array, for what must outlive the read.
@@ -34,7 +34,7 @@ extension FileSource {
     }
 
     package func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
-        try withContents(path, displayPath: displayPath, sizeLimit: sizeLimit) { bytes, _ in Array(bytes) }
+        try withContents(path, displayPath: displayPath, sizeLimit: sizeLimit) { bytes, _ in bytes.array() }
     }
 }
 
@@ -68,13 +68,13 @@ package final class ReadOnceFileSource: FileSource {
     }
 
     package func withContents<T>(
-        _ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T
+        _ path: String, displayPath: String, sizeLimit: Int, _ body: (borrowing ByteView, FileKey?) -> T
     ) throws(InputError) -> T {
         if let bytes = kept.withLock({ $0[Self.key(path)] }) {
             guard bytes.count <= sizeLimit else {
                 throw InputError.tooLarge(displayPath, size: bytes.count, limit: sizeLimit)
             }
-            return bytes.withUnsafeBytes { body($0, nil) }
+            return bytes.withByteView { body($0, nil) }
         }
         return try base.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
     }
@@ -121,8 +121,10 @@ package struct DiskFileSource: FileSource {
     }
 
     package func withContents<T>(
-        _ path: String, displayPath: String, sizeLimit: Int, _ body: (UnsafeRawBufferPointer, FileKey?) -> T
+        _ path: String, displayPath: String, sizeLimit: Int, _ body: (borrowing ByteView, FileKey?) -> T
     ) throws(InputError) -> T {
-        try SafeFileReader.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
+        try SafeFileReader.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit) { bytes, key in
+            body(ByteView(unsafeBytes: bytes), key)
+        }
     }
 }

@@ -50,6 +50,31 @@ package enum SafeFileReader {
         return body(UnsafeRawBufferPointer(start: storage, count: filled), key)
     }
 
+    /// Up to `length` bytes at `offset` of an open file (fewer at its end), or nil when a read
+    /// fails (pread, so readers of one descriptor do not share a position).
+    package static func readAvailable(_ descriptor: Int32, offset: Int, length: Int) -> [UInt8]? {
+        var failed = false
+        let bytes = [UInt8](unsafeUninitializedCapacity: length) { buffer, initialized in
+            var filled = 0
+            while filled < length {
+                let count = pread(descriptor, buffer.baseAddress! + filled, length - filled, off_t(offset + filled))
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { failed = true }
+                if count <= 0 { break }
+                filled += count
+            }
+            initialized = filled
+        }
+        return failed ? nil : bytes
+    }
+
+    /// Whether `path` still names the file open as `descriptor` (not deleted or replaced).
+    package static func isSameFile(_ path: String, as descriptor: Int32) -> Bool {
+        var named = stat(), held = stat()
+        guard stat(path, &named) == 0, fstat(descriptor, &held) == 0 else { return false }
+        return named.st_dev == held.st_dev && named.st_ino == held.st_ino
+    }
+
     /// Opens `path` for reading if it is a regular file within the cap (without following a
     /// symlink or blocking on a FIFO): its descriptor, which the caller closes, and its key.
     package static func openRegularFile(_ path: String, shown: String, sizeLimit: Int = defaultSizeLimit)

@@ -23,11 +23,10 @@ package enum Fingerprinter {
     package static func normalized(_ text: String) -> String {
         // ASCII without CR (where every byte is one Character): the same, byte by byte, with one
         // allocation — every match of a saved query is normalized.
-        var text = text
-        if let ascii = text.withUTF8({ utf8 -> [UInt8]? in
+        if let ascii = text.withByteView({ utf8 -> [UInt8]? in
             var out: [UInt8] = []
             out.reserveCapacity(utf8.count)
-            return normalizedASCII(UnsafeRawBufferPointer(utf8), into: &out) ? out : nil
+            return normalizedASCII(utf8, into: &out) ? out : nil
         }) {
             return String(decoding: ascii, as: UTF8.self)
         }
@@ -38,18 +37,18 @@ package enum Fingerprinter {
     /// Adds `normalized(String(lossyUTF8: line))` to a hash without making the string when the
     /// line is ASCII without CR (nearly every line of code): what a saved query's fingerprint
     /// hashes for each match, straight from the file's bytes.
-    package static func appendNormalized(_ line: UnsafeRawBufferPointer, to hash: inout StableHash.Accumulator) {
-        if !normalizedASCII(line, into: &hash) { hash.append(normalized(String(lossyUTF8: line))) }
+    package static func appendNormalized(_ line: borrowing ByteView, to hash: inout StableHash.Accumulator) {
+        if !normalizedASCII(line, into: &hash) { hash.append(normalized(line.string())) }
     }
 
     /// The ASCII case of `normalized`, appended to `sink`; false (and nothing appended) when
     /// `bytes` is not ASCII or holds a CR, where Characters are not bytes.
-    private static func normalizedASCII<Sink: ByteSink>(_ bytes: UnsafeRawBufferPointer, into sink: inout Sink) -> Bool
-    {
-        guard !bytes.contains(where: { $0 >= 0x80 || $0 == 0x0D }) else { return false }
+    private static func normalizedASCII<Sink: ByteSink>(_ bytes: borrowing ByteView, into sink: inout Sink) -> Bool {
+        guard bytes.allSatisfy({ $0 < 0x80 && $0 != 0x0D }) else { return false }
         var pendingSpace = false
         var empty = true
-        for byte in bytes {
+        for index in bytes.indices {
+            let byte = bytes[index]
             if byte == 0x20 || byte == 0x09 || byte == 0x0A {
                 pendingSpace = !empty
                 continue
@@ -82,13 +81,12 @@ package enum StableHash {
             lane2 = (lane2 << 7) | (lane2 >> 57)
         }
 
-        package mutating func append(_ bytes: UnsafeRawBufferPointer) {
-            for byte in bytes { append(byte) }
+        package mutating func append(_ bytes: borrowing ByteView) {
+            for index in bytes.indices { append(bytes[index]) }
         }
 
         package mutating func append(_ text: String) {
-            var text = text
-            text.withUTF8 { append(UnsafeRawBufferPointer($0)) }
+            for byte in text.utf8 { append(byte) }
         }
 
         /// The hash so far: the first lane in the high half, as `hex128` renders it.
@@ -105,6 +103,12 @@ package enum StableHash {
     package static func hex128(_ bytes: some Sequence<UInt8>) -> String {
         var hash = Accumulator()
         for byte in bytes { hash.append(byte) }
+        return hex(hash.value)
+    }
+
+    package static func hex128(_ bytes: borrowing ByteView) -> String {
+        var hash = Accumulator()
+        hash.append(bytes)
         return hex(hash.value)
     }
 

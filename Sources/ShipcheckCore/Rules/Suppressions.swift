@@ -57,27 +57,24 @@ package struct Suppressions: Sendable, Hashable {
     package private(set) var directives: [Directive] = []
 
     /// The directives of a file's bytes; `path` decides which comment syntaxes count.
-    package init(_ bytes: UnsafeRawBufferPointer, path: String) {
-        let needle = Array(Self.marker.utf8)
+    package init(_ bytes: borrowing ByteView, path: String) {
+        let marker = Array(Self.marker.utf8)
         let openers = CommentSyntax.openers(forPath: path)
-        var lines = LineCursor(bytes)
-        needle.withUnsafeBytes { marker in
-            var from = 0
-            while let hit = ByteSearch.find(marker, in: bytes, from: from) {
-                from = hit + marker.count
-                let lineStart = lines.lineStart(containing: hit)
-                let lineEnd = ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: hit) ?? bytes.count
-                directives.append(
-                    Self.directive(
-                        before: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<hit])),
-                        after: String(lossyUTF8: UnsafeRawBufferPointer(rebasing: bytes[from..<lineEnd])),
-                        line: lines.line(of: hit), openers: openers))
-            }
+        var lines = LineCursor()
+        var from = 0
+        while let hit = bytes.firstIndex(of: marker, from: from) {
+            from = hit + marker.count
+            let lineStart = lines.lineStart(containing: hit, in: bytes)
+            let lineEnd = bytes.firstIndex(of: UInt8(ascii: "\n"), from: hit) ?? bytes.count
+            directives.append(
+                Self.directive(
+                    before: bytes.string(lineStart..<hit), after: bytes.string(from..<lineEnd),
+                    line: lines.line(of: hit, in: bytes), openers: openers))
         }
     }
 
     package init(_ bytes: [UInt8], path: String) {
-        self = bytes.withUnsafeBytes { Suppressions($0, path: path) }
+        self = bytes.withByteView { Suppressions($0, path: path) }
     }
 
     package var isEmpty: Bool { directives.isEmpty }

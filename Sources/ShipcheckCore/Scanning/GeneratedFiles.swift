@@ -72,15 +72,14 @@ package struct GeneratedHeader: Sendable, Equatable {
     /// lines (a generator may put its comment below them). Never text in code or strings, nor
     /// in documentation comments (`///`, `/**`): those are about the declaration below
     /// ("/// DO NOT EDIT the raw values: they are stored").
-    package static func find(in bytes: UnsafeRawBufferPointer) -> GeneratedHeader? {
+    package static func find(in bytes: borrowing ByteView) -> GeneratedHeader? {
         let end = min(bytes.count, maximumHeaderBytes)
-        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var start = bytes.matches([0xEF, 0xBB, 0xBF], at: 0) ? 3 : 0
         var line = 1
-        var inBlockComment = false
-        var inDocumentation = false
+        var comments = HeaderComments()
         var best: (rank: Int, line: Int, range: Range<Int>)?
         while start < end {
-            let lineEnd = min(ByteSearch.find(byte: UInt8(ascii: "\n"), in: bytes, from: start) ?? end, end)
+            let lineEnd = min(bytes.firstIndex(of: UInt8(ascii: "\n"), from: start) ?? end, end)
             var first = start
             while first < lineEnd,
                 bytes[first] == UInt8(ascii: " ") || bytes[first] == UInt8(ascii: "\t")
@@ -88,23 +87,12 @@ package struct GeneratedHeader: Sendable, Equatable {
             {
                 first += 1
             }
-            let text = UnsafeRawBufferPointer(rebasing: bytes[first..<lineEnd])
-            let isComment: Bool
-            if inBlockComment {
-                isComment = !inDocumentation
-                inBlockComment = !contains(text, "*/")
-            } else if text.starts(with: "//".utf8) {
-                isComment = !isDocumentation(text, "///")
-            } else if text.starts(with: "/*".utf8) {
-                inDocumentation = isDocumentation(text, "/**")
-                isComment = !inDocumentation
-                inBlockComment = !contains(UnsafeRawBufferPointer(rebasing: text.dropFirst(2)), "*/")
-            } else if text.isEmpty || isImportOrDirective(text) {
-                isComment = false
-            } else {
-                break
-            }
-            if isComment, let rank = markers.firstIndex(where: { contains(text, $0.text) }), rank < (best?.rank ?? .max)
+            guard let isComment = bytes.withSlice(first..<lineEnd, { comments.isComment($0) }) else { break }
+            if isComment,
+                let rank = markers.firstIndex(where: { marker in
+                    bytes.withSlice(first..<lineEnd) { text in text.contains(marker.text) }
+                }),
+                rank < (best?.rank ?? .max)
             {
                 best = (rank, line, first..<lineEnd)
             }
@@ -112,35 +100,50 @@ package struct GeneratedHeader: Sendable, Equatable {
             line += 1
         }
         guard let best else { return nil }
-        var text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[best.range]), as: UTF8.self)
+        var text = bytes.string(best.range)
         while text.last?.isWhitespace == true { text.removeLast() }
         if text.count > maximumTextLength { text = String(text.prefix(maximumTextLength)) + "…" }
         return GeneratedHeader(
             generator: markers[best.rank].generator, line: best.line, text: FileEnumerator.escaped(text))
     }
+}
+
+/// Where a header's line stands: in a block comment (a documentation one or not) or not.
+private struct HeaderComments {
+    var inBlockComment = false
+    var inDocumentation = false
+
+    /// Whether `text` (a line without its leading blanks) is a comment that may hold the
+    /// marker; false for lines skipped over (blank, `import`, `#if`), nil at the first line
+    /// of code, where the header ends.
+    mutating func isComment(_ text: borrowing ByteView) -> Bool? {
+        if inBlockComment {
+            inBlockComment = !text.contains("*/")
+            return !inDocumentation
+        }
+        if text.matches("//".utf8, at: 0) { return !Self.isDocumentation(text, "///") }
+        if text.matches("/*".utf8, at: 0) {
+            inDocumentation = Self.isDocumentation(text, "/**")
+            inBlockComment = text.firstIndex(of: "*/", from: 2) == nil
+            return !inDocumentation
+        }
+        return text.isEmpty || Self.isImportOrDirective(text) ? false : nil
+    }
 
     /// `///` or `/**` opening a documentation comment — not a banner (`////////`, `/*****`).
-    private static func isDocumentation(_ text: UnsafeRawBufferPointer, _ opener: String) -> Bool {
-        text.starts(with: opener.utf8) && !text.dropFirst(3).starts(with: [opener.utf8.last!])
+    private static func isDocumentation(_ text: borrowing ByteView, _ opener: String) -> Bool {
+        text.matches(opener.utf8, at: 0) && !text.matches([opener.utf8.last!], at: 3)
     }
 
     /// `import Foundation`, `@testable import App`, `@_exported import ApolloAPI`, `#if`,
     /// `#elseif`, `#else`, `#endif`.
-    private static func isImportOrDirective(_ text: UnsafeRawBufferPointer) -> Bool {
-        if text.starts(with: "import ".utf8) || text.starts(with: "#if".utf8) || text.starts(with: "#else".utf8)
-            || text.starts(with: "#endif".utf8)
+    private static func isImportOrDirective(_ text: borrowing ByteView) -> Bool {
+        if text.matches("import ".utf8, at: 0) || text.matches("#if".utf8, at: 0) || text.matches("#else".utf8, at: 0)
+            || text.matches("#endif".utf8, at: 0)
         {
             return true
         }
-        return text.starts(with: "@".utf8) && contains(text, " import ")
-    }
-
-    private static func contains(_ text: UnsafeRawBufferPointer, _ needle: String) -> Bool {
-        contains(text, Array(needle.utf8))
-    }
-
-    private static func contains(_ text: UnsafeRawBufferPointer, _ needle: [UInt8]) -> Bool {
-        needle.withUnsafeBytes { ByteSearch.find($0, in: text) != nil }
+        return text.matches("@".utf8, at: 0) && text.contains(" import ")
     }
 }
 
@@ -149,5 +152,5 @@ package struct GeneratedHeader: Sendable, Equatable {
 private struct GeneratedHeaderMark {
     let header: GeneratedHeader?
 
-    init(bytes: UnsafeRawBufferPointer) { header = GeneratedHeader.find(in: bytes) }
+    init(bytes: borrowing ByteView) { header = GeneratedHeader.find(in: bytes) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 
 /// Foundation's `PropertyListSerialization`, behind a structural check of binary property lists.
 /// On Linux, swift-corelibs-foundation crashes on some damaged ones instead of throwing — an
@@ -15,7 +16,7 @@ package enum PropertyListReader {
     package static func propertyList(from bytes: some Collection<UInt8>) -> Any? {
         let bytes = Array(bytes)
         guard binaryProblem(bytes) == nil else { return nil }
-        return try? PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+        return try? PropertyListCall.object(from: Data(bytes))
     }
 
     /// Why the bytes are a binary property list Foundation must not be given (“is cut short (no

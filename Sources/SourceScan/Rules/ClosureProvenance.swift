@@ -273,7 +273,7 @@ struct ClosureProvenance {
 
         private static let mutations = ["append", "insert", "updateValue", "merge"].map { Array($0.utf8) }
 
-        func mayBe(in bytes: UnsafeRawBufferPointer) -> Bool {
+        func mayBe(in bytes: borrowing ByteView) -> Bool {
             let namesOwner = owner.map { owner in WholeWords.contains(owner, in: bytes) { _ in true } } ?? false
             return WholeWords.contains(name, in: bytes) { hit in
                 if hit > 0, bytes[hit - 1] == UInt8(ascii: "&") { return true }
@@ -287,8 +287,7 @@ struct ClosureProvenance {
                 case UInt8(ascii: ":"): return namesOwner && after != UInt8(ascii: ":")
                 case UInt8(ascii: "."):
                     return Self.mutations.contains { word in
-                        next + 1 + word.count <= bytes.count
-                            && bytes[(next + 1)..<(next + 1 + word.count)].elementsEqual(word)
+                        bytes.matches(word, at: next + 1)
                     }
                 default: return false
                 }

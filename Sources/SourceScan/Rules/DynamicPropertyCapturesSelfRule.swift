@@ -196,7 +196,7 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
     package static let requiredText = ["SwiftUI", "DynamicProperty"]
 
     package static func mayApply(to contents: FileContents) -> Bool {
-        contents.withBytes { bytes in initNeedle.withUnsafeBytes { ByteSearch.find($0, in: bytes) != nil } }
+        contents.withBytes { $0.contains(initNeedle) }
     }
 
     private static let initNeedle = Array("init".utf8)

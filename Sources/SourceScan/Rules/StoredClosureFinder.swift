@@ -136,24 +136,22 @@ final class StoredClosureFinder: ClassAndStructVisitor {
     /// Whether some line declares `let`/`var NAME:` or `typealias NAME =` before a `->`: the
     /// byte-level shape of a function-typed property or alias (a type spelled over several
     /// lines is missed).
-    static func mayDeclareFunctionTypedStorage(_ bytes: UnsafeRawBufferPointer) -> Bool {
+    static func mayDeclareFunctionTypedStorage(_ bytes: borrowing ByteView) -> Bool {
         let arrow: [UInt8] = Array("->".utf8)
-        return arrow.withUnsafeBytes { needle in
-            var from = 0
-            while let hit = ByteSearch.find(needle, in: bytes, from: from) {
-                from = hit + needle.count
-                var lineStart = hit
-                while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
-                if declaresName(in: UnsafeRawBufferPointer(rebasing: bytes[lineStart..<hit])) { return true }
-            }
-            return false
+        var from = 0
+        while let hit = bytes.firstIndex(of: arrow, from: from) {
+            from = hit + arrow.count
+            var lineStart = hit
+            while lineStart > 0, bytes[lineStart - 1] != 0x0A { lineStart -= 1 }
+            if bytes.withSlice(lineStart..<hit, { declaresName(in: $0) }) { return true }
         }
+        return false
     }
 
     private static let declaringKeywords: [[UInt8]] = ["let", "var", "typealias"].map { Array($0.utf8) }
 
     /// `… let|var NAME :` or `… typealias NAME … =` in one line's bytes before an arrow.
-    private static func declaresName(in line: UnsafeRawBufferPointer) -> Bool {
+    private static func declaresName(in line: borrowing ByteView) -> Bool {
         var index = 0
         func skipBlanks() { while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 } }
         while index < line.count {
@@ -163,14 +161,20 @@ final class StoredClosureFinder: ClassAndStructVisitor {
             }
             let start = index
             while index < line.count, ByteSearch.isIdentifierByte(line[index]) { index += 1 }
-            guard let keyword = declaringKeywords.firstIndex(where: { $0.elementsEqual(line[start..<index]) }) else {
+            guard
+                let keyword = declaringKeywords.firstIndex(where: {
+                    $0.count == index - start && line.matches($0, at: start)
+                })
+            else {
                 continue
             }
             skipBlanks()
             let nameStart = index
             while index < line.count, ByteSearch.isIdentifierByte(line[index]) { index += 1 }
             guard index > nameStart else { continue }
-            if declaringKeywords[keyword] == declaringKeywords[2] { return line[index...].contains(0x3D) }
+            if declaringKeywords[keyword] == declaringKeywords[2] {
+                return line.firstIndex(of: 0x3D, from: index) != nil
+            }
             skipBlanks()
             if index < line.count, line[index] == 0x3A { return true }
         }

@@ -10,6 +10,16 @@ package enum CodeSignature {
     static let entitlementsMagic: UInt32 = 0xFADE_7171
     static let derEntitlementsMagic: UInt32 = 0xFADE_7172
 
+    /// The same from a copy of the signature's bytes (readers outside the binary readers).
+    package static func entitlements(in signature: [UInt8]) throws(PropertyListError) -> PropertyListSummary? {
+        let outcome: Result<PropertyListSummary?, PropertyListError> = signature.withUnsafeBytes { signature in
+            do throws(PropertyListError) { return .success(try entitlements(in: signature)) } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+
     /// The signature's entitlements; nil when it carries none (an ad-hoc or library signature).
     package static func entitlements(in signature: UnsafeRawBufferPointer) throws(PropertyListError)
         -> PropertyListSummary?
