@@ -18,21 +18,27 @@ import Testing
         Array(FileManager.default.contents(atPath: HostileFuzzRegressionTests.folder + "/bundle/" + name)!)
     }
 
+    /// The seed is read; every prefix of it runs to the end, and the empty one is refused.
     @Test(arguments: seeds)
     func everyTruncation(_ name: String) {
         let bytes = Self.seed(name)
-        for cut in 0..<bytes.count { HostileInputTarget.bundle.run(Array(bytes.prefix(cut))) }
+        #expect(HostileInputTarget.bundle.run(bytes), "\(name) itself is read")
+        let refused = (0..<bytes.count).filter { !HostileInputTarget.bundle.run(Array(bytes.prefix($0))) }
+        #expect(refused.first == 0, "an empty input is refused")
     }
 
+    /// Every flip runs to the end, and some of the damaged headers are refused, not read.
     @Test(arguments: seeds)
     func everyBitFlipOfTheFirst160Bytes(_ name: String) {
         let bytes = Self.seed(name)
+        var refused = 0
         for index in 0..<min(160, bytes.count) {
             for bit in 0..<8 {
                 var copy = bytes
                 copy[index] ^= 1 << bit
-                HostileInputTarget.bundle.run(copy)
+                if !HostileInputTarget.bundle.run(copy) { refused += 1 }
             }
         }
+        #expect(refused > 0, "no flip of \(name)'s header was refused")
     }
 }
