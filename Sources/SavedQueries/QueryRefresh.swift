@@ -50,9 +50,11 @@ package struct QueryRefresh: Sendable {
         /// One file's matches (as `QuerySearcher.search` gives them) as fingerprinted findings
         /// (the audit's gates, which keep no state).
         package func file(path: String, matches: [QueryMatch]) -> FileRefresh {
-            var fingerprints = MatchFingerprints(path: path, identityPrefix: identityPrefix)
+            var fingerprints = FileFingerprints(ruleID: SavedQueryRule.id, path: path)
             let findings = matches.map { match in
-                let value = match.lineText.withByteView { fingerprints.next(lineText: $0) }
+                let value = match.lineText.withByteView {
+                    fingerprints.next(identityPrefix: identityPrefix, line: $0)
+                }
                 return finding(
                     path: path, line: match.line, column: match.column, endColumn: match.endColumn,
                     snippet: match.lineText, fingerprint: value)
@@ -76,7 +78,7 @@ package struct QueryRefresh: Sendable {
                 && file.previousFile.map { previous!.isUnchanged($0, key: key, matchCount: ranges.count) } == true
             let fingerprinting = !unchanged || keepsFindings
             // The path's hash is the start of every fingerprint: not worked out for a file that has none.
-            var fingerprints = fingerprinting ? MatchFingerprints(path: path, identityPrefix: identityPrefix) : nil
+            var fingerprints = fingerprinting ? FileFingerprints(ruleID: SavedQueryRule.id, path: path) : nil
             let state = unchanged ? nil : StateFileFormat.EntryWriter(path: path)
             var report = text.map { QueryRunText.FileLines(layout: $0, path: path) }
             var lines = LineCursor()
@@ -87,7 +89,7 @@ package struct QueryRefresh: Sendable {
                 let place = MatchPlace(range, in: bytes, lines: &lines)
                 bytes.withSlice(place.text) { lineText in
                     report?.append(place, lineText: lineText, to: &file.text)
-                    guard let value = fingerprints?.next(lineText: lineText) else { return }
+                    guard let value = fingerprints?.next(identityPrefix: identityPrefix, line: lineText) else { return }
                     values.append(value)
                     state?.append(fingerprint: value, line: place.line, lineText: lineText, to: &file.state)
                     if keepsFindings {
@@ -288,55 +290,5 @@ package struct FileRefresh: Sendable {
         self.key = key
         self.matchCount = matchCount
         self.findings = findings
-    }
-}
-
-/// The fingerprints of one file's matches, from their line text: what `Fingerprinter.assign`
-/// gives a saved-query finding (rule, path, the query's identity prefix and the normalized
-/// line, then the occurrence among matches with the same), hashed from bytes without building
-/// the key as a string. Files come one per value; matches in reading order.
-struct MatchFingerprints {
-    private let prefix: StableHash.Accumulator
-    /// Per identity (its hash before the occurrence), the matches seen with it so far: a short
-    /// list searched in place (most files have a few matches), a dictionary past that.
-    private var recent: [(identity: UInt128, count: Int)] = []
-    private var occurrences: [UInt128: Int] = [:]
-    private static let listed = 32
-
-    init(path: String, identityPrefix: String) {
-        var prefix = StableHash.Accumulator()
-        prefix.append(SavedQueryRule.id)
-        prefix.append(0x1F)
-        prefix.append(path)
-        prefix.append(0x1F)
-        prefix.append(identityPrefix)
-        self.prefix = prefix
-    }
-
-    mutating func next(lineText: borrowing ByteView) -> UInt128 {
-        var hash = prefix
-        Fingerprinter.appendNormalized(lineText, to: &hash)
-        let identity = hash.value
-        hash.append(0x1F)
-        hash.appendDecimal(occurrence(of: identity))
-        return hash.value
-    }
-
-    /// How many matches had `identity` before this one.
-    private mutating func occurrence(of identity: UInt128) -> Int {
-        if occurrences.isEmpty {
-            if let index = recent.firstIndex(where: { $0.identity == identity }) {
-                recent[index].count += 1
-                return recent[index].count - 1
-            }
-            if recent.count < Self.listed {
-                recent.append((identity, 1))
-                return 0
-            }
-            for (listed, count) in recent { occurrences[listed] = count }
-        }
-        let occurrence = occurrences[identity, default: 0]
-        occurrences[identity] = occurrence + 1
-        return occurrence
     }
 }

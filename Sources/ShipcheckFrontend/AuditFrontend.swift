@@ -60,7 +60,7 @@ extension Frontend {
                 output: written.output,
                 messages: configuration.deprecations + written.messages + result.inputErrors.map(\.description),
                 notes: result.notes,
-                exitCode: result.inputErrors.isEmpty ? ExitStatus.clean : ExitStatus.inputError)
+                exitCode: ExitStatus.of(inputErrors: !result.inputErrors.isEmpty, failsGate: false))
         }
         var inputErrors = result.inputErrors
         var messages = configuration.deprecations

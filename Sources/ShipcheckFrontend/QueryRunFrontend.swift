@@ -51,7 +51,7 @@ extension Frontend {
         let fails = session.refreshes.contains { refresh in
             refresh.failsGate || (refresh.matchCount > 0 && refresh.query.query.effectiveSeverity >= failingSeverity)
         }
-        let exitCode = !inputErrors.isEmpty ? ExitStatus.inputError : fails ? ExitStatus.findings : ExitStatus.clean
+        let exitCode = ExitStatus.of(inputErrors: !inputErrors.isEmpty, failsGate: fails)
         return QueryRunOutcome(refreshes: session.refreshes, inputErrors: inputErrors, exitCode: exitCode)
     }
 }

@@ -39,10 +39,8 @@ extension Frontend {
             messages += results.flatMap(\.notFixed).map(\.noteDescription)
             if dryRun {
                 let errors = results.flatMap(\.inputErrors)
-                let exitCode =
-                    !errors.isEmpty
-                    ? ExitStatus.inputError
-                    : results.contains { !$0.fixes.isEmpty } ? ExitStatus.findings : ExitStatus.clean
+                let exitCode = ExitStatus.of(
+                    inputErrors: !errors.isEmpty, failsGate: results.contains { !$0.fixes.isEmpty })
                 return CommandOutcome(
                     output: results.flatMap(\.fixes).map(\.unifiedDiff).joined(),
                     messages: messages + errors.map(\.description), exitCode: exitCode)

@@ -26,6 +26,8 @@ struct Shipcheck: ParsableCommand {
     /// Argument errors exit 2 (ArgumentParser's default is 64) so every usage, config and
     /// input problem shares one code a CI job can tell from "findings".
     static func main() {
+        // A reader that stops early ends the output, not the run (see `printOutput`).
+        SystemCalls.ignoreBrokenPipes()
         QueryRunCommand.startGuessedListing(CommandLine.arguments)
         do {
             var command = try parseAsRoot()

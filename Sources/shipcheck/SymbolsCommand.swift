@@ -101,6 +101,6 @@ struct SymbolsCommand: ParsableCommand {
         }
         // Exit here rather than return: tearing down a file's symbols (one release per name)
         // costs more than the kernel reclaiming the whole heap at once.
-        exitProcess(failed ? ExitStatus.inputError : ExitStatus.clean)
+        exitProcess(ExitStatus.of(inputErrors: failed, failsGate: false))
     }
 }

@@ -11,12 +11,21 @@ import Darwin
 
 /// Writes one line to standard error.
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text.hasSuffix("\n") ? text : text + "\n").utf8))
+    writeNow(text.hasSuffix("\n") ? text : text + "\n", to: 2, "standard error")
 }
 
 /// Writes text to standard output as is.
 func printOutput(_ text: String) {
-    FileHandle.standardOutput.write(Data(text.utf8))
+    writeNow(text, to: 1, "standard output")
+}
+
+/// Text to a standard stream through the one byte sink, at once. A stream whose reader has
+/// gone (`shipcheck … | head`) takes nothing more, and that is not an error of the run:
+/// Foundation's `FileHandle.write` traps there instead.
+private func writeNow(_ text: String, to descriptor: Int32, _ name: String) {
+    let output = ByteOutput(descriptor: descriptor, displayPath: name)
+    output.write(text)
+    try? output.flush()
 }
 
 /// Ends the process with `code` (from inside `main`, where ArgumentParser's own `exit` is shadowed).
@@ -63,7 +72,7 @@ final class ProgressLine: Sendable {
                 let counts = now.total > 0 ? " \(now.done)/\(now.total)" : ""
                 state.withLock { state in
                     guard !state.finished else { return }
-                    FileHandle.standardError.write(Data("\r\u{1B}[K\(label): \(now.phase)\(counts)".utf8))
+                    writeNow("\r\u{1B}[K\(label): \(now.phase)\(counts)", to: 2, "standard error")
                     state.shown = true
                 }
             }
@@ -77,6 +86,6 @@ final class ProgressLine: Sendable {
             return state.shown
         }
         done.signal()
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        if shown { writeNow("\r\u{1B}[K", to: 2, "standard error") }
     }
 }

@@ -19,6 +19,26 @@ import Darwin
     /// heaviest run here (512 bit-flipped binaries) ~60 MiB.
     static let smallInputRSSBound = 256 * 1024 * 1024
 
+    /// A reader that stops early (`shipcheck … | head`) ends the output, not the run: no trap,
+    /// the exit code the findings give. The report is larger than a pipe holds, so the writes
+    /// after the reader has gone fail.
+    @Test func aReaderThatStopsEarlyEndsTheOutputQuietly() {
+        let directory = TemporaryDirectory("shipcheck-closed-pipe")
+        for index in 0..<600 {
+            directory.write("conflict\(index).txt", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n")
+        }
+        for format in ["json", "text"] {
+            let result = CommandRunner.run(
+                "/bin/bash",
+                [
+                    "-c",
+                    "'\(CommandRunner.shipcheckPath)' conflicts --format \(format) . | head -c 1 >/dev/null; echo ${PIPESTATUS[0]}"
+                ], in: directory.path)
+            #expect(result.stdout == "1\n", "\(format): shipcheck exited \(result.stdout)")
+            #expect(!result.stderr.contains("Fatal error"), "\(format): \(result.stderr)")
+        }
+    }
+
     // MARK: - Binaries
 
     @Test(.needsELF) func elfTruncatedAtEverySectionBoundary() throws {

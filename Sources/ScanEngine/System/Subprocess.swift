@@ -218,7 +218,7 @@ package struct ChildProcess: Sendable {
     /// closes `descriptor`. SIGPIPE is ignored so a child that exits early fails the write.
     package static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
         defer { close(descriptor) }
-        signal(SIGPIPE, SIG_IGN)
+        SystemCalls.ignoreBrokenPipes()
         bytes.withUnsafeBytes { buffer in
             var offset = 0
             while offset < buffer.count {

@@ -47,6 +47,12 @@ package enum SystemCalls {
         return failed ? nil : bytes
     }
 
+    /// A write to a pipe whose reader has gone fails (EPIPE) instead of killing the process
+    /// (SIGPIPE): a git child that exits early, a `shipcheck … | head` whose reader stops.
+    package static func ignoreBrokenPipes() {
+        signal(SIGPIPE, SIG_IGN)
+    }
+
     /// `unlink(path)`: whether the name was removed.
     @discardableResult
     package static func unlink(_ path: String) -> Bool {

@@ -5,17 +5,19 @@ import ScanEngine
 /// The fingerprint hashes the rule, the path and the finding's identity (or its trimmed
 /// snippet), plus the occurrence index among findings with the same three — so two equal
 /// previews in one file stay distinct, and inserting lines above a finding changes nothing.
+/// Every fingerprint is made by one `FileFingerprints`: here for a report's findings, and by a
+/// saved query straight from the bytes of each match.
 package enum Fingerprinter {
     package static func assign(_ findings: inout [Finding]) {
-        var occurrences: [String: Int] = [:]
+        var files: [String: FileFingerprints] = [:]
         let order = findings.indices.sorted { Finding.readingOrder(findings[$0], findings[$1]) }
         for index in order {
             let finding = findings[index]
-            let identity = finding.identity ?? normalized(finding.snippet ?? finding.message)
-            let key = [finding.ruleID, finding.location.path, identity].joined(separator: "\u{1F}")
-            let occurrence = occurrences[key, default: 0]
-            occurrences[key] = occurrence + 1
-            findings[index].fingerprint = StableHash.hex128(key + "\u{1F}\(occurrence)")
+            let key = finding.ruleID + "\u{1F}" + finding.location.path
+            var fingerprints = files[key] ?? FileFingerprints(ruleID: finding.ruleID, path: finding.location.path)
+            let value = fingerprints.next(identity: finding.identity ?? normalized(finding.snippet ?? finding.message))
+            files[key] = fingerprints
+            findings[index].fingerprint = StableHash.hex(value)
         }
     }
 
@@ -61,6 +63,70 @@ package enum Fingerprinter {
             empty = false
         }
         return true
+    }
+}
+
+/// The fingerprints of one rule's findings in one file, in reading order: the hash of the rule,
+/// the path and each finding's identity, then the occurrence among the file's findings with
+/// the same identity. A saved query's matches are fingerprinted from their bytes, without the
+/// identity as a string (`next(identityPrefix:line:)`), to the values `Fingerprinter.assign`
+/// gives the same findings.
+package struct FileFingerprints {
+    private let prefix: StableHash.Accumulator
+    /// Per identity (its hash before the occurrence), the findings seen with it so far: a short
+    /// list searched in place (most files have a few), a dictionary past that.
+    private var recent: [(identity: UInt128, count: Int)] = []
+    private var occurrences: [UInt128: Int] = [:]
+    private static let listed = 32
+
+    package init(ruleID: String, path: String) {
+        var prefix = StableHash.Accumulator()
+        prefix.append(ruleID)
+        prefix.append(0x1F)
+        prefix.append(path)
+        prefix.append(0x1F)
+        self.prefix = prefix
+    }
+
+    /// The next finding's fingerprint, for its identity.
+    package mutating func next(identity: String) -> UInt128 {
+        var hash = prefix
+        hash.append(identity)
+        return finish(&hash)
+    }
+
+    /// The next finding's fingerprint, for the identity `identityPrefix` followed by the
+    /// normalized text of `line` (`Fingerprinter.normalized`), hashed from the bytes.
+    package mutating func next(identityPrefix: String, line: borrowing ByteView) -> UInt128 {
+        var hash = prefix
+        hash.append(identityPrefix)
+        Fingerprinter.appendNormalized(line, to: &hash)
+        return finish(&hash)
+    }
+
+    private mutating func finish(_ hash: inout StableHash.Accumulator) -> UInt128 {
+        let identity = hash.value
+        hash.append(0x1F)
+        hash.appendDecimal(occurrence(of: identity))
+        return hash.value
+    }
+
+    /// How many findings had `identity` before this one.
+    private mutating func occurrence(of identity: UInt128) -> Int {
+        if occurrences.isEmpty {
+            if let index = recent.firstIndex(where: { $0.identity == identity }) {
+                recent[index].count += 1
+                return recent[index].count - 1
+            }
+            if recent.count < Self.listed {
+                recent.append((identity, 1))
+                return 0
+            }
+            for (listed, count) in recent { occurrences[listed] = count }
+        }
+        let occurrence = occurrences[identity, default: 0]
+        occurrences[identity] = occurrence + 1
+        return occurrence
     }
 }
 

@@ -41,21 +41,25 @@ package struct Report: Sendable {
     /// 2 when any input could not be processed, else 1 when a finding (or one of `failures`)
     /// fails the gate, else 0.
     package var exitCode: Int32 {
-        if !inputErrors.isEmpty { return ExitStatus.inputError }
-        if !failures.isEmpty || findings.contains(where: { $0.severity >= failingSeverity }) {
-            return ExitStatus.findings
-        }
-        return ExitStatus.clean
+        ExitStatus.of(
+            inputErrors: !inputErrors.isEmpty,
+            failsGate: !failures.isEmpty || findings.contains(where: { $0.severity >= failingSeverity }))
     }
 
     package func count(of severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
 }
 
-/// The exit codes every subcommand uses.
+/// The exit codes every subcommand uses, and the one function that picks among them.
 package enum ExitStatus {
     package static let clean: Int32 = 0
     package static let findings: Int32 = 1
     package static let inputError: Int32 = 2
+
+    /// 2 when an input could not be processed (whatever else was found), else 1 when something
+    /// fails the gate, else 0.
+    package static func of(inputErrors: Bool, failsGate: Bool) -> Int32 {
+        inputErrors ? inputError : failsGate ? findings : clean
+    }
 }
 
 /// One row of the audit summary: a check, what it looked at and what it found.
