@@ -8,40 +8,29 @@ import Testing
     @Test(arguments: AndroidInspector.ownRules(among: RuleRegistry.rules).descriptions.map(\.id))
     func ruleAgreesWithItsExamples(_ id: String) throws {
         let rule = try #require(RuleRegistry.descriptions.first { $0.id == id })
-        #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty)
         let inspector = AndroidInspector(configuration: Configuration(), rules: RuleRegistry.rules)
-        for example in rule.triggeringExamples {
-            let (text, markers) = example.unmarked
-            #expect(!markers.isEmpty, "\(rule.id): a triggering example without a ↓ marker:\n\(text)")
-            let artifact = try AndroidArtifact(example: text)
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            // Each marker stands for one finding about the entry its line names (or the folder
-            // holding it), at the rule's default severity or below it for an announced floor.
-            let expected = markers.map { marker in
-                let fields = lines[marker.line - 1].split(separator: " ")
-                return fields.first == "bundle-config" ? "BundleConfig.pb" : String(fields[1])
-            }
-            let findings = inspector.check(artifact).filter { $0.ruleID == rule.id }
-            #expect(
-                findings.count == expected.count,
-                "\(rule.id): \(findings.count) findings for \(expected.count) markers in:\n\(text)\n\(findings.map(\.message))"
-            )
-            var unmatched = expected
-            for finding in findings {
-                let inner = String(finding.location.path.dropFirst(artifact.root.count + 1))
-                let index = unmatched.firstIndex {
-                    $0 == inner || $0.hasPrefix(inner + "/") || (inner.isEmpty && $0 == "")
-                }
-                #expect(index != nil, "\(rule.id): a finding at '\(inner)' where no marker is, in:\n\(text)")
-                if let index { unmatched.remove(at: index) }
-                #expect(finding.severity <= rule.defaultSeverity)
-            }
+        let failures = try RuleExampleVerifier.verifyWithPlaces(rule) { _, text in
+            let (artifact, places) = try AndroidArtifact.example(text)
+            return RuleExampleVerifier.Scanned(inspector.check(artifact), places: places)
         }
-        for example in rule.nonTriggeringExamples {
-            let findings = inspector.check(try AndroidArtifact(example: example.text)).filter { $0.ruleID == rule.id }
-            #expect(
-                findings.isEmpty,
-                "\(rule.id): non-triggering example reported \(findings.map(\.message)):\n\(example.text)")
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+    }
+}
+
+/// The examples' text form: each line declares the place of its findings.
+@Suite struct AndroidExampleFormTests {
+    /// Each line declares the path its findings are at, relative to the artifact's root; a
+    /// finding about a folder (an ABI's libraries) belongs to the lines of the files in it.
+    @Test func eachLineDeclaresThePathOfItsFindings() throws {
+        let (artifact, places) = try AndroidArtifact.example(
+            "kind aab\nmanifest base/manifest/AndroidManifest.xml\nbundle-config uncompressed=true\nlib base/lib/x86/libapp.so"
+        )
+        func lines(_ inner: String) -> [Int] {
+            places.lines(of: .binary(BinaryLocation(path: inner.isEmpty ? artifact.root : "\(artifact.root)/\(inner)")))
         }
+        #expect(lines("base/manifest/AndroidManifest.xml") == [2])
+        #expect(lines("BundleConfig.pb") == [3])
+        #expect(lines("base/lib/x86") == [4])
+        #expect(lines("") == [1])
     }
 }

@@ -58,7 +58,8 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(JSONReporter().render(report).utf8)) as? [String: Any])
         let paths = try #require(
             (json["findings"] as? [[String: Any]])?.first { $0["ruleID"] as? String == "binary-build-paths" })
-        #expect((paths["related"] as? [[String: Any]])?.map { $0["offset"] as? Int } == [0, 1, 2, 3])
+        // An example string's offset is its line in the example.
+        #expect((paths["related"] as? [[String: Any]])?.map { $0["offset"] as? Int } == [1, 2, 3, 4])
 
         let sarif = try #require(
             try JSONSerialization.jsonObject(with: Data(SARIFReporter().render(report).utf8)) as? [String: Any])
@@ -76,6 +77,6 @@ import Testing
         #expect(verbose.split(separator: "\n").count == 3 + 4 + 2)
         #expect(
             verbose.contains(
-                "Example:.rodata:0x3: note: \"/home/build-user/cmark/extensions/table.c\" [binary-build-paths]\n"))
+                "Example:.rodata:0x4: note: \"/home/build-user/cmark/extensions/table.c\" [binary-build-paths]\n"))
     }
 }

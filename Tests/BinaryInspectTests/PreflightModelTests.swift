@@ -227,6 +227,24 @@ import Testing
         }
     }
 
+    /// Each line declares the path its findings are at; a line adding to a slice, its image's.
+    @Test func eachLineDeclaresThePathOfItsFindings() throws {
+        let (_, places) = try BundleContents.example(
+            """
+            kind xcarchive
+            image Products/Applications/App.app/App arm64 ios 17.0 26.0
+            dylib @rpath/XCTest.framework/XCTest
+            file Products/Applications/App.app/Mocks/feed.json
+            """)
+        func lines(_ inner: String) -> [Int] {
+            places.lines(of: .binary(BinaryLocation(path: inner.isEmpty ? "Example.ipa" : "Example.ipa/" + inner)))
+        }
+        #expect(lines("Products/Applications/App.app/App") == [2, 3])
+        #expect(lines("Products/Applications/App.app/Mocks") == [4])
+        #expect(lines("Products/Applications/App.app") == [2, 3, 4])
+        #expect(lines("") == [1])
+    }
+
     /// An archive's dSYMs: each DWARF file's slices with their UUIDs; nothing else of them is read.
     @Test func archiveListsItsDSYMsWithTheirUUIDs() throws {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-model"))

@@ -10,15 +10,15 @@ import Testing
     func ruleAgreesWithItsExamples(_ described: RuleDescription) throws {
         // A rule checked in projects too keeps those examples for the project check's tests.
         let rule = described.examples(where: \.isArtifactExample)
-        #expect(
-            !rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty,
-            "\(rule.id) needs examples both ways")
         let inspector = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
         let isBundleRule = RuleRegistry.rules.contains { BinaryInspector.isBundleRule($0) && $0.id == rule.id }
-        let failures = try RuleExampleVerifier.verify(rule) { _, text in
-            isBundleRule
-                ? try inspector.check(BundleContents(example: text))
-                : try inspector.check(BinaryContents(example: text))
+        let failures = try RuleExampleVerifier.verifyWithPlaces(rule) { _, text in
+            if isBundleRule {
+                let (bundle, places) = try BundleContents.example(text)
+                return RuleExampleVerifier.Scanned(inspector.check(bundle), places: places)
+            }
+            let (contents, places) = try BinaryContents.example(text)
+            return RuleExampleVerifier.Scanned(inspector.check(contents), places: places)
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
@@ -99,6 +99,20 @@ import Testing
         #expect(throws: InputError.self) { try BinaryContents(example: "type class App.Clock\n\(line)") }
     }
 
+    /// Each line's record carries the place a finding about it names, so a marker is checked
+    /// against the line that produced the finding.
+    @Test func eachLineDeclaresThePlaceOfItsFindings() throws {
+        let (contents, places) = try BinaryContents.example(
+            "type class App.MockClock\n\nneeded libXCTest.so\nstring /Users/alice/App\nbuild-id 00ff")
+        let findings = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules).check(contents)
+        let lines = findings.map { "\($0.ruleID) \(places.lines(of: $0.location))" }.sorted()
+        #expect(
+            lines == [
+                "binary-build-facts [5]", "binary-build-paths [4]", "binary-mock-symbol [1]",
+                "binary-test-library-dependency [3]"
+            ])
+    }
+
     @Test func everyKeywordOfTheFormIsRead() throws {
         let contents = try BinaryContents(
             example: """
@@ -119,7 +133,7 @@ import Testing
                 section .debug_info 4096
                 fact built with assertions
                 symbol $s3App9MockClockC 12
-                test-record XCTestCase
+                test-record test
                 """)
         #expect(
             contents.metadata.conformances.count == 1 && contents.metadata.types.count == 1

@@ -1,37 +1,115 @@
 import ShipcheckCore
 
 /// Checks a rule against its own examples (SwiftLint's idea): each triggering example must
-/// report exactly at its `↓` markers (or at least once where it has none), each
-/// non-triggering example must report nothing. Returns human-readable failures; empty means
-/// the rule and its documentation agree.
+/// report exactly one finding per `↓` marker, at the marker's place and with its severity (an
+/// example without markers is a failure), each non-triggering example nothing. Returns
+/// human-readable failures; empty means the rule and its documentation agree.
 package enum RuleExampleVerifier {
+    /// What scanning one example gave: the findings and, for a line-oriented artifact example,
+    /// the places its parser recorded (nil: findings are at source locations).
+    package struct Scanned {
+        package var findings: [Finding]
+        package var places: ExamplePlaces?
+
+        package init(_ findings: [Finding], places: ExamplePlaces? = nil) {
+            self.findings = findings
+            self.places = places
+        }
+    }
+
     /// `scan` runs the capability on one example (already unmarked) and returns its findings.
     package static func verify(_ rule: RuleDescription, scan: (RuleExample, String) throws -> [Finding]) rethrows
         -> [String]
     {
+        try verifyWithPlaces(rule) { example, text in Scanned(try scan(example, text)) }
+    }
+
+    /// `scan` parses and runs one example (already unmarked), returning its findings and the
+    /// places the example's lines declare.
+    package static func verifyWithPlaces(_ rule: RuleDescription, scan: (RuleExample, String) throws -> Scanned)
+        rethrows -> [String]
+    {
         var failures: [String] = []
+        if rule.triggeringExamples.isEmpty { failures.append("\(rule.id): no triggering example") }
+        if rule.nonTriggeringExamples.isEmpty { failures.append("\(rule.id): no non-triggering example") }
         for example in rule.triggeringExamples {
-            let (text, markers) = example.unmarked
-            let findings = try scan(example, text).filter { $0.ruleID == rule.id }
-            if markers.isEmpty {
-                if findings.isEmpty { failures.append("\(rule.id): triggering example reported nothing:\n\(text)") }
+            let text: String, markers: [RuleExample.Marker]
+            do {
+                (text, markers) = try example.unmarked
+            } catch {
+                failures.append("\(rule.id): \(error) in:\n\(example.text)")
                 continue
             }
-            let reported = findings.compactMap { finding -> String? in
-                guard case .source(let location) = finding.location else { return nil }
-                return "\(location.line):\(location.column)"
-            }.sorted()
-            let expected = markers.map { "\($0.line):\($0.column)" }.sorted()
-            if reported != expected {
-                failures.append("\(rule.id): expected findings at \(expected), got \(reported) in:\n\(text)")
+            guard !markers.isEmpty else {
+                failures.append("\(rule.id): a triggering example without a ↓ marker:\n\(text)")
+                continue
             }
+            let scanned = try scan(example, text)
+            let findings = scanned.findings.filter { $0.ruleID == rule.id }
+            failures += compare(
+                findings, with: markers, places: scanned.places, rule: rule, example: example, text: text)
         }
         for example in rule.nonTriggeringExamples {
-            let findings = try scan(example, example.unmarked.text).filter { $0.ruleID == rule.id }
+            let text: String
+            do {
+                text = try example.unmarked.text
+            } catch {
+                failures.append("\(rule.id): \(error) in:\n\(example.text)")
+                continue
+            }
+            let findings = try scan(example, text).findings.filter { $0.ruleID == rule.id }
             if !findings.isEmpty {
                 let places = findings.map { "\($0.location.line ?? 0): \($0.message)" }
                 failures.append("\(rule.id): non-triggering example reported \(places):\n\(example.text)")
             }
+        }
+        return failures
+    }
+
+    /// Pairs each finding with a marker at its place and of its severity; what stays unpaired on
+    /// either side is a failure.
+    private static func compare(
+        _ findings: [Finding], with markers: [RuleExample.Marker], places: ExamplePlaces?, rule: RuleDescription,
+        example: RuleExample, text: String
+    ) -> [String] {
+        var failures: [String] = []
+        if places != nil, let inside = markers.first(where: { $0.column != 1 }) {
+            failures.append("\(rule.id): marker at \(inside) does not start its line in:\n\(text)")
+        }
+        var unmatched = markers
+        var unexpected: [String] = []
+        for finding in findings {
+            let lines: [Int], column: Int?
+            switch (finding.location, places) {
+            case (.source(let location), nil): (lines, column) = ([location.line], location.column)
+            case (.file(let path), nil):
+                // A finding about a whole file: the example's own file (or the folder holding
+                // it) is its first line; a file the example lists, the lines that name it.
+                let folder = path.hasSuffix("/") ? path : path + "/"
+                let isExampleFile = path == example.path || example.path.hasPrefix(folder)
+                let naming = text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                    .filter { $0.element.contains(path) }.map { $0.offset + 1 }
+                (lines, column) = (isExampleFile ? [1] : naming, 1)
+            case (_, let places?): (lines, column) = (places.lines(of: finding.location), 1)
+            default: (lines, column) = ([], nil)
+            }
+            let index = unmatched.firstIndex { marker in
+                lines.contains(marker.line) && (column == nil || marker.column == column)
+                    && (marker.severity ?? rule.defaultSeverity) == finding.severity
+            }
+            if let index {
+                unmatched.remove(at: index)
+            } else {
+                let place = column.map { column in lines.map { "\($0):\(column)" }.joined(separator: " or ") } ?? ""
+                unexpected.append(
+                    "\(finding.severity.rawValue) at \(place.isEmpty ? "\(finding.location)" : place): \(finding.message)"
+                )
+            }
+        }
+        if !unexpected.isEmpty || !unmatched.isEmpty {
+            failures.append(
+                "\(rule.id): \(findings.count) findings for \(markers.count) markers; no marker for "
+                    + "\(unexpected), no finding for markers \(unmatched.map(\.description)) in:\n\(text)")
         }
         return failures
     }

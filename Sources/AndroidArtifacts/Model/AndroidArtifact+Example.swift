@@ -23,14 +23,37 @@ extension AndroidArtifact {
     /// A line it does not understand is an error (an example must not pass by being skipped),
     /// and so is a library or manifest path the artifact kind does not hold there.
     package init(example text: String) throws(InputError) {
+        var places: [ExamplePlace] = []
+        try self.init(example: text, places: &places)
+    }
+
+    /// The artifact of an example text, and the path each line declares (relative to the
+    /// artifact's root): a finding at that path, or at a folder holding it, is about the line;
+    /// `kind` and `upload` declare the artifact itself.
+    package static func example(_ text: String) throws(InputError) -> (artifact: AndroidArtifact, places: ExamplePlaces)
+    {
+        var places: [ExamplePlace] = []
+        let artifact = try AndroidArtifact(example: text, places: &places)
+        return (artifact, ExamplePlaces(root: artifact.root, places: places))
+    }
+
+    private init(example text: String, places: inout [ExamplePlace]) throws(InputError) {
         self.init(root: "Example.apk", kind: .apk)
-        for (number, line) in text.split(separator: "\n").enumerated() {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
+            let number = index + 1
             func bad(_ message: String) -> InputError {
-                InputError(path: "example", line: number + 1, message: "\(message): \(line)")
+                InputError(path: "example", line: number, message: "\(message): \(line)")
             }
             let fields = line.split(separator: " ").map(String.init)
             guard let keyword = fields.first else { throw bad("a keyword expected") }
             let options = try Self.options(fields.dropFirst(keyword == "bundle-config" ? 1 : 2), bad)
+            switch keyword {
+            case "kind", "upload": places.append(ExamplePlace(line: number, path: ""))
+            case "bundle-config": places.append(ExamplePlace(line: number, path: BundleConfig().path))
+            case "lib" where kind == .library: places.append(ExamplePlace(line: number, path: ""))
+            default: if fields.count >= 2 { places.append(ExamplePlace(line: number, path: fields[1])) }
+            }
             switch keyword {
             case "kind":
                 guard fields.count == 2, let parsed = AndroidArtifactKind(rawValue: fields[1]) else {

@@ -47,7 +47,7 @@ package enum TargetSDKRule: AndroidRule, ConfigurableRule {
             RuleExample("upload 2026-11-27\nkind aab\n↓manifest base/manifest/AndroidManifest.xml minSdk=24"),
             RuleExample(
                 "upload 2026-11-27\n↓manifest AndroidManifest.xml targetSdk=34 feature=android.hardware.type.watch"),
-            RuleExample("upload 2026-06-01\n↓manifest AndroidManifest.xml targetSdk=35"),
+            RuleExample("upload 2026-06-01\n↓«warning»manifest AndroidManifest.xml targetSdk=35"),
             RuleExample("upload 2026-11-27\n↓manifest AndroidManifest.xml targetSdk=Baklava")
         ],
         nonTriggeringExamples: [

@@ -17,19 +17,52 @@ extension BinaryContents {
     ///     symbol MANGLED SIZE
     ///
     /// A line it does not understand is an error, as in `BundleContents(example:)`: an example
-    /// must not pass by being skipped. Places are synthetic (section "example", offset = line).
+    /// must not pass by being skipped. Places are synthetic: section "example" and offset = the line's
+    /// number for metadata records, `.rodata` / `.text` and the line's number for strings and
+    /// symbols, section "example" for facts (`example(_:)` gives each line's place).
     package init(example text: String, path: String = "Example") throws(InputError) {
+        var places: [ExamplePlace] = []
+        try self.init(example: text, path: path, places: &places)
+    }
+
+    /// The contents of an example text, and the place each line's record has in findings
+    /// (the example verifier takes a finding to be about the marked line with its place).
+    package static func example(_ text: String, path: String = "Example") throws(InputError) -> (
+        contents: BinaryContents, places: ExamplePlaces
+    ) {
+        var places: [ExamplePlace] = []
+        let contents = try BinaryContents(example: text, path: path, places: &places)
+        return (contents, ExamplePlaces(root: path, places: places))
+    }
+
+    private init(example text: String, path: String, places: inout [ExamplePlace]) throws(InputError) {
         self.init(path: path)
         var comments: [String] = []
         var debugSections: [(name: String, size: UInt64)] = []
-        for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated() {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
+            let number = index + 1
             func bad(_ message: String) -> InputError {
-                InputError(path: "example", line: number + 1, message: "\(message): \(line)")
+                InputError(path: "example", line: number, message: "\(message): \(line)")
             }
             let place = MetadataPlace(section: "example", offset: UInt64(number))
             let parts = line.split(separator: " ", maxSplits: 1)
             guard parts.count == 2 else { throw bad("a keyword and a value expected") }
             let value = String(parts[1])
+            switch parts[0] {
+            case "conformance", "type", "objc-class", "field", "case", "protocol", "test-record":
+                places.append(ExamplePlace(line: number, section: place.section, offset: place.offset))
+            case "needed", "autolink", "dylib", "weak-dylib", "linker-option":
+                places.append(ExamplePlace(line: number, symbol: value))
+            case "string": places.append(ExamplePlace(line: number, section: ".rodata", offset: UInt64(number)))
+            case "symbol": places.append(ExamplePlace(line: number, section: ".text", offset: UInt64(number)))
+            case "comment": places.append(ExamplePlace(line: number, section: ".comment"))
+            case "build-id": places.append(ExamplePlace(line: number, section: ".note.gnu.build-id"))
+            case "fact": places.append(ExamplePlace(line: number, section: "example"))
+            case "section":
+                places.append(ExamplePlace(line: number, section: value.split(separator: " ").first.map(String.init)))
+            default: break
+            }
             switch parts[0] {
             case "conformance":
                 guard let colon = value.range(of: ": ", options: .backwards) else {
@@ -82,7 +115,8 @@ extension BinaryContents {
             case "string": strings.append(FoundString(text: value, section: ".rodata", offset: UInt64(number)))
             case "comment": comments.append(value)
             case "build-id": buildFacts.append(ELFFacts.buildID(value))
-            case "fact": buildFacts.append(BuildFact(message: value, section: nil, fix: "none needed", identity: value))
+            case "fact":
+                buildFacts.append(BuildFact(message: value, section: "example", fix: "none needed", identity: value))
             case "section":
                 let (name, size) = try Self.nameAndSize(value, bad)
                 debugSections.append((name, size))

@@ -33,14 +33,41 @@ extension BundleContents {
     /// Without a `type=`, an image is a dylib when its name ends in `.dylib` or it lies in a
     /// `.framework`, else an executable; it is signed unless `unsigned`.
     package init(example text: String, root: String = "Example.ipa") throws(InputError) {
+        var places: [ExamplePlace] = []
+        try self.init(example: text, root: root, places: &places)
+    }
+
+    /// The contents of an example text, and the path each line declares: a finding at that path
+    /// (or at a folder holding it) is about the line. A line that adds to a slice (`dylib`,
+    /// `import`…) declares its image's path; `kind`, `distribution` and `upload` the artifact's.
+    package static func example(_ text: String, root: String = "Example.ipa") throws(InputError) -> (
+        contents: BundleContents, places: ExamplePlaces
+    ) {
+        var places: [ExamplePlace] = []
+        let contents = try BundleContents(example: text, root: root, places: &places)
+        return (contents, ExamplePlaces(root: root, places: places))
+    }
+
+    private init(example text: String, root: String, places: inout [ExamplePlace]) throws(InputError) {
         self.init(root: root, kind: .ipa)
-        for (number, line) in text.split(separator: "\n").enumerated() {
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        where !line.isEmpty {
+            let number = index + 1
             func bad(_ message: String) -> InputError {
-                InputError(path: "example", line: number + 1, message: "\(message): \(line)")
+                InputError(path: "example", line: number, message: "\(message): \(line)")
             }
             let fields = line.split(separator: " ").map(String.init)
             guard fields.count >= 2 else { throw bad("a keyword and a value expected") }
             let rest = line.drop { $0 != " " }.dropFirst()
+            switch fields[0] {
+            case "kind", "distribution", "upload": places.append(ExamplePlace(line: number, path: ""))
+            case "file": places.append(ExamplePlace(line: number, path: String(rest)))
+            case "image": places.append(ExamplePlace(line: number, path: fields[1] == "." ? "" : fields[1]))
+            case "entitlements", "profile", "plist", "dsym": places.append(ExamplePlace(line: number, path: fields[1]))
+            default:
+                // The lines that add to the last slice are about its image.
+                if let image = images.last { places.append(ExamplePlace(line: number, path: image.path)) }
+            }
             switch fields[0] {
             case "kind":
                 guard let parsed = BundleKind(rawValue: fields[1]) else { throw bad("unknown kind") }

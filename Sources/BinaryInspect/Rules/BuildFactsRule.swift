@@ -17,10 +17,10 @@ package enum BuildFactsRule: BinaryRule {
             """,
         defaultSeverity: .note,
         triggeringExamples: [
-            RuleExample("build-id 0123abcd"),
-            RuleExample("comment Swift version 6.3.1"),
-            RuleExample("section .debug_info 4096"),
-            RuleExample("fact uuid 4C4C4411-5555-3144-A1E2-0123456789AB")
+            RuleExample("↓build-id 0123abcd"),
+            RuleExample("↓comment Swift version 6.3.1"),
+            RuleExample("↓section .debug_info 4096"),
+            RuleExample("↓fact uuid 4C4C4411-5555-3144-A1E2-0123456789AB")
         ],
         nonTriggeringExamples: [RuleExample("needed libc.so.6"), RuleExample("dylib /usr/lib/libSystem.B.dylib")])
 

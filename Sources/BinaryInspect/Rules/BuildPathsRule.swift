@@ -22,8 +22,8 @@ package enum BuildPathsRule: BinaryRule {
             """,
         defaultSeverity: .note,
         triggeringExamples: [
-            RuleExample("string /home/build-user/swift/lib/Demangling/Demangler.cpp"),
-            RuleExample("string Fatal error at /Users/alice/Projects/App/Sources/App/Store.swift:42")
+            RuleExample("↓string /home/build-user/swift/lib/Demangling/Demangler.cpp"),
+            RuleExample("↓string Fatal error at /Users/alice/Projects/App/Sources/App/Store.swift:42")
         ],
         nonTriggeringExamples: [
             RuleExample("string /usr/share/zoneinfo/"),

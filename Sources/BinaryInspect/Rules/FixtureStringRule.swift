@@ -29,9 +29,9 @@ package enum FixtureStringRule: BinaryRule, ConfigurableRule {
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
-            RuleExample("string /Users/alice/Projects/App/Preview Content/users.json"),
-            RuleExample("string Lorem ipsum dolor sit amet"),
-            RuleExample("string AppTests.xctest")
+            RuleExample("↓string /Users/alice/Projects/App/Preview Content/users.json"),
+            RuleExample("↓string Lorem ipsum dolor sit amet"),
+            RuleExample("↓string AppTests.xctest")
         ],
         nonTriggeringExamples: [
             RuleExample("string /usr/share/zoneinfo/"),

@@ -38,20 +38,22 @@ package enum MockSymbolRule: BinaryRule, ConfigurableRule {
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
-            RuleExample("type class App.MockNetworkService"),
-            RuleExample("type struct App.UserFixtures"),
-            RuleExample("type enum App.Settings.SampleData"),
-            RuleExample("type class Files.MockFileSystem\ntype struct Files.MockFileSystem.Storage"),
-            // Notes: the product stores it, or plugs it in where its own implementations go.
+            RuleExample("↓type class App.MockNetworkService"),
+            RuleExample("↓type struct App.UserFixtures"),
+            RuleExample("↓type enum App.Settings.SampleData"),
+            RuleExample("↓type class Files.MockFileSystem\ntype struct Files.MockFileSystem.Storage"),
+            // A note: the product stores it, or plugs it in where its own implementations go.
             RuleExample(
-                "type struct Build.StubBinary\ntype class Build.Planner\nfield Build.Planner.stub: Build.StubBinary"),
-            RuleExample(
-                "type class Build.StubBinaryProducer\nprotocol Build.TaskProducer\nconformance Build.StubBinaryProducer: Build.TaskProducer"
+                "↓«note»type struct Build.StubBinary\ntype class Build.Planner\nfield Build.Planner.stub: Build.StubBinary"
             ),
-            // Warnings: conforming to the seam it is named after, held by an enum case, stored by a test.
+            RuleExample(
+                "↓«note»type class Build.StubBinaryProducer\nprotocol Build.TaskProducer\nconformance Build.StubBinaryProducer: Build.TaskProducer"
+            ),
+            // A warning still: conforming to the seam it is named after, held by an enum case and
+            // stored by a test are what a double's uses look like.
             RuleExample(
                 """
-                type class Files.MockFileSystem
+                ↓type class Files.MockFileSystem
                 protocol Files.AsyncFileSystem
                 conformance Files.MockFileSystem: Files.AsyncFileSystem
                 case Files.OpenFile.Storage.mock: Files.MockFileSystem

@@ -14,8 +14,8 @@ package enum PreviewConformanceRule: BinaryRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("conformance App.ContentView_Previews: SwiftUI.PreviewProvider"),
-            RuleExample("conformance App.SharedSetup: SwiftUI.PreviewModifier")
+            RuleExample("↓conformance App.ContentView_Previews: SwiftUI.PreviewProvider"),
+            RuleExample("↓conformance App.SharedSetup: SwiftUI.PreviewModifier")
         ],
         nonTriggeringExamples: [
             RuleExample("conformance App.ContentView: SwiftUI.View"),

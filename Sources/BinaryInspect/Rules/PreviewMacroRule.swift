@@ -14,7 +14,7 @@ package enum PreviewMacroRule: BinaryRule {
         defaultSeverity: .error,
         triggeringExamples: [
             RuleExample(
-                "conformance App.$s3App0014Appswift_IwJBbfMX2_0_33_E43A8CCEA282046670AC3C840611B7E8Ll7PreviewfMf_15PreviewRegistryfMu_: DeveloperToolsSupport.PreviewRegistry"
+                "↓conformance App.$s3App0014Appswift_IwJBbfMX2_0_33_E43A8CCEA282046670AC3C840611B7E8Ll7PreviewfMf_15PreviewRegistryfMu_: DeveloperToolsSupport.PreviewRegistry"
             )
         ],
         nonTriggeringExamples: [

@@ -15,7 +15,7 @@ package enum PreviewableWrapperRule: BinaryRule {
         defaultSeverity: .error,
         triggeringExamples: [
             RuleExample(
-                "type struct App.$s3App0014Appswift_IwJBbfMX2_0_33_E43A8CCEA282046670AC3C840611B7E8Ll7PreviewfMf_15PreviewRegistryfMu_.__P_Previewable_Transform_Wrapper"
+                "↓type struct App.$s3App0014Appswift_IwJBbfMX2_0_33_E43A8CCEA282046670AC3C840611B7E8Ll7PreviewfMf_15PreviewRegistryfMu_.__P_Previewable_Transform_Wrapper"
             )
         ],
         nonTriggeringExamples: [RuleExample("type struct App.TransformWrapper")])

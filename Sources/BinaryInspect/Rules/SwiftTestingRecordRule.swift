@@ -11,7 +11,7 @@ package enum SwiftTestingRecordRule: BinaryRule {
             mean test code was compiled into it.
             """,
         defaultSeverity: .error,
-        triggeringExamples: [RuleExample("test-record test"), RuleExample("test-record exit")],
+        triggeringExamples: [RuleExample("↓test-record test"), RuleExample("↓test-record exit")],
         nonTriggeringExamples: [RuleExample("conformance App.ContentView: SwiftUI.View")])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {

@@ -20,8 +20,8 @@ package enum TestLibraryDependencyRule: BinaryRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("needed libXCTest.so"), RuleExample("autolink -lTesting"),
-            RuleExample("linker-option -framework XCTest")
+            RuleExample("↓needed libXCTest.so"), RuleExample("↓autolink -lTesting"),
+            RuleExample("↓linker-option -framework XCTest")
         ],
         nonTriggeringExamples: [
             RuleExample("needed libswiftCore.so\nautolink -lswiftCore"), RuleExample("needed libTestingHelpers.so"),

@@ -21,9 +21,9 @@ package enum XCTestCaseRule: BinaryRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("type class App.LoginTests: XCTest.XCTestCase"),
-            RuleExample("type class App.LoginTests: __C.XCTestCase"),
-            RuleExample("objc-class LegacyLoginTests: XCTestCase")
+            RuleExample("↓type class App.LoginTests: XCTest.XCTestCase"),
+            RuleExample("↓type class App.LoginTests: __C.XCTestCase"),
+            RuleExample("↓objc-class LegacyLoginTests: XCTestCase")
         ],
         nonTriggeringExamples: [
             RuleExample("type class App.LoginViewModel: App.BaseViewModel"),

@@ -16,11 +16,11 @@ package enum MergeInProgressRule: RepositoryConflictRule {
             """,
         defaultSeverity: .note,
         triggeringExamples: [
-            RuleExample("3f2a9c1d5e7b8a6f4c2d1e0b9a8f7c6d5e4b3a21\n", path: ".git/MERGE_HEAD"),
-            RuleExample("refs/heads/feature\n", path: ".git/rebase-merge/head-name"),
-            RuleExample("2\n", path: ".git/rebase-apply/next"),
-            RuleExample("3f2a9c1d5e7b8a6f4c2d1e0b9a8f7c6d5e4b3a21\n", path: ".git/CHERRY_PICK_HEAD"),
-            RuleExample("3f2a9c1d5e7b8a6f4c2d1e0b9a8f7c6d5e4b3a21\n", path: ".git/REVERT_HEAD")
+            RuleExample("↓3f2a9c1d5e7b8a6f4c2d1e0b9a8f7c6d5e4b3a21\n", path: ".git/MERGE_HEAD"),
+            RuleExample("↓refs/heads/feature\n", path: ".git/rebase-merge/head-name"),
+            RuleExample("↓2\n", path: ".git/rebase-apply/next"),
+            RuleExample("↓3f2a9c1d5e7b8a6f4c2d1e0b9a8f7c6d5e4b3a21\n", path: ".git/CHERRY_PICK_HEAD"),
+            RuleExample("↓3f2a9c1d5e7b8a6f4c2d1e0b9a8f7c6d5e4b3a21\n", path: ".git/REVERT_HEAD")
         ],
         nonTriggeringExamples: [
             RuleExample("3f2a9c1d5e7b8a6f4c2d1e0b9a8f7c6d5e4b3a21\n", path: ".git/ORIG_HEAD"),

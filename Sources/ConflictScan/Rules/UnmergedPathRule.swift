@@ -18,13 +18,13 @@ package enum UnmergedPathRule: RepositoryConflictRule {
         triggeringExamples: [
             RuleExample(
                 """
-                100644 8d0e41234f24b6da002d962a26c2495ea16a425f 1\tAssets/logo.png
+                ↓100644 8d0e41234f24b6da002d962a26c2495ea16a425f 1\tAssets/logo.png
                 100644 2e65efe2a145dda7ee51d1741299f848e5bf752e 2\tAssets/logo.png
                 100644 63d8dbd40c23542e740659a7168a0ce3138ea748 3\tAssets/logo.png
                 """, path: "index"),
             RuleExample(
                 """
-                100644 8d0e41234f24b6da002d962a26c2495ea16a425f 1\tConfig/Release.xcconfig
+                ↓100644 8d0e41234f24b6da002d962a26c2495ea16a425f 1\tConfig/Release.xcconfig
                 100644 2e65efe2a145dda7ee51d1741299f848e5bf752e 2\tConfig/Release.xcconfig
                 """, path: "index")
         ],

@@ -23,17 +23,17 @@ package enum PrivacyManifestInvalidRule: Rule {
             "correct the manifest against Apple's keys, categories and reasons (or take a release of the SDK with a valid one)",
         triggeringExamples: [
             RuleExample(
-                "image Payload/App.app/App arm64 ios 17.0 26.0\nplist Payload/App.app/PrivacyInfo.xcprivacy <not a plist>"
+                "image Payload/App.app/App arm64 ios 17.0 26.0\n↓plist Payload/App.app/PrivacyInfo.xcprivacy <not a plist>"
             ),
             RuleExample(
                 """
                 image Payload/App.app/App arm64 ios 17.0 26.0
-                plist Payload/App.app/Frameworks/Kit.framework/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryFileTimestamp; NSPrivacyAccessedAPITypeReasons = (C617.2);});}
+                ↓plist Payload/App.app/Frameworks/Kit.framework/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryFileTimestamp; NSPrivacyAccessedAPITypeReasons = (C617.2);});}
                 """),
             RuleExample(
-                ProjectExamples.manifest([("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.2"])]),
+                "↓" + ProjectExamples.manifest([("NSPrivacyAccessedAPICategoryFileTimestamp", ["C617.2"])]),
                 path: "App/PrivacyInfo.xcprivacy", companions: ["project.yml": ProjectExamples.appSpec]),
-            RuleExample("<plist><dict><key>NSPrivacyTracking</key>", path: "App/PrivacyInfo.xcprivacy")
+            RuleExample("↓<plist><dict><key>NSPrivacyTracking</key>", path: "App/PrivacyInfo.xcprivacy")
         ],
         nonTriggeringExamples: [
             RuleExample(

@@ -31,14 +31,14 @@ package enum PurposeStringRule: Rule {
                 plist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app; NSCameraUsageDescription = "Scans receipts";}
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 import OBJC_CLASS_$_CLLocationManager
-                selector requestWhenInUseAuthorization
+                ↓selector requestWhenInUseAuthorization
                 """),
             RuleExample(
                 """
                 plist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app; NSContactsUsageDescription = "";}
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 image Payload/App.app/Frameworks/Social.framework/Social arm64 ios 15.0 26.0
-                import OBJC_CLASS_$_CNContactStore
+                ↓import OBJC_CLASS_$_CNContactStore
                 """),
             RuleExample(
                 """

@@ -27,18 +27,18 @@ package enum RequiredReasonAPIRule: Rule {
         fix:
             "declare each category the code uses, with the approved reason that fits, in NSPrivacyAccessedAPITypes of the bundle's PrivacyInfo.xcprivacy (for an SDK: a release of it that ships its manifest)",
         triggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\nimport OBJC_CLASS_$_NSUserDefaults"),
+            RuleExample("image Payload/App.app/App arm64 ios 17.0 26.0\n↓import OBJC_CLASS_$_NSUserDefaults"),
             RuleExample(
                 """
                 image Payload/App.app/App arm64 ios 17.0 26.0
                 image Payload/App.app/Frameworks/PIL._imaging.framework/PIL._imaging arm64 ios 13.0 26.5
-                import stat fstat PyArg_ParseTuple
+                ↓import stat fstat PyArg_ParseTuple
                 plist Payload/App.app/Frameworks/PIL._imaging.framework/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryUserDefaults; NSPrivacyAccessedAPITypeReasons = (CA92.1);});}
                 """),
             RuleExample(
                 """
                 image Payload/App.app/App arm64 ios 17.0 26.0
-                import OBJC_CLASS_$_NSUserDefaults
+                ↓import OBJC_CLASS_$_NSUserDefaults
                 plist Payload/App.app/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryUserDefaults; NSPrivacyAccessedAPITypeReasons = (C56D.1);});}
                 """),
             RuleExample(

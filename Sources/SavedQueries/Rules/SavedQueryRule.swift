@@ -14,8 +14,8 @@ package enum SavedQueryRule: Rule {
             """,
         defaultSeverity: .note,
         triggeringExamples: [
-            RuleExample("let a = 1\n↓<<<<<<< HEAD\nlet b = 2\n=======\nlet b = 3\n↓>>>>>>> feature\n"),
-            RuleExample("↓||||||| base\r\n")
+            RuleExample("let a = 1\n↓«error»<<<<<<< HEAD\nlet b = 2\n=======\nlet b = 3\n↓«error»>>>>>>> feature\n"),
+            RuleExample("↓«error»||||||| base\r\n")
         ],
         nonTriggeringExamples: [
             RuleExample("// <<<<<<< in a comment is not at the start of a line\n"),

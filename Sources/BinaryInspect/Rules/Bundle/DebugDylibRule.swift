@@ -13,8 +13,8 @@ package enum DebugDylibRule: BundleRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("file Payload/App.app/App\nfile Payload/App.app/App.debug.dylib"),
-            RuleExample("file App.app/Contents/MacOS/App\nfile App.app/Contents/MacOS/__preview.dylib")
+            RuleExample("file Payload/App.app/App\n↓file Payload/App.app/App.debug.dylib"),
+            RuleExample("file App.app/Contents/MacOS/App\n↓file App.app/Contents/MacOS/__preview.dylib")
         ],
         nonTriggeringExamples: [
             RuleExample("file Payload/App.app/App\nfile Payload/App.app/Frameworks/libDebugMenu.dylib"),

@@ -16,9 +16,9 @@ package enum DevelopmentProfileRule: BundleRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("profile Payload/App.app/embedded.mobileprovision development"),
-            RuleExample("profile Payload/App.app/embedded.mobileprovision ad-hoc"),
-            RuleExample("profile Payload/App.app/embedded.mobileprovision development\ndistribution ad-hoc")
+            RuleExample("↓profile Payload/App.app/embedded.mobileprovision development"),
+            RuleExample("↓profile Payload/App.app/embedded.mobileprovision ad-hoc"),
+            RuleExample("↓profile Payload/App.app/embedded.mobileprovision development\ndistribution ad-hoc")
         ],
         nonTriggeringExamples: [
             RuleExample("profile Payload/App.app/embedded.mobileprovision app-store"),

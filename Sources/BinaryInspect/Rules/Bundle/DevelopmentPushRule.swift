@@ -16,9 +16,9 @@ package enum DevelopmentPushRule: BundleRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("entitlements Payload/App.app/App aps-environment=development"),
+            RuleExample("↓entitlements Payload/App.app/App aps-environment=development"),
             RuleExample(
-                "profile App.app/Contents/embedded.provisionprofile development com.apple.developer.aps-environment=development"
+                "↓profile App.app/Contents/embedded.provisionprofile development com.apple.developer.aps-environment=development"
             )
         ],
         nonTriggeringExamples: [

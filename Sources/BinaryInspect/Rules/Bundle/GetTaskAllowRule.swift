@@ -19,9 +19,9 @@ package enum GetTaskAllowRule: BundleRule {
             """,
         defaultSeverity: .error,
         triggeringExamples: [
-            RuleExample("entitlements Payload/App.app/App get-task-allow=true"),
-            RuleExample("profile Payload/App.app/embedded.mobileprovision development get-task-allow=true"),
-            RuleExample("kind app\nentitlements App.app/Contents/MacOS/App com.apple.security.get-task-allow=true")
+            RuleExample("↓entitlements Payload/App.app/App get-task-allow=true"),
+            RuleExample("↓profile Payload/App.app/embedded.mobileprovision development get-task-allow=true"),
+            RuleExample("kind app\n↓entitlements App.app/Contents/MacOS/App com.apple.security.get-task-allow=true")
         ],
         nonTriggeringExamples: [
             RuleExample("entitlements Payload/App.app/App get-task-allow=false application-identifier=T.app"),

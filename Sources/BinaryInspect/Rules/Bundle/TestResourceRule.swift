@@ -36,11 +36,11 @@ package enum TestResourceRule: BundleRule, ConfigurableRule {
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
-            RuleExample("file Payload/App.app/Preview Content/avatar.png"),
-            RuleExample("file Payload/App.app/UserFixtures.json"),
-            RuleExample("file Payload/App.app/mock_feed.json"),
-            RuleExample("file Payload/App.app/PlugIns/AppTests.xctest/AppTests"),
-            RuleExample("kind resources\nfile sample-data/users.json")
+            RuleExample("↓file Payload/App.app/Preview Content/avatar.png"),
+            RuleExample("↓file Payload/App.app/UserFixtures.json"),
+            RuleExample("↓file Payload/App.app/mock_feed.json"),
+            RuleExample("↓file Payload/App.app/PlugIns/AppTests.xctest/AppTests"),
+            RuleExample("kind resources\n↓file sample-data/users.json")
         ],
         nonTriggeringExamples: [
             RuleExample(

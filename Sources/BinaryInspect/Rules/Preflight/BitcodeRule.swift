@@ -31,13 +31,13 @@ package enum BitcodeRule: BundleRule {
             "rebuild the framework with ENABLE_BITCODE = NO (or take its vendor's release without bitcode), or strip it with xcrun bitcode_strip -r",
         triggeringExamples: [
             RuleExample(
-                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Vendor.framework/Vendor arm64 ios 12.0 16.0\nsegment __LLVM 524288\nsection __LLVM,__bundle 524288"
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Vendor.framework/Vendor arm64 ios 12.0 16.0\nsegment __LLVM 524288\n↓section __LLVM,__bundle 524288"
             ),
             RuleExample(
-                "kind xcframework\nimage ios-arm64/Vendor.framework/Vendor arm64 ios 12.0 16.0\nsection __LLVM,__bundle 1"
+                "kind xcframework\nimage ios-arm64/Vendor.framework/Vendor arm64 ios 12.0 16.0\n↓section __LLVM,__bundle 1"
             ),
             // A static library: a note, not an error.
-            RuleExample("kind binary\nimage . arm64 ios 12.0 16.0 type=object\nsection __LLVM,__bitcode 1"),
+            RuleExample("kind binary\nimage . arm64 ios 12.0 16.0 type=object\n↓«note»section __LLVM,__bitcode 1"),
             // In the project (`audit`): the build settings that make bitcode.
             RuleExample(
                 "↓ENABLE_BITCODE = YES", path: "Config/Release.xcconfig",

@@ -22,13 +22,13 @@ package enum BundleVersionRule: BundleRule {
             "set MARKETING_VERSION and CURRENT_PROJECT_VERSION to numbers such as 2.1.0 and 42 (Xcode writes both keys from them)",
         triggeringExamples: [
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleShortVersionString = \"2.1 beta\"; CFBundleVersion = 42;}"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\n↓plist Payload/App.app/Info.plist {CFBundleShortVersionString = \"2.1 beta\"; CFBundleVersion = 42;}"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleShortVersionString = 2.1; CFBundleVersion = 42;}\nimage Payload/App.app/Frameworks/Z.framework/Z arm64 ios 15.0 26.0\nplist Payload/App.app/Frameworks/Z.framework/Info.plist {CFBundleShortVersionString = 1.0;}"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleShortVersionString = 2.1; CFBundleVersion = 42;}\nimage Payload/App.app/Frameworks/Z.framework/Z arm64 ios 15.0 26.0\n↓plist Payload/App.app/Frameworks/Z.framework/Info.plist {CFBundleShortVersionString = 1.0;}"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleShortVersionString = \"$(MARKETING_VERSION)\"; CFBundleVersion = 1.2.3.4;}"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\n↓plist Payload/App.app/Info.plist {CFBundleShortVersionString = \"$(MARKETING_VERSION)\"; CFBundleVersion = 1.2.3.4;}"
             )
         ],
         nonTriggeringExamples: [

@@ -22,13 +22,13 @@ package enum DSYMMissingRule: BundleRule {
             "set DEBUG_INFORMATION_FORMAT = dwarf-with-dsym for the release configuration of every target, and ask vendors of binary frameworks for their dSYMs",
         triggeringExamples: [
             RuleExample(
-                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530"
+                "kind xcarchive\n↓image Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530"
             ),
             RuleExample(
-                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C44D8-5555-3144-A1B9-5B35EE9F101A"
+                "kind xcarchive\n↓image Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C44D8-5555-3144-A1B9-5B35EE9F101A"
             ),
             RuleExample(
-                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C4408-5555-3144-A193-1E219F242530\nimage Products/Applications/App.app/Frameworks/Vendor.framework/Vendor arm64 ios 15.0 26.0 uuid=11111111-2222-3333-4444-555555555555"
+                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 15.0 26.0 uuid=4C4C4408-5555-3144-A193-1E219F242530\ndsym dSYMs/App.app.dSYM/Contents/Resources/DWARF/App arm64 4C4C4408-5555-3144-A193-1E219F242530\n↓image Products/Applications/App.app/Frameworks/Vendor.framework/Vendor arm64 ios 15.0 26.0 uuid=11111111-2222-3333-4444-555555555555"
             ),
             // In the project (`audit`): a release configuration that makes no dSYM.
             RuleExample(

@@ -21,10 +21,10 @@ package enum ExtensionVersionRule: BundleRule {
             "let extensions inherit MARKETING_VERSION and CURRENT_PROJECT_VERSION from the project instead of setting their own",
         triggeringExamples: [
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleShortVersionString = 1.0.7; CFBundleVersion = 12;}\nimage Payload/App.app/PlugIns/W.appex/W arm64 ios 15.0 26.0\nplist Payload/App.app/PlugIns/W.appex/Info.plist {CFBundleShortVersionString = 1.0; CFBundleVersion = 12;}"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleShortVersionString = 1.0.7; CFBundleVersion = 12;}\nimage Payload/App.app/PlugIns/W.appex/W arm64 ios 15.0 26.0\n↓plist Payload/App.app/PlugIns/W.appex/Info.plist {CFBundleShortVersionString = 1.0; CFBundleVersion = 12;}"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleShortVersionString = 2.0; CFBundleVersion = 12;}\nimage Payload/App.app/Watch/W.app/W arm64 watchos 9.0 26.0\nplist Payload/App.app/Watch/W.app/Info.plist {CFBundleShortVersionString = 2.0; CFBundleVersion = 1;}"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleShortVersionString = 2.0; CFBundleVersion = 12;}\nimage Payload/App.app/Watch/W.app/W arm64 watchos 9.0 26.0\n↓plist Payload/App.app/Watch/W.app/Info.plist {CFBundleShortVersionString = 2.0; CFBundleVersion = 1;}"
             )
         ],
         nonTriggeringExamples: [

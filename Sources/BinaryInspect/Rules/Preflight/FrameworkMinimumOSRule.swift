@@ -20,19 +20,19 @@ package enum FrameworkMinimumOSRule: BundleRule {
         fix: "raise the app's deployment target to the framework's, or take a build of the framework for the app's",
         triggeringExamples: [
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 17.0 26.0"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\n↓image Payload/App.app/Frameworks/Core.framework/Core arm64 ios 17.0 26.0"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64_32 watchos 9.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64 watchos 26.0 26.0\nimage Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64_32 watchos 10.0 26.0\nimage Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64 watchos 26.0 26.0"
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64_32 watchos 9.0 26.0\nimage Payload/App.app/Watch/W.app/W arm64 watchos 26.0 26.0\n↓image Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64_32 watchos 10.0 26.0\nimage Payload/App.app/Watch/W.app/Frameworks/K.framework/K arm64 watchos 26.0 26.0"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/Core.framework/Core arm64 ios 15.0 26.0\nplist Payload/App.app/Frameworks/Core.framework/Info.plist {MinimumOSVersion = 16.0;}"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\n↓image Payload/App.app/Frameworks/Core.framework/Core arm64 ios 15.0 26.0\nplist Payload/App.app/Frameworks/Core.framework/Info.plist {MinimumOSVersion = 16.0;}"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/PlugIns/W.appex/W arm64 ios 14.0 26.0\nimage Payload/App.app/PlugIns/W.appex/Frameworks/Kit.framework/Kit arm64 ios 15.0 26.0"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/PlugIns/W.appex/W arm64 ios 14.0 26.0\n↓image Payload/App.app/PlugIns/W.appex/Frameworks/Kit.framework/Kit arm64 ios 15.0 26.0"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/libdep.dylib arm64 ios 16.4 26.0\ndistribution development"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\n↓image Payload/App.app/Frameworks/libdep.dylib arm64 ios 16.4 26.0\ndistribution development"
             )
         ],
         nonTriggeringExamples: [

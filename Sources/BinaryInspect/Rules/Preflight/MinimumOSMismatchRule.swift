@@ -26,16 +26,16 @@ package enum MinimumOSMismatchRule: BundleRule {
             "let Xcode write MinimumOSVersion from the deployment target (no hand-edited Info.plist value), and rebuild repackaged frameworks",
         triggeringExamples: [
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/G.framework/G arm64 ios 17.0 26.0\nplist Payload/App.app/Frameworks/G.framework/Info.plist {MinimumOSVersion = 13.0;}"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/Frameworks/G.framework/G arm64 ios 17.0 26.0\n↓plist Payload/App.app/Frameworks/G.framework/Info.plist {MinimumOSVersion = 13.0;}"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleExecutable = App;}"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\n↓plist Payload/App.app/Info.plist {CFBundleExecutable = App;}"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {MinimumOSVersion = 16.0;}"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\n↓«warning»plist Payload/App.app/Info.plist {MinimumOSVersion = 16.0;}"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0 version-min\nplist Payload/App.app/Info.plist {MinimumOSVersion = 14.0;}"
+                "image Payload/App.app/App arm64 ios 15.0 26.0 version-min\n↓plist Payload/App.app/Info.plist {MinimumOSVersion = 14.0;}"
             )
         ],
         nonTriggeringExamples: [

@@ -21,10 +21,10 @@ package enum ProfileIdentityRule: BundleRule {
             "sign each target with the profile made for its bundle identifier (automatic signing, or match's profile for that identifier)",
         triggeringExamples: [
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app;}\nprofile Payload/App.app/embedded.mobileprovision app-store application-identifier=ABCDE12345.com.example.app.beta"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nplist Payload/App.app/Info.plist {CFBundleIdentifier = com.example.app;}\n↓profile Payload/App.app/embedded.mobileprovision app-store application-identifier=ABCDE12345.com.example.app.beta"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/PlugIns/W.appex/W arm64 ios 15.0 26.0\nplist Payload/App.app/PlugIns/W.appex/Info.plist {CFBundleIdentifier = com.example.app.widget;}\nprofile Payload/App.app/PlugIns/W.appex/embedded.mobileprovision app-store application-identifier=ABCDE12345.com.example.app"
+                "image Payload/App.app/App arm64 ios 15.0 26.0\nimage Payload/App.app/PlugIns/W.appex/W arm64 ios 15.0 26.0\nplist Payload/App.app/PlugIns/W.appex/Info.plist {CFBundleIdentifier = com.example.app.widget;}\n↓profile Payload/App.app/PlugIns/W.appex/embedded.mobileprovision app-store application-identifier=ABCDE12345.com.example.app"
             )
         ],
         nonTriggeringExamples: [

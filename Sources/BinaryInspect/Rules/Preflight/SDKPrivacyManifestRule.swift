@@ -32,15 +32,15 @@ package enum SDKPrivacyManifestRule: BundleRule {
         fix: "update the SDK to a release that ships PrivacyInfo.xcprivacy inside its framework",
         triggeringExamples: [
             RuleExample(
-                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Alamofire.framework/Alamofire arm64 ios 12.0 18.0"
+                "image Payload/App.app/App arm64 ios 17.0 26.0\n↓image Payload/App.app/Frameworks/Alamofire.framework/Alamofire arm64 ios 12.0 18.0"
             ),
-            RuleExample("kind xcframework\nimage ios-arm64/SDWebImage.framework/SDWebImage arm64 ios 12.0 18.0"),
+            RuleExample("kind xcframework\n↓image ios-arm64/SDWebImage.framework/SDWebImage arm64 ios 12.0 18.0"),
             // Linked into another framework: told by its Swift module, or by its Objective-C classes.
             RuleExample(
-                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Stipop.framework/Stipop arm64 ios 13.0 18.0\nmodule Stipop OneSignalOutcomes"
+                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Stipop.framework/Stipop arm64 ios 13.0 18.0\n↓module Stipop OneSignalOutcomes"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 17.0 26.0\nobjc-class AppDelegate SDWebImageManager SDImageCache\nfile Payload/App.app/SDWebImage.bundle/Info.plist"
+                "image Payload/App.app/App arm64 ios 17.0 26.0\n↓objc-class AppDelegate SDWebImageManager SDImageCache\nfile Payload/App.app/SDWebImage.bundle/Info.plist"
             )
         ],
         nonTriggeringExamples: [

@@ -20,9 +20,9 @@ package enum SDKSignatureRule: BundleRule {
         fix: "take the SDK vendor's signed XCFramework, or sign it with codesign before embedding it",
         triggeringExamples: [
             RuleExample(
-                "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Starscream.framework/Starscream arm64 ios 12.0 18.0 unsigned"
+                "image Payload/App.app/App arm64 ios 17.0 26.0\n↓image Payload/App.app/Frameworks/Starscream.framework/Starscream arm64 ios 12.0 18.0 unsigned"
             ),
-            RuleExample("kind xcframework\nimage ios-arm64/Lottie.framework/Lottie arm64 ios 13.0 18.0 unsigned")
+            RuleExample("kind xcframework\n↓image ios-arm64/Lottie.framework/Lottie arm64 ios 13.0 18.0 unsigned")
         ],
         nonTriggeringExamples: [
             RuleExample(

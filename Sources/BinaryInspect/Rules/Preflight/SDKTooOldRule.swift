@@ -61,13 +61,13 @@ package enum SDKTooOldRule: BundleRule, ConfigurableRule {
         storeRejection: "ITMS-90725: SDK version issue",
         fix: "archive with the Xcode that ships the required SDK (the floor's row in docs/preflight.md names it)",
         triggeringExamples: [
-            RuleExample("upload 2026-06-01\nimage Payload/App.app/App arm64 ios 15.0 18.5"),
+            RuleExample("upload 2026-06-01\n↓image Payload/App.app/App arm64 ios 15.0 18.5"),
             RuleExample(
-                "upload 2026-06-01\nimage Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/PlugIns/Widget.appex/Widget arm64 ios 16.0 17.5"
+                "upload 2026-06-01\nimage Payload/App.app/App arm64 ios 16.0 26.0\n↓image Payload/App.app/PlugIns/Widget.appex/Widget arm64 ios 16.0 17.5"
             ),
-            RuleExample("upload 2026-01-15\nimage Payload/App.app/App arm64 ios 15.0 18.5"),
+            RuleExample("upload 2026-01-15\n↓«warning»image Payload/App.app/App arm64 ios 15.0 18.5"),
             RuleExample(
-                "upload 2024-05-01\nimage Payload/App.app/Watch/W.app/W arm64 watchos 8.0 9.4\nimage Payload/App.app/App arm64 ios 15.0 17.0"
+                "upload 2024-05-01\n↓image Payload/App.app/Watch/W.app/W arm64 watchos 8.0 9.4\n↓«warning»image Payload/App.app/App arm64 ios 15.0 17.0"
             )
         ],
         nonTriggeringExamples: [

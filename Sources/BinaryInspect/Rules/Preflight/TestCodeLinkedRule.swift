@@ -41,16 +41,16 @@ package enum TestCodeLinkedRule: BundleRule, ConfigurableRule {
         fix:
             "link test frameworks and test helpers only into test targets; embed debugging tools only in Debug builds (a build configuration, or a separate scheme)",
         triggeringExamples: [
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/XCTest.framework/XCTest"),
+            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\n↓dylib @rpath/XCTest.framework/XCTest"),
             RuleExample(
-                "image Payload/App.app/Frameworks/Nimble.framework/Nimble arm64 ios 16.0 26.0\nimport __swift_FORCE_LOAD_$_XCTestSwiftSupport"
+                "image Payload/App.app/Frameworks/Nimble.framework/Nimble arm64 ios 16.0 26.0\n↓import __swift_FORCE_LOAD_$_XCTestSwiftSupport"
             ),
-            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\nweak-dylib @rpath/FLEX.framework/FLEX"),
+            RuleExample("image Payload/App.app/App arm64 ios 16.0 26.0\n↓weak-dylib @rpath/FLEX.framework/FLEX"),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 16.0 26.0\nreexport-dylib /usr/lib/libXCTestSwiftSupport.dylib"),
-            RuleExample("kind binary\nimage . arm64 ios 16.0 26.0\ndylib @rpath/Testing.framework/Testing"),
+                "image Payload/App.app/App arm64 ios 16.0 26.0\n↓reexport-dylib /usr/lib/libXCTestSwiftSupport.dylib"),
+            RuleExample("kind binary\nimage . arm64 ios 16.0 26.0\n↓dylib @rpath/Testing.framework/Testing"),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/XCTest.framework/XCTest\ndistribution ad-hoc"
+                "image Payload/App.app/App arm64 ios 16.0 26.0\n↓dylib @rpath/XCTest.framework/XCTest\ndistribution ad-hoc"
             )
         ],
         nonTriggeringExamples: [

@@ -23,16 +23,16 @@ package enum UnsupportedArchitectureRule: BundleRule {
             "embed the framework from an .xcframework (Xcode picks the device library), or remove the extra slices with lipo -remove before signing",
         triggeringExamples: [
             RuleExample(
-                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK x86_64 ios-simulator 16.0 26.0"
+                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/SDK.framework/SDK arm64 ios 16.0 26.0\n↓image Payload/App.app/Frameworks/SDK.framework/SDK x86_64 ios-simulator 16.0 26.0"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Sim.framework/Sim arm64 ios-simulator 16.0 26.0"
+                "image Payload/App.app/App arm64 ios 16.0 26.0\n↓image Payload/App.app/Frameworks/Sim.framework/Sim arm64 ios-simulator 16.0 26.0"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 16.0 26.0\nimage Payload/App.app/Frameworks/Old.framework/Old i386 unread"
+                "image Payload/App.app/App arm64 ios 16.0 26.0\n↓image Payload/App.app/Frameworks/Old.framework/Old i386 unread"
             ),
             RuleExample(
-                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 16.0 26.0\nimage Products/Applications/App.app/PlugIns/W.appex/W arm64 macos 13.0 26.0"
+                "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 16.0 26.0\n↓image Products/Applications/App.app/PlugIns/W.appex/W arm64 macos 13.0 26.0"
             )
         ],
         nonTriggeringExamples: [
