@@ -1,4 +1,5 @@
 import AndroidArtifacts
+import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
@@ -17,8 +18,31 @@ import Testing
     }
 }
 
-/// The examples' text form: each line declares the place of its findings.
+/// The examples' text form: a line it does not read, or a value outside its list, is an error
+/// naming the line, so a mistyped example cannot pass by testing something else.
 @Suite struct AndroidExampleFormTests {
+    @Test(arguments: [
+        "knd apk",  // a mistyped keyword
+        "kind apkx",  // an unknown artifact kind
+        "upload 2026-06-0x",  // not YYYY-MM-DD
+        "file",  // no path
+        "manifest AndroidManifest.xml debuggable=yes",  // a flag is true or false
+        "manifest AndroidManifest.xml feature=android.hardware.camera",  // an unknown form factor
+        "manifest AndroidManifest.xml colour=blue",  // an unknown manifest key
+        "manifest lib/AndroidManifest.xml",  // no manifest of an apk lies there
+        "bundle-config alignment=8k",  // an unknown alignment
+        "lib lib/arm64-v8a/libapp.so machine=mips",  // an unknown machine
+        "lib lib/arm64-v8a/libapp.so shdr=broken",  // an unknown section-header problem
+        "lib lib/arm64-v8a/libapp.so align=4096"  // alignments are 0xHEX
+    ])
+    func anUnknownValueIsAnErrorNamingTheLine(_ line: String) {
+        #expect {
+            try AndroidArtifact(example: "manifest AndroidManifest.xml versionCode=3\n\n\(line)")
+        } throws: { error in
+            (error as? InputError)?.line == 3
+        }
+    }
+
     /// Each line declares the path its findings are at, relative to the artifact's root; a
     /// finding about a folder (an ABI's libraries) belongs to the lines of the files in it.
     @Test func eachLineDeclaresThePathOfItsFindings() throws {

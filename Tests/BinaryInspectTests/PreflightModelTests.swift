@@ -227,6 +227,27 @@ import Testing
         }
     }
 
+    /// A value outside its list is an error naming the line, never a default: a profile of an
+    /// unknown kind once became an App Store profile.
+    @Test(arguments: [
+        "profile Payload/App.app/embedded.mobileprovision appstore",  // an unknown profile kind
+        "profile Payload/App.app/embedded.mobileprovision",  // no kind
+        "kind ipa app",  // a second value
+        "distribution testflight",  // an unknown distribution
+        "upload 2026-6-01",  // not YYYY-MM-DD
+        "segment __LLVM 12 big",  // a field too many
+        "section __LLVM,__bundle 1 2",
+        "image Payload/App.app/App arm64 type=plugin",  // an unknown image type
+        "entitlements Payload/App.app/App get-task-allow"  // not KEY=VALUE
+    ])
+    func anUnknownValueIsAnErrorNamingTheLine(_ line: String) {
+        #expect {
+            try BundleContents(example: "image Payload/App.app/App arm64 ios 17.0 26.0\n\n\(line)")
+        } throws: { error in
+            (error as? InputError)?.line == 3
+        }
+    }
+
     /// Each line declares the path its findings are at; a line adding to a slice, its image's.
     @Test func eachLineDeclaresThePathOfItsFindings() throws {
         let (_, places) = try BundleContents.example(

@@ -93,10 +93,17 @@ import Testing
         "field App.Planner stub",  // no type
         "symbol $s3App4MockC 12 extra",  // a third field
         "section .debug_info big",  // a size that is no number
-        "needed"  // a keyword without a value
+        "needed",  // a keyword without a value
+        "test-record XCTestCase",  // a record kind is a four-character code
+        "build-id 0xZZ"  // a build-id is hex
     ])
     func anUnreadableLineIsAnError(_ line: String) {
-        #expect(throws: InputError.self) { try BinaryContents(example: "type class App.Clock\n\(line)") }
+        // The error names the line as the example shows it, blank lines counted.
+        #expect {
+            try BinaryContents(example: "type class App.Clock\n\n\(line)")
+        } throws: { error in
+            (error as? InputError)?.line == 3
+        }
     }
 
     /// Each line's record carries the place a finding about it names, so a marker is checked

@@ -21,7 +21,8 @@ extension AndroidArtifact {
     ///     file PATH
     ///
     /// A line it does not understand is an error (an example must not pass by being skipped),
-    /// and so is a library or manifest path the artifact kind does not hold there.
+    /// and so is a value outside its list (a kind, a feature, a machine, a flag that is not true
+    /// or false) or a library or manifest path the artifact kind does not hold there.
     package init(example text: String) throws(InputError) {
         var places: [ExamplePlace] = []
         try self.init(example: text, places: &places)
@@ -64,7 +65,10 @@ extension AndroidArtifact {
                     parsed == .libraryFolder
                     ? "jniLibs" : parsed == .library ? "libexample.so" : "Example.\(parsed.rawValue)"
             case "upload":
-                guard fields.count == 2, fields[1].split(separator: "-").map(\.count) == [4, 2, 2] else {
+                let parts = fields[1].split(separator: "-")
+                guard fields.count == 2, parts.map(\.count) == [4, 2, 2],
+                    parts.allSatisfy({ $0.allSatisfy(\.isNumber) })
+                else {
                     throw bad("YYYY-MM-DD expected")
                 }
                 uploadDay = fields[1]

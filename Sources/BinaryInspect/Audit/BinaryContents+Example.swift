@@ -17,7 +17,9 @@ extension BinaryContents {
     ///     symbol MANGLED SIZE
     ///
     /// A line it does not understand is an error, as in `BundleContents(example:)`: an example
-    /// must not pass by being skipped. Places are synthetic: section "example" and offset = the line's
+    /// must not pass by being skipped; so is a `type` kind other than class, struct or enum, a
+    /// `test-record` kind that is not a four-character code, a `build-id` that is not hex or a
+    /// size that is not a number. Places are synthetic: section "example" and offset = the line's
     /// number for metadata records, `.rodata` / `.text` and the line's number for strings and
     /// symbols, section "example" for facts (`example(_:)` gives each line's place).
     package init(example text: String, path: String = "Example") throws(InputError) {
@@ -98,7 +100,10 @@ extension BinaryContents {
                         },
                         isEnumCase: parts[0] == "case", place: place))
             case "protocol": metadata.protocols.append(SwiftProtocolRecord(name: value, place: place))
-            case "test-record": metadata.tests.append(SwiftTestRecord(kind: value, place: place, size: 32))
+            case "test-record":
+                // A record's kind is a four-character code (`test`, `exit`).
+                guard value.count == 4, !value.contains(" ") else { throw bad("a four-character record kind expected") }
+                metadata.tests.append(SwiftTestRecord(kind: value, place: place, size: 32))
             case "needed": libraries.append(ELFFacts.needed(value))
             case "autolink": libraries.append(ELFFacts.autolink(value))
             case "dylib":
@@ -114,7 +119,9 @@ extension BinaryContents {
                 )
             case "string": strings.append(FoundString(text: value, section: ".rodata", offset: UInt64(number)))
             case "comment": comments.append(value)
-            case "build-id": buildFacts.append(ELFFacts.buildID(value))
+            case "build-id":
+                guard value.allSatisfy(\.isHexDigit) else { throw bad("a hexadecimal build-id expected") }
+                buildFacts.append(ELFFacts.buildID(value))
             case "fact":
                 buildFacts.append(BuildFact(message: value, section: "example", fix: "none needed", identity: value))
             case "section":

@@ -29,7 +29,9 @@ extension BundleContents {
     ///     segment NAME [SIZE]             section SEGMENT,NAME [SIZE]
     ///     dsym PATH ARCH UUID [ARCH UUID…]
     ///
-    /// A line it does not understand is an error (an example must not pass by being skipped).
+    /// A line it does not understand is an error (an example must not pass by being skipped), and
+    /// so is a value outside its list (a profile, bundle or distribution kind, an image type or
+    /// option) or a field too many: nothing falls back to a default silently.
     /// Without a `type=`, an image is a dylib when its name ends in `.dylib` or it lies in a
     /// `.framework`, else an executable; it is signed unless `unsigned`.
     package init(example text: String, root: String = "Example.ipa") throws(InputError) {
@@ -58,6 +60,9 @@ extension BundleContents {
             }
             let fields = line.split(separator: " ").map(String.init)
             guard fields.count >= 2 else { throw bad("a keyword and a value expected") }
+            func exactly(_ count: Int, _ form: String) throws(InputError) {
+                guard fields.count == count else { throw bad("\(form) expected") }
+            }
             let rest = line.drop { $0 != " " }.dropFirst()
             switch fields[0] {
             case "kind", "distribution", "upload": places.append(ExamplePlace(line: number, path: ""))
@@ -70,12 +75,15 @@ extension BundleContents {
             }
             switch fields[0] {
             case "kind":
+                try exactly(2, "kind KIND")
                 guard let parsed = BundleKind(rawValue: fields[1]) else { throw bad("unknown kind") }
                 kind = parsed
             case "file": files.append(String(rest))
             case "entitlements": entitlements.append((fields[1], try Self.pairs(fields.dropFirst(2), bad)))
             case "profile":
-                let kind = fields.count > 2 ? ProvisioningProfile.Kind(rawValue: fields[2]) ?? .appStore : .appStore
+                guard fields.count >= 3, let kind = ProvisioningProfile.Kind(rawValue: fields[2]) else {
+                    throw bad("profile PATH development|ad-hoc|enterprise|app-store expected")
+                }
                 profiles.append(
                     (
                         fields[1],
@@ -85,11 +93,13 @@ extension BundleContents {
                     ))
                 files.append(fields[1])
             case "upload":
+                try exactly(2, "upload YYYY-MM-DD")
                 let parts = fields[1].split(separator: "-")
                 guard parts.count == 3, parts.map(\.count) == [4, 2, 2], parts.allSatisfy({ $0.allSatisfy(\.isNumber) })
                 else { throw bad("YYYY-MM-DD expected") }
                 uploadDay = fields[1]
             case "distribution":
+                try exactly(2, "distribution METHOD")
                 guard let method = ProvisioningProfile.Kind(rawValue: fields[1]) else {
                     throw bad("unknown distribution")
                 }
@@ -115,10 +125,12 @@ extension BundleContents {
             case "module": try updateLastSlice(bad) { $0.definedModules += fields.dropFirst() }
             case "objc-class": try updateLastSlice(bad) { $0.definedObjCClasses += fields.dropFirst() }
             case "segment":
+                guard fields.count <= 3 else { throw bad("segment NAME [SIZE] expected") }
                 let size = fields.count > 2 ? UInt64(fields[2]) : 1
                 guard let size else { throw bad("size is not a number") }
                 try updateLastSlice(bad) { $0.segments.append(.init(name: fields[1], fileSize: size)) }
             case "section":
+                guard fields.count <= 3 else { throw bad("section SEGMENT,NAME [SIZE] expected") }
                 let parts = fields[1].split(separator: ",", maxSplits: 1).map(String.init)
                 let size = fields.count > 2 ? UInt64(fields[2]) : 1
                 guard parts.count == 2, let size else { throw bad("SEGMENT,NAME [SIZE] expected") }
