@@ -5,14 +5,29 @@ import ShipcheckTestSupport
 import Testing
 
 @Suite struct RuleRegistryTests {
-    @Test func everyRuleHasAUniqueIDAndBothKindsOfExample() {
+    @Test func everyRuleHasAUniqueIDAndDocumentation() {
         let ids = RuleRegistry.descriptions.map(\.id)
         #expect(Set(ids).count == ids.count)
         for rule in RuleRegistry.descriptions {
             #expect(!rule.summary.isEmpty && rule.rationale.count > 60, "\(rule.id)")
-            #expect(
-                !rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty,
-                "\(rule.id) needs examples both ways")
+        }
+    }
+
+    /// Markers are what make an example assert the count, place and severity of the findings
+    /// (RuleExample): a triggering example without one would only prove "some finding", and a
+    /// marker in a non-triggering example would assert nothing.
+    @Test(arguments: RuleRegistry.descriptions.map(\.id))
+    func everyTriggeringExampleCarriesMarkers(_ id: String) throws {
+        let rule = try #require(RuleRegistry.descriptions.first { $0.id == id })
+        #expect(!rule.triggeringExamples.isEmpty, "\(id) has no triggering example")
+        #expect(!rule.nonTriggeringExamples.isEmpty, "\(id) has no non-triggering example")
+        for example in rule.triggeringExamples {
+            let markers = try example.unmarked.markers
+            #expect(!markers.isEmpty, "\(id): a triggering example without a ↓ marker:\n\(example.text)")
+        }
+        for example in rule.nonTriggeringExamples {
+            let markers = try example.unmarked.markers
+            #expect(markers.isEmpty, "\(id): a non-triggering example with a ↓ marker:\n\(example.text)")
         }
     }
 
