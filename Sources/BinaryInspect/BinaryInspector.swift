@@ -88,9 +88,19 @@ package struct BinaryInspector: Sendable {
     /// Runs the rules on already decoded contents (rule examples, tests).
     package func check(_ contents: BinaryContents) -> [Finding] {
         var findings: [Finding] = []
+        var reported: Set<UInt64> = []
         for rule in rules {
-            findings += rule.check(
-                contents, BinaryRuleContext(severity: rule.description.defaultSeverity, configuration: configuration))
+            let found = rule.check(
+                contents,
+                BinaryRuleContext(
+                    severity: rule.description.defaultSeverity, configuration: configuration, reportedOffsets: reported)
+            )
+            for finding in found {
+                for location in [finding.location] + (finding.related ?? []).map(\.location) {
+                    if case .binary(let place) = location, let offset = place.offset { reported.insert(offset) }
+                }
+            }
+            findings += found
         }
         return findings
     }

@@ -35,6 +35,7 @@ package enum RuleRegistry {
         SwiftTestingRecordRule.self,
         TestLibraryDependencyRule.self,
         MockSymbolRule.self,
+        // Before BuildPathsRule: a path it reports (Preview Content) is not a build path's finding too.
         FixtureStringRule.self,
         BuildPathsRule.self,
         BuildFactsRule.self,
