@@ -174,7 +174,7 @@ import Testing
                 "development provisioning profile 'iOS Team Provisioning Profile: com.example.app' for 2 listed devices (ProvisionedDevices) in an artifact meant for ad-hoc distribution (method 'release-testing' in \(tree.directory.path)/out/ExportOptions.plist)"
             ])
         var configuration = Configuration()
-        configuration.bundleDistribution = "development"
+        configuration.bundleDistribution = .development
         expectExactly(
             audit(ipa, configuration: configuration), root: ipa,
             Self.prefixed("Payload/Leaky.app/", Self.debugAppFindings))

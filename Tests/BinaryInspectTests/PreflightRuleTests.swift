@@ -398,7 +398,7 @@ import Testing
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-preflight"))
         Self.app(tree, at: "Store.app", binaries: Self.plantedBinaries, plists: Self.plantedPlists, form: .xml)
         var configuration = Configuration()
-        configuration.bundleDistribution = "ad-hoc"
+        configuration.bundleDistribution = .adHoc
         let rules = Set(
             preflight(audit("\(tree.directory.path)/Store.app", configuration: configuration)).map(\.ruleID))
         #expect(rules == ["preflight-framework-minimum-os", "preflight-test-code-linked", "preflight-profile-identity"])

@@ -96,7 +96,7 @@ import Testing
         ]).combined
         #expect(result.findings.isEmpty)
         var enterprise = Configuration()
-        enterprise.bundleDistribution = "enterprise"
+        enterprise.bundleDistribution = .enterprise
         #expect(
             audit(
                 ["App/Clock.swift": "let a = UserDefaults.standard\n", "App/PrivacyInfo.xcprivacy": "not a plist"],

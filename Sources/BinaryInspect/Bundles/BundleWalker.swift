@@ -188,26 +188,8 @@ struct BundleWalker {
 extension BundleWalker {
     /// `bundle.distribution` in the configuration, when it sets one.
     static func configuredDistribution(_ configuration: Configuration) -> BundleContents.Distribution? {
-        guard let configured = configuration.bundleDistribution,
-            let method = ProvisioningProfile.Kind(exportMethod: configured)
-        else { return nil }
+        guard let method = configuration.bundleDistribution else { return nil }
         return .init(
             method: method, source: "bundle.distribution in \(configuration.sourcePath ?? Configuration.fileName)")
-    }
-}
-
-extension ProvisioningProfile.Kind {
-    /// An export method as ExportOptions.plist (or `bundle.distribution`) names it, old and new
-    /// names alike (Xcode 15.3 renamed app-store to app-store-connect, ad-hoc to release-testing,
-    /// development to debugging).
-    package init?(exportMethod: String) {
-        switch exportMethod {
-        case "app-store", "app-store-connect": self = .appStore
-        case "ad-hoc", "release-testing": self = .adHoc
-        case "development", "debugging": self = .development
-        // Both provision every device (`ProvisionsAllDevices`): in-house and macOS Developer ID.
-        case "enterprise", "developer-id": self = .enterprise
-        default: return nil
-        }
     }
 }

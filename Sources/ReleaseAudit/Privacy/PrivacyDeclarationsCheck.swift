@@ -45,7 +45,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     package init(configuration: Configuration) {
         self.configuration = configuration
         // Rules about the store apply where the app is meant for it (`bundle.distribution`).
-        let forStore = configuration.bundleDistribution.map { ["app-store", "app-store-connect"].contains($0) } ?? true
+        let forStore = configuration.bundleDistribution.map { $0 == .appStore } ?? true
         requiredReasons = forStore && configuration.isEnabled(RequiredReasonAPIRule.description)
         manifests = forStore && configuration.isEnabled(PrivacyManifestInvalidRule.description)
         purposes = forStore && configuration.isEnabled(PurposeStringRule.description)

@@ -36,9 +36,9 @@ package struct Configuration: Sendable {
     package var queriesFile = Configuration.defaultQueriesFile
     /// Paths where conflict markers are expected (docs and fixtures that show them on purpose).
     package var conflictAllow = GlobList([])
-    /// How bundles and .ipa files are meant to be distributed (`app-store`, `ad-hoc`,
-    /// `development`, `enterprise`); nil: from an ExportOptions.plist, else the App Store.
-    package var bundleDistribution: String? = nil
+    /// How bundles and .ipa files are meant to be distributed; nil: from an
+    /// ExportOptions.plist, else the App Store.
+    package var bundleDistribution: DistributionMethod? = nil
     /// Build configuration names treated as release (nil: Archive-action configurations and
     /// Release / Production / AppStore names).
     package var releaseConfigurations: [String]? = nil

@@ -108,17 +108,15 @@ package enum ConfigurationLoader {
         }
         if let bundle = try top.mapping("bundle") {
             try bundle.requireKeys(in: ["distribution"] + formerKeys.keys(in: "bundle"))
-            if let distribution = try bundle.string("distribution") {
-                let methods = [
-                    "app-store", "app-store-connect", "ad-hoc", "release-testing", "development", "debugging",
-                    "enterprise", "developer-id"
-                ]
-                guard methods.contains(distribution) else {
+            if let name = try bundle.string("distribution") {
+                guard let method = DistributionMethod(exportMethod: name) else {
                     throw InputError(
                         path: file, line: bundle.line(of: "distribution"),
-                        message: "'bundle.distribution' must be one of \(methods.joined(separator: ", "))")
+                        message:
+                            "'bundle.distribution' must be one of \(DistributionMethod.exportMethodNames.joined(separator: ", "))"
+                    )
                 }
-                configuration.bundleDistribution = distribution
+                configuration.bundleDistribution = method
             }
         }
         configuration.releaseConfigurations = try top.stringList("release-configurations")

@@ -6,16 +6,8 @@ import SwiftASN1
 /// The envelope is read as BER (Apple writes indefinite lengths and chunked OCTET STRINGs);
 /// the signature is not verified — only what the profile says is read.
 package struct ProvisioningProfile: Sendable, Hashable {
-    package enum Kind: String, Sendable {
-        /// Devices listed and `get-task-allow`: signed with a development certificate.
-        case development
-        /// Devices listed, no `get-task-allow`.
-        case adHoc = "ad-hoc"
-        /// `ProvisionsAllDevices` (Apple Developer Enterprise Program, macOS Developer ID).
-        case enterprise
-        /// No device list: App Store (and TestFlight) distribution.
-        case appStore = "app-store"
-    }
+    /// What the profile allows: the distribution method it is made for.
+    package typealias Kind = DistributionMethod
 
     package var name: String?
     package var kind: Kind
