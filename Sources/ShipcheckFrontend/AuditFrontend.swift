@@ -20,8 +20,8 @@ extension Frontend {
             ConflictCheck(rules: rules, configuration: configuration),
             SavedQueries.gates(root: root, configuration: configuration, source: source),
             BuildSettingsCheck(rules: rules, configuration: configuration),
-            ArchiveBreakerCheck(configuration: configuration),
-            PrivacyDeclarationsCheck(configuration: configuration),
+            ArchiveBreakerCheck(rules: rules, configuration: configuration),
+            PrivacyDeclarationsCheck(rules: rules, configuration: configuration),
             BinariesCheck(
                 root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture),
             AndroidLibrariesCheck(root: root, configuration: configuration)

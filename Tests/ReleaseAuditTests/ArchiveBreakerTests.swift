@@ -1,5 +1,6 @@
 import ScanEngine
 import ShipcheckCore
+import ShipcheckFrontend
 import ShipcheckTestSupport
 import SourceScan
 import Testing
@@ -11,7 +12,9 @@ import XcodeProject
 private func analyze(_ files: [String: String], configuration: Configuration = Configuration()) -> CheckResult {
     let directory = TemporaryDirectory("shipcheck-breakers")
     for (path, text) in files { directory.write(path, text) }
-    return scan(directory.path, configuration: configuration, with: ArchiveBreakerCheck(configuration: configuration))
+    return scan(
+        directory.path, configuration: configuration,
+        with: ArchiveBreakerCheck(rules: RuleRegistry.rules, configuration: configuration))
 }
 
 /// `path:line:column` of each finding, in reading order.
@@ -23,12 +26,28 @@ private func places(_ result: CheckResult) -> [String] {
 }
 
 @Suite struct ArchiveBreakerRuleExampleTests {
+    /// The registry decides whether the check runs, as for every check: left out of it, the
+    /// rule reports nothing on a rule example that triggers it.
+    @Test func theCheckRunsOnlyWhatTheRegistryHolds() throws {
+        let example = try #require(ArchiveBreakerRule.description.triggeringExamples.first)
+        let tree = TemporaryDirectory("shipcheck-breakers-registry")
+        for (path, companion) in example.companions { tree.write(path, companion) }
+        tree.write(example.path, try example.unmarked.text)
+        let withoutRule = RuleRegistry.rules.filter { $0 != ArchiveBreakerRule.self }
+        #expect(
+            !scan(tree.path, with: ArchiveBreakerCheck(rules: RuleRegistry.rules, configuration: Configuration()))
+                .findings.isEmpty)
+        #expect(
+            scan(tree.path, with: ArchiveBreakerCheck(rules: withoutRule, configuration: Configuration())).findings
+                .isEmpty)
+    }
+
     @Test func examplesDriveTheRule() {
         let rule = ArchiveBreakerRule.description
         #expect(rule.id == "release-references-debug-only" && rule.defaultSeverity == .error)
         #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty)
         let failures = RuleExampleVerifier.verify(rule) { root in
-            scan(root, with: ArchiveBreakerCheck(configuration: Configuration()))
+            scan(root, with: ArchiveBreakerCheck(rules: RuleRegistry.rules, configuration: Configuration()))
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }
@@ -267,7 +286,8 @@ private func places(_ result: CheckResult) -> [String] {
             "Bad.swift", bytes: Array("let a = 1\n#if DEBUG\n".utf8) + [0xFF, 0xFE] + Array("\n#endif\n".utf8))
         directory.write("Mocks.swift", "#if DEBUG\nlet mock = 1\n#endif\n")
         directory.write("Use.swift", "let value = mock\n")
-        let result = scan(directory.path, with: ArchiveBreakerCheck(configuration: Configuration()))
+        let result = scan(
+            directory.path, with: ArchiveBreakerCheck(rules: RuleRegistry.rules, configuration: Configuration()))
         #expect(result.inputErrors.map(\.path) == ["Bad.swift"])
         #expect(result.inputErrors.first?.line == 3)
         #expect(places(result) == ["Use.swift:1:13"])

@@ -17,7 +17,7 @@ import Testing
             "\(rule.id) needs project examples both ways")
         let failures = RuleExampleVerifier.verify(rule) { root in
             ScanPipeline(root: root, configuration: Configuration()).run([
-                PrivacyDeclarationsCheck(configuration: Configuration())
+                PrivacyDeclarationsCheck(rules: RuleRegistry.rules, configuration: Configuration())
             ]).combined
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
@@ -57,7 +57,7 @@ import Testing
         tree.write("App.xcodeproj/project.pbxproj", Self.pbxproj)
         for (path, text) in files { tree.write(path, text) }
         return ScanPipeline(root: tree.path, configuration: configuration).run([
-            PrivacyDeclarationsCheck(configuration: configuration)
+            PrivacyDeclarationsCheck(rules: RuleRegistry.rules, configuration: configuration)
         ]).combined
     }
 
@@ -92,7 +92,7 @@ import Testing
         tree.write("App.xcodeproj/project.pbxproj", macOS)
         tree.write("App/Clock.swift", "let a = UserDefaults.standard\n")
         let result = ScanPipeline(root: tree.path, configuration: Configuration()).run([
-            PrivacyDeclarationsCheck(configuration: Configuration())
+            PrivacyDeclarationsCheck(rules: RuleRegistry.rules, configuration: Configuration())
         ]).combined
         #expect(result.findings.isEmpty)
         var enterprise = Configuration()

@@ -43,9 +43,11 @@ package final class ArchiveBreakerCheck: FileCheck {
         var explanations: [(index: Int, note: InputError)] = []
     }
 
-    package init(configuration: Configuration) {
+    /// `rules`: the registry's; the check runs when `ArchiveBreakerRule` is among them and on.
+    package init(rules: [any Rule.Type], configuration: Configuration) {
         self.configuration = configuration
-        enabled = configuration.isEnabled(ArchiveBreakerRule.description)
+        enabled =
+            rules.contains { $0 == ArchiveBreakerRule.self } && configuration.isEnabled(ArchiveBreakerRule.description)
         evaluator = ReleaseConditionEvaluator(
             debugOnlyFlags: configuration.debugOnlyFlags, releaseSetFlags: configuration.releaseSetFlags)
         let generated = GeneratedFiles(configuration: configuration)

@@ -42,13 +42,17 @@ package final class PrivacyDeclarationsCheck: FileCheck {
         var column: Int
     }
 
-    package init(configuration: Configuration) {
+    /// `rules`: the registry's; each of the three rules runs when it is among them and on.
+    package init(rules: [any Rule.Type], configuration: Configuration) {
         self.configuration = configuration
         // Rules about the store apply where the app is meant for it (`bundle.distribution`).
         let forStore = configuration.bundleDistribution.map { $0 == .appStore } ?? true
-        requiredReasons = forStore && configuration.isEnabled(RequiredReasonAPIRule.description)
-        manifests = forStore && configuration.isEnabled(PrivacyManifestInvalidRule.description)
-        purposes = forStore && configuration.isEnabled(PurposeStringRule.description)
+        func runs(_ rule: any Rule.Type) -> Bool {
+            forStore && rules.contains { $0 == rule } && configuration.isEnabled(rule.description)
+        }
+        requiredReasons = runs(RequiredReasonAPIRule.self)
+        manifests = runs(PrivacyManifestInvalidRule.self)
+        purposes = runs(PurposeStringRule.self)
         debugFlags = configuration.debugOnlyFlags.union(["DEBUG"])
     }
 
