@@ -100,6 +100,8 @@ package final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         errors += commits?.value.compactMap { $0 } ?? []
         errors += reportError.map { [$0] } ?? []
         commits = nil
+        // The states of runs cut short: their segments go now, before the run's result is seen.
+        for state in states { state.discard() }
         states = []
     }
 }

@@ -11,8 +11,9 @@ import Darwin
 /// A query's new state as a run makes it (`StateFileFormat`): the blocks of files that changed
 /// go to one new segment as files come, in listing order; an unchanged file's line points at
 /// its block where it already is. `commit` syncs the segment, replaces the manifest
-/// atomically and deletes the segments no longer referenced. A writer dropped without `commit`
-/// (a run the timeout cut short) deletes its segment and leaves the previous state as it was.
+/// atomically and deletes the segments no longer referenced. A writer `discard`ed (a run the
+/// timeout cut short), or dropped without `commit`, deletes its segment and leaves the previous
+/// state as it was.
 final class StateWriter {
     /// Segments a state may span before a commit copies the live blocks into the new one.
     static let maximumSegments = 8
@@ -49,8 +50,14 @@ final class StateWriter {
         self.previous = previous
     }
 
-    deinit {
-        if !committed, let segment { SystemCalls.unlink(segment.path) }
+    deinit { discard() }
+
+    /// Deletes the segment of a state that is not committed: at once, not whenever the last
+    /// reference goes (the thread that committed the other queries may hold one a while).
+    func discard() {
+        guard !committed, let segment else { return }
+        SystemCalls.unlink(segment.path)
+        self.segment = nil
     }
 
     /// One file's matches (files come in listing order).
