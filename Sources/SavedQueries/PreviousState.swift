@@ -82,7 +82,9 @@ package final class PreviousState: Sendable {
     static func firstLine(_ descriptor: Int32) -> [UInt8]? {
         var line: [UInt8] = []
         while line.count < 1024 * 1024 {
-            guard let chunk = readAvailable(descriptor, offset: line.count, length: 64 * 1024) else { return nil }
+            guard let chunk = SafeFileReader.readAvailable(descriptor, offset: line.count, length: 64 * 1024) else {
+                return nil
+            }
             if chunk.isEmpty { return line }
             if let newline = chunk.firstIndex(of: UInt8(ascii: "\n")) { return line + chunk[..<newline] }
             line += chunk
@@ -174,7 +176,9 @@ package final class PreviousState: Sendable {
         var chunkSize = 1024 * 1024
         var problem: String?
         while position < size, problem == nil {
-            guard let chunk = readAvailable(descriptor, offset: position, length: min(chunkSize, size - position)),
+            guard
+                let chunk = SafeFileReader.readAvailable(
+                    descriptor, offset: position, length: min(chunkSize, size - position)),
                 !chunk.isEmpty
             else {
                 problem = "cannot read \(name)"
@@ -262,15 +266,12 @@ package final class PreviousState: Sendable {
 
     /// `length` bytes at `offset`, or nil when fewer are there.
     static func read(_ descriptor: Int32, offset: Int, length: Int) -> [UInt8]? {
-        guard let bytes = readAvailable(descriptor, offset: offset, length: length), bytes.count == length else {
+        guard let bytes = SafeFileReader.readAvailable(descriptor, offset: offset, length: length),
+            bytes.count == length
+        else {
             return nil
         }
         return bytes
-    }
-
-    /// Up to `length` bytes at `offset` (fewer at the end of the file), or nil when a read fails.
-    static func readAvailable(_ descriptor: Int32, offset: Int, length: Int) -> [UInt8]? {
-        SafeFileReader.readAvailable(descriptor, offset: offset, length: length)
     }
 }
 

@@ -50,10 +50,10 @@ package struct QueryRefresh: Sendable {
         /// One file's matches (as `QuerySearcher.search` gives them) as fingerprinted findings
         /// (the audit's gates, which keep no state).
         package func file(path: String, matches: [QueryMatch]) -> FileRefresh {
-            var fingerprints = FileFingerprints(ruleID: SavedQueryRule.id, path: path)
+            var fingerprints = FileFingerprints(ruleID: SavedQueryRule.id, path: path, identityPrefix: identityPrefix)
             let findings = matches.map { match in
                 let value = match.lineText.withByteView {
-                    fingerprints.next(identityPrefix: identityPrefix, line: $0)
+                    fingerprints.next(line: $0)
                 }
                 return finding(
                     path: path, line: match.line, column: match.column, endColumn: match.endColumn,
@@ -78,7 +78,9 @@ package struct QueryRefresh: Sendable {
                 && file.previousFile.map { previous!.isUnchanged($0, key: key, matchCount: ranges.count) } == true
             let fingerprinting = !unchanged || keepsFindings
             // The path's hash is the start of every fingerprint: not worked out for a file that has none.
-            var fingerprints = fingerprinting ? FileFingerprints(ruleID: SavedQueryRule.id, path: path) : nil
+            var fingerprints =
+                fingerprinting
+                ? FileFingerprints(ruleID: SavedQueryRule.id, path: path, identityPrefix: identityPrefix) : nil
             let state = unchanged ? nil : StateFileFormat.EntryWriter(path: path)
             var report = text.map { QueryRunText.FileLines(layout: $0, path: path) }
             var lines = LineCursor()
@@ -89,7 +91,7 @@ package struct QueryRefresh: Sendable {
                 let place = MatchPlace(range, in: bytes, lines: &lines)
                 bytes.withSlice(place.text) { lineText in
                     report?.append(place, lineText: lineText, to: &file.text)
-                    guard let value = fingerprints?.next(identityPrefix: identityPrefix, line: lineText) else { return }
+                    guard let value = fingerprints?.next(line: lineText) else { return }
                     values.append(value)
                     state?.append(fingerprint: value, line: place.line, lineText: lineText, to: &file.state)
                     if keepsFindings {

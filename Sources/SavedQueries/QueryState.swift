@@ -51,7 +51,7 @@ package struct QueryState: Sendable, Hashable {
 
     /// The first line of the file at `path`.
     private static func firstLine(of path: String) -> [UInt8]? {
-        let descriptor = SystemCalls.open(path, flags: O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        let descriptor = SystemCalls.openFile(path, flags: O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         return PreviousState.firstLine(descriptor)
@@ -66,13 +66,13 @@ package struct QueryState: Sendable, Hashable {
             if let new {
                 let newPath = path(root: root, query: new, scope: scope)
                 try? FileManager.default.removeItem(atPath: segmentFolder(newPath))
-                SystemCalls.rename(oldPath, newPath)
-                SystemCalls.rename(segmentFolder(oldPath), segmentFolder(newPath))
+                SystemCalls.moveFile(oldPath, to: newPath)
+                SystemCalls.moveFile(segmentFolder(oldPath), to: segmentFolder(newPath))
             } else {
-                SystemCalls.unlink(oldPath)
+                SystemCalls.removeFile(oldPath)
                 try? FileManager.default.removeItem(atPath: segmentFolder(oldPath))
             }
         }
-        SystemCalls.unlink(lockPath(oldPath))
+        SystemCalls.removeFile(lockPath(oldPath))
     }
 }

@@ -56,7 +56,7 @@ final class StateWriter {
     /// reference goes (the thread that committed the other queries may hold one a while).
     func discard() {
         guard !committed, let segment else { return }
-        SystemCalls.unlink(segment.path)
+        SystemCalls.removeFile(segment.path)
         self.segment = nil
     }
 
@@ -118,7 +118,7 @@ final class StateWriter {
             let digits = String(repeating: "0", count: 16) + String(UInt64.random(in: .min ... .max), radix: 16)
             let name = String(digits.suffix(16)) + ".seg"
             let path = folder + "/" + name
-            let descriptor = SystemCalls.open(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644)
+            let descriptor = SystemCalls.openFile(path, flags: O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode: 0o644)
             if descriptor < 0 && errno == EEXIST { continue }
             guard descriptor >= 0 else {
                 throw InputError(path: path, message: "cannot create: \(SafeFileReader.describe(errno: errno))")
@@ -221,9 +221,9 @@ final class StateWriter {
         guard let entries = FileEnumerator.entryNames(of: Array(folder.utf8)) else { return }
         for name in entries.map({ String(decoding: $0, as: UTF8.self) }) where !kept.contains(name) {
             let path = folder + "/" + name
-            let descriptor = SystemCalls.open(path, flags: O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+            let descriptor = SystemCalls.openFile(path, flags: O_RDONLY | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
             guard descriptor >= 0 else { continue }
-            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { SystemCalls.unlink(path) }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { SystemCalls.removeFile(path) }
             close(descriptor)
         }
     }

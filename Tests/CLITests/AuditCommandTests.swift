@@ -234,7 +234,7 @@ import FoundationXML
         let scratch = TemporaryDirectory("shipcheck-demo-darwin")
         let log = scratch.path + "/calls"
         let uname = scratch.write("bin/uname", "#!/bin/sh\necho \"uname $*\" >>'\(log)'\necho Darwin\n")
-        SystemCalls.chmod(uname, 0o755)
+        SystemCalls.setMode(uname, 0o755)
         let shipcheck = scratch.write(
             "mac/shipcheck",
             """
@@ -242,7 +242,7 @@ import FoundationXML
             if [ "$1" = --version ]; then '\(CommandRunner.shipcheckPath)' --version | sed 's/ELF support: yes/ELF support: no/'; exit; fi
             exec '\(CommandRunner.shipcheckPath)' "$@"
             """)
-        SystemCalls.chmod(shipcheck, 0o755)
+        SystemCalls.setMode(shipcheck, 0o755)
         let result = CommandRunner.run(
             "/bin/bash", [Repository.path("Samples/demo.sh"), shipcheck],
             environment: [

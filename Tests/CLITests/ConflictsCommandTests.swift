@@ -119,7 +119,7 @@ import Testing
         let repository = root.path + "/private/tmp/repo"
         #expect(
             (try? FileManager.default.createDirectory(atPath: repository, withIntermediateDirectories: true)) != nil)
-        #expect(SystemCalls.symlink("private/tmp", root.path + "/tmp") == 0)
+        #expect(SystemCalls.makeSymlink("private/tmp", at: root.path + "/tmp") == 0)
         CommandRunner.git(["init", "-q"], in: repository)
         root.write("private/tmp/repo/a.swift", block)
         CommandRunner.git(["add", "a.swift"], in: repository)
@@ -175,7 +175,7 @@ import Testing
         let fixture = GitFixture("shipcheck-cli-fifo")
         fixture.write("a.swift", block)
         fixture.git("add", "a.swift")
-        #expect(SystemCalls.mkfifo(fixture.path + "/pipe", 0o644) == 0)
+        #expect(SystemCalls.makeFIFO(fixture.path + "/pipe", 0o644) == 0)
         // git lists no FIFOs, so name it: a named input that cannot be read is an input error.
         let result = CommandRunner.shipcheck(["conflicts", "pipe", "a.swift"], in: fixture.path)
         #expect(result.status == 2)

@@ -233,7 +233,7 @@ import Darwin
     func oneGigabyteSparseBinaryIsMappedNotRead(_ sample: String) throws {
         let directory = TemporaryDirectory("shipcheck-hostile-sparse")
         let path = directory.write("Huge", bytes: HostileInputFixtures.bytes(sample))
-        #expect(SystemCalls.truncate(path, 1 << 30) == 0)
+        #expect(SystemCalls.truncateFile(path, to: 1 << 30) == 0)
         for command in ["binary", "symbols"] {
             let run = HostileRunner.shipcheck([command, path])
             expectSurvived(run, "\(command) on a 1 GiB sparse copy of \(sample)", rssBound: 128 * 1024 * 1024)
@@ -286,7 +286,7 @@ import Darwin
             Array("let generated = \"".utf8) + [UInt8](repeating: UInt8(ascii: "a"), count: size)
             + Array("\" // needle".utf8)
         #expect(FileManager.default.createFile(atPath: huge, contents: Data(line)))
-        defer { SystemCalls.unlink(huge) }
+        defer { SystemCalls.removeFile(huge) }
         let bound = 3 * size  // measured: conflicts ~230 MiB (the file, read whole), sources and query ~same
 
         let conflicts = HostileRunner.shipcheck(["conflicts", "."], in: directory.path, timeout: 120)
@@ -389,10 +389,10 @@ import Darwin
         let directory = TemporaryDirectory("shipcheck-hostile-loops")
         directory.write("Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
         directory.write("conflict.txt", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n")
-        #expect(SystemCalls.symlink("Loop2.swift", directory.path + "/Loop1.swift") == 0)
-        #expect(SystemCalls.symlink("Loop1.swift", directory.path + "/Loop2.swift") == 0)
-        #expect(SystemCalls.symlink("Self.o", directory.path + "/Self.o") == 0)
-        #expect(SystemCalls.symlink(".", directory.path + "/Cycle") == 0)  // a directory cycle: never followed
+        #expect(SystemCalls.makeSymlink("Loop2.swift", at: directory.path + "/Loop1.swift") == 0)
+        #expect(SystemCalls.makeSymlink("Loop1.swift", at: directory.path + "/Loop2.swift") == 0)
+        #expect(SystemCalls.makeSymlink("Self.o", at: directory.path + "/Self.o") == 0)
+        #expect(SystemCalls.makeSymlink(".", at: directory.path + "/Cycle") == 0)  // a directory cycle: never followed
 
         let sources = HostileRunner.shipcheck(["sources", "."], in: directory.path)
         expectSurvived(sources, "sources on symlink loops")
@@ -427,12 +427,12 @@ import Darwin
         directory.write("Locked/Inner.swift", "import SwiftUI\n#Preview { Text(\"inner\") }\n")
         let binary = directory.write("Secret.o", bytes: HostileInputFixtures.bytes(HostileInputFixtures.sampleObject))
         let sample = directory.write("App", bytes: HostileInputFixtures.bytes(HostileInputFixtures.sampleExecutable))
-        #expect(SystemCalls.chmod(directory.path, 0o755) == 0)
+        #expect(SystemCalls.setMode(directory.path, 0o755) == 0)
         for file in ["Good.swift", "conflict.txt", "App"] {
-            #expect(SystemCalls.chmod(directory.path + "/" + file, 0o644) == 0)
+            #expect(SystemCalls.setMode(directory.path + "/" + file, 0o644) == 0)
         }
         for file in ["Secret.swift", "Secret.o", "Locked"] {
-            #expect(SystemCalls.chmod(directory.path + "/" + file, 0o000) == 0)
+            #expect(SystemCalls.setMode(directory.path + "/" + file, 0o000) == 0)
         }
         let user: uid_t? = getuid() == 0 ? 65534 : nil
         if user != nil {
@@ -467,8 +467,8 @@ import Darwin
         let directory = TemporaryDirectory("shipcheck-hostile-fifo")
         directory.write("Good.swift", "import SwiftUI\n#Preview { Text(\"good\") }\n")
         directory.write("conflict.txt", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n")
-        #expect(SystemCalls.mkfifo(directory.path + "/Pipe.swift", 0o644) == 0)
-        #expect(SystemCalls.mkfifo(directory.path + "/pipe.o", 0o644) == 0)
+        #expect(SystemCalls.makeFIFO(directory.path + "/Pipe.swift", 0o644) == 0)
+        #expect(SystemCalls.makeFIFO(directory.path + "/pipe.o", 0o644) == 0)
         // A character device inside the tree where the kernel allows mknod (root, no user namespace).
         // makedev is a C macro: the device number of /dev/null (1, 3) spelled out.
         #if canImport(Darwin)
@@ -476,7 +476,7 @@ import Darwin
         #else
         let null = dev_t(1 << 8 | 3)
         #endif
-        let madeDevice = SystemCalls.mknod(directory.path + "/Null.swift", S_IFCHR | 0o644, null) == 0
+        let madeDevice = SystemCalls.makeNode(directory.path + "/Null.swift", S_IFCHR | 0o644, null) == 0
 
         let sources = HostileRunner.shipcheck(["sources", ".", "/dev/null"], in: directory.path)
         expectSurvived(sources, "sources on FIFOs and devices")
@@ -513,7 +513,7 @@ import Darwin
         #expect(config.stderr.contains("Pipe.swift: error: not a regular file"), "\(config.stderr)")
         try FileManager.default.createDirectory(
             atPath: directory.path + "/.shipcheck", withIntermediateDirectories: true)
-        #expect(SystemCalls.mkfifo(directory.path + "/.shipcheck/queries.yml", 0o644) == 0)
+        #expect(SystemCalls.makeFIFO(directory.path + "/.shipcheck/queries.yml", 0o644) == 0)
         let store = HostileRunner.shipcheck(["query", "list"], in: directory.path)
         expectSurvived(store, "a FIFO as the query store")
         #expect(store.exitStatus == 2)
@@ -527,7 +527,7 @@ import Darwin
         directory.write("new\nline.txt", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n")
         // A name that is not UTF-8 (Latin-1 é), written with the raw bytes.
         let rawName = Array((directory.path + "/caf").utf8) + [0xE9] + Array(".swift".utf8)
-        let descriptor = SystemCalls.open(bytes: rawName, flags: O_WRONLY | O_CREAT, mode: 0o644)
+        let descriptor = SystemCalls.openFile(bytes: rawName, flags: O_WRONLY | O_CREAT, mode: 0o644)
         #expect(descriptor >= 0)
         FileHandle(fileDescriptor: descriptor, closeOnDealloc: true).write(
             Data("import SwiftUI\n#Preview { Text(\"latin\") }\n".utf8))
@@ -589,7 +589,7 @@ import Darwin
         directory.write("Latin1.yml", bytes: Array("include: ['caf".utf8) + [0xE9] + Array("']\n".utf8))
         try FileManager.default.createDirectory(
             atPath: directory.path + "/Folder.yml", withIntermediateDirectories: true)
-        #expect(SystemCalls.symlink("Loop.yml", directory.path + "/Loop.yml") == 0)
+        #expect(SystemCalls.makeSymlink("Loop.yml", at: directory.path + "/Loop.yml") == 0)
         for (config, message) in [
             ("Latin1.yml", "not valid UTF-8"), ("Folder.yml", "Folder.yml"), ("Loop.yml", "Loop.yml"),
             ("/dev/zero", "/dev/zero")

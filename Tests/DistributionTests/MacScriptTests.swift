@@ -32,7 +32,7 @@ import Darwin
         /// `NAME`, a shell script: it logs "NAME ARGUMENTS" and runs `body`.
         func add(_ name: String, _ body: String) {
             let path = scratch.write("fake-bin/" + name, "#!/bin/sh\necho \"\(name) $*\" >>'\(log)'\n\(body)\n")
-            SystemCalls.chmod(path, 0o755)
+            SystemCalls.setMode(path, 0o755)
         }
 
         /// `uname` of a Mac (arm64 unless told).
@@ -305,7 +305,7 @@ import Darwin
         tools.mac()
         let formatter = tools.scratch.write(
             "Xcode/usr/bin/swift-format", "#!/bin/sh\necho \"swift-format $*\" >>'\(tools.log)'\n")
-        SystemCalls.chmod(formatter, 0o755)
+        SystemCalls.setMode(formatter, 0o755)
         tools.add("xcrun", "[ \"$1 $2\" = '--find swift-format' ] && [ -z \"$NO_XCODE\" ] && echo '\(formatter)'")
         // git, xargs and the shell, but no swift-format: the toolchain's folder is left off.
         let path = tools.bin + ":/usr/bin:/bin"

@@ -28,7 +28,7 @@ import Testing
         let scratch = TemporaryDirectory("shipcheck-build-revision")
         let failingGit = scratch.write(
             "bin/git", "#!/bin/sh\necho 'xcrun: error: cannot be used within an App Sandbox.' >&2\nexit 1\n")
-        SystemCalls.chmod(failingGit, 0o755)
+        SystemCalls.setMode(failingGit, 0o755)
         let path = scratch.path + "/bin:" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
         let result = CommandRunner.run(
             "/bin/sh", [Repository.path("scripts/build-revision.sh"), directory, scratch.path + "/out"],

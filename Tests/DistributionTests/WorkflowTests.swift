@@ -280,7 +280,7 @@ import Yams
             ("cmake", "exit 0")
         ] {
             let path = scratch.write("bin/" + tool, "#!/bin/sh\n\(body)\n")
-            SystemCalls.chmod(path, 0o755)
+            SystemCalls.setMode(path, 0o755)
         }
         let path = scratch.path + "/bin:/usr/bin:/bin"
         let missing = CommandRunner.run("/bin/bash", [Repository.path("scripts/setup.sh")], environment: ["PATH": path])

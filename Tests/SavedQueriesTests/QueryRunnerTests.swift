@@ -53,7 +53,7 @@ import Testing
         let directory = TemporaryDirectory()
         directory.write("blob.bin", bytes: Array("FIXME\0binary".utf8))
         directory.write("A.swift", "FIXME\n")
-        SystemCalls.mkfifo(directory.path + "/pipe", 0o644)
+        SystemCalls.makeFIFO(directory.path + "/pipe", 0o644)
         let outcome = run([SavedQuery(name: "q", pattern: "FIXME")], in: directory)
         #expect(outcome.results[0].files.map(\.path) == ["A.swift"])
         #expect(outcome.inputErrors.map(\.path) == ["pipe"])

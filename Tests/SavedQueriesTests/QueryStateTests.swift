@@ -247,7 +247,7 @@ import Testing
         case "missing segment":
             try FileManager.default.removeItem(atPath: segment)
         case "truncated segment":
-            #expect(SystemCalls.truncate(segment, 10) == 0)
+            #expect(SystemCalls.truncateFile(segment, to: 10) == 0)
         case "block outside":
             try editManifest { _, blocks in blocks[0].offset = 1 << 40 }
         case "huge counts":  // their sum would overflow

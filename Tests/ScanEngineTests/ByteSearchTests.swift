@@ -47,7 +47,7 @@ import Testing
         #expect(table.position(of: 5) == (2, 1))
         #expect(table.position(of: 7) == (2, 3))
         #expect(table.position(of: 10) == (4, 1))
-        bytes.withUnsafeBytes { raw in
+        bytes.withByteView { raw in
             #expect(table.range(ofLine: 1, in: raw) == 0..<3)  // CR stripped
             #expect(table.range(ofLine: 3, in: raw) == 9..<9)
             #expect(table.range(ofLine: 4, in: raw) == 10..<14)

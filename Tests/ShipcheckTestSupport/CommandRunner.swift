@@ -75,7 +75,7 @@ package enum CommandRunner {
     static func readToEnd(_ handle: FileHandle) -> Data {
         var data = Data()
         while true {
-            guard let chunk = SystemCalls.read(handle.fileDescriptor, maximum: 65_536), !chunk.isEmpty else {
+            guard let chunk = SystemCalls.readChunk(handle.fileDescriptor, maximum: 65_536), !chunk.isEmpty else {
                 return data
             }
             data.append(contentsOf: chunk)

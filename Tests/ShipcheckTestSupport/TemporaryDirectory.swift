@@ -32,7 +32,7 @@ package final class TemporaryDirectory: @unchecked Sendable {
         // Through a descriptor closed on exec (Foundation's `Data.write` opens one that is not): a
         // child another test starts meanwhile would inherit it, and while that child lives a
         // script written here could not be run ("Text file busy").
-        let descriptor = SystemCalls.open(full, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
+        let descriptor = SystemCalls.openFile(full, flags: O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode: 0o644)
         precondition(descriptor >= 0, "cannot write \(full): \(SafeFileReader.describe(errno: errno))")
         let file = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         file.write(Data(bytes))

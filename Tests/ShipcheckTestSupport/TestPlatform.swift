@@ -21,7 +21,7 @@ package enum TestPlatform {
     package static let allowsNonUTF8Names: Bool = {
         let directory = TemporaryDirectory("shipcheck-non-utf8-name")
         let name = Array((directory.path + "/caf").utf8) + [0xE9]
-        let descriptor = SystemCalls.open(bytes: name, flags: O_CREAT | O_WRONLY, mode: 0o600)
+        let descriptor = SystemCalls.openFile(bytes: name, flags: O_CREAT | O_WRONLY, mode: 0o600)
         guard descriptor >= 0 else { return false }
         close(descriptor)
         return true

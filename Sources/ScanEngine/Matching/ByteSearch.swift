@@ -98,10 +98,6 @@ package struct LineTable: Sendable {
 
     /// Byte range of 1-based `line`, without its line terminator (`\n` or `\r\n`).
     package func range(ofLine line: Int, in bytes: borrowing ByteView) -> Range<Int> {
-        range(ofLine: line, in: bytes.base)
-    }
-
-    func range(ofLine line: Int, in bytes: UnsafeRawBufferPointer) -> Range<Int> {
         let start = lineStarts[line - 1]
         var end = line < lineStarts.count ? lineStarts[line] - 1 : byteCount
         if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }

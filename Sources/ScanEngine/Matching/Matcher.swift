@@ -172,8 +172,7 @@ package struct Matcher: Sendable {
     }
 
     /// The ASCII-lowercased copy of a buffer that case-insensitive matchers search.
-    package static func folded(_ bytes: UnsafeRawBufferPointer) -> [UInt8] { bytes.map(asciiLowercased) }
-    package static func folded(_ bytes: borrowing ByteView) -> [UInt8] { folded(bytes.base) }
+    package static func folded(_ bytes: borrowing ByteView) -> [UInt8] { bytes.base.map(asciiLowercased) }
 
     static func asciiLowercased(_ byte: UInt8) -> UInt8 { byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
 

@@ -98,11 +98,8 @@ package struct RequiredTextFilter: Sendable {
     /// that may match in `bytes`, in the order given: all but those with required texts none
     /// of which occurs. With fewer than two that the pass could rule out, `candidates` as they
     /// are: a matcher's own search finds its text as fast as the pass would.
-    package func possible(in bytes: borrowing ByteView, among candidates: [Int]) -> [Int] {
-        possible(in: bytes.base, among: candidates)
-    }
-
-    func possible(in bytes: UnsafeRawBufferPointer, among candidates: [Int]) -> [Int] {
+    package func possible(in view: borrowing ByteView, among candidates: [Int]) -> [Int] {
+        let bytes = view.base
         guard candidates.count >= 2, let base = bytes.baseAddress else { return candidates }
         // Per matcher: true while it is searched for and none of its texts has been found.
         return withUnsafeTemporaryAllocation(of: Bool.self, capacity: filterable.count) { open in

@@ -52,9 +52,9 @@ import Darwin
         String(decoding: base[checked: range ?? indices], as: UTF8.self)
     }
 
-    /// Whether every byte of `range` satisfies `predicate`.
-    package func allSatisfy(in range: Range<Int>? = nil, _ predicate: (UInt8) throws -> Bool) rethrows -> Bool {
-        try base[checked: range ?? indices].allSatisfy(predicate)
+    /// Whether every byte satisfies `predicate`.
+    package func allSatisfy(_ predicate: (UInt8) throws -> Bool) rethrows -> Bool {
+        try base.allSatisfy(predicate)
     }
 
     /// Whether the bytes at `offset` are `prefix` (false when they run past the end).
@@ -66,11 +66,6 @@ import Darwin
     /// Offset of the first `byte` at or after `start`, or nil (memchr).
     package func firstIndex(of byte: UInt8, from start: Int = 0) -> Int? {
         ByteSearch.find(byte: byte, in: base, from: start)
-    }
-
-    /// Offset of the last `byte` before `end`, or nil.
-    package func lastIndex(of byte: UInt8, before end: Int) -> Int? {
-        base[checked: 0..<min(max(end, 0), base.count)].lastIndex(of: byte)
     }
 
     /// Offset of the first `needle` at or after `start`, or nil (memmem).
@@ -99,9 +94,6 @@ import Darwin
 
     /// Feeds the bytes to `hasher` as `Hasher.combine(bytes:)` does.
     package func hash(into hasher: inout Hasher) { hasher.combine(bytes: base) }
-
-    /// Whether the bytes are well-formed UTF-8.
-    package var isValidUTF8: Bool { ByteSearch.isValidUTF8(base) }
 
     /// Whether the first `window` bytes hold a NUL — git's test for a binary file.
     package func looksBinary(window: Int = 8000) -> Bool { ByteSearch.looksBinary(base, window: window) }

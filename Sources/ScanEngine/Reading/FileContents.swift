@@ -9,7 +9,7 @@ package final class FileContents {
     /// A worker's read buffer (or the early copy), valid only during this file's turn: the
     /// next file is read into the same memory. Lent through `withBytes` as a `ByteView`, never
     /// handed out.
-    let bytes: UnsafeRawBufferPointer
+    private let bytes: UnsafeRawBufferPointer
     /// The file's key when it was read from disk (see `FileSource.withContents`), else nil.
     package let key: FileKey?
     private var derivedValues: [ObjectIdentifier: Any] = [:]

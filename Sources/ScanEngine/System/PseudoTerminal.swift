@@ -16,7 +16,7 @@ package enum PseudoTerminal {
             close(master)
             return nil
         }
-        let slave = SystemCalls.open(String(cString: name), flags: O_RDWR | O_NOCTTY)
+        let slave = SystemCalls.openFile(String(cString: name), flags: O_RDWR | O_NOCTTY)
         guard slave >= 0 else {
             close(master)
             return nil

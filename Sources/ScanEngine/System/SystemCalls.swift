@@ -9,36 +9,29 @@ import Darwin
 /// pointer conversion, which the memory-safety check outside the engine refuses, so the calls
 /// are made here, each with the C function's result.
 package enum SystemCalls {
+    // Named apart from the C functions they call, which the bodies then reach unqualified on
+    // Glibc and Darwin alike.
+
     /// `open(path, flags, mode)`: a descriptor, or -1 with `errno` set.
-    package static func open(_ path: String, flags: Int32, mode: mode_t = 0) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.open(path, flags, mode)
-        #else
-        Darwin.open(path, flags, mode)
-        #endif
+    package static func openFile(_ path: String, flags: Int32, mode: mode_t = 0) -> Int32 {
+        open(path, flags, mode)
     }
 
     /// `open` of a path given as bytes (a name that is not UTF-8): a descriptor, or -1.
-    package static func open(bytes path: [UInt8], flags: Int32, mode: mode_t = 0) -> Int32 {
+    package static func openFile(bytes path: [UInt8], flags: Int32, mode: mode_t = 0) -> Int32 {
         (path + [0]).withUnsafeBufferPointer { name in
-            name.withMemoryRebound(to: CChar.self) { name in
-                #if canImport(Glibc)
-                Glibc.open(name.baseAddress!, flags, mode)
-                #else
-                Darwin.open(name.baseAddress!, flags, mode)
-                #endif
-            }
+            name.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, flags, mode) }
         }
     }
 
     /// Up to `maximum` bytes read from `descriptor` (retrying an interrupted read): empty at
     /// the end, nil on an error.
-    package static func read(_ descriptor: Int32, maximum: Int) -> [UInt8]? {
+    package static func readChunk(_ descriptor: Int32, maximum: Int) -> [UInt8]? {
         var failed = false
         let bytes = [UInt8](unsafeUninitializedCapacity: maximum) { buffer, initialized in
             initialized = 0
             while true {
-                let count = POSIX.read(descriptor, buffer.baseAddress!, maximum)
+                let count = read(descriptor, buffer.baseAddress!, maximum)
                 if count < 0 && errno == EINTR { continue }
                 if count < 0 { failed = true } else { initialized = count }
                 return
@@ -55,61 +48,33 @@ package enum SystemCalls {
 
     /// `unlink(path)`: whether the name was removed.
     @discardableResult
-    package static func unlink(_ path: String) -> Bool {
-        #if canImport(Glibc)
-        Glibc.unlink(path) == 0
-        #else
-        Darwin.unlink(path) == 0
-        #endif
-    }
+    package static func removeFile(_ path: String) -> Bool { unlink(path) == 0 }
 
     /// `rename(from, to)`: whether the name moved.
     @discardableResult
-    package static func rename(_ from: String, _ to: String) -> Bool {
-        #if canImport(Glibc)
-        Glibc.rename(from, to) == 0
-        #else
-        Darwin.rename(from, to) == 0
-        #endif
-    }
+    package static func moveFile(_ from: String, to: String) -> Bool { rename(from, to) == 0 }
 
     /// `chmod(path, mode)`: 0, or -1 with `errno` set.
     @discardableResult
-    package static func chmod(_ path: String, _ mode: mode_t) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.chmod(path, mode)
-        #else
-        Darwin.chmod(path, mode)
-        #endif
-    }
+    package static func setMode(_ path: String, _ mode: mode_t) -> Int32 { chmod(path, mode) }
 
     /// `symlink(target, path)`: 0, or -1 with `errno` set.
-    package static func symlink(_ target: String, _ path: String) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.symlink(target, path)
-        #else
-        Darwin.symlink(target, path)
-        #endif
-    }
+    package static func makeSymlink(_ target: String, at path: String) -> Int32 { symlink(target, path) }
 
     /// `mkfifo(path, mode)`: 0, or -1 with `errno` set.
     @discardableResult
-    package static func mkfifo(_ path: String, _ mode: mode_t) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.mkfifo(path, mode)
-        #else
-        Darwin.mkfifo(path, mode)
-        #endif
+    package static func makeFIFO(_ path: String, _ mode: mode_t) -> Int32 { mkfifo(path, mode) }
+
+    /// `mknod(path, mode, device)`: 0, or -1 with `errno` set.
+    package static func makeNode(_ path: String, _ mode: mode_t, _ device: dev_t) -> Int32 {
+        mknod(path, mode, device)
     }
 
+    /// `mkdir(path, mode)`: 0, or -1 with `errno` set.
+    package static func makeDirectory(_ path: String, mode: mode_t) -> Int32 { mkdir(path, mode) }
+
     /// `truncate(path, size)`: 0, or -1 with `errno` set.
-    package static func truncate(_ path: String, _ size: Int) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.truncate(path, off_t(size))
-        #else
-        Darwin.truncate(path, off_t(size))
-        #endif
-    }
+    package static func truncateFile(_ path: String, to size: Int) -> Int32 { truncate(path, off_t(size)) }
 
     /// Sets the access and modification times of `path` to `seconds` since 1970
     /// (`utimensat`): whether it did.
@@ -122,24 +87,6 @@ package enum SystemCalls {
     package static func fileKey(of path: String) -> FileKey? {
         var status = stat()
         return stat(path, &status) == 0 ? FileKey(status) : nil
-    }
-
-    /// `mknod(path, mode, device)`: 0, or -1 with `errno` set.
-    package static func mknod(_ path: String, _ mode: mode_t, _ device: dev_t) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.mknod(path, mode, device)
-        #else
-        Darwin.mknod(path, mode, device)
-        #endif
-    }
-
-    /// `mkdir(path, mode)`: 0, or -1 with `errno` set.
-    package static func makeDirectory(_ path: String, mode: mode_t) -> Int32 {
-        #if canImport(Glibc)
-        Glibc.mkdir(path, mode)
-        #else
-        Darwin.mkdir(path, mode)
-        #endif
     }
 
     /// The calendar fields of `time` in UTC (`gmtime_r`; `tm` itself holds a pointer), or nil

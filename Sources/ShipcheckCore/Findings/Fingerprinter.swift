@@ -69,8 +69,8 @@ package enum Fingerprinter {
 /// The fingerprints of one rule's findings in one file, in reading order: the hash of the rule,
 /// the path and each finding's identity, then the occurrence among the file's findings with
 /// the same identity. A saved query's matches are fingerprinted from their bytes, without the
-/// identity as a string (`next(identityPrefix:line:)`), to the values `Fingerprinter.assign`
-/// gives the same findings.
+/// identity as a string (`next(line:)` after the query's `identityPrefix`, hashed once per
+/// file), to the values `Fingerprinter.assign` gives the same findings.
 package struct FileFingerprints {
     private let prefix: StableHash.Accumulator
     /// Per identity (its hash before the occurrence), the findings seen with it so far: a short
@@ -79,12 +79,14 @@ package struct FileFingerprints {
     private var occurrences: [UInt128: Int] = [:]
     private static let listed = 32
 
-    package init(ruleID: String, path: String) {
+    /// `identityPrefix`: what every identity of the file starts with.
+    package init(ruleID: String, path: String, identityPrefix: String = "") {
         var prefix = StableHash.Accumulator()
         prefix.append(ruleID)
         prefix.append(0x1F)
         prefix.append(path)
         prefix.append(0x1F)
+        prefix.append(identityPrefix)
         self.prefix = prefix
     }
 
@@ -95,11 +97,10 @@ package struct FileFingerprints {
         return finish(&hash)
     }
 
-    /// The next finding's fingerprint, for the identity `identityPrefix` followed by the
-    /// normalized text of `line` (`Fingerprinter.normalized`), hashed from the bytes.
-    package mutating func next(identityPrefix: String, line: borrowing ByteView) -> UInt128 {
+    /// The next finding's fingerprint, for the identity made of the prefix and the normalized
+    /// text of `line` (`Fingerprinter.normalized`), hashed from the bytes.
+    package mutating func next(line: borrowing ByteView) -> UInt128 {
         var hash = prefix
-        hash.append(identityPrefix)
         Fingerprinter.appendNormalized(line, to: &hash)
         return finish(&hash)
     }
