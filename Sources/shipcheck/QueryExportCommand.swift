@@ -28,11 +28,8 @@ struct QueryExportCommand: ParsableCommand {
             }
             queries = queries.filter { names.contains($0.name) }
         }
-        let text = QueryStoreFormat.render(queries)
-        if let file, file != "-" {
-            try AtomicFile.write(text, to: file)
-        } else {
-            printOutput(text)
-        }
+        let sink = try ReportSink(path: file == "-" ? nil : file)
+        sink.write(QueryStoreFormat.render(queries))
+        try sink.finish()
     }
 }

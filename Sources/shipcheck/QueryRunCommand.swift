@@ -87,16 +87,18 @@ struct QueryRunCommand: ParsableCommand {
             // Streamed as the files are searched: to the --output file (put in place at the end),
             // else standard output. No progress line when the report itself is streaming onto
             // the terminal.
-            let file = try report.output.map { path throws(InputError) in try AtomicFile.Writer(path: path) }
+            let sink = try ReportSink(path: report.output)
             let heading = report.wantsHeading
-            let line = file == nil && Terminal.isTerminal(fileDescriptor: 1) ? nil : ProgressLine("shipcheck query run")
+            let line =
+                report.output == nil && Terminal.isTerminal(fileDescriptor: 1)
+                ? nil : ProgressLine("shipcheck query run")
             let outcome = Frontend.runQueries(
                 selected, root: location.root, configuration: configuration, timeout: timeout,
                 failingSeverity: report.failingSeverity, untracked: !tracked,
-                text: (file?.output ?? ByteOutput.standardOutput(), report.color, heading), progress: line?.progress,
+                text: (sink.output, report.color, heading), progress: line?.progress,
                 startedListing: listing)
             line?.finish()
-            try file?.commit()
+            try sink.finish()
             for error in outcome.inputErrors { printError("shipcheck: \(error)") }
             if !heading { printError(QueryRunText.summary(outcome.refreshes)) }
             throw ExitCode(outcome.exitCode)
@@ -108,9 +110,7 @@ struct QueryRunCommand: ParsableCommand {
             startedListing: listing)
         line.finish()
         for error in outcome.inputErrors { printError("shipcheck: \(error)") }
-        try report.write(
-            report.format.reporter(color: report.color, heading: false).render(
-                outcome.report(failingSeverity: report.failingSeverity)))
+        try report.write(outcome.report(failingSeverity: report.failingSeverity), heading: false)
         throw ExitCode(outcome.exitCode)
     }
 }

@@ -59,32 +59,35 @@ struct ReportOptions: ParsableArguments {
         return configuration
     }
 
-    /// Prints an entry point's messages to standard error, then its report (rendered, see
-    /// `emit(_ report:)`) or its output, and exits with its code.
+    /// Prints an entry point's messages to standard error, then writes its report (in the
+    /// format asked for) or its output (a diff, a baseline's changes) where reports go, and
+    /// exits with its code.
     func emit(_ outcome: CommandOutcome) throws -> Never {
         for message in outcome.messages { printError("shipcheck: \(message)") }
         if explain { for line in outcome.explanations { printError(line) } }
         if let report = outcome.report { try emit(report) }
-        if let output = outcome.output { printOutput(output) }
+        if let text = outcome.output {
+            let sink = try ReportSink(path: output)
+            sink.write(text)
+            try sink.finish()
+        }
         throw ExitCode(outcome.exitCode)
     }
 
-    /// Renders the report, writes it, prints input errors to standard error, and exits with
-    /// the report's exit code.
+    /// Writes the report, prints input errors to standard error, and exits with the report's
+    /// exit code.
     func emit(_ report: Report) throws -> Never {
         for error in report.inputErrors { printError("shipcheck: \(error)") }
-        let heading = wantsHeading
-        try write(format.reporter(color: color, heading: heading, verbose: verbose).render(report))
-        if format == .text && !heading { printError(TextReporter(color: false).summary(report)) }
+        try write(report, heading: wantsHeading)
+        if format == .text && !wantsHeading { printError(TextReporter(color: false).summary(report)) }
         throw ExitCode(report.exitCode)
     }
 
-    /// Writes a rendered report to `--output` (atomically) or standard output.
-    func write(_ text: String) throws {
-        if let output {
-            try AtomicFile.write(text, to: output)
-        } else {
-            printOutput(text)
-        }
+    /// Writes the report in the format asked for to `--output` (put in place atomically) or
+    /// standard output.
+    func write(_ report: Report, heading: Bool) throws {
+        let sink = try ReportSink(path: output)
+        format.reporter(color: color, heading: heading, verbose: verbose).write(report, to: sink)
+        try sink.finish()
     }
 }

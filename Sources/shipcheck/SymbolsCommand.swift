@@ -75,9 +75,8 @@ struct SymbolsCommand: ParsableCommand {
         options.sizeSort = sizeSort
         options.architecture = arch
         // Written as it is made, into the file (atomically) or standard output.
-        let file = try output.map { path throws(InputError) in try AtomicFile.Writer(path: path) }
-        let destination = file?.output ?? ByteOutput.standardOutput()
-        let listing = SymbolListingWriter(format: format, showPath: files.count > 1) { destination.write($0) }
+        let sink = try ReportSink(path: output)
+        let listing = SymbolListingWriter(format: format, showPath: files.count > 1) { sink.output.write($0) }
         var failed = false
         for path in files {
             do {
@@ -93,12 +92,7 @@ struct SymbolsCommand: ParsableCommand {
             }
         }
         listing.finish()
-        if let file {
-            try file.commit()
-        } else {
-            // A closed pipe (`| head`) ends the listing quietly, as nm's does.
-            try? destination.flush()
-        }
+        try sink.finish()
         // Exit here rather than return: tearing down a file's symbols (one release per name)
         // costs more than the kernel reclaiming the whole heap at once.
         exitProcess(ExitStatus.of(inputErrors: failed, failsGate: false))

@@ -14,13 +14,15 @@ func printError(_ text: String) {
     writeNow(text.hasSuffix("\n") ? text : text + "\n", to: 2, "standard error")
 }
 
-/// Writes text to standard output as is.
+/// Writes text to standard output as is, through the sink every report takes.
 func printOutput(_ text: String) {
-    writeNow(text, to: 1, "standard output")
+    let sink = ReportSink.standardOutput()
+    sink.write(text)
+    try? sink.finish()
 }
 
-/// Text to a standard stream through the one byte sink, at once. A stream whose reader has
-/// gone (`shipcheck … | head`) takes nothing more, and that is not an error of the run:
+/// Text to standard error through the byte sink, at once. A stream whose reader has gone
+/// (`shipcheck … 2>&1 | head`) takes nothing more, and that is not an error of the run:
 /// Foundation's `FileHandle.write` traps there instead.
 private func writeNow(_ text: String, to descriptor: Int32, _ name: String) {
     let output = ByteOutput(descriptor: descriptor, displayPath: name)

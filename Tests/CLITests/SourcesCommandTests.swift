@@ -125,6 +125,17 @@ import Testing
         #expect(clean.status == 0 && clean.stdout.isEmpty)
     }
 
+    @Test func dryRunDiffGoesWhereTheReportGoes() {
+        let directory = TemporaryDirectory()
+        directory.write("A.swift", "#Preview { A() }\n")
+        let result = CommandRunner.shipcheck([
+            "sources", "--fix", "--dry-run", "--output", directory.path + "/fix.diff", directory.path
+        ])
+        #expect(result.status == 1 && result.stdout.isEmpty)
+        #expect(directory.read("fix.diff")?.hasPrefix("--- a/A.swift\n+++ b/A.swift\n") == true)
+        #expect(directory.read("A.swift") == "#Preview { A() }\n")
+    }
+
     @Test func dryRunWithoutFixIsAUsageError() {
         #expect(CommandRunner.shipcheck(["sources", "--dry-run", "."]).status == 2)
     }

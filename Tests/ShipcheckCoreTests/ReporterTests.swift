@@ -223,6 +223,46 @@ import FoundationXML
     }
 }
 
+@Suite struct JSONOutlineTests {
+    /// Streamed arrays, nested members and empty arrays come out as the pretty printer lays them out.
+    @Test func aStreamedDocumentReadsAsOneSerialisedWhole() {
+        let sink = ReportSink.memory()
+        let outline = JSONOutline.object([
+            "b": .elements(count: 2) { "{\n  \"n\" : \($0)\n}" },
+            "a": .array([.object(["x": .value(.array([])), "y": .value(.object(["z": .string("/")]))])]),
+            "c": .elements(count: 0) { _ in "" }
+        ])
+        outline.write(to: sink)
+        #expect(
+            sink.text == """
+                {
+                  "a" : [
+                    {
+                      "x" : [
+
+                      ],
+                      "y" : {
+                        "z" : "/"
+                      }
+                    }
+                  ],
+                  "b" : [
+                    {
+                      "n" : 0
+                    },
+                    {
+                      "n" : 1
+                    }
+                  ],
+                  "c" : [
+
+                  ]
+                }
+
+                """)
+    }
+}
+
 @Suite struct ExitCodeTests {
     @Test func errorsFailWarningsOnlyWhenStrict() {
         let warningOnly = [Finding(ruleID: "r", severity: .warning, message: "m", location: .file(path: "a"))]

@@ -18,6 +18,8 @@ package final class ByteOutput {
     package let displayPath: String
     private var buffer: [UInt8] = []
     private var failure: InputError?
+    /// What a memory output has been given (`memory()`); nil for a descriptor's.
+    private var kept: [UInt8]?
     private static let capacity = 256 * 1024
 
     package init(descriptor: Int32, displayPath: String, closesDescriptor: Bool = false) {
@@ -38,6 +40,19 @@ package final class ByteOutput {
 
     /// Standard output.
     package static func standardOutput() -> ByteOutput { ByteOutput(descriptor: 1, displayPath: "standard output") }
+
+    /// An output that keeps what it is given, for text wanted whole (tests, a report shown twice).
+    package static func memory() -> ByteOutput {
+        let output = ByteOutput(descriptor: -1, displayPath: "memory")
+        output.kept = []
+        return output
+    }
+
+    /// Everything a memory output has been given.
+    package var written: [UInt8] {
+        drain()
+        return kept ?? []
+    }
 
     package func write(_ text: String) {
         var text = text
@@ -95,6 +110,10 @@ package final class ByteOutput {
     }
 
     private func writeAll(_ bytes: UnsafeRawBufferPointer) {
+        if kept != nil {
+            kept?.append(contentsOf: bytes)
+            return
+        }
         guard failure == nil, var start = bytes.baseAddress, let descriptor = openedDescriptor() else { return }
         var left = bytes.count
         while left > 0 {

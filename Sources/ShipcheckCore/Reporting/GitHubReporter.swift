@@ -3,8 +3,7 @@
 package struct GitHubReporter: Reporter {
     package init() {}
 
-    package func render(_ report: Report) -> String {
-        var lines: [String] = []
+    package func write(_ report: Report, to sink: ReportSink) {
         for finding in report.findings {
             let command: String
             switch finding.severity {
@@ -27,21 +26,21 @@ package struct GitHubReporter: Reporter {
                 message += "\nsymbol: \(symbol)"
             }
             if let hint = finding.fixHint { message += "\nfix: \(hint)" }
-            lines.append(line(command, properties, message))
+            sink.write(line(command, properties, message))
         }
         for error in report.inputErrors {
-            lines.append(line("error", [("file", error.path), ("title", "shipcheck input error")], error.message))
+            sink.write(line("error", [("file", error.path), ("title", "shipcheck input error")], error.message))
         }
         let errors = report.count(of: .error), warnings = report.count(of: .warning), notes = report.count(of: .note)
-        lines.append(
-            "shipcheck: \(errors) errors, \(warnings) warnings, \(notes) notes, \(report.inputErrors.count) inputs not processed"
+        sink.write(
+            "shipcheck: \(errors) errors, \(warnings) warnings, \(notes) notes, \(report.inputErrors.count) inputs not processed\n"
         )
-        return lines.joined(separator: "\n") + "\n"
     }
 
+    /// One workflow command and its line break.
     private func line(_ command: String, _ properties: [(String, String)], _ message: String) -> String {
         let rendered = properties.map { "\($0.0)=\(Self.escapeProperty($0.1))" }.joined(separator: ",")
-        return "::\(command) \(rendered)::\(Self.escapeData(message))"
+        return "::\(command) \(rendered)::\(Self.escapeData(message))\n"
     }
 
     /// Message text: `%`, CR and LF are encoded (the runner decodes them).

@@ -5,15 +5,6 @@ import ScanEngine
 package struct JSONReporter: Reporter {
     package init() {}
 
-    struct Document: Encodable {
-        var tool: String
-        var version: String
-        var exitCode: Int32
-        var findings: [JSONFinding]
-        var inputErrors: [InputError]
-        var checks: [CheckSummary]
-    }
-
     struct JSONFinding: Encodable {
         var ruleID: String
         var severity: Severity
@@ -85,28 +76,39 @@ package struct JSONReporter: Reporter {
         }
     }
 
-    package func render(_ report: Report) -> String {
-        let findings = report.findings.map { finding in
-            JSONFinding(
-                ruleID: finding.ruleID, severity: finding.severity, message: finding.message,
-                place: JSONPlace(finding.location),
-                snippet: finding.snippet, fixHint: finding.fixHint, fingerprint: finding.fingerprint,
-                related: finding.related?.map { JSONRelated(message: $0.message, place: JSONPlace($0.location)) })
-        }
-        let document = Document(
-            tool: Report.toolName, version: Report.toolVersion, exitCode: report.exitCode,
-            findings: findings, inputErrors: report.inputErrors, checks: report.checks)
-        return JSONText.encode(document)
+    package func write(_ report: Report, to sink: ReportSink) {
+        let findings = report.findings
+        let document: [String: JSONOutline] = [
+            "tool": .serialized(JSONText.serialize(Report.toolName)),
+            "version": .serialized(JSONText.serialize(Report.toolVersion)),
+            "exitCode": .serialized("\(report.exitCode)"),
+            "findings": .elements(count: findings.count) { JSONText.serialize(Self.finding(findings[$0])) },
+            "inputErrors": .serialized(JSONText.serialize(report.inputErrors)),
+            "checks": .serialized(JSONText.serialize(report.checks))
+        ]
+        JSONOutline.object(document).write(to: sink)
+    }
+
+    static func finding(_ finding: Finding) -> JSONFinding {
+        JSONFinding(
+            ruleID: finding.ruleID, severity: finding.severity, message: finding.message,
+            place: JSONPlace(finding.location),
+            snippet: finding.snippet, fixHint: finding.fixHint, fingerprint: finding.fingerprint,
+            related: finding.related?.map { JSONRelated(message: $0.message, place: JSONPlace($0.location)) })
     }
 }
 
 /// Pretty, key-sorted JSON so reports and stored files diff well.
 package enum JSONText {
-    package static func encode(_ value: some Encodable) -> String {
+    /// A file's text: the value and a final newline.
+    package static func encode(_ value: some Encodable) -> String { serialize(value) + "\n" }
+
+    /// The value alone (a part of a document written piece by piece, `JSONOutline`).
+    static func serialize(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         // Encoding plain value types cannot fail; an empty object is safer than a crash.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return String(decoding: data, as: UTF8.self)
     }
 }

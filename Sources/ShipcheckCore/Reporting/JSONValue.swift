@@ -24,7 +24,8 @@ package enum JSONValue: Sendable, Hashable {
     package func serialized() -> String {
         let data =
             (try? JSONSerialization.data(
-                withJSONObject: foundationObject, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]))
+                withJSONObject: foundationObject,
+                options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]))
             ?? Data("null".utf8)
         return String(decoding: data, as: UTF8.self)
     }

@@ -4,8 +4,18 @@
 package struct JUnitReporter: Reporter {
     package init() {}
 
-    package func render(_ report: Report) -> String {
-        var cases: [String] = []
+    package func write(_ report: Report, to sink: ReportSink) {
+        // The counts head the document: known before the first case is written.
+        let failures = report.findings.count(where: { $0.severity >= report.failingSeverity })
+        let errors = report.inputErrors.count
+        let tests = max(report.findings.count + errors, 1)
+        sink.write(
+            """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <testsuites name="shipcheck" tests="\(tests)" failures="\(failures)" errors="\(errors)">
+              <testsuite name="shipcheck" tests="\(tests)" failures="\(failures)" errors="\(errors)" skipped="\(report.findings.count - failures)">
+
+            """)
         var used: Set<String> = []
         func uniqueName(_ base: String) -> String {
             var name = base, counter = 2
@@ -16,7 +26,6 @@ package struct JUnitReporter: Reporter {
             used.insert(name)
             return name
         }
-        var failures = 0
         for finding in report.findings {
             let line = finding.location.line
             let place = line.map { "\(finding.location.path):\($0)" } ?? finding.location.path
@@ -25,39 +34,30 @@ package struct JUnitReporter: Reporter {
             if let snippet = finding.snippet { body += "\n\n" + snippet }
             if let hint = finding.fixHint { body += "\n\nFix: " + hint }
             let failing = finding.severity >= report.failingSeverity
-            if failing { failures += 1 }
             let lineAttribute = line.map { " line=\"\($0)\"" } ?? ""
             let element = failing ? "failure" : "skipped"
-            cases.append(
+            sink.write(
                 """
                     <testcase classname="shipcheck.\(xml(finding.ruleID))" name="\(xml(name))" file="\(xml(finding.location.path))"\(lineAttribute)>
                       <\(element) message="\(xml(finding.message))" type="\(finding.severity.rawValue)">\(xml(body))</\(element)>
                     </testcase>
+
                 """)
         }
         for error in report.inputErrors {
             let name = uniqueName("\(error.path) input-error")
-            cases.append(
+            sink.write(
                 """
                     <testcase classname="shipcheck.input" name="\(xml(name))" file="\(xml(error.path))">
                       <error message="\(xml(error.message))" type="input-error">\(xml(error.description))</error>
                     </testcase>
+
                 """)
         }
-        if cases.isEmpty {
-            cases.append("    <testcase classname=\"shipcheck\" name=\"no findings\"/>")
+        if tests > report.findings.count + errors {
+            sink.write("    <testcase classname=\"shipcheck\" name=\"no findings\"/>\n")
         }
-        let skipped = report.findings.count - failures
-        let tests = cases.count
-        return """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <testsuites name="shipcheck" tests="\(tests)" failures="\(failures)" errors="\(report.inputErrors.count)">
-              <testsuite name="shipcheck" tests="\(tests)" failures="\(failures)" errors="\(report.inputErrors.count)" skipped="\(skipped)">
-            \(cases.joined(separator: "\n"))
-              </testsuite>
-            </testsuites>
-
-            """
+        sink.write("  </testsuite>\n</testsuites>\n")
     }
 
     /// Escapes XML text and attribute values; drops characters XML 1.0 cannot carry.

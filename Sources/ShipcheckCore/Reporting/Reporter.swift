@@ -1,6 +1,7 @@
-/// Renders a report in one output format. Reporters are pure: report in, bytes out.
+/// Writes a report in one output format into the command's sink, as it is made: a finding at
+/// a time where the format allows, never the whole text held first.
 package protocol Reporter: Sendable {
-    func render(_ report: Report) -> String
+    func write(_ report: Report, to sink: ReportSink)
 }
 
 /// The `--format` values.

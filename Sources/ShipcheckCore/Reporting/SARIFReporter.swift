@@ -7,7 +7,7 @@ package struct SARIFReporter: Reporter {
 
     package init() {}
 
-    package func render(_ report: Report) -> String {
+    package func write(_ report: Report, to sink: ReportSink) {
         let ruleIndex = Dictionary(
             report.rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         let rules: [JSONValue] = report.rules.map { rule in
@@ -20,7 +20,7 @@ package struct SARIFReporter: Reporter {
                 "defaultConfiguration": .object(["level": .string(rule.defaultSeverity.rawValue)])
             ])
         }
-        let results: [JSONValue] = report.findings.map { finding in
+        func result(_ finding: Finding) -> JSONValue {
             var result: [String: JSONValue] = [
                 "ruleId": .string(finding.ruleID),
                 "level": .string(finding.severity.rawValue),
@@ -47,32 +47,36 @@ package struct SARIFReporter: Reporter {
                 "locations": .array([.object(location(.file(path: error.path), snippet: nil))])
             ])
         }
-        let run: JSONValue = .object([
-            "tool": .object([
-                "driver": .object([
-                    "name": .string(Report.toolName),
-                    "version": .string(Report.toolVersion),
-                    "semanticVersion": .string(Report.toolVersion),
-                    "informationUri": .string(Report.informationURI),
-                    "rules": .array(rules)
-                ])
-            ]),
-            "originalUriBaseIds": .object([
-                "%SRCROOT%": .object(["description": .object(["text": .string("The scanned root")])])
-            ]),
-            "invocations": .array([
+        let findings = report.findings
+        let run: [String: JSONOutline] = [
+            "tool": .value(
                 .object([
-                    "executionSuccessful": .bool(report.inputErrors.isEmpty),
-                    "exitCode": .number(Double(report.exitCode)),
-                    "toolExecutionNotifications": .array(notifications)
-                ])
-            ]),
-            "results": .array(results)
-        ])
-        let document: JSONValue = .object([
-            "$schema": .string(Self.schema), "version": .string("2.1.0"), "runs": .array([run])
-        ])
-        return document.serialized() + "\n"
+                    "driver": .object([
+                        "name": .string(Report.toolName),
+                        "version": .string(Report.toolVersion),
+                        "semanticVersion": .string(Report.toolVersion),
+                        "informationUri": .string(Report.informationURI),
+                        "rules": .array(rules)
+                    ])
+                ])),
+            "originalUriBaseIds": .value(
+                .object([
+                    "%SRCROOT%": .object(["description": .object(["text": .string("The scanned root")])])
+                ])),
+            "invocations": .value(
+                .array([
+                    .object([
+                        "executionSuccessful": .bool(report.inputErrors.isEmpty),
+                        "exitCode": .number(Double(report.exitCode)),
+                        "toolExecutionNotifications": .array(notifications)
+                    ])
+                ])),
+            "results": .elements(count: findings.count) { result(findings[$0]).serialized() }
+        ]
+        let document: [String: JSONOutline] = [
+            "$schema": .value(.string(Self.schema)), "version": .value(.string("2.1.0")), "runs": .array([.object(run)])
+        ]
+        JSONOutline.object(document).write(to: sink)
     }
 
     private func location(_ location: Location, snippet: String?) -> [String: JSONValue] {

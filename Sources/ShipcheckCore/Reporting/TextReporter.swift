@@ -20,15 +20,17 @@ package struct TextReporter: Reporter {
         self.verbose = verbose
     }
 
-    package func render(_ report: Report) -> String {
+    package func write(_ report: Report, to sink: ReportSink) {
         guard heading else {
-            return report.findings.map { finding in
-                ([line(finding)] + (verbose ? related(finding).map { line($0) } : [])).map { $0 + "\n" }.joined()
-            }.joined()
+            for finding in report.findings {
+                sink.write(line(finding) + "\n")
+                if verbose { for item in related(finding) { sink.write(line(item) + "\n") } }
+            }
+            return
         }
-        var lines: [String] = []
         var lastFile: String?
         for finding in report.findings {
+            var lines: [String] = []
             let (file, place) = Self.split(finding.location)
             if file != lastFile {
                 if lastFile != nil { lines.append("") }
@@ -50,10 +52,9 @@ package struct TextReporter: Reporter {
                     )
                 }
             }
+            sink.write(lines.map { $0 + "\n" }.joined())
         }
-        if !report.findings.isEmpty { lines.append("") }
-        lines.append(summary(report))
-        return lines.joined(separator: "\n") + "\n"
+        sink.write((report.findings.isEmpty ? "" : "\n") + summary(report) + "\n")
     }
 
     /// `path:line:col: error: message [rule-id]`; a place with no line is `path: error: …`, a
