@@ -31,7 +31,7 @@ package final class QueryRunText {
             let query = scoped.query
             var traits = [query.kind.rawValue, scoped.scope.rawValue]
             if query.expectNone { traits.append("expect: none") }
-            var header = paint(query.name, "1") + " (\(traits.joined(separator: ", ")))"
+            var header = paint(query.name, .heading) + " (\(traits.joined(separator: ", ")))"
             if !query.description.isEmpty { header += " — \(FileEnumerator.escaped(query.description))" }
             section.write(header + "\n")
         }
@@ -71,7 +71,7 @@ package final class QueryRunText {
             let escaped = FileEnumerator.escaped(path)
             lead = Array(
                 (layout.heading
-                    ? "  " + QueryRunText.paint(escaped, "35", layout.color) + "\n" : layout.lineStart + escaped + ":")
+                    ? "  " + TextColour.path.paint(escaped, if: layout.color) + "\n" : layout.lineStart + escaped + ":")
                     .utf8)
         }
 
@@ -91,11 +91,11 @@ package final class QueryRunText {
                 started = true
             }
             out += "    ".utf8
-            if layout.color { out += "\u{1B}[32m".utf8 }
+            if layout.color { out += TextColour.place.start.utf8 }
             out.appendDecimal(place.line)
             out.append(UInt8(ascii: ":"))
             out.appendDecimal(place.column)
-            if layout.color { out += "\u{1B}[0m".utf8 }
+            if layout.color { out += TextColour.reset.utf8 }
             out += "  ".utf8
             QueryRunText.appendHighlighted(lineText, match: place.matchInText, color: layout.color, to: &out)
             out.append(UInt8(ascii: "\n"))
@@ -113,18 +113,18 @@ package final class QueryRunText {
         for (refresh, section) in zip(refreshes, sections) {
             var out: [String] = []
             var summary = "  " + Self.counts(refresh)
-            if refresh.failsGate { summary += "; " + paint("FAILED: expected no matches", "1;31") }
+            if refresh.failsGate { summary += "; " + paint("FAILED: expected no matches", .error) }
             out.append(summary)
             out.append("  " + Self.comparison(refresh))
             for finding in refresh.new {
                 out.append(
-                    "    " + paint("new ", "1;32")
+                    "    " + paint("new ", .added)
                         + " \(FileEnumerator.escaped(finding.location.path)):\(finding.location.line ?? 0)  \(Self.clipped(finding.snippet ?? ""))"
                 )
             }
             for entry in refresh.gone {
                 out.append(
-                    "    " + paint("gone", "1;31")
+                    "    " + paint("gone", .match)
                         + " \(FileEnumerator.escaped(entry.path)):\(entry.line)  \(Self.clipped(entry.lineText))")
             }
             section.write(out.joined(separator: "\n") + "\n\n")
@@ -166,11 +166,7 @@ package final class QueryRunText {
         return closing
     }
 
-    private func paint(_ text: String, _ code: String) -> String { Self.paint(text, code, color) }
-
-    static func paint(_ text: String, _ code: String, _ color: Bool) -> String {
-        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
-    }
+    private func paint(_ text: String, _ colour: TextColour) -> String { colour.paint(text, if: color) }
 
     /// "since last run (…): 2 new, 1 gone" or why there is nothing to compare with.
     static func comparison(_ refresh: QueryRefresh) -> String {
@@ -205,7 +201,7 @@ package final class QueryRunText {
         let before = String(lossyUTF8: bytes[..<(column - 1)])
         let match = String(lossyUTF8: bytes[(column - 1)..<(endColumn - 1)])
         let after = String(lossyUTF8: bytes[(endColumn - 1)...])
-        return clipped(before) + "\u{1B}[1;31m\(match)\u{1B}[0m" + clipped(after)
+        return clipped(before) + TextColour.match.paint(match, if: true) + clipped(after)
     }
 
     /// `highlighted` from a line's bytes, the match at `match` within them: byte by byte for
@@ -217,9 +213,9 @@ package final class QueryRunText {
         }
         guard color, !match.isEmpty else { return appendClipped(line, to: &out) }
         line.withSlice(0..<match.lowerBound) { appendClipped($0, to: &out) }
-        out += "\u{1B}[1;31m".utf8
+        out += TextColour.match.start.utf8
         out.append(bytes: line, match)
-        out += "\u{1B}[0m".utf8
+        out += TextColour.reset.utf8
         line.withSlice(match.upperBound..<line.count) { appendClipped($0, to: &out) }
     }
 
@@ -241,9 +237,9 @@ package final class QueryRunText {
         let shown = match.clamped(to: 0..<end)
         if color && !shown.isEmpty {
             out.append(bytes: line, 0..<shown.lowerBound)
-            out += "\u{1B}[1;31m".utf8
+            out += TextColour.match.start.utf8
             out.append(bytes: line, shown)
-            out += "\u{1B}[0m".utf8
+            out += TextColour.reset.utf8
             out.append(bytes: line, shown.upperBound..<end)
         } else {
             out.append(bytes: line, 0..<end)

@@ -103,7 +103,7 @@ import Testing
                     path: "a\tb.swift", digest: PathDigest("a\tb.swift"), key: nil, bytes: $0, ranges: ranges,
                     text: layout)
             }
-            var expected = heading ? "  " + QueryRunText.paint("a\\tb.swift", "35", color) + "\n" : ""
+            var expected = heading ? "  " + TextColour.path.paint("a\\tb.swift", if: color) + "\n" : ""
             for finding in file.findings {
                 guard case .source(let location) = finding.location else { continue }
                 if heading {
@@ -111,7 +111,7 @@ import Testing
                         finding.snippet ?? "", from: location.column, to: location.endColumn ?? location.column,
                         color: color)
                     expected +=
-                        "    \(QueryRunText.paint("\(location.line):\(location.column)", "32", color))  \(text)\n"
+                        "    \(TextColour.place.paint("\(location.line):\(location.column)", if: color))  \(text)\n"
                 } else {
                     expected +=
                         "a\\tb.swift:\(location.line):\(location.column):"

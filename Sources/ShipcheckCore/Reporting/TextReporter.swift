@@ -34,21 +34,21 @@ package struct TextReporter: Reporter {
             let (file, place) = Self.split(finding.location)
             if file != lastFile {
                 if lastFile != nil { lines.append("") }
-                lines.append(paint(file, .magenta))
+                lines.append(paint(file, .path))
                 lastFile = file
             }
-            lines.append("  " + (place.map { paint($0, .green) + ": " } ?? "") + diagnostic(finding))
+            lines.append("  " + (place.map { paint($0, .place) + ": " } ?? "") + diagnostic(finding))
             if let snippet = finding.snippet, !snippet.isEmpty {
                 for line in snippet.split(separator: "\n", omittingEmptySubsequences: false).prefix(6) {
                     lines.append("      " + String(line))
                 }
             }
-            if let hint = finding.fixHint { lines.append("      " + paint("fix: ", .cyan) + hint) }
+            if let hint = finding.fixHint { lines.append("      " + paint("fix: ", .fix) + hint) }
             if verbose {
                 for item in related(finding) {
                     let (_, place) = Self.split(item.location)
                     lines.append(
-                        "      " + (place.map { paint($0, .green) + ": " } ?? "") + FileEnumerator.escaped(item.message)
+                        "      " + (place.map { paint($0, .place) + ": " } ?? "") + FileEnumerator.escaped(item.message)
                     )
                 }
             }
@@ -95,9 +95,9 @@ package struct TextReporter: Reporter {
     package func diagnostic(_ finding: Finding, message: String? = nil) -> String {
         let label: String
         switch finding.severity {
-        case .error: label = paint("error", .red)
-        case .warning: label = paint("warning", .yellow)
-        case .note: label = paint("note", .blue)
+        case .error: label = paint("error", .error)
+        case .warning: label = paint("warning", .warning)
+        case .note: label = paint("note", .note)
         }
         return "\(label): \(FileEnumerator.escaped(message ?? finding.message)) [\(finding.ruleID)]"
     }
@@ -117,13 +117,7 @@ package struct TextReporter: Reporter {
         return text
     }
 
-    private enum Colour: String {
-        case red = "1;31", yellow = "1;33", blue = "1;34", cyan = "1;36", magenta = "35", green = "32"
-    }
-
-    private func paint(_ text: String, _ colour: Colour) -> String {
-        color ? "\u{1B}[\(colour.rawValue)m\(text)\u{1B}[0m" : text
-    }
+    private func paint(_ text: String, _ colour: TextColour) -> String { colour.paint(text, if: color) }
 }
 
 /// The per-check summary table that ends an audit's text report.
