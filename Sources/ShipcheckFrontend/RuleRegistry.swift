@@ -45,7 +45,8 @@ package enum RuleRegistry {
         DevelopmentPushRule.self,
         DevelopmentProfileRule.self,
         TestResourceRule.self,
-        // App Store pre-flight: what App Store Connect refuses, from the bundle model (BinaryInspect).
+        // App Store pre-flight: what App Store Connect refuses, from the bundle model (BinaryInspect;
+        // the bitcode and dSYM rules, which read build settings too, in ReleaseAudit's Rules/).
         TestCodeLinkedRule.self,
         UnsupportedArchitectureRule.self,
         BitcodeRule.self,

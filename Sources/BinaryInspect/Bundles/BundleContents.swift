@@ -64,7 +64,7 @@ package struct BundleContents: Sendable {
     package var isForAppStore: Bool { distribution.method == .appStore }
 
     /// A finding about a file inside the bundle (`inner` empty: the bundle itself).
-    func finding(
+    package func finding(
         _ rule: RuleDescription, _ severity: Severity, at inner: String, message: String, fix: String, identity: String
     ) -> Finding {
         Finding(

@@ -2,8 +2,9 @@ import ShipcheckCore
 
 /// A rule about a bundle as a whole (its files, signing and profiles), beside the leak rules
 /// that run on each binary inside it: documentation with examples (which are its tests) and a
-/// check over decoded `BundleContents` only.
-protocol BundleRule: Rule {
+/// check over decoded `BundleContents` only. Package access: a rule that also reads projects
+/// lives in ReleaseAudit, in one folder with all its checks, and conforms there.
+package protocol BundleRule: Rule {
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding]
     /// Whether the rule also reads a single Mach-O file given on its own (a `BundleContents` of
     /// kind `.binary`: one image, no bundle), because the fact it checks lives in the file.
@@ -11,15 +12,15 @@ protocol BundleRule: Rule {
 }
 
 extension BundleRule {
-    static var checksSingleBinaries: Bool { false }
+    package static var checksSingleBinaries: Bool { false }
 }
 
 /// What a bundle rule needs beyond the bundle: its severity (the rule's default: the
 /// configuration's is applied to every check's findings in one place) and the run's
 /// configuration, where a rule with options finds its own (`Configuration.options(for:)`).
-struct BundleRuleContext {
-    var severity: Severity
-    var configuration: Configuration
+package struct BundleRuleContext {
+    package var severity: Severity
+    package var configuration: Configuration
 }
 
 extension BundleContents {

@@ -21,7 +21,7 @@ package enum DebugDylibRule: BundleRule {
             RuleExample("file Payload/App.app/debug.dylib.txt")
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         bundle.files.compactMap { path in
             let name = path.split(separator: "/").last.map(String.init) ?? path
             guard name.hasSuffix(".debug.dylib") || name == "__preview.dylib" else { return nil }

@@ -26,7 +26,7 @@ package enum DevelopmentProfileRule: BundleRule {
             RuleExample("kind xcarchive\nprofile Products/Applications/App.app/embedded.mobileprovision development")
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.signingIsChecked else { return [] }
         let expected = bundle.distribution
         return bundle.profiles.compactMap { path, profile in

@@ -26,7 +26,7 @@ package enum DevelopmentPushRule: BundleRule {
             RuleExample("entitlements Payload/App.app/App aps-environment=development\ndistribution development")
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.signingIsChecked else { return [] }
         let sources =
             bundle.entitlements.map { ($0.path, $0.values, "the code signature's entitlements") }

@@ -29,7 +29,7 @@ package enum GetTaskAllowRule: BundleRule {
             RuleExample("kind xcarchive\nentitlements Products/Applications/App.app/App get-task-allow=true")
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.signingIsChecked else { return [] }
         let signed = bundle.entitlements.compactMap { entry -> Finding? in
             guard let key = keys.first(where: { entry.values[$0] == "true" }) else { return nil }

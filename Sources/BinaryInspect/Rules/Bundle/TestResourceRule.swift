@@ -48,7 +48,7 @@ package enum TestResourceRule: BundleRule, ConfigurableRule {
             RuleExample("file Payload/App.app/App_Settings.bundle/Root.plist\nfile Payload/App.app/sample.mp3")
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         let patterns = context.configuration.options(for: Self.self).patterns
         var reported: Set<String> = []
         var findings: [Finding] = []

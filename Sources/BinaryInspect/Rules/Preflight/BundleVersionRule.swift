@@ -43,7 +43,7 @@ package enum BundleVersionRule: BundleRule {
             )
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         return bundle.bundles.filter {
             $0.role.isApplicationLike || ($0.role == .framework && bundle.application(holding: $0.path) != nil)

@@ -36,7 +36,7 @@ package enum ExtensionVersionRule: BundleRule {
             )
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore, let app = bundle.mainApplication else { return [] }
         return bundle.bundles.filter { $0.path != app.path && $0.role.isApplicationLike && app.contains($0.path) }
             .compactMap { nested in

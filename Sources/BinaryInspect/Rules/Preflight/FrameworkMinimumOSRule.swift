@@ -51,7 +51,7 @@ package enum FrameworkMinimumOSRule: BundleRule {
             )
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         bundle.images.compactMap { image -> Finding? in
             guard !image.isBundleExecutable || bundle.bundle(at: image.bundle ?? "")?.role == .framework,
                 let host = bundle.enclosingBundles(of: image.path).first(where: { $0.role.isApplicationLike }),

@@ -53,7 +53,7 @@ package enum MinimumOSMismatchRule: BundleRule {
             )
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         return bundle.bundles.filter { $0.role.isApplicationLike || $0.role == .framework }.compactMap {
             nested -> Finding? in

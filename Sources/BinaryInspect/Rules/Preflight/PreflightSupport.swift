@@ -24,7 +24,7 @@ extension BundleContents {
 
     /// `Payload/App.app/Frameworks/Core.framework/Core` as a message shows it: from the app's
     /// folder on (as App Store Connect's e-mails name files), or the artifact for a single file.
-    func shown(_ image: BundleImage) -> String { displayName(image.path) }
+    package func shown(_ image: BundleImage) -> String { displayName(image.path) }
 }
 
 extension ApplePlatform {

@@ -43,7 +43,7 @@ package enum ProfileIdentityRule: BundleRule {
         "embedded.mobileprovision", "Contents/embedded.provisionprofile", "embedded.provisionprofile"
     ]
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.kind.hasFinalSigning else { return [] }
         return bundle.bundles.compactMap { nested -> Finding? in
             let prefix = nested.path.isEmpty ? "" : nested.path + "/"

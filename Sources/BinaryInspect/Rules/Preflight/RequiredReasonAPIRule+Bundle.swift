@@ -4,7 +4,7 @@ import ShipcheckCore
 /// `preflight-required-reason-api` in an artifact: each image's required reason APIs against
 /// the privacy manifests of the app, extension or framework it belongs to.
 extension RequiredReasonAPIRule: BundleRule {
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         var findings: [Finding] = []
         for image in bundle.images {
@@ -46,7 +46,7 @@ extension RequiredReasonAPIRule: BundleRule {
 
 /// `preflight-privacy-manifest-invalid` in an artifact: every `*.xcprivacy` it holds.
 extension PrivacyManifestInvalidRule: BundleRule {
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         return bundle.privacyManifests.keys.sorted().flatMap { path in
             BundleContents.read(bundle.privacyManifests[path]!).problems.map { problem in
@@ -65,7 +65,7 @@ extension PrivacyManifestInvalidRule: BundleRule {
 /// `preflight-purpose-string` in an artifact: each app's, extension's and App Clip's images
 /// (its executable and the frameworks it holds) against its own Info.plist.
 extension PurposeStringRule: BundleRule {
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         var findings: [Finding] = []
         var reported: Set<String> = []

@@ -68,7 +68,7 @@ package enum SDKPrivacyManifestRule: BundleRule {
             )
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         let embedded = bundle.listedSDKFrameworks.compactMap { framework, entry -> Finding? in
             guard bundle.privacyManifests(of: framework).isEmpty else { return nil }

@@ -36,7 +36,7 @@ package enum SDKSignatureRule: BundleRule {
             )
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         if bundle.kind == .xcframework, bundle.files.contains(where: { $0.hasPrefix("_CodeSignature/") }) { return [] }
         return bundle.listedSDKFrameworks.compactMap { framework, entry in

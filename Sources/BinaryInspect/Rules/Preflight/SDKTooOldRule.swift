@@ -79,7 +79,7 @@ package enum SDKTooOldRule: BundleRule, ConfigurableRule {
             RuleExample("upload 2026-06-01\nimage Payload/App.app/App arm64 ios 15.0 18.5\ndistribution ad-hoc")
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         return bundle.bundles.filter(\.role.isApplicationLike).compactMap { app -> Finding? in
             guard let image = bundle.executable(of: app) else { return nil }

@@ -66,9 +66,9 @@ package enum TestCodeLinkedRule: BundleRule, ConfigurableRule {
                 "image Payload/App.app/App arm64 ios 16.0 26.0\ndylib @rpath/IssueReporting.framework/IssueReporting")
         ])
 
-    static let checksSingleBinaries = true
+    package static let checksSingleBinaries = true
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         let debuggingTools =
             bundle.distribution.method == .development || bundle.distribution.method == .adHoc
             ? [:]

@@ -50,7 +50,7 @@ package enum UnsupportedArchitectureRule: BundleRule {
             )
         ])
 
-    static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
+    package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         guard bundle.isForAppStore else { return [] }
         return bundle.imagesInApplications.compactMap { image, app in
             guard let platform = bundle.platform(of: app), platform.isMobileFamily else { return nil }

@@ -1,4 +1,3 @@
-import BinaryInspect
 import ShipcheckCore
 
 /// `preflight-bitcode` one step earlier: ENABLE_BITCODE = YES in a release configuration, or

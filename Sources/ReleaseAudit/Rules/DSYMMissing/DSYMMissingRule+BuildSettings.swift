@@ -1,4 +1,3 @@
-import BinaryInspect
 import ShipcheckCore
 
 /// `preflight-dsym-missing` one step earlier: DEBUG_INFORMATION_FORMAT = dwarf in a release
