@@ -132,7 +132,9 @@ let package = Package(
             exclude: ["Protos/android_bundle.proto"],
             swiftSettings: memorySafeSwift6
         ),
-        // Capability: the release audit's own checks (build settings, archive breakers) and baselines.
+        // Capability: the release audit's own checks (build settings, archive breakers, privacy
+        // declarations) and baselines; and the rules read in artifacts and projects alike, one
+        // folder each under Rules/ (it sees every reader).
         .target(
             name: "ReleaseAudit",
             dependencies: [

@@ -1,7 +1,6 @@
 import AndroidArtifacts
 import BinaryInspect
 import ConflictScan
-import Preflight
 import ReleaseAudit
 import SavedQueries
 import ShipcheckCore
@@ -9,8 +8,10 @@ import SourceScan
 
 /// Every rule of shipcheck, in one list: what reports list (SARIF `tool.driver.rules`), what
 /// the configuration's `rules:` may name, and what each check takes its rules from (a check
-/// runs the rules of its kind: `SwiftSourceRule`, `ProjectRule`, `BuildSettingRule`, the
-/// conflict rules, the binary rules). A new rule is one file plus one line here (docs/adding-a-rule.md).
+/// runs the rules of its kind: `SwiftSourceRule`, `ProjectRule`, `BuildSettingRule`,
+/// `PrivacyProjectRule`, the conflict rules, the binary and bundle rules). A new rule is one
+/// file plus one line here (docs/adding-a-rule.md); a rule read in several kinds of input is
+/// one folder, one file per kind.
 package enum RuleRegistry {
     package static let rules: [any Rule.Type] = [
         // Sources: previews and Development Assets (SourceScan).
@@ -81,7 +82,8 @@ package enum RuleRegistry {
         ReleaseTestabilityRule.self,
         ArchiveBreakerRule.self,
         // App Store pre-flight: privacy manifests and purpose strings, in artifacts and projects
-        // (Preflight; checked by BinaryInspect and ReleaseAudit's PrivacyDeclarationsCheck).
+        // (ReleaseAudit's Rules/, a folder per rule with its bundle and project checks; run by
+        // BinaryInspect's bundle walk and ReleaseAudit's PrivacyDeclarationsCheck).
         RequiredReasonAPIRule.self,
         PrivacyManifestInvalidRule.self,
         PurposeStringRule.self

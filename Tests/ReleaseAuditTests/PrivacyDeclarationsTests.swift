@@ -10,7 +10,10 @@ import Testing
 @Suite struct PrivacyDeclarationsTests {
     /// The rules' project-side examples (a source, manifest or Info.plist in a small XcodeGen
     /// project), each written into a tree and scanned as `audit` scans it.
-    @Test(arguments: PrivacyDeclarationsCheck.rules.map { $0.description.examples(where: { !$0.isArtifactExample }) })
+    @Test(
+        arguments: RuleRegistry.rules.filter { $0 is any PrivacyProjectRule.Type }.map {
+            $0.description.examples(where: { !$0.isArtifactExample })
+        })
     func examplesDriveTheRule(rule: RuleDescription) {
         #expect(
             !rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty,

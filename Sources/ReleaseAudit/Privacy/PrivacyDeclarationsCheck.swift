@@ -11,21 +11,18 @@ import XcodeProject
 /// in its resources and its Info.plist (INFOPLIST_FILE, INFOPLIST_KEY_… settings); and every
 /// privacy manifest of the tree, validated. Sources, manifests and property lists are taken
 /// from the scan's one read pass (no file is opened again); the projects from the shared model.
+/// The registry's `PrivacyProjectRule`s judge what it gathers.
 package final class PrivacyDeclarationsCheck: FileCheck {
     package let name = "privacy declarations"
     private let configuration: Configuration
-    private let requiredReasons: Bool
-    private let manifests: Bool
-    private let purposes: Bool
+    /// The privacy rules that run, in the registry's order.
+    private let rules: [any PrivacyProjectRule.Type]
+    /// What they read.
+    private let inputs: PrivacyProjectInputs
     private let scanner = SourceAPIScanner()
     /// Compilation conditions release builds never set: code under them is not the release's.
     private let debugFlags: Set<String>
     private let state = Mutex(State())
-
-    /// The rules this check reports under.
-    package static let rules: [any Rule.Type] = [
-        RequiredReasonAPIRule.self, PrivacyManifestInvalidRule.self, PurposeStringRule.self
-    ]
 
     private struct State {
         var model: ProjectModel?
@@ -42,26 +39,26 @@ package final class PrivacyDeclarationsCheck: FileCheck {
         var column: Int
     }
 
-    /// `rules`: the registry's; each of the three rules runs when it is among them and on.
+    /// `rules`: the registry's; this check runs the privacy rules among them that are on.
     package init(rules: [any Rule.Type], configuration: Configuration) {
         self.configuration = configuration
         // Rules about the store apply where the app is meant for it (`bundle.distribution`).
         let forStore = configuration.bundleDistribution.map { $0 == .appStore } ?? true
-        func runs(_ rule: any Rule.Type) -> Bool {
-            forStore && rules.contains { $0 == rule } && configuration.isEnabled(rule.description)
-        }
-        requiredReasons = runs(RequiredReasonAPIRule.self)
-        manifests = runs(PrivacyManifestInvalidRule.self)
-        purposes = runs(PurposeStringRule.self)
+        self.rules =
+            forStore
+            ? rules.compactMap { $0 as? any PrivacyProjectRule.Type }.filter { configuration.isEnabled($0.description) }
+            : []
+        inputs = self.rules.reduce(into: []) { $0.formUnion($1.projectInputs) }
         debugFlags = configuration.debugOnlyFlags.union(["DEBUG"])
     }
 
-    private var enabled: Bool { requiredReasons || manifests || purposes }
+    /// App targets are read from the project model only for rules that judge their sources.
+    private var readsTargets: Bool { inputs.contains(.sources) }
 
-    package func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
+    package func needsEarly(_ file: ScannedFile) -> Bool { readsTargets && ProjectModel.isProjectFile(file) }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {
-        if enabled { state.withLock { $0.model = ProjectModel.of(context, configuration: configuration) } }
+        if readsTargets { state.withLock { $0.model = ProjectModel.of(context, configuration: configuration) } }
         return []
     }
 
@@ -80,9 +77,9 @@ package final class PrivacyDeclarationsCheck: FileCheck {
 
     package func wants(_ file: ScannedFile) -> Bool {
         let path = file.relativePath
-        if Self.isManifest(path) { return enabled }
-        if path.hasSuffix(".plist") { return purposes }
-        return (requiredReasons || purposes) && Self.language(of: path) != nil
+        if Self.isManifest(path) { return inputs.contains(.manifests) }
+        if path.hasSuffix(".plist") { return inputs.contains(.propertyLists) }
+        return readsTargets && Self.language(of: path) != nil
     }
 
     package func inspect(_ contents: FileContents) -> FollowUp {
@@ -126,21 +123,10 @@ package final class PrivacyDeclarationsCheck: FileCheck {
         state.withLock { state in
             var result = CheckResult(filesScanned: state.filesRead + state.manifests.count)
             let manifests = state.manifests.sorted { $0.index < $1.index }
-            if self.manifests {
-                for (_, path, manifest) in manifests {
-                    result.findings += manifest.problems.map { problem in
-                        Finding(
-                            ruleID: PrivacyManifestInvalidRule.id,
-                            severity: PrivacyManifestInvalidRule.description.defaultSeverity,
-                            message:
-                                "\(problem): App Store Connect refuses privacy manifests whose keys and values are not valid (ITMS-91056)",
-                            location: .file(path: path), snippet: nil,
-                            fixHint: "correct it against Apple's keys and reasons (docs/preflight.md lists them)",
-                            identity: problem)
-                    }
-                }
+            for (_, path, manifest) in manifests {
+                result.findings += rules.flatMap { $0.findings(in: manifest, at: path) }
             }
-            guard let model = state.model, requiredReasons || purposes else { return result }
+            guard let model = state.model else { return result }
             let uses = state.uses.sorted { $0.index < $1.index }
             var seen: Set<String> = []
             for scope in model.catalog.view(keys: []).scopes
@@ -152,10 +138,9 @@ package final class PrivacyDeclarationsCheck: FileCheck {
                 let app = AppTarget(
                     target: target, scope: scope, uses: targetUses, manifests: owned.map { ($0.path, $0.manifest) },
                     propertyLists: state.propertyLists)
-                var findings: [Finding] = []
-                if requiredReasons && !app.isMacOS { findings += app.requiredReasonFindings() }
-                if purposes { findings += app.purposeFindings() }
-                result.findings += findings.filter { seen.insert("\($0.ruleID) \($0.identity ?? "")").inserted }
+                result.findings += rules.flatMap { $0.findings(in: app) }.filter {
+                    seen.insert("\($0.ruleID) \($0.identity ?? "")").inserted
+                }
             }
             return result
         }

@@ -5,7 +5,7 @@ extension BundleContents {
     /// The platform an app, extension or framework is built for: its executable's slices (a
     /// simulator slice answers with the simulator), else its Info.plist
     /// (`CFBundleSupportedPlatforms`, `DTPlatformName`).
-    func platform(of bundle: NestedBundle) -> ApplePlatform? {
+    package func platform(of bundle: NestedBundle) -> ApplePlatform? {
         if let slices = executable(of: bundle)?.readSlices,
             let platform = slices.lazy.compactMap(\.platform).first(where: { !$0.isSimulator })
                 ?? slices.lazy.compactMap(\.platform).first
@@ -46,12 +46,12 @@ extension ApplePlatform {
 
     /// The platforms the App Store's iOS-family rules are about (devices that run no Intel or
     /// simulator code).
-    var isMobileFamily: Bool { [.iOS, .tvOS, .watchOS, .visionOS].contains(device) }
+    package var isMobileFamily: Bool { [.iOS, .tvOS, .watchOS, .visionOS].contains(device) }
 }
 
 extension Array where Element == String {
     /// `'a', 'b', 'c'` and how many more: names in a message.
-    func quotedList(limit: Int = 3) -> String {
+    package func quotedList(limit: Int = 3) -> String {
         let shown = prefix(limit).map { "'\($0)'" }.joined(separator: ", ")
         return count > limit ? "\(shown) and \(count - limit) more" : shown
     }

@@ -1,7 +1,8 @@
 import ShipcheckCore
 
 /// ITMS-91056 / ITMS-91108: a privacy manifest that is not a property list, or whose keys or
-/// values are not valid (a reason code that does not exist, a category that is not one).
+/// values are not valid (a reason code that does not exist, a category that is not one). One
+/// rule, two inputs: the artifact's manifests (`+Bundle`) and the project's (`+Project`).
 package enum PrivacyManifestInvalidRule: Rule {
     package static let description = RuleDescription(
         id: "preflight-privacy-manifest-invalid",

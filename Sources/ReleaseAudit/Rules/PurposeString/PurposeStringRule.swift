@@ -1,7 +1,8 @@
 import ShipcheckCore
 
 /// ITMS-90683 (missing) / ITMS-90738 (empty): an API that needs a purpose string is referenced
-/// while the app's Info.plist does not describe it.
+/// while the app's Info.plist does not describe it. One rule, two inputs: the artifact
+/// (`+Bundle`) and the project's app targets (`+Project`).
 package enum PurposeStringRule: Rule {
     package static let description = RuleDescription(
         id: "preflight-purpose-string",

@@ -1,7 +1,8 @@
 import ShipcheckCore
 
 /// ITMS-91053: code that uses a required reason API while no privacy manifest of its bundle
-/// declares the API's category with an approved reason.
+/// declares the API's category with an approved reason. One rule, two inputs: the artifact
+/// (`+Bundle`) and the project's app targets (`+Project`).
 package enum RequiredReasonAPIRule: Rule {
     package static let description = RuleDescription(
         id: "preflight-required-reason-api",
