@@ -12,6 +12,8 @@ package final class ConflictCheck: FileCheck {
     private let rules: ConflictRules
     private let configuration: Configuration
     private let filter: PathFilter
+    /// Files that show markers on purpose (`conflicts.allow`), asked for every file.
+    private let allowed: GlobList
     private let state = Mutex(State())
 
     private struct State {
@@ -30,6 +32,7 @@ package final class ConflictCheck: FileCheck {
         self.rules = ConflictRules(rules, configuration: configuration)
         self.configuration = configuration
         filter = PathFilter(paths)
+        allowed = configuration.settings(ConflictSettings.self).allow
     }
 
     /// `.gitattributes` files, read before the pass: their marker sizes are the ones searched for.
@@ -66,7 +69,7 @@ package final class ConflictCheck: FileCheck {
     }
 
     package func wants(_ file: ScannedFile) -> Bool {
-        filter.matches(file.relativePath) && !configuration.conflictAllow.matches(file.relativePath)
+        filter.matches(file.relativePath) && !allowed.matches(file.relativePath)
     }
 
     package func inspect(_ contents: FileContents) -> FollowUp {

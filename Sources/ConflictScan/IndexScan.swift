@@ -38,9 +38,8 @@ struct IndexScan {
                 result.inputErrors.append(
                     InputError(path: operand, message: "not in \(revision.map { "revision \($0)" } ?? "the index")"))
             }
-            let blobs = entries.filter {
-                $0.stage == 0 && $0.isRegularFile && !configuration.conflictAllow.matches($0.path)
-            }
+            let allowed = configuration.settings(ConflictSettings.self).allow
+            let blobs = entries.filter { $0.stage == 0 && $0.isRegularFile && !allowed.matches($0.path) }
             let attributes = try PathAttributes.lookUp(blobs.map(\.path), in: repository, cached: true)
             try scan(blobs, attributes: attributes, repository: repository, into: &result)
 

@@ -20,7 +20,7 @@ package struct QueryStore: Sendable {
 
     /// The repository store of `root`, at the configuration's `queries:` path.
     package static func repository(root: String, configuration: Configuration) -> QueryStore {
-        let file = configuration.queriesFile
+        let file = configuration.settings(QuerySettings.self).file
         let path = file.hasPrefix("/") ? file : (root == "." ? file : "\(root)/\(file)")
         return QueryStore(path: path, scope: .repository)
     }

@@ -43,7 +43,8 @@ extension Frontend {
     ) throws(InputError) -> CommandOutcome {
         let source = ReadOnceFileSource(base)
         let configuration = try ConfigurationLoader.load(
-            explicitPath: config, root: root, rules: RuleRegistry.rules, source: source)
+            explicitPath: config, root: root, rules: RuleRegistry.rules, settings: SettingsRegistry.settings,
+            source: source)
         let known = baseline.map { path in
             Result { () throws(InputError) -> Baseline in try Baseline.load(path, source: source) }
         }
@@ -146,7 +147,7 @@ final class BinariesCheck: FileCheck {
     }
 
     func finish() -> CheckResult {
-        let expanded = ArtifactPaths.expand(configuration.binaries, root: root)
+        let expanded = ArtifactPaths.expand(configuration.settings(ArtifactSettings.self).binaries, root: root)
         let paths = expanded.paths + extraBinaries
         guard !paths.isEmpty else { return CheckResult(inputErrors: expanded.errors) }
         var result = Frontend.artifactInspector(configuration: configuration, architecture: architecture).run(

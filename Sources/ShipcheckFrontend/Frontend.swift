@@ -10,10 +10,11 @@ import SourceScan
 /// and returns what to print and the exit code. Printing and exiting stay in the executable.
 package enum Frontend {
     /// The configuration for a scan of `root` (see `ConfigurationLoader.load`), checked against
-    /// every rule of the registry (its id, and the options the rule's entry may set). The
-    /// caller prints its `deprecations`.
+    /// every rule of the registry (its id, and the options the rule's entry may set) and every
+    /// capability's settings. The caller prints its `deprecations`.
     package static func loadConfiguration(explicitPath: String?, root: String) throws(InputError) -> Configuration {
-        try ConfigurationLoader.load(explicitPath: explicitPath, root: root, rules: RuleRegistry.rules)
+        try ConfigurationLoader.load(
+            explicitPath: explicitPath, root: root, rules: RuleRegistry.rules, settings: SettingsRegistry.settings)
     }
 
     /// `shipcheck conflicts`: one root (with operands relative to it) in one scope (`untracked`:
@@ -44,11 +45,12 @@ package enum Frontend {
         var targets = paths
         var expansionErrors: [InputError] = []
         if targets.isEmpty {
-            guard !configuration.binaries.isEmpty else {
+            let binaries = configuration.settings(ArtifactSettings.self).binaries
+            guard !binaries.isEmpty else {
                 throw UsageError(
                     "give binaries or directories, or list them under `binaries:` in \(Configuration.fileName)")
             }
-            (targets, expansionErrors) = ArtifactPaths.expand(configuration.binaries, root: ".")
+            (targets, expansionErrors) = ArtifactPaths.expand(binaries, root: ".")
         }
         var inspector = artifactInspector(configuration: configuration, architecture: architecture)
         inspector.progress = progress

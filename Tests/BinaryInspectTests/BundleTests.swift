@@ -173,8 +173,10 @@ import Testing
             adHoc.map(\.message) == [
                 "development provisioning profile 'iOS Team Provisioning Profile: com.example.app' for 2 listed devices (ProvisionedDevices) in an artifact meant for ad-hoc distribution (method 'release-testing' in \(tree.directory.path)/out/ExportOptions.plist)"
             ])
+        var development = BundleSettings()
+        development.distribution = .development
         var configuration = Configuration()
-        configuration.bundleDistribution = .development
+        configuration.setSettings(development)
         expectExactly(
             audit(ipa, configuration: configuration), root: ipa,
             Self.prefixed("Payload/Leaky.app/", Self.debugAppFindings))

@@ -397,8 +397,10 @@ import Testing
     @Test func adHocDistributionKeepsOnlyWhatBreaksEveryInstall() {
         let tree = BundleAssembler(TemporaryDirectory("shipcheck-preflight"))
         Self.app(tree, at: "Store.app", binaries: Self.plantedBinaries, plists: Self.plantedPlists, form: .xml)
+        var adHoc = BundleSettings()
+        adHoc.distribution = .adHoc
         var configuration = Configuration()
-        configuration.bundleDistribution = .adHoc
+        configuration.setSettings(adHoc)
         let rules = Set(
             preflight(audit("\(tree.directory.path)/Store.app", configuration: configuration)).map(\.ruleID))
         #expect(rules == ["preflight-framework-minimum-os", "preflight-test-code-linked", "preflight-profile-identity"])
@@ -440,7 +442,8 @@ import Testing
         """
     ])
     func configurationSetsTheFloorAndAddsDebuggingTools(_ text: String) throws {
-        let configuration = try ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: RuleRegistry.rules)
+        let configuration = try ConfigurationLoader.parse(
+            text, file: ".shipcheck.yml", rules: RuleRegistry.rules, settings: SettingsRegistry.settings)
         #expect(configuration.deprecations.count == (text.hasPrefix("preflight") ? 2 : 0))
         let inspector = BinaryInspector(configuration: configuration, rules: RuleRegistry.rules)
         let floor = try inspector.check(BundleContents(example: "image Payload/App.app/App arm64 ios 16.0 26.0")).filter
@@ -463,7 +466,8 @@ import Testing
             "preflight:\n  floor: 1\n", "rules:\n  preflight-sdk-too-old:\n    minimum-sdk:\n      ios: latest\n"
         ] {
             #expect(throws: InputError.self) {
-                try ConfigurationLoader.parse(bad, file: ".shipcheck.yml", rules: RuleRegistry.rules)
+                try ConfigurationLoader.parse(
+                    bad, file: ".shipcheck.yml", rules: RuleRegistry.rules, settings: SettingsRegistry.settings)
             }
         }
     }

@@ -51,7 +51,8 @@ import Testing
             "binary:\n  string-patterns: [\"(unclosed\"]\n"
         ] {
             #expect {
-                try ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: RuleRegistry.rules)
+                try ConfigurationLoader.parse(
+                    text, file: ".shipcheck.yml", rules: RuleRegistry.rules, settings: SettingsRegistry.settings)
             } throws: { error in
                 let error = error as? InputError
                 return error?.path == ".shipcheck.yml" && error?.line == 3 - (text.hasPrefix("binary") ? 1 : 0)
@@ -66,7 +67,8 @@ import Testing
         "binary:\n  symbol-patterns: [\"^Dummy\"]\n"
     ])
     func patternsFromTheConfigurationFile(_ text: String) throws {
-        let configuration = try ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: RuleRegistry.rules)
+        let configuration = try ConfigurationLoader.parse(
+            text, file: ".shipcheck.yml", rules: RuleRegistry.rules, settings: SettingsRegistry.settings)
         let findings = try BinaryInspector(configuration: configuration, rules: RuleRegistry.rules)
             .check(BinaryContents(example: "type class App.DummyClock\ntype class App.MockClock"))
         #expect(findings.map(\.snippet) == ["App.DummyClock"])

@@ -564,7 +564,12 @@ import Darwin
         ("\"unterminated\n", 2, "invalid YAML"),
         ("include: &a [*a]\n", 1, "invalid YAML"),
         ("rules:\n  preview-outside-debug: 5\n", 2, "must be error, warning, note or off"),
-        ("colour: red\n", 1, "unknown key 'colour'")
+        ("colour: red\n", 1, "unknown key 'colour'"),
+        // Each capability's own settings, read by its own type.
+        ("binaries:\n  app: build/App\n", 2, "'binaries' must be a list of strings"),
+        ("queries: [a, b]\n", 1, "'queries' must be a string"),
+        ("conflicts:\n  alow: [Docs/**]\n", 2, "unknown key 'conflicts.alow'"),
+        ("bundle:\n  distribution: store\n", 2, "'bundle.distribution' must be one of app-store")
     ])
     func brokenConfiguration(text: String, line: Int, message: String) throws {
         let directory = TemporaryDirectory("shipcheck-hostile-config")

@@ -406,7 +406,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         fixture.commitAll("base")
         let configuration = try ConfigurationLoader.parse(
             "conflicts:\n  allow:\n    - Docs/**\n    - Fixtures\n", file: ".shipcheck.yml",
-            rules: RuleRegistry.rules)
+            rules: RuleRegistry.rules, settings: SettingsRegistry.settings)
         for scope in [ConflictScope.workingTree, .staged, .revision("HEAD")] {
             #expect(
                 scan(fixture, scope, configuration: configuration).findings.map(\.location.path) == ["Sources/a.swift"])
@@ -419,7 +419,7 @@ private func blocks(_ result: CheckResult) -> [Finding] { result.findings.filter
         fixture.git("add", "a.swift")
         let configuration = try ConfigurationLoader.parse(
             "rules:\n  conflict-marker: warning\n  conflict-marker-remnant: off\n",
-            file: ".shipcheck.yml", rules: RuleRegistry.rules)
+            file: ".shipcheck.yml", rules: RuleRegistry.rules, settings: SettingsRegistry.settings)
         let result = scan(fixture, configuration: configuration)
         #expect(result.findings.map(\.ruleID) == ["conflict-marker"])
         #expect(result.findings.first?.severity == .warning)

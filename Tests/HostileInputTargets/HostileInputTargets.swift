@@ -211,7 +211,9 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
 
     private static func runConfig(_ bytes: [UInt8]) -> Bool {
         let text = String(decoding: bytes, as: UTF8.self)
-        return (try? ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: RuleRegistry.rules)) != nil
+        return
+            (try? ConfigurationLoader.parse(
+                text, file: ".shipcheck.yml", rules: RuleRegistry.rules, settings: SettingsRegistry.settings)) != nil
     }
 }
 

@@ -1,3 +1,4 @@
+import BinaryInspect
 import Foundation
 import Preflight
 import ShipcheckCore
@@ -98,8 +99,10 @@ import Testing
             PrivacyDeclarationsCheck(rules: RuleRegistry.rules, configuration: Configuration())
         ]).combined
         #expect(result.findings.isEmpty)
+        var distribution = BundleSettings()
+        distribution.distribution = .enterprise
         var enterprise = Configuration()
-        enterprise.bundleDistribution = .enterprise
+        enterprise.setSettings(distribution)
         #expect(
             audit(
                 ["App/Clock.swift": "let a = UserDefaults.standard\n", "App/PrivacyInfo.xcprivacy": "not a plist"],

@@ -92,8 +92,10 @@ import Testing
     }
 
     @Test func repositoryStoreUsesTheConfiguredPath() {
+        var settings = QuerySettings()
+        settings.file = "ci/queries.yml"
         var configuration = Configuration()
-        configuration.queriesFile = "ci/queries.yml"
+        configuration.setSettings(settings)
         #expect(QueryStore.repository(root: "/repo", configuration: configuration).path == "/repo/ci/queries.yml")
         #expect(
             QueryStore.repository(root: "/repo", configuration: Configuration()).path == "/repo/.shipcheck/queries.yml")

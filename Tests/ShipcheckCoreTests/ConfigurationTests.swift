@@ -33,11 +33,53 @@ private enum PatternRuleStub: ConfigurableRule {
     }
 }
 
+/// Capability settings as the loader sees them: keys at the top level, and a section of their own.
+private struct TopLevelSettingsStub: CapabilitySettings {
+    static let section: String? = nil
+    static let keys = ["binaries", "queries"]
+    var binaries: [String] = []
+    var queries = "default.yml"
+
+    mutating func read(_ key: String, from mapping: YAMLMapping) throws(InputError) {
+        switch key {
+        case "binaries": binaries = try mapping.stringList(key) ?? []
+        default: queries = try mapping.string(key) ?? queries
+        }
+    }
+}
+
+private struct SectionSettingsStub: CapabilitySettings {
+    static let section: String? = "conflicts"
+    static let keys = ["allow", "limit"]
+    var allow: [String] = []
+    var limit = 7
+
+    mutating func read(_ key: String, from mapping: YAMLMapping) throws(InputError) {
+        switch key {
+        case "allow": allow = try mapping.stringList(key) ?? []
+        default: limit = try mapping.int(key) ?? limit
+        }
+    }
+}
+
+/// Settings whose section is also where a rule's option used to be (as `bundle:` holds
+/// `distribution` and the former `resource-patterns`).
+private struct SharedSectionSettingsStub: CapabilitySettings {
+    static let section: String? = "binary"
+    static let keys = ["depth"]
+    var depth = 0
+
+    mutating func read(_ key: String, from mapping: YAMLMapping) throws(InputError) {
+        depth = try mapping.int(key) ?? depth
+    }
+}
+
 @Suite struct ConfigurationLoaderTests {
     let rules: [any Rule.Type] = [PreviewRuleStub.self, ConflictRuleStub.self, PatternRuleStub.self]
+    let settings: [any CapabilitySettings.Type] = [TopLevelSettingsStub.self, SectionSettingsStub.self]
 
     func parse(_ text: String) throws(InputError) -> Configuration {
-        try ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: rules)
+        try ConfigurationLoader.parse(text, file: ".shipcheck.yml", rules: rules, settings: settings)
     }
 
     func error(_ text: String) -> InputError? {
@@ -82,9 +124,9 @@ private enum PatternRuleStub: ConfigurableRule {
         #expect(configuration.generated.lastMatch("App/API/Types.swift")?.pattern == "App/API/**")
         #expect(configuration.generated.lastMatch("App/API/Client.swift")?.isNegated == true)
         #expect(configuration.checkGenerated == ["preview-outside-debug"])
-        #expect(configuration.binaries == [".build/release/App"])
-        #expect(configuration.queriesFile == "team/queries.yml")
-        #expect(configuration.conflictAllow.matches("Docs/merging.md"))
+        #expect(configuration.settings(TopLevelSettingsStub.self).binaries == [".build/release/App"])
+        #expect(configuration.settings(TopLevelSettingsStub.self).queries == "team/queries.yml")
+        #expect(configuration.settings(SectionSettingsStub.self).allow == ["Docs/merging.md"])
         #expect(configuration.options(for: PatternRuleStub.self).patterns == ["Mock"])
         #expect(
             configuration.deprecations == [
@@ -140,6 +182,47 @@ private enum PatternRuleStub: ConfigurableRule {
         #expect(error("binary:\n  patterns: [A]\n")?.line == 2)
     }
 
+    /// A capability's settings type reads its own keys; the loader checks only where they are.
+    @Test func settingsReadTheirOwnPlace() throws {
+        let configuration = try parse("conflicts:\n  limit: 3\n")
+        #expect(configuration.settings(SectionSettingsStub.self).limit == 3)
+        // What the file leaves out keeps its default, as does a type the file does not mention.
+        #expect(configuration.settings(SectionSettingsStub.self).allow.isEmpty)
+        #expect(configuration.settings(TopLevelSettingsStub.self).queries == "default.yml")
+        #expect(Configuration().settings(SectionSettingsStub.self).limit == 7)
+        // An unknown key in the section, a wrong value, a section that is no mapping: the file and line.
+        let unknown = error("conflicts:\n  allow: [a]\n  alow: [b]\n")
+        #expect(unknown?.description.hasPrefix(".shipcheck.yml:3: error:") == true)
+        #expect(unknown?.message.contains("unknown key 'conflicts.alow' (expected one of 'allow', 'limit')") == true)
+        #expect(error("conflicts:\n  limit: many\n")?.message == "'conflicts.limit' must be a whole number")
+        #expect(error("conflicts:\n  limit: many\n")?.line == 2)
+        #expect(error("\nconflicts: [a]\n")?.line == 2)
+        #expect(error("binaries:\n  a: b\n")?.message == "'binaries' must be a list of strings")
+        // Keys of a settings type the loader is not given are unknown.
+        let unregistered = try? ConfigurationLoader.parse(
+            "queries: q.yml\n", file: ".shipcheck.yml", rules: rules, settings: [SectionSettingsStub.self])
+        #expect(unregistered == nil)
+    }
+
+    /// A section both holds settings and a rule option's former key: each reads its own.
+    @Test func aSettingsSectionHoldsFormerKeysToo() throws {
+        func parse(_ text: String) throws(InputError) -> Configuration {
+            try ConfigurationLoader.parse(
+                text, file: ".shipcheck.yml", rules: rules, settings: [SharedSectionSettingsStub.self])
+        }
+        let configuration = try parse("binary:\n  depth: 2\n  symbol-patterns: [A]\n")
+        #expect(configuration.settings(SharedSectionSettingsStub.self).depth == 2)
+        #expect(configuration.options(for: PatternRuleStub.self).patterns == ["A"])
+        #expect(configuration.deprecations.count == 1)
+        do {
+            _ = try parse("binary:\n  depth: 2\n  patterns: [A]\n")
+            Issue.record("an unknown key in a shared section loaded")
+        } catch {
+            #expect(error.line == 3)
+            #expect(error.message.contains("(expected one of 'depth', 'symbol-patterns')"))
+        }
+    }
+
     @Test func disabledRuleHasNoSeverity() throws {
         let configuration = try parse("rules:\n  conflict-marker: off\n")
         let rule = RuleDescription(id: "conflict-marker", summary: "", rationale: "", defaultSeverity: .error)
@@ -193,29 +276,26 @@ private enum PatternRuleStub: ConfigurableRule {
 
     @Test func emptyFileIsTheDefaults() throws {
         #expect(try parse("").isScanned("anything"))
-        #expect(try parse("# only a comment\n").queriesFile == Configuration.defaultQueriesFile)
-    }
-
-    @Test func starterConfigurationLoads() throws {
-        let configuration = try parse(StarterConfiguration.text)
-        #expect(!configuration.isScanned("Pods/Alamofire/Source.swift"))
-        #expect(configuration.isScanned("App/View.swift"))
+        #expect(try parse("# only a comment\n").settings(TopLevelSettingsStub.self).queries == "default.yml")
     }
 
     @Test func loadsFromRootOrExplicitPath() throws {
         let directory = TemporaryDirectory()
         directory.write(".shipcheck.yml", "exclude: [Vendor/**]\n")
-        let found = try ConfigurationLoader.load(explicitPath: nil, root: directory.path, rules: rules)
+        let found = try ConfigurationLoader.load(
+            explicitPath: nil, root: directory.path, rules: rules, settings: settings)
         #expect(!found.isScanned("Vendor/a.swift"))
         directory.write("other.yml", "exclude: [Other/**]\n")
         let explicit = try ConfigurationLoader.load(
-            explicitPath: directory.path + "/other.yml", root: directory.path, rules: rules)
+            explicitPath: directory.path + "/other.yml", root: directory.path, rules: rules, settings: settings)
         #expect(explicit.isScanned("Vendor/a.swift"))
         #expect(throws: InputError.self) {
             try ConfigurationLoader.load(
-                explicitPath: directory.path + "/missing.yml", root: directory.path, rules: rules)
+                explicitPath: directory.path + "/missing.yml", root: directory.path, rules: rules, settings: settings)
         }
         let none = TemporaryDirectory()
-        #expect(try ConfigurationLoader.load(explicitPath: nil, root: none.path, rules: rules).sourcePath == nil)
+        #expect(
+            try ConfigurationLoader.load(explicitPath: nil, root: none.path, rules: rules, settings: settings)
+                .sourcePath == nil)
     }
 }

@@ -45,27 +45,15 @@ import Testing
             "registered but not found in Sources/: \(registered.subtracting(declared).sorted())")
     }
 
-    /// `enum|struct|class NAME: P` in Sources/, where P is `Rule` or a protocol refining it.
+    /// The types Sources/ declares as `Rule` or a protocol refining it.
     private static func declaredRuleTypes() throws -> Set<String> {
-        let sources = try FileManager.default.subpathsOfDirectory(atPath: Repository.path("Sources")).filter {
-            $0.hasSuffix(".swift")
-        }
-        let texts = try sources.map { try String(contentsOfFile: Repository.path("Sources/\($0)"), encoding: .utf8) }
+        let texts = try SourceDeclarations.texts()
         let protocolPattern = try Regex(#"protocol (\w+): Rule\b"#)
         var ruleProtocols: Set<String> = ["Rule"]
         for text in texts {
             for match in text.matches(of: protocolPattern) { ruleProtocols.insert(String(match.output[1].substring!)) }
         }
-        let typePattern = try Regex(
-            #"(?m)^\s*(?:public |package |internal )?(?:final )?(?:enum|struct|class) (\w+): (\w+)"#)
-        var declared: Set<String> = []
-        for text in texts {
-            for match in text.matches(of: typePattern) where ruleProtocols.contains(String(match.output[2].substring!))
-            {
-                declared.insert(String(match.output[1].substring!))
-            }
-        }
-        return declared
+        return try SourceDeclarations.types(in: texts, conformingTo: ruleProtocols)
     }
 }
 

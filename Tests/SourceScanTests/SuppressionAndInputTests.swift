@@ -143,7 +143,7 @@ import Testing
     @Test func configuredFlagsFromTheConfigurationFile() throws {
         let configuration = try ConfigurationLoader.parse(
             "flags:\n  debug-only: [PREVIEWS]\n  release-set: [APPSTORE]\n",
-            file: ".shipcheck.yml", rules: RuleRegistry.rules)
+            file: ".shipcheck.yml", rules: RuleRegistry.rules, settings: SettingsRegistry.settings)
         let source =
             "#if PREVIEWS\n#Preview { A() }\n#endif\n#if APPSTORE\n#else\n#Preview { B() }\n#endif\n#if BETA\n#Preview { C() }\n#endif\n"
         #expect(places(source, configuration: configuration) == ["9:1 preview-outside-debug"])

@@ -188,7 +188,7 @@ struct BundleWalker {
 extension BundleWalker {
     /// `bundle.distribution` in the configuration, when it sets one.
     static func configuredDistribution(_ configuration: Configuration) -> BundleContents.Distribution? {
-        guard let method = configuration.bundleDistribution else { return nil }
+        guard let method = configuration.settings(BundleSettings.self).distribution else { return nil }
         return .init(
             method: method, source: "bundle.distribution in \(configuration.sourcePath ?? Configuration.fileName)")
     }

@@ -1,3 +1,4 @@
+import BinaryInspect
 import Foundation
 import Preflight
 import ScanEngine
@@ -43,7 +44,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     package init(rules: [any Rule.Type], configuration: Configuration) {
         self.configuration = configuration
         // Rules about the store apply where the app is meant for it (`bundle.distribution`).
-        let forStore = configuration.bundleDistribution.map { $0 == .appStore } ?? true
+        let forStore = configuration.settings(BundleSettings.self).distribution.map { $0 == .appStore } ?? true
         self.rules =
             forStore
             ? rules.compactMap { $0 as? any PrivacyProjectRule.Type }.filter { configuration.isEnabled($0.description) }

@@ -1,10 +1,11 @@
 import ScanEngine
 
-/// The settings in `.shipcheck.yml`. Every capability reads its own section; unknown keys
-/// and wrong types are rejected by `ConfigurationLoader` with the file, line and key.
+/// The settings in `.shipcheck.yml`: those every capability shares are fields here; a rule's
+/// options (`options(for:)`) and a capability's own settings (`settings(_:)`) are typed by their
+/// owners. Unknown keys and wrong types are rejected by `ConfigurationLoader` with the file,
+/// line and key.
 package struct Configuration: Sendable {
     package static let fileName = ".shipcheck.yml"
-    package static let defaultQueriesFile = ".shipcheck/queries.yml"
 
     /// Where this configuration came from, or nil for the built-in defaults.
     package var sourcePath: String?
@@ -15,6 +16,8 @@ package struct Configuration: Sendable {
     package var ruleSeverities: [String: Severity?] = [:]
     /// The options of the rules whose entries set some, by rule id (`options(for:)`).
     var ruleOptions: [String: any RuleOptions] = [:]
+    /// The capabilities' settings the file sets, by their type (`settings(_:)`).
+    var capabilitySettings: [ObjectIdentifier: any CapabilitySettings] = [:]
     /// What the file says in a way that still works but has moved (a former key), one line each
     /// with the file and line, for the commands to print as notes.
     package var deprecations: [String] = []
@@ -30,15 +33,6 @@ package struct Configuration: Sendable {
     /// Rules that report in generated files too (by default the run-time source rules and the
     /// archive-breaker rule do not).
     package var checkGenerated: Set<String> = []
-    /// Release artifacts the binary inspector audits (globs relative to the root).
-    package var binaries: [String] = []
-    /// The repository's saved-query store.
-    package var queriesFile = Configuration.defaultQueriesFile
-    /// Paths where conflict markers are expected (docs and fixtures that show them on purpose).
-    package var conflictAllow = GlobList([])
-    /// How bundles and .ipa files are meant to be distributed; nil: from an
-    /// ExportOptions.plist, else the App Store.
-    package var bundleDistribution: DistributionMethod? = nil
     /// Build configuration names treated as release (nil: Archive-action configurations and
     /// Release / Production / AppStore names).
     package var releaseConfigurations: [String]? = nil

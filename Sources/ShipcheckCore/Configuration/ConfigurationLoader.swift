@@ -3,50 +3,55 @@ import ScanEngine
 
 /// Finds and reads `.shipcheck.yml`, rejecting anything it does not understand.
 package enum ConfigurationLoader {
-    static let topLevelKeys = [
-        "include", "exclude", "rules", "flags", "development-paths", "generated", "check-generated", "binaries",
-        "queries",
-        "conflicts", "bundle", "release-configurations", "max-file-size"
+    /// The keys of the settings every capability shares (`Configuration`'s own fields).
+    static let sharedKeys = [
+        "include", "exclude", "rules", "flags", "development-paths", "generated", "check-generated",
+        "release-configurations", "max-file-size"
     ]
 
     /// The configuration for a scan of `root`: the file given with `--config`, else
     /// `.shipcheck.yml` in the root (a file root looks beside itself), else the defaults.
     /// Read through `source`, so a scan that reads the file again gets the same bytes.
+    /// `rules` and `settings` are what the file may configure beside the shared keys (the
+    /// frontend's registries).
     package static func load(
-        explicitPath: String?, root: String, rules: [any Rule.Type],
+        explicitPath: String?, root: String, rules: [any Rule.Type], settings: [any CapabilitySettings.Type],
         source: any FileSource = DiskFileSource()
     ) throws(InputError) -> Configuration {
         if let explicitPath {
             guard FileKind.of(explicitPath) != nil else {
                 throw InputError(path: explicitPath, message: "configuration file not found")
             }
-            return try load(file: explicitPath, rules: rules, source: source)
+            return try load(file: explicitPath, rules: rules, settings: settings, source: source)
         }
         let directory = FileKind.of(root) == .directory ? root : (root as NSString).deletingLastPathComponent
         let candidate = (directory.isEmpty ? "." : directory) + "/" + Configuration.fileName
         guard FileKind.of(candidate) != nil else { return Configuration() }
-        return try load(file: candidate, rules: rules, source: source)
+        return try load(file: candidate, rules: rules, settings: settings, source: source)
     }
 
-    package static func load(file: String, rules: [any Rule.Type], source: any FileSource = DiskFileSource())
-        throws(InputError) -> Configuration
-    {
+    package static func load(
+        file: String, rules: [any Rule.Type], settings: [any CapabilitySettings.Type],
+        source: any FileSource = DiskFileSource()
+    ) throws(InputError) -> Configuration {
         let bytes = try source.read(file, displayPath: file, sizeLimit: 4 * 1024 * 1024)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError(path: file, message: "configuration is not valid UTF-8")
         }
-        return try parse(text, file: file, rules: rules)
+        return try parse(text, file: file, rules: rules, settings: settings)
     }
 
-    package static func parse(_ text: String, file: String, rules: [any Rule.Type]) throws(InputError) -> Configuration
-    {
+    package static func parse(
+        _ text: String, file: String, rules: [any Rule.Type], settings: [any CapabilitySettings.Type]
+    ) throws(InputError) -> Configuration {
         let top = try YAMLMapping.parse(text, file: file)
         let knownRules = Set(rules.map { $0.id })
         let optionTypes = Dictionary(
             rules.compactMap { rule in rule.optionsType.map { (rule.id, $0) } }, uniquingKeysWith: { first, _ in first }
         )
-        let formerKeys = FormerKeys(optionTypes)
-        try top.requireKeys(in: topLevelKeys + formerKeys.sections.filter { !topLevelKeys.contains($0) })
+        let ownedKeys = sharedKeys + settings.flatMap { $0.topLevelKeys }
+        let formerKeys = FormerKeys(optionTypes, ownedKeys: ownedKeys)
+        try top.requireKeys(in: ownedKeys + formerKeys.sections.filter { !ownedKeys.contains($0) })
         var configuration = Configuration()
         configuration.sourcePath = file
         if let include = try top.stringList("include") { configuration.include = GlobList(include) }
@@ -100,24 +105,10 @@ package enum ConfigurationLoader {
             }
             configuration.checkGenerated = Set(ids)
         }
-        if let binaries = try top.stringList("binaries") { configuration.binaries = binaries }
-        if let queries = try top.string("queries") { configuration.queriesFile = queries }
-        if let conflicts = try top.mapping("conflicts") {
-            try conflicts.requireKeys(in: ["allow"])
-            configuration.conflictAllow = GlobList(try conflicts.stringList("allow") ?? [])
-        }
-        if let bundle = try top.mapping("bundle") {
-            try bundle.requireKeys(in: ["distribution"] + formerKeys.keys(in: "bundle"))
-            if let name = try bundle.string("distribution") {
-                guard let method = DistributionMethod(exportMethod: name) else {
-                    throw InputError(
-                        path: file, line: bundle.line(of: "distribution"),
-                        message:
-                            "'bundle.distribution' must be one of \(DistributionMethod.exportMethodNames.joined(separator: ", "))"
-                    )
-                }
-                configuration.bundleDistribution = method
-            }
+        for type in settings {
+            let keysReadElsewhere = type.section.map { formerKeys.keys(in: $0) } ?? []
+            configuration.capabilitySettings[ObjectIdentifier(type)] = try type.read(
+                from: top, keysReadElsewhere: keysReadElsewhere)
         }
         configuration.releaseConfigurations = try top.stringList("release-configurations")
         if let size = try top.int("max-file-size") {
@@ -152,8 +143,11 @@ private struct FormerKeys {
     }
     /// Section → key → the option it stands for.
     private var places: [String: [String: Place]] = [:]
+    /// The top-level keys read elsewhere: a former section among them holds other keys too.
+    private let ownedKeys: [String]
 
-    init(_ optionTypes: [String: any RuleOptions.Type]) {
+    init(_ optionTypes: [String: any RuleOptions.Type], ownedKeys: [String]) {
+        self.ownedKeys = ownedKeys
         for (id, type) in optionTypes {
             for (option, former) in type.formerKeys {
                 let parts = former.split(separator: ".", maxSplits: 1).map(String.init)
@@ -170,7 +164,7 @@ private struct FormerKeys {
     func read(_ top: YAMLMapping, into configuration: inout Configuration) throws(InputError) {
         for section in sections {
             guard let mapping = try top.mapping(section) else { continue }
-            if !ConfigurationLoader.topLevelKeys.contains(section) { try mapping.requireKeys(in: keys(in: section)) }
+            if !ownedKeys.contains(section) { try mapping.requireKeys(in: keys(in: section)) }
             for (key, place) in (places[section] ?? [:]).sorted(by: { $0.key < $1.key }) where mapping.node(key) != nil
             {
                 let moved = "rules.\(place.ruleID).\(place.option)"
