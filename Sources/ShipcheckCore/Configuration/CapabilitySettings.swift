@@ -28,10 +28,7 @@ extension CapabilitySettings {
 
     /// The settings `top` (the file's top level) sets, the defaults for the rest. The section
     /// may hold `keysReadElsewhere` too (rules' former keys); any other key in it is an error.
-    /// Returned as an existential, as the loader stores them (and as `RuleOptions.reading` does).
-    static func read(from top: YAMLMapping, keysReadElsewhere: [String]) throws(InputError)
-        -> any CapabilitySettings
-    {
+    static func read(from top: YAMLMapping, keysReadElsewhere: [String]) throws(InputError) -> Self {
         var settings = Self()
         var mapping = top
         if let section {

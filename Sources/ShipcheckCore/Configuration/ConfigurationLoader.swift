@@ -49,6 +49,8 @@ package enum ConfigurationLoader {
         let optionTypes = Dictionary(
             rules.compactMap { rule in rule.optionsType.map { (rule.id, $0) } }, uniquingKeysWith: { first, _ in first }
         )
+        // A closure, not `\.topLevelKeys`: a key path to a static member of an existential
+        // metatype crashes Swift 6.3's SIL generation.
         let ownedKeys = sharedKeys + settings.flatMap { $0.topLevelKeys }
         let formerKeys = FormerKeys(optionTypes, ownedKeys: ownedKeys)
         try top.requireKeys(in: ownedKeys + formerKeys.sections.filter { !ownedKeys.contains($0) })
