@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Benchmark (issue 41): cold `shipcheck sources`, every rule on, on large SwiftUI apps, against
+# the compiler's own parser over all their Swift files (`swiftc -frontend -parse`: the fastest
+# Swift parser there is) and `rg -l Preview` (reading every file: the floor of any scan). Each
+# app is fetched once, shallow, at a fixed revision, into bench/work/apps/. Runs in turns
+# (bench/interleave.py), CPU time (user + system). Writes bench/results/apps.md.
+#
+# Target (issue 41): cold `sources` at most 1.0x the parse's CPU on each app.
+set -euo pipefail
+
+repo="$(cd "$(dirname "$0")/../.." && pwd)"
+cd "$repo"
+work="$repo/bench/work/apps"
+results="$repo/bench/results/apps.md"
+runs="${RUNS:-5}"
+mkdir -p "$work"
+
+for tool in git rg python3 swiftc; do
+  command -v "$tool" >/dev/null || { echo "bench: $tool is required" >&2; exit 2; }
+done
+shipcheck="${SHIPCHECK:-$(bench/shipcheck-release.sh 2>/dev/null)}"
+
+# name | repository | revision
+apps=(
+  "element-x-ios|https://github.com/element-hq/element-x-ios|5d0343c480a8659a1d5669f8e4a13fb37d7528e7"
+  "pocket-casts-ios|https://github.com/Automattic/pocket-casts-ios|c23892d1f47bc44d422fa06c389b49820aa04dd3"
+  "duckduckgo-ios|https://github.com/duckduckgo/iOS|7b3f6010d27a3a69fe92a2ad698543f2e67c8900"
+  "IceCubesApp|https://github.com/Dimillian/IceCubesApp|0fc41d2ced2e3e735bd9c42d5ae6dea16e63d618"
+)
+
+rows=""
+for entry in "${apps[@]}"; do
+  IFS='|' read -r name url revision <<< "$entry"
+  tree="$work/$name"
+  if [ "$(git -C "$tree" rev-parse HEAD 2>/dev/null)" != "$revision" ]; then
+    rm -rf "$tree" && git init -q "$tree"
+    git -C "$tree" fetch -q --depth 1 "$url" "$revision"
+    git -C "$tree" -c advice.detachedHead=false checkout -q FETCH_HEAD
+  fi
+  list="$work/$name.swift-files"
+  git -C "$tree" ls-files -z '*.swift' | sed -z "s|^|$tree/|" > "$list"
+  files=$(tr -cd '\0' < "$list" | wc -c)
+  json="$work/$name.json"
+  # Exit codes are not failures here: shipcheck reports findings, some files do not parse
+  # with this swiftc (newer syntax), rg finds nothing in some.
+  python3 bench/interleave.py --runs "$runs" --export-json "$json" \
+    -n sources "$shipcheck sources --format json '$tree' || true" \
+    -n parse "xargs -0 swiftc -frontend -parse < '$list' || true" \
+    -n rg "rg -l Preview '$tree' || true"
+  rows+=$(python3 - "$json" "$name" "$files" <<'PY'
+import json, sys
+path, name, files = sys.argv[1:]
+cpu = {r["command"]: r["cpu"] for r in json.load(open(path))["results"]}
+ratio = cpu["sources"] / cpu["parse"]
+print(f"| {name} | {files} | {cpu['sources']*1000:.0f} | {cpu['parse']*1000:.0f} | {cpu['rg']*1000:.0f} "
+      f"| **{ratio:.2f}x** ({'met' if ratio <= 1.0 else 'NOT met'}) | {cpu['sources']/cpu['rg']:.1f}x |")
+PY
+)$'\n'
+done
+
+{
+  echo "## Large apps: cold \`shipcheck sources\` against the compiler's parser"
+  echo
+  echo "$("$shipcheck" --version); $runs runs in turns after a warm-up (\`bench/apps/run.sh\`), medians of"
+  echo "user + system time. \`parse\` is \`swiftc -frontend -parse\` over every Swift file of the app;"
+  echo "\`sources\` runs every rule, with no cache. Target (issue 41): sources at most 1.0x parse."
+  echo
+  echo "| App | Swift files | sources [ms] | parse [ms] | rg -l Preview [ms] | sources / parse | sources / rg |"
+  echo "|---|---|---|---|---|---|---|"
+  printf '%s' "$rows"
+} > "$results"
+echo "bench: wrote $results"
