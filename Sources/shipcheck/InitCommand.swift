@@ -43,7 +43,7 @@ struct InitCommand: ParsableCommand {
         for (name, text) in files {
             try createParent(of: name)
             try AtomicFile.write(text, to: path(name))
-            printOutput("wrote \(path(name))\n")
+            try printOutput("wrote \(path(name))\n")
         }
         try addStateIgnoreLine()
     }
@@ -73,6 +73,6 @@ struct InitCommand: ParsableCommand {
             if !text.isEmpty && !text.hasSuffix("\n") { text += "\n" }
         }
         try AtomicFile.write(text + CIJobTemplates.stateIgnoreLine + "\n", to: ignorePath)
-        printOutput("added \(CIJobTemplates.stateIgnoreLine) to \(ignorePath)\n")
+        try printOutput("added \(CIJobTemplates.stateIgnoreLine) to \(ignorePath)\n")
     }
 }

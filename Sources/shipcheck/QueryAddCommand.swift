@@ -75,6 +75,6 @@ struct QueryAddCommand: ParsableCommand {
         let configuration = try location.configuration(explicitConfig: configOption.config)
         let store = location.targetStore(configuration)
         try store.add(query)
-        printOutput("Saved query '\(query.name)' in \(store.path).\n")
+        try printOutput("Saved query '\(query.name)' in \(store.path).\n")
     }
 }

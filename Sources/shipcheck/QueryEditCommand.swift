@@ -56,7 +56,7 @@ struct QueryEditCommand: ParsableCommand {
         let store = location.targetStore(configuration)
         let (old, new) = try store.edit(name) { (query: inout SavedQuery) throws(InputError) in try apply(to: &query) }
         if old.name != new.name { QueryState.move(root: location.root, from: old, to: new, scope: store.scope) }
-        printOutput(old == new ? "Query '\(name)' unchanged.\n" : "Updated query '\(new.name)' in \(store.path).\n")
+        try printOutput(old == new ? "Query '\(name)' unchanged.\n" : "Updated query '\(new.name)' in \(store.path).\n")
     }
 
     private func apply(to query: inout SavedQuery) throws(InputError) {

@@ -42,7 +42,7 @@ struct QueryImportCommand: ParsableCommand {
         let configuration = try location.configuration(explicitConfig: configOption.config)
         let store = location.targetStore(configuration)
         let (added, replaced) = try store.importQueries(incoming, replacing: replace)
-        printOutput(
+        try printOutput(
             "Imported \(added) new and \(replaced) replaced quer\(added + replaced == 1 ? "y" : "ies") into \(store.path).\n"
         )
     }

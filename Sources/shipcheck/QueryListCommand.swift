@@ -16,7 +16,7 @@ struct QueryListCommand: ParsableCommand {
         let configuration = try location.configuration(explicitConfig: configOption.config)
         let queries = try location.queries(configuration)
         if queries.isEmpty {
-            printOutput(
+            try printOutput(
                 "No saved queries. Add one with 'shipcheck query add NAME PATTERN' or '--preset merge-conflicts'.\n")
             return
         }
@@ -32,7 +32,7 @@ struct QueryListCommand: ParsableCommand {
                 state.map { QueryRunText.timestamp($0.ranAt) } ?? "never", matches, FileEnumerator.escaped(description)
             ]
         }
-        printOutput(
+        try printOutput(
             Self.table(header: header, rows: rows)
                 + "\n! expect: none (a gate)   * counted before the query last changed\n")
     }

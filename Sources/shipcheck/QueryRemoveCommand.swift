@@ -19,6 +19,6 @@ struct QueryRemoveCommand: ParsableCommand {
         let store = location.targetStore(configuration)
         let removed = try store.remove(name)
         QueryState.move(root: location.root, from: removed, to: nil, scope: store.scope)
-        printOutput("Removed query '\(name)' from \(store.path).\n")
+        try printOutput("Removed query '\(name)' from \(store.path).\n")
     }
 }

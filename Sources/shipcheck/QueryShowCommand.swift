@@ -31,6 +31,6 @@ struct QueryShowCommand: ParsableCommand {
                 out += "# last run: never\n"
             }
         }
-        printOutput(out)
+        try printOutput(out)
     }
 }

@@ -15,10 +15,10 @@ func printError(_ text: String) {
 }
 
 /// Writes text to standard output as is, through the sink every report takes.
-func printOutput(_ text: String) {
+func printOutput(_ text: String) throws(InputError) {
     let sink = ReportSink.standardOutput()
     sink.write(text)
-    try? sink.finish()
+    try sink.finish()
 }
 
 /// Text to standard error through the byte sink, at once. A stream whose reader has gone

@@ -39,6 +39,22 @@ import Darwin
         }
     }
 
+    /// A report that cannot be written where standard output goes (a full disk behind
+    /// `> report.json`) is an input error on one line, never a run that looks done.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func aFullDiskBehindStandardOutputIsAnInputError() {
+        let directory = TemporaryDirectory("shipcheck-full-disk")
+        directory.write("conflict.txt", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n")
+        for arguments in ["conflicts --format json .", "conflicts .", "symbols '\(CommandRunner.shipcheckPath)'"] {
+            let result = CommandRunner.run(
+                "/bin/sh", ["-c", "'\(CommandRunner.shipcheckPath)' \(arguments) >/dev/full"], in: directory.path)
+            #expect(result.status == 2, "\(arguments): exit \(result.status)")
+            #expect(
+                result.stderr.contains("shipcheck: standard output: error: cannot write: no space left on device"),
+                "\(arguments): \(result.stderr)")
+        }
+    }
+
     // MARK: - Binaries
 
     @Test(.needsELF) func elfTruncatedAtEverySectionBoundary() throws {

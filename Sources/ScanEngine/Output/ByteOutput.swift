@@ -18,6 +18,8 @@ package final class ByteOutput {
     package let displayPath: String
     private var buffer: [UInt8] = []
     private var failure: InputError?
+    /// Whether the failed write found no reader at the other end (EPIPE: `shipcheck … | head`).
+    package private(set) var readerLeft = false
     /// What a memory output has been given (`memory()`); nil for a descriptor's.
     private var kept: [UInt8]?
     private static let capacity = 256 * 1024
@@ -120,6 +122,7 @@ package final class ByteOutput {
             let count = POSIX.write(descriptor, start, left)
             if count < 0 {
                 if errno == EINTR { continue }
+                readerLeft = errno == EPIPE
                 failure = InputError(
                     path: displayPath, message: "cannot write: \(SafeFileReader.describe(errno: errno))")
                 return

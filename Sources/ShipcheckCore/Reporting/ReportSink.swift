@@ -32,13 +32,19 @@ package final class ReportSink {
 
     package func write(_ text: String) { output.write(text) }
 
-    /// Puts the file in place, or writes out what standard output still holds; a reader that
-    /// has gone (`shipcheck … | head`) ends standard output quietly, as it ends `nm`'s.
+    /// Puts the file in place, or writes out what standard output still holds. A reader that
+    /// has gone (`shipcheck … | head`) ends standard output quietly, as it ends `nm`'s; any
+    /// other failed write (a full disk behind `> report.json`) is an input error, so a report
+    /// is never lost without a word.
     package func finish() throws(InputError) {
         if let file {
             try file.commit()
-        } else {
-            try? output.flush()
+            return
+        }
+        do throws(InputError) {
+            try output.flush()
+        } catch {
+            if !output.readerLeft { throw error }
         }
     }
 
