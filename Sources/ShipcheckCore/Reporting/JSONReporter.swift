@@ -78,11 +78,14 @@ package struct JSONReporter: Reporter {
 
     package func write(_ report: Report, to sink: ReportSink) {
         let findings = report.findings
+        let encoder = JSONText.encoder()
         let document: [String: JSONOutline] = [
             "tool": .serialized(JSONText.serialize(Report.toolName)),
             "version": .serialized(JSONText.serialize(Report.toolVersion)),
             "exitCode": .serialized("\(report.exitCode)"),
-            "findings": .elements(count: findings.count) { JSONText.serialize(Self.finding(findings[$0])) },
+            "findings": .elements(count: findings.count) {
+                JSONText.serialize(Self.finding(findings[$0]), with: encoder)
+            },
             "inputErrors": .serialized(JSONText.serialize(report.inputErrors)),
             "checks": .serialized(JSONText.serialize(report.checks))
         ]
@@ -103,12 +106,17 @@ package enum JSONText {
     /// A file's text: the value and a final newline.
     package static func encode(_ value: some Encodable) -> String { serialize(value) + "\n" }
 
-    /// The value alone (a part of a document written piece by piece, `JSONOutline`).
-    static func serialize(_ value: some Encodable) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    /// The value alone (a part of a document written piece by piece, `JSONOutline`); one
+    /// `encoder` serves every element of a long array.
+    static func serialize(_ value: some Encodable, with encoder: JSONEncoder = encoder()) -> String {
         // Encoding plain value types cannot fail; an empty object is safer than a crash.
         let data = (try? encoder.encode(value)) ?? Data("{}".utf8)
         return String(decoding: data, as: UTF8.self)
+    }
+
+    static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return encoder
     }
 }
