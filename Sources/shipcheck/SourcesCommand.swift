@@ -17,7 +17,7 @@ struct SourcesCommand: ParsableCommand {
 
             --fix wraps each unwrapped preview in #if DEBUG … #endif and moves a plain construction \
             into StateObject(wrappedValue:)'s autoclosure, then reports what is left; --fix --dry-run \
-            prints the changes as a unified diff instead (exit 1 when there are changes, 0 when \
+            prints the changes as a unified diff instead, where the report would go (exit 1 when there are changes, 0 when \
             none, 2 on input errors).
             """
     )
