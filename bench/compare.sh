@@ -45,15 +45,16 @@ elf=$toolchain_lib/libswiftCore.so
 sample_ipa=$root/Samples/Bundles/.build-bundles/Demo.ipa
 [ -f "$sample_ipa" ] || bash Samples/Bundles/build.sh >/dev/null
 
-# name | command with SHIPCHECK for the binary (run under /bin/sh, output discarded)
+# name | command with SHIPCHECK for the binary and NOCACHE for its flag for a cold run (run under
+# /bin/sh, output discarded)
 rows=(
-  "sources, real-package tree|SHIPCHECK sources --format json '$sources_tree'"
+  "sources, real-package tree|SHIPCHECK sources NOCACHE --format json '$sources_tree'"
   "conflicts, working tree ($files files)|cd '$conflicts_tree' && SHIPCHECK conflicts --format json"
   "conflicts --staged|cd '$conflicts_tree' && SHIPCHECK conflicts --staged --format json ."
   "query run, one literal|cd '$queries_tree' && SHIPCHECK query run todo"
   "query run, three queries|cd '$queries_tree' && SHIPCHECK query run todo fixme print-call"
-  "audit, Samples|SHIPCHECK audit --format json '$root/Samples'"
-  "audit, conflicts tree|SHIPCHECK audit --format json '$conflicts_tree'"
+  "audit, Samples|SHIPCHECK audit NOCACHE --format json '$root/Samples'"
+  "audit, conflicts tree|SHIPCHECK audit NOCACHE --format json '$conflicts_tree'"
   "symbols, libswiftCore.so|SHIPCHECK symbols --demangle full '$elf'"
   "binary, demo .ipa|SHIPCHECK binary --format json '$sample_ipa'"
 )
@@ -67,11 +68,15 @@ rows=(
   echo "| Row | Before [ms] | After [ms] | After / before |"
   echo "|---|---|---|---|"
 } >"$out.tmp"
+before_cold=$(bench/no-cache-flag.sh "$before")
+after_cold=$(bench/no-cache-flag.sh "$after")
 for row in "${rows[@]}"; do
   name=${row%%|*}
   command=${row#*|}
+  before_command=${command//SHIPCHECK/\'$before\'}
+  after_command=${command//SHIPCHECK/\'$after\'}
   python3 bench/interleave.py --runs "$runs" --export-json "$work/row.json" \
-    -n before "${command//SHIPCHECK/\'$before\'}" -n after "${command//SHIPCHECK/\'$after\'}" >/dev/null
+    -n before "${before_command//NOCACHE/$before_cold}" -n after "${after_command//NOCACHE/$after_cold}" >/dev/null
   python3 - "$work/row.json" "$name" >>"$out.tmp" <<'PY'
 import json, sys
 results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}

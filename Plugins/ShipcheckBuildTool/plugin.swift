@@ -55,9 +55,9 @@ struct SourcesStep {
     func commands() -> [Command] {
         guard !swiftFiles.isEmpty else { return [] }
         let stamp = workDirectory.appending(path: "ShipcheckSourcesStamp.swift")
-        let cache = workDirectory.appending(path: "sources-cache.json")
+        let cache = workDirectory.appending(path: "shipcheck-cache")
         var inputs = swiftFiles
-        var arguments = ["sources", "--lenient", "--absolute-paths", "--cache", cache.path(percentEncoded: false)]
+        var arguments = ["sources", "--lenient", "--absolute-paths", "--cache-path", cache.path(percentEncoded: false)]
         let configuration = projectDirectory.appending(path: ".shipcheck.yml")
         if FileManager.default.fileExists(atPath: configuration.path(percentEncoded: false)) {
             arguments += ["--config", configuration.path(percentEncoded: false)]

@@ -376,3 +376,46 @@ size_t shipcheck_count_byte(const void *text, size_t length, unsigned char byte,
     *last = found;
     return count;
 }
+
+/// FNV-1a over one identifier-shaped run, the hash `IdentifierFilter` sets bits by.
+static inline uint64_t identifier_hash(const unsigned char *bytes, size_t length) {
+    uint64_t hash = 0xcbf29ce484222325ULL;
+    for (size_t index = 0; index < length; index++) hash = (hash ^ bytes[index]) * 0x100000001b3ULL;
+    return hash;
+}
+
+static inline int is_identifier_byte(unsigned char byte) {
+    return (byte >= 'a' && byte <= 'z') || (byte >= 'A' && byte <= 'Z') || (byte >= '0' && byte <= '9') || byte == '_' ||
+           byte >= 0x80;
+}
+
+void shipcheck_identifier_filter_add(const void *text, size_t length, uint64_t *words, size_t word_count) {
+    const unsigned char *bytes = text;
+    const uint64_t mask = (uint64_t)word_count * 64 - 1;
+    size_t index = 0;
+    while (index < length) {
+        if (!is_identifier_byte(bytes[index])) {
+            index++;
+            continue;
+        }
+        size_t start = index;
+        while (index < length && is_identifier_byte(bytes[index])) index++;
+        uint64_t hash = identifier_hash(bytes + start, index - start);
+        uint64_t step = (hash >> 32) | 1;
+        for (int probe = 0; probe < SHIPCHECK_IDENTIFIER_FILTER_PROBES; probe++) {
+            uint64_t bit = (hash + (uint64_t)probe * step) & mask;
+            words[bit >> 6] |= 1ULL << (bit & 63);
+        }
+    }
+}
+
+int shipcheck_identifier_filter_contains(const void *name, size_t length, const uint64_t *words, size_t word_count) {
+    const uint64_t mask = (uint64_t)word_count * 64 - 1;
+    uint64_t hash = identifier_hash(name, length);
+    uint64_t step = (hash >> 32) | 1;
+    for (int probe = 0; probe < SHIPCHECK_IDENTIFIER_FILTER_PROBES; probe++) {
+        uint64_t bit = (hash + (uint64_t)probe * step) & mask;
+        if (!(words[bit >> 6] & (1ULL << (bit & 63)))) return 0;
+    }
+    return 1;
+}

@@ -72,7 +72,7 @@ package final class ConflictCheck: FileCheck {
         filter.matches(file.relativePath) && !allowed.matches(file.relativePath)
     }
 
-    package func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) {
         let markerSizes = state.withLock { $0.markerSizes }
         let facts = contents.withBytes {
             ContentScanner.facts($0, markerSizes: markerSizes, path: contents.file.relativePath)
@@ -81,7 +81,6 @@ package final class ConflictCheck: FileCheck {
             state.scanned += 1
             if facts.hasMarkerLines { state.candidates.append((contents.index, contents.file.relativePath, facts)) }
         }
-        return .none
     }
 
     package func finish() -> CheckResult {

@@ -144,11 +144,11 @@ package final class QueryCheck: FileCheck {
         return false
     }
 
-    package func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) {
         filesRead.add(1)
-        return contents.withBytes { buffer in
+        contents.withBytes { buffer in
             // Binary files are skipped, as git grep and ripgrep do.
-            guard !buffer.looksBinary() else { return .none }
+            guard !buffer.looksBinary() else { return }
             if everyQueryCovers { return search(buffer, of: contents, covering: allQueries) }
             return search(
                 buffer, of: contents, covering: queries.indices.filter { covers($0, contents.file.relativePath) })
@@ -157,7 +157,7 @@ package final class QueryCheck: FileCheck {
 
     /// One file's bytes (lent for the call) searched by the queries at `covering` (indices
     /// into `queries`, in order).
-    private func search(_ buffer: borrowing ByteView, of contents: FileContents, covering: [Int]) -> FollowUp {
+    private func search(_ buffer: borrowing ByteView, of contents: FileContents, covering: [Int]) {
         let deadline = deadline
         // A query none of whose required texts is in the file is searched, with no match. With
         // one query there is nothing to rule out: its own search finds its text as fast.
@@ -165,7 +165,7 @@ package final class QueryCheck: FileCheck {
         // The common file: every query searched it, none can match. Nothing to keep in order.
         if let possible, possible.isEmpty, everyQueryCovers, !deadline.hasPassed {
             searchedByEveryQuery.add(1)
-            return .none
+            return
         }
         var outcome = FileOutcome(path: contents.file.relativePath)
         // (`covering`, an array every thread shares, is read by index: iterating it or picking
@@ -231,7 +231,6 @@ package final class QueryCheck: FileCheck {
             state.withLock { $0.pending[contents.index] = outcome }
             pendingCount.add(1, ordering: .releasing)
         }
-        return .none
     }
 
     /// Files come here in listing order: each query's matches go to the sink, or are kept.

@@ -12,15 +12,15 @@ extension Frontend {
     /// `extraBinaries` (only their `architecture` slice, when given).
     package static func auditChecks(
         root: String, configuration: Configuration, extraBinaries: [String] = [], architecture: String? = nil,
-        source: any FileSource = DiskFileSource()
+        source: any FileSource = DiskFileSource(), cache: ResultCache? = nil
     ) -> [any FileCheck] {
         let rules = RuleRegistry.rules
         return [
-            SourceRulesCheck(rules: rules, configuration: configuration),
+            SourceRulesCheck(rules: rules, configuration: configuration, cache: cache),
             ConflictCheck(rules: rules, configuration: configuration),
             SavedQueries.gates(root: root, configuration: configuration, source: source),
             BuildSettingsCheck(rules: rules, configuration: configuration),
-            ArchiveBreakerCheck(rules: rules, configuration: configuration),
+            ArchiveBreakerCheck(rules: rules, configuration: configuration, cache: cache),
             PrivacyDeclarationsCheck(rules: rules, configuration: configuration),
             BinariesCheck(
                 root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture),
@@ -39,12 +39,15 @@ extension Frontend {
         root: String, config: String? = nil, extraBinaries: [String] = [], architecture: String? = nil,
         baseline: String? = nil,
         baselineStrict: Bool = false, writeBaseline: String? = nil, failingSeverity: Severity,
-        source base: any FileSource = DiskFileSource(), progress: ScanProgress? = nil
+        source base: any FileSource = DiskFileSource(), cache: ResultCacheChoice = .none, progress: ScanProgress? = nil
     ) throws(InputError) -> CommandOutcome {
         let source = ReadOnceFileSource(base)
-        let configuration = try ConfigurationLoader.load(
-            explicitPath: config, root: root, rules: RuleRegistry.rules, settings: SettingsRegistry.settings,
-            source: source)
+        let configuration = cache.excludingCache(
+            from: try ConfigurationLoader.load(
+                explicitPath: config, root: root, rules: RuleRegistry.rules, settings: SettingsRegistry.settings,
+                source: source),
+            root: root)
+        let resultCache = cache.cache(for: [root])
         let known = baseline.map { path in
             Result { () throws(InputError) -> Baseline in try Baseline.load(path, source: source) }
         }
@@ -52,8 +55,9 @@ extension Frontend {
             .run(
                 auditChecks(
                     root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
-                    source: source))
-        let result = outcome.combined
+                    source: source, cache: resultCache))
+        var result = outcome.combined
+        cache.save(resultCache, into: &result)
         var findings = result.findings
         if let writeBaseline {
             let written = try writingBaseline(findings, to: writeBaseline)

@@ -3,22 +3,14 @@ import ShipcheckCore
 import SourceScan
 
 /// How `shipcheck sources` runs as a build step (the ShipcheckBuildTool plugin, an Xcode Run
-/// Script phase): errors lowered to warnings, files named by absolute path, and a per-file
-/// cache between builds.
+/// Script phase): errors lowered to warnings, files named by absolute path.
 package struct SourcesBuildStep: Sendable {
     package var lenient: Bool
     package var absolutePaths: Bool
-    /// Where to keep per-file results between runs (`SourceScanCache`), and the tool version
-    /// that invalidates them.
-    package var cachePath: String?
-    package var toolVersion: String
 
-    package init(lenient: Bool = false, absolutePaths: Bool = false, cachePath: String? = nil, toolVersion: String = "")
-    {
+    package init(lenient: Bool = false, absolutePaths: Bool = false) {
         self.lenient = lenient
         self.absolutePaths = absolutePaths
-        self.cachePath = cachePath
-        self.toolVersion = toolVersion
     }
 }
 
@@ -28,10 +20,12 @@ extension Frontend {
     /// diff) and the report is a fresh scan of what is left.
     package static func sources(
         _ roots: [(root: String, configuration: Configuration)], fix: Bool, dryRun: Bool,
-        buildStep: SourcesBuildStep = SourcesBuildStep(), failingSeverity: Severity
+        buildStep: SourcesBuildStep = SourcesBuildStep(), cache: ResultCacheChoice = .none, failingSeverity: Severity
     ) -> CommandOutcome {
         let scanners = roots.map {
-            SourceScanner(root: $0.root, configuration: $0.configuration, rules: RuleRegistry.rules)
+            SourceScanner(
+                root: $0.root, configuration: cache.excludingCache(from: $0.configuration, root: $0.root),
+                rules: RuleRegistry.rules)
         }
         var messages: [String] = []
         if fix {
@@ -67,17 +61,15 @@ extension Frontend {
         }
         // The report is always a fresh scan, so it shows exactly what is left after fixing.
         var combined = CheckResult()
-        let cache = buildStep.cachePath.map { SourceScanCache(path: $0, toolVersion: buildStep.toolVersion) }
+        // One cache for every root: a build step names each file as a root of its own.
+        let resultCache = fix ? nil : cache.cache(for: scanners.map(\.root))
         for scanner in scanners {
-            var result = scanner.run(cache: cache)
+            var result = scanner.run(cache: resultCache)
             if buildStep.lenient { result.lowerErrorsToWarnings() }
             if buildStep.absolutePaths { result.anchorPaths(at: scanner.root) }
             combined.merge(result)
         }
-        if let cache, let path = buildStep.cachePath {
-            // A cache that cannot be written is an input error (exit 2), like any output.
-            do throws(InputError) { try cache.write(to: path) } catch { combined.inputErrors.append(error) }
-        }
+        cache.save(resultCache, into: &combined)
         return CommandOutcome(
             report: Report(
                 findings: combined.findings, inputErrors: combined.inputErrors,

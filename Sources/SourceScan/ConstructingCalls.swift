@@ -8,10 +8,10 @@ import SwiftSyntax
 /// aside): the evidence that a `@StateObject` initialised from that parameter is rebuilt
 /// whenever the caller's body runs again. A UIKit controller that builds a hosting
 /// controller's root view once is not such a caller. Looked up only for the parameters a
-/// finding waits on, in the files that contain `Callee(` at all.
+/// finding waits on, in the files that may mention the callee and contain `Callee(` at all.
 enum ConstructingCalls {
     /// A parameter of an initialiser of `callee`, by its argument label (nil: unlabelled, first).
-    struct Argument: Sendable, Hashable {
+    struct Argument: Sendable, Hashable, Codable {
         var callee: String
         var label: String?
     }
@@ -21,7 +21,7 @@ enum ConstructingCalls {
         guard !arguments.isEmpty else { return nil }
         let needles = Set(arguments.map(\.callee)).map { Array(($0 + "(").utf8) }
         return FileLookup(
-            releaseOnly: true,
+            releaseOnly: true, names: Set(arguments.map(\.callee)),
             mayHold: { _, hay in needles.contains { hay.contains($0) } },
             answer: { file in
                 let finder = Finder(arguments: arguments, previews: file.previewRanges)

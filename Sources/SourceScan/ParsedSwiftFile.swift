@@ -87,14 +87,19 @@ package enum SwiftText {
     /// Whether the file's bytes are Swift the parser can take; the problem is reported once
     /// per file, whichever checks ask.
     package static func isParseable(_ contents: FileContents) -> Bool {
+        problem(of: contents) == nil
+    }
+
+    /// Why the file's bytes cannot be parsed, or nil: worked out and reported once per file.
+    package static func problem(of contents: FileContents) -> InputError? {
         contents.derived(Validity.self) { contents in
             let found = contents.withBytes { problem(in: $0.array(), path: contents.file.relativePath) }
             if let found { contents.report(found) }
-            return Validity(isParseable: found == nil)
-        }.isParseable
+            return Validity(problem: found)
+        }.problem
     }
 
-    private struct Validity { var isParseable: Bool }
+    private struct Validity { var problem: InputError? }
 
     /// The line of the first byte sequence that is not UTF-8.
     static func firstInvalidUTF8Line(_ bytes: some Collection<UInt8>) -> Int {

@@ -45,7 +45,7 @@ struct ProposedFinding {
 }
 
 /// A finding that waits on a fact about the whole scan (see `SwiftTypeFacts`).
-struct PendingFinding: Sendable {
+struct PendingFinding: Sendable, Codable {
     var finding: Finding
     var requirement: TypeFactRequirement
 }

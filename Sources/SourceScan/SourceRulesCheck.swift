@@ -7,7 +7,10 @@ import XcodeProject
 /// scan. A Swift file is parsed only when some rule's `requiredText` is in its bytes (or it is
 /// in Development Assets and a rule checks those); it is parsed once for every rule (and every
 /// other check reading its syntax), and each finding goes through the file's suppressions here,
-/// the one place the grammar is applied to source rules.
+/// the one place the grammar is applied to source rules. Each file leaves its result
+/// (`SourceFileResult`: findings, findings waiting on other files, the facts that answer them),
+/// which a result cache keeps for the next run; findings waiting on other files are decided at
+/// the end, from the facts, on every run.
 package final class SourceRulesCheck: FileCheck {
     package let name = "sources"
     private let rules: [any SwiftSourceRule.Type]
@@ -27,8 +30,8 @@ package final class SourceRulesCheck: FileCheck {
     /// named by `check-generated`), and the ids of the others.
     private let generatedFileRules: [any SwiftSourceRule.Type]
     private let handWrittenRuleIDs: [String]
-    /// Per-file results of earlier runs (`sources --cache`), with what decides them.
-    private let cache: SourceScanCache?
+    /// Per-file results of earlier runs, and what decides them besides a file's bytes and path.
+    private let cache: ResultCache?
     private let cacheSettings: String
     private let state = Mutex(State())
 
@@ -40,20 +43,18 @@ package final class SourceRulesCheck: FileCheck {
         var findings: [(index: Int, findings: [Finding])] = []
         var fixes: [(index: Int, outcome: FixOutcome)] = []
         /// Findings waiting on facts about the whole scan, what the parsed files declare, and
-        /// the Swift files read in this scan (parsed or not) for what the facts do not settle.
+        /// the Swift files of this scan, for what the facts do not settle.
         var pending: [PendingFinding] = []
         var facts = SwiftTypeFacts()
-        var parsedFiles: [ScannedFile] = []
-        var unparsedFiles: [ScannedFile] = []
-        var source: (any FileSource)?
-        var sizeLimit = SafeFileReader.defaultSizeLimit
+        var files: [LookupFile] = []
+        var context: ScanContext?
         var explanations: [(index: Int, note: InputError)] = []
     }
 
     /// `rules`: the registry's rules; this check runs the Swift source rules and the project
     /// rules among them that `configuration` leaves on.
     package init(
-        rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false, cache: SourceScanCache? = nil
+        rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false, cache: ResultCache? = nil
     ) {
         self.rules = rules.compactMap { $0 as? any SwiftSourceRule.Type }.filter {
             configuration.isEnabled($0.description)
@@ -79,8 +80,8 @@ package final class SourceRulesCheck: FileCheck {
         releaseBuildRuleIDs = self.rules.filter { $0.concernsReleaseBuilds }.map { $0.id }
         generatedFileRules = self.rules.filter(inGeneratedFiles)
         handWrittenRuleIDs = self.rules.filter { !inGeneratedFiles($0) }.map { $0.id }
-        self.cache = cache
-        cacheSettings = SourceScanCache.settings(of: configuration, ruleIDs: self.rules.map { $0.id })
+        self.cache = fixing ? nil : cache
+        cacheSettings = configuration.resultKey
     }
 
     package func needsEarly(_ file: ScannedFile) -> Bool { ProjectModel.isProjectFile(file) }
@@ -98,15 +99,14 @@ package final class SourceRulesCheck: FileCheck {
             $0.model = model
             $0.root = context.root
             $0.projectFindings = findings
-            $0.source = context.source
-            $0.sizeLimit = context.scope.maxFileSize
+            $0.context = context
         }
         return []
     }
 
     package func wants(_ file: ScannedFile) -> Bool { file.relativePath.hasSuffix(".swift") }
 
-    package func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) {
         let model = state.withLock { state in
             state.swiftFiles += 1
             return state.model
@@ -126,25 +126,61 @@ package final class SourceRulesCheck: FileCheck {
                 message: "generated (\(generatedReason)): not checked by \(handWrittenRuleIDs.joined(separator: ", "))")
             state.withLock { $0.explanations.append((contents.index, note)) }
         }
-        let scope = Self.cacheScope(developmentReason: developmentReason, testReason: testReason)
-        if let entry = cache?.lookup(contents, developmentReason: scope, settings: cacheSettings) {
-            if let error = entry.error { contents.report(error) }
-            state.withLock {
-                $0.findings.append((contents.index, entry.findings))
-                $0.unparsedFiles.append(contents.file)
-            }
-            return .none
+        let key = cache?.key(
+            check: name, contents: contents,
+            settings: cacheSettings + "\u{1F}"
+                + (Self.cacheScope(developmentReason: developmentReason, testReason: testReason) ?? ""))
+        if let key, let cached = cache?.value(SourceFileResult.self, for: key) {
+            if let problem = cached.problem { contents.report(problem) }
+            keep(cached, of: contents)
+            return
         }
+        let result = analyze(
+            contents, developmentReason: developmentReason, testReason: testReason, generated: generatedReason != nil)
+        if let key { cache?.record(result, for: key) }
+        keep(result, of: contents)
+    }
+
+    /// The file's result: parsed and checked by every rule when one may apply.
+    private func analyze(
+        _ contents: FileContents, developmentReason: String?, testReason: String?, generated: Bool
+    ) -> SourceFileResult {
+        var result = SourceFileResult(mentions: IdentifierFilter.of(contents))
         let isDevelopmentAsset = everyDevelopmentAsset && developmentReason != nil
-        guard isDevelopmentAsset || mayApply(to: contents, generated: generatedReason != nil),
-            SwiftText.isParseable(contents)
-        else {
-            cache?.record(
-                contents, developmentReason: scope, settings: cacheSettings, findings: [], error: contents.errors.first)
-            state.withLock { $0.unparsedFiles.append(contents.file) }
-            return .none
+        guard isDevelopmentAsset || mayApply(to: contents, generated: generated) else { return result }
+        if let problem = SwiftText.problem(of: contents) {
+            result.problem = problem
+            return result
         }
-        return .eitherRound
+        guard let file = ParsedSwiftFile.of(contents) else { return result }
+        if let problem = file.syntaxProblem {
+            contents.report(problem)
+            result.problem = problem
+            return result
+        }
+        let context = SwiftRuleContext(
+            evaluator: evaluator, developmentReason: developmentReason, testReason: testReason)
+        let fileRules = generated ? generatedFileRules : rules
+        let analysis = Self.analyze(file, rules: fileRules, context: context)
+        if fixing {
+            let outcome = Self.fix(file, at: contents.file.path, analysis: analysis, rules: fileRules, context: context)
+            state.withLock { $0.fixes.append((contents.index, outcome)) }
+        }
+        result.findings = analysis.findings
+        result.pending = analysis.pending
+        result.types = SwiftTypeFacts(tree: file.tree)
+        return result
+    }
+
+    private func keep(_ result: SourceFileResult, of contents: FileContents) {
+        let file = LookupFile(
+            file: contents.file, index: contents.index, mentions: result.mentions, parsed: result.types != nil)
+        state.withLock {
+            $0.findings.append((contents.index, result.findings))
+            $0.pending += result.pending
+            if let types = result.types { $0.facts.formUnion(types) }
+            $0.files.append(file)
+        }
     }
 
     /// What decides a cached file's findings besides its bytes and the settings: whether it is
@@ -175,49 +211,11 @@ package final class SourceRulesCheck: FileCheck {
         }
     }
 
-    package func process(_ contents: FileContents, round: FileRound) {
-        guard let file = ParsedSwiftFile.of(contents) else { return }
-        let model = state.withLock { $0.model }
-        let developmentReason = model?.developmentReason(for: file.path)
-        let testReason = model?.testScope.reason(for: file.path)
-        let scope = Self.cacheScope(developmentReason: developmentReason, testReason: testReason)
-        if let problem = file.syntaxProblem {
-            contents.report(problem)
-            cache?.record(contents, developmentReason: scope, settings: cacheSettings, findings: [], error: problem)
-            state.withLock { $0.unparsedFiles.append(contents.file) }
-            return
-        }
-        let context = SwiftRuleContext(
-            evaluator: evaluator, developmentReason: developmentReason, testReason: testReason)
-        let fileRules = generatedReason(for: contents) == nil ? rules : generatedFileRules
-        let analysis = Self.analyze(file, rules: fileRules, context: context)
-        // A finding that waits on other files is decided anew in every scan: such a file is
-        // not cached, and a cached file is one whose declarations are looked up again.
-        if analysis.pending.isEmpty {
-            cache?.record(
-                contents, developmentReason: scope, settings: cacheSettings, findings: analysis.findings, error: nil)
-        }
-        if fixing {
-            let outcome = Self.fix(file, at: contents.file.path, analysis: analysis, rules: fileRules, context: context)
-            state.withLock { $0.fixes.append((contents.index, outcome)) }
-        } else {
-            let facts = SwiftTypeFacts(tree: file.tree)
-            state.withLock {
-                $0.findings.append((contents.index, analysis.findings))
-                $0.pending += analysis.pending
-                $0.facts.formUnion(facts)
-                $0.parsedFiles.append(contents.file)
-            }
-        }
-    }
-
     package func finish() -> CheckResult {
         state.withLock { state in
             var findings = state.findings.sorted { $0.index < $1.index }.flatMap(\.findings)
-            if let source = state.source {
-                findings += state.facts.confirmed(
-                    state.pending, parsed: state.parsedFiles, unparsed: state.unparsedFiles,
-                    source: source, sizeLimit: state.sizeLimit)
+            if let context = state.context {
+                findings += state.facts.confirmed(state.pending, files: state.files, context: context)
             }
             return CheckResult(
                 findings: state.projectFindings + findings, filesScanned: state.swiftFiles,
@@ -342,6 +340,19 @@ package final class SourceRulesCheck: FileCheck {
             wrappedPreviews: wrapped, movedConstructions: moved)
         return outcome
     }
+}
+
+/// What the sources check made of one Swift file, kept in the result cache: what a run takes
+/// instead of parsing the file again.
+struct SourceFileResult: Sendable, Codable {
+    var findings: [Finding] = []
+    /// Findings that wait on facts about the whole scan, decided anew on every run.
+    var pending: [PendingFinding] = []
+    /// The types the file declares, when it was parsed; nil when it was not.
+    var types: SwiftTypeFacts?
+    var mentions: IdentifierFilter
+    /// Why it could not be checked (not UTF-8, does not parse), reported again on every run.
+    var problem: InputError?
 }
 
 /// A finding's rule and identity: what a fix is for, and what must be gone after it.

@@ -22,7 +22,7 @@ package struct SourceScanner: Sendable {
 
     /// Scans every Swift file; with a `cache`, files it holds unchanged are not parsed again
     /// and every file's result is recorded in it.
-    package func run(cache: SourceScanCache? = nil) -> CheckResult {
+    package func run(cache: ResultCache? = nil) -> CheckResult {
         ScanPipeline(root: root, configuration: configuration, source: source)
             .run([SourceRulesCheck(rules: rules, configuration: configuration, cache: cache)]).combined
     }

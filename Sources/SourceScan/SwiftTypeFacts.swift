@@ -4,7 +4,7 @@ import SwiftParser
 import SwiftSyntax
 
 /// A fact about the whole scan a finding depends on.
-enum TypeFactRequirement: Sendable, Hashable {
+enum TypeFactRequirement: Sendable, Hashable, Codable {
     /// A class or actor with this (unqualified) name is declared somewhere in the scan.
     case referenceType(String)
     /// The type with this name conforms to one of these protocols, directly or through an
@@ -23,9 +23,10 @@ enum TypeFactRequirement: Sendable, Hashable {
 /// extensions. Names are unqualified (`Outer.Model` is `Model`), as references in code are.
 ///
 /// Collected cheaply: from the trees the scan parses anyway, and — only when a finding waits on
-/// a fact none of those establish — from the other files, where a memmem for the type's name
-/// next to `class` / `actor` / `extension` picks the few worth parsing.
-struct SwiftTypeFacts: Sendable {
+/// a fact none of those establish — from the other files that may mention the type's name (their
+/// `IdentifierFilter`), where the name right after `class` / `actor` / `extension` picks the
+/// few worth parsing.
+struct SwiftTypeFacts: Sendable, Codable {
     private(set) var referenceTypes: Set<String> = []
     private(set) var conformances: [String: Set<String>] = [:]
 
@@ -51,11 +52,8 @@ struct SwiftTypeFacts: Sendable {
     }
 
     /// The pending findings whose requirement holds. Declarations these facts do not know are
-    /// looked up in `unparsed` (the files the scan did not parse); calls, in every file.
-    func confirmed(
-        _ pending: [PendingFinding], parsed: [ScannedFile], unparsed: [ScannedFile], source: any FileSource,
-        sizeLimit: Int
-    ) -> [Finding] {
+    /// looked up in the files the scan did not parse; calls and stores, in every file.
+    func confirmed(_ pending: [PendingFinding], files: [LookupFile], context: ScanContext) -> [Finding] {
         guard !pending.isEmpty else { return [] }
         var facts = self
         var needles: Set<Needle> = [], arguments: Set<ConstructingCalls.Argument> = [],
@@ -68,11 +66,11 @@ struct SwiftTypeFacts: Sendable {
             case .closureStoredElsewhere(let property): properties.insert(property)
             }
         }
-        let answers = RereadableFiles(files: parsed + unparsed, source: source, sizeLimit: sizeLimit).answers(
-            [
-                Self.lookup(for: needles, in: Set(unparsed.map(\.path))), ConstructingCalls.lookup(for: arguments),
-                ClosureProvenance.lookup(for: properties)
-            ].compactMap { $0 })
+        let lookups = [
+            Self.lookup(for: needles), ConstructingCalls.lookup(for: arguments),
+            ClosureProvenance.lookup(for: properties)
+        ]
+        let answers = FileLookup.answers(lookups.compactMap { $0 }, in: files, context: context)
         facts.formUnion(answers.facts)
         let calls = answers.calls, stores = answers.stores
         return pending.compactMap { pending in
@@ -98,14 +96,14 @@ struct SwiftTypeFacts: Sendable {
         var keywords: [String]
     }
 
-    /// The facts of the files the scan did not parse (`unparsed`) that may hold one of
-    /// `needles`: only files with the type's name right after `class` / `actor` (a reference
-    /// type) or `extension` (a conformance) are parsed.
-    private static func lookup(for needles: Set<Needle>, in unparsed: Set<String>) -> FileLookup? {
+    /// The facts of the files the scan did not parse that may hold one of `needles`: only files
+    /// with the type's name right after `class` / `actor` (a reference type) or `extension` (a
+    /// conformance) are parsed.
+    private static func lookup(for needles: Set<Needle>) -> FileLookup? {
         guard !needles.isEmpty else { return nil }
         let byteNeedles = needles.map { (name: Array($0.name.utf8), keywords: $0.keywords.map { Array($0.utf8) }) }
         return FileLookup(
-            releaseOnly: false, paths: unparsed,
+            releaseOnly: false, names: Set(needles.map(\.name)), unparsedOnly: true,
             mayHold: { _, hay in byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) } },
             answer: { LookupAnswers(facts: SwiftTypeFacts(tree: $0.tree)) }
         )

@@ -36,6 +36,8 @@ struct AuditCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
+    @OptionGroup(title: "Result cache") var cache: CacheOptions
+
     @Option(
         name: .customLong("binary"),
         help: ArgumentHelp(
@@ -80,8 +82,7 @@ struct AuditCommand: ParsableCommand {
             outcome = try Frontend.audit(
                 root: path, config: report.config, extraBinaries: binaries, architecture: arch, baseline: baseline,
                 baselineStrict: baselineStrict, writeBaseline: writeBaseline, failingSeverity: report.failingSeverity,
-                source: source,
-                progress: line.progress)
+                source: source, cache: cache.choice, progress: line.progress)
         }
         try report.emit(outcome)
     }

@@ -2,7 +2,7 @@ import ArgumentParser
 import ShipcheckFrontend
 
 /// Options for running `sources` as a build step (the ShipcheckBuildTool plugin, an Xcode Run
-/// Script phase): warnings only, absolute paths, and a per-file cache between builds.
+/// Script phase): warnings only, absolute paths.
 struct BuildStepOptions: ParsableArguments {
     @Flag(help: "Report errors as warnings, so findings never fail the run (for build steps).")
     var lenient = false
@@ -10,13 +10,5 @@ struct BuildStepOptions: ParsableArguments {
     @Flag(help: "Name files by absolute path, so build systems (Xcode's issue navigator) can open them.")
     var absolutePaths = false
 
-    @Option(
-        help: ArgumentHelp(
-            "Keep per-file results in FILE between runs; unchanged files are not parsed again.", valueName: "file"))
-    var cache: String?
-
-    var mode: SourcesBuildStep {
-        SourcesBuildStep(
-            lenient: lenient, absolutePaths: absolutePaths, cachePath: cache, toolVersion: VersionText.text)
-    }
+    var mode: SourcesBuildStep { SourcesBuildStep(lenient: lenient, absolutePaths: absolutePaths) }
 }

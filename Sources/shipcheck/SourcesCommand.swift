@@ -24,6 +24,8 @@ struct SourcesCommand: ParsableCommand {
 
     @OptionGroup var report: ReportOptions
 
+    @OptionGroup(title: "Result cache") var cache: CacheOptions
+
     @OptionGroup(title: "Build steps") var buildStep: BuildStepOptions
 
     @Flag(
@@ -47,6 +49,7 @@ struct SourcesCommand: ParsableCommand {
         let roots = try (paths.isEmpty ? ["."] : paths).map { root in (root, try report.loadConfiguration(root: root)) }
         try report.emit(
             Frontend.sources(
-                roots, fix: fix, dryRun: dryRun, buildStep: buildStep.mode, failingSeverity: report.failingSeverity))
+                roots, fix: fix, dryRun: dryRun, buildStep: buildStep.mode, cache: cache.choice,
+                failingSeverity: report.failingSeverity))
     }
 }

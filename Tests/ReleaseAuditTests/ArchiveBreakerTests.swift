@@ -396,19 +396,3 @@ private func places(_ result: CheckResult) -> [String] {
         #expect(places(analyze(files, configuration: configuration)) == ["App/Boot.swift:1:15"])
     }
 }
-
-@Suite struct NameMentionsTests {
-    @Test(arguments: [2, 40])
-    func findsWholeIdentifiersWhateverTheNumberOfNames(count: Int) {
-        let names = (0..<count).map { "mockValue\($0)" } + ["MockData", "ünicodeName"]
-        func mentioned(_ text: String, by mentions: NameMentions = NameMentions(names)) -> Bool {
-            Array(text.utf8).withByteView { mentions.isMentioned(in: $0) }
-        }
-        #expect(mentioned("let x = MockData.sample"))
-        #expect(mentioned("f(`MockData`)"))
-        #expect(mentioned("g(ünicodeName)"))
-        #expect(mentioned("h(mockValue1)\n"))
-        #expect(!mentioned("let y = Mock + Data + mockValue"))
-        #expect(!mentioned("MockData", by: NameMentions([])))
-    }
-}

@@ -17,10 +17,9 @@ import Testing
 
         func wants(_ file: ScannedFile) -> Bool { true }
 
-        func inspect(_ contents: FileContents) -> FollowUp {
+        func inspect(_ contents: FileContents) {
             let text = contents.withBytes { $0.string() }
             seen.withLock { $0[contents.file.relativePath + "=" + text, default: 0] += 1 }
-            return .none
         }
 
         func fileCompleted(_ index: Int) { completed.withLock { $0.append(index) } }

@@ -17,6 +17,9 @@ package struct CommandResult: Sendable {
 /// Runs programs for tests: git for fixture repositories, the real `shipcheck` binary for
 /// end-to-end checks.
 package enum CommandRunner {
+    /// One cache folder for every command of a test run (so later runs are warm, as in use).
+    static let cacheHome = NSTemporaryDirectory() + "/shipcheck-test-cache-\(ProcessInfo.processInfo.processIdentifier)"
+
     @discardableResult
     package static func run(
         _ executable: String, _ arguments: [String], in directory: String? = nil,
@@ -47,6 +50,8 @@ package enum CommandRunner {
         env["GIT_AUTHOR_EMAIL"] = "test@example.com"
         env["GIT_COMMITTER_NAME"] = "Test"
         env["GIT_COMMITTER_EMAIL"] = "test@example.com"
+        // The result cache of `sources` and `audit` lives with the test run, not in the home folder.
+        env["XDG_CACHE_HOME"] = Self.cacheHome
         for (key, value) in environment { env[key] = value }
         process.environment = env
         let inPipe = Pipe()

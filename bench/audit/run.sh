@@ -39,7 +39,7 @@ for input in samples tree; do
   esac
   for name in "${binaries[@]}"; do
     # Into a file, not /dev/null: builds before the AtomicFile fix renamed over the device when run as root.
-    command="'${binary[$name]}' audit --format json --output '$work/audit-$input-$name-out.json' '$dir'"
+    command="'${binary[$name]}' audit $(bench/no-cache-flag.sh "${binary[$name]}") --format json --output '$work/audit-$input-$name-out.json' '$dir'"
     hyperfine -i --warmup 1 --runs "$runs" --export-json "$work/audit-$input-$name.json" -n "$name" "$command" >/dev/null
     : > "$work/audit-$input-$name.time"
     for _ in $(seq "$runs"); do

@@ -57,8 +57,8 @@ for entry in "${trees[@]}"; do
   json="$work/$(echo "$name" | tr '@/' '__').json"
   # shipcheck exits 1 when it reports findings: not a failure here.
   hyperfine --warmup 1 --runs "$runs" --ignore-failure --export-json "$json" \
-    -n "off" "$shipcheck sources --config $work/off.yml --format json $tree >/dev/null" \
-    -n "on" "$shipcheck sources --config $work/on.yml --format json $tree >/dev/null"
+    -n "off" "$shipcheck sources --no-cache --config $work/off.yml --format json $tree >/dev/null" \
+    -n "on" "$shipcheck sources --no-cache --config $work/on.yml --format json $tree >/dev/null"
   findings="$({ "$shipcheck" sources --config "$work/on.yml" --format json "$tree" || true; } | python3 -c '
 import json, sys
 ids = {"state-built-in-init", "dynamic-property-captures-self", "unchecked-sendable-closure"}

@@ -29,19 +29,19 @@ swift_bytes="$(git -C "$tree" ls-files -z '*.swift' | (cd "$tree" && du -cb --fi
 # closer at the bytes first).
 parsed_files="$(rg -l --fixed-strings -e Preview -e @State -e '@unchecked Sendable' -e '@unchecked Swift.Sendable' \
   -e 'nonisolated(unsafe)' -e SwiftUI -e DynamicProperty -g '*.swift' "$tree" | wc -l)"
-findings="$("$shipcheck" sources --format json "$tree" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["findings"]))' || true)"
+findings="$("$shipcheck" sources --no-cache --format json "$tree" | python3 -c 'import json,sys; print(len(json.load(sys.stdin)["findings"]))' || true)"
 
 json="$work/hyperfine.json"
 format_json="$work/hyperfine-format.json"
 # shipcheck exits 1 when it reports findings, swift-format when it reports lint: not failures here.
 hyperfine --warmup 2 --runs "$runs" --ignore-failure --export-json "$json" \
-  -n "shipcheck sources" "$shipcheck sources --format json $tree >/dev/null" \
+  -n "shipcheck sources" "$shipcheck sources --no-cache --format json $tree >/dev/null" \
   -n "rg -l Preview" "rg -l Preview $tree >/dev/null"
 hyperfine --warmup 0 --runs "$format_runs" --ignore-failure --export-json "$format_json" \
   -n "swift-format lint --recursive --parallel" "swift-format lint --recursive --parallel $tree >/dev/null 2>&1"
 
 peak_rss() { /usr/bin/time -v "$@" >/dev/null 2>"$work/time.txt" || true; awk -F': ' '/Maximum resident/ {print int($2/1024) " MB"}' "$work/time.txt"; }
-rss_shipcheck="$(peak_rss "$shipcheck" sources --format json "$tree")"
+rss_shipcheck="$(peak_rss "$shipcheck" sources --no-cache --format json "$tree")"
 rss_rg="$(peak_rss rg -l Preview "$tree")"
 rss_format="$(peak_rss swift-format lint --recursive --parallel "$tree")"
 

@@ -1,6 +1,7 @@
 #ifndef SHIPCHECK_CBYTESEARCH_H
 #define SHIPCHECK_CBYTESEARCH_H
 #include <stddef.h>
+#include <stdint.h>
 
 /// memmem's result (the first occurrence of the needle, or NULL), found as ripgrep's memchr
 /// crate does: the needle's two rarest bytes are compared thirty-two positions at a time
@@ -54,5 +55,15 @@ int shipcheck_utf8_valid(const void *text, size_t length);
 /// the last one, or `length` when there is none. Turns match offsets into line numbers
 /// without a call per line.
 size_t shipcheck_count_byte(const void *text, size_t length, unsigned char byte, size_t *last);
+
+/// Bits a Bloom filter sets per identifier (`IdentifierFilter`).
+#define SHIPCHECK_IDENTIFIER_FILTER_PROBES 3
+
+/// Sets, in the Bloom filter `words` (`word_count` a power of two), the bits of every
+/// identifier-shaped run of `text`: ASCII letters, digits, `_` and every non-ASCII byte.
+void shipcheck_identifier_filter_add(const void *text, size_t length, uint64_t *words, size_t word_count);
+
+/// Whether every bit `name` would set is set: false means no run of the filtered text is `name`.
+int shipcheck_identifier_filter_contains(const void *name, size_t length, const uint64_t *words, size_t word_count);
 
 #endif

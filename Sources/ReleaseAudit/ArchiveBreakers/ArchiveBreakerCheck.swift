@@ -9,16 +9,18 @@ import XcodeProject
 /// DEBUG-only regions or in Development Assets of the same target.
 ///
 /// It is two-phase — every file's DEBUG-only declarations, then the release code that names
-/// them — yet reads each file once and parses it at most once, without holding every tree:
+/// them — yet keeps no file's bytes or tree past its turn; each file leaves its facts
+/// (`ArchiveFileFacts`):
 ///
 /// - In the read pass, only files with `#if` bytes or in Development Assets can declare
-///   anything DEBUG-only. Their identifiers between the first `#if` and the last `#endif` (all
-///   of a Development Assets file) give, per target, a superset of the DEBUG-only names.
-/// - Round one parses those files: their declarations, and the places their release code names
-///   something in that superset, kept as facts the final index can judge without the tree.
-/// - Then the DEBUG-only names are known; round two parses only the other release files that
-///   mention one (their bytes were kept), recording their declarations and such places too.
-/// - At the end every fact is judged against the target's complete index.
+///   anything DEBUG-only: they are parsed, for their declarations and the places their release
+///   code names what they themselves declare DEBUG-only. Every release file leaves an
+///   `IdentifierFilter` of the names it mentions.
+/// - At the end the DEBUG-only names of each target are known. Only the release files whose
+///   filter may hold one they have not been looked at for are opened and parsed again: their
+///   declarations (a release declaration of the same name makes it ambiguous) and the places
+///   their release code names one.
+/// - Every place is judged against the target's complete index.
 package final class ArchiveBreakerCheck: FileCheck {
     package let name = "archive breakers"
     private let configuration: Configuration
@@ -27,25 +29,34 @@ package final class ArchiveBreakerCheck: FileCheck {
     /// Generated files, whose uses are not reported (their declarations still count), unless
     /// `check-generated` names the rule.
     private let generated: GeneratedFiles?
+    /// Per-file facts of earlier runs.
+    private let cache: ResultCache?
     private let state = Mutex(State())
 
     private struct State {
         var model: ProjectModel?
+        var context: ScanContext?
         var sources = 0
-        /// Per target: hashes of the identifiers that may be DEBUG-only declarations.
-        var mayBeDebugOnly: [String: Set<UInt64>] = [:]
-        var indexes: [String: DebugOnlyIndex] = [:]
-        /// After round one: per target, the DEBUG-only names release code may not use.
-        var candidates: [String: Set<String>] = [:]
-        var mentions: [String: NameMentions] = [:]
-        var facts: [(index: Int, path: String, target: String, facts: [ReferenceFact])] = []
+        var files: [CheckedFile] = []
         /// Test code, left out: never archived, so never an archive breaker; and generated files.
         var explanations: [(index: Int, note: InputError)] = []
     }
 
+    /// A Swift file of the scan and what it left.
+    private struct CheckedFile: Sendable {
+        var file: ScannedFile
+        var index: Int
+        var target: String
+        /// Whether its release code's references are reported (not a generated file, not a
+        /// Development Asset).
+        var reportsUses: Bool
+        var facts: ArchiveFileFacts
+    }
+
     /// `rules`: the registry's; the check runs when `ArchiveBreakerRule` is among them and on.
-    package init(rules: [any Rule.Type], configuration: Configuration) {
+    package init(rules: [any Rule.Type], configuration: Configuration, cache: ResultCache? = nil) {
         self.configuration = configuration
+        self.cache = cache
         enabled =
             rules.contains { $0 == ArchiveBreakerRule.self } && configuration.isEnabled(ArchiveBreakerRule.description)
         evaluator = ReleaseConditionEvaluator(
@@ -57,7 +68,13 @@ package final class ArchiveBreakerCheck: FileCheck {
     package func needsEarly(_ file: ScannedFile) -> Bool { enabled && ProjectModel.isProjectFile(file) }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {
-        if enabled { state.withLock { $0.model = ProjectModel.of(context, configuration: configuration) } }
+        if enabled {
+            let model = ProjectModel.of(context, configuration: configuration)
+            state.withLock {
+                $0.model = model
+                $0.context = context
+            }
+        }
         return []
     }
 
@@ -65,107 +82,89 @@ package final class ArchiveBreakerCheck: FileCheck {
         enabled && file.relativePath.hasSuffix(".swift") && !SwiftTargets.isManifest(file.relativePath)
     }
 
-    package func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) {
         let model = state.withLock { state in
             state.sources += 1
             return state.model
         }
-        guard let model else { return .none }
+        guard let model else { return }
         let path = contents.file.relativePath
         if let reason = model.testScope.reason(for: path) {
             let note = InputError(path: path, message: "test code, \(reason): not checked by \(ArchiveBreakerRule.id)")
             state.withLock { $0.explanations.append((contents.index, note)) }
-            return .none
+            return
         }
+        var isGenerated = false
         if let reason = generated?.reason(for: contents) {
             let note = InputError(path: path, message: "generated (\(reason)): not checked by \(ArchiveBreakerRule.id)")
             state.withLock { $0.explanations.append((contents.index, note)) }
+            isGenerated = true
         }
-        guard SwiftText.isParseable(contents) else { return .none }
         let isDevelopmentAsset = model.developmentReason(for: path) != nil
-        let hashes = contents.withBytes { bytes in
-            (isDevelopmentAsset ? 0..<bytes.count : Self.conditionalSpan(in: bytes)).map { span in
-                bytes.withSlice(span) { NameMentions.identifierHashes(in: $0) }
-            }
+        let reportsUses = !isDevelopmentAsset && !isGenerated
+        let key = cache?.key(
+            check: name, contents: contents,
+            settings: "\(configuration.resultKey)\u{1F}\(isDevelopmentAsset)\u{1F}\(reportsUses)")
+        let facts: ArchiveFileFacts
+        if let key, let cached = cache?.value(ArchiveFileFacts.self, for: key) {
+            facts = cached
+            if let problem = facts.problem { contents.report(problem) }
+        } else {
+            facts = ArchiveFileFacts(
+                contents, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset, reportsUses: reportsUses)
+            if let key { cache?.record(facts, for: key) }
         }
-        guard let hashes else { return .secondRoundIfWanted }
-        let target = model.swiftTargets.target(of: path)
-        state.withLock { $0.mayBeDebugOnly[target, default: []].formUnion(hashes) }
-        return .firstRound
-    }
-
-    package func process(_ contents: FileContents, round: FileRound) {
-        guard let file = ParsedSwiftFile.of(contents), let model = state.withLock({ $0.model }) else { return }
-        let target = model.swiftTargets.target(of: file.path)
-        let isDevelopmentAsset = model.developmentReason(for: file.path) != nil
-        let names = DeclarationCollector.collect(
-            in: file, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset)
-        var facts: [ReferenceFact] = []
-        if !isDevelopmentAsset && generated?.reason(for: contents) == nil {
-            let filter: (String) -> Bool
-            switch round {
-            case .first:
-                let hashes = state.withLock { $0.mayBeDebugOnly[target] ?? [] }
-                filter = { hashes.contains(NameMentions.hash($0)) }
-            case .second:
-                let candidates = state.withLock { $0.candidates[target] ?? [] }
-                filter = { candidates.contains($0) }
-            }
-            facts = ReleaseReferenceFinder.facts(in: file, evaluator: evaluator, mayBeDebugOnly: filter)
-        }
-        state.withLock { state in
-            state.indexes[target, default: DebugOnlyIndex()].add(names)
-            if !facts.isEmpty { state.facts.append((contents.index, file.path, target, facts)) }
-        }
-    }
-
-    /// Round one declared every DEBUG-only name: release files mentioning one are parsed next.
-    package func beginSecondRound() {
-        state.withLock { state in
-            for (target, index) in state.indexes {
-                let names = index.candidateNames
-                state.candidates[target] = Set(names)
-                state.mentions[target] = NameMentions(names)
-            }
-        }
-    }
-
-    package func wantsSecondRound(_ contents: FileContents) -> Bool {
-        guard let (model, mentions) = state.withLock({ state in state.model.map { ($0, state.mentions) } }) else {
-            return false
-        }
-        let names = mentions[model.swiftTargets.target(of: contents.file.relativePath)]
-        return names.map { names in !names.isEmpty && contents.withBytes { names.isMentioned(in: $0) } } ?? false
+        guard facts.problem == nil else { return }
+        let checked = CheckedFile(
+            file: contents.file, index: contents.index, target: model.swiftTargets.target(of: path),
+            reportsUses: reportsUses, facts: facts)
+        state.withLock { $0.files.append(checked) }
     }
 
     package func finish() -> CheckResult {
-        state.withLock { state in
-            for key in state.indexes.keys { state.indexes[key]!.sort() }
-            var findings: [Finding] = []
-            for file in state.facts.sorted(by: { $0.index < $1.index }) {
-                guard let index = state.indexes[file.target] else { continue }
-                for fact in file.facts {
-                    guard let declarations = fact.reference(in: index) else { continue }
-                    findings.append(ArchiveBreakerRule.finding(for: fact, declarations: declarations, path: file.path))
-                }
+        let (files, context, sources, explanations) = state.withLock { state in
+            (state.files, state.context, state.sources, state.explanations)
+        }
+        var indexes: [String: DebugOnlyIndex] = [:]
+        for checked in files {
+            indexes[checked.target, default: DebugOnlyIndex()].add(checked.facts.declarations ?? [])
+        }
+        let candidates = indexes.mapValues { Set($0.candidateNames) }
+        // The second look, for the files that may name a DEBUG-only name they were not parsed for.
+        var wanted: [(file: ScannedFile, index: Int)] = []
+        // By position in `files`, which stands for the file's index in what `reopen` hands back.
+        var questions: [Int: Set<String>] = [:]
+        for (position, checked) in files.enumerated() where checked.reportsUses || checked.facts.declarations == nil {
+            let names = checked.facts.unanswered(among: candidates[checked.target] ?? [])
+            guard !names.isEmpty else { continue }
+            wanted.append((checked.file, position))
+            questions[position] = names
+        }
+        let evaluator = evaluator, asked = questions
+        let answers =
+            context?.reopen(wanted) { contents -> ArchiveFileFacts? in
+                let checked = files[contents.index]
+                return checked.facts.answering(
+                    asked[contents.index] ?? [], in: contents, evaluator: evaluator, reportsUses: checked.reportsUses)
+            } ?? []
+        var merged = files
+        for (asked, answer) in zip(wanted, answers) {
+            guard let answer else { continue }
+            indexes[merged[asked.index].target, default: DebugOnlyIndex()].add(answer.declarations ?? [])
+            merged[asked.index].facts.merge(answer)
+        }
+        for key in indexes.keys { indexes[key]!.sort() }
+        var findings: [Finding] = []
+        for checked in merged.sorted(by: { $0.index < $1.index }) {
+            guard let index = indexes[checked.target] else { continue }
+            for fact in checked.facts.references {
+                guard let declarations = fact.reference(in: index) else { continue }
+                findings.append(
+                    ArchiveBreakerRule.finding(for: fact, declarations: declarations, path: checked.file.relativePath))
             }
-            return CheckResult(
-                findings: findings, filesScanned: state.sources,
-                explanations: state.explanations.sorted { $0.index < $1.index }.map(\.note))
         }
-    }
-
-    /// From the first `#if` to the end of the last `#endif` (or of the file): where every
-    /// declaration a release build leaves out lies.
-    static func conditionalSpan(in bytes: borrowing ByteView) -> Range<Int>? {
-        let opener = Array("#if".utf8), closer = Array("#endif".utf8)
-        guard let first = bytes.firstIndex(of: opener) else { return nil }
-        var last: Int?
-        var from = first
-        while let hit = bytes.firstIndex(of: closer, from: from) {
-            last = hit
-            from = hit + 1
-        }
-        return first..<(last.map { $0 + closer.count } ?? bytes.count)
+        return CheckResult(
+            findings: findings, filesScanned: sources,
+            explanations: explanations.sorted { $0.index < $1.index }.map(\.note))
     }
 }

@@ -5,7 +5,7 @@ import SwiftSyntax
 
 /// A name a file declares where the rest of its target can see it: a top-level declaration,
 /// or a member of a type or extension (nested types, functions, properties, enum cases).
-struct DeclaredName: Sendable {
+struct DeclaredName: Sendable, Codable {
     var name: String
     /// The type it is a member of (an extension's extended type, last component), nil at top level.
     var owner: String?

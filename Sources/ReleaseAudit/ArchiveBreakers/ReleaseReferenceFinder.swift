@@ -6,8 +6,8 @@ import SwiftSyntax
 /// A place where release code names something that may be a DEBUG-only declaration, with all
 /// the syntax says about it, so that whether it is one can be decided later, once every file's
 /// declarations are known, without the tree (`reference(in:)`).
-struct ReferenceFact: Sendable {
-    enum Form: Sendable {
+struct ReferenceFact: Sendable, Codable {
+    enum Form: Sendable, Codable {
         /// `MockData()`, `sampleItems`: "cannot find 'X' in scope".
         case value
         /// `let data: MockData`: "cannot find type 'X' in scope".
@@ -19,7 +19,7 @@ struct ReferenceFact: Sendable {
     }
 
     /// What lexical lookup met for a name, innermost scope first, up to the first local binding.
-    enum LookupStep: Sendable {
+    enum LookupStep: Sendable, Codable {
         /// A local binding or generic parameter with this name is in scope.
         case local
         /// An enclosing type (or extension) whose members the name may mean.

@@ -40,12 +40,8 @@ package final class BuildSettingsCheck: FileCheck {
     }
 
     /// Manifests are checked as every Swift source is: UTF-8, and `#if` nesting the parser survives.
-    package func inspect(_ contents: FileContents) -> FollowUp {
-        SwiftText.isParseable(contents) ? .eitherRound : .none
-    }
-
-    package func process(_ contents: FileContents, round: FileRound) {
-        guard let file = ParsedSwiftFile.of(contents) else { return }
+    package func inspect(_ contents: FileContents) {
+        guard SwiftText.isParseable(contents), let file = ParsedSwiftFile.of(contents) else { return }
         let findings = manifests.audit(tree: file.tree, path: file.path)
         state.withLock { state in
             state.manifestsRead += 1

@@ -83,7 +83,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
         return readsTargets && Self.language(of: path) != nil
     }
 
-    package func inspect(_ contents: FileContents) -> FollowUp {
+    package func inspect(_ contents: FileContents) {
         let path = contents.file.relativePath
         if Self.isManifest(path) {
             let manifest = contents.withBytes { PrivacyManifest(bytes: $0.array()) }
@@ -95,7 +95,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
             let found = contents.withBytes { scanner.scan($0, language: language, debugFlags: debugFlags) }
             guard !found.isEmpty else {
                 state.withLock { $0.filesRead += 1 }
-                return .none
+                return
             }
             let lines = contents.withBytes { LineTable($0) }
             let located = found.map { use in
@@ -107,7 +107,6 @@ package final class PrivacyDeclarationsCheck: FileCheck {
                 $0.uses.append((contents.index, path, located))
             }
         }
-        return .none
     }
 
     /// The `…UsageDescription` entries of a property list (values as text), or nil when it is

@@ -3,9 +3,10 @@ import Synchronization
 
 /// One walk, every check: ripgrep's shape. The tree is listed once; the files some check
 /// needs early (project files) are read first; then every file any check wants is read once,
-/// in parallel, into one buffer that each interested check inspects in turn; files a check
-/// asks for again are kept and handed out in up to two rounds (see `ReadPassCheck`). What the
-/// checks make of it is theirs (ShipcheckCore's `ScanPipeline` finishes them into findings).
+/// in parallel, into one buffer that each interested check inspects in turn. No file's bytes
+/// outlive its turn: what a check needs across files it keeps as facts, and a file its facts
+/// say it must see again it opens again at the end (`ScanContext.reopen`). What the checks
+/// make of it is theirs (ShipcheckCore's `ScanPipeline` finishes them into findings).
 package struct ReadPass: Sendable {
     package let root: String
     /// What is listed and how large a file may be.
@@ -79,9 +80,9 @@ package struct ReadPass: Sendable {
         let checkedKinds = enumeration.checkedKinds
         let progress = progress
         progress?.begin("reading files", total: files.count)
-        // What files left behind (errors, bytes kept for a round), in listing order: most leave
-        // nothing, and a pass per file would be an array as long as the listing.
-        let kept = Mutex<[(index: Int, pass: FilePass)]>([])
+        // The input errors files left, in listing order: most leave none, and a slot per file
+        // would be an array as long as the listing.
+        let reported = Mutex<[(index: Int, errors: [InputError])]>([])
         // Apart from the checks: one handle holding both was slower, for no reason the
         // disassembly showed (see docs/performance.md, "Clocks apart from the checks").
         let sharedClocks = SharedObjects(clocks)
@@ -89,53 +90,44 @@ package struct ReadPass: Sendable {
         func readPass(_ scanned: [ScannedFile], from start: Int) {
             Array(start..<scanned.count).parallelForEach(
                 window: Self.filesInFlight,
-                { index -> FilePass in
+                { index -> [InputError] in
                     defer { progress?.advance() }
                     let file = scanned[index]
                     let wanting = shared.indices.reduce(into: CheckSet(0)) { wanting, check in
                         if shared.borrow(check, { $0.check.wants(file) }) { wanting |= 1 << check }
                     }
-                    guard wanting != 0 else { return FilePass() }
-                    // A local function handed only to non-escaping parameters, returning what the file
-                    // left: it captures constants only (`wanting` too), as a captured variable is a heap
-                    // box per file.
-                    func inspect(_ view: borrowing ByteView, _ key: FileKey?) -> FilePass {
-                        let bytes = view.base
-                        var pass = FilePass()
-                        let contents = FileContents(file: file, index: index, bytes: bytes, key: key)
+                    guard wanting != 0 else { return [] }
+                    // A local function handed only to non-escaping parameters, returning the file's
+                    // errors: it captures constants only (`wanting` too), as a captured variable is a
+                    // heap box per file.
+                    func inspect(_ view: borrowing ByteView, _ key: FileKey?) -> [InputError] {
+                        let contents = FileContents(file: file, index: index, bytes: view.base, key: key)
                         var started = CheckClock.now
                         for check in shared.indices where wanting & (1 << check) != 0 {
-                            let followUp = shared.borrow(check) { $0.check.inspect(contents) }
+                            shared.borrow(check) { $0.check.inspect(contents) }
                             let now = CheckClock.now
                             sharedClocks.borrow(check) { $0.add(nanoseconds: now - started) }
                             started = now
-                            if followUp != .none { pass.followUps.append((check, followUp)) }
                         }
-                        pass.errors = contents.errors
-                        if !pass.followUps.isEmpty { pass.retained = Array(bytes) }
-                        return pass
+                        return contents.errors
                     }
                     if !early.isEmpty, let copy = early[file.path] {
-                        guard let bytes = try? copy.get() else { return FilePass() }  // reported when it was read
+                        guard let bytes = try? copy.get() else { return [] }  // reported when it was read
                         return bytes.withByteView { inspect($0, nil) }
                     }
                     do throws(InputError) {
                         return try source.withContents(
                             file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)
                     } catch {
-                        var pass = FilePass()
                         let listedUnchecked = (index < listedCount || index >= laterStart) && !checkedKinds
-                        if let reported = listedUnchecked ? Self.readFailure(of: file, error) : error {
-                            pass.errors = [reported]
-                        }
-                        return pass
+                        return (listedUnchecked ? Self.readFailure(of: file, error) : error).map { [$0] } ?? []
                     }
                 },
-                completed: { position, pass in
+                completed: { position, errors in
                     // The position in this pass's input: the file's index less `start`.
                     let index = start + position
                     for check in shared.indices { shared.borrow(check) { $0.check.fileCompleted(index) } }
-                    if !pass.isEmpty { kept.withLock { $0.append((index, pass)) } }
+                    if !errors.isEmpty { reported.withLock { $0.append((index, errors)) } }
                 })
         }
         readPass(files, from: 0)
@@ -149,45 +141,8 @@ package struct ReadPass: Sendable {
             progress?.grow(by: files.count - laterStart)
             readPass(files, from: laterStart)
         }
-        let scanned = files
-        let passes = kept.withLock { $0 }
-        for (_, pass) in passes { inputErrors += pass.errors }
-
-        // The rounds, for the files checks asked for again.
-        let firstRound = passes.filter { _, pass in
-            let followUps = pass.followUps.map { $0.followUp }
-            return followUps.contains(.firstRound) || (!followUps.isEmpty && !followUps.contains(.secondRoundIfWanted))
-        }
-        inputErrors += process(firstRound, round: .first, files: scanned, checks: checks, clocks: clocks) { _, _ in true
-        }
-        for (check, clock) in zip(checks, clocks) { clock.measure { check.beginSecondRound() } }
-        let scheduled = Set(firstRound.map(\.index))
-        let secondRound = passes.filter { !$0.pass.followUps.isEmpty && !scheduled.contains($0.index) }
-        inputErrors += process(secondRound, round: .second, files: scanned, checks: checks, clocks: clocks) {
-            check, contents in
-            clocks[check].measure { checks[check].wantsSecondRound(contents) }
-        }
+        inputErrors += reported.withLock { $0 }.flatMap(\.errors)
         return ReadPassOutcome(inputErrors: inputErrors, clocks: clocks, context: context)
-    }
-
-    /// One round over kept files, in parallel; each file goes to the checks that asked for it
-    /// (a `.secondRoundIfWanted` one only when `confirms` says so). Returns the errors reported.
-    private func process(
-        _ passes: [(index: Int, pass: FilePass)], round: FileRound, files: [ScannedFile],
-        checks: [any ReadPassCheck],
-        clocks: [CheckClock], confirms: @escaping @Sendable (Int, FileContents) -> Bool
-    ) -> [InputError] {
-        passes.parallelMap { index, pass -> [InputError] in
-            guard let bytes = pass.retained else { return [] }
-            return bytes.withUnsafeBytes { buffer in
-                let contents = FileContents(file: files[index], index: index, bytes: buffer)
-                let takers = pass.followUps.filter {
-                    $0.followUp != .secondRoundIfWanted || confirms($0.check, contents)
-                }.map { $0.check }
-                for check in takers { clocks[check].measure { checks[check].process(contents, round: round) } }
-                return contents.errors
-            }
-        }.flatMap { $0 }
     }
 
     /// The error to report for a listed file that could not be read when the listing did not
@@ -221,17 +176,6 @@ package struct ReadPassOutcome: Sendable {
 
 /// The checks of a scan that want one file, one bit each.
 private typealias CheckSet = UInt64
-
-/// What the read pass kept of one file.
-private struct FilePass: Sendable {
-    var followUps: [(check: Int, followUp: FollowUp)] = []
-    /// The bytes, when a check asked for the file again.
-    var retained: [UInt8]?
-    var errors: [InputError] = []
-
-    /// Nothing to report and nothing to keep: what most files leave.
-    var isEmpty: Bool { followUps.isEmpty && retained == nil && errors.isEmpty }
-}
 
 /// A check in an object of its own, so the read pass can borrow it (`SharedObjects`).
 private final class CheckHandle: Sendable {

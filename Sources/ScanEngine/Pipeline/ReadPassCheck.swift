@@ -3,10 +3,11 @@
 /// one instance per run; the read pass calls them from several threads at once); what it makes
 /// of that at the end is the core's business (`FileCheck`).
 ///
-/// Cross-file checks get two rounds after the read pass, over the bytes of the files they ask
-/// for again (kept in memory meanwhile): everything one check needs from a file in a round is
-/// there when any check processes it, so what a file derives (its syntax tree) is computed
-/// once. The archive-breaker check uses them: declarations in round one, references in round two.
+/// No file's bytes outlive its turn. A check that answers questions across files keeps per
+/// file what it needs (facts: declarations, an `IdentifierFilter` of the names it mentions) and
+/// answers them in `finish`; a file whose facts say it may need a look it did not get (it may
+/// name a declaration only the end of the scan knows about) it opens again then, through
+/// `ScanContext.reopen`.
 package protocol ReadPassCheck: AnyObject, Sendable {
     /// Files to read before every other one, so `prepare` can use them (project files).
     func needsEarly(_ file: ScannedFile) -> Bool
@@ -18,48 +19,20 @@ package protocol ReadPassCheck: AnyObject, Sendable {
     /// Whether the read pass should hand this check the file.
     func wants(_ file: ScannedFile) -> Bool
 
-    /// The read pass, once per wanted file; says whether the check needs the file again.
-    func inspect(_ contents: FileContents) -> FollowUp
+    /// The read pass, once per wanted file.
+    func inspect(_ contents: FileContents)
 
     /// Once per file of the scan (wanted or not, read or not), in listing order and one call
     /// at a time, after the file and every file before it went through the read pass: a check
     /// that streams what it finds (`query run`) writes it here, in a stable order, while later
     /// files are still being read.
     func fileCompleted(_ index: Int)
-
-    /// After the first round, before the second.
-    func beginSecondRound()
-
-    /// For a file inspected with `.secondRoundIfWanted`: whether it is needed after all, asked
-    /// once the first round is over, with the kept bytes.
-    func wantsSecondRound(_ contents: FileContents) -> Bool
-
-    /// A file asked for again, in the round it was scheduled in.
-    func process(_ contents: FileContents, round: FileRound)
-}
-
-/// Whether a check needs a file again after the read pass, and when.
-package enum FollowUp: Sendable, Comparable {
-    case none
-    /// In the second round, if `wantsSecondRound` says so.
-    case secondRoundIfWanted
-    /// In whichever round the file is processed.
-    case eitherRound
-    /// In the first round, before any file of the second.
-    case firstRound
-}
-
-package enum FileRound: Sendable {
-    case first, second
 }
 
 extension ReadPassCheck {
     package func needsEarly(_ file: ScannedFile) -> Bool { false }
     package func prepare(_ context: ScanContext) -> [ScannedFile] { [] }
     package func wants(_ file: ScannedFile) -> Bool { false }
-    package func inspect(_ contents: FileContents) -> FollowUp { .none }
+    package func inspect(_ contents: FileContents) {}
     package func fileCompleted(_ index: Int) {}
-    package func beginSecondRound() {}
-    package func wantsSecondRound(_ contents: FileContents) -> Bool { false }
-    package func process(_ contents: FileContents, round: FileRound) {}
 }

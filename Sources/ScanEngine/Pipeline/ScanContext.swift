@@ -49,6 +49,26 @@ package final class ScanContext: Sendable {
         return try source.read(path, displayPath: displayPath ?? path, sizeLimit: sizeLimit)
     }
 
+    /// Opens `files` (with their indices in the scan) again, in parallel, and hands each one's
+    /// contents to `body`: for a check that learns only at the end of the read pass which files
+    /// it must look at again (see `ReadPassCheck`). The bytes live for the call, as in the read
+    /// pass. A file that cannot be read or parsed now was reported by the read pass (or the
+    /// body's problems are the read pass's over again): nil, and nothing reported twice.
+    package func reopen<Value: Sendable>(
+        _ files: [(file: ScannedFile, index: Int)], _ body: @Sendable (FileContents) -> Value?
+    ) -> [Value?] {
+        let source = source, sizeLimit = scope.maxFileSize
+        return files.parallelMap { file, index in
+            func inspect(_ view: borrowing ByteView, _ key: FileKey?) -> Value? {
+                body(FileContents(file: file, index: index, bytes: view.base, key: key))
+            }
+            if let copy = early[file.path] {
+                return (try? copy.get()).flatMap { $0.withByteView { inspect($0, nil) } }
+            }
+            return try? source.withContents(file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)
+        }
+    }
+
     /// Reports a problem with an input that is not one file's read (a project that does not
     /// parse, an `#include` that cannot be read): the scan lists it with its input errors.
     package func report(_ error: InputError) {

@@ -9,6 +9,8 @@ package struct Configuration: Sendable {
 
     /// Where this configuration came from, or nil for the built-in defaults.
     package var sourcePath: String?
+    /// A hash of the file's text, or empty for the defaults (see `resultKey`).
+    package var textHash = ""
     /// What is listed and read (include / exclude globs, the size cap): `include`, `exclude`
     /// and `maxFileSize` below.
     package var scope = ScanScope()
@@ -77,6 +79,19 @@ package struct Configuration: Sendable {
             finding.severity = severity
             return finding
         }
+    }
+
+    /// What a per-file result depends on in the configuration, for a result cache's keys: the
+    /// file's text (any change to it is a new configuration, whatever it changes — a rule's
+    /// options too) and the settings code may set besides.
+    package var resultKey: String {
+        [
+            textHash, debugOnlyFlags.sorted().joined(separator: ","), releaseSetFlags.sorted().joined(separator: ","),
+            developmentPaths.globs.map(\.pattern).joined(separator: ","),
+            generated.globs.map(\.pattern).joined(separator: ","), checkGenerated.sorted().joined(separator: ","),
+            ruleSeverities.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value.map { "\($0)" } ?? "off")" }
+                .joined(separator: ",")
+        ].joined(separator: "\u{1F}")
     }
 
     /// Whether a path (relative to the root) is in the scanned set.

@@ -56,6 +56,7 @@ package enum ConfigurationLoader {
         try top.requireKeys(in: ownedKeys + formerKeys.sections.filter { !ownedKeys.contains($0) })
         var configuration = Configuration()
         configuration.sourcePath = file
+        configuration.textHash = StableHash.hex128(text)
         if let include = try top.stringList("include") { configuration.include = GlobList(include) }
         if let exclude = try top.stringList("exclude") { configuration.exclude = GlobList(exclude) }
         if let entries = try top.mapping("rules") {

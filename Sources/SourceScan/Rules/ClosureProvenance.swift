@@ -230,7 +230,7 @@ struct ClosureProvenance {
     // MARK: Other files
 
     /// A property whose closures other files may store.
-    struct Property: Sendable, Hashable {
+    struct Property: Sendable, Hashable, Codable {
         var name: String
         /// The declaring type, for memberwise constructions.
         var owner: String?
@@ -244,7 +244,7 @@ struct ClosureProvenance {
         guard !properties.isEmpty else { return nil }
         let needles = Set(properties.map { Store(name: Array($0.name.utf8), owner: $0.owner.map { Array($0.utf8) }) })
         return FileLookup(
-            releaseOnly: true,
+            releaseOnly: true, names: Set(properties.map(\.name)),
             mayHold: { file, bytes in
                 properties.contains { $0.path != file.relativePath } && needles.contains { $0.mayBe(in: bytes) }
             },

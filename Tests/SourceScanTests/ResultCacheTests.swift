@@ -6,10 +6,11 @@ import ShipcheckTestSupport
 import SourceScan
 import Testing
 
-/// `shipcheck sources --cache`: a re-run parses only what changed and reports the same findings.
-@Suite struct SourceScanCacheTests {
+/// The result cache of `shipcheck sources`: a re-run parses only what changed and reports the
+/// same findings.
+@Suite struct ResultCacheTests {
     let directory = TemporaryDirectory("shipcheck-cache")
-    var cachePath: String { directory.path + "/cache.json" }
+    var cachePath: String { directory.path + "/cache" }
     var root: String { directory.path + "/Sources" }
 
     init() {
@@ -22,10 +23,10 @@ import Testing
     func run(configuration: Configuration = Configuration(), toolVersion: String = "1.0") throws -> (
         result: CheckResult, reused: Int
     ) {
-        let cache = SourceScanCache(path: cachePath, toolVersion: toolVersion)
+        let cache = ResultCache(directory: cachePath, roots: [root], toolVersion: toolVersion)
         let result = SourceScanner(root: root, configuration: configuration, rules: RuleRegistry.rules).run(
             cache: cache)
-        try cache.write(to: cachePath)
+        try cache.save()
         return (result, cache.reusedCount)
     }
 
@@ -78,7 +79,10 @@ import Testing
     }
 
     @Test func aCorruptCacheIsAnEmptyOne() throws {
-        directory.write("cache.json", "{ not json")
+        _ = try run()
+        let packs = try FileManager.default.contentsOfDirectory(atPath: cachePath)
+        #expect(packs.count == 1)
+        for pack in packs { directory.write("cache/" + pack, "{ not json") }
         let result = try run()
         #expect(result.reused == 0)
         #expect(result.result.inputErrors.isEmpty)

@@ -1,0 +1,152 @@
+import Foundation
+import ScanEngine
+import Synchronization
+
+/// Per-file results kept on disk between runs, so a re-run parses only the files that changed
+/// (SwiftLint's cache, for the same reason). A check stores what it made of a file — findings,
+/// and the facts cross-file questions are answered from — under a key of the file's path, its
+/// content hash and everything else that decides the result (`settings`); the tool's version
+/// decides the whole cache. Cross-file answers are never stored: they are worked out again from
+/// the facts on every run, so a cached run reports exactly what a cold one does.
+///
+/// One pack file per scanned root (or set of roots), replaced atomically: a crash leaves the old pack, and runs
+/// at the same time each put in a complete pack of their own (the last one stays). A pack that
+/// does not decode, from another version, or an entry that does not decode as what the check
+/// asks for is ignored and rebuilt, never trusted. Entries not used for `keptRuns` runs are
+/// dropped, and when the directory outgrows `sizeLimit` the least recently used packs go.
+package final class ResultCache: Sendable {
+    /// The cache directory.
+    package let directory: String
+    private let packPath: String
+    private let root: String
+    private let toolVersion: String
+    private let previous: [String: Entry]
+    private let run: Int
+    /// What this run used or made, by key.
+    private let current = Mutex<[String: Entry]>([:])
+    private let reused = Atomic<Int>(0)
+
+    /// How many runs an entry stays unused (a branch switched back to still finds its files).
+    static let keptRuns = 8
+    /// The bound on the directory's size: packs least recently written beyond it are removed.
+    static let sizeLimit = 512 * 1024 * 1024
+
+    private struct Entry: Codable {
+        var run: Int
+        var value: Data
+    }
+
+    private struct Pack: Codable {
+        var format: Int
+        var toolVersion: String
+        var root: String
+        var run: Int
+        var entries: [String: Entry]
+    }
+
+    private static let format = 1
+
+    /// The cache of the results for `roots` in `directory`, as left by earlier runs of this version.
+    package init(directory: String, roots: [String], toolVersion: String) {
+        self.directory = directory
+        let absoluteRoot = roots.map(Self.absolute).sorted().joined(separator: "\n")
+        self.root = absoluteRoot
+        packPath = directory + "/results-" + String(StableHash.hex128(absoluteRoot).prefix(16)) + ".json"
+        self.toolVersion = toolVersion
+        let pack = FileManager.default.contents(atPath: packPath).flatMap { try? JSONDecoder().decode(Pack.self, from: $0) }
+        if let pack, pack.format == Self.format, pack.toolVersion == toolVersion, pack.root == absoluteRoot {
+            previous = pack.entries
+            run = pack.run + 1
+        } else {
+            previous = [:]
+            run = 1
+        }
+    }
+
+    /// Where results are kept when no `--cache-path` is given: `~/Library/Caches/shipcheck` on
+    /// macOS; `$XDG_CACHE_HOME/shipcheck` elsewhere (`~/.cache/shipcheck` when it is unset).
+    package static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String?
+    {
+        #if os(macOS)
+        return environment["HOME"].map { $0 + "/Library/Caches/shipcheck" }
+        #else
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/shipcheck" }
+        return environment["HOME"].map { $0 + "/.cache/shipcheck" }
+        #endif
+    }
+
+    /// The key of `check`'s result for one file: its path in the scan, its bytes and `settings`.
+    package func key(check: String, contents: FileContents, settings: String) -> String {
+        StableHash.hex128(
+            [check, contents.file.relativePath, Self.contentHash(of: contents), settings].joined(separator: "\u{1F}"))
+    }
+
+    /// The value stored under `key`, or nil when there is none or it does not decode as `type`.
+    package func value<Value: Decodable>(_ type: Value.Type, for key: String) -> Value? {
+        guard let entry = previous[key], let value = try? JSONDecoder().decode(type, from: entry.value) else {
+            return nil
+        }
+        current.withLock { $0[key] = Entry(run: run, value: entry.value) }
+        reused.add(1, ordering: .relaxed)
+        return value
+    }
+
+    /// Stores `value` under `key` for the next runs.
+    package func record(_ value: some Encodable, for key: String) {
+        guard let data = try? JSONEncoder().encode(value) else { return }
+        current.withLock { $0[key] = Entry(run: run, value: data) }
+    }
+
+    /// How many results this run took from the cache.
+    package var reusedCount: Int { reused.load(ordering: .relaxed) }
+
+    /// Writes the pack: this run's entries and the earlier ones used recently; then trims the
+    /// directory to its size limit.
+    package func save() throws(InputError) {
+        var entries = previous.filter { $0.value.run > run - Self.keptRuns }
+        entries.merge(current.withLock { $0 }) { _, new in new }
+        let pack = Pack(
+            format: Self.format, toolVersion: toolVersion, root: root, run: run, entries: entries)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw InputError(path: directory, message: "cannot create the cache directory: \(error.localizedDescription)")
+        }
+        guard let data = try? JSONEncoder().encode(pack) else {
+            throw InputError(path: packPath, message: "cannot encode the cache")
+        }
+        try AtomicFile.write(data, to: packPath)
+        trimDirectory()
+    }
+
+    /// Removes the packs least recently written until the directory is within `sizeLimit`.
+    private func trimDirectory() {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return }
+        var packs = names.filter { $0.hasPrefix("results-") && $0.hasSuffix(".json") }.compactMap {
+            name -> (path: String, size: Int, modified: Date)? in
+            let path = directory + "/" + name
+            guard let attributes = try? manager.attributesOfItem(atPath: path),
+                let size = attributes[.size] as? Int, let modified = attributes[.modificationDate] as? Date
+            else { return nil }
+            return (path, size, modified)
+        }
+        var total = packs.reduce(0) { $0 + $1.size }
+        packs.sort { $0.modified < $1.modified }
+        for pack in packs where total > Self.sizeLimit && pack.path != packPath {
+            if (try? manager.removeItem(atPath: pack.path)) != nil { total -= pack.size }
+        }
+    }
+
+    /// The file's content hash, computed once for every check that asks.
+    static func contentHash(of contents: FileContents) -> String {
+        contents.derived(ContentHash.self) { ContentHash(hex: $0.withBytes(StableHash.hex128)) }.hex
+    }
+
+    private struct ContentHash { var hex: String }
+
+    private static func absolute(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.path
+    }
+}

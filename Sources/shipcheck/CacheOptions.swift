@@ -1,0 +1,27 @@
+import ArgumentParser
+import ShipcheckCore
+import ShipcheckFrontend
+
+/// Where `sources` and `audit` keep per-file results between runs, so an unchanged file is
+/// not parsed again (`ResultCache`).
+struct CacheOptions: ParsableArguments {
+    @Option(
+        help: ArgumentHelp(
+            "Keep per-file results in DIR (default: ~/Library/Caches/shipcheck on macOS, $XDG_CACHE_HOME/shipcheck elsewhere).",
+            valueName: "dir"))
+    var cachePath: String?
+
+    @Flag(help: "Keep no per-file results: parse every file, read and write no cache.")
+    var noCache = false
+
+    func validate() throws {
+        if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path contradict each other") }
+    }
+
+    var choice: ResultCacheChoice {
+        if noCache { return .none }
+        return ResultCacheChoice(
+            directory: cachePath ?? ResultCache.defaultDirectory(), isExplicit: cachePath != nil,
+            toolVersion: VersionText.text)
+    }
+}
