@@ -419,3 +419,72 @@ int shipcheck_identifier_filter_contains(const void *name, size_t length, const 
     }
     return 1;
 }
+
+/* XXH64 (Yann Collet's xxHash, 64-bit variant), as specified in xxhash's doc/xxhash_spec.md. */
+static const uint64_t xxh_prime1 = 0x9E3779B185EBCA87ULL, xxh_prime2 = 0xC2B2AE3D27D4EB4FULL,
+                      xxh_prime3 = 0x165667B19E3779F9ULL, xxh_prime4 = 0x85EBCA77C2B2AE63ULL,
+                      xxh_prime5 = 0x27D4EB2F165667C5ULL;
+
+static inline uint64_t xxh_rotl(uint64_t value, int bits) { return (value << bits) | (value >> (64 - bits)); }
+
+static inline uint64_t xxh_read64(const unsigned char *bytes) {
+    uint64_t value;
+    memcpy(&value, bytes, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    value = __builtin_bswap64(value);
+#endif
+    return value;
+}
+
+static inline uint32_t xxh_read32(const unsigned char *bytes) {
+    uint32_t value;
+    memcpy(&value, bytes, 4);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    value = __builtin_bswap32(value);
+#endif
+    return value;
+}
+
+static inline uint64_t xxh_round(uint64_t accumulator, uint64_t lane) {
+    return xxh_rotl(accumulator + lane * xxh_prime2, 31) * xxh_prime1;
+}
+
+static inline uint64_t xxh_merge(uint64_t accumulator, uint64_t lane) {
+    return (accumulator ^ xxh_round(0, lane)) * xxh_prime1 + xxh_prime4;
+}
+
+uint64_t shipcheck_xxh64(const void *text, size_t length, uint64_t seed) {
+    const unsigned char *bytes = text, *end = bytes + length;
+    uint64_t hash;
+    if (length >= 32) {
+        uint64_t v1 = seed + xxh_prime1 + xxh_prime2, v2 = seed + xxh_prime2, v3 = seed, v4 = seed - xxh_prime1;
+        const unsigned char *limit = end - 32;
+        do {
+            v1 = xxh_round(v1, xxh_read64(bytes));
+            v2 = xxh_round(v2, xxh_read64(bytes + 8));
+            v3 = xxh_round(v3, xxh_read64(bytes + 16));
+            v4 = xxh_round(v4, xxh_read64(bytes + 24));
+            bytes += 32;
+        } while (bytes <= limit);
+        hash = xxh_rotl(v1, 1) + xxh_rotl(v2, 7) + xxh_rotl(v3, 12) + xxh_rotl(v4, 18);
+        hash = xxh_merge(hash, v1);
+        hash = xxh_merge(hash, v2);
+        hash = xxh_merge(hash, v3);
+        hash = xxh_merge(hash, v4);
+    } else {
+        hash = seed + xxh_prime5;
+    }
+    hash += (uint64_t)length;
+    for (; bytes + 8 <= end; bytes += 8) hash = xxh_rotl(hash ^ xxh_round(0, xxh_read64(bytes)), 27) * xxh_prime1 + xxh_prime4;
+    if (bytes + 4 <= end) {
+        hash = xxh_rotl(hash ^ (uint64_t)xxh_read32(bytes) * xxh_prime1, 23) * xxh_prime2 + xxh_prime3;
+        bytes += 4;
+    }
+    for (; bytes < end; bytes++) hash = xxh_rotl(hash ^ (*bytes) * xxh_prime5, 11) * xxh_prime1;
+    hash ^= hash >> 33;
+    hash *= xxh_prime2;
+    hash ^= hash >> 29;
+    hash *= xxh_prime3;
+    hash ^= hash >> 32;
+    return hash;
+}

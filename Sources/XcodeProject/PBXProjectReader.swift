@@ -143,11 +143,26 @@ struct PBXObjectGraph {
         let files = phases.filter { $0["isa"] as? String == isa }.flatMap { $0["files"] as? [String] ?? [] }
         let references = files.compactMap { (objects[$0] as? [String: Any])?["fileRef"] as? String }
         let folders = target["fileSystemSynchronizedGroups"] as? [String] ?? []
-        return (references + folders).compactMap { path(of: $0) }
+        // The groups' paths once each, not once per file in them.
+        var resolved: [String: String?] = [:]
+        return (references + folders).compactMap { path(of: $0, resolved: &resolved) }
     }
 
     /// The on-disk path of a file or group object, following `sourceTree`.
-    func path(of id: String, depth: Int = 0) -> String? {
+    func path(of id: String) -> String? {
+        var resolved: [String: String?] = [:]
+        return path(of: id, resolved: &resolved)
+    }
+
+    /// `path(of:)`, with the objects resolved so far (by ID) to look up and add to.
+    private func path(of id: String, depth: Int = 0, resolved: inout [String: String?]) -> String? {
+        if let known = resolved[id] { return known }
+        let path = unmemoizedPath(of: id, depth: depth, resolved: &resolved)
+        resolved[id] = path
+        return path
+    }
+
+    private func unmemoizedPath(of id: String, depth: Int, resolved: inout [String: String?]) -> String? {
         guard depth < 64, let object = objects[id] as? [String: Any] else { return nil }
         let own = object["path"] as? String
         switch object["sourceTree"] as? String ?? "<group>" {
@@ -160,8 +175,8 @@ struct PBXObjectGraph {
             if id == mainGroup {
                 parentPath = projectDirectory
             } else if let parent = parents[id] {
-                guard let resolved = path(of: parent, depth: depth + 1) else { return nil }
-                parentPath = resolved
+                guard let parentResolved = path(of: parent, depth: depth + 1, resolved: &resolved) else { return nil }
+                parentPath = parentResolved
             } else {
                 parentPath = projectDirectory
             }

@@ -20,8 +20,9 @@ package struct SwiftTargets: Sendable {
 
     /// `Package.swift` and `Package@swift-6.0.swift`: compiled on their own, never part of a target.
     package static func isManifest(_ path: String) -> Bool {
-        let name = path.split(separator: "/").last ?? ""
-        return name == "Package.swift" || (name.hasPrefix("Package@swift-") && name.hasSuffix(".swift"))
+        guard path.hasSuffix(".swift") else { return false }
+        let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path[...]
+        return name == "Package.swift" || name.hasPrefix("Package@swift-")
     }
 
     /// The target's name for `relativePath`: `Pkg/Sources/Core` for a SwiftPM target, "." otherwise.

@@ -81,7 +81,7 @@ package final class XcodeSettingsCatalog: Sendable {
     /// `project.pbxproj`, XcodeGen's `project.yml` and `.xcconfig` files.
     package static func isProjectFile(_ relativePath: String) -> Bool {
         relativePath.hasSuffix(".xcodeproj/project.pbxproj") || relativePath.hasSuffix(".xcconfig")
-            || relativePath.split(separator: "/").last == "project.yml"
+            || relativePath == "project.yml" || relativePath.hasSuffix("/project.yml")
     }
 
     /// The projects (and their scopes) that can set one of `keys`, and the `.xcconfig` files

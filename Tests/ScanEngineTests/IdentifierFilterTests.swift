@@ -49,3 +49,26 @@ import Testing
         }
     }
 }
+
+/// The result cache's content hash is XXH64 as its specification gives it (its test vectors).
+@Suite struct ContentHashTests {
+    func xxh64(_ text: String, seed: UInt64 = 0) -> UInt64 {
+        Array(text.utf8).withByteView { ContentHash.xxh64($0, seed: seed) }
+    }
+
+    @Test func matchesTheReferenceVectors() {
+        #expect(xxh64("") == 0xEF46_DB37_51D8_E999)
+        #expect(xxh64("a") == 0xD24E_C4F1_A98C_6E5B)
+        #expect(xxh64("abc") == 0x44BC_2CF5_AD77_0999)
+        #expect(xxh64("Nobody inspects the spammish repetition") == 0xFBCE_A83C_8A37_8BF1)
+    }
+
+    @Test func everyByteCounts() {
+        let text = String(repeating: "struct Sample { let value = 1 }\n", count: 40)
+        let hash = Array(text.utf8).withByteView { ContentHash.hex($0) }
+        #expect(hash.count == 32)
+        var changed = Array(text.utf8)
+        changed[changed.count / 2] ^= 1
+        #expect(changed.withByteView { ContentHash.hex($0) } != hash)
+    }
+}

@@ -66,4 +66,8 @@ void shipcheck_identifier_filter_add(const void *text, size_t length, uint64_t *
 /// Whether every bit `name` would set is set: false means no run of the filtered text is `name`.
 int shipcheck_identifier_filter_contains(const void *name, size_t length, const uint64_t *words, size_t word_count);
 
+/// XXH64 of `text` with `seed` (xxHash's 64-bit hash, by its specification): a file's content
+/// hash for the result cache, at memory speed.
+uint64_t shipcheck_xxh64(const void *text, size_t length, uint64_t seed);
+
 #endif

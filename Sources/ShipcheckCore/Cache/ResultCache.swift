@@ -25,6 +25,8 @@ package final class ResultCache: Sendable {
     /// What this run used or made, by key.
     private let current = Mutex<[String: Entry]>([:])
     private let reused = Atomic<Int>(0)
+    /// Whether this run recorded a result the pack did not hold.
+    private let recorded = Atomic<Bool>(false)
 
     /// How many runs an entry stays unused (a branch switched back to still finds its files).
     static let keptRuns = 8
@@ -53,7 +55,9 @@ package final class ResultCache: Sendable {
         self.root = absoluteRoot
         packPath = directory + "/results-" + String(StableHash.hex128(absoluteRoot).prefix(16)) + ".json"
         self.toolVersion = toolVersion
-        let pack = FileManager.default.contents(atPath: packPath).flatMap { try? JSONDecoder().decode(Pack.self, from: $0) }
+        let pack = FileManager.default.contents(atPath: packPath).flatMap {
+            try? JSONDecoder().decode(Pack.self, from: $0)
+        }
         if let pack, pack.format == Self.format, pack.toolVersion == toolVersion, pack.root == absoluteRoot {
             previous = pack.entries
             run = pack.run + 1
@@ -96,14 +100,17 @@ package final class ResultCache: Sendable {
     package func record(_ value: some Encodable, for key: String) {
         guard let data = try? JSONEncoder().encode(value) else { return }
         current.withLock { $0[key] = Entry(run: run, value: data) }
+        recorded.store(true, ordering: .relaxed)
     }
 
     /// How many results this run took from the cache.
     package var reusedCount: Int { reused.load(ordering: .relaxed) }
 
     /// Writes the pack: this run's entries and the earlier ones used recently; then trims the
-    /// directory to its size limit.
+    /// directory to its size limit. A run that found every result in the pack leaves it as it
+    /// is (nothing ages while nothing changes).
     package func save() throws(InputError) {
+        guard recorded.load(ordering: .relaxed) || previous.isEmpty else { return }
         var entries = previous.filter { $0.value.run > run - Self.keptRuns }
         entries.merge(current.withLock { $0 }) { _, new in new }
         let pack = Pack(
@@ -111,7 +118,8 @@ package final class ResultCache: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw InputError(path: directory, message: "cannot create the cache directory: \(error.localizedDescription)")
+            throw InputError(
+                path: directory, message: "cannot create the cache directory: \(error.localizedDescription)")
         }
         guard let data = try? JSONEncoder().encode(pack) else {
             throw InputError(path: packPath, message: "cannot encode the cache")
@@ -141,10 +149,10 @@ package final class ResultCache: Sendable {
 
     /// The file's content hash, computed once for every check that asks.
     static func contentHash(of contents: FileContents) -> String {
-        contents.derived(ContentHash.self) { ContentHash(hex: $0.withBytes(StableHash.hex128)) }.hex
+        contents.derived(FileHash.self) { FileHash(hex: $0.withBytes(ContentHash.hex)) }.hex
     }
 
-    private struct ContentHash { var hex: String }
+    private struct FileHash { var hex: String }
 
     private static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path
