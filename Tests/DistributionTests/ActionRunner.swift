@@ -82,7 +82,8 @@ struct ActionRunner {
         return results
     }
 
-    /// `${{ inputs.NAME }}` and `${{ github.action_path }}`; anything else is unsupported.
+    /// `${{ inputs.NAME }}`, `${{ github.action_path }}`, and the runner and run names a cache
+    /// key is made of (`runner.os`, `github.run_id`: fixed stand-ins); anything else is unsupported.
     func expand(_ text: String) throws -> String {
         var result = text
         for match in text.matches(of: /\$\{\{\s*([^}]+?)\s*\}\}/).reversed() {
@@ -92,6 +93,8 @@ struct ActionRunner {
                 value = input
             } else if expression == "github.action_path" {
                 value = Repository.root
+            } else if ["runner.os", "runner.arch", "github.run_id", "github.run_attempt"].contains(expression) {
+                value = "test-" + expression.replacingOccurrences(of: ".", with: "-")
             } else if expression.hasPrefix("steps.") {
                 value = ""  // outputs of steps this runner does not run (the source build's cache key)
             } else {

@@ -41,7 +41,11 @@ import Yams
         runner.environment["SHIPCHECK_RELEASE_URL"] = release.releaseSite(in: scratch)
         let results = try runner.run()
 
-        #expect(results.map(\.id) == ["install", "run", "upload-sarif"], "steps run: \(results.map(\.id))")
+        #expect(results.map(\.id) == ["install", "cache", "run", "upload-sarif"], "steps run: \(results.map(\.id))")
+        // The result cache is restored from the newest earlier run and saved under this one's key.
+        let cache = try #require(results.first { $0.id == "cache" })
+        #expect(cache.with["path"]?.contains("~/.cache/shipcheck") == true)
+        #expect(cache.with["restore-keys"] == "shipcheck-results-test-runner-os-test-runner-arch-")
         let install = try #require(results.first { $0.id == "install" })
         #expect(install.status == 0, "\(install.output)")
         #expect(install.output.contains("\(Report.toolVersion) (revision"))
