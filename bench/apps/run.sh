@@ -47,8 +47,8 @@ for entry in "${apps[@]}"; do
   rm -rf "$cache"
   # The file edited before each "edit" run: one the rules parse (it holds SwiftUI), given a new
   # last line every time, so the run finds it changed since the cache was written.
-  edited="$tree/$(cd "$tree" && git grep -l 'import SwiftUI' -- '*.swift' | head -1)"
-  git -C "$tree" checkout -q -- .
+  edited="$(cd "$tree" && git grep -l 'import SwiftUI' -- '*.swift' | sed -n 1p)"
+  git -C "$tree" checkout -q -- "$edited"
   "$shipcheck" sources --cache-path "$cache" --format json "$tree" >/dev/null || true
   "$shipcheck" audit --cache-path "$cache" --format json "$tree" >/dev/null || true
   # Exit codes are not failures here: shipcheck reports findings, some files do not parse
@@ -59,9 +59,9 @@ for entry in "${apps[@]}"; do
     -n rg "rg -l Preview '$tree' || true" \
     -n sources-warm "$shipcheck sources --cache-path '$cache' --format json '$tree' || true" \
     -n audit-warm "$shipcheck audit --cache-path '$cache' --format json '$tree' || true" \
-    -n sources-edit "echo \"// \$(date +%s%N)\" >> '$edited'; $shipcheck sources --cache-path '$cache' --format json '$tree' || true" \
-    -n audit-edit "echo \"// \$(date +%s%N)\" >> '$edited'; $shipcheck audit --cache-path '$cache' --format json '$tree' || true"
-  git -C "$tree" checkout -q -- .
+    -n sources-edit "echo \"// \$(date +%s%N)\" >> '$tree/$edited'; $shipcheck sources --cache-path '$cache' --format json '$tree' || true" \
+    -n audit-edit "echo \"// \$(date +%s%N)\" >> '$tree/$edited'; $shipcheck audit --cache-path '$cache' --format json '$tree' || true"
+  git -C "$tree" checkout -q -- "$edited"
   rows+=$(python3 - "$json" "$name" "$files" <<'PY'
 import json, sys
 path, name, files = sys.argv[1:]
