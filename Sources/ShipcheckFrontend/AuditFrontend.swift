@@ -12,15 +12,15 @@ extension Frontend {
     /// `extraBinaries` (only their `architecture` slice, when given).
     package static func auditChecks(
         root: String, configuration: Configuration, extraBinaries: [String] = [], architecture: String? = nil,
-        source: any FileSource = DiskFileSource(), cache: ResultCache? = nil
+        source: any FileSource = DiskFileSource()
     ) -> [any FileCheck] {
         let rules = RuleRegistry.rules
         return [
-            SourceRulesCheck(rules: rules, configuration: configuration, cache: cache),
+            SourceRulesCheck(rules: rules, configuration: configuration),
             ConflictCheck(rules: rules, configuration: configuration),
             SavedQueries.gates(root: root, configuration: configuration, source: source),
             BuildSettingsCheck(rules: rules, configuration: configuration),
-            ArchiveBreakerCheck(rules: rules, configuration: configuration, cache: cache),
+            ArchiveBreakerCheck(rules: rules, configuration: configuration),
             PrivacyDeclarationsCheck(rules: rules, configuration: configuration),
             BinariesCheck(
                 root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture),
@@ -51,11 +51,13 @@ extension Frontend {
         let known = baseline.map { path in
             Result { () throws(InputError) -> Baseline in try Baseline.load(path, source: source) }
         }
-        let outcome = ScanPipeline(root: root, configuration: configuration, source: source, progress: progress)
-            .run(
-                auditChecks(
-                    root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
-                    source: source, cache: resultCache))
+        let outcome = ScanPipeline(
+            root: root, configuration: configuration, source: source, progress: progress, cache: resultCache
+        )
+        .run(
+            auditChecks(
+                root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
+                source: source))
         var result = outcome.combined
         cache.save(resultCache, into: &result)
         var findings = result.findings

@@ -30,8 +30,7 @@ package final class SourceRulesCheck: FileCheck {
     /// named by `check-generated`), and the ids of the others.
     private let generatedFileRules: [any SwiftSourceRule.Type]
     private let handWrittenRuleIDs: [String]
-    /// Per-file results of earlier runs, and what decides them besides a file's bytes and path.
-    private let cache: ResultCache?
+    /// What decides a file's result in the result cache besides its bytes and path.
     private let cacheSettings: String
     private let state = Mutex(State())
 
@@ -48,13 +47,15 @@ package final class SourceRulesCheck: FileCheck {
         var facts = SwiftTypeFacts()
         var files: [LookupFile] = []
         var context: ScanContext?
+        /// Results of earlier runs (none while fixing: the rewrite needs the tree).
+        var results: (any ResultStore)?
         var explanations: [(index: Int, note: InputError)] = []
     }
 
     /// `rules`: the registry's rules; this check runs the Swift source rules and the project
     /// rules among them that `configuration` leaves on.
     package init(
-        rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false, cache: ResultCache? = nil
+        rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false
     ) {
         self.rules = rules.compactMap { $0 as? any SwiftSourceRule.Type }.filter {
             configuration.isEnabled($0.description)
@@ -80,7 +81,6 @@ package final class SourceRulesCheck: FileCheck {
         releaseBuildRuleIDs = self.rules.filter { $0.concernsReleaseBuilds }.map { $0.id }
         generatedFileRules = self.rules.filter(inGeneratedFiles)
         handWrittenRuleIDs = self.rules.filter { !inGeneratedFiles($0) }.map { $0.id }
-        self.cache = fixing ? nil : cache
         cacheSettings = configuration.resultKey
     }
 
@@ -100,6 +100,7 @@ package final class SourceRulesCheck: FileCheck {
             $0.root = context.root
             $0.projectFindings = findings
             $0.context = context
+            $0.results = fixing ? nil : context.results
         }
         return []
     }
@@ -107,9 +108,9 @@ package final class SourceRulesCheck: FileCheck {
     package func wants(_ file: ScannedFile) -> Bool { file.relativePath.hasSuffix(".swift") }
 
     package func inspect(_ contents: FileContents) {
-        let model = state.withLock { state in
+        let (model, cache) = state.withLock { state in
             state.swiftFiles += 1
-            return state.model
+            return (state.model, state.results)
         }
         let developmentReason = model?.developmentReason(for: contents.file.relativePath)
         let testReason = model?.testScope.reason(for: contents.file.relativePath)
@@ -127,7 +128,7 @@ package final class SourceRulesCheck: FileCheck {
             state.withLock { $0.explanations.append((contents.index, note)) }
         }
         let key = cache?.key(
-            check: name, contents: contents,
+            name, contents: contents,
             settings: cacheSettings + "\u{1F}"
                 + (Self.cacheScope(developmentReason: developmentReason, testReason: testReason) ?? ""))
         if let key, let cached = cache?.value(SourceFileResult.self, for: key) {

@@ -23,8 +23,8 @@ package struct SourceScanner: Sendable {
     /// Scans every Swift file; with a `cache`, files it holds unchanged are not parsed again
     /// and every file's result is recorded in it.
     package func run(cache: ResultCache? = nil) -> CheckResult {
-        ScanPipeline(root: root, configuration: configuration, source: source)
-            .run([SourceRulesCheck(rules: rules, configuration: configuration, cache: cache)]).combined
+        ScanPipeline(root: root, configuration: configuration, source: source, cache: cache)
+            .run([SourceRulesCheck(rules: rules, configuration: configuration)]).combined
     }
 
     /// Computes the rewrites `--fix` would make; nothing is written (see `SourceFix.write()`).

@@ -1,5 +1,5 @@
 /// One build setting as written in a file: where it is, what it says.
-package struct BuildSetting: Sendable, Hashable {
+package struct BuildSetting: Sendable, Hashable, Codable {
     /// The key without a condition: `OTHER_SWIFT_FLAGS`.
     package var key: String
     /// The condition suffix as written, if any: `[sdk=iphoneos*]` or `[config=Release]`.
@@ -31,7 +31,7 @@ package struct BuildSetting: Sendable, Hashable {
 }
 
 /// A setting's value: pbxproj and XcodeGen allow a string or a list of strings.
-package enum BuildSettingValue: Sendable, Hashable {
+package enum BuildSettingValue: Sendable, Hashable, Codable {
     case string(String)
     case list([String])
 

@@ -36,7 +36,7 @@ package final class ProjectModel: Sendable {
             read: { path, shown, limit throws(InputError) in
                 try context.contents(ofPath: path, displayPath: shown, sizeLimit: limit)
             },
-            report: { context.report($0) })
+            report: { context.report($0) }, results: context.results)
         let schemes = context.files.filter { ReleaseConfigurations.isScheme($0.relativePath) }.compactMap(
             context.earlyContents(of:))
         releaseConfigurations = ReleaseConfigurations(configuration: configuration, schemes: schemes)

@@ -1,5 +1,5 @@
 /// One build configuration (an `XCBuildConfiguration`, an XcodeGen config) of a project or target.
-package struct BuildConfiguration: Sendable, Hashable {
+package struct BuildConfiguration: Sendable, Hashable, Codable {
     /// The pbxproj object ID, or a synthetic one for other sources.
     package var id: String
     package var name: String
@@ -23,7 +23,7 @@ package struct BuildConfiguration: Sendable, Hashable {
 }
 
 /// A target of a project, its build configurations, what it builds and its source files.
-package struct XcodeTarget: Sendable, Hashable {
+package struct XcodeTarget: Sendable, Hashable, Codable {
     package var id: String
     package var name: String
     package var configurations: [BuildConfiguration]
@@ -77,8 +77,8 @@ package struct XcodeTarget: Sendable, Hashable {
 }
 
 /// A project's build settings, whichever file described them.
-package struct XcodeProject: Sendable, Hashable {
-    package enum Kind: String, Sendable { case pbxproj, xcodegen }
+package struct XcodeProject: Sendable, Hashable, Codable {
+    package enum Kind: String, Sendable, Codable { case pbxproj, xcodegen }
 
     package var kind: Kind
     /// The file read: `App.xcodeproj/project.pbxproj` or `project.yml`.

@@ -49,6 +49,9 @@ package final class XcodeSettingsCatalog: Sendable {
     private let xcconfigSizeLimit: Int
     private let read: Reader
     private let report: @Sendable (InputError) -> Void
+    /// Projects parsed by earlier runs, by their bytes (a large `project.pbxproj` is most of a
+    /// warm run's time otherwise).
+    private let results: (any ResultStore)?
     private let parsed = Mutex(Parsed())
 
     /// What was parsed so far, by the path of the file (relative to the root).
@@ -68,8 +71,9 @@ package final class XcodeSettingsCatalog: Sendable {
         read: @escaping Reader = { path, shown, limit throws(InputError) in
             try SafeFileReader.read(path, displayPath: shown, sizeLimit: limit)
         },
-        report: @escaping @Sendable (InputError) -> Void
+        report: @escaping @Sendable (InputError) -> Void, results: (any ResultStore)? = nil
     ) {
+        self.results = results
         self.files = files.filter { Self.isProjectFile($0.relativePath) }
         self.root = root
         self.sizeLimit = sizeLimit
@@ -137,9 +141,7 @@ package final class XcodeSettingsCatalog: Sendable {
             let bytes = try read(file.path, file.relativePath, sizeLimit)
             let project: XcodeProject?
             if file.relativePath.hasSuffix("project.pbxproj") {
-                project = try PBXProjectReader.parse(
-                    bytes, file: file.relativePath,
-                    projectDirectory: PBXProjectReader.projectDirectory(ofPBXProj: file.relativePath))
+                project = try pbxproj(bytes, file: file.relativePath)
             } else if ByteSearch.contains("targets:", in: bytes) {
                 project = try XcodeGenReader.parse(
                     String(decoding: bytes, as: UTF8.self), file: file.relativePath,
@@ -153,6 +155,18 @@ package final class XcodeSettingsCatalog: Sendable {
         }
         parsed.projects[file.relativePath] = .some(result)
         return result
+    }
+
+    /// The project in a `project.pbxproj`'s bytes: what an earlier run parsed from the same
+    /// bytes at the same path, else parsed now (and kept for the next run).
+    private func pbxproj(_ bytes: [UInt8], file: String) throws(InputError) -> XcodeProject {
+        let key = results?.key(
+            "project.pbxproj", path: file, contentHash: bytes.withByteView(ContentHash.hex), settings: "")
+        if let key, let known = results?.value(XcodeProject.self, for: key) { return known }
+        let project = try PBXProjectReader.parse(
+            bytes, file: file, projectDirectory: PBXProjectReader.projectDirectory(ofPBXProj: file))
+        if let key { results?.record(project, for: key) }
+        return project
     }
 
     private func scopes(of project: XcodeProject, _ parsed: inout Parsed) -> (

@@ -68,11 +68,9 @@ import Testing
                         ResultCache(directory: $0, roots: [root], toolVersion: cache.toolVersion)
                     }
                     result =
-                        ScanPipeline(root: root, configuration: configuration).run([
-                            SourceRulesCheck(
-                                rules: RuleRegistry.rules, configuration: configuration, cache: resultCache),
-                            ArchiveBreakerCheck(
-                                rules: RuleRegistry.rules, configuration: configuration, cache: resultCache)
+                        ScanPipeline(root: root, configuration: configuration, cache: resultCache).run([
+                            SourceRulesCheck(rules: RuleRegistry.rules, configuration: configuration),
+                            ArchiveBreakerCheck(rules: RuleRegistry.rules, configuration: configuration)
                         ]).combined
                     try? resultCache?.save()
                     return Shown(result)

@@ -29,8 +29,6 @@ package final class ArchiveBreakerCheck: FileCheck {
     /// Generated files, whose uses are not reported (their declarations still count), unless
     /// `check-generated` names the rule.
     private let generated: GeneratedFiles?
-    /// Per-file facts of earlier runs.
-    private let cache: ResultCache?
     private let state = Mutex(State())
 
     private struct State {
@@ -54,9 +52,8 @@ package final class ArchiveBreakerCheck: FileCheck {
     }
 
     /// `rules`: the registry's; the check runs when `ArchiveBreakerRule` is among them and on.
-    package init(rules: [any Rule.Type], configuration: Configuration, cache: ResultCache? = nil) {
+    package init(rules: [any Rule.Type], configuration: Configuration) {
         self.configuration = configuration
-        self.cache = cache
         enabled =
             rules.contains { $0 == ArchiveBreakerRule.self } && configuration.isEnabled(ArchiveBreakerRule.description)
         evaluator = ReleaseConditionEvaluator(
@@ -83,9 +80,9 @@ package final class ArchiveBreakerCheck: FileCheck {
     }
 
     package func inspect(_ contents: FileContents) {
-        let model = state.withLock { state in
+        let (model, cache) = state.withLock { state in
             state.sources += 1
-            return state.model
+            return (state.model, state.context?.results)
         }
         guard let model else { return }
         let path = contents.file.relativePath
@@ -103,7 +100,7 @@ package final class ArchiveBreakerCheck: FileCheck {
         let isDevelopmentAsset = model.developmentReason(for: path) != nil
         let reportsUses = !isDevelopmentAsset && !isGenerated
         let key = cache?.key(
-            check: name, contents: contents,
+            name, contents: contents,
             settings: "\(configuration.resultKey)\u{1F}\(isDevelopmentAsset)\u{1F}\(reportsUses)")
         let facts: ArchiveFileFacts
         if let key, let cached = cache?.value(ArchiveFileFacts.self, for: key) {

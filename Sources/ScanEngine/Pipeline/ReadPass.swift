@@ -17,11 +17,14 @@ package struct ReadPass: Sendable {
     package let checksListedKinds: Bool
     /// Where the run reports its phase and files done (the progress line of long runs).
     package let progress: ScanProgress?
+    /// Results of earlier runs the checks may take instead of computing them (`ScanContext.results`).
+    package let results: (any ResultStore)?
 
     package init(
         root: String, scope: ScanScope, source: any FileSource = DiskFileSource(), checksListedKinds: Bool = true,
-        progress: ScanProgress? = nil
+        progress: ScanProgress? = nil, results: (any ResultStore)? = nil
     ) {
+        self.results = results
         self.root = FileEnumerator.trimmingSlash(root)
         self.scope = scope
         self.source = source
@@ -62,7 +65,7 @@ package struct ReadPass: Sendable {
         for case .failure(let error) in earlyReads { inputErrors.append(error) }
         let context = ScanContext(
             root: root, scope: scope, files: enumeration.files, listingErrors: enumeration.errors,
-            repository: enumeration.repository, source: source, early: early)
+            repository: enumeration.repository, source: source, early: early, results: results)
         let extras = zip(checks, clocks).flatMap { check, clock in clock.measure { check.prepare(context) } }
         var files = enumeration.files
         if !extras.isEmpty {

@@ -16,6 +16,8 @@ package final class ScanContext: Sendable {
     /// The work tree git listed the files of, or nil outside one.
     package let repository: GitRepository?
     package let source: any FileSource
+    /// Results of earlier runs, when the scan keeps them (`ResultStore`).
+    package let results: (any ResultStore)?
     /// Files read before the read pass, by path to open.
     private let early: [String: Result<[UInt8], InputError>]
     private let values = Mutex<[ObjectIdentifier: any Sendable]>([:])
@@ -24,8 +26,9 @@ package final class ScanContext: Sendable {
     init(
         root: String, scope: ScanScope, files: [ScannedFile], listingErrors: [InputError],
         repository: GitRepository?,
-        source: any FileSource, early: [String: Result<[UInt8], InputError>]
+        source: any FileSource, early: [String: Result<[UInt8], InputError>], results: (any ResultStore)? = nil
     ) {
+        self.results = results
         self.root = root
         self.scope = scope
         self.files = files

@@ -14,7 +14,7 @@ import Synchronization
 /// does not decode, from another version, or an entry that does not decode as what the check
 /// asks for is ignored and rebuilt, never trusted. Entries not used for `keptRuns` runs are
 /// dropped, and when the directory outgrows `sizeLimit` the least recently used packs go.
-package final class ResultCache: Sendable {
+package final class ResultCache: ResultStore {
     /// The cache directory.
     package let directory: String
     private let packPath: String
@@ -80,12 +80,6 @@ package final class ResultCache: Sendable {
         #endif
     }
 
-    /// The key of `check`'s result for one file: its path in the scan, its bytes and `settings`.
-    package func key(check: String, contents: FileContents, settings: String) -> String {
-        StableHash.hex128(
-            [check, contents.file.relativePath, Self.contentHash(of: contents), settings].joined(separator: "\u{1F}"))
-    }
-
     /// The value stored under `key`, or nil when there is none or it does not decode as `type`.
     package func value<Value: Decodable>(_ type: Value.Type, for key: String) -> Value? {
         guard let entry = previous[key], let value = try? JSONDecoder().decode(type, from: entry.value) else {
@@ -146,13 +140,6 @@ package final class ResultCache: Sendable {
             if (try? manager.removeItem(atPath: pack.path)) != nil { total -= pack.size }
         }
     }
-
-    /// The file's content hash, computed once for every check that asks.
-    static func contentHash(of contents: FileContents) -> String {
-        contents.derived(FileHash.self) { FileHash(hex: $0.withBytes(ContentHash.hex)) }.hex
-    }
-
-    private struct FileHash { var hex: String }
 
     private static func absolute(_ path: String) -> String {
         URL(fileURLWithPath: path).standardizedFileURL.path

@@ -1,7 +1,7 @@
 import ScanEngine
 
 /// A scan as the commands run it: the engine's read pass (`ReadPass`: one listing, each file
-/// read once for every check, the rounds), then each check's findings, with the
+/// read once for every check, facts answered at the end), then each check's findings, with the
 /// configuration's severities and fingerprints. `shipcheck audit` runs all its checks in one
 /// scan; `sources`, `conflicts` and `query run` run theirs the same way.
 package struct ScanPipeline: Sendable {
@@ -10,12 +10,12 @@ package struct ScanPipeline: Sendable {
 
     package init(
         root: String, configuration: Configuration, source: any FileSource = DiskFileSource(),
-        checksListedKinds: Bool = true, progress: ScanProgress? = nil
+        checksListedKinds: Bool = true, progress: ScanProgress? = nil, cache: ResultCache? = nil
     ) {
         self.configuration = configuration
         readPass = ReadPass(
             root: root, scope: configuration.scope, source: source, checksListedKinds: checksListedKinds,
-            progress: progress)
+            progress: progress, results: cache)
     }
 
     package func run(_ checks: [any FileCheck]) -> ScanOutcome {
