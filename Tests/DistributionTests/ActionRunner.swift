@@ -5,8 +5,9 @@ import Yams
 /// Runs a composite action's `run:` steps as a GitHub runner would, on this machine: each step's
 /// `if:` decides whether it runs, `${{ … }}` expressions in env, working-directory and `with:`
 /// are filled from the inputs (their defaults unless given), `$GITHUB_PATH` additions reach
-/// later steps, and `uses:` steps are recorded, not run. An expression or condition it does
-/// not know is an error, so the action cannot grow syntax this check silently skips.
+/// later steps, and `uses:` steps are recorded, not run (they succeed, with empty outputs). An
+/// expression or condition it does not know is an error, so the action cannot grow syntax this
+/// check silently skips.
 struct ActionRunner {
     struct StepResult {
         var id: String
@@ -55,13 +56,18 @@ struct ActionRunner {
     func run() throws -> [StepResult] {
         var results: [StepResult] = []
         var failed = false
+        var outcomes: [String: String] = [:]
         let basePath = ToolchainFreePath.make(in: scratch)
         for (index, step) in steps.enumerated() {
             let id =
                 step["id"] as? String ?? (step["uses"] as? String).map {
                     String($0.split(separator: "@")[0].split(separator: "/").last ?? "")
                 } ?? "step\(index)"
-            guard try condition(step["if"] as? String, failed: failed) else { continue }
+            guard try condition(step["if"] as? String, failed: failed, outcomes: outcomes) else {
+                outcomes[id] = "skipped"
+                continue
+            }
+            outcomes[id] = "success"
             var with: [String: String] = [:]
             for (key, value) in step["with"] as? [String: Any] ?? [:] { with[key] = try expand("\(value)") }
             guard let script = step["run"] as? String else {
@@ -77,13 +83,19 @@ struct ActionRunner {
                 "/bin/bash", ["--noprofile", "--norc", "-eo", "pipefail", "-c", script],
                 in: (workspace as NSString).appendingPathComponent(directory), environment: env)
             results.append(StepResult(id: id, status: result.status, output: result.stdout + result.stderr, with: with))
-            if result.status != 0 { failed = true }
+            if result.status != 0 {
+                failed = true
+                outcomes[id] = "failure"
+            }
         }
         return results
     }
 
-    /// `${{ inputs.NAME }}`, `${{ github.action_path }}`, and the runner and run names a cache
-    /// key is made of (`runner.os`, `github.run_id`: fixed stand-ins); anything else is unsupported.
+    /// The commit `github.sha` stands for.
+    static let commit = "0123456789abcdef0123456789abcdef01234567"
+
+    /// `${{ inputs.NAME }}`, `${{ github.action_path }}` and what a cache key is made of
+    /// (`runner.os`, `runner.arch`, `github.sha`); anything else is unsupported.
     func expand(_ text: String) throws -> String {
         var result = text
         for match in text.matches(of: /\$\{\{\s*([^}]+?)\s*\}\}/).reversed() {
@@ -91,10 +103,11 @@ struct ActionRunner {
             let value: String
             if expression.hasPrefix("inputs."), let input = inputs[String(expression.dropFirst("inputs.".count))] {
                 value = input
-            } else if expression == "github.action_path" {
-                value = Repository.root
-            } else if ["runner.os", "runner.arch", "github.run_id", "github.run_attempt"].contains(expression) {
-                value = "test-" + expression.replacingOccurrences(of: ".", with: "-")
+            } else if let context = [
+                "github.action_path": Repository.root, "github.sha": Self.commit,
+                "runner.os": environment["RUNNER_OS"]!, "runner.arch": environment["RUNNER_ARCH"]!
+            ][expression] {
+                value = context
             } else if expression.hasPrefix("steps.") {
                 value = ""  // outputs of steps this runner does not run (the source build's cache key)
             } else {
@@ -105,8 +118,10 @@ struct ActionRunner {
         return result
     }
 
-    /// `always()`, `inputs.X == 'v'`, `inputs.X != 'v'`, joined by `&&`; no `if:` runs unless a step failed.
-    func condition(_ text: String?, failed: Bool) throws -> Bool {
+    /// `always()`, `inputs.X == 'v'`, `inputs.X != 'v'`, `steps.ID.outcome` and
+    /// `steps.ID.outputs.NAME` compared the same way, joined by `&&`; no `if:` runs unless a step
+    /// failed.
+    func condition(_ text: String?, failed: Bool, outcomes: [String: String]) throws -> Bool {
         guard let text else { return !failed }
         var always = false, holds = true
         for term in text.components(separatedBy: "&&").map({ $0.trimmingCharacters(in: .whitespaces) }) {
@@ -114,14 +129,24 @@ struct ActionRunner {
                 always = true
                 continue
             }
-            guard let match = term.wholeMatch(of: /inputs\.([\w-]+) (==|!=) '([^']*)'/),
-                let input = inputs[String(match.1)]
+            guard let match = term.wholeMatch(of: /([\w.-]+) (==|!=) '([^']*)'/),
+                let value = try value(of: String(match.1), outcomes: outcomes)
             else {
                 throw Unsupported(description: "condition \(term)")
             }
-            holds = holds && ((input == match.3) == (match.2 == "=="))
+            holds = holds && ((value == match.3) == (match.2 == "=="))
         }
         return holds && (always || !failed)
+    }
+
+    /// An input's value, or a step's outcome or output ("": only `uses:` steps are read, and they do not run).
+    private func value(of name: String, outcomes: [String: String]) throws -> String? {
+        if name.hasPrefix("inputs.") { return inputs[String(name.dropFirst("inputs.".count))] }
+        guard let match = name.wholeMatch(of: /steps\.([\w-]+)\.(outcome|outputs\.[\w-]+)/) else { return nil }
+        guard steps.contains(where: { $0["id"] as? String == String(match.1) }) else {
+            throw Unsupported(description: "condition on step \(match.1), which has no such id")
+        }
+        return match.2 == "outcome" ? outcomes[String(match.1)] ?? "skipped" : ""
     }
 }
 

@@ -27,10 +27,11 @@ import Yams
     @Test func actionDeclaresTheDocumentedInputsAndDefaultsToThisRelease() throws {
         let action = try Self.yaml("action.yml")
         let inputs = try #require(action["inputs"] as? [String: [String: Any]])
-        for name in ["version", "args", "format", "sarif"] {
+        for name in ["version", "args", "format", "sarif", "working-directory", "cache"] {
             #expect(inputs[name] != nil, "action.yml lacks input \(name)")
         }
         #expect(inputs["version"]?["default"] as? String == Report.toolVersion)
+        #expect(inputs["cache"]?["default"] as? String == "true")
         #expect((action["runs"] as? [String: Any])?["using"] as? String == "composite")
     }
 
@@ -39,13 +40,15 @@ import Yams
         let workspace = Self.workspace(in: scratch)
         var runner = try ActionRunner(scratch: scratch, workspace: workspace, inputs: ["sarif": "true"])
         runner.environment["SHIPCHECK_RELEASE_URL"] = release.releaseSite(in: scratch)
+        // A home of its own, with XDG_CACHE_HOME unset (empty counts as unset) as on GitHub's runners.
+        let home = scratch.path + "/home"
+        runner.environment["HOME"] = home
+        runner.environment["XDG_CACHE_HOME"] = ""
         let results = try runner.run()
 
-        #expect(results.map(\.id) == ["install", "cache", "run", "upload-sarif"], "steps run: \(results.map(\.id))")
-        // The result cache is restored from the newest earlier run and saved under this one's key.
-        let cache = try #require(results.first { $0.id == "cache" })
-        #expect(cache.with["path"]?.contains("~/.cache/shipcheck") == true)
-        #expect(cache.with["restore-keys"] == "shipcheck-results-test-runner-os-test-runner-arch-")
+        #expect(
+            results.map(\.id) == ["install", "restore-cache", "run", "save-cache", "upload-sarif"],
+            "steps run: \(results.map(\.id))")
         let install = try #require(results.first { $0.id == "install" })
         #expect(install.status == 0, "\(install.output)")
         #expect(install.output.contains("\(Report.toolVersion) (revision"))
@@ -59,6 +62,27 @@ import Yams
             FileManager.default.contents(atPath: workspace + "/" + (upload.with["sarif_file"] ?? "")))
         let document = try #require(try JSONSerialization.jsonObject(with: sarif) as? [String: Any])
         #expect(document["version"] as? String == "2.1.0")
+
+        // The result cache: restored from the newest earlier run's, saved (though the gate failed)
+        // from the folder shipcheck wrote it to.
+        let restore = try #require(results.first { $0.id == "restore-cache" })
+        let save = try #require(results.first { $0.id == "save-cache" })
+        let prefix = try #require(restore.with["restore-keys"])
+        #expect(restore.with["key"] == prefix + ActionRunner.commit)
+        #expect(save.with["path"] == restore.with["path"])
+        let folders = (restore.with["path"] ?? "").split(separator: "\n").map {
+            String($0.replacing("~", with: home, maxReplacements: 1))
+        }
+        let written = folders.filter { !((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []).isEmpty }
+        #expect(written.count == 1, "shipcheck's cache is in none of \(folders)")
+    }
+
+    @Test func actionWithTheCacheOffRestoresAndSavesNothing() throws {
+        let scratch = TemporaryDirectory()
+        var runner = try ActionRunner(
+            scratch: scratch, workspace: Self.workspace(in: scratch), inputs: ["cache": "false"])
+        runner.environment["SHIPCHECK_RELEASE_URL"] = release.releaseSite(in: scratch)
+        #expect(try runner.run().map(\.id) == ["install", "run"])
     }
 
     @Test func actionSourceBuildUsesThisPackagesProductAndSetup() throws {
@@ -87,8 +111,12 @@ import Yams
         let scratch = TemporaryDirectory()
         let workspace = Self.workspace(in: scratch)
         let shipcheckDirectory = (CommandRunner.shipcheckPath as NSString).deletingLastPathComponent
-        let environment = variables.merging(["PATH": ToolchainFreePath.make(in: scratch, extra: [shipcheckDirectory])])
-        { $1 }
+        let jobVariables = try #require(job["variables"] as? [String: String]).mapValues {
+            $0.replacingOccurrences(of: "$CI_PROJECT_DIR", with: workspace)
+        }
+        let environment = variables.merging(jobVariables) { $1 }.merging([
+            "CI_PROJECT_DIR": workspace, "PATH": ToolchainFreePath.make(in: scratch, extra: [shipcheckDirectory])
+        ]) { $1 }
         func runLines(_ key: String) throws -> CommandResult {
             let lines = try #require(job[key] as? [String])
             return CommandRunner.run(
@@ -98,6 +126,20 @@ import Yams
         #expect(script.status == 1, "the gate fails the job on the samples' findings: \(script.stdout)\(script.stderr)")
         #expect(script.stdout.contains("App/Views/ProfileView.swift:14:1: error: "))
         #expect(try runLines("after_script").status == 0)
+
+        // The result cache is where GitLab's cache keeps it, inside the scanned folder, and a warm
+        // run there reports what the cold one did.
+        let cache = try #require(job["cache"] as? [String: Any])
+        #expect(cache["when"] as? String == "always", "kept when the gate fails")
+        let cachePaths = try #require(cache["paths"] as? [String])
+        #expect(cachePaths.map { workspace + "/" + $0 } == [(jobVariables["XDG_CACHE_HOME"] ?? "") + "/shipcheck"])
+        #if !os(macOS)  // macOS keeps it in ~/Library/Caches whatever XDG_CACHE_HOME says
+        #expect(
+            !((try? FileManager.default.contentsOfDirectory(atPath: workspace + "/" + cachePaths[0])) ?? []).isEmpty)
+        #endif
+        let warm = try runLines("script")
+        #expect(warm.status == script.status)
+        #expect(warm.stdout == script.stdout)
 
         let reports = try #require((job["artifacts"] as? [String: Any])?["reports"] as? [String: String])
         let quality = try #require(
