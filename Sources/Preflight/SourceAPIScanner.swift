@@ -9,8 +9,8 @@ package struct SourceAPIScanner: Sendable {
     /// One use in a file: a required reason API (its index in `RequiredReasonAPIs.apis`) or a
     /// purpose-string requirement (its index in `PurposeStrings.requirements`), where it is
     /// (byte offset of the identifier) and how it is spelled there.
-    package struct Use: Sendable, Hashable {
-        package enum Subject: Sendable, Hashable {
+    package struct Use: Sendable, Hashable, Codable {
+        package enum Subject: Sendable, Hashable, Codable {
             case requiredReason(Int)
             case purpose(Int)
         }

@@ -89,3 +89,82 @@ import Testing
         #expect(try run().reused == 3)
     }
 }
+
+/// The cache folder stays bounded: entries unused for a while and the packs used least
+/// recently go; what a crashed write left goes too.
+@Suite struct ResultCacheEvictionTests {
+    let directory = TemporaryDirectory("shipcheck-cache-eviction")
+    var cachePath: String { directory.path + "/cache" }
+
+    /// One run over `root` (a folder of the temporary directory), as a fresh process would do it.
+    @discardableResult
+    func run(_ root: String, sizeLimit: Int = ResultCache.defaultSizeLimit) throws -> Int {
+        let cache = ResultCache(
+            directory: cachePath, roots: [directory.path + "/" + root], toolVersion: "1.0", sizeLimit: sizeLimit)
+        _ = SourceScanner(root: directory.path + "/" + root, configuration: Configuration(), rules: RuleRegistry.rules)
+            .run(cache: cache)
+        try cache.save()
+        return cache.reusedCount
+    }
+
+    func packs() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: cachePath).filter { $0.hasPrefix("results-") }.sorted()
+    }
+
+    /// A branch switched back to within eight runs finds its files; after more, they are gone.
+    @Test func aFileVersionStaysForEightRuns() throws {
+        let original = "#Preview {\n    Text(\"A\")\n}\n"
+        directory.write("App/A.swift", original)
+        try run("App")
+        for version in 1...7 {
+            directory.write("App/A.swift", original + "// \(version)\n")
+            try run("App")
+        }
+        directory.write("App/A.swift", original)
+        #expect(try run("App") == 1)
+        for version in 1...9 {
+            directory.write("App/A.swift", original + "// \(version)\n")
+            try run("App")
+        }
+        directory.write("App/A.swift", original)
+        #expect(try run("App") == 0)
+    }
+
+    /// Over the size limit, the pack used longest ago goes; one used (not rewritten) since counts
+    /// as recent.
+    @Test func theLeastRecentlyUsedPackGoes() throws {
+        for name in ["One", "Two", "Three"] {
+            directory.write("\(name)/View.swift", "#Preview {\n    Text(\"\(name)\")\n}\n")
+        }
+        try run("One")
+        let size = try #require(
+            try FileManager.default.attributesOfItem(atPath: cachePath + "/" + packs()[0])[.size] as? Int)
+        let limit = size * 5 / 2
+        let old = Date(timeIntervalSinceNow: -600)
+        try run("Two", sizeLimit: limit)
+        for pack in try packs() {
+            try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: cachePath + "/" + pack)
+        }
+        let onePack = try packs()
+        #expect(onePack.count == 2)
+        #expect(try run("One", sizeLimit: limit) == 1)  // used, not rewritten: its time moves
+        try run("Three", sizeLimit: limit)
+        let left = try packs()
+        #expect(left.count == 2)
+        #expect(try run("One", sizeLimit: limit) == 1, "the pack used last was removed")
+        #expect(try run("Two", sizeLimit: limit) == 0, "the pack used longest ago was kept")
+    }
+
+    @Test func whatACrashedWriteLeftIsRemoved() throws {
+        directory.write("App/A.swift", "let a = 1\n")
+        try run("App")
+        let stale = directory.write("cache/.results-0123456789abcdef.pack.tmp-AbCdEf", "partial")
+        let fresh = directory.write("cache/.results-fedcba9876543210.pack.tmp-GhIjKl", "being written")
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -7200)], ofItemAtPath: stale)
+        directory.write("App/A.swift", "let a = 2\n")
+        try run("App")
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(FileManager.default.fileExists(atPath: fresh))
+    }
+}

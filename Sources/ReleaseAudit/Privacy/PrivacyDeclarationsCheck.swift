@@ -27,6 +27,8 @@ package final class PrivacyDeclarationsCheck: FileCheck {
 
     private struct State {
         var model: ProjectModel?
+        /// Each source file's uses from earlier runs (`ScanContext.results`).
+        var results: (any ResultStore)?
         var filesRead = 0
         var uses: [(index: Int, path: String, uses: [LocatedUse])] = []
         var manifests: [(index: Int, path: String, manifest: PrivacyManifest)] = []
@@ -34,7 +36,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
         var propertyLists: [String: [String: String]?] = [:]
     }
 
-    struct LocatedUse {
+    struct LocatedUse: Codable {
         var use: SourceAPIScanner.Use
         var line: Int
         var column: Int
@@ -59,7 +61,13 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     package func needsEarly(_ file: ScannedFile) -> Bool { readsTargets && ProjectModel.isProjectFile(file) }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {
-        if readsTargets { state.withLock { $0.model = ProjectModel.of(context, configuration: configuration) } }
+        if readsTargets {
+            let model = ProjectModel.of(context, configuration: configuration)
+            state.withLock {
+                $0.model = model
+                $0.results = context.results
+            }
+        }
         return []
     }
 
@@ -92,21 +100,31 @@ package final class PrivacyDeclarationsCheck: FileCheck {
             let strings = contents.withBytes { Self.purposeStrings(in: $0) }
             state.withLock { $0.propertyLists[path] = strings }
         } else if let language = Self.language(of: path) {
-            let found = contents.withBytes { scanner.scan($0, language: language, debugFlags: debugFlags) }
-            guard !found.isEmpty else {
-                state.withLock { $0.filesRead += 1 }
-                return
+            let located = uses(in: contents, language: language)
+            state.withLock {
+                $0.filesRead += 1
+                if !located.isEmpty { $0.uses.append((contents.index, path, located)) }
             }
+        }
+    }
+
+    /// The source file's calls of listed APIs, with their places: what an earlier run found in
+    /// the same bytes, or scanned now (and kept for the next run).
+    private func uses(in contents: FileContents, language: SourceAPIScanner.Language) -> [LocatedUse] {
+        let cache = state.withLock { $0.results }
+        let key = cache?.key(name, contents: contents, settings: configuration.resultKey)
+        if let key, let known = cache?.value([LocatedUse].self, for: key) { return known }
+        let found = contents.withBytes { scanner.scan($0, language: language, debugFlags: debugFlags) }
+        var located: [LocatedUse] = []
+        if !found.isEmpty {
             let lines = contents.withBytes { LineTable($0) }
-            let located = found.map { use in
+            located = found.map { use in
                 let position = lines.position(of: use.offset)
                 return LocatedUse(use: use, line: position.line, column: position.column)
             }
-            state.withLock {
-                $0.filesRead += 1
-                $0.uses.append((contents.index, path, located))
-            }
         }
+        if let key { cache?.record(located, for: key) }
+        return located
     }
 
     /// The `…UsageDescription` entries of a property list (values as text), or nil when it is

@@ -9,11 +9,12 @@ import Synchronization
 /// decides the whole cache. Cross-file answers are never stored: they are worked out again from
 /// the facts on every run, so a cached run reports exactly what a cold one does.
 ///
-/// One pack file per scanned root (or set of roots), replaced atomically: a crash leaves the old pack, and runs
-/// at the same time each put in a complete pack of their own (the last one stays). A pack that
-/// does not decode, from another version, or an entry that does not decode as what the check
-/// asks for is ignored and rebuilt, never trusted. Entries not used for `keptRuns` runs are
-/// dropped, and when the directory outgrows `sizeLimit` the least recently used packs go.
+/// One pack file per scanned root (or set of roots), replaced atomically: a crash leaves the old
+/// pack, and runs at the same time each put in a complete pack of their own (the last one
+/// stays). A pack that does not decode, from another version, or an entry that does not decode
+/// as what the check asks for is ignored and rebuilt, never trusted. Entries not used for
+/// `keptRuns` runs are dropped, and when the directory outgrows its size limit the least recently
+/// used packs go (a pack's modification time is its last use).
 package final class ResultCache: ResultStore {
     /// The cache directory.
     package let directory: String
@@ -30,8 +31,9 @@ package final class ResultCache: ResultStore {
 
     /// How many runs an entry stays unused (a branch switched back to still finds its files).
     static let keptRuns = 8
-    /// The bound on the directory's size: packs least recently written beyond it are removed.
-    static let sizeLimit = 512 * 1024 * 1024
+    /// The default bound on the directory's size: packs least recently used beyond it are removed.
+    package static let defaultSizeLimit = 512 * 1024 * 1024
+    private let sizeLimit: Int
 
     private struct Entry: Codable {
         var run: Int
@@ -46,17 +48,18 @@ package final class ResultCache: ResultStore {
         var entries: [String: Entry]
     }
 
-    private static let format = 1
+    private static let format = 2
 
     /// The cache of the results for `roots` in `directory`, as left by earlier runs of this version.
-    package init(directory: String, roots: [String], toolVersion: String) {
+    package init(directory: String, roots: [String], toolVersion: String, sizeLimit: Int = defaultSizeLimit) {
         self.directory = directory
+        self.sizeLimit = sizeLimit
         let absoluteRoot = roots.map(Self.absolute).sorted().joined(separator: "\n")
         self.root = absoluteRoot
-        packPath = directory + "/results-" + String(StableHash.hex128(absoluteRoot).prefix(16)) + ".json"
+        packPath = directory + "/results-" + String(StableHash.hex128(absoluteRoot).prefix(16)) + ".pack"
         self.toolVersion = toolVersion
         let pack = FileManager.default.contents(atPath: packPath).flatMap {
-            try? JSONDecoder().decode(Pack.self, from: $0)
+            try? CompactCoder.decode(Pack.self, from: Array($0))
         }
         if let pack, pack.format == Self.format, pack.toolVersion == toolVersion, pack.root == absoluteRoot {
             previous = pack.entries
@@ -82,7 +85,7 @@ package final class ResultCache: ResultStore {
 
     /// The value stored under `key`, or nil when there is none or it does not decode as `type`.
     package func value<Value: Decodable>(_ type: Value.Type, for key: String) -> Value? {
-        guard let entry = previous[key], let value = try? JSONDecoder().decode(type, from: entry.value) else {
+        guard let entry = previous[key], let value = try? CompactCoder.decode(type, from: Array(entry.value)) else {
             return nil
         }
         current.withLock { $0[key] = Entry(run: run, value: entry.value) }
@@ -92,8 +95,8 @@ package final class ResultCache: ResultStore {
 
     /// Stores `value` under `key` for the next runs.
     package func record(_ value: some Encodable, for key: String) {
-        guard let data = try? JSONEncoder().encode(value) else { return }
-        current.withLock { $0[key] = Entry(run: run, value: data) }
+        guard let bytes = try? CompactCoder.encode(value) else { return }
+        current.withLock { $0[key] = Entry(run: run, value: Data(bytes)) }
         recorded.store(true, ordering: .relaxed)
     }
 
@@ -104,7 +107,11 @@ package final class ResultCache: ResultStore {
     /// directory to its size limit. A run that found every result in the pack leaves it as it
     /// is (nothing ages while nothing changes).
     package func save() throws(InputError) {
-        guard recorded.load(ordering: .relaxed) || previous.isEmpty else { return }
+        guard recorded.load(ordering: .relaxed) || previous.isEmpty else {
+            // Used, not changed: only its time moves, so eviction sees it in use.
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: packPath)
+            return
+        }
         var entries = previous.filter { $0.value.run > run - Self.keptRuns }
         entries.merge(current.withLock { $0 }) { _, new in new }
         let pack = Pack(
@@ -115,18 +122,28 @@ package final class ResultCache: ResultStore {
             throw InputError(
                 path: directory, message: "cannot create the cache directory: \(error.localizedDescription)")
         }
-        guard let data = try? JSONEncoder().encode(pack) else {
+        guard let bytes = try? CompactCoder.encode(pack) else {
             throw InputError(path: packPath, message: "cannot encode the cache")
         }
-        try AtomicFile.write(data, to: packPath)
+        try AtomicFile.write(bytes, to: packPath)
         trimDirectory()
     }
 
-    /// Removes the packs least recently written until the directory is within `sizeLimit`.
+    /// Removes the packs least recently used until the directory is within its size limit, and what
+    /// a write cut short by a crash left (a temporary file an hour old: one being written now is
+    /// seconds old).
     private func trimDirectory() {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return }
-        var packs = names.filter { $0.hasPrefix("results-") && $0.hasSuffix(".json") }.compactMap {
+        for name in names where name.hasPrefix(".results-") && name.contains(".pack.tmp-") {
+            let path = directory + "/" + name
+            if let modified = (try? manager.attributesOfItem(atPath: path))?[.modificationDate] as? Date,
+                modified.timeIntervalSinceNow < -3600
+            {
+                try? manager.removeItem(atPath: path)
+            }
+        }
+        var packs = names.filter { $0.hasPrefix("results-") && $0.hasSuffix(".pack") }.compactMap {
             name -> (path: String, size: Int, modified: Date)? in
             let path = directory + "/" + name
             guard let attributes = try? manager.attributesOfItem(atPath: path),
@@ -136,7 +153,7 @@ package final class ResultCache: ResultStore {
         }
         var total = packs.reduce(0) { $0 + $1.size }
         packs.sort { $0.modified < $1.modified }
-        for pack in packs where total > Self.sizeLimit && pack.path != packPath {
+        for pack in packs where total > sizeLimit && pack.path != packPath {
             if (try? manager.removeItem(atPath: pack.path)) != nil { total -= pack.size }
         }
     }
