@@ -26,6 +26,8 @@ import Testing
         var bytes = Data([0, 1, 2, 255])
         var words: Set<String> = ["b", "a"]
         var table: [String: Set<String>] = ["View": ["Equatable"], "Model": []]
+        /// More entries than a struct has fields: looked up by an index, not a linear search.
+        var many = Dictionary(uniqueKeysWithValues: (0..<100).map { ("key\($0)", $0) })
         var shapes: [Shape] = [.point, .named("x", count: 2), .nested([.point, .nested([])])]
         var finding = Finding(
             ruleID: "preview-outside-debug", severity: .error, message: "a preview",

@@ -79,8 +79,15 @@ package final class ReadOnceFileSource: FileSource {
         return try base.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
     }
 
-    /// `./a//b` and `a/b` are one file.
+    /// `./a//b` and `a/b` are one file. Asked for every file of a scan: a path with nothing to
+    /// fold (what the listing gives) is its own key.
     private static func key(_ path: String) -> String {
+        guard
+            path.hasPrefix("./") || path.hasSuffix("/") || path.hasSuffix("/.") || path.contains("//")
+                || path.contains("/./")
+        else {
+            return path
+        }
         var parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }.joined(
             separator: "/")
         if path.hasPrefix("/") { parts = "/" + parts }

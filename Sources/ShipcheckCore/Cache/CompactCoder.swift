@@ -342,17 +342,33 @@ private struct DecodingNode: Decoder {
 private struct KeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     let entries: [(key: String, value: ArraySlice<UInt8>?)]
     let codingPath: [any CodingKey]
+    /// Positions by key, for a container with more entries than a struct has fields (a
+    /// dictionary: the pack's thousands of entries), where a linear search per key is quadratic.
+    private let positions: [String: Int]?
+
+    init(entries: [(key: String, value: ArraySlice<UInt8>?)], codingPath: [any CodingKey]) {
+        self.entries = entries
+        self.codingPath = codingPath
+        positions =
+            entries.count > 16
+            ? Dictionary(entries.enumerated().map { ($1.key, $0) }, uniquingKeysWith: { first, _ in first }) : nil
+    }
 
     var allKeys: [Key] { entries.compactMap { Key(stringValue: $0.key) } }
 
-    func contains(_ key: Key) -> Bool { entries.contains { $0.key == key.stringValue } }
+    private func position(of key: Key) -> Int? {
+        if let positions { return positions[key.stringValue] }
+        return entries.firstIndex { $0.key == key.stringValue }
+    }
+
+    func contains(_ key: Key) -> Bool { position(of: key) != nil }
 
     private func slot(_ key: Key) throws -> ArraySlice<UInt8>? {
-        guard let entry = entries.first(where: { $0.key == key.stringValue }) else {
+        guard let position = position(of: key) else {
             throw DecodingError.keyNotFound(
                 key, DecodingError.Context(codingPath: codingPath, debugDescription: "no value"))
         }
-        return entry.value
+        return entries[position].value
     }
 
     private func node(_ key: Key) throws -> DecodingNode {
