@@ -22,6 +22,7 @@ enum ConstructingCalls {
         let needles = Set(arguments.map(\.callee)).map { Array(($0 + "(").utf8) }
         return FileLookup(
             releaseOnly: true, names: Set(arguments.map(\.callee)),
+            question: "calls " + arguments.map { "\($0.callee)(\($0.label ?? "_"):)" }.sorted().joined(separator: " "),
             mayHold: { _, hay in needles.contains { hay.contains($0) } },
             answer: { file in
                 let finder = Finder(arguments: arguments, previews: file.previewRanges)

@@ -131,15 +131,16 @@ package final class SourceRulesCheck: FileCheck {
             name, contents: contents,
             settings: cacheSettings + "\u{1F}"
                 + (Self.cacheScope(developmentReason: developmentReason, testReason: testReason) ?? ""))
+        let contentHash = cache.map { _ in ContentHash.of(contents) }
         if let key, let cached = cache?.value(SourceFileResult.self, for: key) {
             if let problem = cached.problem { contents.report(problem) }
-            keep(cached, of: contents)
+            keep(cached, of: contents, contentHash: contentHash)
             return
         }
         let result = analyze(
             contents, developmentReason: developmentReason, testReason: testReason, generated: generatedReason != nil)
         if let key { cache?.record(result, for: key) }
-        keep(result, of: contents)
+        keep(result, of: contents, contentHash: contentHash)
     }
 
     /// The file's result: parsed and checked by every rule when one may apply.
@@ -173,9 +174,10 @@ package final class SourceRulesCheck: FileCheck {
         return result
     }
 
-    private func keep(_ result: SourceFileResult, of contents: FileContents) {
+    private func keep(_ result: SourceFileResult, of contents: FileContents, contentHash: String?) {
         let file = LookupFile(
-            file: contents.file, index: contents.index, mentions: result.mentions, parsed: result.types != nil)
+            file: contents.file, index: contents.index, mentions: result.mentions, parsed: result.types != nil,
+            contentHash: contentHash)
         state.withLock {
             $0.findings.append((contents.index, result.findings))
             $0.pending += result.pending

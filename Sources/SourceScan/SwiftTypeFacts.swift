@@ -104,6 +104,8 @@ struct SwiftTypeFacts: Sendable, Codable {
         let byteNeedles = needles.map { (name: Array($0.name.utf8), keywords: $0.keywords.map { Array($0.utf8) }) }
         return FileLookup(
             releaseOnly: false, names: Set(needles.map(\.name)), unparsedOnly: true,
+            question: "types "
+                + needles.map { $0.name + ":" + $0.keywords.joined(separator: ",") }.sorted().joined(separator: " "),
             mayHold: { _, hay in byteNeedles.contains { follows($0.name, oneOf: $0.keywords, in: hay) } },
             answer: { LookupAnswers(facts: SwiftTypeFacts(tree: $0.tree)) }
         )

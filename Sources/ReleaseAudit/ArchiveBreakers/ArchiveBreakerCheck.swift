@@ -49,6 +49,9 @@ package final class ArchiveBreakerCheck: FileCheck {
         /// Development Asset).
         var reportsUses: Bool
         var facts: ArchiveFileFacts
+        /// Its content hash when the scan keeps results: a second look at the same bytes for the
+        /// same names finds what it found before, without opening the file.
+        var contentHash: String?
     }
 
     /// `rules`: the registry's; the check runs when `ArchiveBreakerRule` is among them and on.
@@ -114,7 +117,7 @@ package final class ArchiveBreakerCheck: FileCheck {
         guard facts.problem == nil else { return }
         let checked = CheckedFile(
             file: contents.file, index: contents.index, target: model.swiftTargets.target(of: path),
-            reportsUses: reportsUses, facts: facts)
+            reportsUses: reportsUses, facts: facts, contentHash: cache.map { _ in ContentHash.of(contents) })
         state.withLock { $0.files.append(checked) }
     }
 
@@ -137,16 +140,37 @@ package final class ArchiveBreakerCheck: FileCheck {
             wanted.append((checked.file, position))
             questions[position] = names
         }
-        let evaluator = evaluator, asked = questions
-        let answers =
-            context?.reopen(wanted) { contents -> ArchiveFileFacts? in
+        let results = context?.results, settings = configuration.resultKey, asked = questions
+        @Sendable func key(_ position: Int) -> String? {
+            let checked = files[position]
+            guard let hash = checked.contentHash, let names = asked[position] else { return nil }
+            let asked = "\(settings)\u{1F}\(checked.reportsUses)\u{1F}\(checked.facts.declarations == nil)\u{1F}"
+            return results?.key(
+                "archive second look", path: checked.file.relativePath, contentHash: hash,
+                settings: asked + names.sorted().joined(separator: ","))
+        }
+        var answers: [Int: ArchiveFileFacts] = [:]
+        var unanswered: [(file: ScannedFile, index: Int)] = []
+        for asked in wanted {
+            if let key = key(asked.index), let known = results?.value(ArchiveFileFacts?.self, for: key) {
+                if let known { answers[asked.index] = known }
+            } else {
+                unanswered.append(asked)
+            }
+        }
+        let evaluator = evaluator
+        let fresh =
+            context?.reopen(unanswered) { contents -> ArchiveFileFacts? in
                 let checked = files[contents.index]
-                return checked.facts.answering(
+                let answer = checked.facts.answering(
                     asked[contents.index] ?? [], in: contents, evaluator: evaluator, reportsUses: checked.reportsUses)
+                if let key = key(contents.index) { results?.record(answer, for: key) }
+                return answer
             } ?? []
+        for (asked, answer) in zip(unanswered, fresh) { answers[asked.index] = answer }
         var merged = files
-        for (asked, answer) in zip(wanted, answers) {
-            guard let answer else { continue }
+        for asked in wanted {
+            guard let answer = answers[asked.index] else { continue }
             indexes[merged[asked.index].target, default: DebugOnlyIndex()].add(answer.declarations ?? [])
             merged[asked.index].facts.merge(answer)
         }

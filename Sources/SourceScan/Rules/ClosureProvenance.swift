@@ -245,6 +245,8 @@ struct ClosureProvenance {
         let needles = Set(properties.map { Store(name: Array($0.name.utf8), owner: $0.owner.map { Array($0.utf8) }) })
         return FileLookup(
             releaseOnly: true, names: Set(properties.map(\.name)),
+            question: "stores "
+                + properties.map { "\($0.owner ?? "_").\($0.name)@\($0.path)" }.sorted().joined(separator: " "),
             mayHold: { file, bytes in
                 properties.contains { $0.path != file.relativePath } && needles.contains { $0.mayBe(in: bytes) }
             },
