@@ -14,8 +14,17 @@ struct CacheOptions: ParsableArguments {
     @Flag(help: "Keep no per-file results: parse every file, read and write no cache.")
     var noCache = false
 
+    /// The option of 0.1.0's `sources` (a cache file), which a Run Script phase may still pass.
+    @Option(name: .customLong("cache"), help: .hidden)
+    var formerCacheFile: String?
+
     func validate() throws {
         if noCache && cachePath != nil { throw ValidationError("--no-cache and --cache-path contradict each other") }
+        if let formerCacheFile {
+            throw ValidationError(
+                "--cache FILE is now --cache-path DIR, a folder (\(formerCacheFile) can be deleted); "
+                    + "without either, results are kept in the platform's cache folder")
+        }
     }
 
     var choice: ResultCacheChoice {

@@ -45,6 +45,13 @@ import Testing
         #expect(result.stderr.contains("contradict"), "\(result.stderr)")
     }
 
+    /// A Run Script phase written for 0.1.0 passes `--cache FILE`: it is told what replaced it.
+    @Test func theFormerCacheFileOptionSaysWhatReplacedIt() {
+        let result = CommandRunner.shipcheck(["sources", "--cache", "/tmp/sources-cache.json", app])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--cache-path DIR"), "\(result.stderr)")
+    }
+
     /// The JSON report without its per-check timings, which differ from run to run.
     private static func withoutTimings(_ json: String) -> String {
         json.split(separator: "\n").filter { !$0.contains("\"seconds\"") }.joined(separator: "\n")
