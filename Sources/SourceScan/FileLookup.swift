@@ -45,9 +45,10 @@ struct FileLookup: Sendable {
                 results?.key("file lookup", path: file.file.relativePath, contentHash: $0, settings: lookup.question)
             }
         }
+        let ordered = files.sorted { $0.index < $1.index }
         var known: [LookupAnswers] = []
         var unanswered: [(file: LookupFile, lookups: [FileLookup])] = []
-        for file in files.sorted(by: { $0.index < $1.index }) {
+        for file in ordered {
             var answers = LookupAnswers()
             var asking: [FileLookup] = []
             for lookup in lookups where lookup.asks(file) {
@@ -83,7 +84,7 @@ struct FileLookup: Sendable {
             if let answers { fresh[unanswered[position].file.index] = answers }
         }
         var answers = LookupAnswers()
-        for (position, file) in files.sorted(by: { $0.index < $1.index }).enumerated() {
+        for (position, file) in ordered.enumerated() {
             answers.merge(known[position])
             if let fileAnswers = fresh[file.index] { answers.merge(fileAnswers) }
         }

@@ -217,7 +217,8 @@ package final class SourceRulesCheck: FileCheck {
     package func finish() -> CheckResult {
         state.withLock { state in
             var findings = state.findings.sorted { $0.index < $1.index }.flatMap(\.findings)
-            if let context = state.context {
+            // While fixing, only the rewrites count: nothing waits on other files.
+            if !fixing, let context = state.context {
                 findings += state.facts.confirmed(state.pending, files: state.files, context: context)
             }
             return CheckResult(

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import ScanEngine
 import ShipcheckTestSupport
 import Synchronization
 import Testing
@@ -37,6 +38,25 @@ import Testing
             ["sources", "--format", "json", app], environment: ["XDG_CACHE_HOME": "/dev/null"])
         #expect(byDefault.status == 1, "\(byDefault.stderr)")
         #expect(byDefault.stderr.contains("note"), "\(byDefault.stderr)")
+    }
+
+    /// A FIFO where the pack goes (hostile or a mistake) neither blocks the run nor is written
+    /// into: one line naming it, exit 2 with `--cache-path`, and the findings still reported.
+    @Test func aFIFOWhereThePackGoesIsAnInputError() throws {
+        let scratch = TemporaryDirectory("shipcheck-cache-fifo")
+        scratch.write("App/A.swift", "#Preview {\n    Text(\"A\")\n}\n")
+        let cache = scratch.path + "/cache"
+        CommandRunner.shipcheck(["sources", "--cache-path", cache, scratch.path + "/App"])
+        let pack = try #require(try FileManager.default.contentsOfDirectory(atPath: cache).first)
+        try FileManager.default.removeItem(atPath: cache + "/" + pack)
+        #expect(SystemCalls.makeFIFO(cache + "/" + pack, 0o644) == 0)
+        scratch.write("App/A.swift", "#Preview {\n    Text(\"B\")\n}\n")
+        let result = CommandRunner.shipcheck([
+            "sources", "--cache-path", cache, "--format", "json", scratch.path + "/App"
+        ])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stdout.contains("preview-outside-debug"))
+        #expect(result.stderr.contains("not a regular file (FIFO)"), "\(result.stderr)")
     }
 
     @Test func noCacheAndACachePathContradict() {

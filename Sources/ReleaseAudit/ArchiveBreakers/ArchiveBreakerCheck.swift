@@ -29,6 +29,8 @@ package final class ArchiveBreakerCheck: FileCheck {
     /// Generated files, whose uses are not reported (their declarations still count), unless
     /// `check-generated` names the rule.
     private let generated: GeneratedFiles?
+    /// What decides a file's facts in the result cache besides its bytes and path.
+    private let resultKey: String
     private let state = Mutex(State())
 
     private struct State {
@@ -57,6 +59,7 @@ package final class ArchiveBreakerCheck: FileCheck {
     /// `rules`: the registry's; the check runs when `ArchiveBreakerRule` is among them and on.
     package init(rules: [any Rule.Type], configuration: Configuration) {
         self.configuration = configuration
+        resultKey = configuration.resultKey
         enabled =
             rules.contains { $0 == ArchiveBreakerRule.self } && configuration.isEnabled(ArchiveBreakerRule.description)
         evaluator = ReleaseConditionEvaluator(
@@ -104,7 +107,7 @@ package final class ArchiveBreakerCheck: FileCheck {
         let reportsUses = !isDevelopmentAsset && !isGenerated
         let key = cache?.key(
             name, contents: contents,
-            settings: "\(configuration.resultKey)\u{1F}\(isDevelopmentAsset)\u{1F}\(reportsUses)")
+            settings: "\(resultKey)\u{1F}\(isDevelopmentAsset)\u{1F}\(reportsUses)")
         let facts: ArchiveFileFacts
         if let key, let cached = cache?.value(ArchiveFileFacts.self, for: key) {
             facts = cached
@@ -140,7 +143,7 @@ package final class ArchiveBreakerCheck: FileCheck {
             wanted.append((checked.file, position))
             questions[position] = names
         }
-        let results = context?.results, settings = configuration.resultKey, asked = questions
+        let results = context?.results, settings = resultKey, asked = questions
         @Sendable func key(_ position: Int) -> String? {
             let checked = files[position]
             guard let hash = checked.contentHash, let names = asked[position] else { return nil }

@@ -23,6 +23,8 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     private let scanner = SourceAPIScanner()
     /// Compilation conditions release builds never set: code under them is not the release's.
     private let debugFlags: Set<String>
+    /// What decides a file's uses in the result cache besides its bytes and path.
+    private let resultKey: String
     private let state = Mutex(State())
 
     private struct State {
@@ -53,6 +55,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
             : []
         inputs = self.rules.reduce(into: []) { $0.formUnion($1.projectInputs) }
         debugFlags = configuration.debugOnlyFlags.union(["DEBUG"])
+        resultKey = configuration.resultKey
     }
 
     /// App targets are read from the project model only for rules that judge their sources.
@@ -112,7 +115,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     /// the same bytes, or scanned now (and kept for the next run).
     private func uses(in contents: FileContents, language: SourceAPIScanner.Language) -> [LocatedUse] {
         let cache = state.withLock { $0.results }
-        let key = cache?.key(name, contents: contents, settings: configuration.resultKey)
+        let key = cache?.key(name, contents: contents, settings: resultKey)
         if let key, let known = cache?.value([LocatedUse].self, for: key) { return known }
         let found = contents.withBytes { scanner.scan($0, language: language, debugFlags: debugFlags) }
         var located: [LocatedUse] = []

@@ -83,9 +83,9 @@ package struct ReadPass: Sendable {
         let checkedKinds = enumeration.checkedKinds
         let progress = progress
         progress?.begin("reading files", total: files.count)
-        // The input errors files left, in listing order: most leave none, and a slot per file
-        // would be an array as long as the listing.
-        let reported = Mutex<[(index: Int, errors: [InputError])]>([])
+        // The input errors files left, in listing order (files complete in order): most leave
+        // none, and a slot per file would be an array as long as the listing.
+        let reported = Mutex<[InputError]>([])
         // Apart from the checks: one handle holding both was slower, for no reason the
         // disassembly showed (see docs/performance.md, "Clocks apart from the checks").
         let sharedClocks = SharedObjects(clocks)
@@ -130,7 +130,7 @@ package struct ReadPass: Sendable {
                     // The position in this pass's input: the file's index less `start`.
                     let index = start + position
                     for check in shared.indices { shared.borrow(check) { $0.check.fileCompleted(index) } }
-                    if !errors.isEmpty { reported.withLock { $0.append((index, errors)) } }
+                    if !errors.isEmpty { reported.withLock { $0 += errors } }
                 })
         }
         readPass(files, from: 0)
@@ -144,7 +144,7 @@ package struct ReadPass: Sendable {
             progress?.grow(by: files.count - laterStart)
             readPass(files, from: laterStart)
         }
-        inputErrors += reported.withLock { $0 }.flatMap(\.errors)
+        inputErrors += reported.withLock { $0 }
         return ReadPassOutcome(inputErrors: inputErrors, clocks: clocks, context: context)
     }
 

@@ -58,8 +58,10 @@ package final class ResultCache: ResultStore {
         self.root = absoluteRoot
         packPath = directory + "/results-" + String(StableHash.hex128(absoluteRoot).prefix(16)) + ".pack"
         self.toolVersion = toolVersion
-        let pack = FileManager.default.contents(atPath: packPath).flatMap {
-            try? CompactCoder.decode(Pack.self, from: Array($0))
+        // Read as any input is: a FIFO or device put there never blocks the run, and a pack past
+        // the size limit is no pack.
+        let pack = (try? SafeFileReader.read(packPath, sizeLimit: sizeLimit)).flatMap {
+            try? CompactCoder.decode(Pack.self, from: $0)
         }
         if let pack, pack.format == Self.format, pack.toolVersion == toolVersion, pack.root == absoluteRoot {
             previous = pack.entries
@@ -121,6 +123,11 @@ package final class ResultCache: ResultStore {
         } catch {
             throw InputError(
                 path: directory, message: "cannot create the cache directory: \(error.localizedDescription)")
+        }
+        // AtomicFile writes into a device or FIFO in place (`--output /dev/null`); a pack is only
+        // ever a regular file, and writing into a FIFO nobody reads would never return.
+        if let kind = FileKind.of(packPath), kind != .regular {
+            throw InputError(path: packPath, message: "not a regular file (\(kind.rawValue)); the cache is not written")
         }
         guard let bytes = try? CompactCoder.encode(pack) else {
             throw InputError(path: packPath, message: "cannot encode the cache")
