@@ -82,9 +82,50 @@ package enum ListedSDKs {
         return nil
     }
 
+    /// Whether a framework named `module` (bundle identifier `bundleIdentifier`) is `entry`
+    /// itself or a framework of the same vendor's family: `OneSignalCore` of `OneSignal`,
+    /// `OneSignalInAppMessages` of `OneSignalOutcomes`, `FirebaseAnalytics` of `FirebaseCore` —
+    /// its name and the entry's begin with one vendor stem at a word boundary — or one whose
+    /// bundle identifier's organisation names that stem (`com.onesignal.OneSignalCore`). An SDK's
+    /// code found inside its own vendor's framework is not a copy linked into someone else's.
+    package static func isOwnVendorFamily(of entry: String, module: String, bundleIdentifier: String?) -> Bool {
+        let organisation = Set((bundleIdentifier ?? "").lowercased().split(separator: ".").dropLast())
+        return entryNames(entry).contains { name in
+            vendorStems.contains { stem in
+                name.hasWordPrefix(stem)
+                    && (module.hasWordPrefix(stem) || organisation.contains(Substring(stem.lowercased())))
+            }
+        }
+    }
+
+    /// The names an entry stands for (`BoringSSL / openssl_grpc`: both).
+    private static func entryNames(_ entry: String) -> [String] {
+        entry.split(separator: "/").map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Every entry's name, and the prefixes one vendor gives the names of its several listed
+    /// frameworks (OneSignal; Google's Firebase, GoogleUtilities…, GTM…; Meta's FBSDK…). Kept by
+    /// hand: a shared prefix alone does not make one vendor (`SwiftyGif` and `SwiftyJSON`, or the
+    /// `flutter_…` plugins, come from different authors).
+    private static let vendorStems = Set(names.flatMap(entryNames)).union([
+        "OneSignal", "Firebase", "Google", "GTM", "FBSDK"
+    ])
+
     /// Entries' names, a longer one before its own prefix (`OneSignalOutcomes`, `OneSignal`).
     package static let objectiveCPrefixes = [
         "SDWebImage", "MBProgressHUD", "SVProgressHUD", "IQKeyboardManager", "GTMSessionFetcher", "GTMAppAuth",
         "OneSignalOutcomes", "OneSignalExtension", "OneSignalCore", "OneSignal"
     ]
+}
+
+extension String {
+    /// Whether the string begins with `prefix` (without case) where a word ends: at its end,
+    /// before a capital letter (`OneSignal|Core`), or before an underscore when the prefix is
+    /// itself snake case (`path_provider|_ios`, but not `Flutter|_local_notifications`: the
+    /// engine's name does not make every plugin the engine's).
+    fileprivate func hasWordPrefix(_ prefix: String) -> Bool {
+        guard count >= prefix.count, lowercased().hasPrefix(prefix.lowercased()) else { return false }
+        guard let next = dropFirst(prefix.count).first else { return true }
+        return next.isUppercase || (next == "_" && prefix.contains("_"))
+    }
 }

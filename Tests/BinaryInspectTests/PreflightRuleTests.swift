@@ -209,6 +209,56 @@ import Testing
         #expect(preflight(fixed).isEmpty, "\(preflight(fixed).map(\.message))")
     }
 
+    /// OneSignal 5 ships each of its frameworks as an xcframework with its own privacy manifest;
+    /// their classes carry the vendor's name (`OneSignalClient` in `OneSignalCore`). That is the
+    /// SDK itself, known by the framework's name or its bundle identifier's organisation, not
+    /// a copy linked into something else: no error. The same classes inside another vendor's
+    /// framework still are; and a listed framework without its manifest is one error, not two.
+    @Test func aVendorsOwnFrameworksWithTheirManifestsAreTheSDK() {
+        // One tree per case (a case without a manifest must not see another's), kept to the end.
+        var trees: [BundleAssembler] = []
+        func xcframework(_ name: String, identifier: String, manifest: Bool) -> String {
+            let tree = BundleAssembler(TemporaryDirectory("shipcheck-preflight"))
+            trees.append(tree)
+            var files = [
+                "Info.plist": "text:" + """
+                    <?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>AvailableLibraries</key><array>
+                    <dict><key>LibraryIdentifier</key><string>ios-arm64</string><key>LibraryPath</key><string>\(name).framework</string></dict>
+                    </array></dict></plist>
+                    """,
+                "ios-arm64/\(name).framework/\(name)": "preflight/OneSignalCore-ios"
+            ]
+            if manifest { files["ios-arm64/\(name).framework/PrivacyInfo.xcprivacy"] = BundleAssembler.storeManifest }
+            let folder = tree.folder("\(name).xcframework", files: files)
+            var info = Self.framework(name, minimum: "12.0")
+            info["CFBundleIdentifier"] = identifier
+            tree.directory.write(
+                "\(name).xcframework/ios-arm64/\(name).framework/Info.plist", bytes: Self.info(info, .binary))
+            return folder
+        }
+        func errors(_ path: String) -> [String] {
+            let result = audit(path)
+            #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+            return preflight(result).filter { $0.ruleID == "preflight-sdk-privacy-manifest" }.map(\.message)
+        }
+        for (name, identifier) in [
+            ("OneSignalCore", "com.onesignal.OneSignalCore"),
+            ("OneSignalInAppMessages", "com.onesignal.OneSignalInAppMessages"),
+            ("OSNotifications", "com.onesignal.OSNotifications")
+        ] {
+            #expect(errors(xcframework(name, identifier: identifier, manifest: true)) == [], "\(name)")
+        }
+        let copied = errors(xcframework("PushPlus", identifier: "com.example.pushplus", manifest: true))
+        #expect(
+            copied.map { $0.prefix { $0 != "," } } == [
+                "ios-arm64/PushPlus.framework/PushPlus includes OneSignal (its Objective-C classes 'OneSignalClient')",
+                "ios-arm64/PushPlus.framework/PushPlus includes OneSignalCore (its Objective-C classes 'OneSignalCoreHelper')"
+            ])
+        let unlisted = errors(xcframework("OneSignalCore", identifier: "com.onesignal.OneSignalCore", manifest: false))
+        #expect(
+            unlisted.count == 1 && unlisted.first?.contains("holds no PrivacyInfo.xcprivacy") == true, "\(unlisted)")
+    }
+
     // MARK: Every planted case
 
     static let plantedBinaries = [

@@ -33,6 +33,23 @@ import Testing
         #expect(ListedSDKs.entry(ofObjectiveCClass: name) == entry)
     }
 
+    /// A vendor's own frameworks, by name or by bundle identifier; a shared prefix of names
+    /// from different authors, or an app's framework, is not one.
+    @Test(
+        arguments: [
+            ("OneSignal", "OneSignalCore", nil, true), ("OneSignalOutcomes", "OneSignalInAppMessages", nil, true),
+            ("OneSignal", "OSNotifications", "com.onesignal.OSNotifications", true),
+            ("FirebaseCore", "FirebaseAnalytics", nil, true), ("GTMSessionFetcher", "GTMAppAuth", nil, true),
+            ("OneSignal", "Stipop", "com.stipop.Stipop", false), ("SwiftyJSON", "SwiftyGif", nil, false),
+            ("AppAuth", "AppCore", "com.example.AppCore", false),
+            ("flutter_local_notifications", "flutter_inappwebview", nil, false),
+            ("path_provider", "path_provider_foundation", nil, true),
+            ("OneSignal", "OneSignalingKit", "com.example.kit", false)
+        ] as [(String, String, String?, Bool)])
+    func vendorFamilies(_ entry: String, _ module: String, _ identifier: String?, _ isFamily: Bool) {
+        #expect(ListedSDKs.isOwnVendorFamily(of: entry, module: module, bundleIdentifier: identifier) == isFamily)
+    }
+
     @Test func everyClassPrefixIsAnEntryOfTheList() {
         #expect(!ListedSDKs.objectiveCPrefixes.isEmpty)
         for prefix in ListedSDKs.objectiveCPrefixes {

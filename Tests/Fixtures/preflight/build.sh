@@ -93,6 +93,11 @@ ld arm64 ios 16.0 26.0 -dylib -install_name @rpath/Location.framework/Location "
 "$clang" -target arm64-apple-ios16.0 -O1 -fobjc-runtime=ios-16.0 -c "$src/Stipop.m" -o "$work/Stipop.o"
 ld arm64 ios 16.0 26.0 -dylib -install_name @rpath/Stipop.framework/Stipop "$work/Stipop.o" "${system[@]}" \
     -o "$work/out/Stipop-ios"
+# OneSignalCore-ios: a listed vendor's own framework, defining classes named for the vendor
+# (OneSignalClient), signed, as OneSignal 5's xcframeworks ship it.
+"$clang" -target arm64-apple-ios12.0 -O1 -fobjc-runtime=ios-12.0 -c "$src/OneSignalCore.m" -o "$work/OneSignalCore.o"
+ld arm64 ios 12.0 18.0 -dylib -install_name @rpath/OneSignalCore.framework/OneSignalCore "$work/OneSignalCore.o" \
+    "${system[@]}" -o "$work/out/OneSignalCore-ios"
 # Unsigned-ios: a clean framework binary without a code signature.
 library Unsigned arm64 ios 16.0 26.0 -no_adhoc_codesign
 cp "$work/Unsigned-arm64-ios" "$work/out/Unsigned-ios"

@@ -24,8 +24,10 @@ package enum SDKPrivacyManifestRule: BundleRule {
             defines named for the SDK (SDWebImageManager); code the image only calls into is not \
             the SDK. Its manifest ships in the SDK's resource bundle (SDWebImage.bundle, \
             FirebaseCore_Privacy.bundle, Alamofire_Alamofire.bundle) inside the app or \
-            framework; the containing framework's own manifest is not the SDK's. Only for \
-            artifacts meant for the App Store.
+            framework; the containing framework's own manifest is not the SDK's — unless that \
+            framework is the SDK's vendor's own (OneSignalClient in OneSignalCore, \
+            com.onesignal.*: one vendor's frameworks share code), which its own manifest covers. \
+            Only for artifacts meant for the App Store.
             """,
         defaultSeverity: .error,
         storeRejection: "ITMS-91061: Missing privacy manifest",
@@ -41,7 +43,14 @@ package enum SDKPrivacyManifestRule: BundleRule {
             ),
             RuleExample(
                 "image Payload/App.app/App arm64 ios 17.0 26.0\n↓objc-class AppDelegate SDWebImageManager SDImageCache\nfile Payload/App.app/SDWebImage.bundle/Info.plist"
-            )
+            ),
+            // One vendor's framework without a manifest of its own.
+            RuleExample(
+                """
+                kind xcframework
+                image ios-arm64/OneSignalInAppMessages.framework/OneSignalInAppMessages arm64 ios 12.0 18.0
+                ↓objc-class OneSignalInAppMessages OneSignalClient
+                """)
         ],
         nonTriggeringExamples: [
             RuleExample(
@@ -65,7 +74,24 @@ package enum SDKPrivacyManifestRule: BundleRule {
                 """),
             RuleExample(
                 "image Payload/App.app/App arm64 ios 17.0 26.0\nmodule App\nobjc-class AppDelegate SDWebImageless\nimport OBJC_CLASS_$_SDWebImageManager"
-            )
+            ),
+            // OneSignal 5's xcframeworks: each of the vendor's frameworks defines OneSignal's
+            // classes and ships its own manifest (known by its name, or its bundle identifier).
+            RuleExample(
+                """
+                kind xcframework
+                image ios-arm64/OneSignalCore.framework/OneSignalCore arm64 ios 12.0 18.0
+                objc-class OneSignalClient OneSignalCoreHelper OSRequests
+                plist ios-arm64/OneSignalCore.framework/PrivacyInfo.xcprivacy {NSPrivacyTracking = 0;}
+                """),
+            RuleExample(
+                """
+                kind xcframework
+                image ios-arm64/OSNotifications.framework/OSNotifications arm64 ios 12.0 18.0
+                objc-class OneSignalNotificationSettings OneSignalOutcomesManager
+                plist ios-arm64/OSNotifications.framework/Info.plist {CFBundleIdentifier = com.onesignal.OSNotifications; CFBundleExecutable = OSNotifications;}
+                plist ios-arm64/OSNotifications.framework/PrivacyInfo.xcprivacy {NSPrivacyTracking = 0;}
+                """)
         ])
 
     package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
@@ -107,13 +133,23 @@ extension BundleContents {
 
     /// The listed SDKs whose code an image holds though it is not the SDK's own framework: a
     /// Swift module of the list's name it defines types of, or Objective-C classes named for
-    /// the SDK (the first few named as evidence). Each SDK once per image.
+    /// the SDK (the first few named as evidence). Each SDK once per image. Code of the SDK's
+    /// vendor inside one of that vendor's bundles (`OneSignalClient` in `OneSignalCore`) is the
+    /// bundle's own: left out where the bundle ships a manifest, or is listed itself (the
+    /// embedded check then judges its manifest).
     var listedSDKsLinkedIntoOtherImages: [(image: BundleImage, entry: String, evidence: String)] {
         images.flatMap { image -> [(image: BundleImage, entry: String, evidence: String)] in
-            let own = image.bundle.flatMap { self.bundle(at: $0) }.flatMap { ListedSDKs.entry(named: $0.name) }
+            let own = image.bundle.flatMap { self.bundle(at: $0) }
+            let ownIsJudged = own.map { ListedSDKs.entry(named: $0.name) != nil || !privacyManifests(of: $0).isEmpty }
+            func isOwnCode(_ entry: String) -> Bool {
+                guard let own, ownIsJudged == true else { return false }
+                return ListedSDKs.isOwnVendorFamily(
+                    of: entry, module: String(own.name.prefix { $0 != "." }),
+                    bundleIdentifier: own.info("CFBundleIdentifier"))
+            }
             var found: [(entry: String, module: String?, classes: [String])] = []
             func note(_ entry: String, module: String? = nil, objcClass: String? = nil) {
-                guard entry != own else { return }
+                guard !isOwnCode(entry) else { return }
                 if !found.contains(where: { $0.entry == entry }) { found.append((entry, nil, [])) }
                 let index = found.firstIndex { $0.entry == entry }!
                 if found[index].module == nil { found[index].module = module }
