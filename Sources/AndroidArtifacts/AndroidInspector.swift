@@ -4,7 +4,7 @@ import ScanEngine
 import ShipcheckCore
 
 /// Android release artifacts as one family of `BinaryInspector`'s inputs: `.apk`, `.aab`,
-/// `.apks` and `.aar` files, `.so` files of an ABI folder (or built by the NDK), and folders of
+/// `.apks` and `.aar` files, `.so` files of an ABI folder (or linked for Android), and folders of
 /// ABI folders (`src/main/jniLibs`, an AAR's `jni`): each read by `AndroidWalker`, with the leak
 /// rules on every library and the Android rules on the whole.
 package struct AndroidInspector: ArtifactFamily {
@@ -27,7 +27,7 @@ package struct AndroidInspector: ArtifactFamily {
         switch kind {
         case .regular:
             if AndroidArtifactKind(path: path) != nil { return true }
-            return path.hasSuffix(".so") && (Self.isInABIFolder(path) || Self.isBuiltByTheNDK(path))
+            return path.hasSuffix(".so") && (Self.isInABIFolder(path) || Self.isLinkedForAndroid(path))
         case .directory:
             return Self.isLibraryFolder(path)
         default:
@@ -73,11 +73,13 @@ package struct AndroidInspector: ArtifactFamily {
             && names.allSatisfy { AndroidABI(folder: $0) != nil || $0.hasPrefix(".") }
     }
 
-    /// A library that carries the NDK's ABI note (`.note.android.ident`).
-    static func isBuiltByTheNDK(_ path: String) -> Bool {
+    /// A library linked for Android: it carries the NDK's ABI note (`.note.android.ident`), or
+    /// names bionic or another Android system library the way only Android does (older NDKs
+    /// and other toolchains write no note).
+    static func isLinkedForAndroid(_ path: String) -> Bool {
         guard let bytes = try? FileBytes.map(path: path),
             let facts = try? ELFSupport.loadFacts(of: bytes, origin: ImageOrigin(path: path))
         else { return false }
-        return facts.androidAPILevel != nil
+        return facts.androidAPILevel != nil || NDKSystemLibraries.namesAnAndroidLibrary(facts.needed)
     }
 }

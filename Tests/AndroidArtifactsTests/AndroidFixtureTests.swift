@@ -73,6 +73,19 @@ import Testing
         #expect(reported == expected.map { "\($0.0) \($0.1)" }.sorted())
     }
 
+    /// A library outside an ABI folder without the NDK's note is still Android's when it names
+    /// bionic's unversioned libraries; `libc.so` alone (musl's name too) is no sign of it.
+    @Test(arguments: [
+        ("libloose-bionic.so", ["android-text-relocations"]), ("libloose-libc-only.so", [])
+    ])
+    func aLooseLibraryLinkedAgainstBionicIsJudgedAsAndroids(_ name: String, _ expected: [String]) throws {
+        let path = Repository.path("Tests/Fixtures/android/loose/\(name)")
+        let report = try #require(
+            try Frontend.binary(paths: [path], configuration: Configuration(), failingSeverity: .error).report)
+        #expect(report.inputErrors.isEmpty, "\(report.inputErrors)")
+        #expect(report.findings.filter { $0.severity != .note }.map(\.ruleID) == expected)
+    }
+
     /// The messages name the ABI and the library, as the issue asks of the loader rules.
     @Test func theMissingRuntimeNamesTheABIAndTheLibraryThatNeedsIt() throws {
         let path = Repository.path("Tests/Fixtures/android/Planted.apk")

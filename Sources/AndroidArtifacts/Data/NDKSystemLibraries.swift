@@ -37,6 +37,14 @@ package enum NDKSystemLibraries {
     /// The platform's own C++ runtime, private: apps package the NDK's `libc++_shared.so`.
     package static let platformCXXRuntime = "libc++.so"
 
+    /// Whether `needed` (a library's `DT_NEEDED`) names a library of Android's: one of the public
+    /// libraries by its unversioned name (`libdl.so`, `libm.so`, `liblog.so`; glibc's are
+    /// `libdl.so.2`, `libm.so.6`). `libc.so` alone is not enough: musl's C library has that
+    /// name too (the NDK links `libm.so` and `libdl.so` beside it).
+    package static func namesAnAndroidLibrary(_ needed: [String]) -> Bool {
+        needed.contains { $0 != "libc.so" && publicLibraries[$0] != nil }
+    }
+
     /// Libraries of the Swift SDK for Android's runtime, which the app packages per ABI.
     package static func isSwiftRuntime(_ name: String) -> Bool {
         name.hasPrefix("libswift") || name.hasPrefix("libFoundation") || name == "lib_FoundationICU.so"

@@ -125,3 +125,24 @@ python3 "$here/assemble.py" artifacts "$work" "$here" "$root/Sources/AndroidArti
 zipalign -c 16384 "$here/Clean.apk"
 bad="$(zipalign -c -v 16384 "$here/Planted.apk" | grep BAD || true)"
 [ "$(echo "$bad" | tr -s ' ')" = " 4096 lib/arm64-v8a/libapp.so (BAD - 4096)" ] || { echo "unexpected: $bad" >&2; exit 1; }
+
+# Loose libraries as older NDKs and other toolchains link them: no ABI note, 32-bit ARM built
+# without -fPIC (text relocations). libloose-bionic.so names bionic's libdl.so beside libc.so,
+# as the NDK links; libloose-libc-only.so names only libc.so, which musl's C library is called
+# too, so it is no sign of Android.
+loose="$work/loose"
+mkdir -p "$loose" "$here/loose"
+t="${triple[armeabi-v7a]}"
+"$clang" --target="$t" -O1 -c -fPIC "$src/stub.c" -o "$loose/stub.o"
+for soname in libc.so libdl.so; do
+  "$clang" --target="$t" -nostdlib -shared -fuse-ld=lld -Wl,-soname,"$soname" "$loose/stub.o" -o "$loose/$soname"
+done
+"$clang" --target="$t" -O1 -c -fno-pic -mno-movt "$src/loose.c" -o "$loose/loose.o"
+loose_link() {
+  local out="$1"
+  shift
+  "$clang" --target="$t" -nostdlib -shared -fuse-ld=lld -Wl,--build-id=sha1 -Wl,-z,max-page-size=4096 \
+    -Wl,-z,notext -Wl,-soname,libloose.so "$loose/loose.o" "$@" -o "$here/loose/$out"
+}
+loose_link libloose-bionic.so "$loose/libc.so" "$loose/libdl.so"
+loose_link libloose-libc-only.so "$loose/libc.so"
