@@ -64,8 +64,9 @@ run_unsafe_code() {
   local excluded=() folder found targets
   for folder in "${unsafe_allowed[@]}"; do excluded+=(":!:$folder/**"); done
   # The fuzz driver (its own package) takes libFuzzer's pointer; fixtures and samples are inputs.
+  # perl, not grep -P (BSD grep has no -P); a failed search fails the check (set -o pipefail).
   found="$(git ls-files -z '*.swift' ':!:Tests/Fixtures/**' ':!:Samples/**' ':!:Fuzz/**' "${excluded[@]}" |
-    xargs -0 grep -nP '^(?!\s*//).*(@unsafe\b|@safe\b|(?<![(\w])unsafe\s+[\w(&\[]|\bUnsafe(Mutable)?(Raw)?(Buffer)?Pointer\b|\bwithUnsafe\w*|\bunsafeBitCast\b|\bassumingMemoryBound\b|\bbindMemory\b|\bunsafeUninitializedCapacity\b)' || true)"
+    xargs -0 perl -ne 'print "$ARGV:$.:$_" if /^(?!\s*\/\/).*(\@unsafe\b|\@safe\b|(?<![(\w])unsafe\s+[\w(&\[]|\bUnsafe(Mutable)?(Raw)?(Buffer)?Pointer\b|\bwithUnsafe\w*|\bunsafeBitCast\b|\bassumingMemoryBound\b|\bbindMemory\b|\bunsafeUninitializedCapacity\b)/; close ARGV if eof')"
   if [ -n "$found" ]; then
     echo "$found" >&2
     echo "lint: unsafe Swift outside ${unsafe_allowed[*]}: use ByteView, SystemCalls or an engine helper" >&2

@@ -7,7 +7,7 @@ import ShipcheckFrontend
 struct CacheOptions: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "Keep per-file results in DIR (default: ~/Library/Caches/shipcheck on macOS, $XDG_CACHE_HOME/shipcheck elsewhere).",
+            "Keep per-file results in DIR (default: $XDG_CACHE_HOME/shipcheck when set, else ~/Library/Caches/shipcheck on macOS, ~/.cache/shipcheck elsewhere).",
             valueName: "dir"))
     var cachePath: String?
 

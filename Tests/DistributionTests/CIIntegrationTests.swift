@@ -133,10 +133,8 @@ import Yams
         #expect(cache["when"] as? String == "always", "kept when the gate fails")
         let cachePaths = try #require(cache["paths"] as? [String])
         #expect(cachePaths.map { workspace + "/" + $0 } == [(jobVariables["XDG_CACHE_HOME"] ?? "") + "/shipcheck"])
-        #if !os(macOS)  // macOS keeps it in ~/Library/Caches whatever XDG_CACHE_HOME says
         #expect(
             !((try? FileManager.default.contentsOfDirectory(atPath: workspace + "/" + cachePaths[0])) ?? []).isEmpty)
-        #endif
         let warm = try runLines("script")
         #expect(warm.status == script.status)
         #expect(warm.stdout == script.stdout)

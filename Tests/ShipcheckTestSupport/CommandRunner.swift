@@ -94,15 +94,9 @@ package enum CommandRunner {
     /// `shipcheckPackageTests.xctest/Contents/MacOS/…`, three folders below it.
     package static let shipcheckPath: String = {
         if let explicit = ProcessInfo.processInfo.environment["SHIPCHECK_BINARY"] { return explicit }
-        #if canImport(Darwin)
-        var info = Dl_info()
-        guard dladdr(#dsohandle, &info) != 0, let name = info.dli_fname else {
+        guard let image = SystemCalls.imageHoldingCaller() else {
             preconditionFailure("cannot tell which file holds the tests")
         }
-        let image = String(cString: name)
-        #else
-        let image = "/proc/self/exe"
-        #endif
         var directory = URL(fileURLWithPath: image).resolvingSymlinksInPath().deletingLastPathComponent()
         for _ in 0..<4 {
             let candidate = directory.appendingPathComponent("shipcheck").path

@@ -19,6 +19,23 @@ import Testing
         directory.write("Sources/Plain.swift", "let plain = 1\n")
     }
 
+    /// `XDG_CACHE_HOME` names the cache on every platform when it is an absolute path (the
+    /// GitLab template sets it to a folder GitLab keeps; the tests keep their runs' caches out
+    /// of the home folder through it); else the platform's own cache folder.
+    @Test func theDefaultCacheFollowsXDGCacheHomeWhereverItIsSet() {
+        #expect(
+            ResultCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "/ci/.cache", "HOME": "/h"])
+                == "/ci/.cache/shipcheck")
+        #if os(macOS)
+        let platform = "/h/Library/Caches/shipcheck"
+        #else
+        let platform = "/h/.cache/shipcheck"
+        #endif
+        #expect(ResultCache.defaultDirectory(environment: ["HOME": "/h"]) == platform)
+        #expect(ResultCache.defaultDirectory(environment: ["XDG_CACHE_HOME": "relative", "HOME": "/h"]) == platform)
+        #expect(ResultCache.defaultDirectory(environment: [:]) == nil)
+    }
+
     /// One run with the cache at `cachePath`, as a fresh process would do it.
     func run(configuration: Configuration = Configuration(), toolVersion: String = "1.0") throws -> (
         result: CheckResult, reused: Int

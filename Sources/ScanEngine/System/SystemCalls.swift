@@ -12,6 +12,20 @@ package enum SystemCalls {
     // Named apart from the C functions they call, which the bodies then reach unqualified on
     // Glibc and Darwin alike.
 
+    /// The file holding the code that calls this (the caller's `#dsohandle`, looked up with
+    /// `dladdr` on Darwin, where the process is the runner that loaded a test bundle;
+    /// `/proc/self/exe` on Linux, where the tests are the process's own executable), nil when
+    /// the loader cannot tell.
+    @safe package static func imageHoldingCaller(_ handle: UnsafeRawPointer = #dsohandle) -> String? {
+        #if canImport(Darwin)
+        var info = Dl_info()
+        guard dladdr(handle, &info) != 0, let name = info.dli_fname else { return nil }
+        return String(cString: name)
+        #else
+        return "/proc/self/exe"
+        #endif
+    }
+
     /// `open(path, flags, mode)`: a descriptor, or -1 with `errno` set.
     package static func openFile(_ path: String, flags: Int32, mode: mode_t = 0) -> Int32 {
         open(path, flags, mode)

@@ -72,15 +72,17 @@ package final class ResultCache: ResultStore {
         }
     }
 
-    /// Where results are kept when no `--cache-path` is given: `~/Library/Caches/shipcheck` on
-    /// macOS; `$XDG_CACHE_HOME/shipcheck` elsewhere (`~/.cache/shipcheck` when it is unset).
+    /// Where results are kept when no `--cache-path` is given: `$XDG_CACHE_HOME/shipcheck` when
+    /// that is set to an absolute path (on macOS too: the GitLab template and CI runners set it
+    /// to a folder their cache keeps), else `~/Library/Caches/shipcheck` on macOS and
+    /// `~/.cache/shipcheck` elsewhere.
     package static func defaultDirectory(environment: [String: String] = ProcessInfo.processInfo.environment)
         -> String?
     {
+        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/shipcheck" }
         #if os(macOS)
         return environment["HOME"].map { $0 + "/Library/Caches/shipcheck" }
         #else
-        if let base = environment["XDG_CACHE_HOME"], base.hasPrefix("/") { return base + "/shipcheck" }
         return environment["HOME"].map { $0 + "/.cache/shipcheck" }
         #endif
     }
