@@ -35,11 +35,18 @@ package struct AndroidInspector: ArtifactFamily {
         }
     }
 
-    package func artifactRoot(holding relativePath: String) -> String? {
+    /// An artifact file is its own root; a library in an ABI folder inside the walk belongs to
+    /// the folder of ABI folders above it. A library whose ABI folder is the walked folder itself
+    /// (or above it), or one linked for Android outside any, is judged on its own, as when it is
+    /// named.
+    package func artifactRoot(holding relativePath: String, at path: String) -> String? {
         if AndroidArtifactKind(path: relativePath) != nil { return relativePath }
-        guard relativePath.hasSuffix(".so"), Self.isInABIFolder(relativePath) else { return nil }
-        let folder = relativePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
-        return folder.isEmpty ? "." : folder.joined(separator: "/")
+        guard relativePath.hasSuffix(".so") else { return nil }
+        if Self.isInABIFolder(relativePath) {
+            let folder = relativePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
+            return folder.isEmpty ? "." : folder.joined(separator: "/")
+        }
+        return claims(path, kind: .regular) ? relativePath : nil
     }
 
     package func inspect(_ path: String, with inspector: BinaryInspector) -> CheckResult {

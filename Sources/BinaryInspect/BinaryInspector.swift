@@ -185,7 +185,7 @@ package struct BinaryInspector: Sendable {
             var found: [Artifact] = []
             var bundles: Set<Artifact> = []
             for file in enumeration.files {
-                if let (root, family) = foreignArtifact(holding: file.relativePath) {
+                if let (root, family) = foreignArtifact(holding: file.relativePath, at: file.path) {
                     let artifact = Artifact.foreign(path == "." ? root : "\(path)/\(root)", family)
                     if bundles.insert(artifact).inserted { found.append(artifact) }
                     continue
@@ -223,9 +223,9 @@ package struct BinaryInspector: Sendable {
     }
 
     /// The artifact of one of `families` a listed file belongs to: its path relative to the walk.
-    private func foreignArtifact(holding relativePath: String) -> (root: String, family: Int)? {
+    private func foreignArtifact(holding relativePath: String, at path: String) -> (root: String, family: Int)? {
         for (index, family) in families.enumerated() {
-            if let root = family.artifactRoot(holding: relativePath) { return (root, index) }
+            if let root = family.artifactRoot(holding: relativePath, at: path) { return (root, index) }
         }
         return nil
     }

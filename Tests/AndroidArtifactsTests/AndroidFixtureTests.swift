@@ -86,6 +86,27 @@ import Testing
         #expect(report.findings.filter { $0.severity != .note }.map(\.ruleID) == expected)
     }
 
+    /// An ABI folder given itself, or a plain folder holding libraries linked for Android, is
+    /// judged as each of its libraries is when named (before, its libraries were read as plain
+    /// ELF files and every Android rule passed: minicap's `libs/android-24/arm64-v8a`).
+    @Test(arguments: ["jniLibs/arm64-v8a", "loose"])
+    func aFolderOfAndroidLibrariesIsJudgedAsItsLibrariesAre(_ folder: String) throws {
+        let path = Repository.path("Tests/Fixtures/android/\(folder)")
+        func judged(_ paths: [String]) throws -> [String] {
+            let report = try #require(
+                try Frontend.binary(paths: paths, configuration: Configuration(), failingSeverity: .error).report)
+            #expect(report.inputErrors.isEmpty, "\(report.inputErrors)")
+            return report.findings.filter { $0.severity != .note }.map { "\($0.location.path) \($0.ruleID)" }.sorted()
+        }
+        let libraries = try FileManager.default.contentsOfDirectory(atPath: path).filter { $0.hasSuffix(".so") }
+        let byName = try judged(libraries.map { "\(path)/\($0)" })
+        #expect(
+            byName.contains {
+                $0.hasSuffix(folder == "loose" ? "android-text-relocations" : "play-16kb-load-alignment")
+            })
+        #expect(try judged([path]) == byName)
+    }
+
     /// The messages name the ABI and the library, as the issue asks of the loader rules.
     @Test func theMissingRuntimeNamesTheABIAndTheLibraryThatNeedsIt() throws {
         let path = Repository.path("Tests/Fixtures/android/Planted.apk")

@@ -8,9 +8,10 @@ import ShipcheckCore
 package protocol ArtifactFamily: Sendable {
     /// Whether a file or folder given as an operand is one of the family's artifacts.
     func claims(_ path: String, kind: FileKind) -> Bool
-    /// For a file listed in a directory walk, the root of the family's artifact holding it
-    /// (relative like the file: the file itself, or a folder above it); nil when none does.
-    func artifactRoot(holding relativePath: String) -> String?
+    /// For a file listed in a directory walk (`relativePath` inside the walked folder, `path`
+    /// as it can be opened), the root of the family's artifact holding it (relative like the
+    /// file: the file itself, or a folder above it); nil when none does.
+    func artifactRoot(holding relativePath: String, at path: String) -> String?
     /// Reads and checks one artifact; the leak rules run on its binaries through `inspector`.
     func inspect(_ path: String, with inspector: BinaryInspector) -> CheckResult
 }
