@@ -34,7 +34,9 @@ package enum MockSymbolRule: BinaryRule, ConfigurableRule {
             type is named after (`MockFileSystem: AsyncFileSystem` is what a double does; \
             `StubBinaryTaskProducer: TaskProducer` is product code named in its domain's words). \
             Enum case payloads (`case mock(MockFileSystem)`) do not count: that is how code \
-            switches to a double.
+            switches to a double. Names the Swift toolchain's runtime libraries declare \
+            (`Distributed._DistributedActorStub`; apps package those libraries on Android) are \
+            the language's API and are not matched.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
@@ -64,7 +66,9 @@ package enum MockSymbolRule: BinaryRule, ConfigurableRule {
         nonTriggeringExamples: [
             RuleExample("type struct App.StubbornRetryPolicy"),
             RuleExample("type struct App.Hammock"),
-            RuleExample("type class App.FakenhamStation")
+            RuleExample("type class App.FakenhamStation"),
+            // Swift 6.3's libswiftDistributed.so, which an Android app packages beside its own code.
+            RuleExample("protocol Distributed._DistributedActorStub")
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
@@ -74,7 +78,7 @@ package enum MockSymbolRule: BinaryRule, ConfigurableRule {
         let names =
             contents.metadata.types.map { ($0.name, $0.place) }
             + contents.metadata.protocols.map { ($0.name, $0.place) }
-        for (name, place) in names where seen.insert(name).inserted {
+        for (name, place) in names where !ToolchainModules.declares(name) && seen.insert(name).inserted {
             guard let pattern = matchedPattern(name, patterns) else { continue }
             flagged.append((name, place, pattern))
         }
