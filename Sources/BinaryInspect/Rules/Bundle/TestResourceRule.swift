@@ -32,7 +32,10 @@ package enum TestResourceRule: BundleRule, ConfigurableRule {
             bundles of test targets belong to previews and tests, not to what users download. \
             Every path component of every file in the bundle (SwiftPM `*.resources` and `*.bundle` \
             resource bundles included) is matched against `rules.bundle-test-resource.patterns`; a matching \
-            folder is reported once.
+            folder is reported once. A framework's `Headers`, `PrivateHeaders` and `Modules` folders \
+            (and an xcframework library's) are left out: they are the compiler's interface to the \
+            code (gRPC's `generic_stub.h` is its client API), read when an app is built, and Xcode \
+            strips them from the frameworks it embeds.
             """,
         defaultSeverity: .warning,
         triggeringExamples: [
@@ -45,8 +48,29 @@ package enum TestResourceRule: BundleRule, ConfigurableRule {
         nonTriggeringExamples: [
             RuleExample(
                 "file Payload/App.app/Hammock.png\nfile Payload/App.app/stubborn.json\nfile Payload/App.app/Assets.car"),
-            RuleExample("file Payload/App.app/App_Settings.bundle/Root.plist\nfile Payload/App.app/sample.mp3")
+            RuleExample("file Payload/App.app/App_Settings.bundle/Root.plist\nfile Payload/App.app/sample.mp3"),
+            // Firebase 12.1's grpcpp.xcframework: gRPC's public headers name its client stubs.
+            RuleExample(
+                """
+                kind xcframework
+                file ios-arm64/grpcpp.framework/Headers/generic/generic_stub.h
+                file ios-arm64/grpcpp.framework/Headers/support/stub_options.h
+                file ios-arm64/Headers/MockTransport.h
+                file ios-arm64/Kit.framework/Modules/Kit.swiftmodule/arm64-apple-ios.swiftinterface
+                file macos-arm64/Kit.framework/Versions/A/Headers/KitStubs.h
+                """)
         ])
+
+    /// Whether `components[index]` is the `Headers`, `PrivateHeaders` or `Modules` folder of a
+    /// framework (or of a framework's version), or of an xcframework's library folder.
+    static func isBuildInterfaceFolder(_ components: [Substring], at index: Int, inXCFramework: Bool) -> Bool {
+        guard index > 0, index < components.count - 1,
+            ["Headers", "PrivateHeaders", "Modules"].contains(components[index])
+        else { return false }
+        let grandparent = index >= 2 ? components[index - 2] : nil
+        return components[index - 1].hasSuffix(".framework") || grandparent == "Versions"
+            || grandparent?.hasSuffix(".xcframework") == true || (index == 1 && inXCFramework)
+    }
 
     package static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding] {
         let patterns = context.configuration.options(for: Self.self).patterns
@@ -55,6 +79,9 @@ package enum TestResourceRule: BundleRule, ConfigurableRule {
         for path in bundle.files {
             let components = path.split(separator: "/")
             for (index, component) in components.enumerated() {
+                if Self.isBuildInterfaceFolder(components, at: index, inXCFramework: bundle.kind == .xcframework) {
+                    break
+                }
                 guard
                     let pattern = patterns.first(where: { $0.firstMatch(in: String(component)) != nil })
                 else { continue }
