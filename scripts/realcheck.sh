@@ -31,9 +31,22 @@ judged=0
 
 complain() { echo "realcheck: $*" >&2; }
 
-# Prints the sha256 of a file (GNU coreutils or the Mac's shasum).
+# Prints the sha256 of a file, or of standard input without an argument (GNU coreutils or the
+# Mac's shasum).
 digest() {
-  if command -v sha256sum >/dev/null; then sha256sum "$1" | cut -d' ' -f1; else shasum -a 256 "$1" | cut -d' ' -f1; fi
+  if command -v sha256sum >/dev/null; then sha256sum "$@" | cut -d' ' -f1; else shasum -a 256 "$@" | cut -d' ' -f1; fi
+}
+
+# The sha256 of a committed folder (a framework, an xcframework): of the sorted list of its files'
+# digests and its symbolic links' targets, each with its path inside the folder.
+tree_digest() {
+  local path
+  (
+    cd "$1"
+    find . \( -type f -o -type l \) | LC_ALL=C sort | while IFS= read -r path; do
+      if [[ -L "$path" ]]; then echo "link $(readlink "$path") $path"; else echo "$(digest "$path") $path"; fi
+    done
+  ) | digest
 }
 
 # Downloads one PyPI file by its exact name: a wheel through pip's platform options read from
@@ -101,8 +114,8 @@ fetch() {
       ;;
     *) complain "unknown source kind '$kind'"; return 1 ;;
   esac
-  if [[ -z "$file" || ! -f "$file" ]]; then complain "could not download $source"; return 1; fi
-  actual="$(digest "$file")"
+  if [[ -z "$file" || ! -e "$file" ]]; then complain "could not download $source"; return 1; fi
+  if [[ -d "$file" ]]; then actual="$(tree_digest "$file")"; else actual="$(digest "$file")"; fi
   if [[ "$actual" != "$expected" ]]; then
     complain "$source: sha256 $actual, expected $expected"
     return 1
