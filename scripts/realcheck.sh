@@ -185,7 +185,7 @@ while IFS=$'\t' read -r name source sha target expected reason; do
   if [[ "$got" == "$want" ]]; then
     passed=$((passed + 1))
   else
-    echo "FAIL $name: shipcheck says $got, the written verdict is $want (${reason%%. *})"
+    echo "FAIL $name: shipcheck says $got, the written verdict is $want (${reason:0:100}…)"
     failed=$((failed + 1))
   fi
 done < "$table"
