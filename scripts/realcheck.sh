@@ -154,7 +154,7 @@ verdict_of() {
   "$python" -c '
 import json, sys
 report = json.load(sys.stdin)
-found = {f"{f['"'ruleID'"']}:{f['"'severity'"']}" for f in report["findings"] if f["ruleID"] != "binary-build-facts"}
+found = {f["ruleID"] + ":" + f["severity"] for f in report["findings"] if f["ruleID"] != "binary-build-facts"}
 if report.get("inputErrors"):
     found.add("input-error")
 print(",".join(sorted(found)) or "none")'
