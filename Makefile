@@ -10,7 +10,7 @@ SHIPCHECK = $(BIN_DIR)/shipcheck
 RELEASE_FLAGS = $(shell ./scripts/package.sh release-flags)
 RELEASE_DIR = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all setup build release dist test demo bench fuzz lint install clean
+.PHONY: all setup build release dist test realcheck demo bench fuzz lint install clean
 
 all: build
 
@@ -41,6 +41,12 @@ test: setup
 	$(SWIFT) build --product shipcheckPackageTests
 	$(SWIFT) build --product shipcheck
 	$(SWIFT) test --skip-build
+
+## realcheck: shipcheck on real third-party artifacts (PyPI wheels, Debian packages, committed
+## vendor files: Tests/RealArtifacts/), each against the verdict written down for it; downloads
+## what .build/realcheck/ lacks (about 120 MB) and checks every sha256.
+realcheck: build
+	@./scripts/realcheck.sh "$(SHIPCHECK)"
 
 ## demo: build, then run shipcheck on Samples/ and check it reports what the samples contain.
 demo: build
