@@ -69,9 +69,7 @@ enum ReadBack {
 
     /// A library as the readers can state it: its zip storage only where the walker measures
     /// data offsets (an APK, an APK of a set; other zips' libraries are inflated, never loaded
-    /// in place, and a file on disk has none); of its load segments the alignment and flags
-    /// (the example sets no addresses); nothing from sections past a section-header problem
-    /// (the loader refuses those, and the walker reads no further).
+    /// in place, and a file on disk has none), and its ELF facts as `loaderView` has them.
     private static func readable(_ library: NativeLibrary, in kind: AndroidArtifactKind) -> NativeLibrary {
         var library = library
         switch kind {
@@ -83,7 +81,10 @@ enum ReadBack {
         return library
     }
 
-    private static func loaderView(_ facts: ELFLoadFacts) -> ELFLoadFacts {
+    /// The facts the loader and the walker state of a library: of its load segments the
+    /// alignment and flags (the examples set no addresses); nothing from sections past a
+    /// section-header problem (the loader refuses those, and the walker reads no further).
+    static func loaderView(_ facts: ELFLoadFacts) -> ELFLoadFacts {
         var facts = facts
         facts.loadSegments = facts.loadSegments.map {
             .init(alignment: $0.alignment, isWritable: $0.isWritable, isExecutable: $0.isExecutable)
@@ -96,7 +97,7 @@ enum ReadBack {
     }
 
     /// Field by field, by the stored properties' names.
-    private static func fields<Value>(_ read: Value, _ expected: Value, at place: String) -> [String] {
+    static func fields<Value>(_ read: Value, _ expected: Value, at place: String) -> [String] {
         zip(Mirror(reflecting: read).children, Mirror(reflecting: expected).children).compactMap { have, want in
             let (readText, writtenText) = (String(describing: have.value), String(describing: want.value))
             return readText == writtenText
