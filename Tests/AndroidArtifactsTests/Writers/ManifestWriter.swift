@@ -7,13 +7,22 @@ import SwiftProtobuf
 /// framework's attribute IDs and typed values, as aapt2 links it), aapt2's protobuf `XmlNode`
 /// (an App Bundle's module), text (an AAR).
 enum ManifestWriter {
+    /// The framework's resource IDs of the android: attributes written (its `public.xml`), kept
+    /// here apart from the readers' own table: the bytes must say what aapt2 writes, not what
+    /// the readers expect.
+    private static let frameworkAttributes: [String: UInt32] = [
+        "name": 0x0101_0003, "debuggable": 0x0101_000F, "minSdkVersion": 0x0101_020C, "versionCode": 0x0101_021B,
+        "versionName": 0x0101_021C, "targetSdkVersion": 0x0101_0270, "testOnly": 0x0101_0272,
+        "extractNativeLibs": 0x0101_04EA
+    ]
+    private static let androidNamespace = "http://schemas.android.com/apk/res/android"
+
     /// `<manifest>` with `<uses-sdk>`, a required `<uses-feature>` naming the form factor, and
     /// `<application>`: each fact the model holds as one attribute, typed as aapt2 types it.
     static func element(_ manifest: AndroidManifest) -> ManifestElement {
-        func android(_ attribute: AndroidAttribute, _ value: ManifestValue) -> ManifestAttribute {
+        func android(_ name: String, _ value: ManifestValue) -> ManifestAttribute {
             ManifestAttribute(
-                namespace: ManifestElement.androidNamespace, name: attribute.name, resourceID: attribute.resourceID,
-                value: value)
+                namespace: androidNamespace, name: name, resourceID: frameworkAttributes[name], value: value)
         }
         var root = ManifestElement(name: "manifest")
         if let package = manifest.package {
@@ -22,13 +31,13 @@ enum ManifestWriter {
         if let split = manifest.split {
             root.attributes.append(ManifestAttribute(name: "split", value: .string(split)))
         }
-        if let code = manifest.versionCode { root.attributes.append(android(.versionCode, .integer(code))) }
-        if let name = manifest.versionName { root.attributes.append(android(.versionName, .string(name))) }
+        if let code = manifest.versionCode { root.attributes.append(android("versionCode", .integer(code))) }
+        if let name = manifest.versionName { root.attributes.append(android("versionName", .string(name))) }
         var usesSdk = ManifestElement(name: "uses-sdk")
-        if let minSdk = manifest.minSdk { usesSdk.attributes.append(android(.minSdkVersion, .integer(Int64(minSdk)))) }
+        if let minSdk = manifest.minSdk { usesSdk.attributes.append(android("minSdkVersion", .integer(Int64(minSdk)))) }
         if let target = manifest.targetSdkText {
             usesSdk.attributes.append(
-                android(.targetSdkVersion, Int64(target).map(ManifestValue.integer) ?? .string(target)))
+                android("targetSdkVersion", Int64(target).map(ManifestValue.integer) ?? .string(target)))
         }
         if !usesSdk.attributes.isEmpty { root.children.append(usesSdk) }
         let features: [AndroidManifest.FormFactor: String] = [
@@ -36,15 +45,15 @@ enum ManifestWriter {
             .automotive: "android.hardware.type.automotive"
         ]
         if let feature = features[manifest.formFactor] {
-            root.children.append(ManifestElement(name: "uses-feature", attributes: [android(.name, .string(feature))]))
+            root.children.append(ManifestElement(name: "uses-feature", attributes: [android("name", .string(feature))]))
         }
         var application = ManifestElement(name: "application")
         if let debuggable = manifest.debuggable {
-            application.attributes.append(android(.debuggable, .boolean(debuggable)))
+            application.attributes.append(android("debuggable", .boolean(debuggable)))
         }
-        if let testOnly = manifest.testOnly { application.attributes.append(android(.testOnly, .boolean(testOnly))) }
+        if let testOnly = manifest.testOnly { application.attributes.append(android("testOnly", .boolean(testOnly))) }
         if let extract = manifest.extractNativeLibs {
-            application.attributes.append(android(.extractNativeLibs, .boolean(extract)))
+            application.attributes.append(android("extractNativeLibs", .boolean(extract)))
         }
         root.children.append(application)
         return root
@@ -56,7 +65,7 @@ enum ManifestWriter {
         func write(_ element: ManifestElement, depth: Int) -> String {
             let indent = String(repeating: "  ", count: depth)
             var line = "\(indent)<\(element.name)"
-            if depth == 0 { line += " xmlns:android=\"\(ManifestElement.androidNamespace)\"" }
+            if depth == 0 { line += " xmlns:android=\"\(Self.androidNamespace)\"" }
             for attribute in element.attributes {
                 let prefix = attribute.namespace == nil ? "" : "android:"
                 line += " \(prefix)\(attribute.name)=\"\(escaped(attribute.value.text))\""
@@ -125,7 +134,7 @@ enum ManifestWriter {
             element.children.forEach(collectAttributeNames)
         }
         collectAttributeNames(root)
-        let namespace = index(ManifestElement.androidNamespace), prefix = index("android")
+        let namespace = index(Self.androidNamespace), prefix = index("android")
 
         var body = ByteWriter()
         func node(_ type: UInt16, _ fields: [UInt32], attributes: [ManifestAttribute] = []) {
