@@ -11,8 +11,8 @@
 #   with: REPLACEMENT
 #   tests: FILTER (for swift test --filter)
 #
-# Prints one line per mutant, "killed" or "SURVIVED" (or "ERROR" when it is stale or does not
-# build), and exits non-zero unless every mutant was killed. SWIFT names the swift driver
+# Prints one line per mutant, "killed" with the tests that failed, or "SURVIVED" (or "ERROR"
+# when it is stale or does not build), and exits non-zero unless every mutant was killed. SWIFT names the swift driver
 # (default: swift).
 set -u
 cd "$(dirname "$0")/.."
@@ -42,6 +42,21 @@ occurrences() {
 replaced() {
     FRAGMENT="$2" REPLACEMENT="$3" awk 'BEGIN { f = ENVIRON["FRAGMENT"]; r = ENVIRON["REPLACEMENT"] }
         { i = index($0, f); if (i > 0) $0 = substr($0, 1, i - 1) r substr($0, i + length(f)); print }' "$1"
+}
+
+# The tests that failed, as swift test names them (with the argument of a parameterized one).
+failed_tests() {
+    awk '/recorded an issue|error: -\[.*\] : / {
+            name = $0
+            if (match(name, /Test [A-Za-z0-9_]+\(/)) name = substr(name, RSTART + 5, RLENGTH - 6)
+            else if (match(name, /-\[[^]]*\]/)) name = substr(name, RSTART + 2, RLENGTH - 3)
+            if (match($0, /argument [A-Za-z0-9_]+ [^ ]+ "[^"]*"/)) {
+                argument = substr($0, RSTART, RLENGTH); sub(/^[^"]*"/, "", argument); sub(/"$/, "", argument)
+                name = name "(" argument ")"
+            }
+            if (!(name in seen)) { seen[name] = 1; list = list (list == "" ? "" : ", ") name }
+        }
+        END { print (list == "" ? "the tests failed (no issue named: a crash or a build of the tests?)" : list) }' "$1"
 }
 
 failures=0
@@ -79,7 +94,7 @@ run_mutant() {
         fi
         failures=$((failures + 1))
     else
-        echo "killed   $name ($tests failed)"
+        echo "killed   $name: $(failed_tests "$log")"
     fi
     restore
 }
