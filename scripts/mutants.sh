@@ -15,7 +15,7 @@
 # when it is stale or does not build), and exits non-zero unless every mutant was killed. SWIFT names the swift driver
 # (default: swift).
 set -u
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/.." || exit 2
 swift_driver="${SWIFT:-swift}"
 if [ "$#" -gt 0 ]; then definitions=("$@"); else definitions=(Tests/Fixtures/mutants/*.txt); fi
 

@@ -16,9 +16,7 @@ enum ReadBack {
     static func read(_ artifact: AndroidArtifact) throws -> (artifact: AndroidArtifact?, result: CheckResult) {
         let directory = TemporaryDirectory("shipcheck-android-example")
         let root = try AndroidExampleWriter.write(artifact, into: directory)
-        let kind =
-            AndroidArtifactKind(path: root) ?? (artifact.kind == .libraryFolder ? .libraryFolder : .library)
-        return AndroidWalker(inspector: binaryInspector).read(path: root, kind: kind)
+        return AndroidWalker(inspector: binaryInspector).read(path: root, kind: artifact.kind)
     }
 
     /// Every fact of `written` the read artifact does not state alike.
