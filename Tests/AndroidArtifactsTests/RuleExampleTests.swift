@@ -20,21 +20,21 @@ import Testing
         let inspector = AndroidInspector(configuration: Configuration(), rules: RuleRegistry.rules)
         var inputFailures: [String] = []
         let failures = try RuleExampleVerifier.verifyWithPlaces(rule) { _, text in
-            let (artifact, stated) = try AndroidArtifact.example(text)
-            var places = stated
+            let (artifact, places) = try AndroidArtifact.example(text)
             guard ELFSupport.isBuilt || artifact.libraries.allSatisfy({ $0.elf == nil }) else {
                 // A build without libelf (macOS) reads no library: an example that states ELF
                 // facts is judged on the facts its text states, the rest through the bytes.
-                return RuleExampleVerifier.Scanned(inspector.check(artifact), places: stated)
+                return RuleExampleVerifier.Scanned(inspector.check(artifact), places: places)
             }
             let directory = TemporaryDirectory("shipcheck-android-example")
             let root = try AndroidExampleWriter.write(artifact, into: directory)
-            places.root = root
             let result = inspector.inspect(root, with: ReadBack.binaryInspector, uploadDay: artifact.uploadDay)
             if !result.inputErrors.isEmpty {
                 inputFailures.append("\(id): input errors \(result.inputErrors.map(\.description)) in:\n\(text)")
             }
-            return RuleExampleVerifier.Scanned(result.findings, places: places)
+            // The lines declare paths inside the artifact, now under the written root.
+            return RuleExampleVerifier.Scanned(
+                result.findings, places: ExamplePlaces(root: root, places: places.places))
         }
         #expect((failures + inputFailures).isEmpty, "\((failures + inputFailures).joined(separator: "\n\n"))")
     }
