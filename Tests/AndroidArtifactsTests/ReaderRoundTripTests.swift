@@ -96,6 +96,23 @@ import Testing
             ])
     }
 
+    /// An APK inside an APK set is a zip of its own: its stored libraries' offsets are measured
+    /// in it (no rule example stores one there).
+    @Test(.needsELF) func apkSetLibrariesKeepTheirOffsets() throws {
+        let artifact = try AndroidArtifact(
+            example: """
+                kind apks
+                manifest splits/base-master.apk/AndroidManifest.xml extractNativeLibs=false
+                lib splits/base-arm64_v8a.apk/lib/arm64-v8a/libapp.so stored=16384
+                lib splits/base-x86_64.apk/lib/x86_64/libapp.so stored=4096
+                lib splits/base-x86_64.apk/lib/x86_64/libvendor.so deflated
+                """)
+        let (read, result) = try ReadBack.read(artifact)
+        #expect(result.inputErrors.isEmpty, "\(result.inputErrors)")
+        let differences = try ReadBack.differences(#require(read), from: artifact)
+        #expect(differences.isEmpty, "\(differences)")
+    }
+
     /// Libraries that state every load fact, in both classes and on each ABI's machine, with
     /// each section-header problem bionic refuses.
     static let libraries: [ELFLoadFacts] = {
