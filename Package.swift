@@ -237,7 +237,9 @@ let package = Package(
             name: "AndroidArtifactsTests",
             dependencies: [
                 "ScanEngine", "AndroidArtifacts", "BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport",
-                .product(name: "ZIPFoundation", package: "ZIPFoundation")
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                // The rule examples' App Bundle manifests and BundleConfig.pb are written with it.
+                .product(name: "SwiftProtobuf", package: "swift-protobuf")
             ],
             swiftSettings: memorySafeSwift6),
         .testTarget(

@@ -50,10 +50,19 @@ package struct AndroidInspector: ArtifactFamily {
     }
 
     package func inspect(_ path: String, with inspector: BinaryInspector) -> CheckResult {
+        inspect(path, with: inspector, uploadDay: nil)
+    }
+
+    /// `uploadDay` (`yyyy-MM-dd`): the day Play's dated floors are judged as of, when not today
+    /// (a rule example states the day its outcome holds on).
+    package func inspect(_ path: String, with inspector: BinaryInspector, uploadDay: String?) -> CheckResult {
         let kind =
             AndroidArtifactKind(path: path) ?? (FileKind.of(path) == .directory ? .libraryFolder : .library)
         var (artifact, result) = AndroidWalker(inspector: inspector).read(path: path, kind: kind)
-        if let artifact { result.findings += check(artifact) }
+        if var artifact {
+            if let uploadDay { artifact.uploadDay = uploadDay }
+            result.findings += check(artifact)
+        }
         return result
     }
 
