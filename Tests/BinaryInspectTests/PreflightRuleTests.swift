@@ -259,6 +259,17 @@ import Testing
             unlisted.count == 1 && unlisted.first?.contains("holds no PrivacyInfo.xcprivacy") == true, "\(unlisted)")
     }
 
+    /// SVProgressHUD 1.1.3 as Carthage built it in 2015 (committed, Tests/Fixtures/real-apple-sdk):
+    /// its device slices are signed, its simulator slices not; the finding says which.
+    @Test func aPartlySignedSDKNamesTheSlicesWithoutASignature() throws {
+        let result = audit(Repository.path("Tests/Fixtures/real-apple-sdk/SVProgressHUD.framework"))
+        let signature = try #require(result.findings.first { $0.ruleID == "preflight-sdk-signature" })
+        #expect(
+            signature.message.contains(
+                "its binary's i386, x86_64 slices carry no code signature (its other slices do)"),
+            "\(signature.message)")
+    }
+
     // MARK: Every planted case
 
     static let plantedBinaries = [

@@ -44,10 +44,16 @@ package enum SDKSignatureRule: BundleRule {
                 image.readSlices.contains(where: { !$0.hasCodeSignature })
             else { return nil }
             let unsigned = image.readSlices.filter { !$0.hasCodeSignature }.map(\.displayName)
+            // A binary signed for some slices only (Carthage's device slices, its simulator
+            // slices not) says which: "no code signature" alone reads as none at all.
+            let missing =
+                unsigned.count == image.readSlices.count
+                ? "its binary carries no code signature (\(unsigned.joined(separator: ", ")))"
+                : "its binary's \(unsigned.joined(separator: ", ")) slice\(unsigned.count == 1 ? "" : "s") carr\(unsigned.count == 1 ? "ies" : "y") no code signature (its other slices do)"
             return bundle.finding(
                 description, context.severity, at: image.path,
                 message:
-                    "\(bundle.shown(image)) is \(entry), an SDK Apple lists as commonly used, and \(bundle.kind == .xcframework ? "neither the xcframework nor " : "")its binary carries no code signature (\(unsigned.joined(separator: ", "))): App Store Connect rejects the upload (ITMS-91065 Missing signature)",
+                    "\(bundle.shown(image)) is \(entry), an SDK Apple lists as commonly used, and \(bundle.kind == .xcframework ? "neither the xcframework nor " : "")\(missing): App Store Connect rejects the upload (ITMS-91065 Missing signature)",
                 fix:
                     "take \(entry)'s signed XCFramework from its vendor (or sign it with codesign); Xcode verifies the signature when the SDK is updated",
                 identity: "listed SDK signature \(entry)")
