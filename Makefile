@@ -10,7 +10,7 @@ SHIPCHECK = $(BIN_DIR)/shipcheck
 RELEASE_FLAGS = $(shell ./scripts/package.sh release-flags)
 RELEASE_DIR = $(shell $(SWIFT) build $(RELEASE_FLAGS) --show-bin-path 2>/dev/null)
 
-.PHONY: all setup build release dist test realcheck demo bench fuzz lint install clean
+.PHONY: all setup build release dist test realcheck mutants demo bench fuzz lint install clean
 
 all: build
 
@@ -47,6 +47,12 @@ test: setup
 ## what .build/realcheck/ lacks (about 120 MB) and checks every sha256.
 realcheck: build
 	@./scripts/realcheck.sh "$(SHIPCHECK)"
+
+## mutants: shows that a broken decoder fails the tests: each mutant of Tests/Fixtures/mutants/
+## is applied, the tests it names are run (they must fail) and the file restored; about 25 s a
+## mutant (docs/testing.md). Not part of make test, which checks only that every mutant applies.
+mutants: setup
+	@./scripts/mutants.sh
 
 ## demo: build, then run shipcheck on Samples/ and check it reports what the samples contain.
 demo: build
