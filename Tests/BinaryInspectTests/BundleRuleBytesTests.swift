@@ -18,7 +18,8 @@ import Testing
         var problems: [String] = []
         let failures = RuleExampleVerifier.verifyWithPlaces(rule) { _, text in
             do {
-                let written = try AppleExampleWriter(directory: TemporaryDirectory("shipcheck-bytes")).write(example: text)
+                let written = try AppleExampleWriter(directory: TemporaryDirectory("shipcheck-bytes")).write(
+                    example: text)
                 let (findings, errors) = ExampleArtifactReader.check(written)
                 if !errors.isEmpty { problems.append("\(rule.id): input errors \(errors) in:\n\(text)") }
                 return RuleExampleVerifier.Scanned(findings, places: written.places)

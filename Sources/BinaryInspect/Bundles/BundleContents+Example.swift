@@ -89,9 +89,12 @@ extension BundleContents {
                 // Development and ad-hoc profiles both list devices; what tells them apart (and
                 // what the profile reader goes by) is get-task-allow.
                 var entitlements = try Self.pairs(fields.dropFirst(3), bad)
-                if kind == .development, entitlements["get-task-allow"] == nil { entitlements["get-task-allow"] = "true" }
-                guard (kind == .development) == (entitlements["get-task-allow"] == "true") || kind == .appStore
-                    || kind == .enterprise
+                if kind == .development, entitlements["get-task-allow"] == nil {
+                    entitlements["get-task-allow"] = "true"
+                }
+                guard
+                    (kind == .development) == (entitlements["get-task-allow"] == "true") || kind == .appStore
+                        || kind == .enterprise
                 else { throw bad("a development profile grants get-task-allow=true, an ad-hoc one does not") }
                 profiles.append(
                     (

@@ -24,16 +24,16 @@ struct AppleExampleWriter {
     let directory: TemporaryDirectory
 
     func write(example text: String) throws -> Written {
-        let parsed = try BundleContents(example: text)
-        let name = parsed.kind == .binary ? "artifact/Example" : "Example.\(parsed.kind.rawValue)"
+        let kind = try BundleContents(example: text).kind
+        let name = kind == .binary ? "artifact/Example" : "Example.\(kind.rawValue)"
         let root = "\(directory.path)/\(name)"
-        let model = Self.completed(try BundleContents.example(text, root: root).contents)
-        let places = try BundleContents.example(text, root: root).places
-        let folder = parsed.kind == .ipa ? "stage" : name
+        let (example, places) = try BundleContents.example(text, root: root)
+        let model = Self.completed(example)
+        let folder = kind == .ipa ? "stage" : name
         for (path, bytes) in try files(of: model) {
             directory.write(path.isEmpty ? folder : "\(folder)/\(path)", bytes: bytes)
         }
-        if parsed.kind == .ipa { BundleAssembler(directory).zip(folder, to: name) }
+        if kind == .ipa { BundleAssembler(directory).zip(folder, to: name) }
         var configuration = Configuration()
         if model.distribution.source == "example" {
             var settings = BundleSettings()
@@ -65,7 +65,10 @@ struct AppleExampleWriter {
             let slices = try file.uuids.map { entry throws(ExampleWriteError) in
                 var slice = ImageSlice(architecture: entry.architecture)
                 slice.uuid = entry.uuid
-                return (entry.architecture, try MachOSliceWriter(slice: slice, entitlements: nil, isDebugSymbols: true).bytes())
+                return (
+                    entry.architecture,
+                    try MachOSliceWriter(slice: slice, entitlements: nil, isDebugSymbols: true).bytes()
+                )
             }
             written[file.path] = slices.count == 1 ? slices[0].1 : try UniversalWriter.file(slices)
         }
@@ -147,7 +150,8 @@ struct AppleExampleWriter {
             && !model.images.contains(where: { $0.bundle == bundle.path })
         {
             let folder = bundle.path.isEmpty ? "" : bundle.path + "/"
-            let name = bundle.info("CFBundleExecutable") ?? bundle.name.split(separator: ".").dropLast().joined(separator: ".")
+            let name =
+                bundle.info("CFBundleExecutable") ?? bundle.name.split(separator: ".").dropLast().joined(separator: ".")
             add(folder + (bundle.infoPlistPath == folder + "Contents/Info.plist" ? "Contents/MacOS/" : "") + name)
         }
         model.assembleBundles()

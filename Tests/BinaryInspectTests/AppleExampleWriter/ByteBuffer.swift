@@ -27,11 +27,6 @@ struct ByteBuffer {
     /// Zeros up to the next multiple of `alignment`.
     mutating func align(_ alignment: Int) { zeros((alignment - bytes.count % alignment) % alignment) }
 
-    /// Overwrites a little-endian 32-bit field written earlier.
-    mutating func setLittle32(_ value: UInt32, at offset: Int) {
-        for index in 0..<4 { bytes[offset + index] = UInt8(truncatingIfNeeded: value >> (8 * index)) }
-    }
-
     static func rounded(_ value: Int, to alignment: Int) -> Int { (value + alignment - 1) / alignment * alignment }
 }
 

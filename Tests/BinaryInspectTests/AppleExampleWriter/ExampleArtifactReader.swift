@@ -25,7 +25,8 @@ enum ExampleArtifactReader {
     }
 
     /// The model the readers make of the artifact (a single binary: its one image).
-    static func read(_ written: AppleExampleWriter.Written) throws -> (contents: BundleContents?, errors: [InputError]) {
+    static func read(_ written: AppleExampleWriter.Written) throws -> (contents: BundleContents?, errors: [InputError])
+    {
         let inspector = inspector(written)
         guard written.model.kind == .binary else {
             let (contents, result) = inspector.readBundle(at: written.root)
@@ -87,7 +88,9 @@ enum BundleModelComparison {
         check("sdk", read.sdk, written.sdk)
         check("versionCommand", read.versionCommand, written.versionCommand)
         check("uuid", read.uuid, written.uuid)
-        check("libraries", read.libraries.map { "\($0.record) \($0.name)" }, written.libraries.map { "\($0.record) \($0.name)" })
+        check(
+            "libraries", read.libraries.map { "\($0.record) \($0.name)" },
+            written.libraries.map { "\($0.record) \($0.name)" })
         check("hasCodeSignature", read.hasCodeSignature, written.hasCodeSignature)
         check("importedSymbols", Array(read.importedSymbols), Array(written.importedSymbols))
         check("selectorReferences", Array(read.selectorReferences), Array(written.selectorReferences))

@@ -50,7 +50,9 @@ struct MachOMetadataWriter {
     /// A carrier section's bytes (empty for other sections: zeros).
     func contents(of section: PlacedSection, in placed: [PlacedSegment]) -> [UInt8] {
         guard section.segment == Self.segment, linked,
-            let constant = placed.flatMap(\.sections).first(where: { $0.segment == Self.segment && $0.name == "__const" })
+            let constant = placed.flatMap(\.sections).first(where: {
+                $0.segment == Self.segment && $0.name == "__const"
+            })
         else { return [] }
         let base = constant.address
         var nameAddresses: [UInt64] = []

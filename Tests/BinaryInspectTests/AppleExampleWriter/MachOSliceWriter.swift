@@ -140,7 +140,8 @@ struct MachOSliceWriter {
         }
         if !carrier.isEmpty {
             guard !segments.contains(where: { $0.name == MachOMetadataWriter.segment }) else {
-                throw ExampleWriteError(description: "\(MachOMetadataWriter.segment) carries the metadata: declare another")
+                throw ExampleWriteError(
+                    description: "\(MachOMetadataWriter.segment) carries the metadata: declare another")
             }
             segments.append(PlannedSegment(name: MachOMetadataWriter.segment, sections: carrier))
         }
