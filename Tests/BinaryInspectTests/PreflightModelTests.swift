@@ -221,7 +221,10 @@ import Testing
     @Test func exampleTextRefusesWhatItDoesNotUnderstand() {
         for text in [
             "imagine App arm64", "image App", "import stat", "image App arm64 ios 17", "image App arm64 shiny",
-            "plist Info.plist {"
+            "plist Info.plist {",
+            // What the profile reader tells development from ad-hoc by: get-task-allow.
+            "profile embedded.mobileprovision development get-task-allow=false",
+            "profile embedded.mobileprovision ad-hoc get-task-allow=true"
         ] {
             #expect(throws: InputError.self, "\(text)") { try BundleContents(example: text) }
         }

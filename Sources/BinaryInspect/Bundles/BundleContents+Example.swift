@@ -11,7 +11,8 @@ extension BundleContents {
     ///     upload YYYY-MM-DD               the day it would be uploaded (default: today)
     ///     file PATH
     ///     entitlements PATH KEY=VALUE…
-    ///     profile PATH development|ad-hoc|enterprise|app-store [KEY=VALUE…]   (the profile's entitlements)
+    ///     profile PATH development|ad-hoc|enterprise|app-store [KEY=VALUE…]   (the profile's entitlements;
+    ///                                     a development profile grants get-task-allow, an ad-hoc one does not)
     ///     plist PATH {OpenStep text}      a property list at PATH (Info.plist, PrivacyInfo.xcprivacy),
     ///                                     e.g. {CFBundleIdentifier = com.example.app; CFBundleVersion = 7;}
     ///     image PATH ARCH [PLATFORM MINIMUM SDK] [uuid=UUID] [unsigned] [unread] [version-min]
@@ -19,8 +20,9 @@ extension BundleContents {
     ///                                     a slice of the binary at PATH (`.`: the artifact itself, for
     ///                                     kind binary; a second line for the same PATH adds a
     ///                                     slice); PLATFORM as ld64 names it (ios,
-    ///                                     ios-simulator, macos, mac-catalyst, xros…). The lines below
-    ///                                     add to the last slice:
+    ///                                     ios-simulator, macos, mac-catalyst, xros…); `unread`: a
+    ///                                     slice of a CPU the reader refuses (PowerPC), known by its
+    ///                                     architecture only. The lines below add to the last slice:
     ///     dylib|weak-dylib|reexport-dylib|lazy-dylib|upward-dylib PATH
     ///     import SYMBOL…                  imported symbols, C-level names (stat, OBJC_CLASS_$_NSUserDefaults)
     ///     selector NAME…                  __objc_selrefs method names
@@ -84,12 +86,22 @@ extension BundleContents {
                 guard fields.count >= 3, let kind = ProvisioningProfile.Kind(rawValue: fields[2]) else {
                     throw bad("profile PATH development|ad-hoc|enterprise|app-store expected")
                 }
+                // Development and ad-hoc profiles both list devices; what tells them apart (and
+                // what the profile reader goes by) is get-task-allow.
+                var entitlements = try Self.pairs(fields.dropFirst(3), bad)
+                if kind == .development, entitlements["get-task-allow"] == nil {
+                    entitlements["get-task-allow"] = "true"
+                }
+                guard
+                    (kind == .development) == (entitlements["get-task-allow"] == "true") || kind == .appStore
+                        || kind == .enterprise
+                else { throw bad("a development profile grants get-task-allow=true, an ad-hoc one does not") }
                 profiles.append(
                     (
                         fields[1],
                         ProvisioningProfile(
                             name: nil, kind: kind, deviceCount: kind == .appStore || kind == .enterprise ? 0 : 2,
-                            entitlements: try Self.pairs(fields.dropFirst(3), bad))
+                            entitlements: entitlements)
                     ))
                 files.append(fields[1])
             case "upload":

@@ -30,7 +30,7 @@ package struct BundleContents: Sendable {
     /// requirements (the SDK floor) are judged as of it.
     package var uploadDay = BundleContents.today()
     /// The Info.plist files read, by path (what `assembleBundles` hands to their bundles).
-    var infoPlists: [String: [String: PropertyListValue]] = [:]
+    package internal(set) var infoPlists: [String: [String: PropertyListValue]] = [:]
 
     package init(root: String, kind: BundleKind) {
         self.root = root

@@ -14,7 +14,8 @@ package enum DebugDylibRule: BundleRule {
         defaultSeverity: .error,
         triggeringExamples: [
             RuleExample("file Payload/App.app/App\n↓file Payload/App.app/App.debug.dylib"),
-            RuleExample("file App.app/Contents/MacOS/App\n↓file App.app/Contents/MacOS/__preview.dylib")
+            RuleExample(
+                "kind app\nimage Contents/MacOS/App arm64 macos 14.0 26.0\n↓file Contents/MacOS/__preview.dylib")
         ],
         nonTriggeringExamples: [
             RuleExample("file Payload/App.app/App\nfile Payload/App.app/Frameworks/libDebugMenu.dylib"),

@@ -18,7 +18,7 @@ package enum DevelopmentPushRule: BundleRule {
         triggeringExamples: [
             RuleExample("↓entitlements Payload/App.app/App aps-environment=development"),
             RuleExample(
-                "↓profile App.app/Contents/embedded.provisionprofile development com.apple.developer.aps-environment=development"
+                "kind app\nimage Contents/MacOS/App arm64 macos 14.0 26.0\n↓profile Contents/embedded.provisionprofile development com.apple.developer.aps-environment=development"
             )
         ],
         nonTriggeringExamples: [

@@ -21,7 +21,7 @@ package enum GetTaskAllowRule: BundleRule {
         triggeringExamples: [
             RuleExample("↓entitlements Payload/App.app/App get-task-allow=true"),
             RuleExample("↓profile Payload/App.app/embedded.mobileprovision development get-task-allow=true"),
-            RuleExample("kind app\n↓entitlements App.app/Contents/MacOS/App com.apple.security.get-task-allow=true")
+            RuleExample("kind app\n↓entitlements Contents/MacOS/App com.apple.security.get-task-allow=true")
         ],
         nonTriggeringExamples: [
             RuleExample("entitlements Payload/App.app/App get-task-allow=false application-identifier=T.app"),

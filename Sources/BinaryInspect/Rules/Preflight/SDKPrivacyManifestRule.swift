@@ -42,7 +42,7 @@ package enum SDKPrivacyManifestRule: BundleRule {
                 "image Payload/App.app/App arm64 ios 17.0 26.0\nimage Payload/App.app/Frameworks/Stipop.framework/Stipop arm64 ios 13.0 18.0\n↓module Stipop OneSignalOutcomes"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 17.0 26.0\n↓objc-class AppDelegate SDWebImageManager SDImageCache\nfile Payload/App.app/SDWebImage.bundle/Info.plist"
+                "image Payload/App.app/App arm64 ios 17.0 26.0\n↓objc-class AppDelegate SDWebImageManager SDImageCache\nplist Payload/App.app/SDWebImage.bundle/Info.plist {CFBundleIdentifier = org.cocoapods.SDWebImage;}"
             ),
             // One vendor's framework without a manifest of its own.
             RuleExample(

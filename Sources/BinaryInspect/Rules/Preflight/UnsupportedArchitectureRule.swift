@@ -29,7 +29,7 @@ package enum UnsupportedArchitectureRule: BundleRule {
                 "image Payload/App.app/App arm64 ios 16.0 26.0\n↓image Payload/App.app/Frameworks/Sim.framework/Sim arm64 ios-simulator 16.0 26.0"
             ),
             RuleExample(
-                "image Payload/App.app/App arm64 ios 16.0 26.0\n↓image Payload/App.app/Frameworks/Old.framework/Old i386 unread"
+                "image Payload/App.app/App arm64 ios 16.0 26.0\n↓image Payload/App.app/Frameworks/Old.framework/Old i386"
             ),
             RuleExample(
                 "kind xcarchive\nimage Products/Applications/App.app/App arm64 ios 16.0 26.0\n↓image Products/Applications/App.app/PlugIns/W.appex/W arm64 macos 13.0 26.0"

@@ -75,7 +75,7 @@ package enum RequiredReasonAPIRule: Rule {
                 plist Payload/App.app/Frameworks/Kit.framework/Kit_Kit.bundle/PrivacyInfo.xcprivacy {NSPrivacyAccessedAPITypes = ({NSPrivacyAccessedAPIType = NSPrivacyAccessedAPICategoryFileTimestamp; NSPrivacyAccessedAPITypeReasons = (0A2A.1);});}
                 """),
             RuleExample(
-                "kind app\nimage App.app/Contents/MacOS/App arm64 macos 14.0 15.0\nimport stat OBJC_CLASS_$_NSUserDefaults"
+                "kind app\nimage Contents/MacOS/App arm64 macos 14.0 15.0\nimport stat OBJC_CLASS_$_NSUserDefaults"
             ),
             RuleExample(
                 "image Payload/App.app/App arm64 ios 17.0 26.0\nimport OBJC_CLASS_$_NSUserDefaults\ndistribution ad-hoc"
