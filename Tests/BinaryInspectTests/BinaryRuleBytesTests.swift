@@ -81,6 +81,46 @@ import Testing
         }
     }
 
+    /// Every keyword ELF states, several of a kind (the rules' examples have no `symbol` line,
+    /// one comment, one debug section), read back as written, each line's record at a place
+    /// in the file.
+    @Test func everyELFKeywordReadsBackAsWritten() throws {
+        let text = """
+            type class App.Outer: App.Base
+            type struct App.Outer.Inner
+            type enum App.Source
+            protocol App.Clocking
+            conformance App.Outer.Inner: App.Clocking
+            conformance App.Clock: SwiftUI.PreviewProvider
+            field App.Planner.clock: App.MockClock, Swift.String
+            field App.Planner.source: App.Source
+            case App.Source.mock: App.MockClock
+            test-record test
+            test-record exit
+            string /Users/alice/App
+            string Lorem ipsum dolor sit amet
+            needed libXCTest.so
+            needed libswiftCore.so
+            autolink -lswiftCore
+            comment clang version 17
+            comment Swift version 6.3.1
+            build-id 0011aabb
+            section .debug_info 4096
+            section .debug_line 12
+            symbol $s3App9MockClockC 12
+            symbol $s3App5ClockV 100
+            """
+        let (bytes, written, places) = try BinaryExampleELF.write(text)
+        let file = try BinaryFile(bytes: bytes, path: "libExample.so")
+        let image = try #require(file.images.first)
+        let differences = Self.differences(try BinaryContentsReader.read(image), from: written)
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+        #expect(written.symbols.count == 2 && written.metadata.fields.count == 3 && written.buildFacts.count == 3)
+        // A synthetic offset is the line's number; the file's sections start past its headers.
+        let unmoved = places.places.filter { $0.section == "example" || ($0.offset ?? 100) < 100 }
+        #expect(unmoved.isEmpty, "lines left at their synthetic place: \(unmoved.map(\.line))")
+    }
+
     /// Each fact the example text sets, as read and as written, where they differ.
     static func differences(_ read: BinaryContents, from written: BinaryContents) -> [String] {
         let facts: [(String, (BinaryContents) -> [String])] = [
