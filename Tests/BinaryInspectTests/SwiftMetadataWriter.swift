@@ -11,7 +11,7 @@ import ShipcheckTestSupport
 /// descriptors in `.data.rel.ro`, never in `.rodata*` (whose text is read as strings).
 struct SwiftMetadataWriter {
     /// Context descriptor kinds (`ContextDescriptorKind`).
-    private static let module: UInt32 = 0, protocolKind: UInt32 = 3
+    private static let module: UInt32 = 0
     private static let kinds: [SwiftTypeKind: UInt32] = [.class: 16, .struct: 17, .enum: 18, .protocol: 3]
     /// Every context descriptor takes the class layout's room (flags, parent, name, three more
     /// fields, the superclass at +20), whatever its kind reads of it.
@@ -44,8 +44,8 @@ struct SwiftMetadataWriter {
         for type in metadata.types {
             if let superclass = type.superclass { kinds[superclass] = Self.kinds[.class] }
         }
-        for conformance in metadata.conformances { kinds[conformance.protocolName] = Self.protocolKind }
-        for protocolRecord in metadata.protocols { kinds[protocolRecord.name] = Self.protocolKind }
+        for conformance in metadata.conformances { kinds[conformance.protocolName] = Self.kinds[.protocol] }
+        for protocolRecord in metadata.protocols { kinds[protocolRecord.name] = Self.kinds[.protocol] }
         for type in metadata.types { kinds[type.name] = Self.kinds[type.kind] }
         var names = metadata.types.map(\.name) + metadata.types.compactMap(\.superclass)
         names += metadata.conformances.flatMap { [$0.typeName, $0.protocolName] } + metadata.protocols.map(\.name)
