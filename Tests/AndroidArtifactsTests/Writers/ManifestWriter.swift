@@ -1,5 +1,6 @@
 import AndroidArtifacts
 import Foundation
+import ShipcheckTestSupport
 import SwiftProtobuf
 
 /// An `AndroidManifest` as the element tree a build tool compiles and in each encoding an

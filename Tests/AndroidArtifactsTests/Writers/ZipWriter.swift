@@ -1,4 +1,5 @@
 import Foundation
+import ShipcheckTestSupport
 import ZIPFoundation
 
 /// A zip written entry by entry (APPNOTE.TXT 4.3.7 and 4.3.12), so a stored entry's data can
