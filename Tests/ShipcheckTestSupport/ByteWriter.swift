@@ -1,5 +1,6 @@
-/// Little-endian bytes appended in order, for the tests' file writers (ELF as every Android ABI
-/// and x86_64 Linux lay it out, zip, binary XML and protobuf's fixed fields).
+/// Bytes appended in order, for the tests' file writers: little-endian (ELF as every Android ABI
+/// and x86_64 Linux lay it out, Mach-O, zip, binary XML and protobuf's fixed fields) unless a
+/// method says big-endian (universal headers, code signatures).
 package struct ByteWriter {
     package var bytes: [UInt8] = []
 
@@ -19,6 +20,24 @@ package struct ByteWriter {
     package mutating func word(_ value: UInt64, is64Bit: Bool) { append(value, size: is64Bit ? 8 : 4) }
 
     package mutating func append(_ other: [UInt8]) { bytes += other }
+
+    /// Big-endian, as universal headers and code-signature blobs store their fields.
+    package mutating func big32(_ value: UInt32) {
+        bytes += [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) }
+    }
+
+    /// A 16-byte, NUL-padded Mach-O segment or section name.
+    package mutating func fixedName(_ name: String) {
+        let utf8 = Array(name.utf8.prefix(16))
+        bytes += utf8 + [UInt8](repeating: 0, count: 16 - utf8.count)
+    }
+
+    package mutating func zeros(_ count: Int) { bytes += [UInt8](repeating: 0, count: count) }
+
+    /// `value` rounded up to a multiple of `alignment`.
+    package static func rounded(_ value: Int, to alignment: Int) -> Int {
+        (value + alignment - 1) / alignment * alignment
+    }
 
     /// Zero bytes up to the next multiple of `alignment`.
     package mutating func pad(to alignment: Int) {

@@ -1,4 +1,5 @@
 import Foundation
+import ShipcheckTestSupport
 
 /// The code signature `LC_CODE_SIGNATURE` points at: a SuperBlob (big-endian) whose index lists
 /// the entitlements blob (slot 5, magic 0xfade7171, an XML property list) when there are
@@ -8,13 +9,13 @@ enum CodeSignatureWriter {
         var blobs: [(slot: UInt32, bytes: [UInt8])] = []
         if let entitlements {
             let plist = PropertyListWriter.xml(PropertyListWriter.entitlementValues(entitlements))
-            var blob = ByteBuffer()
+            var blob = ByteWriter()
             blob.big32(0xFADE_7171)
             blob.big32(UInt32(8 + plist.count))
             blob.bytes += plist
             blobs.append((5, blob.bytes))
         }
-        var signature = ByteBuffer()
+        var signature = ByteWriter()
         let indexEnd = 12 + 8 * blobs.count
         signature.big32(0xFADE_0CC0)
         signature.big32(UInt32(indexEnd + blobs.reduce(0) { $0 + $1.bytes.count }))
@@ -34,17 +35,17 @@ enum CodeSignatureWriter {
 enum UniversalWriter {
     static func file(_ slices: [(architecture: String, bytes: [UInt8])]) throws(ExampleWriteError) -> [UInt8] {
         let alignment = 1 << 14
-        var file = ByteBuffer()
+        var file = ByteWriter()
         file.big32(0xCAFE_BABE)
         file.big32(UInt32(slices.count))
         var offset = alignment
         for slice in slices {
             let cpu = try MachOSliceWriter.cpu(slice.architecture)
             for value in [cpu.type, cpu.subtype, UInt32(offset), UInt32(slice.bytes.count), 14] { file.big32(value) }
-            offset = ByteBuffer.rounded(offset + slice.bytes.count, to: alignment)
+            offset = ByteWriter.rounded(offset + slice.bytes.count, to: alignment)
         }
         for slice in slices {
-            file.align(alignment)
+            file.pad(to: alignment)
             file.bytes += slice.bytes
         }
         return file.bytes

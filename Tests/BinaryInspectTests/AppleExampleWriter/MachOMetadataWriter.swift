@@ -1,4 +1,5 @@
 import BinaryInspect
+import ShipcheckTestSupport
 
 /// The Objective-C and Swift metadata of a slice, as a linker lays it out in `__DATA_CONST`:
 /// `__objc_classlist` → `class_t` → `class_ro_t` → the class's name; `__objc_selrefs` → method
@@ -41,7 +42,7 @@ struct MachOMetadataWriter {
         // Word-aligned after the pointer lists: the class list's `data` pointer keeps flags in
         // its low bits, so a class_ro_t is always 8-byte aligned.
         if !sections.isEmpty || !modules.isEmpty {
-            sections.append(section("__const", ByteBuffer.rounded(structuresSize + namesSize, to: 8)))
+            sections.append(section("__const", ByteWriter.rounded(structuresSize + namesSize, to: 8)))
         }
         if !modules.isEmpty { sections.append(section("__swift5_types", modules.count * 4)) }
         return sections
@@ -63,37 +64,37 @@ struct MachOMetadataWriter {
         }
         let classAddress = { (index: Int) in base + UInt64(index * 15 * self.word) }
         let moduleAddress = { (index: Int) in base + UInt64(self.classes.count * 15 * self.word + index * 32) }
-        var bytes = ByteBuffer()
+        var bytes = ByteWriter()
         switch section.name {
-        case "__objc_classlist": for index in classes.indices { bytes.word(classAddress(index), size: word) }
+        case "__objc_classlist": for index in classes.indices { bytes.word(classAddress(index), is64Bit: word == 8) }
         case "__objc_selrefs":
             for index in selectors.indices {
-                bytes.word(nameAddresses[names.count - selectors.count + index], size: word)
+                bytes.word(nameAddresses[names.count - selectors.count + index], is64Bit: word == 8)
             }
         case "__swift5_types":
             for index in modules.indices {
-                bytes.little32(Self.relative(from: section.address + UInt64(4 * index), to: moduleAddress(index) + 12))
+                bytes.u32(Self.relative(from: section.address + UInt64(4 * index), to: moduleAddress(index) + 12))
             }
         default:
             for index in classes.indices {
                 // class_t: isa, superclass, cache, vtable, data → class_ro_t right after it.
-                for _ in 0..<4 { bytes.word(0, size: word) }
-                bytes.word(classAddress(index) + UInt64(5 * word), size: word)
+                for _ in 0..<4 { bytes.word(0, is64Bit: word == 8) }
+                bytes.word(classAddress(index) + UInt64(5 * word), is64Bit: word == 8)
                 // class_ro_t: flags, instanceStart, instanceSize (, reserved), ivarLayout, name, …
                 bytes.zeros(3 * word)
-                bytes.word(nameAddresses[index], size: word)
+                bytes.word(nameAddresses[index], is64Bit: word == 8)
                 bytes.zeros(6 * word)
             }
             for index in modules.indices {
                 let module = moduleAddress(index)
                 // Module context descriptor: flags (kind 0), parent (none), name.
-                bytes.little32(0)
-                bytes.little32(0)
-                bytes.little32(Self.relative(from: module + 8, to: nameAddresses[classes.count + index]))
+                bytes.u32(0)
+                bytes.u32(0)
+                bytes.u32(Self.relative(from: module + 8, to: nameAddresses[classes.count + index]))
                 // Struct descriptor: flags (kind 17, unique), parent (direct), name, accessor, fields.
-                bytes.little32(0x51)
-                bytes.little32(Self.relative(from: module + 16, to: module))
-                bytes.little32(Self.relative(from: module + 20, to: nameAddresses[classes.count + modules.count]))
+                bytes.u32(0x51)
+                bytes.u32(Self.relative(from: module + 16, to: module))
+                bytes.u32(Self.relative(from: module + 20, to: nameAddresses[classes.count + modules.count]))
                 bytes.zeros(8)
             }
             for name in names { bytes.bytes += Array(name.utf8) + [0] }
@@ -111,12 +112,12 @@ struct MachOMetadataWriter {
     /// object's class and type descriptor symbols defined in its `__const` (`N_SECT | N_EXT`).
     func symbolTable(placed: [PlacedSegment]) -> (entries: [UInt8], strings: [UInt8], count: Int) {
         var strings: [UInt8] = [0x20, 0]
-        var entries = ByteBuffer()
+        var entries = ByteWriter()
         func add(_ name: String, type: UInt8, section: Int, value: UInt64) {
-            entries.little32(UInt32(strings.count))
+            entries.u32(UInt32(strings.count))
             entries.bytes += [type, UInt8(section)]
             entries.bytes += [0, 0]
-            entries.word(value, size: word)
+            entries.word(value, is64Bit: word == 8)
             strings += Array(("_" + name).utf8) + [0]
         }
         for name in slice.importedSymbols { add(name, type: 0x01, section: 0, value: 0) }

@@ -1,4 +1,5 @@
 import BinaryInspect
+import ShipcheckTestSupport
 
 /// Why a model cannot be written as an artifact (a fact no real file can carry the way the
 /// model says it): the example is then a failure, never skipped.
@@ -81,16 +82,16 @@ struct MachOSliceWriter {
             segments.reduce(0) { $0 + $1.commandSize(word: word) } + fixed.reduce(0) { $0 + $1.count }
             + (hasSymbols ? 24 : 0) + (signed ? 16 : 0)
         let commandCount = segments.count + fixed.count + (hasSymbols ? 1 : 0) + (signed ? 1 : 0)
-        var image = ByteBuffer()
-        image.little32(word == 8 ? 0xFEED_FACF : 0xFEED_FACE)
+        var image = ByteWriter()
+        image.u32(word == 8 ? 0xFEED_FACF : 0xFEED_FACE)
         for value in [cpu.type, cpu.subtype, fileType, UInt32(commandCount), UInt32(commandsSize), 0] {
-            image.little32(value)
+            image.u32(value)
         }
-        if word == 8 { image.little32(0) }
-        let contentsStart = ByteBuffer.rounded(image.count + commandsSize, to: 16)
+        if word == 8 { image.u32(0) }
+        let contentsStart = ByteWriter.rounded(image.count + commandsSize, to: 16)
         var position = contentsStart
         let placed = SegmentLayout.place(segments, from: &position, base: word == 8 ? 0x1_0000_0000 : 0x4000)
-        var contents = ByteBuffer()
+        var contents = ByteWriter()
         for segment in placed {
             contents.zeros(Int(segment.fileOffset) - contentsStart - contents.count)
             for section in segment.sections {
@@ -100,28 +101,28 @@ struct MachOSliceWriter {
             contents.zeros(Int(segment.fileSize) - segment.sections.reduce(0) { $0 + Int($1.size) })
         }
         contents.zeros(position - contentsStart - contents.count)
-        var linkedit = ByteBuffer()
+        var linkedit = ByteWriter()
         var commands = placed.map { $0.command(word: word) }
         if hasSymbols {
             let table = metadata.symbolTable(placed: placed)
-            var command = ByteBuffer()
+            var command = ByteWriter()
             for value in [2, 24, position, table.count, position + table.entries.count, table.strings.count] {
-                command.little32(UInt32(value))
+                command.u32(UInt32(value))
             }
             commands.append(command.bytes)
             linkedit.bytes += table.entries + table.strings
         }
         commands += fixed
         if signed {
-            linkedit.align(16)
+            linkedit.pad(to: 16)
             let signature = CodeSignatureWriter.superBlob(entitlements: entitlements)
-            var command = ByteBuffer()
-            for value in [0x1D, 16, position + linkedit.count, signature.count] { command.little32(UInt32(value)) }
+            var command = ByteWriter()
+            for value in [0x1D, 16, position + linkedit.count, signature.count] { command.u32(UInt32(value)) }
             commands.append(command.bytes)
             linkedit.bytes += signature
         }
         for command in commands { image.bytes += command }
-        image.align(16)
+        image.pad(to: 16)
         image.bytes += contents.bytes + linkedit.bytes
         return image.bytes
     }
@@ -154,9 +155,9 @@ struct MachOSliceWriter {
     private static func uuidCommand(_ uuid: String) throws(ExampleWriteError) -> [UInt8] {
         let hex = Array(uuid.filter { $0 != "-" })
         guard hex.count == 32 else { throw ExampleWriteError(description: "uuid \(uuid) is not 16 bytes") }
-        var command = ByteBuffer()
-        command.little32(0x1B)
-        command.little32(24)
+        var command = ByteWriter()
+        command.u32(0x1B)
+        command.u32(24)
         for index in stride(from: 0, to: 32, by: 2) {
             guard let byte = UInt8(String(hex[index...index + 1]), radix: 16) else {
                 throw ExampleWriteError(description: "uuid \(uuid) is not hex")
@@ -174,17 +175,17 @@ struct MachOSliceWriter {
 
     private func versionCommands() throws(ExampleWriteError) -> [[UInt8]] {
         guard let platform = slice.platform, let minimum = slice.minimumOS, let sdk = slice.sdk else { return [] }
-        var command = ByteBuffer()
+        var command = ByteWriter()
         if slice.versionCommand == "LC_BUILD_VERSION" {
             guard let number = Self.platforms[platform.name] else {
                 throw ExampleWriteError(description: "no platform number for \(platform.name)")
             }
-            for value in [0x32, 24, number, Self.packed(minimum), Self.packed(sdk), 0] { command.little32(value) }
+            for value in [0x32, 24, number, Self.packed(minimum), Self.packed(sdk), 0] { command.u32(value) }
         } else {
             guard let name = slice.versionCommand, let number = Self.versionMinimumCommands[name] else {
                 throw ExampleWriteError(description: "no load command \(slice.versionCommand ?? "(none)")")
             }
-            for value in [number, 16, Self.packed(minimum), Self.packed(sdk)] { command.little32(value) }
+            for value in [number, 16, Self.packed(minimum), Self.packed(sdk)] { command.u32(value) }
         }
         return [command.bytes]
     }
@@ -196,12 +197,12 @@ struct MachOSliceWriter {
                 throw ExampleWriteError(description: "no dylib command \(library.record)")
             }
             let name = Array(library.name.utf8) + [0]
-            var command = ByteBuffer()
-            for value in [number, UInt32(ByteBuffer.rounded(24 + name.count, to: 8)), 24, 2, 0x1_0000, 0x1_0000] {
-                command.little32(value)
+            var command = ByteWriter()
+            for value in [number, UInt32(ByteWriter.rounded(24 + name.count, to: 8)), 24, 2, 0x1_0000, 0x1_0000] {
+                command.u32(value)
             }
             command.bytes += name
-            command.align(8)
+            command.pad(to: 8)
             return command.bytes
         }
     }

@@ -1,3 +1,5 @@
+import ShipcheckTestSupport
+
 /// A section to write: its name and size (its contents are zeros unless it carries metadata).
 struct PlannedSection {
     var segment: String
@@ -36,20 +38,20 @@ struct PlacedSegment {
 
     /// The segment command with its section headers.
     func command(word: Int) -> [UInt8] {
-        var command = ByteBuffer()
-        command.little32(word == 8 ? 0x19 : 0x1)
-        command.little32(UInt32((word == 8 ? 72 : 56) + sections.count * (word == 8 ? 80 : 68)))
+        var command = ByteWriter()
+        command.u32(word == 8 ? 0x19 : 0x1)
+        command.u32(UInt32((word == 8 ? 72 : 56) + sections.count * (word == 8 ? 80 : 68)))
         command.fixedName(name)
-        for value in [address, fileSize, fileOffset, fileSize] { command.word(value, size: word) }
-        for value: UInt32 in [7, 3, UInt32(sections.count), 0] { command.little32(value) }
+        for value in [address, fileSize, fileOffset, fileSize] { command.word(value, is64Bit: word == 8) }
+        for value: UInt32 in [7, 3, UInt32(sections.count), 0] { command.u32(value) }
         for section in sections {
             command.fixedName(section.name)
             command.fixedName(section.segment)
-            command.word(section.address, size: word)
-            command.word(section.size, size: word)
+            command.word(section.address, is64Bit: word == 8)
+            command.word(section.size, is64Bit: word == 8)
             // offset, align (2^3), reloff, nreloc, flags (S_REGULAR), reserved1, reserved2 (, reserved3)
-            for value: UInt32 in [UInt32(section.offset), 3, 0, 0, 0, 0, 0] { command.little32(value) }
-            if word == 8 { command.little32(0) }
+            for value: UInt32 in [UInt32(section.offset), 3, 0, 0, 0, 0, 0] { command.u32(value) }
+            if word == 8 { command.u32(0) }
         }
         return command.bytes
     }
@@ -60,7 +62,7 @@ enum SegmentLayout {
     /// file offset, sections one after the other; `position` ends past the last one.
     static func place(_ segments: [PlannedSegment], from position: inout Int, base: UInt64) -> [PlacedSegment] {
         let placed = segments.map { segment in
-            position = ByteBuffer.rounded(position, to: 16)
+            position = ByteWriter.rounded(position, to: 16)
             let start = UInt64(position)
             var offset = start
             let sections = segment.sections.map { section in
@@ -74,7 +76,7 @@ enum SegmentLayout {
                 name: segment.name, address: base + start, fileOffset: start, fileSize: segment.fileSize,
                 sections: sections)
         }
-        position = ByteBuffer.rounded(position, to: 16)
+        position = ByteWriter.rounded(position, to: 16)
         return placed
     }
 }
