@@ -72,6 +72,24 @@ import ZIPFoundation
         #expect(throws: ManifestError.self) { try TextXMLReader.read(Array("<manifest><unclosed></manifest>".utf8)) }
     }
 
+    /// libxml2 passes a processing instruction's missing data to Foundation as a null pointer,
+    /// which it reads with strlen (found by the fuzzer): such a manifest is an error naming the
+    /// byte, in UTF-8 and UTF-16 alike; an XML declaration and instructions with data are fine.
+    @Test func aProcessingInstructionWithoutDataIsAnErrorNotACrash() throws {
+        let text = "<?xml version=\"1.0\"?>\n<?xm?>\n<manifest package=\"com.example\"/>"
+        let utf16: [UInt8] =
+            [0xFF, 0xFE] + text.utf16.flatMap { unit -> [UInt8] in [UInt8(unit & 0xFF), UInt8(unit >> 8)] }
+        for bytes in [Array(text.utf8), utf16] {
+            #expect {
+                try TextXMLReader.read(bytes)
+            } throws: { error in
+                (error as? ManifestError)?.message.contains("processing instruction without data at byte") == true
+            }
+        }
+        let fine = "<?xml version=\"1.0\"?>\n<?xml-stylesheet href=\"a.css\" ?>\n<manifest package=\"com.example\"/>"
+        #expect(try AndroidManifest(TextXMLReader.read(Array(fine.utf8))).package == "com.example")
+    }
+
     /// Foundation's XMLParser traps on a tag name that is not UTF-8 (found by the fuzzer): a
     /// manifest must decode as UTF-8 before it is parsed, unless it is UTF-16 or declares
     /// Latin-1, which libxml2 converts.

@@ -13,6 +13,9 @@ package enum TextXMLReader {
         if !isConvertedByLibxml2(bytes), let offset = invalidUTF8Offset(bytes) {
             throw ManifestError("not well-formed XML: byte \(offset) is not UTF-8")
         }
+        if let offset = processingInstructionWithoutData(bytes) {
+            throw ManifestError("not well-formed XML: a processing instruction without data at byte \(offset)")
+        }
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = true
         parser.shouldReportNamespacePrefixes = true
@@ -40,6 +43,28 @@ package enum TextXMLReader {
         else { return false }
         let value = head[encoding.upperBound..<close.lowerBound].dropFirst().prefix { $0 != "\"" && $0 != "'" }
         return ["iso-8859-1", "latin1"].contains(value.lowercased())
+    }
+
+    /// Where the first processing instruction with a target and no data (`<?xm?>`) starts, or nil:
+    /// libxml2 hands its data to Foundation's `XMLParser` as a null pointer, and Foundation reads
+    /// it with `strlen` (swift-corelibs-foundation, found by fuzzing). No manifest holds one. A
+    /// UTF-16 document (a byte-order mark) is looked at as the text libxml2 will see.
+    static func processingInstructionWithoutData(_ bytes: [UInt8]) -> Int? {
+        var text = bytes
+        if bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            text = Array((String(data: Data(bytes), encoding: .utf16) ?? "").utf8)
+        }
+        let blank: Set<UInt8> = [0x20, 0x09, 0x0D, 0x0A]
+        var index = 0
+        while index + 1 < text.count {
+            defer { index += 1 }
+            guard text[index] == UInt8(ascii: "<"), text[index + 1] == UInt8(ascii: "?") else { continue }
+            var end = index + 2
+            while end < text.count, !blank.contains(text[end]), text[end] != UInt8(ascii: "?") { end += 1 }
+            while end < text.count, blank.contains(text[end]) { end += 1 }
+            if end + 1 < text.count, text[end] == UInt8(ascii: "?"), text[end + 1] == UInt8(ascii: ">") { return index }
+        }
+        return nil
     }
 
     /// Where the first byte that does not decode as UTF-8 is, or nil.

@@ -38,7 +38,7 @@ extension MachOImage {
                     symbol & (MachO.INDIRECT_SYMBOL_LOCAL | MachO.INDIRECT_SYMBOL_ABS) == 0,
                     let name = symbolName(atIndex: Int(symbol)), !name.isEmpty
                 else { continue }
-                slots[section.address + UInt64(wordSize * slot)] = .symbol(sourceName(ofSymbol: name))
+                slots[section.address &+ UInt64(wordSize * slot)] = .symbol(sourceName(ofSymbol: name))
             }
         }
     }
@@ -91,7 +91,7 @@ extension MachOImage {
             guard segment.memorySize >= pointer, offset <= segment.memorySize - pointer else {
                 throw fail("bind at offset \(offset) is outside segment \(segment.name) (\(segment.memorySize) bytes)")
             }
-            body(segment.address + offset, symbol, flags)
+            body(segment.address &+ offset, symbol, flags)
         }
         while let byte = cursor.byte() {
             let immediate = UInt64(byte & 0x0F)
@@ -226,7 +226,9 @@ extension MachOImage {
             }
             let segment = segments[index]
             guard pageSize >= 8, pageSize.nonzeroBitCount == 1,
-                UInt64(pageCount) * UInt64(pageSize) <= segment.memorySize + UInt64(pageSize)
+                // The last page may run past the segment's end (by less than a page); said
+                // without adding to the segment's size, which the file sets up to 2^64 - 1.
+                UInt64(max(Int(pageCount), 1) - 1) * UInt64(pageSize) <= segment.memorySize
             else {
                 throw fail(
                     "segment \(segment.name): \(pageCount) pages of \(pageSize) bytes do not fit its \(segment.memorySize) bytes"
@@ -257,9 +259,9 @@ extension MachOImage {
                             guard ordinal < imports.count else {
                                 throw fail("bind to import \(ordinal), of \(imports.count)")
                             }
-                            slots[segment.address + location] = .symbol(sourceName(ofSymbol: imports[ordinal]))
+                            slots[segment.address &+ location] = .symbol(sourceName(ofSymbol: imports[ordinal]))
                         case .rebase(let target):
-                            slots[segment.address + location] = .address(target)
+                            slots[segment.address &+ location] = .address(target)
                         case .nonPointer: break
                         }
                         if next == 0 { break }
