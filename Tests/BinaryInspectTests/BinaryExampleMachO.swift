@@ -23,6 +23,7 @@ enum BinaryExampleMachO {
         image.fileType = .sharedLibrary
         image.platform = .iOS
         (image.minimumOS, image.sdk, image.versionCommand) = (OSVersion("17.0"), OSVersion("17.5"), "LC_BUILD_VERSION")
+        // No LC_BUILD_VERSION in the object: its platform fact is one no example states.
         var object = ImageSlice(architecture: "arm64")
         object.fileType = .object
         image.libraries = contents.libraries.filter { $0.record != "LC_LINKER_OPTION" }
@@ -49,8 +50,9 @@ enum BinaryExampleMachO {
             let (bytes, segments) = try MachOSliceWriter(slice: image, entitlements: nil, superclasses: superclasses)
                 .image()
             files.append(("libExample.dylib", bytes))
-            // The class list holds one pointer per class, in the example's order (a finding names
-            // a Mach-O section `SEGMENT,SECTION`); a class's synthetic place is its line's number.
+            // The class list holds one 8-byte pointer per class, in the example's order (a finding
+            // names a Mach-O section `SEGMENT,SECTION`); a class's synthetic place is its line's
+            // number.
             if let classList = segments.flatMap(\.sections).first(where: { $0.name == "__objc_classlist" }) {
                 for index in contents.metadata.objcClasses.indices {
                     let place = MetadataPlace(
@@ -64,10 +66,10 @@ enum BinaryExampleMachO {
             files.append(("Example.o", try MachOSliceWriter(slice: object, entitlements: nil).bytes()))
         }
         for index in places.places.indices where places.places[index].section == "example" {
-            if let line = places.places[index].offset {
-                places.places[index].section = moved[line]?.section
-                places.places[index].offset = moved[line]?.offset
-            } else {
+            if let line = places.places[index].offset, let place = moved[line] {
+                places.places[index].section = place.section
+                places.places[index].offset = place.offset
+            } else if places.places[index].offset == nil {
                 // A fact line: the load command its fact names.
                 places.places[index].section = "LC_UUID"
             }
