@@ -10,7 +10,8 @@ import Testing
 /// shared library (`BinaryExampleELF`), read by what `shipcheck binary FILE` runs
 /// (`BinaryInspector.run(paths:)`), and its findings compared with the `↓` markers at the places
 /// the file holds each line's record. An input error fails the example: one the readers cannot
-/// read tests nothing. Examples of facts only Mach-O states are listed, not skipped.
+/// read tests nothing. Examples of facts only Mach-O states are written as Mach-O instead
+/// (`BinaryRuleMachOBytesTests`).
 @Suite(.needsELF) struct BinaryRuleBytesTests {
     static let ruleIDs = BinaryInspector.ownRules(among: RuleRegistry.rules)
         .filter { !BinaryInspector.isBundleRule($0) }.descriptions.map(\.id)
@@ -38,29 +39,6 @@ import Testing
             return RuleExampleVerifier.Scanned(result.findings, places: places)
         }
         #expect((failures + inputFailures).isEmpty, "\((failures + inputFailures).joined(separator: "\n\n"))")
-    }
-
-    /// The examples ELF cannot state, each named: the Mach-O writer's to judge through bytes.
-    @Test func examplesLeftToTheMachOWriter() throws {
-        var left: [String] = []
-        for id in Self.ruleIDs {
-            let rule = try Self.artifactExamples(id)
-            for example in rule.triggeringExamples + rule.nonTriggeringExamples
-            where BinaryExampleELF.needsMachO(example) {
-                left.append("\(id): \(example.text)")
-            }
-        }
-        #expect(
-            left == [
-                "binary-xctest-case: ↓objc-class LegacyLoginTests: XCTestCase",
-                "binary-xctest-case: objc-class App.AppDelegate: NSObject",
-                "binary-test-library-dependency: ↓linker-option -framework XCTest",
-                "binary-test-library-dependency: dylib /System/Library/Frameworks/SwiftUI.framework/SwiftUI\nlinker-option -framework SwiftUI",
-                "binary-test-library-dependency: dylib @rpath/XCTestHelpers.framework/XCTestHelpers",
-                "binary-test-library-dependency: dylib @rpath/XCTest.framework/XCTest\nweak-dylib @rpath/libXCTestSwiftSupport.dylib",
-                "binary-build-facts: ↓fact uuid 4C4C4411-5555-3144-A1E2-0123456789AB",
-                "binary-build-facts: dylib /usr/lib/libSystem.B.dylib"
-            ])
     }
 
     /// Every example's facts read back from its file as its text states them: a fact no rule
@@ -136,7 +114,7 @@ import Testing
                 }
             ),
             ("test records", { $0.metadata.tests.map { "\($0.kind) \($0.size) \($0.accessor ?? "-")" } }),
-            ("Objective-C classes", { $0.metadata.objcClasses.map(\.name) }),
+            ("Objective-C classes", { $0.metadata.objcClasses.map { "\($0.name): \($0.superclass ?? "-")" } }),
             ("strings", { $0.strings.map(\.text) }),
             ("symbols", { $0.symbols.map { "\($0.mangled) \($0.size)" } + ["symbol table: \($0.hasSymbolTable)"] }),
             ("libraries", { $0.libraries.map { "\($0.kind) \($0.name) \($0.record) \($0.section)" } }),

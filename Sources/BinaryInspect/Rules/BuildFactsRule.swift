@@ -22,7 +22,7 @@ package enum BuildFactsRule: BinaryRule {
             RuleExample("↓section .debug_info 4096"),
             RuleExample("↓fact uuid 4C4C4411-5555-3144-A1E2-0123456789AB")
         ],
-        nonTriggeringExamples: [RuleExample("needed libc.so.6"), RuleExample("dylib /usr/lib/libSystem.B.dylib")])
+        nonTriggeringExamples: [RuleExample("needed libc.so.6"), RuleExample("linker-option -lSystem")])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
         contents.buildFacts.map { fact in

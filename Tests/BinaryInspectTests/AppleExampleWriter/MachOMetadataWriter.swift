@@ -2,7 +2,8 @@ import BinaryInspect
 import ShipcheckTestSupport
 
 /// The Objective-C and Swift metadata of a slice, as a linker lays it out in `__DATA_CONST`:
-/// `__objc_classlist` → `class_t` → `class_ro_t` → the class's name; `__objc_selrefs` → method
+/// `__objc_classlist` → `class_t` → `class_ro_t` → the class's name (a superclass: a local
+/// `class_t` out of the list the class's superclass pointer points at); `__objc_selrefs` → method
 /// names; `__swift5_types` → a struct descriptor whose parent is the module's context
 /// descriptor; and the symbol table (imports as undefined externals; in objects, which keep
 /// their metadata as symbols, `OBJC_CLASS_$_` and nominal type descriptor symbols). Pointers
@@ -12,8 +13,16 @@ struct MachOMetadataWriter {
     let slice: ImageSlice
     let word: Int
     let linked: Bool
+    /// Class → superclass, by runtime names (`MachOSliceWriter.superclasses`).
+    let superclasses: [String: String]
 
-    private var classes: [String] { slice.definedObjCClasses }
+    /// The class list's classes, then the superclasses that are not among them.
+    private var classes: [String] {
+        var seen = Set(slice.definedObjCClasses)
+        return slice.definedObjCClasses
+            + slice.definedObjCClasses.compactMap { superclasses[$0] }.filter { seen.insert($0).inserted }
+    }
+    private var listedClasses: Int { slice.definedObjCClasses.count }
     private var selectors: [String] { Array(slice.selectorReferences) }
     private var modules: [String] {
         var seen: Set<String> = []
@@ -37,7 +46,7 @@ struct MachOMetadataWriter {
             return classes.isEmpty && modules.isEmpty ? [] : [section("__const", word)]
         }
         var sections: [PlannedSection] = []
-        if !classes.isEmpty { sections.append(section("__objc_classlist", classes.count * word)) }
+        if !classes.isEmpty { sections.append(section("__objc_classlist", listedClasses * word)) }
         if !selectors.isEmpty { sections.append(section("__objc_selrefs", selectors.count * word)) }
         // Word-aligned after the pointer lists: the class list's `data` pointer keeps flags in
         // its low bits, so a class_ro_t is always 8-byte aligned.
@@ -66,7 +75,8 @@ struct MachOMetadataWriter {
         let moduleAddress = { (index: Int) in base + UInt64(self.classes.count * 15 * self.word + index * 32) }
         var bytes = ByteWriter()
         switch section.name {
-        case "__objc_classlist": for index in classes.indices { bytes.word(classAddress(index), is64Bit: word == 8) }
+        case "__objc_classlist":
+            for index in 0..<listedClasses { bytes.word(classAddress(index), is64Bit: word == 8) }
         case "__objc_selrefs":
             for index in selectors.indices {
                 bytes.word(nameAddresses[names.count - selectors.count + index], is64Bit: word == 8)
@@ -78,7 +88,10 @@ struct MachOMetadataWriter {
         default:
             for index in classes.indices {
                 // class_t: isa, superclass, cache, vtable, data → class_ro_t right after it.
-                for _ in 0..<4 { bytes.word(0, is64Bit: word == 8) }
+                let superclass = superclasses[classes[index]].flatMap { classes.firstIndex(of: $0) }
+                bytes.word(0, is64Bit: word == 8)
+                bytes.word(superclass.map(classAddress) ?? 0, is64Bit: word == 8)
+                bytes.zeros(2 * word)
                 bytes.word(classAddress(index) + UInt64(5 * word), is64Bit: word == 8)
                 // class_ro_t: flags, instanceStart, instanceSize (, reserved), ivarLayout, name, …
                 bytes.zeros(3 * word)

@@ -10,15 +10,18 @@ struct ExampleWriteError: Error, CustomStringConvertible {
 /// Writes one `ImageSlice` as a thin little-endian Mach-O image: `mach_header(_64)`, a segment
 /// command per segment (the declared ones with their sizes and sections, and `__DATA_CONST`
 /// carrying the Objective-C and Swift metadata), `LC_SYMTAB` with the imports as undefined
-/// externals, `LC_UUID`, `LC_BUILD_VERSION` or `LC_VERSION_MIN_*`, the dylib commands in order
-/// and `LC_CODE_SIGNATURE` (a SuperBlob carrying the entitlements) — the layout ld64 gives them,
-/// minus everything no reader here looks at.
+/// externals, `LC_UUID`, `LC_BUILD_VERSION` or `LC_VERSION_MIN_*`, the dylib commands (an
+/// object's `LC_LINKER_OPTION`s) in order and `LC_CODE_SIGNATURE` (a SuperBlob carrying the
+/// entitlements) — the layout ld64 gives them, minus everything no reader here looks at.
 struct MachOSliceWriter {
     let slice: ImageSlice
     /// The entitlements of the file's code signature (nil: none).
     let entitlements: [String: String]?
     /// `MH_DSYM` with only `LC_UUID`: a dSYM's DWARF file.
     var isDebugSymbols = false
+    /// Runtime name of a class of the class list → runtime name of its superclass, written as a
+    /// local `class_t` the class's superclass pointer points at (not itself in the class list).
+    var superclasses: [String: String] = [:]
 
     /// `cputype`, `cpusubtype` by `lipo`'s names (`<mach/machine.h>`).
     static let cpus: [String: (type: UInt32, subtype: UInt32)] = [
@@ -50,7 +53,10 @@ struct MachOSliceWriter {
         return cpu
     }
 
-    func bytes() throws(ExampleWriteError) -> [UInt8] {
+    func bytes() throws(ExampleWriteError) -> [UInt8] { try image().bytes }
+
+    /// The image's bytes and where its segments and sections landed.
+    func image() throws(ExampleWriteError) -> (bytes: [UInt8], segments: [PlacedSegment]) {
         guard slice.isRead else {
             throw ExampleWriteError(
                 description:
@@ -66,16 +72,19 @@ struct MachOSliceWriter {
         if !linked, !slice.selectorReferences.isEmpty {
             throw ExampleWriteError(description: "\(slice.displayName): an object's selector references are not read")
         }
+        if !linked, !superclasses.isEmpty {
+            throw ExampleWriteError(description: "\(slice.displayName): an object's superclasses are relocations")
+        }
         if entitlements != nil, !slice.hasCodeSignature {
             throw ExampleWriteError(description: "\(slice.displayName): entitlements need a code signature")
         }
-        let metadata = MachOMetadataWriter(slice: slice, word: word, linked: linked)
+        let metadata = MachOMetadataWriter(slice: slice, word: word, linked: linked, superclasses: superclasses)
         let segments = isDebugSymbols ? [] : try segmentPlan(carrier: metadata.carrierSections)
         // Commands whose contents do not depend on where anything lies, then the sizes of all:
         // they fix where the segments' contents start.
         let fixed =
             (try slice.uuid.map { uuid throws(ExampleWriteError) in [try Self.uuidCommand(uuid)] } ?? [])
-            + (isDebugSymbols ? [] : try versionCommands() + dylibCommands())
+            + (isDebugSymbols ? [] : try versionCommands() + libraryCommands())
         let hasSymbols = !isDebugSymbols && metadata.hasSymbols
         let signed = !isDebugSymbols && slice.hasCodeSignature
         let commandsSize =
@@ -124,7 +133,7 @@ struct MachOSliceWriter {
         for command in commands { image.bytes += command }
         image.pad(to: 16)
         image.bytes += contents.bytes + linkedit.bytes
-        return image.bytes
+        return (image.bytes, placed)
     }
 
     /// The declared segments (with their declared sizes) holding the declared sections, a
@@ -190,9 +199,24 @@ struct MachOSliceWriter {
         return [command.bytes]
     }
 
-    /// `dylib_command`: the name at offset 24, the command padded to 8 bytes.
-    private func dylibCommands() throws(ExampleWriteError) -> [[UInt8]] {
+    /// `dylib_command`: the name at offset 24, the command padded to 8 bytes; `LC_LINKER_OPTION`
+    /// (objects only: the linker consumes them): the option's words as C strings after their count.
+    private func libraryCommands() throws(ExampleWriteError) -> [[UInt8]] {
         try slice.libraries.map { library throws(ExampleWriteError) in
+            if library.record == "LC_LINKER_OPTION" {
+                guard !slice.fileType.isLinked else {
+                    throw ExampleWriteError(description: "\(slice.displayName): a linked image keeps no linker option")
+                }
+                let words = library.name.split(separator: " ")
+                let strings: [UInt8] = words.flatMap { Array($0.utf8) + [0] }
+                var command = ByteWriter()
+                for value in [0x2D, ByteWriter.rounded(12 + strings.count, to: 8), words.count] {
+                    command.u32(UInt32(value))
+                }
+                command.bytes += strings
+                command.pad(to: 8)
+                return command.bytes
+            }
             guard let number = Self.dylibCommands[library.record] else {
                 throw ExampleWriteError(description: "no dylib command \(library.record)")
             }
