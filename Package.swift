@@ -146,6 +146,14 @@ let package = Package(
             ],
             swiftSettings: memorySafeSwift6
         ),
+        // Capability: what a release changes since the previous one (`shipcheck diff`, and
+        // `--previous`): both releases' facts compared, and the store rules only a comparison
+        // can check.
+        .target(
+            name: "ReleaseDiff",
+            dependencies: ["ScanEngine", "ShipcheckCore", "Preflight", "BinaryInspect", "AndroidArtifacts"],
+            swiftSettings: memorySafeSwift6
+        ),
         // The library side of the command line: the one rule registry and one entry point per
         // subcommand (the audit's checks in one scan, baselines, query runs, binary targets).
         .target(
@@ -153,7 +161,7 @@ let package = Package(
             dependencies: [
                 "ScanEngine",
                 "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
-                "Preflight", "AndroidArtifacts"
+                "Preflight", "AndroidArtifacts", "ReleaseDiff"
             ],
             swiftSettings: memorySafeSwift6
         ),
@@ -163,7 +171,7 @@ let package = Package(
             name: "shipcheck",
             dependencies: [
                 "ScanEngine",
-                "ShipcheckCore", "ShipcheckFrontend", "ConflictScan", "SavedQueries", "BinaryInspect",
+                "ShipcheckCore", "ShipcheckFrontend", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseDiff",
                 .product(name: "ArgumentParser", package: "swift-argument-parser")
             ],
             swiftSettings: memorySafeSwift6,
@@ -231,12 +239,13 @@ let package = Package(
             swiftSettings: memorySafeSwift6),
         .testTarget(
             name: "BinaryInspectTests",
-            dependencies: ["ScanEngine", "BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            dependencies: ["ScanEngine", "BinaryInspect", "ReleaseDiff", "ShipcheckFrontend", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         .testTarget(
             name: "AndroidArtifactsTests",
             dependencies: [
-                "ScanEngine", "AndroidArtifacts", "BinaryInspect", "ShipcheckFrontend", "ShipcheckTestSupport",
+                "ScanEngine", "AndroidArtifacts", "BinaryInspect", "ShipcheckFrontend", "ReleaseDiff",
+                "ShipcheckTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 // The rule examples' App Bundle manifests and BundleConfig.pb are written with it.
                 .product(name: "SwiftProtobuf", package: "swift-protobuf")
@@ -248,6 +257,11 @@ let package = Package(
         .testTarget(
             name: "ReleaseAuditTests",
             dependencies: ["ScanEngine", "ReleaseAudit", "Preflight", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            swiftSettings: memorySafeSwift6),
+        // The previous-release rules' examples, the comparison and the finding matching.
+        .testTarget(
+            name: "ReleaseDiffTests",
+            dependencies: ["ScanEngine", "ReleaseDiff", "ShipcheckFrontend", "ShipcheckTestSupport"],
             swiftSettings: memorySafeSwift6),
         // The registry, the single scan of the audit (a test counts its reads) and the entry points.
         .testTarget(

@@ -56,14 +56,23 @@ package struct AndroidInspector: ArtifactFamily {
     /// `uploadDay` (`yyyy-MM-dd`): the day Play's dated floors are judged as of, when not today
     /// (a rule example states the day its outcome holds on).
     package func inspect(_ path: String, with inspector: BinaryInspector, uploadDay: String?) -> CheckResult {
+        read(path, with: inspector, uploadDay: uploadDay).result
+    }
+
+    /// Reads the artifact at `path` and runs every rule on it, as `inspect` does, handing back
+    /// the model it checked (nil when it could not be read at all).
+    package func read(_ path: String, with inspector: BinaryInspector, uploadDay: String? = nil) -> (
+        artifact: AndroidArtifact?, result: CheckResult
+    ) {
         let kind =
             AndroidArtifactKind(path: path) ?? (FileKind.of(path) == .directory ? .libraryFolder : .library)
         var (artifact, result) = AndroidWalker(inspector: inspector).read(path: path, kind: kind)
-        if var artifact {
-            if let uploadDay { artifact.uploadDay = uploadDay }
-            result.findings += check(artifact)
+        if var read = artifact {
+            if let uploadDay { read.uploadDay = uploadDay }
+            result.findings += check(read)
+            artifact = read
         }
-        return result
+        return (artifact, result)
     }
 
     /// Runs the Android rules on an artifact already read (rule examples, tests, the fuzz target),

@@ -138,8 +138,14 @@ package struct BinaryInspector: Sendable {
     /// A binary given on its own: the leak rules, then the bundle rules that read facts a
     /// single Mach-O file holds (`BundleRule.checksSingleBinaries`), on a model of that one image.
     private func inspectAlone(_ file: BinaryFile) -> CheckResult {
+        readAlone(file).result
+    }
+
+    /// Checks a binary given on its own as `inspectAlone` does, and hands back the model of its
+    /// one Mach-O image (kind `.binary`), nil when the file holds none (ELF).
+    package func readAlone(_ file: BinaryFile) -> (contents: BundleContents?, result: CheckResult) {
         var (result, image) = inspect(file, at: "")
-        guard let image else { return result }
+        guard let image else { return (nil, result) }
         var bundle = BundleContents(root: file.path, kind: .binary)
         bundle.images = [image]
         bundle.distribution = BundleWalker.configuredDistribution(configuration) ?? .assumedAppStore
@@ -152,7 +158,15 @@ package struct BinaryInspector: Sendable {
             }
             result.findings.append(finding)
         }
-        return result
+        return (bundle, result)
+    }
+
+    /// Reads a bundle or `.ipa` and runs every rule on it, as `run` does for one bundle, and
+    /// hands back the model it checked (nil when it could not be opened).
+    package func readAndCheckBundle(at path: String) -> (contents: BundleContents?, result: CheckResult) {
+        var (contents, result) = readBundle(at: path)
+        if let contents { result.findings += check(contents) }
+        return (contents, result)
     }
 
     /// What `run` audits: a binary file, or a bundle walked whole.

@@ -12,7 +12,7 @@ extension Frontend {
     /// `extraBinaries` (only their `architecture` slice, when given).
     package static func auditChecks(
         root: String, configuration: Configuration, extraBinaries: [String] = [], architecture: String? = nil,
-        source: any FileSource = DiskFileSource()
+        previous: String? = nil, source: any FileSource = DiskFileSource()
     ) -> [any FileCheck] {
         let rules = RuleRegistry.rules
         return [
@@ -23,7 +23,8 @@ extension Frontend {
             ArchiveBreakerCheck(rules: rules, configuration: configuration),
             PrivacyDeclarationsCheck(rules: rules, configuration: configuration),
             BinariesCheck(
-                root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture),
+                root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
+                previous: previous),
             AndroidLibrariesCheck(root: root, configuration: configuration)
         ]
     }
@@ -37,6 +38,7 @@ extension Frontend {
     /// baseline are read through the same source as the scan, so no file is opened twice.
     package static func audit(
         root: String, config: String? = nil, extraBinaries: [String] = [], architecture: String? = nil,
+        previous: String? = nil,
         baseline: String? = nil,
         baselineStrict: Bool = false, writeBaseline: String? = nil, failingSeverity: Severity,
         source base: any FileSource = DiskFileSource(), cache: ResultCacheChoice = .none, progress: ScanProgress? = nil
@@ -57,7 +59,7 @@ extension Frontend {
         .run(
             auditChecks(
                 root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
-                source: source))
+                previous: previous, source: source))
         var result = outcome.combined
         cache.save(resultCache, into: &result)
         var findings = result.findings
@@ -144,20 +146,26 @@ final class BinariesCheck: FileCheck {
     private let extraBinaries: [String]
     /// Only this slice of universal Mach-O artifacts (`audit --arch`); nil: every slice.
     private let architecture: String?
+    /// The previous release (`audit --previous`; else the configuration's `previous:`).
+    private let previous: String?
 
-    init(root: String, configuration: Configuration, extraBinaries: [String], architecture: String?) {
+    init(root: String, configuration: Configuration, extraBinaries: [String], architecture: String?, previous: String?)
+    {
         self.root = root
         self.configuration = configuration
         self.extraBinaries = extraBinaries
         self.architecture = architecture
+        self.previous = previous
     }
 
     func finish() -> CheckResult {
         let expanded = ArtifactPaths.expand(configuration.settings(ArtifactSettings.self).binaries, root: root)
         let paths = expanded.paths + extraBinaries
         guard !paths.isEmpty else { return CheckResult(inputErrors: expanded.errors) }
-        var result = Frontend.artifactInspector(configuration: configuration, architecture: architecture).run(
-            paths: paths)
+        var result =
+            Frontend.checkedAgainstPrevious(
+                paths, previous: previous, root: root, configuration: configuration, architecture: architecture)
+            ?? Frontend.artifactInspector(configuration: configuration, architecture: architecture).run(paths: paths)
         for index in result.findings.indices {
             result.findings[index].location = result.findings[index].location.relative(to: root)
         }

@@ -1,6 +1,7 @@
 import AndroidArtifacts
 import BinaryInspect
 import ConflictScan
+import ReleaseDiff
 import ScanEngine
 import ShipcheckCore
 import SourceScan
@@ -38,8 +39,10 @@ package enum Frontend {
     /// `shipcheck binary`: the files and directories given, else the configuration's `binaries`
     /// globs (relative to the current directory), expanded as the audit expands them; only the
     /// `architecture` slice of universal Mach-O files, when given.
+    /// With a previous release (`previous`, else the configuration's `previous:`), the one
+    /// artifact given is judged against it too (`checkedAgainstPrevious`).
     package static func binary(
-        paths: [String], architecture: String? = nil, configuration: Configuration,
+        paths: [String], architecture: String? = nil, previous: String? = nil, configuration: Configuration,
         failingSeverity: Severity, progress: ScanProgress? = nil
     ) throws(UsageError) -> CommandOutcome {
         var targets = paths
@@ -54,7 +57,11 @@ package enum Frontend {
         }
         var inspector = artifactInspector(configuration: configuration, architecture: architecture)
         inspector.progress = progress
-        var result = inspector.run(paths: targets).finalized(configuration: configuration)
+        let checked =
+            checkedAgainstPrevious(
+                targets, previous: previous, root: ".", configuration: configuration, architecture: architecture)
+            ?? inspector.run(paths: targets)
+        var result = checked.finalized(configuration: configuration)
         result.inputErrors = expansionErrors + result.inputErrors
         return CommandOutcome(
             report: Report(
@@ -74,6 +81,7 @@ package enum Frontend {
     /// The rules `shipcheck binary` runs (its reports' rule list).
     static var artifactRules: [any Rule.Type] {
         BinaryInspector.ownRules(among: RuleRegistry.rules) + AndroidInspector.ownRules(among: RuleRegistry.rules)
+            + PreviousReleaseCheck.ownRules(among: RuleRegistry.rules)
     }
 }
 

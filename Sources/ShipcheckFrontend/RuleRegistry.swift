@@ -2,6 +2,7 @@ import AndroidArtifacts
 import BinaryInspect
 import ConflictScan
 import ReleaseAudit
+import ReleaseDiff
 import SavedQueries
 import ShipcheckCore
 import SourceScan
@@ -73,6 +74,14 @@ package enum RuleRegistry {
         TextRelocationsRule.self,
         ELFRefusedRule.self,
         DebugInfoRule.self,
+        // A release against the previous one: upload refusals and what an update adds (ReleaseDiff).
+        BuildNotIncreasedRule.self,
+        VersionLowerRule.self,
+        IdentifierChangedRule.self,
+        TestLibraryAddedRule.self,
+        PrivacyDetailsRule.self,
+        DevicesDroppedRule.self,
+        SizeBudgetRule.self,
         // Saved queries (SavedQueries).
         SavedQueryRule.self,
         // Build settings and archive breakers (ReleaseAudit).

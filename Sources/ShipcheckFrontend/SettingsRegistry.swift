@@ -1,5 +1,6 @@
 import BinaryInspect
 import ConflictScan
+import ReleaseDiff
 import SavedQueries
 import ShipcheckCore
 
@@ -15,6 +16,8 @@ package enum SettingsRegistry {
         // Files that show conflict markers on purpose (ConflictScan).
         ConflictSettings.self,
         // How Apple bundles and .ipa files ship (BinaryInspect).
-        BundleSettings.self
+        BundleSettings.self,
+        // The previous release the artifacts are judged against (ReleaseDiff).
+        PreviousReleaseSettings.self
     ]
 }

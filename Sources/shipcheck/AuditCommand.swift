@@ -18,7 +18,8 @@ struct AuditCommand: ParsableCommand {
             PrivacyInfo.xcprivacy, purpose-string APIs against their Info.plist, every privacy \
             manifest validated) and the binary inspector on the artifacts named by `binaries:` in \
             .shipcheck.yml or --binary (with the App Store pre-flight rules on Apple bundles, .ipa \
-            and .xcarchive files: docs/preflight.md). \
+            and .xcarchive files: docs/preflight.md), judged against the previous release with \
+            --previous PATH or previous: in .shipcheck.yml (docs/diff.md). \
             The text report ends with a table of files, findings and time per check.
 
             Baselines let an existing app adopt the gate: --write-baseline FILE records today's \
@@ -50,6 +51,12 @@ struct AuditCommand: ParsableCommand {
         ))
     var arch: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The previous release's artifact: the release artifact (exactly one) is judged against it too, with the previous-release rules (docs/diff.md); default: previous: in .shipcheck.yml.",
+            valueName: "path"))
+    var previous: String?
+
     @Option(help: ArgumentHelp("Report only findings not recorded in this baseline file.", valueName: "file"))
     var baseline: String?
 
@@ -80,7 +87,8 @@ struct AuditCommand: ParsableCommand {
         do {
             defer { line.finish() }
             outcome = try Frontend.audit(
-                root: path, config: report.config, extraBinaries: binaries, architecture: arch, baseline: baseline,
+                root: path, config: report.config, extraBinaries: binaries, architecture: arch, previous: previous,
+                baseline: baseline,
                 baselineStrict: baselineStrict, writeBaseline: writeBaseline, failingSeverity: report.failingSeverity,
                 source: source, cache: cache.choice, progress: line.progress)
         }

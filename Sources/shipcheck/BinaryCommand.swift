@@ -36,6 +36,12 @@ struct BinaryCommand: ParsableCommand {
             "Check only this slice of universal Mach-O files (arm64, arm64_32, x86_64, armv7k…).", valueName: "arch"))
     var arch: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "The previous release's artifact: the one artifact given is judged against it too, with the previous-release rules (docs/diff.md); default: previous: in .shipcheck.yml.",
+            valueName: "path"))
+    var previous: String?
+
     @Argument(
         help: "ELF or Mach-O files, static archives, Apple bundles, .ipa files, Android artifacts or directories.")
     var paths: [String] = []
@@ -45,7 +51,8 @@ struct BinaryCommand: ParsableCommand {
         let line = ProgressLine("shipcheck binary")
         do {
             let outcome = try Frontend.binary(
-                paths: paths, architecture: arch, configuration: configuration, failingSeverity: report.failingSeverity,
+                paths: paths, architecture: arch, previous: previous, configuration: configuration,
+                failingSeverity: report.failingSeverity,
                 progress: line.progress)
             line.finish()
             try report.emit(outcome)

@@ -7,7 +7,11 @@ extension ReportFormat: ExpressibleByArgument {}
 
 /// Options every reporting subcommand shares: format, output file, strictness, config.
 struct ReportOptions: ParsableArguments {
-    @Option(name: .shortAndLong, help: "Output format: text, json, sarif, junit, github, gitlab.")
+    @Option(
+        name: .shortAndLong,
+        help:
+            "Output format: text, json, sarif, junit, github, gitlab, markdown (a pull-request comment or job summary)."
+    )
     var format: ReportFormat = .text
 
     @Option(

@@ -18,7 +18,7 @@ struct Shipcheck: ParsableCommand {
             """,
         version: VersionText.text,
         subcommands: [
-            AuditCommand.self, SourcesCommand.self, ConflictsCommand.self, BinaryCommand.self,
+            AuditCommand.self, SourcesCommand.self, ConflictsCommand.self, BinaryCommand.self, DiffCommand.self,
             SymbolsCommand.self, QueryCommand.self, InitCommand.self
         ]
     )

@@ -33,7 +33,7 @@ package enum BundleKind: String, Sendable, CaseIterable {
     /// Kinds that a directory walk treats as one artifact (the outermost one wins). A `.bundle`
     /// outside an app is usually a loadable plug-in (a Mach-O `MH_BUNDLE` file, as the fixture
     /// `AppTests.bundle` is), so it is not one of them.
-    var isArtifact: Bool { self != .bundle && self != .binary }
+    package var isArtifact: Bool { self != .bundle && self != .binary }
 
     /// Whether a file inside an artifact is not shipped code of the team's own: debug symbols
     /// (`*.dSYM` and `dSYMs` folders anywhere — an xcarchive's, an xcframework library's —, and

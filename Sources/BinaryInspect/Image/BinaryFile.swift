@@ -58,7 +58,7 @@ package final class BinaryFile {
 
     /// Whether the file at `path` starts like a binary (unreadable files and symlinks: no; the
     /// directory walk has already resolved what it follows).
-    static func looksLikeBinary(path: String) -> Bool {
+    package static func looksLikeBinary(path: String) -> Bool {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

@@ -6,7 +6,7 @@ package protocol Reporter: Sendable {
 
 /// The `--format` values.
 package enum ReportFormat: String, CaseIterable, Sendable {
-    case text, json, sarif, junit, github, gitlab
+    case text, json, sarif, junit, github, gitlab, markdown
 
     /// The reporter for this format. `color`, `heading` and `verbose` (see `TextReporter`)
     /// only matter for `text`.
@@ -18,6 +18,7 @@ package enum ReportFormat: String, CaseIterable, Sendable {
         case .junit: JUnitReporter()
         case .github: GitHubReporter()
         case .gitlab: GitLabReporter()
+        case .markdown: MarkdownReporter()
         }
     }
 }

@@ -130,18 +130,26 @@ enum CheckTable {
                 formatSeconds(check.seconds)
             ]
         }
-        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                let pad = String(repeating: " ", count: widths[index] - cell.count)
-                return index == 0 ? cell + pad : pad + cell
-            }.joined(separator: "  ")
-        }
-        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+        return TextTable.lines([header] + rows).joined(separator: "\n")
     }
 
     static func formatSeconds(_ seconds: Double) -> String {
         let milliseconds = Int((seconds * 1000).rounded())
         return milliseconds < 1000 ? "\(milliseconds) ms" : "\(milliseconds / 1000).\(milliseconds % 1000 / 100) s"
+    }
+}
+
+/// Rows of cells as columns padded to their widest cell: the first column left-aligned, the
+/// others (numbers) right-aligned. The audit's check table and the diff's tables.
+package enum TextTable {
+    package static func lines(_ rows: [[String]]) -> [String] {
+        let columns = rows.map(\.count).max() ?? 0
+        let widths = (0..<columns).map { column in rows.map { column < $0.count ? $0[column].count : 0 }.max() ?? 0 }
+        return rows.map { cells in
+            cells.enumerated().map { index, cell in
+                let pad = String(repeating: " ", count: widths[index] - cell.count)
+                return index == 0 ? cell + pad : pad + cell
+            }.joined(separator: "  ")
+        }
     }
 }

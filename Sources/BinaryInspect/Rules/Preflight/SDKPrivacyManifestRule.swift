@@ -124,7 +124,7 @@ package enum SDKPrivacyManifestRule: BundleRule {
 extension BundleContents {
     /// The frameworks whose name is on Apple's list, with the list's entry (this rule's and
     /// `SDKSignatureRule`'s subjects).
-    var listedSDKFrameworks: [(framework: NestedBundle, entry: String)] {
+    package var listedSDKFrameworks: [(framework: NestedBundle, entry: String)] {
         bundles.compactMap { bundle in
             guard bundle.role == .framework, let entry = ListedSDKs.entry(named: bundle.name) else { return nil }
             return (bundle, entry)
@@ -137,7 +137,7 @@ extension BundleContents {
     /// vendor inside one of that vendor's bundles (`OneSignalClient` in `OneSignalCore`) is the
     /// bundle's own: left out where the bundle ships a manifest, or is listed itself (the
     /// embedded check then judges its manifest).
-    var listedSDKsLinkedIntoOtherImages: [(image: BundleImage, entry: String, evidence: String)] {
+    package var listedSDKsLinkedIntoOtherImages: [(image: BundleImage, entry: String, evidence: String)] {
         images.flatMap { image -> [(image: BundleImage, entry: String, evidence: String)] in
             let own = image.bundle.flatMap { self.bundle(at: $0) }
             let ownIsJudged = own.map { ListedSDKs.entry(named: $0.name) != nil || !privacyManifests(of: $0).isEmpty }
