@@ -76,3 +76,27 @@ else
   echo "demo: shipcheck symbols --grep Previews on the iOS app Tests/Fixtures/macho/App-ios (Swift names demangled):"
   "$shipcheck" symbols --defined-only --grep Previews Tests/Fixtures/macho/App-ios | head -5
 fi
+
+echo
+echo "demo: shipcheck diff from the previous release of the demo app (Samples/Bundles/make_ipa.py --previous-release) to this one"
+bundles=Samples/Bundles/.build-bundles
+python3 "$here/Bundles/make_ipa.py" "$bundles/Demo-previous.ipa" --previous-release || { echo "demo: make_ipa.py --previous-release failed" >&2; exit 1; }
+comparison=$("$shipcheck" diff --no-color --no-heading "$bundles/Demo-previous.ipa" "$bundles/Demo.ipa")
+status=$?
+printf '%s\n' "$comparison"
+echo
+if [ "$status" -ne 1 ]; then
+  echo "demo: expected shipcheck diff to exit 1 (previous-release errors), got $status" >&2
+  exit 1
+fi
+for section in "Identity and version" "Images" "SDKs" "Libraries loaded" "Permissions and declarations" "Segments and sections of changed images"; do
+  printf '%s\n' "$comparison" | grep -qx "$section" || { echo "demo: shipcheck diff shows no \"$section\" section" >&2; exit 1; }
+done
+actual=$(printf '%s\n' "$comparison" | sed -nE 's/^.*: (error|warning|note): .* \[(previous-[a-z0-9-]+)\]$/\2/p' | sort)
+expected=$(sed -n '/<!-- diff:begin -->/,/<!-- diff:end -->/p' "$here/EXPECTED.md" | grep -vE '^(<!--|```)' | sort)
+if [ "$actual" != "$expected" ]; then
+  echo "demo: shipcheck diff's previous-release findings differ from Samples/EXPECTED.md (< expected, > reported):" >&2
+  diff <(printf '%s\n' "$expected") <(printf '%s\n' "$actual") >&2
+  exit 1
+fi
+echo "demo: shipcheck diff showed every section and the $(printf '%s\n' "$expected" | wc -l) previous-release findings Samples/EXPECTED.md lists."

@@ -8,7 +8,12 @@ incompressible resources (Payload/Demo.app/Media/) and `--binary-padding-mib N` 
 incompressible bytes at the end of the executable (after its last segment: the Mach-O reader
 ignores them, the zip reader must inflate them with the rest).
 
-    make_ipa.py OUT.ipa [--padding-mib N] [--binary-padding-mib N]
+With `--previous-release`, OUT.ipa is instead the release of Demo before this one, for `make
+demo`'s `shipcheck diff`: build 8 of the same version (this one is build 7), an older executable,
+a lower MinimumOSVersion, without Alamofire, Location and the preview data, and a widget manifest
+declaring fewer categories.
+
+    make_ipa.py OUT.ipa [--padding-mib N] [--binary-padding-mib N] [--previous-release]
 """
 import os
 import random
@@ -74,6 +79,18 @@ APP = [
     ("Settings.bundle/Root.plist", info("Settings", "com.example.Settings")),
 ]
 
+# The previous release: APP with these entries replaced (None: left out).
+PREVIOUS = {
+    "Demo": "preflight/Store-ios",
+    "Info.plist": info("Demo", "com.example.Demo", version="1.0 beta", build="8", minimum="15.0"),
+    "PlugIns/Widget.appex/PrivacyInfo.xcprivacy": manifest(("FileTimestamp", "C617.1")),
+    "Frameworks/Location.framework/Location": None,
+    "Frameworks/Location.framework/Info.plist": None,
+    "Frameworks/Alamofire.framework/Alamofire": None,
+    "Frameworks/Alamofire.framework/Info.plist": None,
+    "Preview Content/users.json": None,
+}
+
 # Demo.xcarchive: a release build archived without its dSYM.
 ARCHIVE = [
     ("Info.plist", info("Demo", "com.example.Demo")),
@@ -99,11 +116,14 @@ def entry(archive, name, data, compress=zipfile.ZIP_DEFLATED, mode=0o644):
     archive.writestr(info, data)
 
 
-def main(out, padding_mib=0, binary_padding_mib=0):
+def main(out, padding_mib=0, binary_padding_mib=0, previous=False):
     os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+    entries = APP
+    if previous:
+        entries = [(name, PREVIOUS.get(name, source)) for name, source in APP if PREVIOUS.get(name, source) is not None]
     with zipfile.ZipFile(out + ".tmp", "w") as archive:
         generator = random.Random(0x5EED)
-        for name, source in APP:
+        for name, source in entries:
             data, is_fixture = read(source)
             if name == "Demo":
                 data += generator.randbytes(binary_padding_mib << 20)
@@ -112,6 +132,8 @@ def main(out, padding_mib=0, binary_padding_mib=0):
         for index in range(padding_mib):
             entry(archive, "Payload/Demo.app/Media/clip-%04d.bin" % index, generator.randbytes(1 << 20), zipfile.ZIP_STORED)
     os.replace(out + ".tmp", out)
+    if previous:
+        return
     folder = os.path.join(os.path.dirname(os.path.abspath(out)), "Demo.xcarchive")
     shutil.rmtree(folder, ignore_errors=True)
     for name, source in ARCHIVE:
@@ -129,4 +151,7 @@ if __name__ == "__main__":
             at = arguments.index(option)
             options[option] = int(arguments[at + 1])
             del arguments[at:at + 2]
-    main(arguments[0], options["--padding-mib"], options["--binary-padding-mib"])
+    previous = "--previous-release" in arguments
+    if previous:
+        arguments.remove("--previous-release")
+    main(arguments[0], options["--padding-mib"], options["--binary-padding-mib"], previous)

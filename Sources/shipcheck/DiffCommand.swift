@@ -68,8 +68,11 @@ struct DiffCommand: ParsableCommand {
                     ComparisonPrinter.gone(outcome.run.gone, layout: layout))
             }
             sink.write("\n")
-            report.format.reporter(color: report.color, heading: true, verbose: report.verbose).write(
+            report.format.reporter(color: report.color, heading: report.wantsHeading, verbose: report.verbose).write(
                 outcome.report, to: sink)
+            if report.format == .text && !report.wantsHeading {
+                printError(TextReporter(color: false).summary(outcome.report))
+            }
         }
         try sink.finish()
         throw ExitCode(outcome.report.exitCode)

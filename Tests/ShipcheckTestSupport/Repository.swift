@@ -37,6 +37,16 @@ package enum Repository {
         return relative
     }()
 
+    /// The release of the demo app before `demoIPA` (`make_ipa.py --previous-release`, as
+    /// `make demo` assembles it for `shipcheck diff`): its path relative to the package root.
+    package static let previousDemoIPA: String = {
+        let relative = "Samples/Bundles/.build-bundles/Demo-previous.ipa"
+        let result = CommandRunner.run(
+            "/usr/bin/env", ["python3", path("Samples/Bundles/make_ipa.py"), path(relative), "--previous-release"])
+        precondition(result.status == 0, "Samples/Bundles/make_ipa.py failed:\n\(result.stdout)\n\(result.stderr)")
+        return relative
+    }()
+
     /// The committed Mach-O fixtures (Tests/Fixtures/macho, rebuilt by its build.sh).
     package static func machOFixture(_ name: String) -> String { path("Tests/Fixtures/macho/" + name) }
 }
