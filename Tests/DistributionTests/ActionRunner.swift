@@ -43,11 +43,12 @@ struct ActionRunner {
             "RUNNER_TEMP": scratch.path + "/runner-temp",
             "GITHUB_PATH": scratch.path + "/github-path",
             "GITHUB_OUTPUT": scratch.path + "/github-output",
+            "GITHUB_STEP_SUMMARY": scratch.path + "/github-step-summary",
             "RUNNER_OS": "Linux",
             "RUNNER_ARCH": "X64"
         ]
         try FileManager.default.createDirectory(atPath: environment["RUNNER_TEMP"]!, withIntermediateDirectories: true)
-        for key in ["GITHUB_PATH", "GITHUB_OUTPUT"] {
+        for key in ["GITHUB_PATH", "GITHUB_OUTPUT", "GITHUB_STEP_SUMMARY"] {
             _ = FileManager.default.createFile(atPath: environment[key]!, contents: nil)
         }
     }

@@ -27,7 +27,7 @@ import Yams
     @Test func actionDeclaresTheDocumentedInputsAndDefaultsToThisRelease() throws {
         let action = try Self.yaml("action.yml")
         let inputs = try #require(action["inputs"] as? [String: [String: Any]])
-        for name in ["version", "args", "format", "sarif", "working-directory", "cache"] {
+        for name in ["version", "args", "format", "sarif", "working-directory", "cache", "previous", "artifact"] {
             #expect(inputs[name] != nil, "action.yml lacks input \(name)")
         }
         #expect(inputs["version"]?["default"] as? String == Report.toolVersion)
@@ -75,6 +75,31 @@ import Yams
         }
         let written = folders.filter { !((try? FileManager.default.contentsOfDirectory(atPath: $0)) ?? []).isEmpty }
         #expect(written.count == 1, "shipcheck's cache is in none of \(folders)")
+    }
+
+    /// With a previous release, the gate judges the release against it and the job summary
+    /// shows what the release adds (`shipcheck diff --format markdown`).
+    @Test func actionWithAPreviousReleaseGatesOnItAndSummarisesTheDiff() throws {
+        let scratch = TemporaryDirectory()
+        let workspace = Self.workspace(in: scratch)
+        for (name, relative) in [("previous.ipa", Repository.previousDemoIPA), ("App.ipa", Repository.demoIPA)] {
+            try FileManager.default.copyItem(atPath: Repository.path(relative), toPath: workspace + "/" + name)
+        }
+        var runner = try ActionRunner(
+            scratch: scratch, workspace: workspace,
+            inputs: [
+                "args": "binary App.ipa", "format": "text", "previous": "previous.ipa", "artifact": "App.ipa",
+                "cache": "false"
+            ])
+        runner.environment["SHIPCHECK_RELEASE_URL"] = release.releaseSite(in: scratch)
+        let results = try runner.run()
+        #expect(results.map(\.id) == ["install", "run", "summary"], "steps run: \(results.map(\.id))")
+        let run = try #require(results.first { $0.id == "run" })
+        #expect(run.status == 1)
+        #expect(run.output.contains("[previous-build-not-increased]"), "\(run.output)")
+        let summary = try String(contentsOfFile: runner.environment["GITHUB_STEP_SUMMARY"]!, encoding: .utf8)
+        #expect(summary.hasPrefix("### shipcheck diff: previous.ipa → App.ipa"), "\(summary)")
+        #expect(summary.contains("| build | 8 | 7 |"))
     }
 
     @Test func actionWithTheCacheOffRestoresAndSavesNothing() throws {
