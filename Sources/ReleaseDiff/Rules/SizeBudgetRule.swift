@@ -19,12 +19,14 @@ package enum SizeBudgetRule: PreviousReleaseRule, ConfigurableRule {
         package var isEmpty: Bool { total == nil && download == nil && parts.isEmpty }
 
         package mutating func read(_ option: String, from mapping: YAMLMapping, key: String) throws(InputError) {
+            let qualified = mapping.context.isEmpty ? key : "\(mapping.context).\(key)"
             func budget(_ text: String, line: Int?) throws(InputError) -> Budget {
                 guard let budget = Budget(text) else {
                     throw InputError(
                         path: mapping.file, line: line,
                         message:
-                            "'\(key)': \(text) is not a size budget (bytes, KB, MB, GB, or a percentage such as 5%)")
+                            "'\(qualified)': \(text) is not a size budget (bytes, KB, MB, GB, or a percentage such as 5%)"
+                    )
                 }
                 return budget
             }
@@ -37,7 +39,7 @@ package enum SizeBudgetRule: PreviousReleaseRule, ConfigurableRule {
                     guard let part = name.scalar?.string, let text = node.scalar?.string else {
                         throw InputError(
                             path: mapping.file, line: node.mark?.line,
-                            message: "'\(key)' must map part names to budgets")
+                            message: "'\(qualified)' must map part names to budgets")
                     }
                     parts[part] = try budget(text, line: node.mark?.line)
                 }

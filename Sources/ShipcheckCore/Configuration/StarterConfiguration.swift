@@ -26,6 +26,11 @@ package enum StarterConfiguration {
         #       ios: "26.0"
         #   preflight-test-code-linked:
         #     debugging-tools: [InHouseInspector]       # besides the built-in list
+        #   previous-size-budget:                       # growth allowed since the previous release
+        #     total: 5%
+        #     download: 2 MB
+        #     parts:
+        #       "native libraries (arm64-v8a)": 500 KB
 
         # Compilation conditions. DEBUG is never set in release; list your own debug-only
         # flags (never set in release) and flags your release builds always set.
@@ -52,6 +57,11 @@ package enum StarterConfiguration {
         # binaries:
         #   - ".build/release/MyApp"
         #   - "android/app/build/outputs/bundle/release/*.aab"
+
+        # The previous release's artifact: the release artifact above (exactly one) is judged
+        # against it (build number, version, SDKs an update adds, new permissions, size budgets;
+        # `shipcheck diff` shows everything it adds).
+        # previous: "releases/App-2.3.ipa"
 
         # How Apple bundles and .ipa files ship (app-store, ad-hoc, development, enterprise);
         # the App Store pre-flight rules check only what is meant for the store.
