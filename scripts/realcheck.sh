@@ -9,7 +9,9 @@
 # Debian packages with apt-get (run `apt-get update` first when apt does not know the version) —
 # checks each download's sha256, unpacks it once, runs `shipcheck binary --format json` on each
 # artifact and compares the rules it reports (rule id and severity; the build-facts notes are
-# descriptions, not verdicts) and its input errors with the written verdict. One line per
+# descriptions, not verdicts) and its input errors with the written verdict; then runs `shipcheck
+# diff --format json` on each pair of releases of Tests/RealArtifacts/pairs.tsv and compares its
+# report's verdict and the facts its comparison states with the written ones. One line per
 # difference, naming the artifact; exit 1 on any difference, download or checksum failure.
 # Needs pip, python3, unzip and, for the Debian rows, apt-get and dpkg-deb.
 set -euo pipefail
@@ -18,6 +20,7 @@ cd "$(dirname "$0")/.."
 shipcheck="${1:?usage: scripts/realcheck.sh SHIPCHECK [NAME...]}"
 shift
 table=Tests/RealArtifacts/artifacts.tsv
+pairs=Tests/RealArtifacts/pairs.tsv
 cache=.build/realcheck
 mkdir -p "$cache/downloads" "$cache/unpacked"
 python=python3
@@ -160,6 +163,36 @@ if report.get("inputErrors"):
 print(",".join(sorted(found)) or "none")'
 }
 
+# The facts of FACTS (pairs.tsv's column) that `shipcheck diff --format json` on standard input
+# does not state, one per line; nothing when it states them all.
+missing_facts() {
+  "$python" -c '
+import json, sys
+document = json.load(sys.stdin)
+comparison = document.get("comparison") or {}
+identity = {row["name"]: (row.get("old"), row.get("new")) for row in comparison.get("identity", [])}
+sdks = {row["name"]: (row.get("old"), row.get("new")) for row in comparison.get("sdkVersions", [])}
+for fact in filter(None, sys.argv[1].split(";")):
+    key, _, value = fact.partition(":")
+    if key == "identical":
+        holds = comparison.get("identical") is True
+    elif key == "architectures":
+        change = comparison.get("architectures", {})
+        holds = value[1:] in change.get("added" if value[0] == "+" else "removed", [])
+    elif key == "files":
+        added, removed = value[1:].split("-")
+        holds = (comparison.get("filesAdded"), comparison.get("filesRemoved")) == (int(added), int(removed))
+    elif key == "sdk":
+        name, _, change = value.partition(":")
+        old, _, new = change.partition(">")
+        holds = sdks.get(name) == (old or None, new or None)
+    else:
+        old, _, new = value.partition(">")
+        holds = identity.get(key) == (old or None, new or None)
+    if not holds:
+        print(fact)' "$1"
+}
+
 # The written verdict normalised the same way (sorted, no spaces).
 normalised() { tr ',' '\n' <<<"$1" | tr -d ' ' | sort -u | paste -sd, -; }
 
@@ -190,6 +223,33 @@ while IFS=$'\t' read -r name source sha target expected reason; do
   fi
 done < "$table"
 
-echo "$judged artifacts"
+# Pairs of releases: `shipcheck diff --format json` on the two, its report's verdict (as above)
+# and the facts its comparison must state.
+while IFS=$'\t' read -r name old_source old_sha old_target new_source new_sha new_target expected facts reason; do
+  [[ -z "$name" || "$name" == \#* || "$name" == name ]] && continue
+  if [[ $# -gt 0 ]] && ! printf '%s\n' "$@" | grep -qxF "$name"; then continue; fi
+  judged=$((judged + 1))
+  if ! old_root="$(fetch "$old_source" "$old_sha")" || ! new_root="$(fetch "$new_source" "$new_sha")"; then
+    echo "FAIL $name: a release could not be downloaded or its checksum differs"
+    failed=$((failed + 1))
+    continue
+  fi
+  document="$("$shipcheck" diff --format json "$(artifact_path "$old_root" "$old_target")" \
+    "$(artifact_path "$new_root" "$new_target")" 2>/dev/null)" || true
+  got="$("$python" -c 'import json, sys; json.dump(json.load(sys.stdin)["report"], sys.stdout)' <<<"$document" 2>/dev/null \
+    | verdict_of 2>/dev/null)" || got="no report"
+  # The same release twice prints one line in text, and a comparison without a report in JSON.
+  [[ "$got" == "no report" ]] && grep -q '"identical": true' <<<"$document" && got=none
+  want="$(normalised "$expected")"
+  missing="$(missing_facts "$facts" <<<"$document" 2>/dev/null | paste -sd, -)" || missing="no comparison"
+  if [[ "$got" == "$want" && -z "$missing" ]]; then
+    passed=$((passed + 1))
+  else
+    echo "FAIL $name: diff says $got (written: $want)${missing:+; facts not stated: $missing} (${reason:0:100}…)"
+    failed=$((failed + 1))
+  fi
+done < "$pairs"
+
+echo "$judged artifacts and pairs"
 echo "$passed passed, $failed failed"
 [[ "$failed" -eq 0 && "$judged" -gt 0 ]]

@@ -30,16 +30,7 @@ extension ReleaseFacts {
         architectures = bundle.images.flatMap { $0.slices.map(\.architecture) }.sortedUnique
         linkedLibraries = slices.flatMap { $0.libraries.map(\.module) }.sortedUnique
         sdks = Self.sdks(of: bundle)
-        images = bundle.images.flatMap { image in
-            image.readSlices.map { slice in
-                var facts = Image(path: image.path, architecture: slice.displayName)
-                facts.segments = slice.segments.map { Part(name: $0.name, size: $0.fileSize) }
-                facts.sections = slice.sections.map { Part(name: $0.fullName, size: $0.size) }
-                facts.libraries = slice.libraries.map(\.module).sortedUnique
-                facts.sdks = sdks.filter { $0.path == image.path || image.path.hasPrefix($0.path + "/") }.map(\.name)
-                return facts
-            }
-        }
+        images = bundle.images.flatMap { image in Self.images(of: image, sdks: sdks) }
         entitlements =
             bundle.entitlements.flatMap { entry in entry.values.map { "\($0.key)=\($0.value)" } }.sortedUnique
         usageDescriptions =
@@ -53,6 +44,38 @@ extension ReleaseFacts {
         requiredReasonCategories = requiredReasonCategories.sortedUnique
         trackingDomains = trackingDomains.sortedUnique
         entries = bundle.files.map { Entry(path: $0, download: 0, install: 0) }
+    }
+
+    /// One image per architecture of a file: a static archive's members are added up by segment
+    /// and section (members come and go with the sources; the library is what ships).
+    private static func images(of image: BundleImage, sdks: [SDK]) -> [Image] {
+        var byArchitecture: [String: Image] = [:]
+        var order: [String] = []
+        for slice in image.readSlices {
+            var facts = byArchitecture[slice.architecture] ?? Image(path: image.path, architecture: slice.architecture)
+            if byArchitecture[slice.architecture] == nil { order.append(slice.architecture) }
+            // An object file's one segment has no name.
+            let segments = slice.segments.map { Part(name: $0.name.isEmpty ? "(object file)" : $0.name, size: $0.fileSize) }
+            facts.segments = adding(segments, to: facts.segments)
+            facts.sections = adding(slice.sections.map { Part(name: $0.fullName, size: $0.size) }, to: facts.sections)
+            facts.libraries = (facts.libraries + slice.libraries.map(\.module)).sortedUnique
+            facts.sdks = sdks.filter { $0.path == image.path || image.path.hasPrefix($0.path + "/") }.map(\.name)
+            byArchitecture[slice.architecture] = facts
+        }
+        return order.compactMap { byArchitecture[$0] }
+    }
+
+    /// `parts` added to `sums` by name, in the order names first appear.
+    private static func adding(_ parts: [Part], to sums: [Part]) -> [Part] {
+        var result = sums
+        for part in parts {
+            if let index = result.firstIndex(where: { $0.name == part.name }) {
+                result[index].size &+= part.size
+            } else {
+                result.append(part)
+            }
+        }
+        return result
     }
 
     /// `NSCameraUsageDescription`, `NFCReaderUsageDescription`: the purpose strings the system
