@@ -59,8 +59,8 @@ package struct AndroidManifest: Sendable, Hashable {
             extractNativeLibs = application.androidAttribute(.extractNativeLibs)?.value.boolean
             components = Self.components(of: application, targetSdk: targetSdk)
         }
-        for element in root.children where element.name == "uses-permission" || element.name == "uses-permission-sdk-23"
-        {
+        let requests: Set = ["uses-permission", "uses-permission-sdk-23"]
+        for element in root.children where requests.contains(element.name) {
             if let name = element.androidAttribute(.name)?.value.text, !permissions.contains(name) {
                 permissions.append(name)
             }
