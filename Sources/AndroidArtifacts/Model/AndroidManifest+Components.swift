@@ -29,8 +29,8 @@ extension AndroidManifest {
 
     /// The flags of `android:foregroundServiceType`, with the values aapt compiles the names to
     /// (AOSP's `ServiceInfo.FOREGROUND_SERVICE_TYPE_*`, each the constant "corresponding to" the
-    /// attribute's flag; checked 2026-11-29, and dataSync, location and mediaProjection against
-    /// what Debian's aapt compiles with Android 10's framework resources).
+    /// attribute's flag; checked 2026-11-29, and API 29's six types, dataSync to mediaProjection,
+    /// against what Debian's aapt compiles with Android 10's framework resources: `Facts.apk`).
     package enum ForegroundServiceType: String, Sendable, CaseIterable {
         case dataSync, mediaPlayback, phoneCall, location, connectedDevice, mediaProjection, camera, microphone
         case health, remoteMessaging, systemExempted, shortService, fileManagement, mediaProcessing, specialUse
