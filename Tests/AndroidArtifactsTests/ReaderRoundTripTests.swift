@@ -22,12 +22,37 @@ import Testing
         full.extractNativeLibs = false
         full.split = "config.arm64_v8a"
         full.formFactor = .wear
+        full.permissions = [
+            "android.permission.ACCESS_BACKGROUND_LOCATION", "android.permission.READ_SMS",
+            "android.permission.CAMERA", "com.example.partner.permission.SYNC"
+        ]
+        full.components = [
+            .init(kind: .activity, name: ".MainActivity", isExported: true),
+            .init(kind: .activityAlias, name: "com.example.shipcheck.Launcher", isExported: false),
+            .init(
+                kind: .service, name: ".SyncService", isExported: false,
+                foregroundServiceTypes: ["dataSync", "location", "specialUse"]),
+            .init(
+                kind: .service, name: ".PlayerService", isExported: true,
+                foregroundServiceTypes: ["mediaPlayback", "microphone", "mediaProcessing"]),
+            .init(kind: .receiver, name: ".BootReceiver", isExported: true),
+            .init(kind: .provider, name: ".FilesProvider", isExported: false)
+        ]
+        full.queries = [
+            "package:com.example.other", "intent:android.intent.action.VIEW;scheme=https",
+            "intent:android.intent.action.SEND", "provider:com.example.other.files"
+        ]
         var preview = AndroidManifest()
         preview.targetSdkText = "Baklava"
         preview.debuggable = false
         preview.testOnly = true
         preview.extractNativeLibs = true
         preview.formFactor = .television
+        preview.permissions = ["android.permission.QUERY_ALL_PACKAGES"]
+        preview.components = [
+            .init(kind: .service, name: ".Camera", isExported: false, foregroundServiceTypes: ["camera", "health"]),
+            .init(kind: .provider, name: ".Shared", isExported: true)
+        ]
         var automotive = AndroidManifest()
         automotive.versionCode = 0
         automotive.formFactor = .automotive

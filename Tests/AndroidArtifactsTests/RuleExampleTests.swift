@@ -70,6 +70,12 @@ import Testing
         "manifest AndroidManifest.xml feature=android.hardware.camera",  // an unknown form factor
         "manifest AndroidManifest.xml colour=blue",  // an unknown manifest key
         "manifest lib/AndroidManifest.xml",  // no manifest of an apk lies there
+        "manifest AndroidManifest.xml components=widget:.Clock",  // an unknown component kind
+        "manifest AndroidManifest.xml components=service",  // a component without a name
+        "manifest AndroidManifest.xml components=service:.Sync:fgs=teleport",  // an unknown service type
+        "manifest AndroidManifest.xml components=activity:.Main:fgs=camera",  // fgs on an activity
+        "manifest AndroidManifest.xml components=receiver:.Boot:public",  // an unknown option
+        "manifest AndroidManifest.xml queries=app:com.example",  // an unknown query kind
         "bundle-config alignment=8k",  // an unknown alignment
         "lib lib/arm64-v8a/libapp.so machine=mips",  // an unknown machine
         "lib lib/arm64-v8a/libapp.so shdr=broken",  // an unknown section-header problem

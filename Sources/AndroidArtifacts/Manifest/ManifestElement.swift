@@ -92,6 +92,7 @@ package enum ManifestValue: Sendable, Hashable {
 package enum AndroidAttribute: String, Sendable, CaseIterable {
     case debuggable, testOnly, targetSdkVersion, minSdkVersion, versionCode, versionName, extractNativeLibs
     case name, required
+    case exported, authorities, foregroundServiceType, scheme
 
     package var name: String { rawValue }
 
@@ -106,6 +107,10 @@ package enum AndroidAttribute: String, Sendable, CaseIterable {
         case .extractNativeLibs: 0x0101_04EA
         case .name: 0x0101_0003
         case .required: 0x0101_028E
+        case .exported: 0x0101_0010
+        case .authorities: 0x0101_0018
+        case .foregroundServiceType: 0x0101_0599
+        case .scheme: 0x0101_0027
         }
     }
 }

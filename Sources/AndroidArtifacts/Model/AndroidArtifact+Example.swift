@@ -9,7 +9,11 @@ extension AndroidArtifact {
     ///     upload YYYY-MM-DD                            the day it would be uploaded (default: today)
     ///     manifest PATH [KEY=VALUE…]                   a module's manifest: package, versionCode,
     ///         versionName, minSdk, targetSdk, debuggable (true, false or @ref), testOnly,
-    ///         extractNativeLibs, split, feature (a required <uses-feature>)
+    ///         extractNativeLibs, split, feature (a required <uses-feature>),
+    ///         permissions=NAME[,NAME…] (requested; a name without a dot is android.permission.NAME),
+    ///         components=KIND:NAME[:exported][:fgs=TYPE|TYPE…][,…] (KIND activity, activity-alias,
+    ///         service, receiver or provider; exported when it says so; fgs a service's
+    ///         foregroundServiceType names), queries=package:NAME|intent:ACTION[;scheme=S]|provider:AUTH[,…]
     ///     bundle-config [uncompressed=true|false] [alignment=4k|16k|64k] [bundletool=VERSION]
     ///     lib PATH [OPTION…]                           a native library, whose ELF facts default to
     ///         a sound one for its ABI folder: two PT_LOAD aligned to 16 KB, section headers,
@@ -153,10 +157,49 @@ extension AndroidArtifact {
                 ]
                 guard let formFactor = features[value] else { throw bad("unknown feature '\(value)'") }
                 manifest.formFactor = formFactor
+            case "permissions":
+                manifest.permissions = value.split(separator: ",").map {
+                    $0.contains(".") ? String($0) : "android.permission." + $0
+                }
+            case "components":
+                for text in value.split(separator: ",") { manifest.components.append(try component(text, bad)) }
+            case "queries":
+                manifest.queries = value.split(separator: ",").map(String.init)
+                guard
+                    manifest.queries.allSatisfy({
+                        $0.hasPrefix("package:") || $0.hasPrefix("intent:") || $0.hasPrefix("provider:")
+                    })
+                else { throw bad("queries are package:, intent: or provider:") }
             default: throw bad("unknown manifest key '\(key)'")
             }
         }
         return manifest
+    }
+
+    /// `KIND:NAME[:exported][:fgs=TYPE|TYPE…]`.
+    private static func component(_ text: Substring, _ bad: (String) -> InputError) throws(InputError)
+        -> AndroidManifest.Component
+    {
+        let parts = text.split(separator: ":").map(String.init)
+        guard parts.count >= 2, let kind = AndroidManifest.Component.Kind(rawValue: parts[0]) else {
+            throw bad("a component is KIND:NAME, KIND one of activity, activity-alias, service, receiver, provider")
+        }
+        var component = AndroidManifest.Component(kind: kind, name: parts[1], isExported: false)
+        for option in parts.dropFirst(2) {
+            if option == "exported" {
+                component.isExported = true
+            } else if option.hasPrefix("fgs="), kind == .service {
+                let names = option.dropFirst(4).split(separator: "|").map(String.init)
+                guard names.allSatisfy({ AndroidManifest.ForegroundServiceType(rawValue: $0) != nil }) else {
+                    throw bad("unknown foreground service type in '\(option)'")
+                }
+                component.foregroundServiceTypes = AndroidManifest.ForegroundServiceType.names(
+                    text: names.joined(separator: "|"))
+            } else {
+                throw bad("unknown component option '\(option)' (exported, or fgs= on a service)")
+            }
+        }
+        return component
     }
 
     private static func library(

@@ -17,6 +17,13 @@ package struct AndroidManifest: Sendable, Hashable {
     /// `<manifest split>`: a configuration or feature split of a split APK set.
     package var split: String?
     package var formFactor: FormFactor = .mobile
+    /// Every `<uses-permission>` and `<uses-permission-sdk-23>` name, in document order, each
+    /// once (the permissions the app requests; `<permission>` declares its own, not requested).
+    package var permissions: [String] = []
+    /// The components of `<application>`, in document order.
+    package var components: [Component] = []
+    /// What `<queries>` asks to see of other apps (`AndroidManifest.queries(of:)`).
+    package var queries: [String] = []
 
     package init() {}
 
@@ -50,7 +57,15 @@ package struct AndroidManifest: Sendable, Hashable {
             debuggable = application.androidAttribute(.debuggable)?.value.boolean
             testOnly = application.androidAttribute(.testOnly)?.value.boolean
             extractNativeLibs = application.androidAttribute(.extractNativeLibs)?.value.boolean
+            components = Self.components(of: application, targetSdk: targetSdk)
         }
+        let requests: Set = ["uses-permission", "uses-permission-sdk-23"]
+        for element in root.children where requests.contains(element.name) {
+            if let name = element.androidAttribute(.name)?.value.text, !permissions.contains(name) {
+                permissions.append(name)
+            }
+        }
+        queries = Self.queries(of: root)
         for feature in root.children(named: "uses-feature")
         where feature.androidAttribute(.required)?.value.boolean != false {
             switch feature.androidAttribute(.name)?.value.text {

@@ -14,17 +14,20 @@ enum ManifestWriter {
     private static let frameworkAttributes: [String: UInt32] = [
         "name": 0x0101_0003, "debuggable": 0x0101_000F, "minSdkVersion": 0x0101_020C, "versionCode": 0x0101_021B,
         "versionName": 0x0101_021C, "targetSdkVersion": 0x0101_0270, "testOnly": 0x0101_0272,
-        "extractNativeLibs": 0x0101_04EA
+        "extractNativeLibs": 0x0101_04EA, "exported": 0x0101_0010, "authorities": 0x0101_0018,
+        "foregroundServiceType": 0x0101_0599, "scheme": 0x0101_0027
     ]
-    private static let androidNamespace = "http://schemas.android.com/apk/res/android"
+    static let androidNamespace = "http://schemas.android.com/apk/res/android"
 
-    /// `<manifest>` with `<uses-sdk>`, a required `<uses-feature>` naming the form factor, and
-    /// `<application>`: each fact the model holds as one attribute, typed as aapt2 types it.
-    static func element(_ manifest: AndroidManifest) -> ManifestElement {
-        func android(_ name: String, _ value: ManifestValue) -> ManifestAttribute {
-            ManifestAttribute(
-                namespace: androidNamespace, name: name, resourceID: frameworkAttributes[name], value: value)
-        }
+    /// An android: attribute, with the framework's resource ID of its name.
+    static func android(_ name: String, _ value: ManifestValue) -> ManifestAttribute {
+        ManifestAttribute(namespace: androidNamespace, name: name, resourceID: frameworkAttributes[name], value: value)
+    }
+
+    /// `<manifest>` with `<uses-sdk>`, a required `<uses-feature>` naming the form factor, the
+    /// permissions and queries, and `<application>` with its components: each fact the model
+    /// holds as one attribute, typed as aapt2 types it (`compiled`) or as text.
+    static func element(_ manifest: AndroidManifest, compiled: Bool) -> ManifestElement {
         var root = ManifestElement(name: "manifest")
         if let package = manifest.package {
             root.attributes.append(ManifestAttribute(name: "package", value: .string(package)))
@@ -48,6 +51,8 @@ enum ManifestWriter {
         if let feature = features[manifest.formFactor] {
             root.children.append(ManifestElement(name: "uses-feature", attributes: [android("name", .string(feature))]))
         }
+        root.children += permissionElements(manifest)
+        if let queries = queriesElement(manifest.queries) { root.children.append(queries) }
         var application = ManifestElement(name: "application")
         if let debuggable = manifest.debuggable {
             application.attributes.append(android("debuggable", .boolean(debuggable)))
@@ -56,6 +61,7 @@ enum ManifestWriter {
         if let extract = manifest.extractNativeLibs {
             application.attributes.append(android("extractNativeLibs", .boolean(extract)))
         }
+        application.children = manifest.components.map { componentElement($0, compiled: compiled) }
         root.children.append(application)
         return root
     }
@@ -75,7 +81,8 @@ enum ManifestWriter {
             return line + ">\n" + element.children.map { write($0, depth: depth + 1) }.joined()
                 + "\(indent)</\(element.name)>\n"
         }
-        return Array(("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + write(element(manifest), depth: 0)).utf8)
+        return Array(
+            ("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n" + write(element(manifest, compiled: false), depth: 0)).utf8)
     }
 
     private static func escaped(_ text: String) -> String {
@@ -97,6 +104,8 @@ enum ManifestWriter {
                 proto.value = attribute.value.text
                 var primitive = Shipcheck_Android_Primitive()
                 switch attribute.value {
+                case .integer(let value) where attribute.name == "foregroundServiceType":
+                    primitive.intHexadecimalValue = UInt32(truncatingIfNeeded: value)
                 case .integer(let value): primitive.intDecimalValue = Int32(truncatingIfNeeded: value)
                 case .boolean(let value): primitive.booleanValue = value ? 1 : 0
                 case .reference(let id): proto.compiledItem.ref.id = id
@@ -110,7 +119,7 @@ enum ManifestWriter {
             node.element = xml
             return node
         }
-        return try node(element(manifest)).serializedBytes()
+        return try node(element(manifest, compiled: true)).serializedBytes()
     }
 
     // MARK: Binary XML
@@ -119,7 +128,7 @@ enum ManifestWriter {
     /// map lines up with them), the resource map, the namespace, then each element's start
     /// chunk with its typed attributes and its end chunk.
     static func binary(_ manifest: AndroidManifest) -> [UInt8] {
-        let root = element(manifest)
+        let root = element(manifest, compiled: true)
         var pool: [String] = []
         var resourceIDs: [UInt32] = []
         func index(_ string: String) -> UInt32 {
@@ -154,6 +163,9 @@ enum ManifestWriter {
                     let (type, data): (UInt8, UInt32)
                     switch attribute.value {
                     case .string(let text): (type, data) = (0x03, index(text))
+                    // A flag set is TYPE_INT_HEX, as aapt compiles foregroundServiceType.
+                    case .integer(let value) where attribute.name == "foregroundServiceType":
+                        (type, data) = (0x11, UInt32(truncatingIfNeeded: value))
                     case .integer(let value): (type, data) = (0x10, UInt32(truncatingIfNeeded: value))
                     case .boolean(let value): (type, data) = (0x12, value ? UInt32.max : 0)
                     case .reference(let id): (type, data) = (0x01, id)

@@ -176,6 +176,7 @@ def artifacts(work, out, protos, src):
     apk(os.path.join(out, "Clean.apk"), binary_manifest(work, "clean"), clean, True)
     apk(os.path.join(out, "Legacy.apk"), binary_manifest(work, "legacy"), clean, False)
     apk(os.path.join(out, "KotlinOnly.apk"), binary_manifest(work, "clean"), [], True)
+    apk(os.path.join(out, "Facts.apk"), binary_manifest(work, "facts"), [], True)
     apk_set(os.path.join(out, "Planted.apks"), work, planted)
     pages = messages.UncompressNativeLibraries
     bundle(os.path.join(out, "Planted.aab"), messages, os.path.join(src, "planted.xml"), planted, None)

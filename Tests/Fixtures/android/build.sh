@@ -98,7 +98,7 @@ cp "$work/armeabi-v7a/libcutils.so" "$planted/armeabi-v7a/"
 cp "$work/arm64-v8a/libcutils.so" "$planted/arm64-v8a/"
 
 # Binary manifests, compiled by aapt against Android's framework resources.
-for name in planted clean legacy; do
+for name in planted clean legacy facts; do
   mkdir -p "$work/aapt-$name"
   cp "$src/$name.xml" "$work/aapt-$name/AndroidManifest.xml"
   aapt package -f -M "$work/aapt-$name/AndroidManifest.xml" -I "$framework" -F "$work/aapt-$name/base.apk"
