@@ -79,6 +79,7 @@ package enum RuleRegistry {
         VersionLowerRule.self,
         IdentifierChangedRule.self,
         TestLibraryAddedRule.self,
+        SensitivePermissionAddedRule.self,
         PrivacyDetailsRule.self,
         DevicesDroppedRule.self,
         SizeBudgetRule.self,

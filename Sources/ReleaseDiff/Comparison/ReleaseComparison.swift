@@ -58,6 +58,8 @@ package struct ReleaseComparison: Sendable {
                 new: new.requiredReasonCategories),
             FactChange(name: "tracking domains", old: old.trackingDomains, new: new.trackingDomains),
             FactChange(name: "exported components", old: old.exportedComponents, new: new.exportedComponents),
+            FactChange(
+                name: "foreground service types", old: old.foregroundServiceTypes, new: new.foregroundServiceTypes),
             FactChange(name: "queries", old: old.queries, new: new.queries)
         ].filter { !$0.isEmpty }
         files = FactChange(name: "files", old: old.entries.map(\.path), new: new.entries.map(\.path))

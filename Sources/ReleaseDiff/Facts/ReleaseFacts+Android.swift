@@ -20,6 +20,13 @@ extension ReleaseFacts {
             identity.targetSDK = main.manifest.targetSdkText.map { "API \($0)" }
             identity.platforms = [main.manifest.formFactor.rawValue]
         }
+        // What the app requests and exposes, over every module and split: a device installs them together.
+        let manifests = artifact.manifests.map(\.manifest)
+        permissions = manifests.flatMap(\.permissions).sortedUnique
+        let components = manifests.flatMap(\.components)
+        exportedComponents = components.filter(\.isExported).map { "\($0.kind.rawValue):\($0.name)" }.sortedUnique
+        foregroundServiceTypes = components.flatMap(\.foregroundServiceTypes).sortedUnique
+        queries = manifests.flatMap(\.queries).sortedUnique
         architectures = artifact.libraries.compactMap { $0.abi?.rawValue }.sortedUnique
         linkedLibraries = artifact.libraries.flatMap { $0.elf?.needed ?? [] }.map(Self.module).sortedUnique
         images = artifact.libraries.compactMap { library in

@@ -55,7 +55,9 @@ extension ReleaseFacts {
             var facts = byArchitecture[slice.architecture] ?? Image(path: image.path, architecture: slice.architecture)
             if byArchitecture[slice.architecture] == nil { order.append(slice.architecture) }
             // An object file's one segment has no name.
-            let segments = slice.segments.map { Part(name: $0.name.isEmpty ? "(object file)" : $0.name, size: $0.fileSize) }
+            let segments = slice.segments.map {
+                Part(name: $0.name.isEmpty ? "(object file)" : $0.name, size: $0.fileSize)
+            }
             facts.segments = adding(segments, to: facts.segments)
             facts.sections = adding(slice.sections.map { Part(name: $0.fullName, size: $0.size) }, to: facts.sections)
             facts.libraries = (facts.libraries + slice.libraries.map(\.module)).sortedUnique

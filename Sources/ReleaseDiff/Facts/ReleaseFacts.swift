@@ -38,6 +38,8 @@ package struct ReleaseFacts: Sendable {
     /// asks to see of other apps (`package:com.example.wallet`).
     package var exportedComponents: [String] = []
     package var queries: [String] = []
+    /// The `android:foregroundServiceType`s of the app's services (`location`, `camera`).
+    package var foregroundServiceTypes: [String] = []
     /// Every regular file inside the artifact with its sizes (a single binary: itself).
     package var entries: [Entry] = []
 
