@@ -35,6 +35,10 @@ import Testing
                 failures.append("\(id): input errors \(outcome.run.inputErrors.map(\.description)) in:\n\(text)")
             }
             let findings = outcome.run.previousReleaseFindings.filter { $0.ruleID == id }
+            // Each message names the release it compares with (the written previous artifact).
+            for finding in findings where !finding.message.contains("Previous.") {
+                failures.append("\(id): the message does not name the previous release: \(finding.message)")
+            }
             let lines = findings.map { places.lines(of: $0.location) }
             let expected = triggering ? markers.map(\.line).sorted() : []
             if lines.map({ $0.first ?? -1 }).sorted() != expected {

@@ -1,4 +1,5 @@
 import BinaryInspect
+import Foundation
 import ReleaseDiff
 import ScanEngine
 import ShipcheckCore
@@ -30,8 +31,13 @@ import Testing
                 example: parts.old.artifactText)
             let new = try AppleExampleWriter(directory: TemporaryDirectory("shipcheck-release")).write(
                 example: parts.new.artifactText)
+            // Named apart from the new release, as releases are, so messages can be seen to name it.
+            let previous =
+                (old.root as NSString).deletingLastPathComponent + "/Previous."
+                + (old.root as NSString).pathExtension
+            try FileManager.default.moveItem(atPath: old.root, toPath: previous)
             let outcome = Frontend.diff(
-                old: old.root, new: new.root, configuration: new.configuration, failingSeverity: .error)
+                old: previous, new: new.root, configuration: new.configuration, failingSeverity: .error)
             if !outcome.run.inputErrors.isEmpty {
                 failures.append("\(id): input errors \(outcome.run.inputErrors.map(\.description)) in:\n\(text)")
             }
@@ -43,6 +49,10 @@ import Testing
                     return moved
                 })
             let findings = outcome.run.previousReleaseFindings.filter { $0.ruleID == id }
+            // Each message names the release it compares with (the written previous artifact).
+            for finding in findings where !finding.message.contains("Previous.") {
+                failures.append("\(id): the message does not name the previous release: \(finding.message)")
+            }
             let lines = findings.map { places.lines(of: $0.location) }
             let expected = triggering ? markers.map(\.line).sorted() : []
             if lines.map({ $0.first ?? -1 }).sorted() != expected {

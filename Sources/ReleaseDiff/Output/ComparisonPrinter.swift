@@ -39,7 +39,19 @@ package struct ComparisonPrinter {
                 comparison.identity.map { [$0.name, $0.old ?? "—", $0.new ?? "—"] })
         }
         facts("Architectures and ABIs", comparison.architectures)
-        facts("Images", comparison.images)
+        if !comparison.images.isEmpty {
+            // An image is named with the SDKs on Apple's list whose code it holds, as the
+            // pre-flight rules find them (by the framework's name or by its content).
+            func named(_ key: String, in facts: ReleaseFacts) -> String {
+                let listed = Set(facts.sdks.filter(\.isListed).map(\.name))
+                let sdks = (facts.images.first { $0.key == key }?.sdks ?? []).filter(listed.contains)
+                return sdks.isEmpty ? key : "\(key): \(sdks.joined(separator: ", ")) (a listed SDK)"
+            }
+            heading("Images")
+            bullets(
+                comparison.images.added.map { "added: " + named($0, in: new) }
+                    + comparison.images.removed.map { "removed: " + named($0, in: old) })
+        }
         facts("Libraries loaded", comparison.libraries)
         if !comparison.sdks.isEmpty || !comparison.sdkVersions.isEmpty {
             heading("SDKs")
