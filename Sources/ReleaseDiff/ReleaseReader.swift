@@ -30,6 +30,13 @@ package struct ReleaseReader: Sendable {
             return Side(
                 result: CheckResult(inputErrors: [InputError(path: path, message: "no such file or directory")]))
         }
+        // A FIFO, socket or device is never opened (reading one would block or never end).
+        guard kind == .regular || kind == .directory else {
+            return Side(
+                result: CheckResult(inputErrors: [
+                    InputError(path: path, message: "not a regular file or directory (\(kind.rawValue))")
+                ]))
+        }
         if android.claims(path, kind: kind) {
             let (artifact, result) = android.read(path, with: inspector)
             return Side(facts: artifact.map(ReleaseFacts.init(android:)), result: result)

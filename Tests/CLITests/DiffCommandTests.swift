@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckTestSupport
 import Testing
 
@@ -41,6 +42,13 @@ import Testing
         let missing = CommandRunner.shipcheck(["diff", apk + ".missing", apk])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("Clean.apk.missing: error: no such file or directory"))
+        // A FIFO named like an .ipa is not opened: reading it would block.
+        let directory = TemporaryDirectory("shipcheck-cli-diff-fifo")
+        let fifo = directory.path + "/App.ipa"
+        #expect(SystemCalls.makeFIFO(fifo, 0o600) == 0)
+        let pipe = CommandRunner.shipcheck(["diff", fifo, Self.release])
+        #expect(pipe.status == 2)
+        #expect(pipe.stderr.contains("App.ipa: error: not a regular file or directory (FIFO)"))
         let folder = CommandRunner.shipcheck(["diff", Repository.path("Samples"), Self.release])
         #expect(folder.status == 2)
         #expect(folder.stderr.contains("not a release artifact shipcheck compares"))

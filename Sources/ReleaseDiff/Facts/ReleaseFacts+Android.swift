@@ -39,7 +39,7 @@ extension ReleaseFacts {
 
     /// A plain ELF file (not Android's): its one image.
     package init(elf facts: ELFLoadFacts, path: String) {
-        self.init(root: path, family: .elf, kind: "elf")
+        self.init(root: path, family: .elf, kind: "binary")
         let architecture = ELFMachine.name(facts.machine)
         architectures = [architecture]
         linkedLibraries = facts.needed.map(Self.module).sortedUnique
