@@ -49,6 +49,14 @@ import Testing
         let pipe = CommandRunner.shipcheck(["diff", fifo, Self.release])
         #expect(pipe.status == 2)
         #expect(pipe.stderr.contains("App.ipa: error: not a regular file or directory (FIFO)"))
+        // A link named on the command line is followed; one that loops is an error naming it.
+        let latest = directory.path + "/latest.ipa"
+        try? FileManager.default.createSymbolicLink(atPath: latest, withDestinationPath: Self.release)
+        #expect(CommandRunner.shipcheck(["diff", Self.previous, latest]).status == 1)
+        try? FileManager.default.createSymbolicLink(atPath: directory.path + "/a.ipa", withDestinationPath: "b.ipa")
+        try? FileManager.default.createSymbolicLink(atPath: directory.path + "/b.ipa", withDestinationPath: "a.ipa")
+        let loop = CommandRunner.shipcheck(["diff", directory.path + "/a.ipa", Self.release])
+        #expect(loop.status == 2 && loop.stderr.contains("a.ipa: error: a symbolic link that dangles or loops"))
         let folder = CommandRunner.shipcheck(["diff", Repository.path("Samples"), Self.release])
         #expect(folder.status == 2)
         #expect(folder.stderr.contains("not a release artifact shipcheck compares"))
