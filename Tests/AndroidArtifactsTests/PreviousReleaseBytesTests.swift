@@ -19,39 +19,22 @@ import Testing
     func ruleAgreesWithItsAndroidExamplesReadFromBytes(_ id: String) throws {
         let rule = try #require(RuleRegistry.descriptions.first { $0.id == id })
         var failures: [String] = []
-        var judged = 0
-        for (example, triggering) in rule.triggeringExamples.map({ ($0, true) })
-            + rule.nonTriggeringExamples.map({ ($0, false) })
-        {
-            let (text, markers) = try example.unmarked
+        let (mismatches, judged) = try RuleExampleVerifier.verifySome(rule) { _, text in
             let parts = try ReleasePairExample.Parts(text)
-            guard parts.family == "android", !parts.old.statesSizes, !parts.new.statesSizes else { continue }
-            judged += 1
+            guard parts.family == "android", !parts.old.statesSizes, !parts.new.statesSizes else { return nil }
             let (old, _) = try Self.write(parts.old, as: "Previous")
             let (new, places) = try Self.write(parts.new, as: "Example")
             let outcome = Frontend.diff(
                 old: old.path, new: new.path, configuration: Configuration(), failingSeverity: .error)
-            if !outcome.run.inputErrors.isEmpty {
-                failures.append("\(id): input errors \(outcome.run.inputErrors.map(\.description)) in:\n\(text)")
-            }
-            let findings = outcome.run.previousReleaseFindings.filter { $0.ruleID == id }
-            // Each message names the release it compares with (the written previous artifact).
-            for finding in findings where !finding.message.contains("Previous.") {
-                failures.append("\(id): the message does not name the previous release: \(finding.message)")
-            }
-            let lines = findings.map { places.lines(of: $0.location) }
-            let expected = triggering ? markers.map(\.line).sorted() : []
-            if lines.map({ $0.first ?? -1 }).sorted() != expected {
-                failures.append(
-                    "\(id): findings at lines \(lines) (\(findings.map(\.message))), markers at \(expected) in:\n\(text)"
-                )
-            }
+            failures += PreviousReleaseExamples.problems(
+                findings: outcome.run.previousReleaseFindings, inputErrors: outcome.run.inputErrors, rule: id, in: text)
+            return RuleExampleVerifier.Scanned(outcome.run.previousReleaseFindings, places: places)
         }
         // A rule about Apple artifacts alone (or judged on stated sizes) has no Android example to write.
-        let writable = rule.triggeringExamples.filter { $0.text.hasPrefix("android\n") && !$0.text.contains("\nsize ") }
-        if judged == 0 && !writable.isEmpty {
+        if judged == 0 && PreviousReleaseExamples.hasWritable(rule, family: "android") {
             failures.append("\(id): no Android example judged")
         }
+        failures += mismatches
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }
 

@@ -19,14 +19,9 @@ import Testing
     func ruleAgreesWithItsAppleExamplesReadFromBytes(_ id: String) throws {
         let rule = try #require(RuleRegistry.descriptions.first { $0.id == id })
         var failures: [String] = []
-        var judged = 0
-        for (example, triggering) in rule.triggeringExamples.map({ ($0, true) })
-            + rule.nonTriggeringExamples.map({ ($0, false) })
-        {
-            let (text, markers) = try example.unmarked
+        let (mismatches, judged) = try RuleExampleVerifier.verifySome(rule) { _, text in
             let parts = try ReleasePairExample.Parts(text)
-            guard parts.family == "apple", !parts.old.statesSizes, !parts.new.statesSizes else { continue }
-            judged += 1
+            guard parts.family == "apple", !parts.old.statesSizes, !parts.new.statesSizes else { return nil }
             let old = try AppleExampleWriter(directory: TemporaryDirectory("shipcheck-previous")).write(
                 example: parts.old.artifactText)
             let new = try AppleExampleWriter(directory: TemporaryDirectory("shipcheck-release")).write(
@@ -38,31 +33,20 @@ import Testing
             try FileManager.default.moveItem(atPath: old.root, toPath: previous)
             let outcome = Frontend.diff(
                 old: previous, new: new.root, configuration: new.configuration, failingSeverity: .error)
-            if !outcome.run.inputErrors.isEmpty {
-                failures.append("\(id): input errors \(outcome.run.inputErrors.map(\.description)) in:\n\(text)")
+            failures += PreviousReleaseExamples.problems(
+                findings: outcome.run.previousReleaseFindings, inputErrors: outcome.run.inputErrors, rule: id, in: text)
+            let places = new.places.places.map { place in
+                var moved = place
+                moved.line += parts.new.firstLine
+                return moved
             }
-            let places = ExamplePlaces(
-                root: new.root,
-                places: new.places.places.map { place in
-                    var moved = place
-                    moved.line += parts.new.firstLine
-                    return moved
-                })
-            let findings = outcome.run.previousReleaseFindings.filter { $0.ruleID == id }
-            // Each message names the release it compares with (the written previous artifact).
-            for finding in findings where !finding.message.contains("Previous.") {
-                failures.append("\(id): the message does not name the previous release: \(finding.message)")
-            }
-            let lines = findings.map { places.lines(of: $0.location) }
-            let expected = triggering ? markers.map(\.line).sorted() : []
-            if lines.map({ $0.first ?? -1 }).sorted() != expected {
-                failures.append(
-                    "\(id): findings at lines \(lines) (\(findings.map(\.message))), markers at \(expected) in:\n\(text)"
-                )
-            }
+            return RuleExampleVerifier.Scanned(
+                outcome.run.previousReleaseFindings, places: ExamplePlaces(root: new.root, places: places))
         }
-        let writable = rule.triggeringExamples.filter { $0.text.hasPrefix("apple\n") && !$0.text.contains("\nsize ") }
-        if judged == 0 && !writable.isEmpty { failures.append("\(id): no Apple example judged") }
+        if judged == 0 && PreviousReleaseExamples.hasWritable(rule, family: "apple") {
+            failures.append("\(id): no Apple example judged")
+        }
+        failures += mismatches
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }
 

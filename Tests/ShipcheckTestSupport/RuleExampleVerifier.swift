@@ -32,6 +32,17 @@ package enum RuleExampleVerifier {
         var failures: [String] = []
         if rule.triggeringExamples.isEmpty { failures.append("\(rule.id): no triggering example") }
         if rule.nonTriggeringExamples.isEmpty { failures.append("\(rule.id): no non-triggering example") }
+        return try failures + verifySome(rule, scan: scan).failures
+    }
+
+    /// As `verifyWithPlaces`, for a test that judges some of a rule's examples (those of one
+    /// platform, say): `scan` returns nil for an example it does not judge. `judged` counts the
+    /// examples it did, so the caller can fail a test that judged none.
+    package static func verifySome(_ rule: RuleDescription, scan: (RuleExample, String) throws -> Scanned?)
+        rethrows -> (failures: [String], judged: Int)
+    {
+        var failures: [String] = []
+        var judged = 0
         for example in rule.triggeringExamples {
             let text: String, markers: [RuleExample.Marker]
             do {
@@ -44,7 +55,8 @@ package enum RuleExampleVerifier {
                 failures.append("\(rule.id): a triggering example without a ↓ marker:\n\(text)")
                 continue
             }
-            let scanned = try scan(example, text)
+            guard let scanned = try scan(example, text) else { continue }
+            judged += 1
             let findings = scanned.findings.filter { $0.ruleID == rule.id }
             failures += compare(
                 findings, with: markers, places: scanned.places, rule: rule, example: example, text: text)
@@ -57,13 +69,15 @@ package enum RuleExampleVerifier {
                 failures.append("\(rule.id): \(error) in:\n\(example.text)")
                 continue
             }
-            let findings = try scan(example, text).findings.filter { $0.ruleID == rule.id }
+            guard let scanned = try scan(example, text) else { continue }
+            judged += 1
+            let findings = scanned.findings.filter { $0.ruleID == rule.id }
             if !findings.isEmpty {
                 let places = findings.map { "\($0.location.line ?? 0): \($0.message)" }
                 failures.append("\(rule.id): non-triggering example reported \(places):\n\(example.text)")
             }
         }
-        return failures
+        return (failures, judged)
     }
 
     /// Pairs each finding with a marker at its place and of its severity; what stays unpaired on
