@@ -9,7 +9,10 @@ package final class TemporaryDirectory: @unchecked Sendable {
         guard let created = TemporaryNames.makeDirectory(NSTemporaryDirectory() + "\(label)-XXXXXX") else {
             preconditionFailure("mkdtemp failed")
         }
-        path = URL(fileURLWithPath: created).resolvingSymlinksInPath().path
+        // realpath, which keeps the `/private` of `$TMPDIR` on Darwin, as `getcwd` and SwiftPM
+        // do (Foundation's `resolvingSymlinksInPath()` drops it): paths the tests build from this
+        // one then match the paths tools print.
+        path = LexicalPath.resolved(created) ?? created
     }
 
     deinit {
