@@ -83,11 +83,11 @@ package final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         // side (with many queries, encoding the manifests is most of a run's end), and beside
         // what follows on this thread — the scan letting go of its listing, the report's end
         // (the spooled sections of the other queries copied out) — which needs nothing from them.
-        let writers = StateWriters(all: states)
+        let writers = states
         let complete = results.indices.filter { results[$0].isComplete }
         commits = BackgroundValue {
             complete.parallelMap { index -> InputError? in
-                do throws(InputError) { try writers.all[index].commit() } catch { return error }
+                do throws(InputError) { try writers[index].commit() } catch { return error }
                 return nil
             }
         }
@@ -117,11 +117,4 @@ private final class QueryMatchContext: Sendable {
         self.context = context
         self.layout = layout
     }
-}
-
-/// The writers of a run's states, handed to the threads that commit them: each writer is
-/// committed by one thread and shares nothing with the others but the file system, where each
-/// query has its own manifest, segments and lock.
-private struct StateWriters: @unchecked Sendable {
-    let all: [StateWriter]
 }

@@ -2,7 +2,7 @@ import Foundation
 import ScanEngine
 
 /// A scratch directory removed when the value is released. Tests write fixtures into it.
-package final class TemporaryDirectory: @unchecked Sendable {
+package final class TemporaryDirectory: Sendable {
     package let path: String
 
     package init(_ label: String = "shipcheck-test") {
