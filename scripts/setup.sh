@@ -3,6 +3,8 @@
 # Debian/Ubuntu, with Homebrew on macOS. Idempotent: a second run changes nothing.
 #
 #   scripts/setup.sh [bench] [dist] [lint]     with what make bench, dist or lint needs besides
+#   scripts/setup.sh no-elf                    without libelf: what a build with the ELF trait
+#                                              off needs (--disable-default-traits), as on a Mac
 set -euo pipefail
 
 os="$(uname -s)"
@@ -14,7 +16,10 @@ if [ "$os" = Darwin ]; then
   [ ${#missing[@]} -eq 0 ] || missing=(pkgconf)
   if ! pkg-config --exists libpcre2-8 2>/dev/null; then missing+=(pcre2); fi
 else
-  if ! pkg-config --exists libelf 2>/dev/null || [ ! -f /usr/include/gelf.h ]; then missing+=(libelf-dev); fi
+  case " $* " in
+    *" no-elf "*) ;;
+    *) if ! pkg-config --exists libelf 2>/dev/null || [ ! -f /usr/include/gelf.h ]; then missing+=(libelf-dev); fi ;;
+  esac
   # PCRE2 is the regular-expression engine of saved queries and binary patterns.
   if ! pkg-config --exists libpcre2-8 2>/dev/null; then missing+=(libpcre2-dev); fi
   # ZIPFoundation reads .ipa files through zlib on Linux (Compression on macOS).

@@ -1,24 +1,33 @@
 import ScanEngine
 import ShipcheckCore
+import Synchronization
 
 /// `query run` as the scan goes: each file's matches of each query are fingerprinted from the
 /// file's bytes and compared with the file's block of the previous run (or, for a file
 /// unchanged since, neither), added to the query's new state and (for the text report)
 /// written out, in listing order. Nothing here grows with the match count — unless the
 /// findings are kept for a report format that needs them all.
-package final class QueryRunSession: QueryRunSink, @unchecked Sendable {
-    // Touched by one call at a time: `matched` in listing order during the scan (see
-    // `QueryRunSink`), `init` before it, `scanEnded` and `finish` after.
-    package private(set) var refreshes: [QueryRefresh]
+package final class QueryRunSession: QueryRunSink, Sendable {
     /// Read by `prepare` on every searching thread, borrowed (`SharedObjects`): never changed
     /// after `init`.
     private let matchContexts: SharedObjects<QueryMatchContext>
-    private var states: [StateWriter]
-    /// The states being written, from `scanEnded` until `finish`.
-    private var commits: BackgroundValue<[InputError?]>?
     private let text: QueryRunText?
-    /// States that cannot be written, a report that cannot be.
-    package private(set) var errors: [InputError] = []
+    /// Touched by one call at a time, each on whichever thread makes it: `matched` in listing
+    /// order during the scan (see `QueryRunSink`), `scanEnded` and `finish` after. The lock is
+    /// never contended; it makes those hand-overs ones the compiler checks.
+    private let progress: Mutex<Progress>
+
+    private struct Progress {
+        var refreshes: [QueryRefresh]
+        var states: [StateWriter]
+        /// The states being written, from `scanEnded` until `finish`.
+        var commits: BackgroundValue<[InputError?]>?
+        /// States that cannot be written, a report that cannot be.
+        var errors: [InputError]
+    }
+
+    package var refreshes: [QueryRefresh] { progress.withLock { $0.refreshes } }
+    package var errors: [InputError] { progress.withLock { $0.errors } }
 
     /// With `text`, the text report is written to its output as the run goes and findings are
     /// not kept; without, `refreshes` keep every finding.
@@ -34,7 +43,7 @@ package final class QueryRunSession: QueryRunSink, @unchecked Sendable {
                     manifest: QueryState.path(root: root, query: scoped.query, scope: scoped.scope)),
                 keepsFindings: keepsFindings)
         }
-        refreshes = contexts.map(QueryRefresh.init)
+        let refreshes = contexts.map(QueryRefresh.init)
         let layouts = text.map { text in
             queries.map {
                 QueryRunText.Layout(query: $0, color: text.color, heading: text.heading, named: queries.count > 1)
@@ -43,7 +52,7 @@ package final class QueryRunSession: QueryRunSink, @unchecked Sendable {
         matchContexts = SharedObjects(
             contexts.indices.map { QueryMatchContext(context: contexts[$0], layout: layouts?[$0]) })
         var errors: [InputError] = []
-        states = contexts.map { context in
+        let states = contexts.map { context in
             StateWriter(
                 manifest: QueryState.path(root: root, query: context.query.query, scope: context.query.scope),
                 query: context.query.query,
@@ -57,7 +66,7 @@ package final class QueryRunSession: QueryRunSink, @unchecked Sendable {
             errors.append(error)
             self.text = nil
         }
-        self.errors = errors
+        progress = Mutex(Progress(refreshes: refreshes, states: states, errors: errors))
     }
 
     package func prepare(
@@ -69,8 +78,10 @@ package final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     }
 
     package func matched(query: Int, _ file: FileRefresh) {
-        refreshes[query].record(file)
-        states[query].add(file)
+        progress.withLock { progress in
+            progress.refreshes[query].record(file)
+            progress.states[query].add(file)
+        }
         text?.write(query: query, file.text)
     }
 
@@ -78,31 +89,36 @@ package final class QueryRunSession: QueryRunSink, @unchecked Sendable {
     /// the new one replaces it), then the new state of every query whose run was complete (a
     /// run the timeout cut short keeps the old state) starts being written.
     package func scanEnded(_ results: [QueryRunResult]) {
-        for (index, result) in results.enumerated() { refreshes[index].finish(result) }
+        let writers = progress.withLock { progress in
+            for (index, result) in results.enumerated() { progress.refreshes[index].finish(result) }
+            return progress.states
+        }
         // Each query's state is its own manifest, segments and lock: they are written side by
         // side (with many queries, encoding the manifests is most of a run's end), and beside
         // what follows on this thread — the scan letting go of its listing, the report's end
         // (the spooled sections of the other queries copied out) — which needs nothing from them.
-        let writers = StateWriters(all: states)
         let complete = results.indices.filter { results[$0].isComplete }
-        commits = BackgroundValue {
+        let commits = BackgroundValue {
             complete.parallelMap { index -> InputError? in
-                do throws(InputError) { try writers.all[index].commit() } catch { return error }
+                do throws(InputError) { try writers[index].commit() } catch { return error }
                 return nil
             }
         }
+        progress.withLock { $0.commits = commits }
     }
 
     /// After the scan (and `scanEnded`): the report's end, and the states written.
     package func finish() {
-        var reportError: InputError?
-        do throws(InputError) { try text?.finish(refreshes) } catch { reportError = error }
-        errors += commits?.value.compactMap { $0 } ?? []
-        errors += reportError.map { [$0] } ?? []
-        commits = nil
-        // The states of runs cut short: their segments go now, before the run's result is seen.
-        for state in states { state.discard() }
-        states = []
+        progress.withLock { progress in
+            var reportError: InputError?
+            do throws(InputError) { try text?.finish(progress.refreshes) } catch { reportError = error }
+            progress.errors += progress.commits?.value.compactMap { $0 } ?? []
+            progress.errors += reportError.map { [$0] } ?? []
+            progress.commits = nil
+            // The states of runs cut short: their segments go now, before the run's result is seen.
+            for state in progress.states { state.discard() }
+            progress.states = []
+        }
     }
 }
 
@@ -117,11 +133,4 @@ private final class QueryMatchContext: Sendable {
         self.context = context
         self.layout = layout
     }
-}
-
-/// The writers of a run's states, handed to the threads that commit them: each writer is
-/// committed by one thread and shares nothing with the others but the file system, where each
-/// query has its own manifest, segments and lock.
-private struct StateWriters: @unchecked Sendable {
-    let all: [StateWriter]
 }

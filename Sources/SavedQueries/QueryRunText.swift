@@ -10,7 +10,7 @@ import ShipcheckCore
 /// are `summary(_:)`, for standard error). The first query's section goes straight to the
 /// output; the others' are held in temporary files (`ByteSpool`) and copied after it, so the
 /// report keeps its order without holding matches in memory.
-package final class QueryRunText {
+package final class QueryRunText: Sendable {
     private let output: ByteOutput
     private let color: Bool
     private let heading: Bool

@@ -1,6 +1,7 @@
 import Foundation
 import ScanEngine
 import ShipcheckCore
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -14,10 +15,39 @@ import Darwin
 /// atomically and deletes the segments no longer referenced. A writer `discard`ed (a run the
 /// timeout cut short), or dropped without `commit`, deletes its segment and leaves the previous
 /// state as it was.
-final class StateWriter {
+///
+/// The scan's thread adds the files, then another commits (beside the other queries' writers):
+/// the state is behind a lock, uncontended, which makes that hand-over one the compiler checks.
+final class StateWriter: Sendable {
     /// Segments a state may span before a commit copies the live blocks into the new one.
     static let maximumSegments = 8
 
+    private let state: Mutex<State>
+
+    /// `previous`: the state whose blocks unchanged files keep (nil when there is none to keep).
+    init(manifest: String, query: SavedQuery, ranAt: Double, previous: PreviousState?) {
+        state = Mutex(State(manifest: manifest, query: query, ranAt: ranAt, previous: previous))
+    }
+
+    deinit { discard() }
+
+    /// Deletes the segment of a state that is not committed: at once, not whenever the last
+    /// reference goes (the thread that committed the other queries may hold one a while).
+    func discard() { state.withLock { $0.discard() } }
+
+    /// One file's matches (files come in listing order).
+    func add(_ file: FileRefresh) { state.withLock { $0.add(file) } }
+
+    /// Puts the new state in place: segment synced, manifest replaced, segments nothing
+    /// references any more deleted — under the state's lock, so two runs of one query never
+    /// leave a manifest that names a deleted segment.
+    func commit() throws(InputError) {
+        try state.withLock { (state) throws(InputError) in try state.commit() }
+    }
+}
+
+/// What a `StateWriter` has written so far, and how.
+private struct State {
     private let manifest: String
     private let header: StateFileFormat.Header
     private let previous: PreviousState?
@@ -43,25 +73,19 @@ final class StateWriter {
         }
     }
 
-    /// `previous`: the state whose blocks unchanged files keep (nil when there is none to keep).
     init(manifest: String, query: SavedQuery, ranAt: Double, previous: PreviousState?) {
         self.manifest = manifest
         header = StateFileFormat.Header(name: query.name, signature: query.definitionSignature, ranAt: ranAt)
         self.previous = previous
     }
 
-    deinit { discard() }
-
-    /// Deletes the segment of a state that is not committed: at once, not whenever the last
-    /// reference goes (the thread that committed the other queries may hold one a while).
-    func discard() {
+    mutating func discard() {
         guard !committed, let segment else { return }
         SystemCalls.removeFile(segment.path)
         self.segment = nil
     }
 
-    /// One file's matches (files come in listing order).
-    func add(_ file: FileRefresh) {
+    mutating func add(_ file: FileRefresh) {
         if file.keepsPreviousBlock, let index = file.previousFile, let previous,
             StateFileFormat.isSegmentName(previous.segmentNames[previous.files[index].segment])
         {
@@ -85,7 +109,7 @@ final class StateWriter {
     /// The new segment, made on the first block that needs it (a run where no file changed
     /// writes none). Made under the state's lock and held with a shared `flock` until the
     /// writer is done, so another run's cleanup does not take it for a crash's leftover.
-    private func openSegment() -> Segment? {
+    private mutating func openSegment() -> Segment? {
         if let segment { return segment }
         guard failure == nil else { return nil }
         do {
@@ -112,7 +136,7 @@ final class StateWriter {
     }
 
     /// Makes the new segment under a fresh random name (the lock held).
-    private func makeSegment() throws(InputError) {
+    private mutating func makeSegment() throws(InputError) {
         let folder = QueryState.segmentFolder(manifest)
         while segment == nil {
             let digits = String(repeating: "0", count: 16) + String(UInt64.random(in: .min ... .max), radix: 16)
@@ -128,10 +152,7 @@ final class StateWriter {
         }
     }
 
-    /// Puts the new state in place: segment synced, manifest replaced, segments nothing
-    /// references any more deleted — under the state's lock, so two runs of one query never
-    /// leave a manifest that names a deleted segment.
-    func commit() throws(InputError) {
+    mutating func commit() throws(InputError) {
         if let failure { throw failure }
         try createFolders()
         do {
@@ -143,7 +164,7 @@ final class StateWriter {
         }
     }
 
-    private func commitLocked() throws(InputError) {
+    private mutating func commitLocked() throws(InputError) {
         let folder = QueryState.segmentFolder(manifest)
         var kept = Set<Int>()
         var liveBytes = 0
@@ -157,7 +178,9 @@ final class StateWriter {
             // readable through the descriptor held open).
             let keptBytes = kept.reduce(0) { $0 + previous.segmentSizes[$1] }
             let missing = kept.contains { !previous.segmentIsInPlace($0, folder: folder) }
-            if missing || liveBytes * 2 < keptBytes || kept.count + (segment == nil ? 0 : 1) > Self.maximumSegments {
+            if missing || liveBytes * 2 < keptBytes
+                || kept.count + (segment == nil ? 0 : 1) > StateWriter.maximumSegments
+            {
                 try copyKeptBlocks(previous)
                 kept = []
             }
@@ -198,7 +221,7 @@ final class StateWriter {
     }
 
     /// Copies every kept block into the new segment (made if need be).
-    private func copyKeptBlocks(_ previous: PreviousState) throws(InputError) {
+    private mutating func copyKeptBlocks(_ previous: PreviousState) throws(InputError) {
         for index in blocks.indices {
             guard let reused = blocks[index].reused else { continue }
             guard let bytes = previous.block(reused) else {

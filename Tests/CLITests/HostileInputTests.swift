@@ -45,7 +45,10 @@ import Darwin
     func aFullDiskBehindStandardOutputIsAnInputError() {
         let directory = TemporaryDirectory("shipcheck-full-disk")
         directory.write("conflict.txt", "<<<<<<< HEAD\na\n=======\nb\n>>>>>>> other\n")
-        for arguments in ["conflicts --format json .", "conflicts .", "symbols '\(CommandRunner.shipcheckPath)'"] {
+        // A Mach-O binary to list: read by every build (shipcheck's own binary is ELF on Linux,
+        // which a build with the ELF trait off, as on a Mac, does not read).
+        let binary = Repository.machOFixture("App-macos")
+        for arguments in ["conflicts --format json .", "conflicts .", "symbols '\(binary)'"] {
             let result = CommandRunner.run(
                 "/bin/sh", ["-c", "'\(CommandRunner.shipcheckPath)' \(arguments) >/dev/full"], in: directory.path)
             #expect(result.status == 2, "\(arguments): exit \(result.status)")

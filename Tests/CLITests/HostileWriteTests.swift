@@ -1,5 +1,6 @@
 import Foundation
 import ShipcheckTestSupport
+import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -140,17 +141,8 @@ import Darwin
 }
 
 /// A counter shared by concurrent workers.
-final class ManagedCounter: @unchecked Sendable {
-    private let lock = NSLock()
-    private var count = 0
-    func increment() {
-        lock.lock()
-        count += 1
-        lock.unlock()
-    }
-    var value: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return count
-    }
+final class ManagedCounter: Sendable {
+    private let count = Mutex(0)
+    func increment() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
 }

@@ -303,8 +303,15 @@ import Darwin
     @Test func lintFindsSwiftFormatThroughXcrun() {
         let tools = FakeTools("shipcheck-lint-darwin")
         tools.mac()
+        // Says it is 6.3.0 (the tree's version), logs the rest.
         let formatter = tools.scratch.write(
-            "Xcode/usr/bin/swift-format", "#!/bin/sh\necho \"swift-format $*\" >>'\(tools.log)'\n")
+            "Xcode/usr/bin/swift-format",
+            """
+            #!/bin/sh
+            [ "$1" = --version ] && { echo 6.3.0; exit 0; }
+            echo "swift-format $*" >>'\(tools.log)'
+
+            """)
         SystemCalls.setMode(formatter, 0o755)
         tools.add("xcrun", "[ \"$1 $2\" = '--find swift-format' ] && [ -z \"$NO_XCODE\" ] && echo '\(formatter)'")
         // git, xargs and the shell, but no swift-format: the toolchain's folder is left off.
@@ -326,5 +333,28 @@ import Darwin
             environment: ["PATH": path, "NO_XCODE": "1"])
         #expect(noXcode.status == 1)
         #expect(noXcode.stderr.contains("no swift-format on PATH nor through xcrun"), "\(noXcode.stderr)")
+    }
+
+    /// Xcode 26.0-26.3 ship swift-format 6.2, whose line breaking differs from 6.3's (the tree's):
+    /// make lint names the version it expects and skips the style check rather than fail on
+    /// style, except in CI, where the wrong swift-format fails the step.
+    @Test func lintSaysWhichSwiftFormatItExpects() {
+        let tools = FakeTools("shipcheck-lint-format-version")
+        tools.add("swift-format", "[ \"$1\" = --version ] && echo 6.2.1")
+        let formatter = tools.bin + "/swift-format"
+        let path = tools.bin + ":/usr/bin:/bin"
+        let local = CommandRunner.run(
+            "/bin/bash", [Repository.path("scripts/lint.sh"), "swift_format"], environment: ["PATH": path, "CI": ""])
+        #expect(local.status == 0, "\(local.stdout)\(local.stderr)")
+        #expect(
+            local.stderr.contains(
+                "swift-format 6.2.1 (\(formatter)) is not 6.3, the version the tree is formatted with"),
+            "\(local.stderr)")
+        #expect(tools.calls("swift-format") == ["--version"], "linted with 6.2: \(tools.calls("swift-format"))")
+        let ci = CommandRunner.run(
+            "/bin/bash", [Repository.path("scripts/lint.sh"), "swift_format"], environment: ["PATH": path, "CI": "true"]
+        )
+        #expect(ci.status == 1, "\(ci.stdout)\(ci.stderr)")
+        #expect(ci.stderr.contains("lint: failed: swift_format"), "\(ci.stderr)")
     }
 }

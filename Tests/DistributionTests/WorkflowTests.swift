@@ -294,6 +294,32 @@ import Yams
         #expect(!scratch.exists("calls"), "\(scratch.read("calls") ?? "")")
     }
 
+    /// `setup.sh no-elf` (the Linux CI job that builds as a Mac does, with the ELF trait off)
+    /// installs everything but libelf; without it, libelf's headers too.
+    @Test func setupWithoutELFLeavesLibelfOut() throws {
+        let scratch = TemporaryDirectory("shipcheck-setup-no-elf")
+        let log = scratch.path + "/calls"
+        for (tool, body) in [
+            ("uname", "echo Linux"), ("id", "echo 0"), ("apt-get", "echo \"apt-get $*\" >>'\(log)'"),
+            ("pkg-config", "[ \"$1\" = --version ]"), ("swift", "exit 0")
+        ] {
+            let path = scratch.write("bin/" + tool, "#!/bin/sh\n\(body)\n")
+            SystemCalls.setMode(path, 0o755)
+        }
+        let path = scratch.path + "/bin:/usr/bin:/bin"
+        for (arguments, packages) in [
+            (["no-elf"], "libpcre2-dev zlib1g-dev"), ([], "libelf-dev libpcre2-dev zlib1g-dev")
+        ] {
+            try? FileManager.default.removeItem(atPath: log)
+            let result = CommandRunner.run(
+                "/bin/bash", [Repository.path("scripts/setup.sh")] + arguments, environment: ["PATH": path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(
+                scratch.read("calls") == "apt-get update -qq\napt-get install -y -qq \(packages)\n",
+                "setup.sh \(arguments)")
+        }
+    }
+
     /// The packed tarball under another platform's name (its top folder renamed to match).
     static func repack(_ release: PackedRelease, as platform: String, into dist: String) {
         let work = TemporaryDirectory("shipcheck-repack")

@@ -10,7 +10,7 @@ import Testing
 /// after, and the checks see every file once, completed in listing order.
 @Suite struct DeferredListingTests {
     /// Records what the read pass hands it.
-    final class Recorder: FileCheck, @unchecked Sendable {
+    final class Recorder: FileCheck, Sendable {
         let name = "recorder"
         private let seen = Mutex<[String: Int]>([:])
         private let completed = Mutex<[Int]>([])

@@ -66,13 +66,15 @@ package enum CommandRunner {
             inPipe.fileHandleForWriting.write(Data(input.utf8))
             try? inPipe.fileHandleForWriting.close()
         }
-        let errData = stderr.reader === stdout.reader ? nil : ErrorDrain(stderr.reader)
+        // On another thread, so a chatty child never blocks on a full pipe.
+        let reader = stderr.reader
+        let errData = reader === stdout.reader ? nil : BackgroundValue { readToEnd(reader) }
         let outData = readToEnd(stdout.reader)
         process.waitUntilExit()
         try? stdout.reader.close()  // not left to the Process's release (see Subprocess.run)
         return CommandResult(
             status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: errData?.finish() ?? "")
+            stderr: errData.map { String(decoding: $0.value, as: UTF8.self) } ?? "")
     }
 
     /// Everything until end of file; a pseudo-terminal's master reports the end as an error
@@ -125,21 +127,5 @@ package enum CommandRunner {
         precondition(
             allowFailure || result.status == 0, "git \(arguments.joined(separator: " ")) failed: \(result.stderr)")
         return result
-    }
-}
-
-/// Reads a pipe on another thread so a chatty child never blocks on a full pipe.
-private final class ErrorDrain: @unchecked Sendable {
-    private var data = Data()
-    private let done = DispatchSemaphore(value: 0)
-    init(_ handle: FileHandle) {
-        Thread.detachNewThread { [self] in
-            data = CommandRunner.readToEnd(handle)
-            done.signal()
-        }
-    }
-    func finish() -> String {
-        done.wait()
-        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -1,6 +1,6 @@
 /// A throwaway git repository for tests that need git's real behaviour (ignored files,
 /// attributes, conflicts written by git itself).
-package final class GitFixture: @unchecked Sendable {
+package final class GitFixture: Sendable {
     package let directory: TemporaryDirectory
     package var path: String { directory.path }
 

@@ -2,14 +2,17 @@ import Foundation
 import ScanEngine
 
 /// A scratch directory removed when the value is released. Tests write fixtures into it.
-package final class TemporaryDirectory: @unchecked Sendable {
+package final class TemporaryDirectory: Sendable {
     package let path: String
 
     package init(_ label: String = "shipcheck-test") {
         guard let created = TemporaryNames.makeDirectory(NSTemporaryDirectory() + "\(label)-XXXXXX") else {
             preconditionFailure("mkdtemp failed")
         }
-        path = URL(fileURLWithPath: created).resolvingSymlinksInPath().path
+        // realpath, which keeps the `/private` of `$TMPDIR` on Darwin, as `getcwd` and SwiftPM
+        // do (Foundation's `resolvingSymlinksInPath()` drops it): paths the tests build from this
+        // one then match the paths tools print.
+        path = LexicalPath.resolved(created) ?? created
     }
 
     deinit {

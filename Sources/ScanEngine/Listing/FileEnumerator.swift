@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -43,7 +45,8 @@ package struct DeferredFiles: Sendable {
 ///
 /// Inside a git work tree it uses git's own view: tracked files plus (unless
 /// `listsUntracked` is off) untracked files that are not ignored. Outside one it walks the
-/// directory (skipping `.git`). Either way the
+/// directory (skipping `.git`); inside one where git cannot run (macOS's plugin sandbox), the
+/// walk leaves out what the ignore files do (`IgnoreRules`). Either way the
 /// scope's include / exclude globs apply on top, symlinks are never followed (a
 /// link's target inside the root is listed on its own; one outside the root is not ours to
 /// scan), and FIFOs, sockets and devices are reported, never opened.
@@ -145,8 +148,20 @@ package struct FileEnumerator: Sendable {
             }
             return result
         }
-        walk(directory: [], into: &result)
+        result = walked(honouringIgnoreFiles: useGit)
         deliver(result.files[...])
+        return result
+    }
+
+    /// The plain walk of the root; with `honouringIgnoreFiles`, what git would list there when
+    /// git cannot run (macOS's plugin sandbox): inside a work tree the ignore files' rules
+    /// apply (`IgnoreRules`) and nested repositories are not entered, as git lists them.
+    func walked(
+        honouringIgnoreFiles: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> FileEnumeration {
+        var result = FileEnumeration()
+        let rules = honouringIgnoreFiles ? IgnoreRules(forWalkOf: root, environment: environment) : nil
+        walk(directory: [], ignoring: rules, into: &result)
         return result
     }
 
@@ -204,20 +219,27 @@ package struct FileEnumerator: Sendable {
         }
     }
 
-    /// A plain recursive walk for roots outside git.
-    private func walk(directory relative: [UInt8], into result: inout FileEnumeration) {
+    /// A plain recursive walk for roots outside git (`ignoring`: inside a work tree git cannot
+    /// list).
+    private func walk(directory relative: [UInt8], ignoring rules: IgnoreRules?, into result: inout FileEnumeration) {
         let path = relative.isEmpty ? Array(root.utf8) : absolute(relative)
         guard let entries = Self.entryNames(of: path) else {
             let shown = relative.isEmpty ? root : String(lossyUTF8: relative)
             result.errors.append(InputError(path: Self.escaped(shown), message: SafeFileReader.describe(errno: errno)))
             return
         }
+        let rules = rules?.entering(relative, at: String(lossyUTF8: path))
         for name in entries.filter({ $0 != Array(".git".utf8) }).sorted(by: { $0.lexicographicallyPrecedes($1) }) {
             let child = relative.isEmpty ? name : relative + [UInt8(ascii: "/")] + name
             let childPath = String(lossyUTF8: absolute(child))
-            if FileKind.of(childPath) == .directory {
+            let isDirectory = FileKind.of(childPath) == .directory
+            if let rules, rules.ignores(child, isDirectory: isDirectory) || isDirectory && Self.isRepository(childPath)
+            {
+                continue
+            }
+            if isDirectory {
                 if let text = String(validating: child, as: UTF8.self), scope.exclude.matches(text) { continue }
-                walk(directory: child, into: &result)
+                walk(directory: child, ignoring: rules, into: &result)
             } else {
                 let name = (child + [0]).withUnsafeBufferPointer {
                     ListedName(terminated: UnsafeBufferPointer(rebasing: $0.dropLast()))
@@ -225,6 +247,12 @@ package struct FileEnumerator: Sendable {
                 consider(name, walking: true, into: &result)
             }
         }
+    }
+
+    /// Whether `directory` is a work tree of its own (a submodule, a nested clone), whose
+    /// files git leaves out of the enclosing repository's listing.
+    private static func isRepository(_ directory: String) -> Bool {
+        FileKind.of(directory + "/.git") != nil
     }
 
     /// The names in `directory` (its path's bytes) but `.` and `..`, as bytes: a name need not

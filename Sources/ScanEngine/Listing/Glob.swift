@@ -6,7 +6,8 @@
 package struct Glob: Sendable, Hashable, CustomStringConvertible {
     package let pattern: String
     package let isNegated: Bool
-    private let components: [String]
+    /// The pattern's components, as bytes (paths are matched a byte at a time).
+    private let components: [[UInt8]]
     private let matchesAnyDepth: Bool
 
     package init(_ pattern: String) {
@@ -19,21 +20,33 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
         let anchored = body.hasPrefix("/") || body.dropLast().contains("/")
         if body.hasPrefix("/") { body = body.dropFirst() }
         matchesAnyDepth = !anchored
-        components = body.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        components = body.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
     }
 
     package var description: String { pattern }
 
     /// Whether `path` (relative, `/`-separated) or one of its parent directories matches.
     package func matches(_ path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }
-        let pieces = components.map { Array($0.utf8) }
+        matches(path.split(separator: "/", omittingEmptySubsequences: true).map { Array($0.utf8) }[...], prefixOK: true)
+    }
+
+    /// Whether the path whose components are `parts` matches itself, not through a parent
+    /// directory: how a .gitignore line is tried on each entry of a walk (`IgnoreRules`), which
+    /// does not enter an ignored directory. A trailing `**` then needs something below
+    /// (`Pods/**` matches what is inside `Pods`, not `Pods`).
+    func matchesEntry(_ parts: ArraySlice<[UInt8]>) -> Bool {
+        matches(parts, prefixOK: false)
+    }
+
+    private func matches(_ parts: ArraySlice<[UInt8]>, prefixOK: Bool) -> Bool {
         if matchesAnyDepth {
             // Unanchored: the pattern may start at any component.
-            for start in parts.indices where Glob.match(pieces[...], parts[start...], prefixOK: true) { return true }
+            for start in parts.indices where Glob.match(components[...], parts[start...], prefixOK: prefixOK) {
+                return true
+            }
             return false
         }
-        return Glob.match(pieces[...], parts[...], prefixOK: true)
+        return Glob.match(components[...], parts, prefixOK: prefixOK)
     }
 
     /// Component-wise match; `prefixOK` lets a pattern that ends early match a parent directory.
@@ -41,7 +54,7 @@ package struct Glob: Sendable, Hashable, CustomStringConvertible {
         guard let head = pattern.first else { return path.isEmpty || prefixOK }
         if head == Array("**".utf8) {
             let rest = pattern.dropFirst()
-            if rest.isEmpty { return true }
+            if rest.isEmpty { return prefixOK || !path.isEmpty }
             var tail = path
             while true {
                 if match(rest, tail, prefixOK: prefixOK) { return true }

@@ -41,8 +41,10 @@ package enum LexicalPath {
     }
 
     /// `realpath` of the path, or of its deepest existing ancestor with the rest appended (an
-    /// operand may name a file that does not exist).
-    private static func resolved(_ path: String) -> String? {
+    /// operand may name a file that does not exist). Unlike Foundation's
+    /// `resolvingSymlinksInPath()`, which drops a leading `/private` on Darwin, it keeps what
+    /// `getcwd` and SwiftPM print.
+    package static func resolved(_ path: String) -> String? {
         var head = path
         var tail: [Substring] = []
         while head != "/" {

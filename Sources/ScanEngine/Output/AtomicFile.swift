@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -72,7 +74,7 @@ package enum AtomicFile {
                     throw InputError(
                         path: path, message: "cannot create a temporary file: \(SafeFileReader.describe(errno: errno))")
                 }
-                made.path = file.path
+                made.path.withLock { $0 = file.path }
                 return file.descriptor
             }
         }
@@ -81,7 +83,9 @@ package enum AtomicFile {
         package func commit() throws(InputError) {
             _ = output.fileDescriptor  // makes the temporary file when nothing was written
             try output.flush()
-            guard let path = temporary?.path, !committed, let descriptor = output.fileDescriptor else { return }
+            guard let path = temporary?.path.withLock({ $0 }), !committed, let descriptor = output.fileDescriptor else {
+                return
+            }
             // Keep the permissions of the file being replaced; new files get 0644 (mkstemp gives 0600).
             var existing = stat()
             let mode: mode_t = stat(target, &existing) == 0 ? existing.st_mode & 0o7777 : 0o644
@@ -98,11 +102,12 @@ package enum AtomicFile {
         }
 
         deinit {
-            if !committed, let path = temporary?.path { unlink(path) }
+            if !committed, let path = temporary?.path.withLock({ $0 }) { unlink(path) }
         }
 
-        private final class TemporaryPath {
-            var path: String?
+        /// Set by the output's first write, on whichever thread makes it.
+        private final class TemporaryPath: Sendable {
+            let path = Mutex<String?>(nil)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -9,35 +10,47 @@ import Darwin
 /// Bytes to a file descriptor through one 256 KB buffer: a report of hundreds of thousands of
 /// lines is written as it is made, in large writes, never held whole. A write that fails is
 /// remembered and thrown by `flush`; later writes are dropped.
-package final class ByteOutput {
-    private var descriptor: Int32?
-    /// Opens the destination on the first write that reaches it (see `init(displayPath:opening:)`).
-    private var opening: (() throws(InputError) -> Int32)?
-    private let closesDescriptor: Bool
+///
+/// Written by one thread at a time, though not always the thread that made it (`query run`'s
+/// report is written as files complete, on the scan's threads, then finished by the command):
+/// its state is behind a lock, never contended, which makes those hand-overs ones the compiler
+/// checks.
+package final class ByteOutput: Sendable {
     /// Names the destination in an error (`standard output`, a path).
     package let displayPath: String
-    private var buffer: [UInt8] = []
-    private var failure: InputError?
-    /// Whether the failed write found no reader at the other end (EPIPE: `shipcheck … | head`).
-    package private(set) var readerLeft = false
-    /// What a memory output has been given (`memory()`); nil for a descriptor's.
-    private var kept: [UInt8]?
+    private let closesDescriptor: Bool
+    private let state: Mutex<State>
+
+    private struct State {
+        var descriptor: Int32?
+        /// Opens the destination on the first write that reaches it (see `init(displayPath:opening:)`).
+        var opening: (@Sendable () throws(InputError) -> Int32)?
+        var buffer: [UInt8] = []
+        var failure: InputError?
+        /// Whether the failed write found no reader at the other end (EPIPE).
+        var readerLeft = false
+        /// What a memory output has been given (`memory()`); nil for a descriptor's.
+        var kept: [UInt8]?
+    }
+
     private static let capacity = 256 * 1024
 
     package init(descriptor: Int32, displayPath: String, closesDescriptor: Bool = false) {
-        self.descriptor = descriptor
         self.displayPath = displayPath
         self.closesDescriptor = closesDescriptor
-        buffer.reserveCapacity(Self.capacity)
+        var state = State(descriptor: descriptor)
+        state.buffer.reserveCapacity(Self.capacity)
+        self.state = Mutex(state)
     }
 
     /// An output whose file is made only when the first bytes reach it: a report's temporary
     /// file then does not exist yet when the scan that fills it lists the tree.
-    init(displayPath: String, opening: @escaping () throws(InputError) -> Int32) {
+    init(displayPath: String, opening: @escaping @Sendable () throws(InputError) -> Int32) {
         self.displayPath = displayPath
-        self.opening = opening
         closesDescriptor = true
-        buffer.reserveCapacity(Self.capacity)
+        var state = State(opening: opening)
+        state.buffer.reserveCapacity(Self.capacity)
+        self.state = Mutex(state)
     }
 
     /// Standard output.
@@ -46,15 +59,20 @@ package final class ByteOutput {
     /// An output that keeps what it is given, for text wanted whole (tests, a report shown twice).
     package static func memory() -> ByteOutput {
         let output = ByteOutput(descriptor: -1, displayPath: "memory")
-        output.kept = []
+        output.state.withLock { $0.kept = [] }
         return output
     }
 
     /// Everything a memory output has been given.
     package var written: [UInt8] {
-        drain()
-        return kept ?? []
+        state.withLock { state in
+            drain(&state)
+            return state.kept ?? []
+        }
     }
+
+    /// Whether the failed write found no reader at the other end (EPIPE: `shipcheck … | head`).
+    package var readerLeft: Bool { state.withLock { $0.readerLeft } }
 
     package func write(_ text: String) {
         var text = text
@@ -66,13 +84,15 @@ package final class ByteOutput {
     private static let directWrite = 64 * 1024
 
     package func write(_ bytes: UnsafeRawBufferPointer) {
-        if bytes.count >= Self.directWrite {
-            if !buffer.isEmpty { drain() }
-            writeAll(bytes)
-            return
+        state.withLock { state in
+            if bytes.count >= Self.directWrite {
+                if !state.buffer.isEmpty { drain(&state) }
+                writeAll(bytes, &state)
+                return
+            }
+            if state.buffer.count + bytes.count > Self.capacity { drain(&state) }
+            state.buffer.append(contentsOf: bytes)
         }
-        if buffer.count + bytes.count > Self.capacity { drain() }
-        buffer.append(contentsOf: bytes)
     }
 
     package func write(_ bytes: borrowing ByteView) { write(bytes.base) }
@@ -84,46 +104,56 @@ package final class ByteOutput {
 
     /// Writes what is buffered; throws the first failed write.
     package func flush() throws(InputError) {
-        drain()
+        let failure = state.withLock { state in
+            drain(&state)
+            return state.failure
+        }
         if let failure { throw failure }
     }
 
     /// The descriptor, for what must be done to the file itself (fsync, seek), after `flush`;
     /// nil when it could not be opened.
-    var fileDescriptor: Int32? { openedDescriptor() }
+    var fileDescriptor: Int32? { state.withLock { openedDescriptor(&$0) } }
 
-    private func openedDescriptor() -> Int32? {
-        if let descriptor { return descriptor }
-        guard failure == nil, let opening else { return nil }
-        self.opening = nil
+    private func openedDescriptor(_ state: inout State) -> Int32? {
+        if let descriptor = state.descriptor { return descriptor }
+        guard state.failure == nil, let opening = state.opening else { return nil }
+        state.opening = nil
         do throws(InputError) {
             let opened = try opening()
-            descriptor = opened
+            state.descriptor = opened
             return opened
         } catch {
-            failure = error
+            state.failure = error
             return nil
         }
     }
 
-    private func drain() {
-        buffer.withUnsafeBytes { writeAll($0) }
-        buffer.removeAll(keepingCapacity: true)
+    private func drain(_ state: inout State) {
+        // Taken out while it is written (writing changes the state): the storage stays unique,
+        // so it is reused, not copied.
+        var pending: [UInt8] = []
+        swap(&pending, &state.buffer)
+        pending.withUnsafeBytes { writeAll($0, &state) }
+        pending.removeAll(keepingCapacity: true)
+        state.buffer = pending
     }
 
-    private func writeAll(_ bytes: UnsafeRawBufferPointer) {
-        if kept != nil {
-            kept?.append(contentsOf: bytes)
+    private func writeAll(_ bytes: UnsafeRawBufferPointer, _ state: inout State) {
+        if state.kept != nil {
+            state.kept?.append(contentsOf: bytes)
             return
         }
-        guard failure == nil, var start = bytes.baseAddress, let descriptor = openedDescriptor() else { return }
+        guard state.failure == nil, var start = bytes.baseAddress, let descriptor = openedDescriptor(&state) else {
+            return
+        }
         var left = bytes.count
         while left > 0 {
             let count = POSIX.write(descriptor, start, left)
             if count < 0 {
                 if errno == EINTR { continue }
-                readerLeft = errno == EPIPE
-                failure = InputError(
+                state.readerLeft = errno == EPIPE
+                state.failure = InputError(
                     path: displayPath, message: "cannot write: \(SafeFileReader.describe(errno: errno))")
                 return
             }
@@ -133,13 +163,13 @@ package final class ByteOutput {
     }
 
     deinit {
-        if closesDescriptor, let descriptor { close(descriptor) }
+        if closesDescriptor, let descriptor = state.withLock({ $0.descriptor }) { close(descriptor) }
     }
 }
 
 /// Output held back in an unlinked temporary file, to be copied into another output later: the
 /// sections of a report that must follow one still being streamed.
-package final class ByteSpool {
+package final class ByteSpool: Sendable {
     package let output: ByteOutput
 
     package init() throws(InputError) {
