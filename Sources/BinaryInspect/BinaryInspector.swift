@@ -142,6 +142,7 @@ package struct BinaryInspector: Sendable {
         guard let image else { return result }
         var bundle = BundleContents(root: file.path, kind: .binary)
         bundle.images = [image]
+        bundle.entrySizes = ["": EntrySize(onDisk: file.size)]
         bundle.distribution = BundleWalker.configuredDistribution(configuration) ?? .assumedAppStore
         bundle.assembleBundles()
         for var finding in BundleWalker(inspector: self).check(bundle) {
