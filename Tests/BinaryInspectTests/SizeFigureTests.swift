@@ -70,6 +70,14 @@ import Testing
         #expect(Self.rows(try read(app).entrySizes) == ReferenceSizes.rows(reference))
     }
 
+    /// A Mach-O file given on its own, universal or thin: one entry, "", its size on disk.
+    @Test(arguments: ["macho/App-universal", "macho/App-ios"]) func aLoneBinaryIsItsFileSize(_ fixture: String) throws {
+        let path = BundleAssembler.fixture(fixture)
+        let model = try #require(Self.inspector.readAlone(try BinaryFile(path: path)).contents)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)
+        #expect(Self.rows(model.entrySizes) == [" \(size) \(size)"])
+    }
+
     /// Mach-O files of every layout the fixtures have: thin and universal executables, a dylib,
     /// an arm64_32 watch app, an object (one unnamed segment), pre-flight fixtures.
     static let machOFixtures = [
