@@ -89,7 +89,7 @@ if [ "$status" -ne 1 ]; then
   echo "demo: expected shipcheck diff to exit 1 (previous-release errors), got $status" >&2
   exit 1
 fi
-for section in "Identity and version" "Images" "SDKs" "Libraries loaded" "Permissions and declarations" "Segments and sections of changed images"; do
+for section in "Identity and version" "Images" "SDKs" "Libraries loaded" "Permissions and declarations" "Size" "Segments and sections of changed images" "Files added or grown most (install size)"; do
   printf '%s\n' "$comparison" | grep -qx "$section" || { echo "demo: shipcheck diff shows no \"$section\" section" >&2; exit 1; }
 done
 actual=$(printf '%s\n' "$comparison" | sed -nE 's/^.*: (error|warning|note): .* \[(previous-[a-z0-9-]+)\]$/\2/p' | sort)

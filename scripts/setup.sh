@@ -27,6 +27,10 @@ else
   command -v git >/dev/null 2>&1 || missing+=(git)
   # make demo and the tests assemble the demo .ipa with Samples/Bundles/make_ipa.py.
   command -v python3 >/dev/null 2>&1 || missing+=(python3)
+  # The size tests hold every entry, section and segment size to unzip -Z -l, llvm-readelf
+  # and llvm-size (Debian's llvm; macOS has unzip, and Xcode's size is llvm-size).
+  command -v unzip >/dev/null 2>&1 || missing+=(unzip)
+  { command -v llvm-readelf && command -v llvm-size; } >/dev/null 2>&1 || missing+=(llvm)
 fi
 for optional in "$@"; do
   case "$os-$optional" in

@@ -135,21 +135,30 @@ package struct BinaryInspector: Sendable {
         return (result, slices.isEmpty ? nil : BundleImage(path: path, slices: slices))
     }
 
-    /// A binary given on its own: the leak rules, then the bundle rules that read facts a
-    /// single Mach-O file holds (`BundleRule.checksSingleBinaries`), on a model of that one image.
-    private func inspectAlone(_ file: BinaryFile) -> CheckResult {
-        readAlone(file).result
-    }
-
-    /// Checks a binary given on its own as `inspectAlone` does, and hands back the model of its
-    /// one Mach-O image (kind `.binary`), nil when the file holds none (ELF).
+    /// A binary given on its own read into a model of its one image (kind `.binary`, its size
+    /// the one entry ""), with the leak rules' findings; no model when it holds no Mach-O image.
     package func readAlone(_ file: BinaryFile) -> (contents: BundleContents?, result: CheckResult) {
-        var (result, image) = inspect(file, at: "")
+        let (result, image) = inspect(file, at: "")
         guard let image else { return (nil, result) }
         var bundle = BundleContents(root: file.path, kind: .binary)
         bundle.images = [image]
+        bundle.entrySizes = ["": EntrySize(onDisk: file.size)]
         bundle.distribution = BundleWalker.configuredDistribution(configuration) ?? .assumedAppStore
         bundle.assembleBundles()
+        return (bundle, result)
+    }
+
+    /// A binary given on its own: every rule, as `readAndCheckAlone` runs them.
+    private func inspectAlone(_ file: BinaryFile) -> CheckResult {
+        readAndCheckAlone(file).result
+    }
+
+    /// Reads a binary given on its own and runs every rule on it: the leak rules, then the bundle
+    /// rules that read facts a single Mach-O file holds (`BundleRule.checksSingleBinaries`), on
+    /// the model of its one image, which it hands back (nil when the file holds no Mach-O image).
+    package func readAndCheckAlone(_ file: BinaryFile) -> (contents: BundleContents?, result: CheckResult) {
+        var (model, result) = readAlone(file)
+        guard let bundle = model else { return (nil, result) }
         for var finding in BundleWalker(inspector: self).check(bundle) {
             // With --arch the file is that one slice, and every finding says so.
             if let architecture, case .binary(var place) = finding.location {

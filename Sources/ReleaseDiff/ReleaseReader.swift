@@ -81,7 +81,7 @@ package struct ReleaseReader: Sendable {
         } catch {
             return Side(result: CheckResult(inputErrors: [error], filesScanned: 1))
         }
-        let (contents, result) = inspector.readAlone(file)
+        let (contents, result) = inspector.readAndCheckAlone(file)
         if let contents { return Side(facts: ReleaseFacts(apple: contents), result: result) }
         guard let elf = try? ELFSupport.loadFacts(of: storage, origin: ImageOrigin(path: path)) else {
             var failed = result
@@ -92,6 +92,6 @@ package struct ReleaseReader: Sendable {
             }
             return Side(result: failed)
         }
-        return Side(facts: ReleaseFacts(elf: elf, path: path), result: result)
+        return Side(facts: ReleaseFacts(elf: elf, path: path, size: UInt64(storage.count)), result: result)
     }
 }

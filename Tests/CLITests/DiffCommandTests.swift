@@ -13,8 +13,8 @@ import Testing
         let result = CommandRunner.shipcheck(["diff", "--no-color", "--heading", Self.previous, Self.release])
         #expect(result.status == 1, "\(result.stderr)")
         for section in [
-            "Identity and version", "Images", "SDKs", "Libraries loaded", "Permissions and declarations",
-            "Segments and sections of changed images"
+            "Identity and version", "Images", "SDKs", "Libraries loaded", "Permissions and declarations", "Size",
+            "Segments and sections of changed images", "Files added or grown most (install size)"
         ] {
             #expect(result.stdout.contains("\n\(section)\n"), "no \(section) section in:\n\(result.stdout)")
         }
@@ -76,6 +76,29 @@ import Testing
         let report = try #require(document["report"] as? [String: Any])
         let findings = try #require(report["findings"] as? [[String: Any]])
         #expect(findings.contains { $0["ruleID"] as? String == "previous-build-not-increased" })
+    }
+
+    /// The size table's figures are the zip's own: its totals are the sums of what `unzip -Z -l`
+    /// lists for each release, compressed (download) and uncompressed (install).
+    @Test(.needsELF, arguments: ["ipa", "apk"])
+    func sizesAreWhatUnzipLists(_ kind: String) throws {
+        let (old, new) =
+            kind == "ipa"
+            ? (Self.previous, Self.release)
+            : (
+                Repository.path("Tests/Fixtures/android/Clean.apk"),
+                Repository.path("Tests/Fixtures/android/Planted.apk")
+            )
+        let result = CommandRunner.shipcheck(["diff", "--format", "json", old, new])
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let total = try #require((document["comparison"] as? [String: Any])?["total"] as? [String: Any])
+        for (side, path) in [("old", old), ("new", new)] {
+            let listed = try ReferenceSizes.zipEntries(path).values
+            let sizes = try #require(total[side] as? [String: Any])
+            #expect(sizes["download"] as? Int == listed.reduce(0) { $0 + Int($1.compressed) }, "\(side)")
+            #expect(sizes["install"] as? Int == listed.reduce(0) { $0 + Int($1.uncompressed) }, "\(side)")
+        }
     }
 
     @Test func markdownAndSarifFitAPullRequestAndCodeScanning() throws {

@@ -63,6 +63,24 @@ package struct BundleAssembler {
         return target.path
     }
 
+    /// Writes a zip of `entries` in order (a name ending in `/` is a folder entry), each stored or
+    /// deflated as it says, into `name` (relative); returns its absolute path.
+    @discardableResult
+    package func zip(entries: [(name: String, bytes: [UInt8], stored: Bool)], to name: String) throws -> String {
+        let path = "\(directory.path)/\(name)"
+        let archive = try Archive(url: URL(fileURLWithPath: path), accessMode: .create)
+        for entry in entries {
+            let isFolder = entry.name.hasSuffix("/")
+            try archive.addEntry(
+                with: entry.name, type: isFolder ? .directory : .file, uncompressedSize: Int64(entry.bytes.count),
+                compressionMethod: entry.stored ? .none : .deflate
+            ) { position, size in
+                Data(entry.bytes[Int(position)..<Int(position) + size])
+            }
+        }
+        return path
+    }
+
     /// The file's bytes with every occurrence of `old` replaced by `new` (same length): renames an
     /// entry in both its local header and the central directory.
     package static func replacing(_ old: String, with new: String, in path: String) {

@@ -62,6 +62,7 @@ struct AndroidWalker {
     ) {
         let (entries, errors) = source.files()
         result.inputErrors += errors
+        artifact.entrySizes.merge(EntrySize.byPath(entries, under: prefix)) { _, inner in inner }
         inspector.progress?.begin("reading \(source.root.split(separator: "/").last ?? "")", total: entries.count)
         var pending: [PendingLibrary] = []
         for entry in entries {
@@ -151,6 +152,7 @@ struct AndroidWalker {
     private func readLooseLibrary(_ path: String, into artifact: inout AndroidArtifact, result: inout CheckResult) {
         do throws(InputError) {
             let bytes = try FileBytes.map(path: path)
+            artifact.entrySizes = ["": EntrySize(onDisk: UInt64(bytes.count))]
             let folder = path.split(separator: "/").dropLast().last
             let library = NativeLibrary(
                 path: "", abi: folder.flatMap(AndroidABI.init(folder:)),

@@ -12,6 +12,9 @@ package struct AndroidArtifact: Sendable {
     package var kind: AndroidArtifactKind
     /// Every regular file, by its path inside the artifact.
     package var files: [String] = []
+    /// The sizes of every file of `files`, by path (an APK set's APKs and, under their paths,
+    /// their entries alike); a library given on its own is one entry, "".
+    package var entrySizes: [String: EntrySize] = [:]
     package var manifests: [ModuleManifest] = []
     package var libraries: [NativeLibrary] = []
     package var bundleConfig: BundleConfig?

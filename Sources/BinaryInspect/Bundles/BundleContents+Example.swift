@@ -140,7 +140,8 @@ extension BundleContents {
                 guard fields.count <= 3 else { throw bad("segment NAME [SIZE] expected") }
                 let size = fields.count > 2 ? UInt64(fields[2]) : 1
                 guard let size else { throw bad("size is not a number") }
-                try updateLastSlice(bad) { $0.segments.append(.init(name: fields[1], fileSize: size)) }
+                // The examples' segments are all file bytes: mapped, they take as much.
+                try updateLastSlice(bad) { $0.segments.append(.init(name: fields[1], fileSize: size, vmSize: size)) }
             case "section":
                 guard fields.count <= 3 else { throw bad("section SEGMENT,NAME [SIZE] expected") }
                 let parts = fields[1].split(separator: ",", maxSplits: 1).map(String.init)

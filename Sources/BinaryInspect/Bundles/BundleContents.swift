@@ -14,6 +14,10 @@ package struct BundleContents: Sendable {
     package var kind: BundleKind
     /// Every regular file, by its path inside the bundle.
     package var files: [String] = []
+    /// The sizes of every regular file the artifact holds, by path: those of `files` and the
+    /// ones it leaves out (dSYMs, `SwiftSupport`), which count toward the download all the same.
+    /// A single binary (kind `.binary`) is one entry, "".
+    package var entrySizes: [String: EntrySize] = [:]
     /// Binaries whose code signature carries entitlements.
     package var entitlements: [(path: String, values: [String: String])] = []
     package var profiles: [(path: String, profile: ProvisioningProfile)] = []

@@ -12,7 +12,32 @@ package enum EntryLimits {
 /// One regular file inside a bundle or archive, named by its path there (`Payload/App.app/App`).
 package struct BundleEntry: Sendable, Hashable {
     package var path: String
-    package var size: UInt64
+    package var size: EntrySize
+}
+
+/// How many bytes an entry takes in its artifact and how many it holds: a zip entry's sizes as
+/// its central directory states them (a stored entry's are the same), a file's size on disk
+/// twice. What a release adds is measured in both (`unzip -Z -l` prints them).
+package struct EntrySize: Sendable, Hashable {
+    package var compressed: UInt64
+    package var uncompressed: UInt64
+
+    package init(compressed: UInt64, uncompressed: UInt64) {
+        self.compressed = compressed
+        self.uncompressed = uncompressed
+    }
+
+    /// A file on disk, which no archive compresses.
+    package init(onDisk size: UInt64) {
+        self.init(compressed: size, uncompressed: size)
+    }
+
+    /// The entries' sizes by path; of entries a zip lists twice under one name, the last one's
+    /// (the one `ZipBundleSource` reads).
+    package static func byPath(_ entries: some Sequence<BundleEntry>, under prefix: String = "") -> [String: EntrySize]
+    {
+        Dictionary(entries.lazy.map { (prefix + $0.path, $0.size) }, uniquingKeysWith: { _, last in last })
+    }
 }
 
 /// Where a bundle's files come from: a folder on disk or a zip read in place. The walker sees
@@ -39,7 +64,8 @@ extension BundleSource {
 
 /// A bundle that is a folder (`.app`, `.framework`, `.xcframework`, `.xcarchive`): listed like
 /// any tree the tool walks (symlinks such as `Versions/Current` are not followed — their targets
-/// inside the bundle are listed on their own; loops are errors), files mapped when read.
+/// inside the bundle are listed on their own; loops are errors), files mapped when read and
+/// sized by one `stat` each as they are listed.
 package struct DirectoryBundleSource: BundleSource {
     package let root: String
     package var mapsContents: Bool { true }
@@ -48,11 +74,19 @@ package struct DirectoryBundleSource: BundleSource {
 
     package func files() -> (entries: [BundleEntry], errors: [InputError]) {
         let enumeration = FileEnumerator(root: root, scope: ScanScope(), useGit: false).enumerate()
-        let entries = enumeration.files.map { BundleEntry(path: $0.relativePath, size: 0) }
-        return (
-            entries,
-            enumeration.errors.map { InputError(path: displayPath($0.path), line: $0.line, message: $0.message) }
-        )
+        var entries: [BundleEntry] = []
+        var errors = enumeration.errors.map {
+            InputError(path: displayPath($0.path), line: $0.line, message: $0.message)
+        }
+        for file in enumeration.files {
+            guard let key = SystemCalls.fileKey(of: file.path) else {
+                errors.append(
+                    InputError(path: displayPath(file.relativePath), message: "vanished while listed: not read"))
+                continue
+            }
+            entries.append(BundleEntry(path: file.relativePath, size: EntrySize(onDisk: UInt64(key.size))))
+        }
+        return (entries, errors)
     }
 
     package func looksLikeBinary(_ entry: BundleEntry) -> Bool {

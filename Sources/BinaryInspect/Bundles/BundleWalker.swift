@@ -38,6 +38,7 @@ struct BundleWalker {
         let shipped = entries.filter { !BundleKind.isSkipped($0.path) }
         let debugSymbols = entries.filter { DebugSymbolsFile.isDWARFFile($0.path) }
         bundle.files = shipped.map(\.path)
+        bundle.entrySizes = EntrySize.byPath(entries)
         inspector.progress?.begin(
             "reading \(path.split(separator: "/").last ?? "")", total: shipped.count + debugSymbols.count)
         for entry in shipped {

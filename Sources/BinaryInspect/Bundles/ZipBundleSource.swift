@@ -64,7 +64,10 @@ package final class ZipBundleSource: BundleSource {
                 continue
             }
             byPath[path] = entry
-            entries.append(BundleEntry(path: path, size: entry.uncompressedSize))
+            entries.append(
+                BundleEntry(
+                    path: path,
+                    size: EntrySize(compressed: entry.compressedSize, uncompressed: entry.uncompressedSize)))
         }
         if !isInMemory, let declared = ZipDirectory.declaredEntryCount(path: root), listed < declared {
             errors.append(
@@ -91,12 +94,13 @@ package final class ZipBundleSource: BundleSource {
     package func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
         let name = displayPath(entry.path)
         guard let zipEntry = byPath[entry.path] else { throw InputError(path: name, message: "not in the archive") }
-        guard entry.size <= UInt64(limit) else {
+        let declared = entry.size.uncompressed
+        guard declared <= UInt64(limit) else {
             throw InputError(
                 path: name,
-                message: "declares \(entry.size) bytes, more than shipcheck reads from one entry (\(limit)): not read")
+                message: "declares \(declared) bytes, more than shipcheck reads from one entry (\(limit)): not read")
         }
-        let count = Int(entry.size)
+        let count = Int(declared)
         return try FileBytes.filled(count: count) { buffer throws(InputError) in
             var written = 0
             do {

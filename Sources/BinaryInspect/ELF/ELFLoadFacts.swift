@@ -16,6 +16,9 @@ package struct ELFLoadFacts: Sendable, Hashable {
     package var hasTextRelocations = false
     /// What is wrong with the section-header fields bionic checks (nil: nothing).
     package var sectionHeaderProblem: SectionHeaderProblem?
+    /// Every section after the null one, in header order, with its name, type and size (empty
+    /// when the section headers are unsound: `sectionHeaderProblem`).
+    package var sections: [Section] = []
     /// The `.debug_*` sections and their sizes (empty when stripped or unreadable).
     package var debugSections: [DebugSection] = []
     /// The API level the NDK's `.note.android.ident` note records (the library's minSdk).
@@ -32,21 +35,44 @@ package struct ELFLoadFacts: Sendable, Hashable {
         package var offset: UInt64
         package var virtualAddress: UInt64
         package var fileSize: UInt64
+        /// `p_memsz`: what it takes once loaded (past `fileSize`, zero-filled: `.bss`).
+        package var memorySize: UInt64
         package var alignment: UInt64
         package var isWritable: Bool
         package var isExecutable: Bool
 
         package init(
-            offset: UInt64 = 0, virtualAddress: UInt64 = 0, fileSize: UInt64 = 0, alignment: UInt64,
-            isWritable: Bool = false, isExecutable: Bool = false
+            offset: UInt64 = 0, virtualAddress: UInt64 = 0, fileSize: UInt64 = 0, memorySize: UInt64 = 0,
+            alignment: UInt64, isWritable: Bool = false, isExecutable: Bool = false
         ) {
             self.offset = offset
             self.virtualAddress = virtualAddress
             self.fileSize = fileSize
+            self.memorySize = memorySize
             self.alignment = alignment
             self.isWritable = isWritable
             self.isExecutable = isExecutable
         }
+    }
+
+    /// One section header: `sh_name` resolved ("" when the names table does not hold it),
+    /// `sh_type`, `sh_size`.
+    package struct Section: Sendable, Hashable {
+        package var name: String
+        package var type: UInt32
+        package var size: UInt64
+
+        /// `SHT_NOBITS` (`.bss`, `.tbss`): a size in memory, no bytes in the file.
+        package static let noBits: UInt32 = 8
+
+        package init(name: String, type: UInt32, size: UInt64) {
+            self.name = name
+            self.type = type
+            self.size = size
+        }
+
+        /// How many bytes of the file it takes.
+        package var fileSize: UInt64 { type == Self.noBits ? 0 : size }
     }
 
     package struct DebugSection: Sendable, Hashable {

@@ -32,7 +32,8 @@ enum ELFLoadReader {
         facts.loadSegments = segments.filter { $0.p_type == UInt32(PT_LOAD) }.map { segment in
             ELFLoadFacts.LoadSegment(
                 offset: segment.p_offset, virtualAddress: segment.p_vaddr, fileSize: segment.p_filesz,
-                alignment: segment.p_align, isWritable: segment.p_flags & UInt32(PF_W) != 0,
+                memorySize: segment.p_memsz, alignment: segment.p_align,
+                isWritable: segment.p_flags & UInt32(PF_W) != 0,
                 isExecutable: segment.p_flags & UInt32(PF_X) != 0)
         }
         if let dynamic = segments.first(where: { $0.p_type == UInt32(PT_DYNAMIC) }) {
@@ -155,18 +156,19 @@ enum ELFLoadReader {
         return nil
     }
 
-    /// `.debug_*` sizes and the API level of `.note.android.ident`, from sound section headers;
-    /// a section whose name or bytes cannot be read is left out (the leak reader reports it).
+    /// Every section's name, type and size, `.debug_*` sizes and the API level of
+    /// `.note.android.ident`, from sound section headers; a header libelf cannot read is left
+    /// out, a name it cannot read is "" (the leak reader reports both).
     private static func readSections(
         _ handle: OpaquePointer, header: GElf_Ehdr, bytes: UnsafeRawBufferPointer, isLittleEndian: Bool,
         into facts: inout ELFLoadFacts
     ) {
         for index in 1..<Int(header.e_shnum) {
             var section = GElf_Shdr()
-            guard let scn = elf_getscn(handle, index), gelf_getshdr(scn, &section) != nil,
-                let namePointer = elf_strptr(handle, Int(header.e_shstrndx), Int(section.sh_name))
-            else { continue }
-            let name = String(cString: namePointer)
+            guard let scn = elf_getscn(handle, index), gelf_getshdr(scn, &section) != nil else { continue }
+            let name = elf_strptr(handle, Int(header.e_shstrndx), Int(section.sh_name)).map { String(cString: $0) }
+            facts.sections.append(.init(name: name ?? "", type: section.sh_type, size: section.sh_size))
+            guard let name else { continue }
             if name.hasPrefix(".debug_") {
                 facts.debugSections.append(.init(name: name, size: section.sh_size))
             } else if name == ".note.android.ident", section.sh_type == UInt32(SHT_NOTE) {

@@ -16,6 +16,8 @@ import Darwin
 /// `images`. A file that cannot be read at all throws.
 package final class BinaryFile {
     package let path: String
+    /// How many bytes the file holds (a universal file's or an archive's, every part together).
+    package let size: UInt64
     package let images: [any BinaryImage]
     package let errors: [InputError]
     /// Slices of a universal file not read because shipcheck does not decode their CPU (32-bit
@@ -39,6 +41,7 @@ package final class BinaryFile {
 
     package init(storage: FileBytes, path: String, architecture: String? = nil) throws(InputError) {
         self.path = path
+        size = UInt64(storage.count)
         var opener = Opener(storage: storage, architecture: architecture)
         try opener.open(storage.bytes, origin: ImageOrigin(path: path), allowArchive: true, allowUniversal: true)
         images = opener.images

@@ -34,6 +34,9 @@ package final class FileBytes: @unchecked Sendable {
     /// The same copy as `Data`.
     package var data: Data { withExtendedLifetime(self) { Data(bytes) } }
 
+    /// How many bytes there are, for readers outside the binary readers.
+    package var count: Int { bytes.count }
+
     /// A copy of `contents` (for bytes that do not come from a file of their own).
     /// Contiguous bytes (an array, a buffer) are copied in one go, not byte by byte.
     package convenience init(copying contents: some Collection<UInt8>) {

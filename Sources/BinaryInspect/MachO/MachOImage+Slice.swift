@@ -16,7 +16,9 @@ extension MachOImage {
         }
         slice.uuid = uuidString
         slice.libraries = libraries
-        slice.segments = segments.map { ImageSlice.Segment(name: $0.name, fileSize: $0.fileSize) }
+        slice.segments = segments.map {
+            ImageSlice.Segment(name: $0.name, fileSize: $0.fileSize, vmSize: $0.memorySize)
+        }
         slice.sections = sections.map { ImageSlice.Section(segment: $0.segment, name: $0.name, size: $0.size) }
         slice.hasCodeSignature = codeSignatureBlob != nil
         // What dyld binds: the chained fixups' import table (complete even when strip took the

@@ -34,16 +34,17 @@ extension ReleaseFacts {
             return Self.image(
                 at: library.path, architecture: library.abi?.rawValue ?? ELFMachine.name(elf.machine), elf)
         }
-        entries = artifact.files.map { Entry(path: $0, download: 0, install: 0) }
+        entries = Self.entries(artifact.entrySizes)
     }
 
-    /// A plain ELF file (not Android's): its one image.
-    package init(elf facts: ELFLoadFacts, path: String) {
+    /// A plain ELF file (not Android's) of `size` bytes: its one image.
+    package init(elf facts: ELFLoadFacts, path: String, size: UInt64) {
         self.init(root: path, family: .elf, kind: "binary")
         let architecture = ELFMachine.name(facts.machine)
         architectures = [architecture]
         linkedLibraries = facts.needed.map(Self.module).sortedUnique
         images = [Self.image(at: "", architecture: architecture, facts)]
+        entries = [Entry(path: "", EntrySize(onDisk: size))]
     }
 
     /// One library's image: its loadable segments named by index and permissions, as
@@ -55,6 +56,8 @@ extension ReleaseFacts {
             let flags = "r" + (segment.isWritable ? "w" : "-") + (segment.isExecutable ? "x" : "-")
             return Part(name: "LOAD[\(index)] \(flags)", size: segment.fileSize)
         }
+        // Section sizes as llvm-readelf -S gives them (.bss's in memory: it takes no file bytes).
+        image.sections = elf.sections.filter { !$0.name.isEmpty }.map { Part(name: $0.name, size: $0.size) }
         return image
     }
 

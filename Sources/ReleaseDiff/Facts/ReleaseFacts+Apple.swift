@@ -43,7 +43,7 @@ extension ReleaseFacts {
         }
         requiredReasonCategories = requiredReasonCategories.sortedUnique
         trackingDomains = trackingDomains.sortedUnique
-        entries = bundle.files.map { Entry(path: $0, download: 0, install: 0) }
+        entries = Self.entries(bundle.entrySizes)
     }
 
     /// One image per architecture of a file: a static archive's members are added up by segment

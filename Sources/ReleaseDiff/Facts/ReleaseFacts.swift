@@ -1,3 +1,4 @@
+import BinaryInspect
 import ShipcheckCore
 
 /// What one release artifact says about itself that the next release is compared on, whichever
@@ -159,6 +160,17 @@ package struct ReleaseFacts: Sendable {
             self.download = download
             self.install = install
         }
+
+        /// The artifact's file inside it, as its reader listed it (a zip's central directory,
+        /// a folder's sizes on disk).
+        package init(path: String, _ size: EntrySize) {
+            self.init(path: path, download: size.compressed, install: size.uncompressed)
+        }
+    }
+
+    /// Every listed file with its sizes, in path order.
+    static func entries(_ sizes: [String: EntrySize]) -> [Entry] {
+        sizes.sorted { $0.key < $1.key }.map { Entry(path: $0.key, $0.value) }
     }
 }
 

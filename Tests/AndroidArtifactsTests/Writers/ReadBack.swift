@@ -80,13 +80,15 @@ enum ReadBack {
     }
 
     /// The facts the loader and the walker state of a library: of its load segments the
-    /// alignment and flags (the examples set no addresses); nothing from sections past a
-    /// section-header problem (the loader refuses those, and the walker reads no further).
+    /// alignment and flags (the examples set no addresses or sizes, nor list sections: the
+    /// writer adds what an ELF file needs); nothing from sections past a section-header problem
+    /// (the loader refuses those, and the walker reads no further).
     static func loaderView(_ facts: ELFLoadFacts) -> ELFLoadFacts {
         var facts = facts
         facts.loadSegments = facts.loadSegments.map {
             .init(alignment: $0.alignment, isWritable: $0.isWritable, isExecutable: $0.isExecutable)
         }
+        facts.sections = []
         if facts.sectionHeaderProblem != nil {
             facts.debugSections = []
             facts.androidAPILevel = nil

@@ -72,10 +72,14 @@ package struct ImageSlice: Sendable, Hashable {
     package struct Segment: Sendable, Hashable {
         package var name: String
         package var fileSize: UInt64
+        /// `vmsize`: what it takes once mapped (`__PAGEZERO`: 4 GiB of no file bytes; zero-fill
+        /// sections and page rounding past `fileSize`).
+        package var vmSize: UInt64
 
-        package init(name: String, fileSize: UInt64) {
+        package init(name: String, fileSize: UInt64, vmSize: UInt64) {
             self.name = name
             self.fileSize = fileSize
+            self.vmSize = vmSize
         }
     }
 
