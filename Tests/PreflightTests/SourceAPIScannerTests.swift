@@ -1,5 +1,6 @@
 import Preflight
 import ScanEngine
+import ShipcheckCore
 import Testing
 
 @Suite struct SourceAPIScannerTests {
@@ -115,8 +116,10 @@ import Testing
         #expect(uses(objc, .cFamily) == ["fstat()@7 file timestamp"])
         let custom = Array("#if INTERNAL_MENU\nlet a = UserDefaults.standard\n#endif\n".utf8)
         #expect(
-            custom.withByteView { scanner.scan($0, language: .swift, debugFlags: ["DEBUG", "INTERNAL_MENU"]) }
-                .isEmpty)
+            custom.withByteView {
+                SourceAPIScanner(flags: ReleaseBuildFlags(debugOnly: ["INTERNAL_MENU"])).scan($0, language: .swift)
+            }
+            .isEmpty)
     }
 
     @Test func unterminatedLiteralsAndCommentsEndTheFileQuietly() {
