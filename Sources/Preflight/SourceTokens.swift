@@ -88,12 +88,13 @@ struct SourceTokens {
             } else if byte == UInt8(ascii: "#") && lineStart
                 && (language == .cFamily || Self.startsConditional(bytes, at: index + 1))
             {
-                // A directive line (C: continued by a trailing backslash): `#import
-                // <Foundation/NSUserDefaults.h>`, `#if DEBUG`.
+                // A directive line (C: continued by a trailing backslash; Swift: by a trailing
+                // `&&` or `||`): `#import <Foundation/NSUserDefaults.h>`, `#if DEBUG`.
                 let start = index
                 while index < count,
                     bytes[index] != UInt8(ascii: "\n")
                         || (language == .cFamily && index > 0 && bytes[index - 1] == UInt8(ascii: "\\"))
+                        || (language == .swift && Self.endsWithLogicalOperator(bytes, before: index))
                 {
                     index += 1
                 }
@@ -137,6 +138,21 @@ struct SourceTokens {
                 index += 1
             }
         }
+    }
+
+    /// Whether the line ending at `end` ends with `&&` or `||` (trailing spaces aside): a Swift
+    /// condition goes on on the next line.
+    private static func endsWithLogicalOperator(_ bytes: borrowing ByteView, before end: Int) -> Bool {
+        var last = end - 1
+        while last > 0,
+            bytes[last] == UInt8(ascii: " ") || bytes[last] == UInt8(ascii: "\t")
+                || bytes[last] == UInt8(ascii: "\r")
+        {
+            last -= 1
+        }
+        guard last > 0 else { return false }
+        let byte = bytes[last]
+        return (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "|")) && bytes[last - 1] == byte
     }
 
     /// Whether a Swift `#` at a line's start opens a conditional-compilation directive.

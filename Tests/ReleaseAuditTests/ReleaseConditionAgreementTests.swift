@@ -66,7 +66,10 @@ import Testing
         Arrangement(swift: "#if DEBUG || BETA\n@\n#endif", c: "#if DEBUG || BETA\n@\n#endif", compiledInRelease: true),
         Arrangement(swift: "#if !NDEBUG\n@\n#endif", c: "#ifndef NDEBUG\n@\n#endif", compiledInRelease: true),
         Arrangement(swift: "#if false\n@\n#endif", c: "#if 0\n@\n#endif", compiledInRelease: false),
-        Arrangement(swift: "#if swift(>=5.9) && DEBUG\n@\n#endif", c: nil, compiledInRelease: false)
+        Arrangement(swift: "#if swift(>=5.9) && DEBUG\n@\n#endif", c: nil, compiledInRelease: false),
+        Arrangement(
+            swift: "#if os(iOS) &&\n    DEBUG\n@\n#endif", c: "#if TARGET_OS_IOS && \\\n    DEBUG\n@\n#endif",
+            compiledInRelease: false)
     ]
 
     /// `DEBUG_MENU` is configured debug-only, `APPSTORE` release-set.
