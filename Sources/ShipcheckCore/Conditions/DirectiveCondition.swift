@@ -54,21 +54,23 @@ private struct DirectiveConditionParser {
     private var next: Kind? { position < tokens.count ? tokens[position].kind : nil }
 
     private mutating func disjunction() -> ReleaseCondition? {
-        guard var result = conjunction() else { return nil }
-        while next == .or {
-            position += 1
-            guard let rhs = conjunction() else { return nil }
-            result = .or(result, rhs)
-        }
-        return result
+        joined(by: .or, as: ReleaseCondition.or) { $0.conjunction() }
     }
 
     private mutating func conjunction() -> ReleaseCondition? {
-        guard var result = relation() else { return nil }
-        while next == .and {
+        joined(by: .and, as: ReleaseCondition.and) { $0.relation() }
+    }
+
+    /// Operands separated by `separator`, grouped from the left.
+    private mutating func joined(
+        by separator: Kind, as join: (ReleaseCondition, ReleaseCondition) -> ReleaseCondition,
+        operand: (inout Self) -> ReleaseCondition?
+    ) -> ReleaseCondition? {
+        guard var result = operand(&self) else { return nil }
+        while next == separator {
             position += 1
-            guard let rhs = relation() else { return nil }
-            result = .and(result, rhs)
+            guard let rhs = operand(&self) else { return nil }
+            result = join(result, rhs)
         }
         return result
     }
