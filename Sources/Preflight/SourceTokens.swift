@@ -27,7 +27,15 @@ struct SourceTokens {
     private struct Conditional {
         var branch: ReleaseCondition
         var noneTaken: ReleaseCondition
+        var branches = 1
     }
+
+    /// Past this many `#if`s deep, or branches of one `#if`, the requirement stops growing: the
+    /// deeper `#if`s are left out of it, and the earlier branches become one unknown that only
+    /// appears un-negated. Either can only call excluded code compiled, never the reverse, and
+    /// a hostile file cannot make every directive cost as much as the file's directives.
+    private static let maximumDepth = 32
+    private static let maximumBranches = 32
 
     private var conditionals: [Conditional] = []
     /// Whether a release build never compiles the current branch.
@@ -190,6 +198,8 @@ struct SourceTokens {
         case "endif": _ = conditionals.popLast()
         default: return
         }
+        // Deeper `#if`s do not count (maximumDepth): the verdict is the one before.
+        guard conditionals.count <= Self.maximumDepth else { return }
         skipping = flags.verdict(ReleaseCondition.all(conditionals.map(\.branch))) == .excluded
     }
 
@@ -207,7 +217,10 @@ struct SourceTokens {
             return
         }
         last.branch = .and(last.noneTaken, condition)
-        last.noneTaken = .and(last.noneTaken, .not(condition))
+        last.branches += 1
+        last.noneTaken =
+            last.branches < Self.maximumBranches
+            ? .and(last.noneTaken, .not(condition)) : .atom("(no earlier branch taken)")
         conditionals.append(last)
     }
 

@@ -11,12 +11,18 @@ package enum ConditionDialect: Sendable {
 }
 
 extension ReleaseBuildFlags {
+    /// Bytes of a directive's condition that are parsed.
+    private static let maximumDirectiveLength = 1024
+
     /// The condition of a directive, from the text after its keyword (`DEBUG || os(iOS)`,
     /// `defined(DEBUG) && DEBUG`), comments and line continuations allowed. Function-like
     /// conditions (`os(iOS)`, `__has_include(<UIKit/UIKit.h>)`) and comparisons are unknowns
     /// named by their text; text that does not parse is one unknown, so the code under it counts
     /// as compiled.
     package func condition(ofDirective text: some StringProtocol, dialect: ConditionDialect) -> ReleaseCondition {
+        // Longer than any condition written by hand: one unknown, not a parse as deep as the
+        // file is hostile (the parser recurses on parentheses and `!`).
+        guard text.utf8.count <= Self.maximumDirectiveLength else { return .atom(String(text)) }
         var parser = DirectiveConditionParser(Array(text.utf8), dialect: dialect, flags: self)
         return parser.parse()
     }
