@@ -45,9 +45,14 @@ import Testing
         #expect(verdict("defined(DEBUG)", .swift) != .excluded)
     }
 
-    /// What does not parse is one unknown: the code under it counts as compiled.
-    @Test(arguments: ["DEBUG &&", "(DEBUG", "DEBUG)", "", "defined(", "&& DEBUG"])
-    func malformedConditionsAreUnknown(_ text: String) {
+    /// What does not parse, or nests or runs longer than any hand-written condition (a hostile
+    /// file's), is one unknown: the code under it counts as compiled.
+    @Test(arguments: [
+        "DEBUG &&", "(DEBUG", "DEBUG)", "", "defined(", "&& DEBUG",
+        String(repeating: "(", count: 65) + "DEBUG" + String(repeating: ")", count: 65),
+        String(repeating: "!", count: 66) + "DEBUG", String(repeating: "DEBUG && ", count: 200) + "DEBUG"
+    ])
+    func unreadConditionsAreUnknown(_ text: String) {
         #expect(verdict(text) != .excluded, "\(text)")
     }
 }

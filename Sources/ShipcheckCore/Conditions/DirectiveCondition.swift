@@ -20,8 +20,7 @@ extension ReleaseBuildFlags {
     /// named by their text; text that does not parse is one unknown, so the code under it counts
     /// as compiled.
     package func condition(ofDirective text: some StringProtocol, dialect: ConditionDialect) -> ReleaseCondition {
-        // Longer than any condition written by hand: one unknown, not a parse as deep as the
-        // file is hostile (the parser recurses on parentheses and `!`).
+        // Longer than any condition written by hand: one unknown, not thousands of tokens.
         guard text.utf8.count <= Self.maximumDirectiveLength else { return .atom(String(text)) }
         var parser = DirectiveConditionParser(Array(text.utf8), dialect: dialect, flags: self)
         return parser.parse()
@@ -43,6 +42,10 @@ private struct DirectiveConditionParser {
     private let dialect: ConditionDialect
     private let flags: ReleaseBuildFlags
     private var position = 0
+    /// Parentheses and `!` open around the token being read: past `maximumNesting` the text is
+    /// one unknown, so the recursion stays shallow on any thread's stack.
+    private var nesting = 0
+    private static let maximumNesting = 64
 
     init(_ bytes: [UInt8], dialect: ConditionDialect, flags: ReleaseBuildFlags) {
         tokens = Self.tokens(of: bytes)
@@ -98,7 +101,14 @@ private struct DirectiveConditionParser {
     private mutating func unary() -> ReleaseCondition? {
         guard next == .not else { return primary() }
         position += 1
-        return unary().map { .not($0) }
+        return nested { $0.unary().map { .not($0) } }
+    }
+
+    private mutating func nested(_ parse: (inout Self) -> ReleaseCondition?) -> ReleaseCondition? {
+        guard nesting < Self.maximumNesting else { return nil }
+        nesting += 1
+        defer { nesting -= 1 }
+        return parse(&self)
     }
 
     private mutating func primary() -> ReleaseCondition? {
@@ -107,7 +117,7 @@ private struct DirectiveConditionParser {
         position += 1
         switch token.kind {
         case .open:
-            guard let inner = disjunction(), next == .close else { return nil }
+            guard let inner = nested({ $0.disjunction() }), next == .close else { return nil }
             position += 1
             return inner
         case .word where dialect == .c && token.text == "defined":
