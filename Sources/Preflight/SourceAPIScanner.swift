@@ -1,4 +1,5 @@
 import ScanEngine
+import ShipcheckCore
 
 /// Finds the required reason APIs and the purpose-string APIs of the tables in one source
 /// file's code (`SourceTokens`): what the project-side checks know of a target before it is
@@ -31,8 +32,13 @@ package struct SourceAPIScanner: Sendable {
     /// Per purpose row and language, how many patterns must all be present.
     private let purposePatternCounts: (swift: [Int], cFamily: [Int])
     private let longestIdentifier: Int
+    /// What a release build sets: code in branches it never compiles is not looked at.
+    private let flags: ReleaseBuildFlags
 
-    package init() {
+    /// `flags`: the configured release flags (`ReleaseBuildFlags(configuration)`), so the
+    /// branches left out are those the source rules call DEBUG-only.
+    package init(flags: ReleaseBuildFlags = ReleaseBuildFlags()) {
+        self.flags = flags
         var swift: [String: [Entry]] = [:], cFamily: [String: [Entry]] = [:]
         for (index, api) in RequiredReasonAPIs.apis.enumerated() {
             for pattern in api.swift {
@@ -61,11 +67,11 @@ package struct SourceAPIScanner: Sendable {
     /// Every use of a required reason API (each occurrence) and of a purpose-string
     /// requirement (its first complete occurrence: every pattern of the row in the file, at the
     /// last of them to appear first), in file order.
-    /// Code in branches only debug builds compile (`#if DEBUG`, or one of `debugFlags`) is left out.
-    package func scan(_ bytes: borrowing ByteView, language: Language, debugFlags: Set<String> = ["DEBUG"]) -> [Use] {
+    /// Code in branches a release build never compiles (`#if DEBUG`, a configured debug-only
+    /// flag, the `#else` of a configured release flag) is left out.
+    package func scan(_ bytes: borrowing ByteView, language: Language) -> [Use] {
         let table = language == .swift ? swift : cFamily
-        let tokens = SourceTokens(bytes, language: language == .swift ? .swift : .cFamily, debugFlags: debugFlags)
-            .tokens
+        let tokens = SourceTokens(bytes, language: language == .swift ? .swift : .cFamily, flags: flags).tokens
         func text(_ token: SourceTokens.Token) -> String {
             bytes.string(Int(token.start)..<Int(token.start + token.length))
         }

@@ -1,11 +1,12 @@
-import Foundation
 import ScanEngine
+import ShipcheckCore
 
 /// The tokens of Swift or C-family (C, Objective-C, C++) source that a release build compiles:
 /// identifiers and single punctuation bytes, with comments, string and character literals,
-/// directive lines and the branches only debug builds compile (`#if DEBUG`, `#ifdef DEBUG`,
-/// `#if DEBUG && …`, the `#else` of `#if !DEBUG`) left out. Enough to tell a call from a mention
-/// in prose, without parsing: a hot loop over the bytes, one array of small tokens per file.
+/// directive lines and the branches a release build never compiles left out. Which branches
+/// those are is `ReleaseBuildFlags`' verdict on the enclosing clauses, the one the source rules
+/// get for the same `#if`s. Enough to tell a call from a mention in prose, without parsing: a
+/// hot loop over the bytes, one array of small tokens per file; only directive lines are parsed.
 struct SourceTokens {
     enum Language { case swift, cFamily }
 
@@ -21,20 +22,27 @@ struct SourceTokens {
 
     private(set) var tokens: [Token] = []
 
-    /// One `#if` being read: whether its current branch is compiled only in debug builds, and
-    /// whether the one around it is.
+    /// One `#if` being read: the requirement of its current branch (its own condition and the
+    /// negation of every earlier branch's) and of a branch still to come (no earlier one taken).
     private struct Conditional {
-        var skipping: Bool
-        var outerSkipping: Bool
-        /// `#if !DEBUG`: its `#else` is debug-only.
-        var elseIsDebugOnly: Bool
+        var branch: ReleaseCondition
+        var noneTaken: ReleaseCondition
+        var branches = 1
     }
 
-    private var conditionals: [Conditional] = []
-    private var skipping: Bool { conditionals.last?.skipping ?? false }
+    /// Past this many `#if`s deep, or branches of one `#if`, the requirement stops growing: the
+    /// deeper `#if`s are left out of it, and the earlier branches become one unknown that only
+    /// appears un-negated. Either can only call excluded code compiled, never the reverse, and
+    /// a hostile file cannot make every directive cost as much as the file's directives.
+    private static let maximumDepth = 32
+    private static let maximumBranches = 32
 
-    /// `debugFlags`: the compilation conditions a release build never sets (`DEBUG`, configured ones).
-    init(_ bytes: borrowing ByteView, language: Language, debugFlags: Set<String> = ["DEBUG"]) {
+    private var conditionals: [Conditional] = []
+    /// Whether a release build never compiles the current branch.
+    private var skipping = false
+
+    /// `flags`: what a release build sets (`DEBUG` never, configured flags as configured).
+    init(_ bytes: borrowing ByteView, language: Language, flags: ReleaseBuildFlags = ReleaseBuildFlags()) {
         let count = bytes.count
         var index = 0
         var atLineStart = true
@@ -88,18 +96,17 @@ struct SourceTokens {
             } else if byte == UInt8(ascii: "#") && lineStart
                 && (language == .cFamily || Self.startsConditional(bytes, at: index + 1))
             {
-                // A directive line (C: continued by a trailing backslash): `#import
-                // <Foundation/NSUserDefaults.h>`, `#if DEBUG`.
+                // A directive line (C: continued by a trailing backslash; Swift: by a trailing
+                // `&&` or `||`): `#import <Foundation/NSUserDefaults.h>`, `#if DEBUG`.
                 let start = index
                 while index < count,
                     bytes[index] != UInt8(ascii: "\n")
                         || (language == .cFamily && index > 0 && bytes[index - 1] == UInt8(ascii: "\\"))
+                        || (language == .swift && Self.endsWithLogicalOperator(bytes, before: index))
                 {
                     index += 1
                 }
-                directive(
-                    bytes.string((start + 1)..<index),
-                    debugFlags: debugFlags)
+                directive(bytes.string((start + 1)..<index), language: language, flags: flags)
             } else if skipping {
                 // Inside a debug-only branch: nothing but directives, comments and literals matters.
                 index += 1
@@ -130,9 +137,9 @@ struct SourceTokens {
                     multiLine
                     ? Self.skipMultiLine(bytes, from: open + 3, hashes: hashes)
                     : Self.skipRaw(bytes, from: open + 1, hashes: hashes)
-            } else if Self.isIdentifierByte(byte) {
+            } else if ByteSearch.isIdentifierByte(byte) {
                 let start = index
-                while index < count, Self.isIdentifierByte(bytes[index]) { index += 1 }
+                while index < count, ByteSearch.isIdentifierByte(bytes[index]) { index += 1 }
                 append(start, index - start, 0)
             } else {
                 append(index, 1, byte)
@@ -141,82 +148,85 @@ struct SourceTokens {
         }
     }
 
+    /// Whether the line ending at `end` ends with `&&` or `||` (trailing spaces aside): a Swift
+    /// condition goes on on the next line.
+    private static func endsWithLogicalOperator(_ bytes: borrowing ByteView, before end: Int) -> Bool {
+        var last = end - 1
+        while last > 0,
+            bytes[last] == UInt8(ascii: " ") || bytes[last] == UInt8(ascii: "\t")
+                || bytes[last] == UInt8(ascii: "\r")
+        {
+            last -= 1
+        }
+        guard last > 0 else { return false }
+        let byte = bytes[last]
+        return (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "|")) && bytes[last - 1] == byte
+    }
+
     /// Whether a Swift `#` at a line's start opens a conditional-compilation directive.
     private static func startsConditional(_ bytes: borrowing ByteView, at index: Int) -> Bool {
         for word in ["if", "elseif", "else", "endif"] {
             let end = index + word.utf8.count
             guard bytes.matches(word.utf8, at: index) else { continue }
-            if end == bytes.count || !isIdentifierByte(bytes[end]) { return true }
+            if end == bytes.count || !ByteSearch.isIdentifierByte(bytes[end]) { return true }
         }
         return false
     }
 
-    /// Follows `#if` / `#ifdef` / `#ifndef` / `#elseif` / `#elif` / `#else` / `#endif`.
-    private mutating func directive(_ line: String, debugFlags: Set<String>) {
-        let text =
-            line.split(separator: "//", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? line
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard let keyword = words.first else { return }
-        let condition = words.dropFirst().joined(separator: " ")
-        let outer = skipping
+    /// Follows `#if` / `#ifdef` / `#ifndef` / `#elseif` / `#elif` / `#elifdef` / `#elifndef` /
+    /// `#else` / `#endif`: `line` is the directive after its `#`.
+    private mutating func directive(_ line: String, language: Language, flags: ReleaseBuildFlags) {
+        let text = line.drop { $0 == " " || $0 == "\t" }
+        let keyword = text.prefix { $0.isLetter }
+        let rest = text.dropFirst(keyword.count)
+        func condition() -> ReleaseCondition {
+            flags.condition(ofDirective: rest, dialect: language == .swift ? .swift : .c)
+        }
+        /// `#ifdef NAME`: whether NAME is defined.
+        func defined() -> ReleaseCondition {
+            flags.defined(
+                String(rest.drop { $0 == " " || $0 == "\t" }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }))
+        }
         switch keyword {
-        case "if", "ifdef":
-            let debugOnly = Self.isDebugOnly(condition, debugFlags)
-            conditionals.append(
-                Conditional(
-                    skipping: outer || debugOnly, outerSkipping: outer,
-                    elseIsDebugOnly: Self.isNegatedDebugFlag(condition, debugFlags)))
-        case "ifndef":
-            conditionals.append(
-                Conditional(skipping: outer, outerSkipping: outer, elseIsDebugOnly: debugFlags.contains(condition)))
-        case "elseif", "elif":
-            guard var last = conditionals.popLast() else { return }
-            last.skipping = last.outerSkipping || Self.isDebugOnly(condition, debugFlags)
-            last.elseIsDebugOnly = false
+        case "if": open(condition())
+        case "ifdef": open(defined())
+        case "ifndef": open(.not(defined()))
+        case "elseif", "elif": next(condition())
+        case "elifdef": next(defined())
+        case "elifndef": next(.not(defined()))
+        case "else": next(nil)
+        case "endif": _ = conditionals.popLast()
+        default: return
+        }
+        // Deeper `#if`s do not count (maximumDepth): the verdict is the one before.
+        guard conditionals.count <= Self.maximumDepth else { return }
+        skipping = flags.verdict(ReleaseCondition.all(conditionals.map(\.branch))) == .excluded
+    }
+
+    private mutating func open(_ condition: ReleaseCondition) {
+        conditionals.append(Conditional(branch: condition, noneTaken: .not(condition)))
+    }
+
+    /// The next branch of the innermost `#if`, taken under `condition` (nil: `#else`) when no
+    /// earlier one was.
+    private mutating func next(_ condition: ReleaseCondition?) {
+        guard var last = conditionals.popLast() else { return }
+        guard let condition else {
+            last.branch = last.noneTaken
             conditionals.append(last)
-        case "else":
-            guard var last = conditionals.popLast() else { return }
-            last.skipping = last.outerSkipping || last.elseIsDebugOnly
-            conditionals.append(last)
-        case "endif":
-            _ = conditionals.popLast()
-        default:
             return
         }
-    }
-
-    /// `DEBUG`, `defined(DEBUG)`, `DEBUG && os(iOS)`: a condition no release build meets.
-    private static func isDebugOnly(_ condition: String, _ debugFlags: Set<String>) -> Bool {
-        guard !condition.contains("||") else { return false }
-        return condition.components(separatedBy: "&&").contains { conjunct in
-            debugFlags.contains(strippedFlag(conjunct))
-        }
-    }
-
-    /// `!DEBUG`, `!defined(DEBUG)`: its `#else` is what only debug builds compile.
-    private static func isNegatedDebugFlag(_ condition: String, _ debugFlags: Set<String>) -> Bool {
-        let trimmed = condition.trimmingCharacters(in: .whitespaces)
-        return trimmed.hasPrefix("!") && debugFlags.contains(strippedFlag(String(trimmed.dropFirst())))
-    }
-
-    private static func strippedFlag(_ text: String) -> String {
-        var flag = text.trimmingCharacters(in: .whitespaces)
-        if flag.hasPrefix("defined") { flag = String(flag.dropFirst(7)).trimmingCharacters(in: .whitespaces) }
-        while flag.hasPrefix("(") && flag.hasSuffix(")") {
-            flag = String(flag.dropFirst().dropLast()).trimmingCharacters(in: .whitespaces)
-        }
-        return flag
+        last.branch = .and(last.noneTaken, condition)
+        last.branches += 1
+        last.noneTaken =
+            last.branches < Self.maximumBranches
+            ? .and(last.noneTaken, .not(condition)) : .atom("(no earlier branch taken)")
+        conditionals.append(last)
     }
 
     private mutating func append(_ start: Int, _ length: Int, _ punctuation: UInt8) {
         guard start <= Int(Int32.max) else { return }
         tokens.append(Token(start: Int32(start), length: Int32(min(length, Int(Int32.max))), punctuation: punctuation))
-    }
-
-    static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_") || byte >= 0x80
     }
 
     /// Past the `"""` (followed by `hashes` `#`) that closes a multi-line string.

@@ -1,3 +1,4 @@
+import ShipcheckCore
 import SwiftOperators
 import SwiftSyntax
 
@@ -7,23 +8,21 @@ import SwiftSyntax
 /// The node's enclosing `#if` / `#elseif` / `#else` clauses, at any depth and in any position
 /// (statements, declarations, members, switch cases, postfix expressions, attributes), give a
 /// conjunction: each clause's own condition, and the negation of every earlier clause's
-/// condition in its `#if`. The node is DEBUG-only exactly when no assignment of the unknown
-/// conditions satisfies that conjunction. The same unknown (say `os(iOS)`) appearing in several
-/// clauses takes one value, so assignments are enumerated over the distinct unknowns; past
-/// `maximumEnumeratedAtoms` a three-valued evaluation decides instead, which can only call a
-/// DEBUG-only node compiled (a false alarm), never the reverse.
+/// condition in its `#if`. The shared `ReleaseBuildFlags` judges it (the privacy rules' lexer
+/// asks the same judge about the same clauses): the node is DEBUG-only exactly when no
+/// assignment of the unknown conditions satisfies that conjunction, the same unknown (say
+/// `os(iOS)`) in several clauses taking one value.
 ///
 /// (SwiftIfConfig's `configuredRegions` treats an unknown condition as false, which would make
 /// `#if !os(iOS)` look active and `#if DEBUG || targetEnvironment(simulator)` look excluded.)
 package struct ReleaseConditionEvaluator: Sendable {
-    package static let maximumEnumeratedAtoms = 16
+    package let flags: ReleaseBuildFlags
 
-    package let debugOnlyFlags: Set<String>
-    package let releaseSetFlags: Set<String>
+    package var debugOnlyFlags: Set<String> { flags.debugOnly }
+    package var releaseSetFlags: Set<String> { flags.releaseSet }
 
     package init(debugOnlyFlags: Set<String> = [], releaseSetFlags: Set<String> = []) {
-        self.debugOnlyFlags = debugOnlyFlags.union(["DEBUG"])
-        self.releaseSetFlags = releaseSetFlags
+        flags = ReleaseBuildFlags(debugOnly: debugOnlyFlags, releaseSet: releaseSetFlags)
     }
 
     /// What a release build does with a node.
@@ -49,15 +48,10 @@ package struct ReleaseConditionEvaluator: Sendable {
 
     /// The verdict for a node inside `chain` (outermost first).
     private func verdict(under chain: [Clause]) -> Verdict {
-        let requirement = ReleaseCondition.all(chain.map(\.requirement))
-        let enclosing = chain.map(\.quoted)
-        let atoms = requirement.atoms
-        guard atoms.count <= Self.maximumEnumeratedAtoms else {
-            return requirement.kleene == false ? .excluded : .compiled(when: [], enclosing: enclosing)
+        switch flags.verdict(ReleaseCondition.all(chain.map(\.requirement))) {
+        case .excluded: .excluded
+        case .compiled(let when): .compiled(when: when, enclosing: chain.map(\.quoted))
         }
-        guard let assignment = smallestSatisfyingAssignment(requirement, atoms: atoms) else { return .excluded }
-        return .compiled(
-            when: relevantLiterals(requirement, atoms: atoms, assignment: assignment), enclosing: enclosing)
     }
 
     /// One enclosing clause: the condition under which it is taken, and how to quote it.
@@ -88,9 +82,6 @@ package struct ReleaseConditionEvaluator: Sendable {
         }
         return clauses.reversed()
     }
-
-    /// The flags a clause's description depends on.
-    private var flags: ClauseMemo.Flags { ClauseMemo.Flags(debugOnly: debugOnlyFlags, releaseSet: releaseSetFlags) }
 
     private func describe(_ clause: IfConfigClauseSyntax, in list: IfConfigClauseListSyntax) -> Clause {
         var parts: [ReleaseCondition] = []
@@ -148,9 +139,7 @@ package struct ReleaseConditionEvaluator: Sendable {
             return .constant(literal.literal.tokenKind == .keyword(.true))
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self), reference.argumentNames == nil {
-            let name = reference.baseName.text
-            if debugOnlyFlags.contains(name) { return .constant(false) }
-            if releaseSetFlags.contains(name) { return .constant(true) }
+            return flags.flag(reference.baseName.text)
         }
         return .atom(Self.normalized(expression))
     }
@@ -174,30 +163,6 @@ package struct ReleaseConditionEvaluator: Sendable {
         }
         return text
     }
-
-    /// The satisfying assignment with the fewest true atoms, or nil when none exists.
-    private func smallestSatisfyingAssignment(_ condition: ReleaseCondition, atoms: [String]) -> [String: Bool]? {
-        guard let mask = ConditionTruthTable(condition, atoms: atoms).satisfyingMaskWithFewestTrueAtoms else {
-            return nil
-        }
-        return Dictionary(
-            atoms.enumerated().map { ($1, mask & (1 << $0) != 0) }, uniquingKeysWith: { first, _ in first })
-    }
-
-    /// The literals of `assignment` that matter: an atom whose flip keeps the condition true is dropped.
-    private func relevantLiterals(_ condition: ReleaseCondition, atoms: [String], assignment: [String: Bool])
-        -> [String]
-    {
-        var literals: [String] = []
-        for atom in atoms {
-            let value = assignment[atom] ?? false
-            var flipped = assignment
-            flipped[atom] = !value
-            if condition.evaluate(flipped) { continue }
-            literals.append(value ? atom : "!\(atom)")
-        }
-        return literals
-    }
 }
 
 /// The enclosing-clause descriptions of one syntax tree and the verdicts under them: each `#if`
@@ -208,19 +173,14 @@ package struct ReleaseConditionEvaluator: Sendable {
 /// and is used as the file is, by one thread at a time; a description also depends on the
 /// evaluator's flags, so an evaluator with other flags starts the memo afresh.
 package final class ClauseMemo {
-    struct Flags: Equatable {
-        var debugOnly: Set<String>
-        var releaseSet: Set<String>
-    }
-
-    private var flags: Flags?
+    private var flags: ReleaseBuildFlags?
     fileprivate var clauses: [SyntaxIdentifier: ReleaseConditionEvaluator.Clause] = [:]
     /// By innermost clause.
     fileprivate var verdicts: [SyntaxIdentifier: ReleaseConditionEvaluator.Verdict] = [:]
 
     package init() {}
 
-    fileprivate func use(for flags: Flags) {
+    fileprivate func use(for flags: ReleaseBuildFlags) {
         guard flags != self.flags else { return }
         self.flags = flags
         clauses = [:]

@@ -28,7 +28,9 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
     case bundle
     /// The conflict-block scanner over a file's bytes.
     case conflicts
-    /// Swift sources parsed, then every `#if` clause's contents judged by the release evaluator.
+    /// Swift sources parsed, then every `#if` clause's contents judged by the release evaluator;
+    /// and the same bytes through the privacy rules' lexer (`SourceAPIScanner`, which judges each
+    /// directive line with the same flags) as Swift and as C-family source.
     case ifconfig
     /// `project.pbxproj` reader, then the effective settings of every configuration.
     case pbxproj
@@ -174,7 +176,16 @@ public enum HostileInputTarget: String, CaseIterable, Sendable {
         return !conflicts.isBinary
     }
 
+    /// Built once, as a run builds it once for all its files.
+    private static let sourceAPIScanner = SourceAPIScanner(
+        flags: ReleaseBuildFlags(debugOnly: ["TESTING"], releaseSet: ["RELEASE"]))
+
     private static func runIfConfig(_ bytes: [UInt8]) -> Bool {
+        // The privacy rules' lexer reads any bytes, as their check does.
+        bytes.withByteView { view in
+            _ = sourceAPIScanner.scan(view, language: .swift)
+            _ = sourceAPIScanner.scan(view, language: .cFamily)
+        }
         // As the source scanner reads a file: UTF-8 checked, nesting guarded, then parsed.
         guard let file = try? ParsedSwiftFile(bytes: bytes, path: "input.swift") else { return false }
         let visitor = ClauseContentsVisitor(viewMode: .sourceAccurate)

@@ -1,5 +1,6 @@
 import Preflight
 import ScanEngine
+import ShipcheckCore
 import Testing
 
 @Suite struct SourceAPIScannerTests {
@@ -115,8 +116,25 @@ import Testing
         #expect(uses(objc, .cFamily) == ["fstat()@7 file timestamp"])
         let custom = Array("#if INTERNAL_MENU\nlet a = UserDefaults.standard\n#endif\n".utf8)
         #expect(
-            custom.withByteView { scanner.scan($0, language: .swift, debugFlags: ["DEBUG", "INTERNAL_MENU"]) }
-                .isEmpty)
+            custom.withByteView {
+                SourceAPIScanner(flags: ReleaseBuildFlags(debugOnly: ["INTERNAL_MENU"])).scan($0, language: .swift)
+            }
+            .isEmpty)
+    }
+
+    /// Hostile directives neither overflow the stack nor cost each directive as much as the
+    /// file: a condition nested deeper than any parser could follow (one unknown: compiled),
+    /// thousands of branches of one `#if`, `#if`s nested thousands deep inside `#ifdef DEBUG`
+    /// (still excluded: the outer `#if`s count).
+    @Test func hostileDirectivesEndQuietly() {
+        let parens = "#if " + String(repeating: "(", count: 100_000) + "DEBUG\nstat(a, &s);\n#endif\n"
+        #expect(uses(parens, .cFamily) == ["stat()@2 file timestamp"])
+        let branches = ["#if DEBUG"] + (0..<5_000).map { "#elif A\($0)" } + ["#else", "stat(a, &s);", "#endif"]
+        #expect(uses(branches.joined(separator: "\n"), .cFamily) == ["stat()@\(branches.count - 1) file timestamp"])
+        let nested =
+            ["#ifdef DEBUG"] + Array(repeating: "#if A", count: 5_000) + ["stat(a, &s);"]
+            + Array(repeating: "#endif", count: 5_001) + ["fstat(1, &s);"]
+        #expect(uses(nested.joined(separator: "\n"), .cFamily) == ["fstat()@\(nested.count) file timestamp"])
     }
 
     @Test func unterminatedLiteralsAndCommentsEndTheFileQuietly() {

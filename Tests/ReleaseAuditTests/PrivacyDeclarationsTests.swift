@@ -110,6 +110,31 @@ import Testing
             ).findings.isEmpty)
     }
 
+    /// Code under a condition the source rules call compiled in release counts as the release's,
+    /// and code they call DEBUG-only does not, with the configured flags. `targetEnvironment
+    /// (simulator)` is unknown before the build, and a Release build for the simulator (a UI
+    /// test run, `xcodebuild -configuration Release` on a simulator destination) compiles the
+    /// call; `preview-outside-debug` reports a preview under the same condition, so the privacy
+    /// rule reports the call rather than assume a device build (once it skipped any `||`).
+    @Test(arguments: [
+        ("App/Clock.swift", "#if DEBUG || targetEnvironment(simulator)\nlet t = mach_absolute_time()\n#endif\n", 2),
+        ("App/Files.m", "#if defined(DEBUG) || TARGET_OS_SIMULATOR\nuint64_t t = mach_absolute_time();\n#endif\n", 2),
+        ("App/Clock.swift", "#if os(iOS)\n#elseif DEBUG\n#else\nlet t = mach_absolute_time()\n#endif\n", 4),
+        ("App/Clock.swift", "#if DEBUG_MENU\nlet t = mach_absolute_time()\n#endif\n", nil),
+        ("App/Files.m", "#ifdef DEBUG_MENU\nuint64_t t = mach_absolute_time();\n#endif\n", nil),
+        ("App/Clock.swift", "#if APPSTORE\n#else\nlet t = mach_absolute_time()\n#endif\n", nil),
+        ("App/Clock.swift", "#if os(iOS)\n#elseif DEBUG\nlet t = mach_absolute_time()\n#endif\n", nil)
+    ])
+    func releaseCodeIsWhatTheSourceRulesCallIt(path: String, source: String, reportedLine: Int?) {
+        var configuration = Configuration()
+        configuration.debugOnlyFlags = ["DEBUG_MENU"]
+        configuration.releaseSetFlags = ["APPSTORE"]
+        let shown = audit([path: source], configuration: configuration).findings.map {
+            "\($0.ruleID) \($0.location.path):\($0.location.line ?? 0)"
+        }
+        #expect(shown == (reportedLine.map { ["preflight-required-reason-api \(path):\($0)"] } ?? []))
+    }
+
     @Test func ruleTurnedOffReportsNothing() {
         var configuration = Configuration()
         configuration.ruleSeverities[RequiredReasonAPIRule.id] = .some(nil)

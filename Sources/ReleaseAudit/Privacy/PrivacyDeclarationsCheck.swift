@@ -20,9 +20,8 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     private let rules: [any PrivacyProjectRule.Type]
     /// What they read.
     private let inputs: PrivacyProjectInputs
-    private let scanner = SourceAPIScanner()
-    /// Compilation conditions release builds never set: code under them is not the release's.
-    private let debugFlags: Set<String>
+    /// Leaves out the code the configured release build never compiles.
+    private let scanner: SourceAPIScanner
     /// What decides a file's uses in the result cache besides its bytes and path.
     private let resultKey: String
     private let state = Mutex(State())
@@ -54,7 +53,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
             ? rules.compactMap { $0 as? any PrivacyProjectRule.Type }.filter { configuration.isEnabled($0.description) }
             : []
         inputs = self.rules.reduce(into: []) { $0.formUnion($1.projectInputs) }
-        debugFlags = configuration.debugOnlyFlags.union(["DEBUG"])
+        scanner = SourceAPIScanner(flags: ReleaseBuildFlags(configuration))
         resultKey = configuration.resultKey
     }
 
@@ -117,7 +116,7 @@ package final class PrivacyDeclarationsCheck: FileCheck {
         let cache = state.withLock { $0.results }
         let key = cache?.key(name, contents: contents, settings: resultKey)
         if let key, let known = cache?.value([LocatedUse].self, for: key) { return known }
-        let found = contents.withBytes { scanner.scan($0, language: language, debugFlags: debugFlags) }
+        let found = contents.withBytes { scanner.scan($0, language: language) }
         var located: [LocatedUse] = []
         if !found.isEmpty {
             let lines = contents.withBytes { LineTable($0) }

@@ -1,7 +1,7 @@
 /// A compilation condition as a release build sees it: `DEBUG` and debug-only flags are
 /// false, release-set flags true, and everything else (`os()`, `canImport()`, unknown flags…)
 /// an `atom` that may take either value.
-indirect enum ReleaseCondition: Hashable, Sendable {
+package indirect enum ReleaseCondition: Hashable, Sendable {
     case constant(Bool)
     /// An unknown condition, named by its normalised source text (`os(iOS)`).
     case atom(String)
@@ -10,7 +10,7 @@ indirect enum ReleaseCondition: Hashable, Sendable {
     case or(ReleaseCondition, ReleaseCondition)
 
     /// Every distinct atom, in first-appearance order.
-    var atoms: [String] {
+    package var atoms: [String] {
         var seen: [String] = []
         func collect(_ condition: ReleaseCondition) {
             switch condition {
@@ -27,7 +27,7 @@ indirect enum ReleaseCondition: Hashable, Sendable {
     }
 
     /// Two-valued evaluation under a full assignment of the atoms.
-    func evaluate(_ assignment: [String: Bool]) -> Bool {
+    package func evaluate(_ assignment: [String: Bool]) -> Bool {
         switch self {
         case .constant(let value): value
         case .atom(let name): assignment[name] ?? false
@@ -39,7 +39,7 @@ indirect enum ReleaseCondition: Hashable, Sendable {
 
     /// Kleene three-valued evaluation with every atom unknown (nil): sound when atoms repeat,
     /// only less precise. `false` means no assignment can make the condition hold.
-    var kleene: Bool? {
+    package var kleene: Bool? {
         switch self {
         case .constant(let value): return value
         case .atom: return nil
@@ -57,7 +57,7 @@ indirect enum ReleaseCondition: Hashable, Sendable {
         }
     }
 
-    static func all(_ conditions: [ReleaseCondition]) -> ReleaseCondition {
+    package static func all(_ conditions: [ReleaseCondition]) -> ReleaseCondition {
         guard var result = conditions.first else { return .constant(true) }
         for condition in conditions.dropFirst() { result = .and(result, condition) }
         return result

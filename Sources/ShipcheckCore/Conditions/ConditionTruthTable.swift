@@ -8,7 +8,7 @@ struct ConditionTruthTable {
     private let words: [UInt64]
 
     /// `atoms`: the condition's distinct atoms (`ReleaseCondition.atoms`), at most
-    /// `ReleaseConditionEvaluator.maximumEnumeratedAtoms` of them.
+    /// `ReleaseBuildFlags.maximumEnumeratedAtoms` of them.
     init(_ condition: ReleaseCondition, atoms: [String]) {
         let index = Dictionary(atoms.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
         let wordCount = max(1, (1 << atoms.count) / 64)

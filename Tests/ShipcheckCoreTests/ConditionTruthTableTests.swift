@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SourceScan
+@testable import ShipcheckCore
 
 /// The truth table decides every assignment at once; it must agree with evaluating the
 /// condition under each one, and pick the same assignment the evaluator's reports describe
