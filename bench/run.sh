@@ -9,7 +9,7 @@ if [ "$(uname -s)" = Darwin ]; then
   echo "make bench: Linux only (GNU time, /proc, nproc, free, ELF tools): run it in a Linux container" >&2
   exit 2
 fi
-areas=${BENCH_AREAS:-"sources source-rules apps conflicts queries binary ipa preflight android audit"}
+areas=${BENCH_AREAS:-"sources source-rules apps conflicts queries binary ipa preflight android diff audit"}
 for area in $areas; do
   if [ -x "$area/run.sh" ]; then
     echo "bench: $area"
@@ -25,7 +25,7 @@ done
   echo "deterministically under \`bench/work/\` (not committed). Times are hyperfine means, except the saved"
   echo "queries' (medians of runs taken in turns, \`bench/interleave.py\`); peak memory is maximum resident set"
   echo "size from \`/usr/bin/time -v\`."
-  for area in sources source-rules apps conflicts queries binary ipa preflight android audit fuzz requalified engine; do
+  for area in sources source-rules apps conflicts queries binary ipa preflight android diff audit fuzz requalified engine; do
     if [ -f "results/$area.md" ]; then
       echo
       cat "results/$area.md"

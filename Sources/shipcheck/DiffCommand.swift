@@ -21,7 +21,8 @@ struct DiffCommand: ParsableCommand {
             libraries per ABI, dex, resources, assets) with totals, segments and sections of the \
             images that changed, and the files that grew most; then the findings: the \
             previous-release rules' (a build number or versionCode not increased, a lower \
-            version, another identifier, a test library newly linked, new privacy details, \
+            version, another identifier, a test library newly linked, a permission Google Play asks \
+            a declaration for newly requested, new privacy details, \
             devices dropped, size budgets: docs/diff.md) and the findings NEW has and OLD did \
             not. Formats: text, markdown (a pull-request comment or job summary), json (the \
             comparison with exact byte counts, and the report), or any report format (sarif, \
