@@ -222,6 +222,9 @@ enum StateFileFormat {
         return true
     }
 
+    /// A path or line as a field of the state files: backslash, tab, newline and CR escaped, so
+    /// no field holds a delimiter and `unescape` gives the text back. `FileEnumerator.escaped`
+    /// leaves backslashes as they are (what it shows is never read back), so it cannot serve.
     static func escape(_ text: String, into out: inout [UInt8]) {
         text.withByteView { escape($0, into: &out) }
     }

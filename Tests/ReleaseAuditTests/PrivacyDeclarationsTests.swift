@@ -27,34 +27,30 @@ import Testing
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
     }
 
-    static let pbxproj = """
-        // !$*UTF8*$!
-        {
-            objects = {
-                PROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; mainGroup = MAIN; targets = (APP, KIT); };
-                PROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (PROJECT_RELEASE); };
-                PROJECT_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {SDKROOT = iphoneos;}; };
-                MAIN = {isa = PBXGroup; children = (APPGROUP); sourceTree = "<group>"; };
-                APPGROUP = {isa = PBXGroup; path = App; children = (CLOCK, FILES, MANIFEST, INFO); sourceTree = "<group>"; };
-                CLOCK = {isa = PBXFileReference; path = Clock.swift; sourceTree = "<group>"; };
-                FILES = {isa = PBXFileReference; path = Files.m; sourceTree = "<group>"; };
-                MANIFEST = {isa = PBXFileReference; path = PrivacyInfo.xcprivacy; sourceTree = "<group>"; };
-                INFO = {isa = PBXFileReference; path = Info.plist; sourceTree = "<group>"; };
-                CLOCK_BUILD = {isa = PBXBuildFile; fileRef = CLOCK; };
-                FILES_BUILD = {isa = PBXBuildFile; fileRef = FILES; };
-                MANIFEST_BUILD = {isa = PBXBuildFile; fileRef = MANIFEST; };
-                SOURCES = {isa = PBXSourcesBuildPhase; files = (CLOCK_BUILD, FILES_BUILD); };
-                RESOURCES = {isa = PBXResourcesBuildPhase; files = (MANIFEST_BUILD); };
-                APP = {isa = PBXNativeTarget; buildConfigurationList = APP_CONFIGS; buildPhases = (SOURCES, RESOURCES); name = App; productType = "com.apple.product-type.application"; };
-                APP_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (APP_RELEASE); };
-                APP_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = "$(SRCROOT)/App/Info.plist"; INFOPLIST_KEY_NSCameraUsageDescription = "Scans receipts";}; };
-                KIT = {isa = PBXNativeTarget; buildConfigurationList = KIT_CONFIGS; buildPhases = (SOURCES); name = Kit; productType = "com.apple.product-type.framework"; };
-                KIT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (KIT_RELEASE); };
-                KIT_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {}; };
-            };
-            rootObject = PROJECT;
-        }
-        """
+    static let pbxproj = ExampleProject.pbxproj(
+        objects: """
+            \t\tPROJECT = {isa = PBXProject; buildConfigurationList = PROJECT_CONFIGS; mainGroup = MAIN; targets = (APP, KIT); };
+            \t\tPROJECT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (PROJECT_RELEASE); };
+            \t\tPROJECT_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {SDKROOT = iphoneos;}; };
+            \t\tMAIN = {isa = PBXGroup; children = (APPGROUP); sourceTree = "<group>"; };
+            \t\tAPPGROUP = {isa = PBXGroup; path = App; children = (CLOCK, FILES, MANIFEST, INFO); sourceTree = "<group>"; };
+            \t\tCLOCK = {isa = PBXFileReference; path = Clock.swift; sourceTree = "<group>"; };
+            \t\tFILES = {isa = PBXFileReference; path = Files.m; sourceTree = "<group>"; };
+            \t\tMANIFEST = {isa = PBXFileReference; path = PrivacyInfo.xcprivacy; sourceTree = "<group>"; };
+            \t\tINFO = {isa = PBXFileReference; path = Info.plist; sourceTree = "<group>"; };
+            \t\tCLOCK_BUILD = {isa = PBXBuildFile; fileRef = CLOCK; };
+            \t\tFILES_BUILD = {isa = PBXBuildFile; fileRef = FILES; };
+            \t\tMANIFEST_BUILD = {isa = PBXBuildFile; fileRef = MANIFEST; };
+            \t\tSOURCES = {isa = PBXSourcesBuildPhase; files = (CLOCK_BUILD, FILES_BUILD); };
+            \t\tRESOURCES = {isa = PBXResourcesBuildPhase; files = (MANIFEST_BUILD); };
+            \t\tAPP = {isa = PBXNativeTarget; buildConfigurationList = APP_CONFIGS; buildPhases = (SOURCES, RESOURCES); name = App; productType = "com.apple.product-type.application"; };
+            \t\tAPP_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (APP_RELEASE); };
+            \t\tAPP_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {INFOPLIST_FILE = "$(SRCROOT)/App/Info.plist"; INFOPLIST_KEY_NSCameraUsageDescription = "Scans receipts";}; };
+            \t\tKIT = {isa = PBXNativeTarget; buildConfigurationList = KIT_CONFIGS; buildPhases = (SOURCES); name = Kit; productType = "com.apple.product-type.framework"; };
+            \t\tKIT_CONFIGS = {isa = XCConfigurationList; buildConfigurations = (KIT_RELEASE); };
+            \t\tKIT_RELEASE = {isa = XCBuildConfiguration; name = Release; buildSettings = {}; };
+
+            """, rootObject: "PROJECT")
 
     func audit(_ files: [String: String], configuration: Configuration = Configuration()) -> CheckResult {
         let tree = TemporaryDirectory("shipcheck-privacy")

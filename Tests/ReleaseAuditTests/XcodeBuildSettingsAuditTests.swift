@@ -20,12 +20,7 @@ import Testing
             } ?? ""
         let baseLine =
             targetBase == nil ? "" : "\t\t\tbaseConfigurationReference = AA0000000000000000000009 /* base */;\n"
-        return """
-            // !$*UTF8*$!
-            {
-            \tarchiveVersion = 1;
-            \tobjectVersion = 56;
-            \tobjects = {
+        let objects = """
             \(fileReference)\t\tAA0000000000000000000001 /* Project object */ = {
             \t\t\tisa = PBXProject;
             \t\t\tbuildConfigurationList = AA0000000000000000000002;
@@ -58,10 +53,9 @@ import Testing
             \t\t\t};
             \t\t\tname = Release;
             \t\t};
-            \t};
-            \trootObject = AA0000000000000000000001;
-            }
+
             """
+        return ExampleProject.pbxproj(objects: objects, rootObject: "AA0000000000000000000001", xcodeHeader: true)
     }
 
     func audit(_ tree: TemporaryDirectory, configuration: Configuration = Configuration()) -> CheckResult {

@@ -41,30 +41,26 @@ private let samplePBXProj = Repository.path("Samples/App/ShipcheckSample.xcodepr
     }
 
     @Test func baseConfigurationReferenceThroughGroupsAndConditionalKeys() throws {
-        let text = """
-            // !$*UTF8*$!
-            {
-            \tobjects = {
-            \t\tG1 = {isa = PBXGroup; children = (G2); sourceTree = "<group>"; };
-            \t\tG2 /* Config */ = {isa = PBXGroup; children = (F1); path = Config; sourceTree = "<group>"; };
-            \t\tF1 /* Base.xcconfig */ = {isa = PBXFileReference; path = Base.xcconfig; sourceTree = "<group>"; };
-            \t\tF2 /* Abs.xcconfig */ = {isa = PBXFileReference; path = /opt/Abs.xcconfig; sourceTree = "<absolute>"; };
-            \t\tC1 /* Release */ = {
-            \t\t\tisa = XCBuildConfiguration;
-            \t\t\tbaseConfigurationReference = F1 /* Base.xcconfig */;
-            \t\t\tbuildSettings = {
-            \t\t\t\t"CODE_SIGN_IDENTITY[sdk=iphoneos*]" = "iPhone Distribution";
-            \t\t\t\tOTHER_SWIFT_FLAGS = "-D DEBUG";
-            \t\t\t};
-            \t\t\tname = Release;
-            \t\t};
-            \t\tC2 = {isa = XCBuildConfiguration; baseConfigurationReference = F2; buildSettings = {}; name = Debug; };
-            \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1, C2); };
-            \t\tP1 = {isa = PBXProject; buildConfigurationList = L1; mainGroup = G1; targets = (); };
-            \t};
-            \trootObject = P1;
-            }
-            """
+        let text = ExampleProject.pbxproj(
+            objects: """
+                \t\tG1 = {isa = PBXGroup; children = (G2); sourceTree = "<group>"; };
+                \t\tG2 /* Config */ = {isa = PBXGroup; children = (F1); path = Config; sourceTree = "<group>"; };
+                \t\tF1 /* Base.xcconfig */ = {isa = PBXFileReference; path = Base.xcconfig; sourceTree = "<group>"; };
+                \t\tF2 /* Abs.xcconfig */ = {isa = PBXFileReference; path = /opt/Abs.xcconfig; sourceTree = "<absolute>"; };
+                \t\tC1 /* Release */ = {
+                \t\t\tisa = XCBuildConfiguration;
+                \t\t\tbaseConfigurationReference = F1 /* Base.xcconfig */;
+                \t\t\tbuildSettings = {
+                \t\t\t\t"CODE_SIGN_IDENTITY[sdk=iphoneos*]" = "iPhone Distribution";
+                \t\t\t\tOTHER_SWIFT_FLAGS = "-D DEBUG";
+                \t\t\t};
+                \t\t\tname = Release;
+                \t\t};
+                \t\tC2 = {isa = XCBuildConfiguration; baseConfigurationReference = F2; buildSettings = {}; name = Debug; };
+                \t\tL1 = {isa = XCConfigurationList; buildConfigurations = (C1, C2); };
+                \t\tP1 = {isa = PBXProject; buildConfigurationList = L1; mainGroup = G1; targets = (); };
+
+                """, rootObject: "P1")
         let project = try PBXProjectReader.parse(
             Array(text.utf8), file: "ios/App.xcodeproj/project.pbxproj", projectDirectory: "ios")
         let release = try #require(project.configurations.first)

@@ -1,4 +1,5 @@
 import ShipcheckCore
+import ShipcheckTestSupport
 import Testing
 
 @testable import XcodeProject
@@ -8,33 +9,29 @@ import Testing
 @Suite struct TestScopeTests {
     /// An app target and a unit-test target sharing `Shared/Launcher.swift`, a UI-test target
     /// compiling an Xcode 16 synchronized folder.
-    static let pbxproj = """
-        // !$*UTF8*$!
-        {
-        \tobjects = {
-        \t\tG1 = {isa = PBXGroup; children = (G2, G3, G4, S1); sourceTree = "<group>"; };
-        \t\tG2 /* App */ = {isa = PBXGroup; children = (F1); path = App; sourceTree = "<group>"; };
-        \t\tG3 /* AppTests */ = {isa = PBXGroup; children = (F2); path = AppTests; sourceTree = "<group>"; };
-        \t\tG4 /* Shared */ = {isa = PBXGroup; children = (F3); path = Shared; sourceTree = "<group>"; };
-        \t\tS1 /* AppUITests */ = {isa = PBXFileSystemSynchronizedRootGroup; path = AppUITests; sourceTree = "<group>"; };
-        \t\tF1 = {isa = PBXFileReference; path = AppMain.swift; sourceTree = "<group>"; };
-        \t\tF2 = {isa = PBXFileReference; path = Launcher.swift; sourceTree = "<group>"; };
-        \t\tF3 = {isa = PBXFileReference; path = Fixtures.swift; sourceTree = "<group>"; };
-        \t\tB1 = {isa = PBXBuildFile; fileRef = F1; };
-        \t\tB2 = {isa = PBXBuildFile; fileRef = F2; };
-        \t\tB3 = {isa = PBXBuildFile; fileRef = F3; };
-        \t\tB4 = {isa = PBXBuildFile; fileRef = F3; };
-        \t\tP2 = {isa = PBXSourcesBuildPhase; files = (B1, B3); };
-        \t\tP3 = {isa = PBXSourcesBuildPhase; files = (B2, B4); };
-        \t\tP4 = {isa = PBXSourcesBuildPhase; files = (); };
-        \t\tT1 = {isa = PBXNativeTarget; buildPhases = (P2); name = App; productType = "com.apple.product-type.application"; };
-        \t\tT2 = {isa = PBXNativeTarget; buildPhases = (P3); name = AppTests; productType = "com.apple.product-type.bundle.unit-test"; };
-        \t\tT3 = {isa = PBXNativeTarget; buildPhases = (P4); fileSystemSynchronizedGroups = (S1); name = AppUITests; productType = "com.apple.product-type.bundle.ui-testing"; };
-        \t\tP1 = {isa = PBXProject; mainGroup = G1; targets = (T1, T2, T3); };
-        \t};
-        \trootObject = P1;
-        }
-        """
+    static let pbxproj = ExampleProject.pbxproj(
+        objects: """
+            \t\tG1 = {isa = PBXGroup; children = (G2, G3, G4, S1); sourceTree = "<group>"; };
+            \t\tG2 /* App */ = {isa = PBXGroup; children = (F1); path = App; sourceTree = "<group>"; };
+            \t\tG3 /* AppTests */ = {isa = PBXGroup; children = (F2); path = AppTests; sourceTree = "<group>"; };
+            \t\tG4 /* Shared */ = {isa = PBXGroup; children = (F3); path = Shared; sourceTree = "<group>"; };
+            \t\tS1 /* AppUITests */ = {isa = PBXFileSystemSynchronizedRootGroup; path = AppUITests; sourceTree = "<group>"; };
+            \t\tF1 = {isa = PBXFileReference; path = AppMain.swift; sourceTree = "<group>"; };
+            \t\tF2 = {isa = PBXFileReference; path = Launcher.swift; sourceTree = "<group>"; };
+            \t\tF3 = {isa = PBXFileReference; path = Fixtures.swift; sourceTree = "<group>"; };
+            \t\tB1 = {isa = PBXBuildFile; fileRef = F1; };
+            \t\tB2 = {isa = PBXBuildFile; fileRef = F2; };
+            \t\tB3 = {isa = PBXBuildFile; fileRef = F3; };
+            \t\tB4 = {isa = PBXBuildFile; fileRef = F3; };
+            \t\tP2 = {isa = PBXSourcesBuildPhase; files = (B1, B3); };
+            \t\tP3 = {isa = PBXSourcesBuildPhase; files = (B2, B4); };
+            \t\tP4 = {isa = PBXSourcesBuildPhase; files = (); };
+            \t\tT1 = {isa = PBXNativeTarget; buildPhases = (P2); name = App; productType = "com.apple.product-type.application"; };
+            \t\tT2 = {isa = PBXNativeTarget; buildPhases = (P3); name = AppTests; productType = "com.apple.product-type.bundle.unit-test"; };
+            \t\tT3 = {isa = PBXNativeTarget; buildPhases = (P4); fileSystemSynchronizedGroups = (S1); name = AppUITests; productType = "com.apple.product-type.bundle.ui-testing"; };
+            \t\tP1 = {isa = PBXProject; mainGroup = G1; targets = (T1, T2, T3); };
+
+            """, rootObject: "P1")
 
     @Test func pbxprojTargetsDecide() throws {
         let project = try PBXProjectReader.parse(

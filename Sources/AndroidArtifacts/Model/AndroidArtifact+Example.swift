@@ -44,15 +44,12 @@ extension AndroidArtifact {
 
     private init(example text: String, places: inout [ExamplePlace]) throws(InputError) {
         self.init(root: "Example.apk", kind: .apk)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where !line.isEmpty {
-            let number = index + 1
-            func bad(_ message: String) -> InputError {
-                InputError(path: "example", line: number, message: "\(message): \(line)")
-            }
-            let fields = line.split(separator: " ").map(String.init)
+        for line in ExampleLine.lines(of: text) {
+            let number = line.number
+            let bad = line.error
+            let fields = line.fields
             guard let keyword = fields.first else { throw bad("a keyword expected") }
-            let options = try Self.options(fields.dropFirst(keyword == "bundle-config" ? 1 : 2), bad)
+            let options = ExampleLine.options(fields.dropFirst(keyword == "bundle-config" ? 1 : 2))
             switch keyword {
             case "kind", "upload": places.append(ExamplePlace(line: number, path: ""))
             case "bundle-config": places.append(ExamplePlace(line: number, path: BundleConfig().path))
@@ -112,15 +109,6 @@ extension AndroidArtifact {
             default:
                 throw bad("unknown keyword '\(keyword)'")
             }
-        }
-    }
-
-    private static func options(_ fields: ArraySlice<String>, _ bad: (String) -> InputError) throws(InputError)
-        -> [(String, String?)]
-    {
-        fields.map { field in
-            let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
-            return (parts[0], parts.count > 1 ? parts[1] : nil)
         }
     }
 

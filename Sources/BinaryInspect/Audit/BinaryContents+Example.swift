@@ -41,17 +41,14 @@ extension BinaryContents {
         self.init(path: path)
         var comments: [String] = []
         var debugSections: [(name: String, size: UInt64)] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where !line.isEmpty {
-            let number = index + 1
-            func bad(_ message: String) -> InputError {
-                InputError(path: "example", line: number, message: "\(message): \(line)")
-            }
+        for line in ExampleLine.lines(of: text) {
+            let number = line.number
+            let bad = line.error
             let place = MetadataPlace(section: "example", offset: UInt64(number))
-            let parts = line.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2 else { throw bad("a keyword and a value expected") }
-            let value = String(parts[1])
-            switch parts[0] {
+            let value = String(line.rest)
+            guard !value.isEmpty else { throw bad("a keyword and a value expected") }
+            let keyword = line.fields[0]
+            switch keyword {
             case "conformance", "type", "objc-class", "field", "case", "protocol", "test-record":
                 places.append(ExamplePlace(line: number, section: place.section, offset: place.offset))
             case "needed", "autolink", "dylib", "weak-dylib", "linker-option":
@@ -65,7 +62,7 @@ extension BinaryContents {
                 places.append(ExamplePlace(line: number, section: value.split(separator: " ").first.map(String.init)))
             default: break
             }
-            switch parts[0] {
+            switch keyword {
             case "conformance":
                 guard let colon = value.range(of: ": ", options: .backwards) else {
                     throw bad("TYPE: PROTOCOL expected")
@@ -98,7 +95,7 @@ extension BinaryContents {
                         typeNames: value[colon.upperBound...].split(separator: ",").map {
                             $0.trimmingCharacters(in: " ")
                         },
-                        isEnumCase: parts[0] == "case", place: place))
+                        isEnumCase: keyword == "case", place: place))
             case "protocol": metadata.protocols.append(SwiftProtocolRecord(name: value, place: place))
             case "test-record":
                 // A record's kind is a four-character code (`test`, `exit`).

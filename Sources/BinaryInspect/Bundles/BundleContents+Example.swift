@@ -54,18 +54,15 @@ extension BundleContents {
 
     private init(example text: String, root: String, places: inout [ExamplePlace]) throws(InputError) {
         self.init(root: root, kind: .ipa)
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-        where !line.isEmpty {
-            let number = index + 1
-            func bad(_ message: String) -> InputError {
-                InputError(path: "example", line: number, message: "\(message): \(line)")
-            }
-            let fields = line.split(separator: " ").map(String.init)
+        for line in ExampleLine.lines(of: text) {
+            let number = line.number
+            let bad = line.error
+            let fields = line.fields
             guard fields.count >= 2 else { throw bad("a keyword and a value expected") }
             func exactly(_ count: Int, _ form: String) throws(InputError) {
                 guard fields.count == count else { throw bad("\(form) expected") }
             }
-            let rest = line.drop { $0 != " " }.dropFirst()
+            let rest = line.rest
             switch fields[0] {
             case "kind", "distribution", "upload": places.append(ExamplePlace(line: number, path: ""))
             case "file": places.append(ExamplePlace(line: number, path: String(rest)))
@@ -81,14 +78,14 @@ extension BundleContents {
                 guard let parsed = BundleKind(rawValue: fields[1]) else { throw bad("unknown kind") }
                 kind = parsed
             case "file": files.append(String(rest))
-            case "entitlements": entitlements.append((fields[1], try Self.pairs(fields.dropFirst(2), bad)))
+            case "entitlements": entitlements.append((fields[1], try line.pairs(fields.dropFirst(2))))
             case "profile":
                 guard fields.count >= 3, let kind = ProvisioningProfile.Kind(rawValue: fields[2]) else {
                     throw bad("profile PATH development|ad-hoc|enterprise|app-store expected")
                 }
                 // Development and ad-hoc profiles both list devices; what tells them apart (and
                 // what the profile reader goes by) is get-task-allow.
-                var entitlements = try Self.pairs(fields.dropFirst(3), bad)
+                var entitlements = try line.pairs(fields.dropFirst(3))
                 if kind == .development, entitlements["get-task-allow"] == nil {
                     entitlements["get-task-allow"] = "true"
                 }
@@ -162,19 +159,6 @@ extension BundleContents {
         assembleBundles()
     }
 
-    /// `KEY=VALUE` fields.
-    private static func pairs(_ fields: ArraySlice<String>, _ bad: (String) -> InputError) throws(InputError)
-        -> [String: String]
-    {
-        var pairs: [String: String] = [:]
-        for field in fields {
-            let parts = field.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2 else { throw bad("KEY=VALUE expected, not '\(field)'") }
-            pairs[parts[0]] = parts[1]
-        }
-        return pairs
-    }
-
     /// `image PATH ARCH [PLATFORM MINIMUM SDK] [options]`.
     private mutating func addSlice(_ fields: ArraySlice<String>, _ bad: (String) -> InputError) throws(InputError) {
         var fields = fields
@@ -197,7 +181,7 @@ extension BundleContents {
         slice.fileType = name.hasSuffix(".dylib") || path.contains(".framework/") ? .sharedLibrary : .executable
         slice.hasCodeSignature = true
         for option in fields {
-            let (key, value) = option.split(separator: "=", maxSplits: 1).map(String.init).splitPair
+            let (key, value) = ExampleLine.option(option)
             switch (key, value) {
             case ("uuid", let uuid?): slice.uuid = uuid
             case ("unsigned", nil): slice.hasCodeSignature = false
@@ -259,9 +243,4 @@ extension BundleContents {
             }
         }
     }
-}
-
-extension Array where Element == String {
-    /// `[key]` → (key, nil); `[key, value]` → (key, value).
-    fileprivate var splitPair: (String, String?) { (self[0], count > 1 ? self[1] : nil) }
 }

@@ -71,11 +71,9 @@ package struct ReleasePairExample: Sendable {
             self.family = family
             var index = 1
             while index < lines.count, lines[index].hasPrefix("budget ") {
-                let line = index
-                try ReleasePairExample.readBudget(String(lines[index].dropFirst("budget ".count)), into: &budgets) {
-                    message in
-                    InputError(path: "example", line: line + 1, message: "\(message): \(lines[line])")
-                }
+                try ReleasePairExample.readBudget(
+                    String(lines[index].dropFirst("budget ".count)), into: &budgets,
+                    bad: ExampleLine(number: index + 1, text: lines[index][...]).error)
                 index += 1
             }
             guard let separator = lines.firstIndex(of: "---"), separator >= index else {
@@ -95,9 +93,8 @@ package struct ReleasePairExample: Sendable {
         for (index, line) in side.lines.enumerated() where line.hasPrefix("size ") {
             let fields = line.split(separator: " ").map(String.init)
             guard fields.count == 4, let download = UInt64(fields[2]), let install = UInt64(fields[3]) else {
-                throw InputError(
-                    path: "example", line: side.firstLine + index + 1,
-                    message: "size PATH DOWNLOAD INSTALL expected: \(line)")
+                throw ExampleLine(number: side.firstLine + index + 1, text: line[...]).error(
+                    "size PATH DOWNLOAD INSTALL expected")
             }
             sizes.append(ReleaseFacts.Entry(path: fields[1], download: download, install: install))
         }

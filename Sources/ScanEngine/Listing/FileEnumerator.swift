@@ -279,7 +279,9 @@ package struct FileEnumerator: Sendable {
         return nil
     }
 
-    /// Newlines in a name would split a one-line error: show them escaped.
+    /// Newlines in a name would split a one-line error: show them escaped. A backslash stays as
+    /// it is: the text is for reading, never read back (`StateFileFormat.escape`, whose fields
+    /// are read back, escapes it too).
     package static func escaped(_ path: String) -> String {
         // Most text has none: returned as it is, without a copy (a report escapes every line).
         guard path.utf8.contains(where: { $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return path }

@@ -140,7 +140,9 @@ final class RegexEngine: @unchecked Sendable {  // Compiled code is immutable; m
         }
     }
 
-    /// Plain text as a pattern: every ASCII punctuation character escaped.
+    /// Plain text as a pattern: every ASCII punctuation character escaped (PCRE2 reads an
+    /// escaped punctuation character as itself; the other escapers here follow an output
+    /// format's rules and leave most punctuation alone).
     private static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {

@@ -38,7 +38,9 @@ package struct MarkdownReporter: Reporter {
     }
 
     /// Text as a Markdown table cell shows it: pipes, emphasis, code and HTML characters
-    /// escaped, line breaks as spaces.
+    /// escaped, line breaks as spaces (a backslash escape cannot carry a line break in a table
+    /// row, and the percent-encoding of `GitHubReporter.escapeData` is the runner's, not
+    /// Markdown's).
     package static func escaped(_ text: String) -> String {
         var escaped = ""
         for character in text {
