@@ -65,6 +65,7 @@ import Testing
         "knd apk",  // a mistyped keyword
         "kind apkx",  // an unknown artifact kind
         "upload 2026-06-0x",  // not YYYY-MM-DD
+        "upload",  // no day
         "file",  // no path
         "manifest AndroidManifest.xml debuggable=yes",  // a flag is true or false
         "manifest AndroidManifest.xml feature=android.hardware.camera",  // an unknown form factor

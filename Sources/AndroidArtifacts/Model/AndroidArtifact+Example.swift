@@ -66,8 +66,8 @@ extension AndroidArtifact {
                     parsed == .libraryFolder
                     ? "jniLibs" : parsed == .library ? "libexample.so" : "Example.\(parsed.rawValue)"
             case "upload":
-                let parts = fields[1].split(separator: "-")
-                guard fields.count == 2, parts.map(\.count) == [4, 2, 2],
+                let parts = fields.count == 2 ? fields[1].split(separator: "-") : []
+                guard parts.map(\.count) == [4, 2, 2],
                     parts.allSatisfy({ $0.allSatisfy(\.isNumber) })
                 else {
                     throw bad("YYYY-MM-DD expected")
