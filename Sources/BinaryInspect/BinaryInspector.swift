@@ -186,13 +186,20 @@ package struct BinaryInspector: Sendable {
         case foreign(String, Int)
     }
 
-    /// A bundle or `.ipa` is walked whole; another file argument is taken as given (a file that
+    /// A link named on the command line is followed to what it names. A bundle or `.ipa` is
+    /// walked whole; another file argument is taken as given (a file that
     /// is not a binary is an error), with the SwiftPM resource bundles beside it; a directory is
     /// walked (without git: build products are usually ignored), its bundles (the outermost of
     /// nested ones) checked whole and its other binaries picked by magic; a directory without
     /// any is an error.
     private func artifacts(under path: String) -> (artifacts: [Artifact], errors: [InputError]) {
         let kindOfFile = FileKind.of(path)
+        if kindOfFile == .symlink {
+            switch ArtifactPaths.followingNamedLink(path) {
+            case .success(let target): return artifacts(under: target)
+            case .failure(let error): return ([], [error])
+            }
+        }
         if let kindOfFile, let family = families.firstIndex(where: { $0.claims(path, kind: kindOfFile) }) {
             return ([.foreign(path, family)], [])
         }

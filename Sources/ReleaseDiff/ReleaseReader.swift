@@ -30,17 +30,11 @@ package struct ReleaseReader: Sendable {
             return Side(
                 result: CheckResult(inputErrors: [InputError(path: path, message: "no such file or directory")]))
         }
-        // A link the user names (`latest.ipa`) is followed, once, to what it names; links inside
-        // an artifact never are. Findings name the file it links to.
         if kind == .symlink {
-            let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
-            guard let resolved = FileKind.of(target), resolved != .symlink, target != path else {
-                return Side(
-                    result: CheckResult(inputErrors: [
-                        InputError(path: path, message: "a symbolic link that dangles or loops")
-                    ]))
+            switch ArtifactPaths.followingNamedLink(path) {
+            case .success(let target): return read(target)
+            case .failure(let error): return Side(result: CheckResult(inputErrors: [error]))
             }
-            return read(target)
         }
         // A FIFO, socket or device is never opened (reading one would block or never end).
         guard kind == .regular || kind == .directory else {

@@ -53,6 +53,22 @@ import Testing
         #expect(none.status == 2 && none.stderr.contains("list them under `binaries:`"))
     }
 
+    /// A link named on the command line (`latest.ipa`) is followed to the artifact; one that
+    /// loops is an input error naming it.
+    @Test func aLinkNamedOnTheCommandLineIsFollowed() throws {
+        let directory = TemporaryDirectory("shipcheck-cli-binary-link")
+        let latest = directory.path + "/latest.ipa"
+        try FileManager.default.createSymbolicLink(
+            atPath: latest, withDestinationPath: Repository.path(Repository.demoIPA))
+        let followed = CommandRunner.shipcheck(["binary", "--no-heading", latest])
+        #expect(followed.status == 1, "\(followed.stderr)")
+        #expect(followed.stdout.contains("[bundle-debug-dylib]"))
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/a.ipa", withDestinationPath: "b.ipa")
+        try FileManager.default.createSymbolicLink(atPath: directory.path + "/b.ipa", withDestinationPath: "a.ipa")
+        let loop = CommandRunner.shipcheck(["binary", directory.path + "/a.ipa"])
+        #expect(loop.status == 2 && loop.stderr.contains("a.ipa: error: a symbolic link that dangles or loops"))
+    }
+
     @Test func disablingEveryFailingRuleInConfigGivesExitZero() {
         let directory = TemporaryDirectory("shipcheck-cli-binary-config")
         let config = directory.write(

@@ -6,6 +6,18 @@ import ScanEngine
 /// leading folders are resolved first, so `.build/release/App` works through SwiftPM's
 /// `release` symlink.
 package enum ArtifactPaths {
+    /// What an artifact the user named is: the path itself, or for a symbolic link (`latest.ipa`)
+    /// the file it names, followed once (links inside an artifact are never followed); an input
+    /// error naming the link when it dangles or loops.
+    package static func followingNamedLink(_ path: String) -> Result<String, InputError> {
+        guard FileKind.of(path) == .symlink else { return .success(path) }
+        let target = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        guard let kind = FileKind.of(target), kind != .symlink, target != path else {
+            return .failure(InputError(path: path, message: "a symbolic link that dangles or loops"))
+        }
+        return .success(target)
+    }
+
     package static func expand(_ patterns: [String], root: String) -> (paths: [String], errors: [InputError]) {
         var paths: [String] = []
         var errors: [InputError] = []
