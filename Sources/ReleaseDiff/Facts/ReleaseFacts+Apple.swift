@@ -61,10 +61,14 @@ extension ReleaseFacts {
             facts.segments = adding(segments, to: facts.segments)
             facts.sections = adding(slice.sections.map { Part(name: $0.fullName, size: $0.size) }, to: facts.sections)
             facts.libraries = (facts.libraries + slice.libraries.map(\.module)).sortedUnique
-            facts.sdks = sdks.filter { $0.path == image.path || image.path.hasPrefix($0.path + "/") }.map(\.name)
             byArchitecture[slice.architecture] = facts
         }
-        return order.compactMap { byArchitecture[$0] }
+        let held = sdks.filter { $0.path == image.path || image.path.hasPrefix($0.path + "/") }.map(\.name)
+        return order.compactMap { byArchitecture[$0] }.map { facts in
+            var image = facts
+            image.sdks = held
+            return image
+        }
     }
 
     /// `parts` added to `sums` by name, in the order names first appear.

@@ -90,7 +90,7 @@ package struct ReleaseFacts: Sendable {
 
         /// Whether `self` asks more of a device than `other` on the same platform.
         package func isHigher(than other: MinimumOS) -> Bool {
-            platform == other.platform && VersionOrder.compare(version, other.version) == .orderedDescending
+            platform == other.platform && OSVersion(other.version) < OSVersion(version)
         }
     }
 

@@ -1,3 +1,4 @@
+import BinaryInspect
 import Foundation
 
 /// How releases are ordered by their version strings, as the stores order them: numerically,
@@ -18,19 +19,12 @@ package enum VersionOrder {
         return numbers.isEmpty ? nil : numbers
     }
 
-    /// Compares two component lists, missing trailing components counting as zero.
-    package static func compare(_ lhs: [Int], _ rhs: [Int]) -> ComparisonResult {
-        for index in 0..<max(lhs.count, rhs.count) {
-            let left = index < lhs.count ? lhs[index] : 0
-            let right = index < rhs.count ? rhs[index] : 0
-            if left != right { return left < right ? .orderedAscending : .orderedDescending }
-        }
-        return .orderedSame
-    }
-
     /// Compares two version strings; nil when either is not numeric.
     package static func compare(_ lhs: String, _ rhs: String) -> ComparisonResult? {
-        guard let left = components(lhs), let right = components(rhs) else { return nil }
-        return compare(left, right)
+        guard let left = components(lhs).map(OSVersion.init), let right = components(rhs).map(OSVersion.init) else {
+            return nil
+        }
+        // OSVersion's order: component by component, missing trailing components as zero.
+        return left < right ? .orderedAscending : right < left ? .orderedDescending : .orderedSame
     }
 }
