@@ -21,6 +21,8 @@ package final class ConflictCheck: FileCheck {
         /// Unmerged index entries and a stopped operation, asked of git during the read pass.
         var repositoryState: BackgroundValue<Result<RepositoryState, InputError>>?
         var markerSizes = [ContentScanner.defaultMarkerSize]
+        /// Files' marker facts from earlier runs (`ScanContext.results`).
+        var results: (any ResultStore)?
         var scanned = 0
         /// Files that may hold a block or remnant, by their index in the scan.
         var candidates: [(index: Int, path: String, facts: MarkerFacts)] = []
@@ -64,6 +66,7 @@ package final class ConflictCheck: FileCheck {
             $0.repository = context.repository
             $0.repositoryState = repositoryState
             $0.markerSizes = markerSizes
+            $0.results = context.results
         }
         return namedFiles(missingFrom: context)
     }
@@ -73,13 +76,41 @@ package final class ConflictCheck: FileCheck {
     }
 
     package func inspect(_ contents: FileContents) {
-        let markerSizes = state.withLock { $0.markerSizes }
+        let (markerSizes, cache) = state.withLock { ($0.markerSizes, $0.results) }
+        let key = cache?.key(name, contents: contents, settings: Self.cacheSettings(markerSizes))
+        if let key, let known = cache?.value(MarkerFacts.self, for: key) {
+            take(known, path: contents.file.relativePath, index: contents.index)
+            return
+        }
         let facts = contents.withBytes {
             ContentScanner.facts($0, markerSizes: markerSizes, path: contents.file.relativePath)
         }
+        if let key { cache?.record(facts, for: key) }
+        take(facts, path: contents.file.relativePath, index: contents.index)
+    }
+
+    package func inspectUnchanged(_ file: UnchangedFile) -> Bool {
+        let (markerSizes, cache) = state.withLock { ($0.markerSizes, $0.results) }
+        let path = file.file.relativePath
+        guard
+            let key = cache?.key(
+                name, path: path, contentHash: file.contentHash, settings: Self.cacheSettings(markerSizes)),
+            let known = cache?.value(MarkerFacts.self, for: key)
+        else { return false }
+        take(known, path: path, index: file.index)
+        return true
+    }
+
+    /// What decides a file's marker facts besides its path and bytes.
+    private static func cacheSettings(_ markerSizes: [Int]) -> String {
+        markerSizes.map(String.init).joined(separator: ",")
+    }
+
+    /// A file's marker facts, found now or in an earlier run.
+    private func take(_ facts: MarkerFacts, path: String, index: Int) {
         state.withLock { state in
             state.scanned += 1
-            if facts.hasMarkerLines { state.candidates.append((contents.index, contents.file.relativePath, facts)) }
+            if facts.hasMarkerLines { state.candidates.append((index, path, facts)) }
         }
     }
 

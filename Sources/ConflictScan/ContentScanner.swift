@@ -2,7 +2,7 @@ import ScanEngine
 import ShipcheckCore
 
 /// One marker line as a reader sees it.
-package struct MarkerText: Sendable, Hashable {
+package struct MarkerText: Sendable, Hashable, Codable {
     /// 1-based line number.
     package var line: Int
     /// The whole line without its terminator (lossy UTF-8).
@@ -49,7 +49,7 @@ package struct ContentConflicts: Sendable, Hashable {
 /// and the file's suppressions (when some marker could give a finding). Enough to recognise
 /// the blocks at any marker size later (when git's attributes set another size for the path)
 /// without the bytes.
-package struct MarkerFacts: Sendable {
+package struct MarkerFacts: Sendable, Codable {
     var markers: [MarkerLine] = []
     /// Each marker's text, by its start offset.
     var texts: [Int: MarkerText] = [:]

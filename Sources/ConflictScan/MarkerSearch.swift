@@ -3,8 +3,8 @@ import ShipcheckCore
 
 /// One line that begins like a conflict marker: a run of `<`, `|`, `=` or `>` at the start
 /// of a line, followed by whitespace or the end of the buffer (git's own test, `diff.c`).
-package struct MarkerLine: Sendable, Hashable {
-    package enum Kind: UInt8, Sendable {
+package struct MarkerLine: Sendable, Hashable, Codable {
+    package enum Kind: UInt8, Sendable, Codable {
         case opener = 0x3C  // <
         case base = 0x7C  // |
         case separator = 0x3D  // =

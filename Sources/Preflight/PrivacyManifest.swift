@@ -6,7 +6,7 @@ import ShipcheckCore
 /// or values are not valid ("Keys and values in your app's privacy manifests must be valid":
 /// ITMS-91056, ITMS-91108 for manifests in other places), so every problem is kept, with where
 /// it is in the property list. XML and binary property lists are read alike.
-package struct PrivacyManifest: Sendable, Hashable {
+package struct PrivacyManifest: Sendable, Hashable, Codable {
     /// Declared categories and their reason codes (only the codes that exist for the category).
     package var declared: [RequiredReasonCategory: [String]] = [:]
     /// What is not valid, each naming the key path (`NSPrivacyAccessedAPITypes[1].NSPrivacyAccessedAPITypeReasons`).

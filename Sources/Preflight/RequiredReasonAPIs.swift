@@ -94,7 +94,7 @@ package enum RequiredReasonAPIs {
 }
 
 /// A category of required reason API (`NSPrivacyAccessedAPIType`) and its approved reasons.
-package enum RequiredReasonCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum RequiredReasonCategory: String, Sendable, Hashable, CaseIterable, Comparable, Codable {
     case fileTimestamp = "NSPrivacyAccessedAPICategoryFileTimestamp"
     case systemBootTime = "NSPrivacyAccessedAPICategorySystemBootTime"
     case diskSpace = "NSPrivacyAccessedAPICategoryDiskSpace"

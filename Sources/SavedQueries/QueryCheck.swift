@@ -1,3 +1,4 @@
+import Foundation
 import ScanEngine
 import ShipcheckCore
 import Synchronization
@@ -67,7 +68,15 @@ package final class QueryCheck: FileCheck {
         /// the pipeline's files in flight).
         var pending: [Int: FileOutcome] = [:]
         var results: [QueryRunResult] = []
+        /// Files' matches from earlier runs (`ScanContext.results`), when `cachesResults`.
+        var resultStore: (any ResultStore)?
     }
+
+    /// Whether each file's matches are kept in the scan's result store: for the audit's gates,
+    /// which report findings; `query run` keeps its own state of what it found.
+    private var cachesResults: Bool { reportsFindings && sink == nil }
+    /// What decides a file's matches besides its path and bytes: the queries.
+    private let cacheSettings: String
 
     /// `setupErrors`: problems met while loading the queries (a store that does not parse),
     /// reported with the check's result. With `reportsFindings`, every match is a finding. With
@@ -103,6 +112,11 @@ package final class QueryCheck: FileCheck {
         }
         self.timeout = timeout
         self.reportsFindings = reportsFindings
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        cacheSettings = prepared.map { prepared in
+            (try? encoder.encode(prepared.query.query)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }.joined(separator: "\u{1F}")
         storeFile = QueryStore.repository(root: ".", configuration: configuration).path
     }
 
@@ -112,7 +126,10 @@ package final class QueryCheck: FileCheck {
     }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {
-        state.withLock { $0.root = context.root }
+        state.withLock {
+            $0.root = context.root
+            $0.resultStore = context.results
+        }
         if let instant = Deadline(seconds: timeout).instant {
             let offset = (instant - clockBase).components
             deadlineOffset.store(
@@ -146,26 +163,79 @@ package final class QueryCheck: FileCheck {
 
     package func inspect(_ contents: FileContents) {
         filesRead.add(1)
-        contents.withBytes { buffer in
+        let path = contents.file.relativePath
+        let cache = cachesResults ? state.withLock { $0.resultStore } : nil
+        let key = cache?.key(name, contents: contents, settings: cacheSettings)
+        if let key, let known = cache?.value(QueryFileResult.self, for: key) {
+            return take(known, path: path, index: contents.index)
+        }
+        let covering = everyQueryCovers ? allQueries : queries.indices.filter { covers($0, path) }
+        let outcome = contents.withBytes { buffer -> FileOutcome? in
             // Binary files are skipped, as git grep and ripgrep do.
-            guard !buffer.looksBinary() else { return }
-            if everyQueryCovers { return search(buffer, of: contents, covering: allQueries) }
-            return search(
-                buffer, of: contents, covering: queries.indices.filter { covers($0, contents.file.relativePath) })
+            guard !buffer.looksBinary() else { return nil }
+            return search(buffer, of: contents, covering: covering)
+        }
+        if let key, outcome.map({ $0.cutShort.isEmpty && $0.notSearched.isEmpty }) ?? true {
+            cache?.record(
+                QueryFileResult(
+                    isBinary: outcome == nil,
+                    matches: outcome?.matches.map { QueryFileResult.Matches(query: $0.query, matches: $0.matches) }
+                        ?? []),
+                for: key)
+        }
+        if let outcome { keep(outcome, covering: covering, index: contents.index) }
+    }
+
+    package func inspectUnchanged(_ file: UnchangedFile) -> Bool {
+        guard cachesResults, let cache = state.withLock({ $0.resultStore }),
+            let known = cache.value(
+                QueryFileResult.self,
+                for: cache.key(
+                    name, path: file.file.relativePath, contentHash: file.contentHash, settings: cacheSettings))
+        else { return false }
+        filesRead.add(1)
+        take(known, path: file.file.relativePath, index: file.index)
+        return true
+    }
+
+    /// A file's matches from an earlier run, as its search would have left them.
+    private func take(_ known: QueryFileResult, path: String, index: Int) {
+        guard !known.isBinary else { return }
+        let covering = everyQueryCovers ? allQueries : queries.indices.filter { covers($0, path) }
+        var outcome = FileOutcome(path: path)
+        outcome.matches = known.matches.map { ($0.query, $0.matches) }
+        keep(outcome, covering: covering, index: index)
+    }
+
+    /// Counts a searched file's outcome, and keeps it for `fileCompleted` when it has something
+    /// to report.
+    private func keep(_ outcome: FileOutcome, covering: [Int], index: Int) {
+        var outcome = outcome
+        let searched = covering.count - outcome.notSearched.count
+        if everyQueryCovers, outcome.notSearched.isEmpty {
+            searchedByEveryQuery.add(1)
+        } else {
+            outcome.searched = Array(covering[..<searched])
+        }
+        if !outcome.matches.isEmpty || !outcome.prepared.isEmpty || !outcome.cutShort.isEmpty
+            || !outcome.notSearched.isEmpty || !outcome.searched.isEmpty
+        {
+            state.withLock { $0.pending[index] = outcome }
+            pendingCount.add(1, ordering: .releasing)
         }
     }
 
     /// One file's bytes (lent for the call) searched by the queries at `covering` (indices
-    /// into `queries`, in order).
-    private func search(_ buffer: borrowing ByteView, of contents: FileContents, covering: [Int]) {
+    /// into `queries`, in order); nil for the common file, which every query searched and none
+    /// can match.
+    private func search(_ buffer: borrowing ByteView, of contents: FileContents, covering: [Int]) -> FileOutcome? {
         let deadline = deadline
         // A query none of whose required texts is in the file is searched, with no match. With
         // one query there is nothing to rule out: its own search finds its text as fast.
         let possible = covering.count < 2 ? nil : filter.possible(in: buffer, among: covering)
         // The common file: every query searched it, none can match. Nothing to keep in order.
         if let possible, possible.isEmpty, everyQueryCovers, !deadline.hasPassed {
-            searchedByEveryQuery.add(1)
-            return
+            return FileOutcome(path: contents.file.relativePath)
         }
         var outcome = FileOutcome(path: contents.file.relativePath)
         // (`covering`, an array every thread shares, is read by index: iterating it or picking
@@ -220,17 +290,7 @@ package final class QueryCheck: FileCheck {
             }
         }
         if searched < covering.count { outcome.notSearched = Array(covering[searched...]) }
-        if everyQueryCovers, outcome.notSearched.isEmpty {
-            searchedByEveryQuery.add(1)
-        } else {
-            outcome.searched = Array(covering[..<searched])
-        }
-        if !outcome.matches.isEmpty || !outcome.prepared.isEmpty || !outcome.cutShort.isEmpty
-            || !outcome.notSearched.isEmpty || !outcome.searched.isEmpty
-        {
-            state.withLock { $0.pending[contents.index] = outcome }
-            pendingCount.add(1, ordering: .releasing)
-        }
+        return outcome
     }
 
     /// Files come here in listing order: each query's matches go to the sink, or are kept.
@@ -315,4 +375,16 @@ package protocol QueryRunSink: AnyObject, Sendable {
     /// `finish`: before the scan lets go of its listing and passes, so work that needs nothing
     /// more from the scan can start beside that.
     func scanEnded(_ results: [QueryRunResult])
+}
+
+/// What the audit's gates keep of one file in the result store: its matches by query.
+private struct QueryFileResult: Codable {
+    struct Matches: Codable {
+        var query: Int
+        var matches: [QueryMatch]
+    }
+
+    /// Skipped as binary, unsearched.
+    var isBinary: Bool
+    var matches: [Matches]
 }

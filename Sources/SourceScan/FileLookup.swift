@@ -40,7 +40,7 @@ struct FileLookup: Sendable {
     static func answers(_ lookups: [FileLookup], in files: [LookupFile], context: ScanContext) -> LookupAnswers {
         guard !lookups.isEmpty else { return LookupAnswers() }
         let results = context.results
-        @Sendable func key(_ lookup: FileLookup, _ file: LookupFile) -> String? {
+        @Sendable func key(_ lookup: FileLookup, _ file: LookupFile) -> ResultKey? {
             file.contentHash.flatMap {
                 results?.key("file lookup", path: file.file.relativePath, contentHash: $0, settings: lookup.question)
             }

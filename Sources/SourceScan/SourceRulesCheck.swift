@@ -108,47 +108,93 @@ package final class SourceRulesCheck: FileCheck {
     package func wants(_ file: ScannedFile) -> Bool { file.relativePath.hasSuffix(".swift") }
 
     package func inspect(_ contents: FileContents) {
-        let (model, cache) = state.withLock { state in
-            state.swiftFiles += 1
-            return (state.model, state.results)
-        }
-        let developmentReason = model?.developmentReason(for: contents.file.relativePath)
-        let testReason = model?.testScope.reason(for: contents.file.relativePath)
-        if let testReason, !releaseBuildRuleIDs.isEmpty {
-            let note = InputError(
-                path: contents.file.relativePath,
-                message: "test code, \(testReason): not checked by \(releaseBuildRuleIDs.joined(separator: ", "))")
-            state.withLock { $0.explanations.append((contents.index, note)) }
-        }
-        let generatedReason = self.generatedReason(for: contents)
-        if let generatedReason {
-            let note = InputError(
-                path: contents.file.relativePath,
-                message: "generated (\(generatedReason)): not checked by \(handWrittenRuleIDs.joined(separator: ", "))")
-            state.withLock { $0.explanations.append((contents.index, note)) }
-        }
-        let key = cache?.key(
-            name, contents: contents,
-            settings: cacheSettings + "\u{1F}"
-                + (Self.cacheScope(developmentReason: developmentReason, testReason: testReason) ?? ""))
-        let contentHash = cache.map { _ in ContentHash.of(contents) }
-        if let key, let cached = cache?.value(SourceFileResult.self, for: key) {
-            if let problem = cached.problem { contents.report(problem) }
-            keep(cached, of: contents, contentHash: contentHash)
+        let scope = self.scope(of: contents.file)
+        let contentHash = scope.cache.map { _ in ContentHash.of(contents) }
+        let key = contentHash.flatMap(scope.key)
+        if let key, let cached = scope.cache?.value(SourceFileResult.self, for: key) {
+            take(
+                cached, of: contents.file, index: contents.index, scope: scope, contentHash: contentHash,
+                report: contents.report)
             return
         }
-        let result = analyze(
-            contents, developmentReason: developmentReason, testReason: testReason, generated: generatedReason != nil)
-        if let key { cache?.record(result, for: key) }
-        keep(result, of: contents, contentHash: contentHash)
+        let result = analyze(contents, scope: scope, generatedReason: generatedReason(for: contents))
+        if let key { scope.cache?.record(result, for: key) }
+        take(
+            result, of: contents.file, index: contents.index, scope: scope, contentHash: contentHash,
+            report: contents.report)
+    }
+
+    package func inspectUnchanged(_ file: UnchangedFile) -> Bool {
+        let scope = self.scope(of: file.file)
+        guard let key = scope.key(contentHash: file.contentHash),
+            let cached = scope.cache?.value(SourceFileResult.self, for: key)
+        else { return false }
+        take(cached, of: file.file, index: file.index, scope: scope, contentHash: file.contentHash, report: file.report)
+        return true
+    }
+
+    /// What decides a file's result besides its bytes: where it sits in the project, and the
+    /// settings.
+    private struct FileScope {
+        var cache: (any ResultStore)?
+        var developmentReason: String?
+        var testReason: String?
+        var path: String
+        var settings: String
+
+        func key(contentHash: String) -> ResultKey? {
+            cache?.key("sources", path: path, contentHash: contentHash, settings: settings)
+        }
+    }
+
+    private func scope(of file: ScannedFile) -> FileScope {
+        let (model, cache) = state.withLock { ($0.model, $0.results) }
+        let path = file.relativePath
+        let developmentReason = model?.developmentReason(for: path)
+        let testReason = model?.testScope.reason(for: path)
+        return FileScope(
+            cache: cache, developmentReason: developmentReason, testReason: testReason, path: path,
+            settings: cacheSettings + "\u{1F}"
+                + (Self.cacheScope(developmentReason: developmentReason, testReason: testReason) ?? ""))
+    }
+
+    /// Keeps a file's result, read now or in an earlier run, with the notes it leaves.
+    private func take(
+        _ result: SourceFileResult, of file: ScannedFile, index: Int, scope: FileScope, contentHash: String?,
+        report: (InputError) -> Void
+    ) {
+        var notes: [InputError] = []
+        if let testReason = scope.testReason, !releaseBuildRuleIDs.isEmpty {
+            notes.append(
+                InputError(
+                    path: file.relativePath,
+                    message: "test code, \(testReason): not checked by \(releaseBuildRuleIDs.joined(separator: ", "))"))
+        }
+        if let generatedReason = result.generatedReason {
+            notes.append(
+                InputError(
+                    path: file.relativePath,
+                    message:
+                        "generated (\(generatedReason)): not checked by \(handWrittenRuleIDs.joined(separator: ", "))"))
+        }
+        if let problem = result.problem { report(problem) }
+        let lookup = LookupFile(
+            file: file, index: index, mentions: result.mentions, parsed: result.types != nil, contentHash: contentHash)
+        state.withLock {
+            $0.swiftFiles += 1
+            $0.explanations += notes.map { (index, $0) }
+            $0.findings.append((index, result.findings))
+            $0.pending += result.pending
+            if let types = result.types { $0.facts.formUnion(types) }
+            $0.files.append(lookup)
+        }
     }
 
     /// The file's result: parsed and checked by every rule when one may apply.
-    private func analyze(
-        _ contents: FileContents, developmentReason: String?, testReason: String?, generated: Bool
-    ) -> SourceFileResult {
-        var result = SourceFileResult(mentions: IdentifierFilter.of(contents))
-        let isDevelopmentAsset = everyDevelopmentAsset && developmentReason != nil
+    private func analyze(_ contents: FileContents, scope: FileScope, generatedReason: String?) -> SourceFileResult {
+        var result = SourceFileResult(mentions: IdentifierFilter.of(contents), generatedReason: generatedReason)
+        let generated = generatedReason != nil
+        let isDevelopmentAsset = everyDevelopmentAsset && scope.developmentReason != nil
         guard isDevelopmentAsset || mayApply(to: contents, generated: generated) else { return result }
         if let problem = SwiftText.problem(of: contents) {
             result.problem = problem
@@ -161,7 +207,7 @@ package final class SourceRulesCheck: FileCheck {
             return result
         }
         let context = SwiftRuleContext(
-            evaluator: evaluator, developmentReason: developmentReason, testReason: testReason)
+            evaluator: evaluator, developmentReason: scope.developmentReason, testReason: scope.testReason)
         let fileRules = generated ? generatedFileRules : rules
         let analysis = Self.analyze(file, rules: fileRules, context: context)
         if fixing {
@@ -172,18 +218,6 @@ package final class SourceRulesCheck: FileCheck {
         result.pending = analysis.pending
         result.types = SwiftTypeFacts(tree: file.tree)
         return result
-    }
-
-    private func keep(_ result: SourceFileResult, of contents: FileContents, contentHash: String?) {
-        let file = LookupFile(
-            file: contents.file, index: contents.index, mentions: result.mentions, parsed: result.types != nil,
-            contentHash: contentHash)
-        state.withLock {
-            $0.findings.append((contents.index, result.findings))
-            $0.pending += result.pending
-            if let types = result.types { $0.facts.formUnion(types) }
-            $0.files.append(file)
-        }
     }
 
     /// What decides a cached file's findings besides its bytes and the settings: whether it is
@@ -357,6 +391,8 @@ struct SourceFileResult: Sendable, Codable {
     var mentions: IdentifierFilter
     /// Why it could not be checked (not UTF-8, does not parse), reported again on every run.
     var problem: InputError?
+    /// Why it is generated, when that leaves some rule out of it (told from its header).
+    var generatedReason: String?
 }
 
 /// A finding's rule and identity: what a fix is for, and what must be gone after it.

@@ -37,25 +37,25 @@ import Testing
     @Test func everyShapeRoundTrips() throws {
         let sample = Sample()
         let bytes = try CompactCoder.encode(sample)
-        #expect(try CompactCoder.decode(Sample.self, from: bytes) == sample)
+        #expect(try CompactCoder.decode(Sample.self, from: bytes[...]) == sample)
         #expect(bytes.count < (try JSONEncoder().encode(sample)).count)
     }
 
     @Test func damagedBytesThrow() throws {
         let bytes = try CompactCoder.encode(Sample())
         for length in 0..<bytes.count {
-            #expect(throws: DecodingError.self) { try CompactCoder.decode(Sample.self, from: Array(bytes[..<length])) }
+            #expect(throws: DecodingError.self) { try CompactCoder.decode(Sample.self, from: bytes[..<length]) }
         }
         var flipped = bytes
         flipped[0] = 0xff
-        #expect(throws: DecodingError.self) { try CompactCoder.decode(Sample.self, from: flipped) }
+        #expect(throws: DecodingError.self) { try CompactCoder.decode(Sample.self, from: flipped[...]) }
         #expect(throws: DecodingError.self) {
-            try CompactCoder.decode(Sample.self, from: Array(repeating: 0xff, count: 64))
+            try CompactCoder.decode(Sample.self, from: Array(repeating: 0xff, count: 64)[...])
         }
     }
 
     @Test func anotherTypesBytesDoNotDecode() throws {
         let bytes = try CompactCoder.encode(["only": 1])
-        #expect(throws: DecodingError.self) { try CompactCoder.decode(Sample.self, from: bytes) }
+        #expect(throws: DecodingError.self) { try CompactCoder.decode(Sample.self, from: bytes[...]) }
     }
 }

@@ -86,42 +86,102 @@ package final class ArchiveBreakerCheck: FileCheck {
     }
 
     package func inspect(_ contents: FileContents) {
-        let (model, cache) = state.withLock { state in
-            state.sources += 1
-            return (state.model, state.context?.results)
-        }
-        guard let model else { return }
-        let path = contents.file.relativePath
-        if let reason = model.testScope.reason(for: path) {
-            let note = InputError(path: path, message: "test code, \(reason): not checked by \(ArchiveBreakerRule.id)")
-            state.withLock { $0.explanations.append((contents.index, note)) }
+        guard let scope = scope(of: contents.file), !leftOut(contents.file, index: contents.index, scope: scope) else {
             return
         }
-        var isGenerated = false
-        if let reason = generated?.reason(for: contents) {
-            let note = InputError(path: path, message: "generated (\(reason)): not checked by \(ArchiveBreakerRule.id)")
-            state.withLock { $0.explanations.append((contents.index, note)) }
-            isGenerated = true
+        let contentHash = scope.cache.map { _ in ContentHash.of(contents) }
+        let key = contentHash.flatMap(scope.key)
+        if let key, let cached = scope.cache?.value(ArchiveFileResult.self, for: key) {
+            take(
+                cached, of: contents.file, index: contents.index, scope: scope, contentHash: contentHash,
+                report: contents.report)
+            return
         }
+        let generatedReason = generated?.reason(for: contents)
+        let result = ArchiveFileResult(
+            facts: ArchiveFileFacts(
+                contents, evaluator: evaluator, isDevelopmentAsset: scope.isDevelopmentAsset,
+                reportsUses: !scope.isDevelopmentAsset && generatedReason == nil),
+            generatedReason: generatedReason)
+        if let key { scope.cache?.record(result, for: key) }
+        take(
+            result, of: contents.file, index: contents.index, scope: scope, contentHash: contentHash,
+            report: contents.report)
+    }
+
+    package func inspectUnchanged(_ file: UnchangedFile) -> Bool {
+        guard let scope = scope(of: file.file), !leftOut(file.file, index: file.index, scope: scope) else {
+            return true
+        }
+        guard let key = scope.key(contentHash: file.contentHash),
+            let cached = scope.cache?.value(ArchiveFileResult.self, for: key)
+        else { return false }
+        take(cached, of: file.file, index: file.index, scope: scope, contentHash: file.contentHash, report: file.report)
+        return true
+    }
+
+    /// What a file's facts are kept under in the result cache, and what it is in the project.
+    private struct FileScope {
+        var target: String
+        /// Test code, with the reason: left out.
+        var testReason: String?
+        var isDevelopmentAsset: Bool
+        var cache: (any ResultStore)?
+        var path: String
+        var settings: String
+
+        func key(contentHash: String) -> ResultKey? {
+            cache?.key("archive breakers", path: path, contentHash: contentHash, settings: settings)
+        }
+    }
+
+    /// Nil before the project model is known (the check is off).
+    private func scope(of file: ScannedFile) -> FileScope? {
+        let (model, cache) = state.withLock { ($0.model, $0.context?.results) }
+        guard let model else { return nil }
+        let path = file.relativePath
         let isDevelopmentAsset = model.developmentReason(for: path) != nil
-        let reportsUses = !isDevelopmentAsset && !isGenerated
-        let key = cache?.key(
-            name, contents: contents,
-            settings: "\(resultKey)\u{1F}\(isDevelopmentAsset)\u{1F}\(reportsUses)")
-        let facts: ArchiveFileFacts
-        if let key, let cached = cache?.value(ArchiveFileFacts.self, for: key) {
-            facts = cached
-            if let problem = facts.problem { contents.report(problem) }
-        } else {
-            facts = ArchiveFileFacts(
-                contents, evaluator: evaluator, isDevelopmentAsset: isDevelopmentAsset, reportsUses: reportsUses)
-            if let key { cache?.record(facts, for: key) }
+        return FileScope(
+            target: model.swiftTargets.target(of: path), testReason: model.testScope.reason(for: path),
+            isDevelopmentAsset: isDevelopmentAsset, cache: cache, path: path,
+            settings: "\(resultKey)\u{1F}\(isDevelopmentAsset)")
+    }
+
+    /// Whether the file is test code, which is never archived, so never an archive breaker:
+    /// then it is counted and explained, not looked at.
+    private func leftOut(_ file: ScannedFile, index: Int, scope: FileScope) -> Bool {
+        guard let reason = scope.testReason else { return false }
+        let note = InputError(
+            path: file.relativePath, message: "test code, \(reason): not checked by \(ArchiveBreakerRule.id)")
+        state.withLock {
+            $0.sources += 1
+            $0.explanations.append((index, note))
         }
-        guard facts.problem == nil else { return }
-        let checked = CheckedFile(
-            file: contents.file, index: contents.index, target: model.swiftTargets.target(of: path),
-            reportsUses: reportsUses, facts: facts, contentHash: cache.map { _ in ContentHash.of(contents) })
-        state.withLock { $0.files.append(checked) }
+        return true
+    }
+
+    /// Keeps a file's facts, made now or in an earlier run, with the note it leaves.
+    private func take(
+        _ result: ArchiveFileResult, of file: ScannedFile, index: Int, scope: FileScope, contentHash: String?,
+        report: (InputError) -> Void
+    ) {
+        let path = file.relativePath
+        let note = result.generatedReason.map {
+            InputError(path: path, message: "generated (\($0)): not checked by \(ArchiveBreakerRule.id)")
+        }
+        if let problem = result.facts.problem { report(problem) }
+        let checked =
+            result.facts.problem != nil
+            ? nil
+            : CheckedFile(
+                file: file, index: index, target: scope.target,
+                reportsUses: !scope.isDevelopmentAsset && result.generatedReason == nil, facts: result.facts,
+                contentHash: contentHash)
+        state.withLock {
+            $0.sources += 1
+            if let note { $0.explanations.append((index, note)) }
+            if let checked { $0.files.append(checked) }
+        }
     }
 
     package func finish() -> CheckResult {
@@ -144,7 +204,7 @@ package final class ArchiveBreakerCheck: FileCheck {
             questions[position] = names
         }
         let results = context?.results, settings = resultKey, asked = questions
-        @Sendable func key(_ position: Int) -> String? {
+        @Sendable func key(_ position: Int) -> ResultKey? {
             let checked = files[position]
             guard let hash = checked.contentHash, let names = asked[position] else { return nil }
             let asked = "\(settings)\u{1F}\(checked.reportsUses)\u{1F}\(checked.facts.declarations == nil)\u{1F}"
@@ -191,4 +251,11 @@ package final class ArchiveBreakerCheck: FileCheck {
             findings: findings, filesScanned: sources,
             explanations: explanations.sorted { $0.index < $1.index }.map(\.note))
     }
+}
+
+/// What the check keeps of one file in the result cache: its facts, and whether it is generated
+/// (told from its header, so from its bytes).
+private struct ArchiveFileResult: Codable {
+    var facts: ArchiveFileFacts
+    var generatedReason: String?
 }

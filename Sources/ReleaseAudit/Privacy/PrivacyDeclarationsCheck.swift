@@ -63,12 +63,10 @@ package final class PrivacyDeclarationsCheck: FileCheck {
     package func needsEarly(_ file: ScannedFile) -> Bool { readsTargets && ProjectModel.isProjectFile(file) }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {
-        if readsTargets {
-            let model = ProjectModel.of(context, configuration: configuration)
-            state.withLock {
-                $0.model = model
-                $0.results = context.results
-            }
+        let model = readsTargets ? ProjectModel.of(context, configuration: configuration) : nil
+        state.withLock {
+            $0.model = model
+            $0.results = context.results
         }
         return []
     }
@@ -95,38 +93,58 @@ package final class PrivacyDeclarationsCheck: FileCheck {
 
     package func inspect(_ contents: FileContents) {
         let path = contents.file.relativePath
+        let cache = state.withLock { $0.results }
+        let key = cache?.key(name, contents: contents, settings: resultKey)
+        if let key, let known = cache?.value(PrivacyFileResult.self, for: key) {
+            take(known, path: path, index: contents.index)
+            return
+        }
+        let result: PrivacyFileResult
         if Self.isManifest(path) {
-            let manifest = contents.withBytes { PrivacyManifest(bytes: $0.array()) }
-            state.withLock { $0.manifests.append((contents.index, path, manifest)) }
+            result = .manifest(contents.withBytes { PrivacyManifest(bytes: $0.array()) })
         } else if path.hasSuffix(".plist") {
-            let strings = contents.withBytes { Self.purposeStrings(in: $0) }
-            state.withLock { $0.propertyLists[path] = strings }
+            result = .propertyList(contents.withBytes { Self.purposeStrings(in: $0) })
         } else if let language = Self.language(of: path) {
-            let located = uses(in: contents, language: language)
-            state.withLock {
-                $0.filesRead += 1
-                if !located.isEmpty { $0.uses.append((contents.index, path, located)) }
+            result = .source(uses(in: contents, language: language))
+        } else {
+            return
+        }
+        if let key { cache?.record(result, for: key) }
+        take(result, path: path, index: contents.index)
+    }
+
+    package func inspectUnchanged(_ file: UnchangedFile) -> Bool {
+        let path = file.file.relativePath
+        let cache = state.withLock { $0.results }
+        guard let key = cache?.key(name, path: path, contentHash: file.contentHash, settings: resultKey),
+            let known = cache?.value(PrivacyFileResult.self, for: key)
+        else { return false }
+        take(known, path: path, index: file.index)
+        return true
+    }
+
+    /// What the check keeps of one file, read now or in an earlier run.
+    private func take(_ result: PrivacyFileResult, path: String, index: Int) {
+        state.withLock { state in
+            switch result {
+            case .manifest(let manifest): state.manifests.append((index, path, manifest))
+            case .propertyList(let strings): state.propertyLists[path] = strings
+            case .source(let located):
+                state.filesRead += 1
+                if !located.isEmpty { state.uses.append((index, path, located)) }
             }
         }
     }
 
-    /// The source file's calls of listed APIs, with their places: what an earlier run found in
-    /// the same bytes, or scanned now (and kept for the next run).
+    /// The source file's calls of listed APIs, with their places.
     private func uses(in contents: FileContents, language: SourceAPIScanner.Language) -> [LocatedUse] {
-        let cache = state.withLock { $0.results }
-        let key = cache?.key(name, contents: contents, settings: resultKey)
-        if let key, let known = cache?.value([LocatedUse].self, for: key) { return known }
         let found = contents.withBytes { scanner.scan($0, language: language) }
-        var located: [LocatedUse] = []
-        if !found.isEmpty {
-            let lines = contents.withBytes { LineTable($0) }
-            located = found.map { use in
-                let position = lines.position(of: use.offset)
-                return LocatedUse(use: use, line: position.line, column: position.column)
-            }
+        guard !found.isEmpty else { return [] }
+        let lines = contents.withBytes { LineTable($0) }
+        return found.map { use in
+            let position = lines.position(of: use.offset)
+            return LocatedUse(use: use, line: position.line, column: position.column)
         }
-        if let key { cache?.record(located, for: key) }
-        return located
     }
 
     /// The `…UsageDescription` entries of a property list (values as text), or nil when it is
@@ -165,4 +183,12 @@ package final class PrivacyDeclarationsCheck: FileCheck {
             return result
         }
     }
+}
+
+/// What the check keeps of one file in the result cache (each kind of file it reads).
+private enum PrivacyFileResult: Codable {
+    case manifest(PrivacyManifest)
+    /// The property list's purpose strings, or nil when it does not parse.
+    case propertyList([String: String]?)
+    case source([PrivacyDeclarationsCheck.LocatedUse])
 }

@@ -96,26 +96,45 @@ package struct ReadPass: Sendable {
                 { index -> [InputError] in
                     defer { progress?.advance() }
                     let file = scanned[index]
-                    let wanting = shared.indices.reduce(into: CheckSet(0)) { wanting, check in
+                    var wanting = shared.indices.reduce(into: CheckSet(0)) { wanting, check in
                         if shared.borrow(check, { $0.check.wants(file) }) { wanting |= 1 << check }
                     }
                     guard wanting != 0 else { return [] }
+                    // A file unchanged since an earlier run goes to each check by content hash
+                    // first; it is read only for the checks that kept no result for it.
+                    let unchanged = unchangedFile(file, index: index)
+                    if let unchanged {
+                        var started = CheckClock.now
+                        for check in shared.indices where wanting & (1 << check) != 0 {
+                            if shared.borrow(check, { $0.check.inspectUnchanged(unchanged) }) {
+                                wanting &= ~(1 << check)
+                            }
+                            let now = CheckClock.now
+                            sharedClocks.borrow(check) { $0.add(nanoseconds: now - started) }
+                            started = now
+                        }
+                        guard wanting != 0 else { return unchanged.errors }
+                    }
+                    let toRead = wanting, unchangedErrors = unchanged?.errors ?? []
                     // A local function handed only to non-escaping parameters, returning the file's
-                    // errors: it captures constants only (`wanting` too), as a captured variable is a
+                    // errors: it captures constants only (`toRead` too), as a captured variable is a
                     // heap box per file.
                     func inspect(_ view: borrowing ByteView, _ key: FileKey?) -> [InputError] {
                         let contents = FileContents(file: file, index: index, bytes: view.base, key: key)
                         var started = CheckClock.now
-                        for check in shared.indices where wanting & (1 << check) != 0 {
+                        for check in shared.indices where toRead & (1 << check) != 0 {
                             shared.borrow(check) { $0.check.inspect(contents) }
                             let now = CheckClock.now
                             sharedClocks.borrow(check) { $0.add(nanoseconds: now - started) }
                             started = now
                         }
-                        return contents.errors
+                        if let results, let key, let hash = ContentHash.ifComputed(contents) {
+                            results.recordRead(path: file.path, key: key, contentHash: hash)
+                        }
+                        return unchangedErrors + contents.errors
                     }
                     if !early.isEmpty, let copy = early[file.path] {
-                        guard let bytes = try? copy.get() else { return [] }  // reported when it was read
+                        guard let bytes = try? copy.get() else { return unchangedErrors }  // reported when it was read
                         return bytes.withByteView { inspect($0, nil) }
                     }
                     do throws(InputError) {
@@ -123,7 +142,8 @@ package struct ReadPass: Sendable {
                             file.path, displayPath: file.relativePath, sizeLimit: sizeLimit, inspect)
                     } catch {
                         let listedUnchecked = (index < listedCount || index >= laterStart) && !checkedKinds
-                        return (listedUnchecked ? Self.readFailure(of: file, error) : error).map { [$0] } ?? []
+                        return unchangedErrors
+                            + ((listedUnchecked ? Self.readFailure(of: file, error) : error).map { [$0] } ?? [])
                     }
                 },
                 completed: { position, errors in
@@ -146,6 +166,15 @@ package struct ReadPass: Sendable {
         }
         inputErrors += reported.withLock { $0 }
         return ReadPassOutcome(inputErrors: inputErrors, clocks: clocks, context: context)
+    }
+
+    /// The file as an earlier run read it, when the result store knows its key and it has not
+    /// changed since (one `stat`, no open); nil when it must be read.
+    private func unchangedFile(_ file: ScannedFile, index: Int) -> UnchangedFile? {
+        guard let results, results.knowsFileKeys, let key = SystemCalls.fileKey(of: file.path),
+            let hash = results.unchangedContentHash(path: file.path, key: key)
+        else { return nil }
+        return UnchangedFile(file: file, index: index, contentHash: hash)
     }
 
     /// The error to report for a listed file that could not be read when the listing did not

@@ -22,6 +22,12 @@ package protocol ReadPassCheck: AnyObject, Sendable {
     /// The read pass, once per wanted file.
     func inspect(_ contents: FileContents)
 
+    /// For a wanted file an earlier run read and that has not changed since: whether the check
+    /// took its result for it from the result store, by the file's content hash, so it need not
+    /// see the bytes. When it returns false the file is read and `inspect` called as for any
+    /// other file; a check that keeps no results leaves the default.
+    func inspectUnchanged(_ file: UnchangedFile) -> Bool
+
     /// Once per file of the scan (wanted or not, read or not), in listing order and one call
     /// at a time, after the file and every file before it went through the read pass: a check
     /// that streams what it finds (`query run`) writes it here, in a stable order, while later
@@ -34,5 +40,6 @@ extension ReadPassCheck {
     package func prepare(_ context: ScanContext) -> [ScannedFile] { [] }
     package func wants(_ file: ScannedFile) -> Bool { false }
     package func inspect(_ contents: FileContents) {}
+    package func inspectUnchanged(_ file: UnchangedFile) -> Bool { false }
     package func fileCompleted(_ index: Int) {}
 }

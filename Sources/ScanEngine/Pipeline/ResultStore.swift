@@ -2,21 +2,53 @@
 /// they share, the project model — consult before they compute what a file's bytes decide, and
 /// fill after. A value comes back only when it was stored under the same key by the same
 /// version and decodes as asked; anything else is nil, and the caller computes it again.
+///
+/// The store also remembers what each file was when a run read it (its `FileKey`, git's stat
+/// data, and its content hash), so the next run's read pass can hand a file whose key has not
+/// changed to its checks by content hash alone, without opening it (`UnchangedFile`).
 package protocol ResultStore: Sendable {
-    func value<Value: Decodable>(_ type: Value.Type, for key: String) -> Value?
-    func record(_ value: some Encodable, for key: String)
+    func value<Value: Decodable>(_ type: Value.Type, for key: ResultKey) -> Value?
+    func record(_ value: some Encodable, for key: ResultKey)
+
+    /// Whether an earlier run left file keys to compare with; without, the read pass does not
+    /// `stat` files before reading them.
+    var knowsFileKeys: Bool { get }
+
+    /// The content hash of the file at `path` when an earlier run read it, if `key` (its
+    /// `stat` now) is the key it had then and that read was not racy (`FileKey.isRacy`): the
+    /// same file, unchanged since. Nil otherwise.
+    func unchangedContentHash(path: String, key: FileKey) -> String?
+
+    /// Remembers that the file at `path`, read with key `key`, held bytes of `contentHash`.
+    func recordRead(path: String, key: FileKey, contentHash: String)
+}
+
+/// What a stored result is kept under: a 128-bit hash of everything that decides it.
+package struct ResultKey: Hashable, Sendable {
+    package var high: UInt64
+    package var low: UInt64
+
+    package init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    /// The key of `text` (the fields of `ResultStore.key`, joined).
+    init(text: String) {
+        (high, low) = Array(text.utf8).withByteView { (ContentHash.xxh64($0), ContentHash.xxh64($0, seed: 1)) }
+    }
 }
 
 extension ResultStore {
-    /// The key of `kind`'s result for a file at `path` holding `bytes`, under `settings`
-    /// (everything else that decides the result).
-    package func key(_ kind: String, path: String, contentHash: String, settings: String) -> String {
-        Array([kind, path, contentHash, settings].joined(separator: "\u{1F}").utf8).withByteView(ContentHash.hex)
+    /// The key of `kind`'s result for a file at `path` holding bytes of `contentHash`, under
+    /// `settings` (everything else that decides the result).
+    package func key(_ kind: String, path: String, contentHash: String, settings: String) -> ResultKey {
+        ResultKey(text: [kind, path, contentHash, settings].joined(separator: "\u{1F}"))
     }
 
     /// The same for a file of the scan's read pass (its content hash is computed once for
     /// every check that asks).
-    package func key(_ kind: String, contents: FileContents, settings: String) -> String {
+    package func key(_ kind: String, contents: FileContents, settings: String) -> ResultKey {
         key(kind, path: contents.file.relativePath, contentHash: ContentHash.of(contents), settings: settings)
     }
 }
@@ -27,5 +59,34 @@ extension ContentHash {
         contents.derived(FileHash.self) { FileHash(hex: $0.withBytes(hex)) }.hex
     }
 
+    /// The content hash of `contents` if some check asked for it, else nil.
+    static func ifComputed(_ contents: FileContents) -> String? {
+        contents.existingDerived(FileHash.self)?.hex
+    }
+
     private struct FileHash { var hex: String }
+}
+
+/// A file of the scan that an earlier run read and that has not changed since (its key is the
+/// same, `ResultStore.unchangedContentHash`): a check that kept its result under the content
+/// hash takes it from there, without the bytes (`ReadPassCheck.inspectUnchanged`).
+package final class UnchangedFile {
+    package let file: ScannedFile
+    /// The file's position in the scan, as `FileContents.index`.
+    package let index: Int
+    /// What `ContentHash.of` gave for its bytes.
+    package let contentHash: String
+    /// The problems reported for this file so far.
+    package private(set) var errors: [InputError] = []
+
+    package init(file: ScannedFile, index: Int, contentHash: String) {
+        self.file = file
+        self.index = index
+        self.contentHash = contentHash
+    }
+
+    /// Reports a problem with this file (one a cached result holds), once.
+    package func report(_ error: InputError) {
+        if !errors.contains(error) { errors.append(error) }
+    }
 }

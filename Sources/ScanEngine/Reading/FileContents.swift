@@ -53,6 +53,11 @@ package final class FileContents {
         return value
     }
 
+    /// The value of type `Value` some check derived from this file, or nil when none did yet.
+    package func existingDerived<Value>(_ type: Value.Type) -> Value? {
+        derivedValues[ObjectIdentifier(type)] as? Value
+    }
+
     /// Reports a problem with this file as an input error. The same error reported by several
     /// checks (a Swift file that is not UTF-8) is reported once.
     package func report(_ error: InputError) {

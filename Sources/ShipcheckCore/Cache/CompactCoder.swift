@@ -16,8 +16,8 @@ enum CompactCoder {
         return out
     }
 
-    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: [UInt8]) throws -> Value {
-        try DecodingNode(bytes: bytes[...], codingPath: []).decodeValue(type)
+    static func decode<Value: Decodable>(_ type: Value.Type, from bytes: ArraySlice<UInt8>) throws -> Value {
+        try DecodingNode(bytes: bytes, codingPath: []).decodeValue(type)
     }
 }
 
@@ -31,6 +31,11 @@ extension [UInt8] {
             value >>= 7
         }
         append(UInt8(value))
+    }
+
+    /// Eight bytes, least significant first (a hash: as a varint it would take ten).
+    mutating func appendFixed(_ value: UInt64) {
+        for shift in stride(from: 0, to: 64, by: 8) { append(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
     }
 
     mutating func appendLengthPrefixed(_ bytes: some Collection<UInt8>) {
@@ -68,6 +73,15 @@ struct CompactByteReader {
     }
 
     mutating func lengthPrefixed() throws -> ArraySlice<UInt8> { try take(try varint()) }
+
+    mutating func fixed() throws -> UInt64 {
+        try take(8).reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
+    mutating func string() throws -> String {
+        guard let text = String(validating: try lengthPrefixed(), as: UTF8.self) else { throw corrupt("not UTF-8") }
+        return text
+    }
 
     /// A value slot: nil when it holds nil, else its body.
     mutating func slot() throws -> ArraySlice<UInt8>? {

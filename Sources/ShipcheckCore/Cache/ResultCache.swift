@@ -9,6 +9,10 @@ import Synchronization
 /// decides the whole cache. Cross-file answers are never stored: they are worked out again from
 /// the facts on every run, so a cached run reports exactly what a cold one does.
 ///
+/// The pack also holds each file's key (`FileKey`: git's stat data) and content hash as the
+/// last run that read it saw them, so an unchanged file is handed to the checks by its hash
+/// without being opened (`ResultStore.unchangedContentHash`), git's racy-entry rule applying.
+///
 /// One pack file per scanned root (or set of roots), replaced atomically: a crash leaves the old
 /// pack, and runs at the same time each put in a complete pack of their own (the last one
 /// stays). A pack that does not decode, from another version, or an entry that does not decode
@@ -19,15 +23,22 @@ package final class ResultCache: ResultStore {
     /// The cache directory.
     package let directory: String
     private let packPath: String
-    private let root: String
-    private let toolVersion: String
-    private let previous: [String: Entry]
-    private let run: Int
-    /// What this run used or made, by key.
-    private let current = Mutex<[String: Entry]>([:])
+    /// What earlier runs left (an empty pack when there is none to trust).
+    private let previous: ResultPack
+    /// When this run began.
+    private let readAt: Double
+    private var run: Int { previous.run + 1 }
+    /// What this run used or made.
+    private let current = Mutex(Current())
     private let reused = Atomic<Int>(0)
-    /// Whether this run recorded a result the pack did not hold.
+    /// Whether this run recorded a result or a file key the pack did not hold.
     private let recorded = Atomic<Bool>(false)
+
+    private struct Current {
+        var used: Set<ResultKey> = []
+        var made: [ResultKey: [UInt8]] = [:]
+        var files: [String: ResultPack.FileRecord] = [:]
+    }
 
     /// How many runs an entry stays unused (a branch switched back to still finds its files).
     static let keptRuns = 8
@@ -35,41 +46,24 @@ package final class ResultCache: ResultStore {
     package static let defaultSizeLimit = 512 * 1024 * 1024
     private let sizeLimit: Int
 
-    private struct Entry: Codable {
-        var run: Int
-        var value: Data
-    }
-
-    private struct Pack: Codable {
-        var format: Int
-        var toolVersion: String
-        var root: String
-        var run: Int
-        var entries: [String: Entry]
-    }
-
-    private static let format = 2
-
     /// The cache of the results for `roots` in `directory`, as left by earlier runs of this version.
     package init(directory: String, roots: [String], toolVersion: String, sizeLimit: Int = defaultSizeLimit) {
         self.directory = directory
         self.sizeLimit = sizeLimit
         let absoluteRoot = roots.map(Self.absolute).sorted().joined(separator: "\n")
-        self.root = absoluteRoot
         packPath = directory + "/results-" + String(StableHash.hex128(absoluteRoot).prefix(16)) + ".pack"
-        self.toolVersion = toolVersion
+        // Taken before any file is read: a file modified less than a second before it may
+        // change again unseen within its timestamp's tick (`FileKey.isRacy`).
+        let readAt = Date().timeIntervalSince1970
         // Read as any input is: a FIFO or device put there never blocks the run, and a pack past
         // the size limit is no pack.
-        let pack = (try? SafeFileReader.read(packPath, sizeLimit: sizeLimit)).flatMap {
-            try? CompactCoder.decode(Pack.self, from: $0)
-        }
-        if let pack, pack.format == Self.format, pack.toolVersion == toolVersion, pack.root == absoluteRoot {
-            previous = pack.entries
-            run = pack.run + 1
+        let pack = (try? SafeFileReader.read(packPath, sizeLimit: sizeLimit)).flatMap { try? ResultPack(decoding: $0) }
+        if let pack, pack.toolVersion == toolVersion, pack.root == absoluteRoot, pack.run < Int.max {
+            previous = pack
         } else {
-            previous = [:]
-            run = 1
+            previous = ResultPack(toolVersion: toolVersion, root: absoluteRoot, run: 0, readAt: readAt)
         }
+        self.readAt = readAt
     }
 
     /// Where results are kept when no `--cache-path` is given: `$XDG_CACHE_HOME/shipcheck` when
@@ -88,38 +82,53 @@ package final class ResultCache: ResultStore {
     }
 
     /// The value stored under `key`, or nil when there is none or it does not decode as `type`.
-    package func value<Value: Decodable>(_ type: Value.Type, for key: String) -> Value? {
-        guard let entry = previous[key], let value = try? CompactCoder.decode(type, from: Array(entry.value)) else {
+    package func value<Value: Decodable>(_ type: Value.Type, for key: ResultKey) -> Value? {
+        guard let entry = previous.entries[key], let value = try? CompactCoder.decode(type, from: entry.value) else {
             return nil
         }
-        current.withLock { $0[key] = Entry(run: run, value: entry.value) }
+        current.withLock { _ = $0.used.insert(key) }
         reused.add(1, ordering: .relaxed)
         return value
     }
 
-    /// Stores `value` under `key` for the next runs.
-    package func record(_ value: some Encodable, for key: String) {
+    /// Stores `value` under `key` for the next runs (encoded now, on the thread that made it).
+    package func record(_ value: some Encodable, for key: ResultKey) {
         guard let bytes = try? CompactCoder.encode(value) else { return }
-        current.withLock { $0[key] = Entry(run: run, value: Data(bytes)) }
+        current.withLock { $0.made[key] = bytes }
         recorded.store(true, ordering: .relaxed)
+    }
+
+    package var knowsFileKeys: Bool { !previous.files.isEmpty }
+
+    package func unchangedContentHash(path: String, key: FileKey) -> String? {
+        guard let file = previous.files[path], file.key == key, !key.isRacy(readAt: previous.readAt) else { return nil }
+        current.withLock { $0.files[path] = ResultPack.FileRecord(run: run, key: key, contentHash: file.contentHash) }
+        return file.contentHash
+    }
+
+    package func recordRead(path: String, key: FileKey, contentHash: String) {
+        let file = ResultPack.FileRecord(run: run, key: key, contentHash: contentHash)
+        current.withLock { $0.files[path] = file }
+        // A racy key read again is written again: against this run's start it may no longer be.
+        let known = previous.files[path]
+        if known?.key != key || known?.contentHash != contentHash || key.isRacy(readAt: previous.readAt) {
+            recorded.store(true, ordering: .relaxed)
+        }
     }
 
     /// How many results this run took from the cache.
     package var reusedCount: Int { reused.load(ordering: .relaxed) }
 
-    /// Writes the pack: this run's entries and the earlier ones used recently; then trims the
-    /// directory to its size limit. A run that found every result in the pack leaves it as it
-    /// is (nothing ages while nothing changes).
+    /// Writes the pack: this run's entries and file keys and the earlier ones used recently; then
+    /// trims the directory to its size limit. A run that found every result and file in the pack
+    /// leaves it as it is (nothing ages while nothing changes).
     package func save() throws(InputError) {
-        guard recorded.load(ordering: .relaxed) || previous.isEmpty else {
+        guard recorded.load(ordering: .relaxed) || previous.entries.isEmpty else {
             // Used, not changed: only its time moves, so eviction sees it in use.
             try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: packPath)
             return
         }
-        var entries = previous.filter { $0.value.run > run - Self.keptRuns }
-        entries.merge(current.withLock { $0 }) { _, new in new }
-        let pack = Pack(
-            format: Self.format, toolVersion: toolVersion, root: root, run: run, entries: entries)
+        let bytes = current.withLock { current in packed(current).encoded }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -131,11 +140,27 @@ package final class ResultCache: ResultStore {
         if let kind = FileKind.of(packPath), kind != .regular {
             throw InputError(path: packPath, message: "not a regular file (\(kind.rawValue)); the cache is not written")
         }
-        guard let bytes = try? CompactCoder.encode(pack) else {
-            throw InputError(path: packPath, message: "cannot encode the cache")
-        }
         try AtomicFile.write(bytes, to: packPath)
         trimDirectory()
+    }
+
+    /// The pack this run leaves: what it used or made, and what earlier runs left that was used
+    /// within `keptRuns` runs. A file key this run did not see stays as long, unless its read
+    /// was racy: the next run judges keys against this run's start, which it was not taken before.
+    private func packed(_ current: Current) -> ResultPack {
+        var pack = ResultPack(toolVersion: previous.toolVersion, root: previous.root, run: run, readAt: readAt)
+        let oldest = run - Self.keptRuns
+        pack.entries.reserveCapacity(previous.entries.count + current.made.count)
+        for (key, entry) in previous.entries where entry.run > oldest || current.used.contains(key) {
+            pack.entries[key] = ResultPack.Entry(run: current.used.contains(key) ? run : entry.run, value: entry.value)
+        }
+        for (key, value) in current.made { pack.entries[key] = ResultPack.Entry(run: run, value: value[...]) }
+        pack.files = current.files
+        for (path, file) in previous.files
+        where file.run > oldest && pack.files[path] == nil && !file.key.isRacy(readAt: previous.readAt) {
+            pack.files[path] = file
+        }
+        return pack
     }
 
     /// Removes the packs least recently used until the directory is within its size limit, and what

@@ -18,15 +18,15 @@ import ScanEngine
 /// into review. (Conflict markers also accept the forms they took before this grammar — the
 /// directive anywhere on the marker line or the line above, in any comment or none, without a
 /// reason — as a deprecated spelling; see `decision(…, acceptsDeprecatedForms:)`.)
-package struct Suppressions: Sendable, Hashable {
+package struct Suppressions: Sendable, Hashable, Codable {
     package static let marker = "shipcheck:ignore"
     /// Appended to the message of a finding whose suppression comment lacks a reason.
     package static let missingReasonNote =
         " (the shipcheck:ignore comment above has no '-- reason', so it does not suppress)"
 
     /// One `shipcheck:ignore` in the file.
-    package struct Directive: Sendable, Hashable {
-        package enum Placement: Sendable, Hashable {
+    package struct Directive: Sendable, Hashable, Codable {
+        package enum Placement: Sendable, Hashable, Codable {
             /// A comment (in a syntax the file type allows) alone on its line.
             case ownLine
             /// A comment after code on the same line.
