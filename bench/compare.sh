@@ -45,16 +45,16 @@ elf=$toolchain_lib/libswiftCore.so
 sample_ipa=$root/Samples/Bundles/.build-bundles/Demo.ipa
 [ -f "$sample_ipa" ] || bash Samples/Bundles/build.sh >/dev/null
 
-# name | command with SHIPCHECK for the binary and NOCACHE for its flag for a cold run (run under
-# /bin/sh, output discarded)
+# name | command with SHIPCHECK for the binary, after COLD for a run as a user's first one: the
+# result cache in its default place, emptied first (run under /bin/sh, output discarded)
 rows=(
-  "sources, real-package tree|SHIPCHECK sources NOCACHE --format json '$sources_tree'"
+  "sources, real-package tree|COLD SHIPCHECK sources --format json '$sources_tree'"
   "conflicts, working tree ($files files)|cd '$conflicts_tree' && SHIPCHECK conflicts --format json"
   "conflicts --staged|cd '$conflicts_tree' && SHIPCHECK conflicts --staged --format json ."
   "query run, one literal|cd '$queries_tree' && SHIPCHECK query run todo"
   "query run, three queries|cd '$queries_tree' && SHIPCHECK query run todo fixme print-call"
-  "audit, Samples|SHIPCHECK audit NOCACHE --format json '$root/Samples'"
-  "audit, conflicts tree|SHIPCHECK audit NOCACHE --format json '$conflicts_tree'"
+  "audit, Samples|COLD SHIPCHECK audit --format json '$root/Samples'"
+  "audit, conflicts tree|COLD SHIPCHECK audit --format json '$conflicts_tree'"
   "symbols, libswiftCore.so|SHIPCHECK symbols --demangle full '$elf'"
   "binary, demo .ipa|SHIPCHECK binary --format json '$sample_ipa'"
 )
@@ -68,15 +68,14 @@ rows=(
   echo "| Row | Before [ms] | After [ms] | After / before |"
   echo "|---|---|---|---|"
 } >"$out.tmp"
-before_cold=$(bench/no-cache-flag.sh "$before")
-after_cold=$(bench/no-cache-flag.sh "$after")
+cold() { echo "rm -rf '$work/cold-cache-$1'; XDG_CACHE_HOME='$work/cold-cache-$1'"; }
 for row in "${rows[@]}"; do
   name=${row%%|*}
   command=${row#*|}
   before_command=${command//SHIPCHECK/\'$before\'}
   after_command=${command//SHIPCHECK/\'$after\'}
   python3 bench/interleave.py --runs "$runs" --export-json "$work/row.json" \
-    -n before "${before_command//NOCACHE/$before_cold}" -n after "${after_command//NOCACHE/$after_cold}" >/dev/null
+    -n before "${before_command//COLD/$(cold before)}" -n after "${after_command//COLD/$(cold after)}" >/dev/null
   python3 - "$work/row.json" "$name" >>"$out.tmp" <<'PY'
 import json, sys
 results = {r["command"]: r for r in json.load(open(sys.argv[1]))["results"]}

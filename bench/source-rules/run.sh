@@ -56,9 +56,10 @@ for entry in "${trees[@]}"; do
   swift_files="$(git -C "$tree" ls-files '*.swift' | wc -l)"
   json="$work/$(echo "$name" | tr '@/' '__').json"
   # shipcheck exits 1 when it reports findings: not a failure here.
-  hyperfine --warmup 1 --runs "$runs" --ignore-failure --export-json "$json" \
-    -n "off" "$shipcheck sources --no-cache --config $work/off.yml --format json $tree >/dev/null" \
-    -n "on" "$shipcheck sources --no-cache --config $work/on.yml --format json $tree >/dev/null"
+  # As a user's first run: the result cache in its default place, empty before every run.
+  hyperfine --warmup 1 --runs "$runs" --ignore-failure --export-json "$json" --prepare "rm -rf '$work/xdg-cache'" \
+    -n "off" "XDG_CACHE_HOME='$work/xdg-cache' $shipcheck sources --config $work/off.yml --format json $tree >/dev/null" \
+    -n "on" "XDG_CACHE_HOME='$work/xdg-cache' $shipcheck sources --config $work/on.yml --format json $tree >/dev/null"
   findings="$({ "$shipcheck" sources --config "$work/on.yml" --format json "$tree" || true; } | python3 -c '
 import json, sys
 ids = {"state-built-in-init", "dynamic-property-captures-self", "unchecked-sendable-closure"}

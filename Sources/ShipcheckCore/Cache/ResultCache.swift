@@ -28,16 +28,27 @@ package final class ResultCache: ResultStore {
     /// When this run began.
     private let readAt: Double
     private var run: Int { previous.run + 1 }
-    /// What this run used or made.
-    private let current = Mutex(Current())
+    /// What this run used of the pack, by key and by path (`Hasher` values: a collision only
+    /// drops a file key, and the file is read again).
+    private let used = Mutex(Used())
+    /// Where this run's pack goes, record by record as results are made.
+    private let output = Mutex(PackOutput())
     private let reused = Atomic<Int>(0)
     /// Whether this run recorded a result or a file key the pack did not hold.
     private let recorded = Atomic<Bool>(false)
 
-    private struct Current {
-        var used: Set<ResultKey> = []
-        var made: [ResultKey: [UInt8]] = [:]
-        var files: [String: ResultPack.FileRecord] = [:]
+    private struct Used {
+        var entries: Set<ResultKey> = []
+        /// Files found unchanged (their key carried over) and files read (their key written).
+        var unchangedPaths: Set<Int> = []
+        var readPaths: Set<Int> = []
+    }
+
+    private struct PackOutput {
+        /// Made by the first record; nil before, and when it could not be made (`failure`).
+        var writer: AtomicFile.Writer?
+        var failure: InputError?
+        var started = false
     }
 
     /// How many runs an entry stays unused (a branch switched back to still finds its files).
@@ -86,15 +97,16 @@ package final class ResultCache: ResultStore {
         guard let entry = previous.entries[key], let value = try? CompactCoder.decode(type, from: entry.value) else {
             return nil
         }
-        current.withLock { _ = $0.used.insert(key) }
+        used.withLock { _ = $0.entries.insert(key) }
         reused.add(1, ordering: .relaxed)
         return value
     }
 
-    /// Stores `value` under `key` for the next runs (encoded now, on the thread that made it).
+    /// Stores `value` under `key` for the next runs: encoded on the thread that made it and
+    /// written out with the pack, not kept.
     package func record(_ value: some Encodable, for key: ResultKey) {
         guard let bytes = try? CompactCoder.encode(value) else { return }
-        current.withLock { $0.made[key] = bytes }
+        write(ResultPack.entryRecord(key, run: run, value: bytes))
         recorded.store(true, ordering: .relaxed)
     }
 
@@ -102,13 +114,13 @@ package final class ResultCache: ResultStore {
 
     package func unchangedContentHash(path: String, key: FileKey) -> String? {
         guard let file = previous.files[path], file.key == key, !key.isRacy(readAt: previous.readAt) else { return nil }
-        current.withLock { $0.files[path] = ResultPack.FileRecord(run: run, key: key, contentHash: file.contentHash) }
+        used.withLock { _ = $0.unchangedPaths.insert(path.hashValue) }
         return file.contentHash
     }
 
     package func recordRead(path: String, key: FileKey, contentHash: String) {
-        let file = ResultPack.FileRecord(run: run, key: key, contentHash: contentHash)
-        current.withLock { $0.files[path] = file }
+        used.withLock { _ = $0.readPaths.insert(path.hashValue) }
+        write(ResultPack.fileRecord(path, ResultPack.FileRecord(run: run, key: key, contentHash: contentHash)))
         // A racy key read again is written again: against this run's start it may no longer be.
         let known = previous.files[path]
         if known?.key != key || known?.contentHash != contentHash || key.isRacy(readAt: previous.readAt) {
@@ -116,19 +128,28 @@ package final class ResultCache: ResultStore {
         }
     }
 
-    /// How many results this run took from the cache.
-    package var reusedCount: Int { reused.load(ordering: .relaxed) }
-
-    /// Writes the pack: this run's entries and file keys and the earlier ones used recently; then
-    /// trims the directory to its size limit. A run that found every result and file in the pack
-    /// leaves it as it is (nothing ages while nothing changes).
-    package func save() throws(InputError) {
-        guard recorded.load(ordering: .relaxed) || previous.entries.isEmpty else {
-            // Used, not changed: only its time moves, so eviction sees it in use.
-            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: packPath)
-            return
+    /// Appends a record to this run's pack, making it (and the cache directory) first.
+    private func write(_ record: [UInt8]) {
+        output.withLock { output in
+            if !output.started {
+                output.started = true
+                do throws(InputError) {
+                    let writer = try openPack()
+                    writer.output.write(
+                        ResultPack(
+                            toolVersion: previous.toolVersion, root: previous.root, run: run, readAt: readAt
+                        ).header)
+                    output.writer = writer
+                } catch {
+                    output.failure = error
+                }
+            }
+            output.writer?.output.write(record)
         }
-        let bytes = current.withLock { current in packed(current).encoded }
+    }
+
+    /// The writer of this run's pack, in the cache directory, which it makes when missing.
+    private func openPack() throws(InputError) -> AtomicFile.Writer {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -140,27 +161,55 @@ package final class ResultCache: ResultStore {
         if let kind = FileKind.of(packPath), kind != .regular {
             throw InputError(path: packPath, message: "not a regular file (\(kind.rawValue)); the cache is not written")
         }
-        try AtomicFile.write(bytes, to: packPath)
+        return try AtomicFile.Writer(path: packPath)
+    }
+
+    /// How many results this run took from the cache.
+    package var reusedCount: Int { reused.load(ordering: .relaxed) }
+
+    /// Completes the pack: after what this run made, the earlier entries and file keys used
+    /// recently; then trims the directory to its size limit. A run that found every result and
+    /// file in the pack leaves it as it is (nothing ages while nothing changes).
+    package func save() throws(InputError) {
+        guard recorded.load(ordering: .relaxed) || previous.entries.isEmpty else {
+            output.withLock { $0.writer = nil }  // the records of files read again, unchanged
+            // Used, not changed: only its time moves, so eviction sees it in use.
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: packPath)
+            return
+        }
+        write([])  // makes the pack when this run recorded nothing (a tree with no file to check)
+        let used = used.withLock { $0 }
+        try output.withLock { output throws(InputError) in
+            if let failure = output.failure { throw failure }
+            guard let writer = output.writer else { return }
+            carryRecords(used: used, to: writer.output)
+            writer.output.write(ResultPack.endRecord)
+            output.writer = nil
+            try writer.commit()
+        }
         trimDirectory()
     }
 
-    /// The pack this run leaves: what it used or made, and what earlier runs left that was used
-    /// within `keptRuns` runs. A file key this run did not see stays as long, unless its read
-    /// was racy: the next run judges keys against this run's start, which it was not taken before.
-    private func packed(_ current: Current) -> ResultPack {
-        var pack = ResultPack(toolVersion: previous.toolVersion, root: previous.root, run: run, readAt: readAt)
+    /// Writes what earlier runs left that stays: entries this run used (now of this run) or
+    /// used within `keptRuns` runs; file keys this run found unchanged, or did not see but saw
+    /// within as many runs, unless that read was racy (the next run judges keys against this
+    /// run's start, which it was not taken before). File keys this run read are its own.
+    private func carryRecords(used: Used, to output: ByteOutput) {
         let oldest = run - Self.keptRuns
-        pack.entries.reserveCapacity(previous.entries.count + current.made.count)
-        for (key, entry) in previous.entries where entry.run > oldest || current.used.contains(key) {
-            pack.entries[key] = ResultPack.Entry(run: current.used.contains(key) ? run : entry.run, value: entry.value)
+        for (key, entry) in previous.entries {
+            let isUsed = used.entries.contains(key)
+            guard isUsed || entry.run > oldest else { continue }
+            output.write(ResultPack.entryRecord(key, run: isUsed ? run : entry.run, value: entry.value))
         }
-        for (key, value) in current.made { pack.entries[key] = ResultPack.Entry(run: run, value: value[...]) }
-        pack.files = current.files
-        for (path, file) in previous.files
-        where file.run > oldest && pack.files[path] == nil && !file.key.isRacy(readAt: previous.readAt) {
-            pack.files[path] = file
+        for (path, file) in previous.files where !used.readPaths.contains(path.hashValue) {
+            if used.unchangedPaths.contains(path.hashValue) {
+                var carried = file
+                carried.run = run
+                output.write(ResultPack.fileRecord(path, carried))
+            } else if file.run > oldest, !file.key.isRacy(readAt: previous.readAt) {
+                output.write(ResultPack.fileRecord(path, file))
+            }
         }
-        return pack
     }
 
     /// Removes the packs least recently used until the directory is within its size limit, and what

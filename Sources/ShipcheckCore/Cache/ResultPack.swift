@@ -2,13 +2,17 @@ import ScanEngine
 
 /// The result cache's file (`ResultCache`): written by hand rather than through `Codable`, as
 /// it holds an entry per file and check and a key per file, and every run reads it and most
-/// write it. Entry values stay slices of the bytes read until a check asks for one.
+/// write it. A run streams it as results are made (nothing it records stays in memory), so it
+/// is a sequence of tagged records; entry values stay slices of the bytes read until a check
+/// asks for one. Where a key or path comes twice, the first record counts (a run writes what it
+/// made before what it carries over).
 ///
 /// Layout, in `CompactCoder`'s primitives: the magic text; the format; the tool's version; the
 /// scanned roots; the run number; when the run began (`readAt`, the bit pattern of seconds since
-/// 1970, for `FileKey.isRacy`); the entries, each its key (two fixed 64-bit words), the run that
-/// last used it and its value; the file keys, each the path, the run that last saw it, the key's
-/// five fields and the content hash.
+/// 1970, for `FileKey.isRacy`); then records, each a tag and its fields — an entry: its key (two
+/// fixed 64-bit words), the run that last used it and its value; a file: its path, the run that
+/// last saw it, the key's five fields and the content hash — and the end tag. A pack without
+/// its end tag was cut short and is not trusted.
 struct ResultPack {
     struct Entry {
         var run: Int
@@ -24,6 +28,11 @@ struct ResultPack {
 
     static let magic = Array("shipcheck results\n".utf8)
     static let format: UInt64 = 3
+    private enum Tag: UInt8 {
+        case end = 0
+        case entry = 1
+        case file = 2
+    }
 
     var toolVersion: String
     var root: String
@@ -47,46 +56,63 @@ struct ResultPack {
         self.init(
             toolVersion: try reader.string(), root: try reader.string(), run: Int(clamping: try reader.varint()),
             readAt: Double(bitPattern: try reader.fixed()))
-        for _ in 0..<(try reader.varint()) {
-            let key = ResultKey(high: try reader.fixed(), low: try reader.fixed())
-            entries[key] = Entry(run: Int(clamping: try reader.varint()), value: try reader.lengthPrefixed())
+        while true {
+            switch Tag(rawValue: try reader.take(1).first ?? 0xFF) {
+            case .end?:
+                guard reader.bytes.isEmpty else { throw reader.corrupt("bytes after the end") }
+                return
+            case .entry?:
+                let key = ResultKey(high: try reader.fixed(), low: try reader.fixed())
+                let entry = Entry(run: Int(clamping: try reader.varint()), value: try reader.lengthPrefixed())
+                if entries[key] == nil { entries[key] = entry }
+            case .file?:
+                let path = try reader.string()
+                let run = Int(clamping: try reader.varint())
+                let key = FileKey(
+                    device: try reader.varint(), inode: try reader.varint(),
+                    size: Int64(bitPattern: try reader.fixed()), modified: Int64(bitPattern: try reader.fixed()),
+                    changed: Int64(bitPattern: try reader.fixed()))
+                let file = FileRecord(run: run, key: key, contentHash: try reader.string())
+                if files[path] == nil { files[path] = file }
+            case nil:
+                throw reader.corrupt("an unknown record")
+            }
         }
-        for _ in 0..<(try reader.varint()) {
-            let path = try reader.string()
-            let run = Int(clamping: try reader.varint())
-            let key = FileKey(
-                device: try reader.varint(), inode: try reader.varint(), size: Int64(bitPattern: try reader.fixed()),
-                modified: Int64(bitPattern: try reader.fixed()), changed: Int64(bitPattern: try reader.fixed()))
-            files[path] = FileRecord(run: run, key: key, contentHash: try reader.string())
-        }
-        guard reader.bytes.isEmpty else { throw reader.corrupt("bytes after the end") }
     }
 
-    var encoded: [UInt8] {
+    /// The pack's first bytes: everything before the records.
+    var header: [UInt8] {
         var out = Self.magic
         out.appendVarint(Self.format)
         out.appendLengthPrefixed(toolVersion.utf8)
         out.appendLengthPrefixed(root.utf8)
         out.appendVarint(UInt64(run))
         out.appendFixed(readAt.bitPattern)
-        out.appendVarint(UInt64(entries.count))
-        for (key, entry) in entries {
-            out.appendFixed(key.high)
-            out.appendFixed(key.low)
-            out.appendVarint(UInt64(entry.run))
-            out.appendLengthPrefixed(entry.value)
-        }
-        out.appendVarint(UInt64(files.count))
-        for (path, file) in files {
-            out.appendLengthPrefixed(path.utf8)
-            out.appendVarint(UInt64(file.run))
-            out.appendVarint(file.key.device)
-            out.appendVarint(file.key.inode)
-            out.appendFixed(UInt64(bitPattern: file.key.size))
-            out.appendFixed(UInt64(bitPattern: file.key.modified))
-            out.appendFixed(UInt64(bitPattern: file.key.changed))
-            out.appendLengthPrefixed(file.contentHash.utf8)
-        }
         return out
     }
+
+    static func entryRecord(_ key: ResultKey, run: Int, value: some Collection<UInt8>) -> [UInt8] {
+        var out = [Tag.entry.rawValue]
+        out.reserveCapacity(value.count + 24)
+        out.appendFixed(key.high)
+        out.appendFixed(key.low)
+        out.appendVarint(UInt64(run))
+        out.appendLengthPrefixed(value)
+        return out
+    }
+
+    static func fileRecord(_ path: String, _ file: FileRecord) -> [UInt8] {
+        var out = [Tag.file.rawValue]
+        out.appendLengthPrefixed(path.utf8)
+        out.appendVarint(UInt64(file.run))
+        out.appendVarint(file.key.device)
+        out.appendVarint(file.key.inode)
+        out.appendFixed(UInt64(bitPattern: file.key.size))
+        out.appendFixed(UInt64(bitPattern: file.key.modified))
+        out.appendFixed(UInt64(bitPattern: file.key.changed))
+        out.appendLengthPrefixed(file.contentHash.utf8)
+        return out
+    }
+
+    static let endRecord = [Tag.end.rawValue]
 }
