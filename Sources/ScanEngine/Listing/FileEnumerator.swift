@@ -12,10 +12,24 @@ package struct ScannedFile: Sendable, Hashable {
     package var relativePath: String
     /// What to open.
     package var path: String
+    /// The file's key as the listing's lstat saw it (a regular file's), when it took one: a
+    /// warm run compares it with the result cache's instead of taking another.
+    package var listedKey: FileKey?
 
-    package init(relativePath: String, path: String) {
+    package init(relativePath: String, path: String, listedKey: FileKey? = nil) {
         self.relativePath = relativePath
         self.path = path
+        self.listedKey = listedKey
+    }
+
+    /// One file is one path, whenever the listing looked at it.
+    package static func == (lhs: ScannedFile, rhs: ScannedFile) -> Bool {
+        lhs.relativePath == rhs.relativePath && lhs.path == rhs.path
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(relativePath)
+        hasher.combine(path)
     }
 }
 
@@ -203,9 +217,10 @@ package struct FileEnumerator: Sendable {
             result.files.append(ScannedFile(relativePath: relative, path: path))
             return
         }
-        switch FileKind.of(path) {
+        let status = FileKind.status(of: path)
+        switch status?.kind {
         case .regular?:
-            result.files.append(ScannedFile(relativePath: relative, path: path))
+            result.files.append(ScannedFile(relativePath: relative, path: path, listedKey: status?.key))
         case .symlink?:
             if let problem = Self.symlinkProblem(path) {
                 result.errors.append(InputError(path: Self.escaped(relative), message: problem))

@@ -169,9 +169,9 @@ package struct ReadPass: Sendable {
     }
 
     /// The file as an earlier run read it, when the result store knows its key and it has not
-    /// changed since (one `stat`, no open); nil when it must be read.
+    /// changed since (the listing's lstat, or a `stat`; no open); nil when it must be read.
     private func unchangedFile(_ file: ScannedFile, index: Int) -> UnchangedFile? {
-        guard let results, results.knowsFileKeys, let key = SystemCalls.fileKey(of: file.path),
+        guard let results, results.knowsFileKeys, let key = file.listedKey ?? SystemCalls.fileKey(of: file.path),
             let hash = results.unchangedContentHash(path: file.path, key: key)
         else { return nil }
         return UnchangedFile(file: file, index: index, contentHash: hash)

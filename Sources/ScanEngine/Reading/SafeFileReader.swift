@@ -159,9 +159,15 @@ package enum FileKind: String, Sendable {
 
     /// The entry's kind without following a symlink, or nil when it does not exist.
     package static func of(_ path: String) -> FileKind? {
+        status(of: path)?.kind
+    }
+
+    /// The entry's kind without following a symlink and its key (for a symlink, the link's
+    /// own), or nil when it does not exist.
+    package static func status(of path: String) -> (kind: FileKind, key: FileKey)? {
         var status = stat()
         guard lstat(path, &status) == 0 else { return nil }
-        return FileKind(mode: status.st_mode)
+        return (FileKind(mode: status.st_mode), FileKey(status))
     }
 }
 
