@@ -87,22 +87,10 @@ package struct BinaryInspector: Sendable {
 
     /// Runs the rules on already decoded contents (rule examples, tests).
     package func check(_ contents: BinaryContents) -> [Finding] {
-        var findings: [Finding] = []
-        var reported: Set<UInt64> = []
-        for rule in rules {
-            let found = rule.check(
-                contents,
-                BinaryRuleContext(
-                    severity: rule.description.defaultSeverity, configuration: configuration, reportedOffsets: reported)
-            )
-            for finding in found {
-                for location in [finding.location] + (finding.related ?? []).map(\.location) {
-                    if case .binary(let place) = location, let offset = place.offset { reported.insert(offset) }
-                }
-            }
-            findings += found
+        rules.flatMap { rule in
+            rule.check(
+                contents, BinaryRuleContext(severity: rule.description.defaultSeverity, configuration: configuration))
         }
-        return findings
     }
 
     /// Audits a binary already opened (a file inside a bundle or zip, read by the caller); its
