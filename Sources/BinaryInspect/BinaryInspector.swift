@@ -18,6 +18,8 @@ package struct BinaryInspector: Sendable {
     /// The readers of other platforms' artifacts (Android's), which claim files and folders
     /// before the Apple and plain-binary readers look at them.
     package var families: [any ArtifactFamily] = []
+    /// Where the readers open the files they read (the scan's source, in `audit`).
+    package var source: any FileSource = DiskFileSource()
 
     /// `rules`: the registry's rules; the inspector runs the binary and bundle rules among them.
     package init(configuration: Configuration, rules: [any Rule.Type], architecture: String? = nil) {
@@ -56,7 +58,10 @@ package struct BinaryInspector: Sendable {
                 return families[family].inspect(path, with: self)
             case .binary(let path):
                 do throws(InputError) {
-                    return inspectAlone(try BinaryFile(path: path, architecture: architecture))
+                    let file = try source.opening(path) { path throws(InputError) in
+                        try BinaryFile(path: path, architecture: architecture)
+                    }
+                    return inspectAlone(file)
                 } catch {
                     return CheckResult(inputErrors: [error], filesScanned: 1)
                 }

@@ -14,10 +14,12 @@ final class AndroidLibrariesCheck: FileCheck {
     private let configuration: Configuration
     /// The `jniLibs` folders seen in the listing, relative to the root.
     private let folders = Mutex<Set<String>>([])
+    private let source: any FileSource
 
-    init(root: String, configuration: Configuration) {
+    init(root: String, configuration: Configuration, source: any FileSource) {
         self.root = root
         self.configuration = configuration
+        self.source = source
     }
 
     func wants(_ file: ScannedFile) -> Bool {
@@ -36,7 +38,7 @@ final class AndroidLibrariesCheck: FileCheck {
     func finish() -> CheckResult {
         let found = folders.withLock { $0 }.sorted()
         guard !found.isEmpty else { return CheckResult() }
-        let inspector = Frontend.artifactInspector(configuration: configuration, architecture: nil)
+        let inspector = Frontend.artifactInspector(configuration: configuration, architecture: nil, source: source)
         var result = inspector.run(paths: found.map { root == "." ? $0 : "\(root)/\($0)" })
         for index in result.findings.indices {
             result.findings[index].location = result.findings[index].location.relative(to: root)

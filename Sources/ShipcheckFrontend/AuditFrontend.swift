@@ -24,8 +24,8 @@ extension Frontend {
             PrivacyDeclarationsCheck(rules: rules, configuration: configuration),
             BinariesCheck(
                 root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
-                previous: previous),
-            AndroidLibrariesCheck(root: root, configuration: configuration)
+                previous: previous, source: source),
+            AndroidLibrariesCheck(root: root, configuration: configuration, source: source)
         ]
     }
 
@@ -148,14 +148,19 @@ final class BinariesCheck: FileCheck {
     private let architecture: String?
     /// The previous release (`audit --previous`; else the configuration's `previous:`).
     private let previous: String?
+    /// The scan's source, which the artifact readers open the artifacts through.
+    private let source: any FileSource
 
-    init(root: String, configuration: Configuration, extraBinaries: [String], architecture: String?, previous: String?)
-    {
+    init(
+        root: String, configuration: Configuration, extraBinaries: [String], architecture: String?, previous: String?,
+        source: any FileSource
+    ) {
         self.root = root
         self.configuration = configuration
         self.extraBinaries = extraBinaries
         self.architecture = architecture
         self.previous = previous
+        self.source = source
     }
 
     func finish() -> CheckResult {
@@ -165,7 +170,8 @@ final class BinariesCheck: FileCheck {
         var result =
             Frontend.checkedAgainstPrevious(
                 paths, previous: previous, root: root, configuration: configuration, architecture: architecture)
-            ?? Frontend.artifactInspector(configuration: configuration, architecture: architecture).run(paths: paths)
+            ?? Frontend.artifactInspector(configuration: configuration, architecture: architecture, source: source)
+            .run(paths: paths)
         for index in result.findings.indices {
             result.findings[index].location = result.findings[index].location.relative(to: root)
         }

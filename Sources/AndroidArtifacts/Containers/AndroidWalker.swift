@@ -23,13 +23,16 @@ struct AndroidWalker {
         let source: any BundleSource
         let reopen: @Sendable () throws(InputError) -> any BundleSource
         var offsets: [String: UInt64] = [:]
+        let files = inspector.source
         if kind.isZip {
-            do throws(InputError) { source = try ZipBundleSource(path: path) } catch {
+            do throws(InputError) {
+                source = try files.opening(path) { path throws(InputError) in try ZipBundleSource(path: path) }
+            } catch {
                 result.inputErrors.append(error)
                 return (nil, result)
             }
             reopen = { () throws(InputError) -> any BundleSource in
-                let own = try ZipBundleSource(path: path)
+                let own = try files.opening(path) { path throws(InputError) in try ZipBundleSource(path: path) }
                 _ = own.files()
                 return own
             }
@@ -37,8 +40,8 @@ struct AndroidWalker {
                 offsets = ZipDataOffsets.storedEntries(in: file) { $0.hasSuffix(".so") }
             }
         } else {
-            source = DirectoryBundleSource(root: path)
-            reopen = { DirectoryBundleSource(root: path) }
+            source = DirectoryBundleSource(root: path, source: files)
+            reopen = { DirectoryBundleSource(root: path, source: files) }
         }
         read(source, reopen: reopen, into: &artifact, offsets: offsets, result: &result)
         result.inputErrors += problems(of: artifact)
@@ -151,7 +154,7 @@ struct AndroidWalker {
 
     private func readLooseLibrary(_ path: String, into artifact: inout AndroidArtifact, result: inout CheckResult) {
         do throws(InputError) {
-            let bytes = try FileBytes.map(path: path)
+            let bytes = try inspector.source.opening(path) { path throws(InputError) in try FileBytes.map(path: path) }
             artifact.entrySizes = ["": EntrySize(onDisk: UInt64(bytes.count))]
             let folder = path.split(separator: "/").dropLast().last
             let library = NativeLibrary(

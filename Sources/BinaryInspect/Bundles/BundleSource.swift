@@ -65,12 +65,16 @@ extension BundleSource {
 /// A bundle that is a folder (`.app`, `.framework`, `.xcframework`, `.xcarchive`): listed like
 /// any tree the tool walks (symlinks such as `Versions/Current` are not followed — their targets
 /// inside the bundle are listed on their own; loops are errors), files mapped when read and
-/// sized by one `stat` each as they are listed.
+/// sized by one `stat` each as they are listed; opened through `source`.
 package struct DirectoryBundleSource: BundleSource {
     package let root: String
+    private let source: any FileSource
     package var mapsContents: Bool { true }
 
-    package init(root: String) { self.root = root }
+    package init(root: String, source: any FileSource = DiskFileSource()) {
+        self.root = root
+        self.source = source
+    }
 
     package func files() -> (entries: [BundleEntry], errors: [InputError]) {
         let enumeration = FileEnumerator(root: root, scope: ScanScope(), useGit: false).enumerate()
@@ -94,7 +98,9 @@ package struct DirectoryBundleSource: BundleSource {
     }
 
     package func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
-        let bytes = try FileBytes.map(path: displayPath(entry.path))
+        let bytes = try source.opening(displayPath(entry.path)) { path throws(InputError) in
+            try FileBytes.map(path: path)
+        }
         guard bytes.bytes.count <= limit else {
             throw InputError(path: displayPath(entry.path), message: "larger than \(limit) bytes: not read")
         }

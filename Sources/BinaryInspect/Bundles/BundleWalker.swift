@@ -25,9 +25,13 @@ struct BundleWalker {
         var result = CheckResult(filesScanned: 1)
         let source: any BundleSource
         if FileKind.of(path) == .directory {
-            source = DirectoryBundleSource(root: path)
+            source = DirectoryBundleSource(root: path, source: inspector.source)
         } else {
-            do throws(InputError) { source = try ZipBundleSource(path: path) } catch {
+            do throws(InputError) {
+                source = try inspector.source.opening(path) { path throws(InputError) in
+                    try ZipBundleSource(path: path)
+                }
+            } catch {
                 result.inputErrors.append(error)
                 return (nil, result)
             }
