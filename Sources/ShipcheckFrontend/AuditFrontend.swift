@@ -25,7 +25,7 @@ extension Frontend {
             BinariesCheck(
                 root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
                 previous: previous, source: source),
-            AndroidLibrariesCheck(root: root, configuration: configuration, source: source)
+            AndroidLibrariesCheck(root: root, configuration: configuration)
         ]
     }
 
