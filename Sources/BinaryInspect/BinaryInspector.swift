@@ -90,6 +90,12 @@ package struct BinaryInspector: Sendable {
         BundleWalker(inspector: self).check(bundle)
     }
 
+    /// Whether the file at `path` starts as a binary does (ELF, Mach-O, universal, archive),
+    /// read through `source`.
+    package func looksLikeBinary(_ path: String) -> Bool {
+        (try? source.opening(path) { BinaryFile.looksLikeBinary(path: $0) }) == true
+    }
+
     /// Runs the rules on already decoded contents (rule examples, tests).
     package func check(_ contents: BinaryContents) -> [Finding] {
         rules.flatMap { rule in
@@ -221,7 +227,7 @@ package struct BinaryInspector: Sendable {
                     let inner = components[...index].joined(separator: "/")
                     let bundle = Artifact.bundle(path == "." ? inner : "\(path)/\(inner)", kind)
                     if bundles.insert(bundle).inserted { found.append(bundle) }
-                } else if BinaryFile.looksLikeBinary(path: file.path) {
+                } else if looksLikeBinary(file.path) {
                     found.append(.binary(file.path))
                 }
             }

@@ -169,7 +169,8 @@ final class BinariesCheck: FileCheck {
         guard !paths.isEmpty else { return CheckResult(inputErrors: expanded.errors) }
         var result =
             Frontend.checkedAgainstPrevious(
-                paths, previous: previous, root: root, configuration: configuration, architecture: architecture)
+                paths, previous: previous, root: root, configuration: configuration, architecture: architecture,
+                source: source)
             ?? Frontend.artifactInspector(configuration: configuration, architecture: architecture, source: source)
             .run(paths: paths)
         for index in result.findings.indices {

@@ -66,8 +66,10 @@ extension Frontend {
             summary: format == .text && !heading ? TextReporter(color: false).summary(outcome.report) : nil)
     }
 
-    static func releaseDiffRun(configuration: Configuration, architecture: String? = nil) -> ReleaseDiffRun {
-        let inspector = artifactInspector(configuration: configuration, architecture: architecture)
+    static func releaseDiffRun(
+        configuration: Configuration, architecture: String? = nil, source: any FileSource = DiskFileSource()
+    ) -> ReleaseDiffRun {
+        let inspector = artifactInspector(configuration: configuration, architecture: architecture, source: source)
         return ReleaseDiffRun(
             reader: ReleaseReader(
                 inspector: inspector, android: AndroidInspector(configuration: configuration, rules: RuleRegistry.rules)
@@ -82,7 +84,7 @@ extension Frontend {
     /// added. Nil without a previous release; an input error unless `paths` is one artifact.
     static func checkedAgainstPrevious(
         _ paths: [String], previous option: String?, root: String, configuration: Configuration,
-        architecture: String?
+        architecture: String?, source: any FileSource = DiskFileSource()
     ) -> CheckResult? {
         guard
             let previous = option
@@ -99,7 +101,7 @@ extension Frontend {
                 )
             ])
         }
-        let run = releaseDiffRun(configuration: configuration, architecture: architecture).run(
+        let run = releaseDiffRun(configuration: configuration, architecture: architecture, source: source).run(
             old: previous, new: paths[0])
         return CheckResult(
             findings: run.newFindings + run.previousReleaseFindings, inputErrors: run.inputErrors, filesScanned: 2)

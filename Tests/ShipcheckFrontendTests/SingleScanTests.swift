@@ -138,4 +138,44 @@ private final class CountingFileSource: FileSource {
         }
         #expect(opens.count == listed.count, "opened files the listing does not hold")
     }
+
+    /// The release artifacts the audit is given (build products, outside the listing) are opened
+    /// by their readers through the scan's source, each file once: a Mach-O file, a folder
+    /// bundle's binary and property lists (the magic is read from the mapping, not by a sniff
+    /// first), an `.ipa` (read in place).
+    @Test func auditOpensEachFileOfItsArtifactsOnce() throws {
+        let app = Self.generatedApp(views: 5)
+        let products = TemporaryDirectory("shipcheck-single-scan-products")
+        let assembler = BundleAssembler(products)
+        let plist = "text:" + BundleAssembler.plist(["CFBundleIdentifier": "com.example.app"])
+        assembler.folder(
+            "App.xcframework",
+            files: [
+                "Info.plist": plist, "ios-arm64/App.framework/App": "macho/App-ios",
+                "ios-arm64/App.framework/Info.plist": plist
+            ])
+        assembler.folder("staging/Payload/App.app", files: ["App": "macho/App-ios", "Info.plist": plist])
+        assembler.zip("staging", to: "App.ipa")
+        try FileManager.default.removeItem(atPath: products.path + "/staging")
+        let binary = products.write("App", "")
+        try FileManager.default.removeItem(atPath: binary)
+        try FileManager.default.copyItem(atPath: BundleAssembler.fixture("macho/App-ios"), toPath: binary)
+
+        let source = CountingFileSource()
+        let artifacts = ["App.xcframework", "App.ipa", "App"].map { products.path + "/" + $0 }
+        let outcome = try Frontend.audit(
+            root: app.path, extraBinaries: artifacts, failingSeverity: .error, source: source)
+        let report = try #require(outcome.report)
+        #expect(report.checks.contains { $0.name == "binaries" && $0.filesScanned > 0 })
+        let files = try FileManager.default.subpathsOfDirectory(atPath: products.path).filter {
+            FileKind.of(products.path + "/" + $0) == .regular
+        }
+        #expect(files.count == 5)
+        let opens = source.opens
+        for file in files {
+            let path = products.path + "/" + file
+            #expect(opens[path] == 1, "\(file) opened \(opens[path] ?? 0) times")
+        }
+        #expect(opens.keys.filter { $0.hasPrefix(products.path) }.count == files.count)
+    }
 }

@@ -36,7 +36,7 @@ struct AndroidWalker {
                 _ = own.files()
                 return own
             }
-            if kind == .apk, let file = RandomAccessBytes.file(path) {
+            if kind == .apk, let file = try? files.opening(path, { RandomAccessBytes.file($0) }) {
                 offsets = ZipDataOffsets.storedEntries(in: file) { $0.hasSuffix(".so") }
             }
         } else {

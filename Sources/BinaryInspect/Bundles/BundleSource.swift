@@ -48,8 +48,10 @@ package protocol BundleSource {
     /// Every regular file (symlinks are never followed), in a stable order, and what could not
     /// be listed or is refused (one error per entry, naming it).
     func files() -> (entries: [BundleEntry], errors: [InputError])
-    /// Whether the entry's first bytes are a binary's (ELF, Mach-O, universal, static archive).
-    func looksLikeBinary(_ entry: BundleEntry) -> Bool
+    /// The entry's bytes when its first bytes are a binary's (ELF, Mach-O, universal, static
+    /// archive), refused when larger than `limit`; nil for any other entry (one that cannot be
+    /// read is not taken for a binary).
+    func binaryContents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes?
     /// The entry's bytes, refused when larger than `limit`.
     func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes
     /// Whether `contents(of:limit:)` maps the file (only the pages read are loaded) rather than
@@ -93,14 +95,22 @@ package struct DirectoryBundleSource: BundleSource {
         return (entries, errors)
     }
 
-    package func looksLikeBinary(_ entry: BundleEntry) -> Bool {
-        BinaryFile.looksLikeBinary(path: displayPath(entry.path))
+    /// The magic is read from the mapping, so a binary is opened once (mapping costs what a
+    /// read of its first bytes does: pages load when touched).
+    package func binaryContents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes? {
+        guard let bytes = try? mapped(entry), BinaryFile.looksLikeBinary(bytes.bytes.prefix(8)) else { return nil }
+        return try limited(bytes, entry, limit)
     }
 
     package func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
-        let bytes = try source.opening(displayPath(entry.path)) { path throws(InputError) in
-            try FileBytes.map(path: path)
-        }
+        try limited(try mapped(entry), entry, limit)
+    }
+
+    private func mapped(_ entry: BundleEntry) throws(InputError) -> FileBytes {
+        try source.opening(displayPath(entry.path)) { path throws(InputError) in try FileBytes.map(path: path) }
+    }
+
+    private func limited(_ bytes: FileBytes, _ entry: BundleEntry, _ limit: Int) throws(InputError) -> FileBytes {
         guard bytes.bytes.count <= limit else {
             throw InputError(path: displayPath(entry.path), message: "larger than \(limit) bytes: not read")
         }

@@ -108,10 +108,8 @@ struct BundleWalker {
             if bundle.kind == .xcframework, entry.path == "Info.plist", let plist = bundle.infoPlists[entry.path] {
                 result.inputErrors += missingLibraries(PropertyListSummary(plist), in: bundle, display: display)
             }
-        } else if source.looksLikeBinary(entry) {
-            let file = try BinaryFile(
-                storage: source.contents(of: entry, limit: EntryLimits.binary), path: display,
-                architecture: inspector.architecture)
+        } else if let storage = try source.binaryContents(of: entry, limit: EntryLimits.binary) {
+            let file = try BinaryFile(storage: storage, path: display, architecture: inspector.architecture)
             let (inspected, image) = inspector.inspect(file, at: entry.path)
             result.merge(inspected)
             if let image { bundle.images.append(image) }
