@@ -266,7 +266,7 @@ let package = Package(
         // The registry, the single scan of the audit (a test counts its reads) and the entry points.
         .testTarget(
             name: "ShipcheckFrontendTests",
-            dependencies: ["ScanEngine", "ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"],
+            dependencies: ["ScanEngine", "BinaryInspect", "ShipcheckFrontend", "SavedQueries", "ShipcheckTestSupport"],
             swiftSettings: memorySafeSwift6),
         // Runs the real `shipcheck` binary: exit codes, formats, bad input.
         .testTarget(

@@ -75,6 +75,28 @@ package struct AndroidInspector: ArtifactFamily {
         return (artifact, result)
     }
 
+    /// A library of a folder of ABI folders (`jniLibs`) whose bytes the caller holds (the audit's
+    /// read pass hands each over once, so nothing opens it again): read as `read` reads the
+    /// folder's libraries, leak rules included. `path`: its place in the folder
+    /// (`arm64-v8a/libapp.so`); nil when that is not a library of a folder.
+    package func readFolderLibrary(
+        _ bytes: FileBytes, at path: String, in folder: String, with inspector: BinaryInspector
+    )
+        -> FolderLibrary?
+    {
+        AndroidWalker(inspector: inspector).readFolderLibrary(bytes, at: path, root: folder)
+    }
+
+    /// The folder of ABI folders at `folder` made of its libraries read one by one
+    /// (`readFolderLibrary`), checked as `inspect` checks a folder it reads itself.
+    package func checkFolder(_ folder: String, libraries: [FolderLibrary], with inspector: BinaryInspector)
+        -> CheckResult
+    {
+        var (artifact, result) = AndroidWalker(inspector: inspector).folder(at: folder, libraries: libraries)
+        result.findings += check(artifact)
+        return result
+    }
+
     /// Runs the Android rules on an artifact already read (rule examples, tests, the fuzz target),
     /// at their default severities (the configuration's are applied to every check's findings in
     /// one place).

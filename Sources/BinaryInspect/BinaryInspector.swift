@@ -18,6 +18,8 @@ package struct BinaryInspector: Sendable {
     /// The readers of other platforms' artifacts (Android's), which claim files and folders
     /// before the Apple and plain-binary readers look at them.
     package var families: [any ArtifactFamily] = []
+    /// Where the readers open the files they read (the scan's source, in `audit`).
+    package var source: any FileSource = DiskFileSource()
 
     /// `rules`: the registry's rules; the inspector runs the binary and bundle rules among them.
     package init(configuration: Configuration, rules: [any Rule.Type], architecture: String? = nil) {
@@ -56,7 +58,10 @@ package struct BinaryInspector: Sendable {
                 return families[family].inspect(path, with: self)
             case .binary(let path):
                 do throws(InputError) {
-                    return inspectAlone(try BinaryFile(path: path, architecture: architecture))
+                    let file = try source.opening(path) { path throws(InputError) in
+                        try BinaryFile(path: path, architecture: architecture)
+                    }
+                    return inspectAlone(file)
                 } catch {
                     return CheckResult(inputErrors: [error], filesScanned: 1)
                 }
@@ -85,24 +90,18 @@ package struct BinaryInspector: Sendable {
         BundleWalker(inspector: self).check(bundle)
     }
 
+    /// Whether the file at `path` starts as a binary does (ELF, Mach-O, universal, archive),
+    /// read through `source`.
+    package func looksLikeBinary(_ path: String) -> Bool {
+        (try? source.opening(path) { BinaryFile.looksLikeBinary(path: $0) }) == true
+    }
+
     /// Runs the rules on already decoded contents (rule examples, tests).
     package func check(_ contents: BinaryContents) -> [Finding] {
-        var findings: [Finding] = []
-        var reported: Set<UInt64> = []
-        for rule in rules {
-            let found = rule.check(
-                contents,
-                BinaryRuleContext(
-                    severity: rule.description.defaultSeverity, configuration: configuration, reportedOffsets: reported)
-            )
-            for finding in found {
-                for location in [finding.location] + (finding.related ?? []).map(\.location) {
-                    if case .binary(let place) = location, let offset = place.offset { reported.insert(offset) }
-                }
-            }
-            findings += found
+        rules.flatMap { rule in
+            rule.check(
+                contents, BinaryRuleContext(severity: rule.description.defaultSeverity, configuration: configuration))
         }
-        return findings
     }
 
     /// Audits a binary already opened (a file inside a bundle or zip, read by the caller); its
@@ -228,7 +227,7 @@ package struct BinaryInspector: Sendable {
                     let inner = components[...index].joined(separator: "/")
                     let bundle = Artifact.bundle(path == "." ? inner : "\(path)/\(inner)", kind)
                     if bundles.insert(bundle).inserted { found.append(bundle) }
-                } else if BinaryFile.looksLikeBinary(path: file.path) {
+                } else if looksLikeBinary(file.path) {
                     found.append(.binary(file.path))
                 }
             }

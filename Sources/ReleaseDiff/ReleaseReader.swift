@@ -51,7 +51,7 @@ package struct ReleaseReader: Sendable {
             let (contents, result) = inspector.readAndCheckBundle(at: path)
             return Side(facts: contents.map(ReleaseFacts.init(apple:)), result: result)
         }
-        guard kind == .regular, BinaryFile.looksLikeBinary(path: path) else {
+        guard kind == .regular, inspector.looksLikeBinary(path) else {
             return Side(
                 result: CheckResult(inputErrors: [
                     InputError(
@@ -70,7 +70,7 @@ package struct ReleaseReader: Sendable {
         let storage: FileBytes
         let file: BinaryFile
         do throws(InputError) {
-            storage = try FileBytes.map(path: path)
+            storage = try inspector.source.opening(path) { path throws(InputError) in try FileBytes.map(path: path) }
             file = try BinaryFile(storage: storage, path: path)
         } catch {
             return Side(result: CheckResult(inputErrors: [error], filesScanned: 1))

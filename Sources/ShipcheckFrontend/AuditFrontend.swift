@@ -24,7 +24,7 @@ extension Frontend {
             PrivacyDeclarationsCheck(rules: rules, configuration: configuration),
             BinariesCheck(
                 root: root, configuration: configuration, extraBinaries: extraBinaries, architecture: architecture,
-                previous: previous),
+                previous: previous, source: source),
             AndroidLibrariesCheck(root: root, configuration: configuration)
         ]
     }
@@ -148,14 +148,19 @@ final class BinariesCheck: FileCheck {
     private let architecture: String?
     /// The previous release (`audit --previous`; else the configuration's `previous:`).
     private let previous: String?
+    /// The scan's source, which the artifact readers open the artifacts through.
+    private let source: any FileSource
 
-    init(root: String, configuration: Configuration, extraBinaries: [String], architecture: String?, previous: String?)
-    {
+    init(
+        root: String, configuration: Configuration, extraBinaries: [String], architecture: String?, previous: String?,
+        source: any FileSource
+    ) {
         self.root = root
         self.configuration = configuration
         self.extraBinaries = extraBinaries
         self.architecture = architecture
         self.previous = previous
+        self.source = source
     }
 
     func finish() -> CheckResult {
@@ -164,8 +169,10 @@ final class BinariesCheck: FileCheck {
         guard !paths.isEmpty else { return CheckResult(inputErrors: expanded.errors) }
         var result =
             Frontend.checkedAgainstPrevious(
-                paths, previous: previous, root: root, configuration: configuration, architecture: architecture)
-            ?? Frontend.artifactInspector(configuration: configuration, architecture: architecture).run(paths: paths)
+                paths, previous: previous, root: root, configuration: configuration, architecture: architecture,
+                source: source)
+            ?? Frontend.artifactInspector(configuration: configuration, architecture: architecture, source: source)
+            .run(paths: paths)
         for index in result.findings.indices {
             result.findings[index].location = result.findings[index].location.relative(to: root)
         }

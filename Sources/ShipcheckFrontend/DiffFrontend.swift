@@ -24,8 +24,52 @@ extension Frontend {
         return DiffOutcome(run: run, report: report)
     }
 
-    static func releaseDiffRun(configuration: Configuration, architecture: String? = nil) -> ReleaseDiffRun {
-        let inspector = artifactInspector(configuration: configuration, architecture: architecture)
+    /// What `shipcheck diff` prints in `format` besides the input errors: nil when it prints
+    /// its report alone, as every subcommand prints one (a format of the reports only — sarif,
+    /// junit, github, gitlab — or no comparison, a side being unreadable).
+    package struct DiffText: Sendable {
+        /// For the output (standard output or `--output`): the comparison, then the report.
+        package var output: String
+        /// For standard error after it: the counts, when the text report has no headings.
+        package var summary: String?
+    }
+
+    /// `diff`'s text in `format` (`color`, `heading` and `verbose` as its report takes them):
+    /// one line when the two releases are the same (but in JSON); the comparison with the
+    /// report in JSON (the comparison's exact byte counts and the report); else the comparison
+    /// laid out as text or Markdown, what is gone, and the report in that format.
+    package static func diffText(
+        _ outcome: DiffOutcome, old: String, new: String, format: ReportFormat, color: Bool, heading: Bool,
+        verbose: Bool
+    ) -> DiffText? {
+        guard let comparison = outcome.run.comparison, [ReportFormat.text, .markdown, .json].contains(format) else {
+            return nil
+        }
+        if comparison.isIdentical && format != .json {
+            return DiffText(
+                output:
+                    "shipcheck diff: \(old) and \(new) are the same release: no differences in what shipcheck compares\n"
+            )
+        }
+        let report = ReportSink.memory()
+        if format == .json {
+            ReportFormat.json.reporter().write(outcome.report, to: report)
+            return DiffText(
+                output: ComparisonJSON.render(comparison, gone: outcome.run.gone, reportJSON: report.text))
+        }
+        let layout: ComparisonPrinter.Layout = format == .markdown ? .markdown : .text
+        var output = ComparisonPrinter.render(comparison, layout: layout)
+        if !outcome.run.gone.isEmpty { output += ComparisonPrinter.gone(outcome.run.gone, layout: layout) }
+        format.reporter(color: color, heading: heading, verbose: verbose).write(outcome.report, to: report)
+        return DiffText(
+            output: output + "\n" + report.text,
+            summary: format == .text && !heading ? TextReporter(color: false).summary(outcome.report) : nil)
+    }
+
+    static func releaseDiffRun(
+        configuration: Configuration, architecture: String? = nil, source: any FileSource = DiskFileSource()
+    ) -> ReleaseDiffRun {
+        let inspector = artifactInspector(configuration: configuration, architecture: architecture, source: source)
         return ReleaseDiffRun(
             reader: ReleaseReader(
                 inspector: inspector, android: AndroidInspector(configuration: configuration, rules: RuleRegistry.rules)
@@ -40,7 +84,7 @@ extension Frontend {
     /// added. Nil without a previous release; an input error unless `paths` is one artifact.
     static func checkedAgainstPrevious(
         _ paths: [String], previous option: String?, root: String, configuration: Configuration,
-        architecture: String?
+        architecture: String?, source: any FileSource = DiskFileSource()
     ) -> CheckResult? {
         guard
             let previous = option
@@ -57,7 +101,7 @@ extension Frontend {
                 )
             ])
         }
-        let run = releaseDiffRun(configuration: configuration, architecture: architecture).run(
+        let run = releaseDiffRun(configuration: configuration, architecture: architecture, source: source).run(
             old: previous, new: paths[0])
         return CheckResult(
             findings: run.newFindings + run.previousReleaseFindings, inputErrors: run.inputErrors, filesScanned: 2)

@@ -70,11 +70,14 @@ package enum Frontend {
     }
 
     /// The reader of release artifacts: Mach-O, ELF and Apple bundles, and Android's artifacts
-    /// as a family of their own.
-    static func artifactInspector(configuration: Configuration, architecture: String?) -> BinaryInspector {
+    /// as a family of their own; opening files through `source`.
+    static func artifactInspector(
+        configuration: Configuration, architecture: String?, source: any FileSource = DiskFileSource()
+    ) -> BinaryInspector {
         var inspector = BinaryInspector(
             configuration: configuration, rules: RuleRegistry.rules, architecture: architecture)
         inspector.families = [AndroidInspector(configuration: configuration, rules: RuleRegistry.rules)]
+        inspector.source = source
         return inspector
     }
 

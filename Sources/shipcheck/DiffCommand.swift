@@ -1,5 +1,4 @@
 import ArgumentParser
-import ReleaseDiff
 import ShipcheckCore
 import ShipcheckFrontend
 
@@ -45,36 +44,15 @@ struct DiffCommand: ParsableCommand {
         let configuration = try report.loadConfiguration(root: ".")
         let outcome = Frontend.diff(
             old: old, new: new, configuration: configuration, failingSeverity: report.failingSeverity)
-        guard let comparison = outcome.run.comparison,
-            [ReportFormat.text, .markdown, .json].contains(report.format)
+        guard
+            let text = Frontend.diffText(
+                outcome, old: old, new: new, format: report.format, color: report.color,
+                heading: report.wantsHeading, verbose: report.verbose)
         else { try report.emit(outcome.report) }
         for error in outcome.report.inputErrors { printError("shipcheck: \(error)") }
         let sink = try ReportSink(path: report.output)
-        if comparison.isIdentical && report.format != .json {
-            sink.write(
-                "shipcheck diff: \(old) and \(new) are the same release: no differences in what shipcheck compares\n")
-            try sink.finish()
-            throw ExitCode(outcome.report.exitCode)
-        }
-        switch report.format {
-        case .json:
-            let findings = ReportSink.memory()
-            ReportFormat.json.reporter().write(outcome.report, to: findings)
-            sink.write(ComparisonJSON.render(comparison, gone: outcome.run.gone, reportJSON: findings.text))
-        default:
-            let layout: ComparisonPrinter.Layout = report.format == .markdown ? .markdown : .text
-            sink.write(ComparisonPrinter.render(comparison, layout: layout))
-            if !outcome.run.gone.isEmpty {
-                sink.write(
-                    ComparisonPrinter.gone(outcome.run.gone, layout: layout))
-            }
-            sink.write("\n")
-            report.format.reporter(color: report.color, heading: report.wantsHeading, verbose: report.verbose).write(
-                outcome.report, to: sink)
-            if report.format == .text && !report.wantsHeading {
-                printError(TextReporter(color: false).summary(outcome.report))
-            }
-        }
+        sink.write(text.output)
+        if let summary = text.summary { printError(summary) }
         try sink.finish()
         throw ExitCode(outcome.report.exitCode)
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SavedQueries
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct QueryAddCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -48,19 +49,16 @@ struct QueryAddCommand: ParsableCommand {
     var expectNone = false
 
     func run() throws {
-        var query: SavedQuery
-        if let preset {
-            guard var base = QueryPresets.named(preset) else {
-                throw ValidationError(
-                    "unknown preset '\(preset)' (presets: \(QueryPresets.all.map(\.name).joined(separator: ", ")))")
-            }
-            guard pattern == nil else { throw ValidationError("--preset brings its own pattern: give at most a NAME") }
-            if let name { base.name = name }
-            query = base
-        } else {
-            guard let name, let pattern else { throw ValidationError("give a NAME and a PATTERN, or --preset") }
-            query = SavedQuery(name: name, pattern: pattern)
+        let query: SavedQuery
+        do {
+            query = try Frontend.newQuery(name: name, pattern: pattern, preset: preset, apply)
+        } catch {
+            throw ValidationError(error.description)
         }
+        try printOutput(try Frontend.addQuery(query, in: location.stores(explicitConfig: configOption.config)))
+    }
+
+    private func apply(to query: inout SavedQuery) {
         if let description { query.description = description }
         if let kind { query.kind = kind.kind }
         if let caseMode { query.caseSensitive = caseMode == .caseSensitive }
@@ -69,12 +67,5 @@ struct QueryAddCommand: ParsableCommand {
         query.exclude += exclude
         if let severity { query.severity = severity }
         if expectNone { query.expectNone = true }
-        if let problem = SavedQuery.problem(withName: query.name) { throw ValidationError(problem) }
-        if let problem = query.patternProblem() { throw ValidationError(problem) }
-
-        let configuration = try location.configuration(explicitConfig: configOption.config)
-        let store = location.targetStore(configuration)
-        try store.add(query)
-        try printOutput("Saved query '\(query.name)' in \(store.path).\n")
     }
 }

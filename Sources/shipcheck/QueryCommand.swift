@@ -31,45 +31,12 @@ struct QueryLocationOptions: ParsableArguments {
         help: "Use the personal store ($XDG_CONFIG_HOME/shipcheck/queries.yml, else ~/.config/shipcheck/queries.yml).")
     var personal = false
 
-    func configuration(explicitConfig: String?) throws -> Configuration {
+    /// The stores, with the configuration for the root (`explicitConfig`, else its
+    /// `.shipcheck.yml`); a deprecated key is a note on standard error.
+    func stores(explicitConfig: String?) throws(InputError) -> QueryStores {
         let configuration = try Frontend.loadConfiguration(explicitPath: explicitConfig, root: root)
         for deprecation in configuration.deprecations { printError("shipcheck: \(deprecation)") }
-        return configuration
-    }
-
-    func repositoryStore(_ configuration: Configuration) -> QueryStore {
-        QueryStore.repository(root: root, configuration: configuration)
-    }
-
-    /// The store a change goes to: personal with --personal, else the repository's.
-    func targetStore(_ configuration: Configuration) -> QueryStore {
-        personal ? QueryStore.personal() : repositoryStore(configuration)
-    }
-
-    /// The stores to read: the personal one with --personal, else both.
-    func readStores(_ configuration: Configuration) -> [QueryStore] {
-        personal ? [QueryStore.personal()] : [repositoryStore(configuration), QueryStore.personal()]
-    }
-
-    /// Every query in the stores to read; an unreadable store is an error (exit 2).
-    func queries(_ configuration: Configuration) throws -> [ScopedQuery] {
-        var all: [ScopedQuery] = []
-        for store in readStores(configuration) { all += try store.loadScoped() }
-        return all
-    }
-
-    /// The queries called `name` (one per store at most), or an error naming what exists.
-    func lookup(_ name: String, in queries: [ScopedQuery], configuration: Configuration) throws -> [ScopedQuery] {
-        let found = queries.filter { $0.query.name == name }
-        if found.isEmpty {
-            let known = queries.map(\.query.name)
-            let hint =
-                known.isEmpty ? "no queries saved yet (shipcheck query add)" : "saved: " + known.joined(separator: ", ")
-            throw InputError(
-                path: readStores(configuration).map(\.path).joined(separator: ", "),
-                message: "no query named '\(name)'; \(hint)")
-        }
-        return found
+        return QueryStores(root: root, configuration: configuration, personal: personal)
     }
 }
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import SavedQueries
 import ScanEngine
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct QueryEditCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -52,11 +53,8 @@ struct QueryEditCommand: ParsableCommand {
     var expectNone: Bool?
 
     func run() throws {
-        let configuration = try location.configuration(explicitConfig: configOption.config)
-        let store = location.targetStore(configuration)
-        let (old, new) = try store.edit(name) { (query: inout SavedQuery) throws(InputError) in try apply(to: &query) }
-        if old.name != new.name { QueryState.move(root: location.root, from: old, to: new, scope: store.scope) }
-        try printOutput(old == new ? "Query '\(name)' unchanged.\n" : "Updated query '\(new.name)' in \(store.path).\n")
+        try printOutput(
+            try Frontend.editQuery(named: name, in: location.stores(explicitConfig: configOption.config), apply))
     }
 
     private func apply(to query: inout SavedQuery) throws(InputError) {

@@ -2,6 +2,7 @@ import ArgumentParser
 import SavedQueries
 import ScanEngine
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct QueryExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -19,17 +20,9 @@ struct QueryExportCommand: ParsableCommand {
     var names: [String] = []
 
     func run() throws {
-        let configuration = try location.configuration(explicitConfig: configOption.config)
-        let store = location.targetStore(configuration)
-        var queries = try store.load()
-        if !names.isEmpty {
-            for name in names where !queries.contains(where: { $0.name == name }) {
-                throw InputError(path: store.path, message: "no query named '\(name)' in this store")
-            }
-            queries = queries.filter { names.contains($0.name) }
-        }
+        let text = try Frontend.exportQueries(named: names, from: location.stores(explicitConfig: configOption.config))
         let sink = try ReportSink(path: file == "-" ? nil : file)
-        sink.write(QueryStoreFormat.render(queries))
+        sink.write(text)
         try sink.finish()
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
-import Foundation
 import SavedQueries
 import ScanEngine
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct QueryImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -24,26 +24,10 @@ struct QueryImportCommand: ParsableCommand {
     var replace = false
 
     func run() throws {
-        let text: String
-        if file == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard let decoded = String(data: data, encoding: .utf8) else {
-                throw InputError(path: "<stdin>", message: "input is not valid UTF-8")
-            }
-            text = decoded
-        } else {
-            let bytes = try SafeFileReader.read(file, sizeLimit: 8 * 1024 * 1024)
-            guard let decoded = String(validating: bytes, as: UTF8.self) else {
-                throw InputError(path: file, message: "not valid UTF-8")
-            }
-            text = decoded
-        }
-        let incoming = try QueryStoreFormat.parse(text, file: file == "-" ? "<stdin>" : file)
-        let configuration = try location.configuration(explicitConfig: configOption.config)
-        let store = location.targetStore(configuration)
-        let (added, replaced) = try store.importQueries(incoming, replacing: replace)
+        let location = location, config = configOption.config
         try printOutput(
-            "Imported \(added) new and \(replaced) replaced quer\(added + replaced == 1 ? "y" : "ies") into \(store.path).\n"
-        )
+            try Frontend.importQueries(from: file, replacing: replace) { () throws(InputError) in
+                try location.stores(explicitConfig: config)
+            })
     }
 }

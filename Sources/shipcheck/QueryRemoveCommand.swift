@@ -1,6 +1,7 @@
 import ArgumentParser
 import SavedQueries
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct QueryRemoveCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,10 +16,6 @@ struct QueryRemoveCommand: ParsableCommand {
     var name: String
 
     func run() throws {
-        let configuration = try location.configuration(explicitConfig: configOption.config)
-        let store = location.targetStore(configuration)
-        let removed = try store.remove(name)
-        QueryState.move(root: location.root, from: removed, to: nil, scope: store.scope)
-        try printOutput("Removed query '\(name)' from \(store.path).\n")
+        try printOutput(try Frontend.removeQuery(named: name, in: location.stores(explicitConfig: configOption.config)))
     }
 }

@@ -73,16 +73,9 @@ struct QueryRunCommand: ParsableCommand {
         // git lists the files while the configuration and the queries load (or has since
         // before the command line was parsed: `startGuessedListing`).
         let listing = GitListing.start(directory: location.root, untracked: !tracked)
-        let configuration = try location.configuration(explicitConfig: report.config)
-        let saved = try location.queries(configuration)
-        var selected: [ScopedQuery] = []
-        if all {
-            selected = saved
-        } else {
-            for name in names where !selected.contains(where: { $0.query.name == name }) {
-                selected += try location.lookup(name, in: saved, configuration: configuration)
-            }
-        }
+        let stores = try location.stores(explicitConfig: report.config)
+        let configuration = stores.configuration
+        let selected = try stores.selected(names: names, all: all)
         if report.format == .text {
             // Streamed as the files are searched: to the --output file (put in place at the end),
             // else standard output. No progress line when the report itself is streaming onto

@@ -1,6 +1,7 @@
 import ArgumentParser
 import SavedQueries
 import ShipcheckCore
+import ShipcheckFrontend
 
 struct QueryShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -15,22 +16,6 @@ struct QueryShowCommand: ParsableCommand {
     var name: String
 
     func run() throws {
-        let configuration = try location.configuration(explicitConfig: configOption.config)
-        let found = try location.lookup(name, in: try location.queries(configuration), configuration: configuration)
-        var out = ""
-        for scoped in found {
-            out += "# \(scoped.scope.rawValue): \(scoped.storePath)\n"
-            out += QueryStoreFormat.render([scoped.query]).split(separator: "\n", omittingEmptySubsequences: false)
-                .drop { !$0.hasPrefix("  - ") }.joined(separator: "\n")
-            if let state = QueryState.load(root: location.root, query: scoped.query, scope: scoped.scope) {
-                let current =
-                    state.signature == scoped.query.definitionSignature ? "" : " (before the query last changed)"
-                out +=
-                    "# last run: \(QueryRunText.timestamp(state.ranAt)), \(state.matchCount) match\(state.matchCount == 1 ? "" : "es")\(current)\n"
-            } else {
-                out += "# last run: never\n"
-            }
-        }
-        try printOutput(out)
+        try printOutput(try Frontend.showQuery(named: name, in: location.stores(explicitConfig: configOption.config)))
     }
 }

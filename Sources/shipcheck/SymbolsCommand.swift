@@ -1,8 +1,7 @@
 import ArgumentParser
 import BinaryInspect
-import Foundation
-import ScanEngine
 import ShipcheckCore
+import ShipcheckFrontend
 
 extension DemangleStyle: ExpressibleByArgument {}
 extension SymbolFormat: ExpressibleByArgument {}
@@ -76,25 +75,12 @@ struct SymbolsCommand: ParsableCommand {
         options.architecture = arch
         // Written as it is made, into the file (atomically) or standard output.
         let sink = try ReportSink(path: output)
-        let listing = SymbolListingWriter(format: format, showPath: files.count > 1) { sink.output.write($0) }
-        var failed = false
-        for path in files {
-            do {
-                var memberErrors: [InputError] = []
-                try listing.add(
-                    BinaryFile(path: path, architecture: options.architecture), options: options,
-                    memberErrors: &memberErrors)
-                for error in memberErrors { printError("shipcheck: \(error)") }
-                failed = failed || !memberErrors.isEmpty
-            } catch {
-                printError("shipcheck: \(error)")
-                failed = true
-            }
+        let code = Frontend.listSymbols(files, options: options, format: format, into: sink.output) { error in
+            printError("shipcheck: \(error)")
         }
-        listing.finish()
         try sink.finish()
         // Exit here rather than return: tearing down a file's symbols (one release per name)
         // costs more than the kernel reclaiming the whole heap at once.
-        exitProcess(ExitStatus.of(inputErrors: failed, failsGate: false))
+        exitProcess(code)
     }
 }

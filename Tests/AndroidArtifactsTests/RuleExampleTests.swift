@@ -17,18 +17,27 @@ import Testing
     @Test(arguments: rules.descriptions.map(\.id))
     func ruleAgreesWithItsExamples(_ id: String) throws {
         let rule = try #require(RuleRegistry.descriptions.first { $0.id == id })
-        let inspector = AndroidInspector(configuration: Configuration(), rules: RuleRegistry.rules)
         var inputFailures: [String] = []
+        // Every example is checked with the rules (Android's and the leak rules run on its
+        // libraries) in several orders, which must agree.
+        var differences: [String] = []
         let failures = try RuleExampleVerifier.verifyWithPlaces(rule) { _, text in
             let (artifact, places) = try AndroidArtifact.example(text)
             guard ELFSupport.isBuilt || artifact.libraries.allSatisfy({ $0.elf == nil }) else {
                 // A build without libelf (macOS) reads no library: an example that states ELF
                 // facts is judged on the facts its text states, the rest through the bytes.
-                return RuleExampleVerifier.Scanned(inspector.check(artifact), places: places)
+                let findings = RuleOrders.findings(of: RuleRegistry.rules, differences: &differences) { rules in
+                    AndroidInspector(configuration: Configuration(), rules: rules).check(artifact)
+                }
+                return RuleExampleVerifier.Scanned(findings, places: places)
             }
             let directory = TemporaryDirectory("shipcheck-android-example")
             let root = try AndroidExampleWriter.write(artifact, into: directory)
-            let result = inspector.inspect(root, with: ReadBack.binaryInspector, uploadDay: artifact.uploadDay)
+            let result = RuleOrders.result(of: RuleRegistry.rules, differences: &differences) { rules in
+                AndroidInspector(configuration: Configuration(), rules: rules).inspect(
+                    root, with: BinaryInspector(configuration: Configuration(), rules: rules),
+                    uploadDay: artifact.uploadDay)
+            }
             if !result.inputErrors.isEmpty {
                 inputFailures.append("\(id): input errors \(result.inputErrors.map(\.description)) in:\n\(text)")
             }
@@ -36,7 +45,8 @@ import Testing
             return RuleExampleVerifier.Scanned(
                 result.findings, places: ExamplePlaces(root: root, places: places.places))
         }
-        #expect((failures + inputFailures).isEmpty, "\((failures + inputFailures).joined(separator: "\n\n"))")
+        let problems = failures + inputFailures + differences
+        #expect(problems.isEmpty, "\(problems.joined(separator: "\n\n"))")
     }
 
     /// What every example's artifact states, read back fact by fact: a fact a rule does not

@@ -10,17 +10,49 @@ import Testing
     func ruleAgreesWithItsExamples(_ described: RuleDescription) throws {
         // A rule checked in projects too keeps those examples for the project check's tests.
         let rule = described.examples(where: \.isArtifactExample)
-        let inspector = BinaryInspector(configuration: Configuration(), rules: RuleRegistry.rules)
         let isBundleRule = RuleRegistry.rules.contains { BinaryInspector.isBundleRule($0) && $0.id == rule.id }
+        // Every example is checked with the rules in several orders, which must agree.
+        var differences: [String] = []
         let failures = try RuleExampleVerifier.verifyWithPlaces(rule) { _, text in
             if isBundleRule {
                 let (bundle, places) = try BundleContents.example(text)
-                return RuleExampleVerifier.Scanned(inspector.check(bundle), places: places)
+                let findings = RuleOrders.findings(of: RuleRegistry.rules, differences: &differences) { rules in
+                    BinaryInspector(configuration: Configuration(), rules: rules).check(bundle)
+                }
+                return RuleExampleVerifier.Scanned(findings, places: places)
             }
             let (contents, places) = try BinaryContents.example(text)
-            return RuleExampleVerifier.Scanned(inspector.check(contents), places: places)
+            let findings = RuleOrders.findings(of: RuleRegistry.rules, differences: &differences) { rules in
+                BinaryInspector(configuration: Configuration(), rules: rules).check(contents)
+            }
+            return RuleExampleVerifier.Scanned(findings, places: places)
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
+    }
+
+    /// A build path into Preview Content is binary-fixture-string's finding and not
+    /// binary-build-paths', whichever of the two runs first; with fixture-string off (or its
+    /// patterns not matching) it is a build path like any other.
+    @Test func aPathBothRulesWouldReportIsFixtureStringsInEveryOrder() throws {
+        let preview = "/Users/alice/Projects/App/Preview Content/users.json"
+        let store = "/Users/alice/Projects/App/Sources/App/Store.swift"
+        let contents = try BinaryContents(example: "string \(preview)\nstring \(store)")
+        var fixtureStringOff = Configuration()
+        fixtureStringOff.ruleSeverities["binary-fixture-string"] = .some(nil)
+        var otherPatterns = Configuration()
+        otherPatterns.setOptions(try FixtureStringRule.Options(patterns: ["lorem"]), for: FixtureStringRule.self)
+        for (configuration, expected) in [
+            (Configuration(), ["binary-build-paths: \(store)", "binary-fixture-string: \(preview)"]),
+            (fixtureStringOff, ["binary-build-paths: \(preview)\n\(store)"]),
+            (otherPatterns, ["binary-build-paths: \(preview)\n\(store)"])
+        ] {
+            for (name, rules) in RuleOrders.variants(of: RuleRegistry.rules) {
+                let findings = BinaryInspector(configuration: configuration, rules: rules).check(contents)
+                let strings = findings.map { "\($0.ruleID): \($0.snippet ?? "")" }.sorted()
+                #expect(strings == expected, "rules \(name)")
+            }
+        }
     }
 
     @Test func ruleIDsAreUniqueAndPrefixed() {

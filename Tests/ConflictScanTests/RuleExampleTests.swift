@@ -10,6 +10,8 @@ import Testing
     @Test(arguments: ConflictCheck.ownRules(among: RuleRegistry.rules).descriptions.map(\.id))
     func ruleAgreesWithItsExamples(_ id: String) throws {
         let rule = try #require(ConflictCheck.ownRules(among: RuleRegistry.rules).descriptions.first { $0.id == id })
+        // Every example is scanned with the rules in several orders, which must agree.
+        var differences: [String] = []
         let failures = RuleExampleVerifier.verify(rule) { example, text in
             let fixture = GitFixture("shipcheck-example")
             for (path, companion) in example.companions { fixture.write(path, companion) }
@@ -22,10 +24,12 @@ import Testing
                 fixture.write(example.path, text)
                 fixture.git("add", "-A")  // a conflicted merge leaves its markers in tracked files
             }
-            return ConflictScanner(root: fixture.path, configuration: Configuration(), rules: RuleRegistry.rules).run()
-                .findings
+            return RuleOrders.findings(of: RuleRegistry.rules, differences: &differences) { rules in
+                ConflictScanner(root: fixture.path, configuration: Configuration(), rules: rules).run().findings
+            }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }
 
     @Test func everyRuleDocumentsBothKindsOfExample() {

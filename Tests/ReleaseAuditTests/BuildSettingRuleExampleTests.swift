@@ -15,10 +15,15 @@ import Testing
     /// the bundle tests.
     @Test(arguments: rules.map { $0.description.examples(where: { !$0.isArtifactExample }) })
     func examplesDriveTheRule(rule: RuleDescription) {
+        // Every example is audited with the rules in several orders, which must agree.
+        var differences: [String] = []
         let failures = RuleExampleVerifier.verify(rule) { root in
-            scan(root, with: BuildSettingsCheck(rules: RuleRegistry.rules, configuration: Configuration()))
+            RuleOrders.result(of: RuleRegistry.rules, differences: &differences) { rules in
+                scan(root, with: BuildSettingsCheck(rules: rules, configuration: Configuration()))
+            }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }
 
     @Test func findingNamesTargetLineAndHowToFix() throws {

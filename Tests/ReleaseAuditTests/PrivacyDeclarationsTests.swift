@@ -19,12 +19,17 @@ import Testing
         #expect(
             !rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty,
             "\(rule.id) needs project examples both ways")
+        // Every example is scanned with the rules in several orders, which must agree.
+        var differences: [String] = []
         let failures = RuleExampleVerifier.verify(rule) { root in
-            ScanPipeline(root: root, configuration: Configuration()).run([
-                PrivacyDeclarationsCheck(rules: RuleRegistry.rules, configuration: Configuration())
-            ]).combined
+            RuleOrders.result(of: RuleRegistry.rules, differences: &differences) { rules in
+                ScanPipeline(root: root, configuration: Configuration()).run([
+                    PrivacyDeclarationsCheck(rules: rules, configuration: Configuration())
+                ]).combined
+            }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }
 
     static let pbxproj = ExampleProject.pbxproj(

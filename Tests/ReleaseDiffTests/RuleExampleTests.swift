@@ -14,15 +14,20 @@ import Testing
     @Test(arguments: rules.descriptions.map(\.id))
     func ruleAgreesWithItsExamples(_ id: String) throws {
         let rule = try #require(RuleRegistry.descriptions.first { $0.id == id })
+        // Every example is compared with the rules in several orders, which must agree.
+        var differences: [String] = []
         let failures = try RuleExampleVerifier.verifyWithPlaces(rule) { _, text in
             let pair = try ReleasePairExample(text)
             var configuration = Configuration()
             configuration.setOptions(pair.budgets, for: SizeBudgetRule.self)
-            let check = PreviousReleaseCheck(configuration: configuration, rules: RuleRegistry.rules)
-            let findings = check.check(ReleaseComparison(old: pair.old, new: pair.new))
+            let findings = RuleOrders.findings(of: RuleRegistry.rules, differences: &differences) { rules in
+                PreviousReleaseCheck(configuration: configuration, rules: rules)
+                    .check(ReleaseComparison(old: pair.old, new: pair.new))
+            }
             return RuleExampleVerifier.Scanned(findings, places: pair.places)
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }
 
     @Test(arguments: [

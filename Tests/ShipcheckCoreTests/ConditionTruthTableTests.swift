@@ -1,3 +1,4 @@
+import ShipcheckTestSupport
 import Testing
 
 @testable import ShipcheckCore
@@ -6,19 +7,7 @@ import Testing
 /// condition under each one, and pick the same assignment the evaluator's reports describe
 /// (fewest true atoms, the smallest mask on a tie).
 @Suite struct ConditionTruthTableTests {
-    /// A fixed-seed generator: the same conditions on every run.
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    private func condition(depth: Int, atoms: [String], _ random: inout SplitMix) -> ReleaseCondition {
+    private func condition(depth: Int, atoms: [String], _ random: inout SeededGenerator) -> ReleaseCondition {
         let choice = depth == 0 ? Int.random(in: 0..<2, using: &random) : Int.random(in: 0..<5, using: &random)
         switch choice {
         case 0 where !atoms.isEmpty: return .atom(atoms.randomElement(using: &random)!)
@@ -44,7 +33,7 @@ import Testing
     }
 
     @Test func agreesWithEvaluatingEveryAssignment() {
-        var random = SplitMix(state: 42)
+        var random = SeededGenerator(seed: 42)
         var satisfiable = 0, unsatisfiable = 0
         for round in 0..<400 {
             let names = (0..<(round % 11)).map { "os(\($0))" }

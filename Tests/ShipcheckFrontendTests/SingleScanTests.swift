@@ -26,10 +26,17 @@ private final class CountingFileSource: FileSource {
         counts.withLock { $0[path, default: 0] += 1 }
         return try disk.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
     }
+
+    func opening<T>(_ path: String, _ open: (String) throws(InputError) -> T) throws(InputError) -> T {
+        counts.withLock { $0[path, default: 0] += 1 }
+        return try open(path)
+    }
 }
 
 /// `shipcheck audit` lists the tree once and opens each file once, whichever of its checks
-/// read the file (issue 16): on a generated app where every check has something to find. A file
+/// read the file (issue 16), the artifact readers included (issue 51: the prebuilt Android
+/// libraries are the read pass's bytes, not opened again): on a generated app where every check
+/// has something to find. A file
 /// is opened a second time only when its facts say it may answer a question it was not parsed
 /// for (issue 41): it may name a DEBUG-only declaration of another file, or declare the type a
 /// pending finding waits on.
@@ -88,6 +95,15 @@ private final class CountingFileSource: FileSource {
 
     @Test func auditListsTheTreeOnceAndOpensAgainOnlyWhatFactsPointTo() throws {
         let app = Self.generatedApp(views: 60)
+        // Prebuilt libraries for two ABIs and more, which the Android check reads.
+        let libraries = Repository.path("Tests/Fixtures/android/jniLibs")
+        for abi in try FileManager.default.contentsOfDirectory(atPath: libraries) {
+            for name in try FileManager.default.contentsOfDirectory(atPath: "\(libraries)/\(abi)") {
+                let bytes = try #require(FileManager.default.contents(atPath: "\(libraries)/\(abi)/\(name)"))
+                _ = app.directory.write("app/src/main/jniLibs/\(abi)/\(name)", bytes: Array(bytes))
+            }
+        }
+        app.commitAll("prebuilt libraries")
         let source = CountingFileSource()
         let outcome = try Frontend.audit(root: app.path, failingSeverity: .error, source: source)
         let report = try #require(outcome.report)
@@ -98,7 +114,7 @@ private final class CountingFileSource: FileSource {
         for rule in [
             "preview-outside-debug", "dev-asset-outside-debug", "conflict-marker", "saved-query",
             "release-defines-debug", "release-references-debug-only"
-        ] {
+        ] + (TestPlatform.readsELF ? ["play-16kb-load-alignment"] : []) {
             #expect(found.contains(rule), "no \(rule) finding")
         }
         #expect(report.findings.filter { $0.ruleID == "release-references-debug-only" }.count == 12 + 12 + 12)
@@ -121,5 +137,45 @@ private final class CountingFileSource: FileSource {
             #expect(opens[path] == expected, "\(path) opened \(opens[path] ?? 0) times, not \(expected)")
         }
         #expect(opens.count == listed.count, "opened files the listing does not hold")
+    }
+
+    /// The release artifacts the audit is given (build products, outside the listing) are opened
+    /// by their readers through the scan's source, each file once: a Mach-O file, a folder
+    /// bundle's binary and property lists (the magic is read from the mapping, not by a sniff
+    /// first), an `.ipa` (read in place).
+    @Test func auditOpensEachFileOfItsArtifactsOnce() throws {
+        let app = Self.generatedApp(views: 5)
+        let products = TemporaryDirectory("shipcheck-single-scan-products")
+        let assembler = BundleAssembler(products)
+        let plist = "text:" + BundleAssembler.plist(["CFBundleIdentifier": "com.example.app"])
+        assembler.folder(
+            "App.xcframework",
+            files: [
+                "Info.plist": plist, "ios-arm64/App.framework/App": "macho/App-ios",
+                "ios-arm64/App.framework/Info.plist": plist
+            ])
+        assembler.folder("staging/Payload/App.app", files: ["App": "macho/App-ios", "Info.plist": plist])
+        assembler.zip("staging", to: "App.ipa")
+        try FileManager.default.removeItem(atPath: products.path + "/staging")
+        let binary = products.write("App", "")
+        try FileManager.default.removeItem(atPath: binary)
+        try FileManager.default.copyItem(atPath: BundleAssembler.fixture("macho/App-ios"), toPath: binary)
+
+        let source = CountingFileSource()
+        let artifacts = ["App.xcframework", "App.ipa", "App"].map { products.path + "/" + $0 }
+        let outcome = try Frontend.audit(
+            root: app.path, extraBinaries: artifacts, failingSeverity: .error, source: source)
+        let report = try #require(outcome.report)
+        #expect(report.checks.contains { $0.name == "binaries" && $0.filesScanned > 0 })
+        let files = try FileManager.default.subpathsOfDirectory(atPath: products.path).filter {
+            FileKind.of(products.path + "/" + $0) == .regular
+        }
+        #expect(files.count == 5)
+        let opens = source.opens
+        for file in files {
+            let path = products.path + "/" + file
+            #expect(opens[path] == 1, "\(file) opened \(opens[path] ?? 0) times")
+        }
+        #expect(opens.keys.filter { $0.hasPrefix(products.path) }.count == files.count)
     }
 }

@@ -10,10 +10,15 @@ import Testing
     func ruleAgreesWithItsExamples(id: String) throws {
         let rule = try #require(SourceRulesCheck.ownRules(among: RuleRegistry.rules).descriptions.first { $0.id == id })
         #expect(!rule.triggeringExamples.isEmpty && !rule.nonTriggeringExamples.isEmpty)
+        // Every example is scanned with the rules in several orders, which must agree.
+        var differences: [String] = []
         let failures = RuleExampleVerifier.verify(rule) { root in
-            SourceScanner(root: root, configuration: Configuration(), rules: RuleRegistry.rules).run()
+            RuleOrders.result(of: RuleRegistry.rules, differences: &differences) { rules in
+                SourceScanner(root: root, configuration: Configuration(), rules: rules).run()
+            }
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n\n"))")
+        #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     }
 
     @Test func everyRuleHasAUniqueIDAndDocumentation() {

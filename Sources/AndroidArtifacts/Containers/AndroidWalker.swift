@@ -23,22 +23,25 @@ struct AndroidWalker {
         let source: any BundleSource
         let reopen: @Sendable () throws(InputError) -> any BundleSource
         var offsets: [String: UInt64] = [:]
+        let files = inspector.source
         if kind.isZip {
-            do throws(InputError) { source = try ZipBundleSource(path: path) } catch {
+            do throws(InputError) {
+                source = try files.opening(path) { path throws(InputError) in try ZipBundleSource(path: path) }
+            } catch {
                 result.inputErrors.append(error)
                 return (nil, result)
             }
             reopen = { () throws(InputError) -> any BundleSource in
-                let own = try ZipBundleSource(path: path)
+                let own = try files.opening(path) { path throws(InputError) in try ZipBundleSource(path: path) }
                 _ = own.files()
                 return own
             }
-            if kind == .apk, let file = RandomAccessBytes.file(path) {
+            if kind == .apk, let file = try? files.opening(path, { RandomAccessBytes.file($0) }) {
                 offsets = ZipDataOffsets.storedEntries(in: file) { $0.hasSuffix(".so") }
             }
         } else {
-            source = DirectoryBundleSource(root: path)
-            reopen = { DirectoryBundleSource(root: path) }
+            source = DirectoryBundleSource(root: path, source: files)
+            reopen = { DirectoryBundleSource(root: path, source: files) }
         }
         read(source, reopen: reopen, into: &artifact, offsets: offsets, result: &result)
         result.inputErrors += problems(of: artifact)
@@ -137,21 +140,52 @@ struct AndroidWalker {
 
     private func readLibrary(_ pending: PendingLibrary, from source: any BundleSource) -> (NativeLibrary, CheckResult) {
         defer { inspector.progress?.advance() }
-        var library = pending.library
-        var result = CheckResult()
         do throws(InputError) {
             let bytes = try source.contents(of: pending.entry, limit: EntryLimits.binary)
-            library.elf = readLibrary(
-                bytes, display: source.displayPath(pending.entry.path), at: library.path, result: &result)
+            return reading(pending.library, from: bytes, display: source.displayPath(pending.entry.path))
         } catch {
-            result.inputErrors.append(error)
+            return (pending.library, CheckResult(inputErrors: [error]))
         }
+    }
+
+    /// `library` with what its bytes say, and what reading them found.
+    private func reading(_ library: NativeLibrary, from bytes: FileBytes, display: String) -> (
+        NativeLibrary, CheckResult
+    ) {
+        var library = library
+        var result = CheckResult()
+        library.elf = readLibrary(bytes, display: display, at: library.path, result: &result)
         return (library, result)
+    }
+
+    /// The library at `path` (`arm64-v8a/libapp.so`) of the folder of ABI folders at `root`, from
+    /// bytes the caller read (the audit's read pass), read as `read` reads the folder's own: nil
+    /// when the path is not one of a folder's libraries.
+    func readFolderLibrary(_ bytes: FileBytes, at path: String, root: String) -> FolderLibrary? {
+        guard let (module, abi) = AndroidLayout.library(at: path, in: .libraryFolder) else { return nil }
+        let (library, result) = reading(
+            NativeLibrary(path: path, module: module, abi: abi, elf: nil), from: bytes, display: "\(root)/\(path)")
+        return FolderLibrary(library: library, result: result, size: UInt64(bytes.count))
+    }
+
+    /// The folder of ABI folders at `root` made of libraries read one by one
+    /// (`readFolderLibrary`): the artifact `read` makes of the folder, and what reading it found.
+    func folder(at root: String, libraries: [FolderLibrary]) -> (artifact: AndroidArtifact, result: CheckResult) {
+        var result = CheckResult(filesScanned: 1)
+        var artifact = AndroidArtifact(root: root, kind: .libraryFolder)
+        for read in libraries.sorted(by: { $0.library.path < $1.library.path }) {
+            artifact.files.append(read.library.path)
+            artifact.entrySizes[read.library.path] = EntrySize(onDisk: read.size)
+            artifact.libraries.append(read.library)
+            result.merge(read.result)
+        }
+        result.inputErrors += problems(of: artifact)
+        return (artifact, result)
     }
 
     private func readLooseLibrary(_ path: String, into artifact: inout AndroidArtifact, result: inout CheckResult) {
         do throws(InputError) {
-            let bytes = try FileBytes.map(path: path)
+            let bytes = try inspector.source.opening(path) { path throws(InputError) in try FileBytes.map(path: path) }
             artifact.entrySizes = ["": EntrySize(onDisk: UInt64(bytes.count))]
             let folder = path.split(separator: "/").dropLast().last
             let library = NativeLibrary(

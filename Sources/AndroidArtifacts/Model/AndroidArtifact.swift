@@ -139,3 +139,12 @@ package enum AndroidArtifactKind: String, Sendable, CaseIterable {
     /// Zips, read entry by entry without extracting them.
     package var isZip: Bool { self != .library && self != .libraryFolder }
 }
+
+/// A library of a folder of ABI folders read on its own (`AndroidInspector.readFolderLibrary`),
+/// waiting for the rest of its folder.
+package struct FolderLibrary: Sendable {
+    var library: NativeLibrary
+    /// What reading it found: the leak rules' findings, its errors.
+    var result: CheckResult
+    var size: UInt64
+}

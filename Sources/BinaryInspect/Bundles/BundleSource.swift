@@ -48,8 +48,10 @@ package protocol BundleSource {
     /// Every regular file (symlinks are never followed), in a stable order, and what could not
     /// be listed or is refused (one error per entry, naming it).
     func files() -> (entries: [BundleEntry], errors: [InputError])
-    /// Whether the entry's first bytes are a binary's (ELF, Mach-O, universal, static archive).
-    func looksLikeBinary(_ entry: BundleEntry) -> Bool
+    /// The entry's bytes when its first bytes are a binary's (ELF, Mach-O, universal, static
+    /// archive), refused when larger than `limit`; nil for any other entry (one that cannot be
+    /// read is not taken for a binary).
+    func binaryContents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes?
     /// The entry's bytes, refused when larger than `limit`.
     func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes
     /// Whether `contents(of:limit:)` maps the file (only the pages read are loaded) rather than
@@ -65,12 +67,16 @@ extension BundleSource {
 /// A bundle that is a folder (`.app`, `.framework`, `.xcframework`, `.xcarchive`): listed like
 /// any tree the tool walks (symlinks such as `Versions/Current` are not followed — their targets
 /// inside the bundle are listed on their own; loops are errors), files mapped when read and
-/// sized by one `stat` each as they are listed.
+/// sized by one `stat` each as they are listed; opened through `source`.
 package struct DirectoryBundleSource: BundleSource {
     package let root: String
+    private let source: any FileSource
     package var mapsContents: Bool { true }
 
-    package init(root: String) { self.root = root }
+    package init(root: String, source: any FileSource = DiskFileSource()) {
+        self.root = root
+        self.source = source
+    }
 
     package func files() -> (entries: [BundleEntry], errors: [InputError]) {
         let enumeration = FileEnumerator(root: root, scope: ScanScope(), useGit: false).enumerate()
@@ -89,12 +95,22 @@ package struct DirectoryBundleSource: BundleSource {
         return (entries, errors)
     }
 
-    package func looksLikeBinary(_ entry: BundleEntry) -> Bool {
-        BinaryFile.looksLikeBinary(path: displayPath(entry.path))
+    /// The magic is read from the mapping, so a binary is opened once (mapping costs what a
+    /// read of its first bytes does: pages load when touched).
+    package func binaryContents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes? {
+        guard let bytes = try? mapped(entry), BinaryFile.looksLikeBinary(bytes.bytes.prefix(8)) else { return nil }
+        return try limited(bytes, entry, limit)
     }
 
     package func contents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes {
-        let bytes = try FileBytes.map(path: displayPath(entry.path))
+        try limited(try mapped(entry), entry, limit)
+    }
+
+    private func mapped(_ entry: BundleEntry) throws(InputError) -> FileBytes {
+        try source.opening(displayPath(entry.path)) { path throws(InputError) in try FileBytes.map(path: path) }
+    }
+
+    private func limited(_ bytes: FileBytes, _ entry: BundleEntry, _ limit: Int) throws(InputError) -> FileBytes {
         guard bytes.bytes.count <= limit else {
             throw InputError(path: displayPath(entry.path), message: "larger than \(limit) bytes: not read")
         }

@@ -25,9 +25,13 @@ struct BundleWalker {
         var result = CheckResult(filesScanned: 1)
         let source: any BundleSource
         if FileKind.of(path) == .directory {
-            source = DirectoryBundleSource(root: path)
+            source = DirectoryBundleSource(root: path, source: inspector.source)
         } else {
-            do throws(InputError) { source = try ZipBundleSource(path: path) } catch {
+            do throws(InputError) {
+                source = try inspector.source.opening(path) { path throws(InputError) in
+                    try ZipBundleSource(path: path)
+                }
+            } catch {
                 result.inputErrors.append(error)
                 return (nil, result)
             }
@@ -104,10 +108,8 @@ struct BundleWalker {
             if bundle.kind == .xcframework, entry.path == "Info.plist", let plist = bundle.infoPlists[entry.path] {
                 result.inputErrors += missingLibraries(PropertyListSummary(plist), in: bundle, display: display)
             }
-        } else if source.looksLikeBinary(entry) {
-            let file = try BinaryFile(
-                storage: source.contents(of: entry, limit: EntryLimits.binary), path: display,
-                architecture: inspector.architecture)
+        } else if let storage = try source.binaryContents(of: entry, limit: EntryLimits.binary) {
+            let file = try BinaryFile(storage: storage, path: display, architecture: inspector.architecture)
             let (inspected, image) = inspector.inspect(file, at: entry.path)
             result.merge(inspected)
             if let image { bundle.images.append(image) }

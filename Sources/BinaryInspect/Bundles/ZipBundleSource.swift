@@ -80,7 +80,12 @@ package final class ZipBundleSource: BundleSource {
         return (entries.sorted { $0.path < $1.path }, errors)
     }
 
-    package func looksLikeBinary(_ entry: BundleEntry) -> Bool {
+    package func binaryContents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes? {
+        looksLikeBinary(entry) ? try contents(of: entry, limit: limit) : nil
+    }
+
+    /// Only the entry's first bytes are inflated.
+    private func looksLikeBinary(_ entry: BundleEntry) -> Bool {
         guard let zipEntry = byPath[entry.path] else { return false }
         var prefix: [UInt8] = []
         // Stop after the first chunk: the rest of the entry is never inflated.

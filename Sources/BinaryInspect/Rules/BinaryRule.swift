@@ -8,14 +8,12 @@ protocol BinaryRule: Rule {
 
 /// What a rule needs beyond the image: its severity (the rule's default: the configuration's
 /// is applied to every check's findings in one place), the run's configuration, where a rule
-/// with options finds its own (`Configuration.options(for:)`; never another rule's), and what
-/// the rules before it in the registry reported in the image.
+/// with options finds its own (`Configuration.options(for:)`; never another rule's). Nothing
+/// about the other rules' findings: a rule's findings depend on the image and the
+/// configuration only, whatever order the rules run in.
 struct BinaryRuleContext {
     var severity: Severity
     var configuration: Configuration
-    /// The offsets the earlier rules' findings point at (their strings, symbols, records): a
-    /// string is one rule's finding, the first rule's that reports it.
-    var reportedOffsets: Set<UInt64> = []
 }
 
 /// The protocols whose conformances are preview code.

@@ -33,12 +33,12 @@ package enum BuildPathsRule: BinaryRule {
         ])
 
     static func check(_ contents: BinaryContents, _ context: BinaryRuleContext) -> [Finding] {
-        // A path binary-fixture-string reported (Preview Content) is its finding, not this one's.
+        // A path binary-fixture-string reports (Preview Content) is its finding, not this one's.
         var paths: [(string: BinaryContents.FoundString, path: Substring)] = []
         for string in contents.strings {
-            guard let path = buildPath(in: string.text), !context.reportedOffsets.contains(string.offset) else {
-                continue
-            }
+            guard let path = buildPath(in: string.text),
+                !FixtureStringRule.reports(string.text, under: context.configuration)
+            else { continue }
             paths.append((string, path))
         }
         guard let first = paths.first else { return [] }

@@ -44,9 +44,7 @@ package enum FixtureStringRule: BinaryRule, ConfigurableRule {
         let patterns = context.configuration.options(for: Self.self).patterns
         var matches: [Int: [BinaryContents.FoundString]] = [:]
         for string in contents.strings {
-            if let index = patterns.firstIndex(where: { $0.firstMatch(in: string.text) != nil }) {
-                matches[index, default: []].append(string)
-            }
+            if let index = firstMatch(string.text, patterns) { matches[index, default: []].append(string) }
         }
         return matches.keys.sorted().map { index in
             let pattern = patterns[index].source
@@ -61,5 +59,16 @@ package enum FixtureStringRule: BinaryRule, ConfigurableRule {
                     "remove the fixture or preview data from release code (move it to a test or preview target, or `#if DEBUG`)",
                 identity: "pattern \(pattern)")
         }
+    }
+
+    /// Whether the rule, on under `configuration`, reports `text`: a string another rule would
+    /// report too (a build path into Preview Content) is this rule's finding, and that rule asks
+    /// here rather than looking at what ran before it, so neither depends on the rules' order.
+    static func reports(_ text: String, under configuration: Configuration) -> Bool {
+        configuration.isEnabled(description) && firstMatch(text, configuration.options(for: Self.self).patterns) != nil
+    }
+
+    private static func firstMatch(_ text: String, _ patterns: [NamePattern]) -> Int? {
+        patterns.firstIndex { $0.firstMatch(in: text) != nil }
     }
 }

@@ -21,6 +21,11 @@ package protocol FileSource: Sendable {
 
     /// The file's bytes as an array, for what must outlive the read.
     func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8]
+
+    /// Opens the file for a reader that holds it beyond one call in its own way (an artifact
+    /// reader mapping a library or reading a zip in place): `open` opens it, called through the
+    /// source so that every open of a scan passes one place (a test counts them).
+    func opening<T>(_ path: String, _ open: (String) throws(InputError) -> T) throws(InputError) -> T
 }
 
 extension FileSource {
@@ -35,6 +40,10 @@ extension FileSource {
 
     package func read(_ path: String, displayPath: String, sizeLimit: Int) throws(InputError) -> [UInt8] {
         try withContents(path, displayPath: displayPath, sizeLimit: sizeLimit) { bytes, _ in bytes.array() }
+    }
+
+    package func opening<T>(_ path: String, _ open: (String) throws(InputError) -> T) throws(InputError) -> T {
+        try open(path)
     }
 }
 
@@ -77,6 +86,10 @@ package final class ReadOnceFileSource: FileSource {
             return bytes.withByteView { body($0, nil) }
         }
         return try base.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
+    }
+
+    package func opening<T>(_ path: String, _ open: (String) throws(InputError) -> T) throws(InputError) -> T {
+        try base.opening(path, open)
     }
 
     /// `./a//b` and `a/b` are one file. Asked for every file of a scan: a path with nothing to
