@@ -7,32 +7,6 @@ import ShipcheckTestSupport
 import Synchronization
 import Testing
 
-/// The file system, counting what the scan asks of it.
-private final class CountingFileSource: FileSource {
-    private let disk = DiskFileSource()
-    let listings = Atomic<Int>(0)
-    private let counts = Mutex<[String: Int]>([:])
-
-    var opens: [String: Int] { counts.withLock { $0 } }
-
-    func enumerate(root: String, scope: ScanScope, checksListedKinds: Bool) -> FileEnumeration {
-        listings.add(1, ordering: .relaxed)
-        return disk.enumerate(root: root, scope: scope, checksListedKinds: checksListedKinds)
-    }
-
-    func withContents<T>(
-        _ path: String, displayPath: String, sizeLimit: Int, _ body: (borrowing ByteView, FileKey?) -> T
-    ) throws(InputError) -> T {
-        counts.withLock { $0[path, default: 0] += 1 }
-        return try disk.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
-    }
-
-    func opening<T>(_ path: String, _ open: (String) throws(InputError) -> T) throws(InputError) -> T {
-        counts.withLock { $0[path, default: 0] += 1 }
-        return try open(path)
-    }
-}
-
 /// `shipcheck audit` lists the tree once and opens each file once, whichever of its checks
 /// read the file (issue 16), the artifact readers included (issue 51: the prebuilt Android
 /// libraries are the read pass's bytes, not opened again): on a generated app where every check

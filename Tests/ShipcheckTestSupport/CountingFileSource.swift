@@ -1,7 +1,8 @@
 import ScanEngine
 import Synchronization
 
-/// The file system, counting what a scan asks of it: listings, and opens by path.
+/// The file system, counting what a scan asks of it: listings, and opens by path (the read
+/// pass's and the artifact readers').
 package final class CountingFileSource: FileSource {
     private let disk = DiskFileSource()
     package let listings = Atomic<Int>(0)
@@ -21,5 +22,11 @@ package final class CountingFileSource: FileSource {
     ) throws(InputError) -> T {
         counts.withLock { $0[path, default: 0] += 1 }
         return try disk.withContents(path, displayPath: displayPath, sizeLimit: sizeLimit, body)
+    }
+
+    /// Opens by the artifact readers (a bundle's binaries, a zip, a loose library).
+    package func opening<T>(_ path: String, _ open: (String) throws(InputError) -> T) throws(InputError) -> T {
+        counts.withLock { $0[path, default: 0] += 1 }
+        return try open(path)
     }
 }
