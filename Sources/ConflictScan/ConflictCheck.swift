@@ -77,33 +77,26 @@ package final class ConflictCheck: FileCheck {
 
     package func inspect(_ contents: FileContents) {
         let (markerSizes, cache) = state.withLock { ($0.markerSizes, $0.results) }
-        let key = cache?.key(name, contents: contents, settings: Self.cacheSettings(markerSizes))
-        if let key, let known = cache?.value(MarkerFacts.self, for: key) {
-            take(known, path: contents.file.relativePath, index: contents.index)
-            return
+        let path = contents.file.relativePath
+        let facts = Self.slot(path, store: cache, markerSizes: markerSizes).result(of: contents) {
+            contents.withBytes { ContentScanner.facts($0, markerSizes: markerSizes, path: path) }
         }
-        let facts = contents.withBytes {
-            ContentScanner.facts($0, markerSizes: markerSizes, path: contents.file.relativePath)
-        }
-        if let key { cache?.record(facts, for: key) }
-        take(facts, path: contents.file.relativePath, index: contents.index)
+        take(facts, path: path, index: contents.index)
     }
 
     package func inspectUnchanged(_ file: UnchangedFile) -> Bool {
         let (markerSizes, cache) = state.withLock { ($0.markerSizes, $0.results) }
         let path = file.file.relativePath
-        guard
-            let key = cache?.key(
-                name, path: path, contentHash: file.contentHash, settings: Self.cacheSettings(markerSizes)),
-            let known = cache?.value(MarkerFacts.self, for: key)
+        guard let kept = Self.slot(path, store: cache, markerSizes: markerSizes).result(MarkerFacts.self, of: file)
         else { return false }
-        take(known, path: path, index: file.index)
+        take(kept, path: path, index: file.index)
         return true
     }
 
-    /// What decides a file's marker facts besides its path and bytes.
-    private static func cacheSettings(_ markerSizes: [Int]) -> String {
-        markerSizes.map(String.init).joined(separator: ",")
+    /// Where a file's marker facts are kept: besides its path and bytes, the marker sizes decide them.
+    private static func slot(_ path: String, store: (any ResultStore)?, markerSizes: [Int]) -> FileResultSlot {
+        FileResultSlot(
+            store: store, kind: "conflicts", path: path, settings: markerSizes.map(String.init).joined(separator: ","))
     }
 
     /// A file's marker facts, found now or in an earlier run.

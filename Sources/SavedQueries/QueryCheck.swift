@@ -164,9 +164,9 @@ package final class QueryCheck: FileCheck {
     package func inspect(_ contents: FileContents) {
         filesRead.add(1)
         let path = contents.file.relativePath
-        let cache = cachesResults ? state.withLock { $0.resultStore } : nil
-        let key = cache?.key(name, contents: contents, settings: cacheSettings)
-        if let key, let known = cache?.value(QueryFileResult.self, for: key) {
+        let slot = cachesResults ? slot(path) : nil
+        let key = slot?.key(contentHash: ContentHash.of(contents))
+        if let key, let known = slot?.store?.value(QueryFileResult.self, for: key) {
             return take(known, path: path, index: contents.index)
         }
         let covering = everyQueryCovers ? allQueries : queries.indices.filter { covers($0, path) }
@@ -175,8 +175,9 @@ package final class QueryCheck: FileCheck {
             guard !buffer.looksBinary() else { return nil }
             return search(buffer, of: contents, covering: covering)
         }
+        // A search the deadline or the engine's limit cut short is not what the bytes decide.
         if let key, outcome.map({ $0.cutShort.isEmpty && $0.notSearched.isEmpty }) ?? true {
-            cache?.record(
+            slot?.store?.record(
                 QueryFileResult(
                     isBinary: outcome == nil,
                     matches: outcome?.matches.map { QueryFileResult.Matches(query: $0.query, matches: $0.matches) }
@@ -187,15 +188,16 @@ package final class QueryCheck: FileCheck {
     }
 
     package func inspectUnchanged(_ file: UnchangedFile) -> Bool {
-        guard cachesResults, let cache = state.withLock({ $0.resultStore }),
-            let known = cache.value(
-                QueryFileResult.self,
-                for: cache.key(
-                    name, path: file.file.relativePath, contentHash: file.contentHash, settings: cacheSettings))
-        else { return false }
+        guard cachesResults, let known = slot(file.file.relativePath).result(QueryFileResult.self, of: file) else {
+            return false
+        }
         filesRead.add(1)
         take(known, path: file.file.relativePath, index: file.index)
         return true
+    }
+
+    private func slot(_ path: String) -> FileResultSlot {
+        FileResultSlot(store: state.withLock { $0.resultStore }, kind: name, path: path, settings: cacheSettings)
     }
 
     /// A file's matches from an earlier run, as its search would have left them.

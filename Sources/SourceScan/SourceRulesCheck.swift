@@ -109,42 +109,27 @@ package final class SourceRulesCheck: FileCheck {
 
     package func inspect(_ contents: FileContents) {
         let scope = self.scope(of: contents.file)
-        let contentHash = scope.cache.map { _ in ContentHash.of(contents) }
-        let key = contentHash.flatMap(scope.key)
-        if let key, let cached = scope.cache?.value(SourceFileResult.self, for: key) {
-            take(
-                cached, of: contents.file, index: contents.index, scope: scope, contentHash: contentHash,
-                report: contents.report)
-            return
+        let result = scope.slot.result(of: contents) {
+            analyze(contents, scope: scope, generatedReason: generatedReason(for: contents))
         }
-        let result = analyze(contents, scope: scope, generatedReason: generatedReason(for: contents))
-        if let key { scope.cache?.record(result, for: key) }
         take(
-            result, of: contents.file, index: contents.index, scope: scope, contentHash: contentHash,
-            report: contents.report)
+            result, of: contents.file, index: contents.index, scope: scope,
+            contentHash: scope.slot.store.map { _ in ContentHash.of(contents) }, report: contents.report)
     }
 
     package func inspectUnchanged(_ file: UnchangedFile) -> Bool {
         let scope = self.scope(of: file.file)
-        guard let key = scope.key(contentHash: file.contentHash),
-            let cached = scope.cache?.value(SourceFileResult.self, for: key)
-        else { return false }
-        take(cached, of: file.file, index: file.index, scope: scope, contentHash: file.contentHash, report: file.report)
+        guard let kept = scope.slot.result(SourceFileResult.self, of: file) else { return false }
+        take(kept, of: file.file, index: file.index, scope: scope, contentHash: file.contentHash, report: file.report)
         return true
     }
 
     /// What decides a file's result besides its bytes: where it sits in the project, and the
     /// settings.
     private struct FileScope {
-        var cache: (any ResultStore)?
+        var slot: FileResultSlot
         var developmentReason: String?
         var testReason: String?
-        var path: String
-        var settings: String
-
-        func key(contentHash: String) -> ResultKey? {
-            cache?.key("sources", path: path, contentHash: contentHash, settings: settings)
-        }
     }
 
     private func scope(of file: ScannedFile) -> FileScope {
@@ -153,9 +138,11 @@ package final class SourceRulesCheck: FileCheck {
         let developmentReason = model?.developmentReason(for: path)
         let testReason = model?.testScope.reason(for: path)
         return FileScope(
-            cache: cache, developmentReason: developmentReason, testReason: testReason, path: path,
-            settings: cacheSettings + "\u{1F}"
-                + (Self.cacheScope(developmentReason: developmentReason, testReason: testReason) ?? ""))
+            slot: FileResultSlot(
+                store: cache, kind: name, path: path,
+                settings: cacheSettings + "\u{1F}"
+                    + (Self.cacheScope(developmentReason: developmentReason, testReason: testReason) ?? "")),
+            developmentReason: developmentReason, testReason: testReason)
     }
 
     /// Keeps a file's result, read now or in an earlier run, with the notes it leaves.

@@ -89,34 +89,25 @@ package final class ArchiveBreakerCheck: FileCheck {
         guard let scope = scope(of: contents.file), !leftOut(contents.file, index: contents.index, scope: scope) else {
             return
         }
-        let contentHash = scope.cache.map { _ in ContentHash.of(contents) }
-        let key = contentHash.flatMap(scope.key)
-        if let key, let cached = scope.cache?.value(ArchiveFileResult.self, for: key) {
-            take(
-                cached, of: contents.file, index: contents.index, scope: scope, contentHash: contentHash,
-                report: contents.report)
-            return
+        let result = scope.slot.result(of: contents) {
+            let generatedReason = generated?.reason(for: contents)
+            return ArchiveFileResult(
+                facts: ArchiveFileFacts(
+                    contents, evaluator: evaluator, isDevelopmentAsset: scope.isDevelopmentAsset,
+                    reportsUses: !scope.isDevelopmentAsset && generatedReason == nil),
+                generatedReason: generatedReason)
         }
-        let generatedReason = generated?.reason(for: contents)
-        let result = ArchiveFileResult(
-            facts: ArchiveFileFacts(
-                contents, evaluator: evaluator, isDevelopmentAsset: scope.isDevelopmentAsset,
-                reportsUses: !scope.isDevelopmentAsset && generatedReason == nil),
-            generatedReason: generatedReason)
-        if let key { scope.cache?.record(result, for: key) }
         take(
-            result, of: contents.file, index: contents.index, scope: scope, contentHash: contentHash,
-            report: contents.report)
+            result, of: contents.file, index: contents.index, scope: scope,
+            contentHash: scope.slot.store.map { _ in ContentHash.of(contents) }, report: contents.report)
     }
 
     package func inspectUnchanged(_ file: UnchangedFile) -> Bool {
         guard let scope = scope(of: file.file), !leftOut(file.file, index: file.index, scope: scope) else {
             return true
         }
-        guard let key = scope.key(contentHash: file.contentHash),
-            let cached = scope.cache?.value(ArchiveFileResult.self, for: key)
-        else { return false }
-        take(cached, of: file.file, index: file.index, scope: scope, contentHash: file.contentHash, report: file.report)
+        guard let kept = scope.slot.result(ArchiveFileResult.self, of: file) else { return false }
+        take(kept, of: file.file, index: file.index, scope: scope, contentHash: file.contentHash, report: file.report)
         return true
     }
 
@@ -126,13 +117,7 @@ package final class ArchiveBreakerCheck: FileCheck {
         /// Test code, with the reason: left out.
         var testReason: String?
         var isDevelopmentAsset: Bool
-        var cache: (any ResultStore)?
-        var path: String
-        var settings: String
-
-        func key(contentHash: String) -> ResultKey? {
-            cache?.key("archive breakers", path: path, contentHash: contentHash, settings: settings)
-        }
+        var slot: FileResultSlot
     }
 
     /// Nil before the project model is known (the check is off).
@@ -143,8 +128,9 @@ package final class ArchiveBreakerCheck: FileCheck {
         let isDevelopmentAsset = model.developmentReason(for: path) != nil
         return FileScope(
             target: model.swiftTargets.target(of: path), testReason: model.testScope.reason(for: path),
-            isDevelopmentAsset: isDevelopmentAsset, cache: cache, path: path,
-            settings: "\(resultKey)\u{1F}\(isDevelopmentAsset)")
+            isDevelopmentAsset: isDevelopmentAsset,
+            slot: FileResultSlot(
+                store: cache, kind: name, path: path, settings: "\(resultKey)\u{1F}\(isDevelopmentAsset)"))
     }
 
     /// Whether the file is test code, which is never archived, so never an archive breaker:

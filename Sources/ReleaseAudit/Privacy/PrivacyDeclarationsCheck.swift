@@ -93,34 +93,25 @@ package final class PrivacyDeclarationsCheck: FileCheck {
 
     package func inspect(_ contents: FileContents) {
         let path = contents.file.relativePath
-        let cache = state.withLock { $0.results }
-        let key = cache?.key(name, contents: contents, settings: resultKey)
-        if let key, let known = cache?.value(PrivacyFileResult.self, for: key) {
-            take(known, path: path, index: contents.index)
-            return
+        let language = Self.language(of: path)
+        guard Self.isManifest(path) || path.hasSuffix(".plist") || language != nil else { return }
+        let result = slot(path).result(of: contents) { () -> PrivacyFileResult in
+            if Self.isManifest(path) { return .manifest(contents.withBytes { PrivacyManifest(bytes: $0.array()) }) }
+            if let language { return .source(uses(in: contents, language: language)) }
+            return .propertyList(contents.withBytes { Self.purposeStrings(in: $0) })
         }
-        let result: PrivacyFileResult
-        if Self.isManifest(path) {
-            result = .manifest(contents.withBytes { PrivacyManifest(bytes: $0.array()) })
-        } else if path.hasSuffix(".plist") {
-            result = .propertyList(contents.withBytes { Self.purposeStrings(in: $0) })
-        } else if let language = Self.language(of: path) {
-            result = .source(uses(in: contents, language: language))
-        } else {
-            return
-        }
-        if let key { cache?.record(result, for: key) }
         take(result, path: path, index: contents.index)
     }
 
     package func inspectUnchanged(_ file: UnchangedFile) -> Bool {
         let path = file.file.relativePath
-        let cache = state.withLock { $0.results }
-        guard let key = cache?.key(name, path: path, contentHash: file.contentHash, settings: resultKey),
-            let known = cache?.value(PrivacyFileResult.self, for: key)
-        else { return false }
-        take(known, path: path, index: file.index)
+        guard let kept = slot(path).result(PrivacyFileResult.self, of: file) else { return false }
+        take(kept, path: path, index: file.index)
         return true
+    }
+
+    private func slot(_ path: String) -> FileResultSlot {
+        FileResultSlot(store: state.withLock { $0.results }, kind: name, path: path, settings: resultKey)
     }
 
     /// What the check keeps of one file, read now or in an earlier run.

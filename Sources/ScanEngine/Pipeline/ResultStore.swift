@@ -90,3 +90,41 @@ package final class UnchangedFile {
         if !errors.contains(error) { errors.append(error) }
     }
 }
+
+/// Where a check keeps one file's result, but for the file's content hash: the store (nil when
+/// the scan keeps none), the check's name, the file's path and everything else that decides the
+/// result. The one way the read pass's checks take a result kept by an earlier run or make and
+/// keep it, for a file read now and for one unchanged since.
+package struct FileResultSlot {
+    package var store: (any ResultStore)?
+    package var kind: String
+    package var path: String
+    package var settings: String
+
+    package init(store: (any ResultStore)?, kind: String, path: String, settings: String) {
+        self.store = store
+        self.kind = kind
+        self.path = path
+        self.settings = settings
+    }
+
+    /// The key for bytes of `contentHash`, when there is a store.
+    package func key(contentHash: String) -> ResultKey? {
+        store?.key(kind, path: path, contentHash: contentHash, settings: settings)
+    }
+
+    /// The result for the read pass's file: kept by an earlier run for the same bytes, or made
+    /// by `make` now (and kept for the next runs).
+    package func result<Value: Codable>(of contents: FileContents, make: () -> Value) -> Value {
+        guard let store, let key = key(contentHash: ContentHash.of(contents)) else { return make() }
+        if let kept = store.value(Value.self, for: key) { return kept }
+        let made = make()
+        store.record(made, for: key)
+        return made
+    }
+
+    /// The result kept for a file unchanged since an earlier run, or nil when there is none.
+    package func result<Value: Decodable>(_ type: Value.Type, of file: UnchangedFile) -> Value? {
+        key(contentHash: file.contentHash).flatMap { store?.value(type, for: $0) }
+    }
+}
