@@ -568,12 +568,12 @@ import Testing
     }
 
     @Test func everyDataRowIsListedWithItsSource() {
-        for floor in StoreSDKFloors.table {
-            let platform = floor.platform == .iOS ? "iOS, iPadOS" : floor.platform.displayName
+        for floor in StoreSDKFloors.table.rows {
+            let platform = floor.subject == .iOS ? "iOS, iPadOS" : floor.subject.displayName
+            let sdk = floor.value
             #expect(
-                Self.rows.contains(
-                    "| \(floor.since) | \(platform) | \(floor.sdk) | \(floor.xcode) | \(floor.source) |"),
-                "\(floor.since) \(platform) \(floor.sdk)")
+                Self.rows.contains("| \(floor.since) | \(platform) | \(sdk.version) | \(sdk.xcode) | \(sdk.source) |"),
+                "\(floor.since) \(platform) \(sdk.version)")
         }
         for entry in TestAndDebuggingLibraries.testFrameworks + TestAndDebuggingLibraries.debuggingTools {
             #expect(Self.rows.contains("| `\(entry.module)` | \(entry.what) | \(entry.source) |"), "\(entry.module)")

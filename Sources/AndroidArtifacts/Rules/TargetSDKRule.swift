@@ -86,22 +86,22 @@ package enum TargetSDKRule: AndroidRule, ConfigurableRule {
                     fix: fix, identity: "target-sdk")
             ]
         }
-        let (current, next) = PlayTargetAPIFloors.floors(for: form, on: artifact.uploadDay)
-        if let current, target < current.apiLevel {
+        let (current, next) = PlayTargetAPIFloors.table.floors(for: form, on: artifact.uploadDay)
+        if let current, target < current.value {
             return [
                 artifact.finding(
                     description, context.severity, at: main.path,
                     message:
-                        "\(targets); since \(current.since) Google Play takes \(form.rawValue) apps and updates only when they target API level \(current.apiLevel) or later (\"Your app currently targets API level \(target) and must target at least API level \(current.apiLevel)\")",
+                        "\(targets); since \(current.since) Google Play takes \(form.rawValue) apps and updates only when they target API level \(current.value) or later (\"Your app currently targets API level \(target) and must target at least API level \(current.value)\")",
                     fix: fix, identity: "target-sdk")
             ]
         }
-        guard let next, target < next.apiLevel else { return [] }
+        guard let next, target < next.value else { return [] }
         var finding = artifact.finding(
             description, .warning, at: main.path,
             message:
-                "\(targets); starting \(next.since) Google Play takes \(form.rawValue) apps and updates only when they target API level \(next.apiLevel) or later (announced)",
-            fix: "move to targetSdk \(next.apiLevel) before \(next.since)", identity: "target-sdk-next")
+                "\(targets); starting \(next.since) Google Play takes \(form.rawValue) apps and updates only when they target API level \(next.value) or later (announced)",
+            fix: "move to targetSdk \(next.value) before \(next.since)", identity: "target-sdk-next")
         finding.isDowngraded = true
         return [finding]
     }
