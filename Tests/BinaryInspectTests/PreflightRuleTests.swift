@@ -4,6 +4,7 @@ import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
+import StorePreflight
 import Testing
 
 /// The pre-flight rules on apps assembled from the fixtures (Tests/Fixtures/preflight/README.md)
