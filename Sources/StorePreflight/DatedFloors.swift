@@ -27,4 +27,16 @@ package struct DatedFloors<Subject: Equatable & Sendable, Value: Sendable>: Send
         let steps = rows.filter { $0.subject == subject }
         return (steps.last { $0.since <= day }, steps.first { $0.since > day })
     }
+
+    /// The floor a release misses on `day` (`isBelow`: whether its value is below a floor's): the
+    /// one in force (`inForce`), else the next one announced, which a store warns about before
+    /// its day; nil when it meets both.
+    package func missed(for subject: Subject, on day: String, by isBelow: (Value) -> Bool) -> (
+        floor: Floor, inForce: Bool
+    )? {
+        let (current, next) = floors(for: subject, on: day)
+        if let current, isBelow(current.value) { return (current, true) }
+        if let next, isBelow(next.value) { return (next, false) }
+        return nil
+    }
 }

@@ -39,6 +39,20 @@ import Testing
         #expect(Self.days(for: .desktop, on: "2026-06-01") == (nil, nil))
     }
 
+    /// Below the floor in force: that one; else below the next one announced: that one, not in
+    /// force yet; at or above both: none.
+    @Test(arguments: [
+        (16, "2025-01-01", "2024-04-29 17 in force"), (17, "2025-06-01", "2025-04-24 18 in force"),
+        (18, "2025-06-01", "2026-04-28 26 announced"), (26, "2025-06-01", nil),
+        (16, "2024-01-01", "2024-04-29 17 announced"), (26, "2027-01-01", nil),
+        (25, "2027-01-01", "2026-04-28 26 in force")
+    ])
+    func theFloorAValueMisses(_ value: Int, _ day: String, _ expected: String?) {
+        let missed = Self.floors.missed(for: .phone, on: day, by: { value < $0 })
+        #expect(
+            missed.map { "\($0.floor.since) \($0.floor.value) \($0.inForce ? "in force" : "announced")" } == expected)
+    }
+
     @Test func rowsAreInTheOrderOfTheirDays() {
         #expect(Self.floors.rows.map(\.since) == ["2024-04-29", "2025-04-24", "2025-04-24", "2026-04-28"])
     }

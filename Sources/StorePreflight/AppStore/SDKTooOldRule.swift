@@ -101,20 +101,23 @@ package enum SDKTooOldRule: BundleRule, ConfigurableRule {
                         "\(built_); rules.preflight-sdk-too-old.minimum-sdk requires the \(name) \(configured) SDK or later (ITMS-90725)",
                     fix: "archive with an Xcode that ships the \(name) \(configured) SDK or later", identity: "sdk")
             }
-            let (current, next) = StoreSDKFloors.table.floors(for: oldest.platform, on: bundle.uploadDay)
-            if let current, oldest.sdk < current.value.version {
+            guard
+                let missed = StoreSDKFloors.table.missed(
+                    for: oldest.platform, on: bundle.uploadDay, by: { oldest.sdk < $0.version })
+            else { return nil }
+            let (floor, sdk) = (missed.floor, missed.floor.value)
+            if missed.inForce {
                 return bundle.finding(
                     description, context.severity, at: image.path,
                     message:
-                        "\(built_); since \(current.since) App Store Connect takes only uploads built with the \(name) \(current.value.version) SDK or later, in Xcode \(current.value.xcode) or later (ITMS-90725)",
-                    fix: "archive with Xcode \(current.value.xcode) or later", identity: "sdk")
+                        "\(built_); since \(floor.since) App Store Connect takes only uploads built with the \(name) \(sdk.version) SDK or later, in Xcode \(sdk.xcode) or later (ITMS-90725)",
+                    fix: "archive with Xcode \(sdk.xcode) or later", identity: "sdk")
             }
-            guard let next, oldest.sdk < next.value.version else { return nil }
             var finding = bundle.finding(
                 description, .warning, at: image.path,
                 message:
-                    "\(built_); starting \(next.since) App Store Connect takes only uploads built with the \(name) \(next.value.version) SDK or later, in Xcode \(next.value.xcode) or later (ITMS-90725, announced)",
-                fix: "move the release build to Xcode \(next.value.xcode) before \(next.since)", identity: "sdk-next")
+                    "\(built_); starting \(floor.since) App Store Connect takes only uploads built with the \(name) \(sdk.version) SDK or later, in Xcode \(sdk.xcode) or later (ITMS-90725, announced)",
+                fix: "move the release build to Xcode \(sdk.xcode) before \(floor.since)", identity: "sdk-next")
             finding.isDowngraded = true
             return finding
         }

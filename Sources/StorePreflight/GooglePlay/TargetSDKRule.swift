@@ -87,22 +87,23 @@ package enum TargetSDKRule: AndroidRule, ConfigurableRule {
                     fix: fix, identity: "target-sdk")
             ]
         }
-        let (current, next) = PlayTargetAPIFloors.table.floors(for: form, on: artifact.uploadDay)
-        if let current, target < current.value {
+        guard let missed = PlayTargetAPIFloors.table.missed(for: form, on: artifact.uploadDay, by: { target < $0 })
+        else { return [] }
+        let floor = missed.floor
+        if missed.inForce {
             return [
                 artifact.finding(
                     description, context.severity, at: main.path,
                     message:
-                        "\(targets); since \(current.since) Google Play takes \(form.rawValue) apps and updates only when they target API level \(current.value) or later (\"Your app currently targets API level \(target) and must target at least API level \(current.value)\")",
+                        "\(targets); since \(floor.since) Google Play takes \(form.rawValue) apps and updates only when they target API level \(floor.value) or later (\"Your app currently targets API level \(target) and must target at least API level \(floor.value)\")",
                     fix: fix, identity: "target-sdk")
             ]
         }
-        guard let next, target < next.value else { return [] }
         var finding = artifact.finding(
             description, .warning, at: main.path,
             message:
-                "\(targets); starting \(next.since) Google Play takes \(form.rawValue) apps and updates only when they target API level \(next.value) or later (announced)",
-            fix: "move to targetSdk \(next.value) before \(next.since)", identity: "target-sdk-next")
+                "\(targets); starting \(floor.since) Google Play takes \(form.rawValue) apps and updates only when they target API level \(floor.value) or later (announced)",
+            fix: "move to targetSdk \(floor.value) before \(floor.since)", identity: "target-sdk-next")
         finding.isDowngraded = true
         return [finding]
     }
