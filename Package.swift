@@ -245,10 +245,7 @@ let package = Package(
             swiftSettings: memorySafeSwift6),
         .testTarget(
             name: "BinaryInspectTests",
-            dependencies: [
-                "ScanEngine", "BinaryInspect", "StorePreflight", "ReleaseDiff", "ShipcheckFrontend",
-                "ShipcheckTestSupport"
-            ],
+            dependencies: ["ScanEngine", "BinaryInspect", "ReleaseDiff", "ShipcheckFrontend", "ShipcheckTestSupport"],
             swiftSettings: strictSwift6),
         .testTarget(
             name: "AndroidArtifactsTests",
