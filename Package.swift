@@ -83,10 +83,6 @@ let package = Package(
             ],
             swiftSettings: memorySafeSwift6
         ),
-        // App Store pre-flight data: the listed third-party SDKs, the required reason APIs and their
-        // approved reasons, the APIs that need purpose strings (each table with its source and
-        // date), and the PrivacyInfo.xcprivacy reader. Read by the artifact and the project checks.
-        .target(name: "Preflight", dependencies: ["ShipcheckCore"], swiftSettings: memorySafeSwift6),
         // Capability: merge-conflict markers.
         .target(name: "ConflictScan", dependencies: ["ScanEngine", "ShipcheckCore"], swiftSettings: memorySafeSwift6),
         // Capability: saved-query bookmarks.
@@ -112,37 +108,47 @@ let package = Package(
             name: "BinaryInspect",
             dependencies: [
                 "ScanEngine",
-                "ShipcheckCore", "CDemangle", "Preflight",
+                "ShipcheckCore", "CDemangle",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .target(name: "CLibELF", condition: .when(platforms: [.linux, .android], traits: ["ELF"]))
             ],
             swiftSettings: strictSwift6
         ),
-        // Capability: Android release artifacts (.apk, .aab, .apks, .aar, ABI folders of .so files)
-        // and Google Play's pre-flight: the manifests in their three encodings, BundleConfig.pb,
-        // and the Play and loader rules, on BinaryInspect's ELF reader and zip streaming (as
-        // Preflight is for the App Store).
+        // Capability: Android release artifacts (.apk, .aab, .apks, .aar, ABI folders of .so files):
+        // the manifests in their three encodings, BundleConfig.pb, and the loader's rules, on
+        // BinaryInspect's ELF reader and zip streaming (Google Play's rules are StorePreflight's).
         .target(
             name: "AndroidArtifacts",
             dependencies: [
-                "ScanEngine", "ShipcheckCore", "BinaryInspect", "Preflight",
+                "ScanEngine", "ShipcheckCore", "BinaryInspect",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf")
             ],
             exclude: ["Protos/android_bundle.proto"],
             swiftSettings: memorySafeSwift6
         ),
-        // Capability: the release audit's own checks (build settings, archive breakers, privacy
-        // declarations) and baselines; and the rules read in artifacts and projects alike, one
-        // folder each under Rules/ (it sees every reader).
+        // Capability: the release audit's own checks (build settings, archive breakers) and
+        // baselines.
         .target(
             name: "ReleaseAudit",
             dependencies: [
                 "ScanEngine",
-                "ShipcheckCore", "SourceScan", "XcodeProject", "Preflight", "BinaryInspect",
+                "ShipcheckCore", "SourceScan", "XcodeProject",
                 .product(name: "SwiftSyntax", package: "swift-syntax"),
                 .product(name: "SwiftParser", package: "swift-syntax"),
                 .product(name: "SwiftLexicalLookup", package: "swift-syntax")
+            ],
+            swiftSettings: memorySafeSwift6
+        ),
+        // Capability: store pre-flight, what App Store Connect and Google Play refuse, in one place:
+        // AppStore/ and GooglePlay/ hold each store's artifact rules and their dated data tables
+        // (on BinaryInspect's bundle model and AndroidArtifacts' model; the readers run them as
+        // the registry hands them over), Project/ the App Store rules also read in projects (their
+        // build-settings sides, the privacy declarations check and its source API scanner).
+        .target(
+            name: "StorePreflight",
+            dependencies: [
+                "ScanEngine", "ShipcheckCore", "XcodeProject", "BinaryInspect", "AndroidArtifacts", "ReleaseAudit"
             ],
             swiftSettings: memorySafeSwift6
         ),
@@ -151,7 +157,7 @@ let package = Package(
         // can check.
         .target(
             name: "ReleaseDiff",
-            dependencies: ["ScanEngine", "ShipcheckCore", "Preflight", "BinaryInspect", "AndroidArtifacts"],
+            dependencies: ["ScanEngine", "ShipcheckCore", "StorePreflight", "BinaryInspect", "AndroidArtifacts"],
             swiftSettings: memorySafeSwift6
         ),
         // The library side of the command line: the one rule registry and one entry point per
@@ -161,7 +167,7 @@ let package = Package(
             dependencies: [
                 "ScanEngine",
                 "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
-                "Preflight", "AndroidArtifacts", "ReleaseDiff"
+                "StorePreflight", "AndroidArtifacts", "ReleaseDiff"
             ],
             swiftSettings: memorySafeSwift6
         ),
@@ -189,7 +195,7 @@ let package = Package(
             dependencies: [
                 "ScanEngine",
                 "ShipcheckCore", "ShipcheckFrontend", "SourceScan", "ConflictScan", "BinaryInspect", "XcodeProject",
-                "Preflight", "AndroidArtifacts",
+                "StorePreflight", "AndroidArtifacts",
                 .product(name: "SwiftSyntax", package: "swift-syntax")
             ],
             path: "Tests/HostileInputTargets",
@@ -252,11 +258,15 @@ let package = Package(
             ],
             swiftSettings: memorySafeSwift6),
         .testTarget(
-            name: "PreflightTests", dependencies: ["ScanEngine", "Preflight", "ShipcheckCore", "ShipcheckTestSupport"],
+            name: "StorePreflightTests",
+            dependencies: [
+                "ScanEngine", "StorePreflight", "ShipcheckCore", "BinaryInspect", "AndroidArtifacts",
+                "ShipcheckFrontend", "ShipcheckTestSupport"
+            ],
             swiftSettings: memorySafeSwift6),
         .testTarget(
             name: "ReleaseAuditTests",
-            dependencies: ["ScanEngine", "ReleaseAudit", "Preflight", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            dependencies: ["ScanEngine", "ReleaseAudit", "StorePreflight", "ShipcheckFrontend", "ShipcheckTestSupport"],
             swiftSettings: memorySafeSwift6),
         // The previous-release rules' examples, the comparison and the finding matching.
         .testTarget(

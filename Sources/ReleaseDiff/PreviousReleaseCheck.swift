@@ -1,5 +1,6 @@
 import BinaryInspect
 import ShipcheckCore
+import StorePreflight
 
 /// Judges a release against the one before it: the previous-release rules on the comparison of
 /// their facts, and the new release's own findings re-judged where Apple's words depend on the

@@ -5,6 +5,7 @@ import SavedQueries
 import ScanEngine
 import ShipcheckCore
 import SourceScan
+import StorePreflight
 
 extension Frontend {
     /// `shipcheck audit`'s checks, in the order of its summary table: all but the binaries

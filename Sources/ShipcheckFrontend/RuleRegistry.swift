@@ -6,6 +6,7 @@ import ReleaseDiff
 import SavedQueries
 import ShipcheckCore
 import SourceScan
+import StorePreflight
 
 /// Every rule of shipcheck, in one list: what reports list (SARIF `tool.driver.rules`), what
 /// the configuration's `rules:` may name, and what each check takes its rules from (a check
@@ -47,8 +48,8 @@ package enum RuleRegistry {
         DevelopmentPushRule.self,
         DevelopmentProfileRule.self,
         TestResourceRule.self,
-        // App Store pre-flight: what App Store Connect refuses, from the bundle model (BinaryInspect;
-        // the bitcode and dSYM rules, which read build settings too, in ReleaseAudit's Rules/).
+        // App Store pre-flight: what App Store Connect refuses, from the bundle model (StorePreflight's
+        // AppStore/; the bitcode and dSYM rules, which read build settings too, in its Project/).
         TestCodeLinkedRule.self,
         UnsupportedArchitectureRule.self,
         BitcodeRule.self,
@@ -61,7 +62,8 @@ package enum RuleRegistry {
         DSYMMissingRule.self,
         SDKPrivacyManifestRule.self,
         SDKSignatureRule.self,
-        // Google Play pre-flight and Android's loader: Android artifacts (AndroidArtifacts).
+        // Google Play pre-flight (StorePreflight's GooglePlay/, the play- rules) and Android's loader
+        // (AndroidArtifacts, the android- rules): Android artifacts.
         LoadAlignmentRule.self,
         ZipAlignmentRule.self,
         SixtyFourBitRule.self,
@@ -92,8 +94,8 @@ package enum RuleRegistry {
         ReleaseTestabilityRule.self,
         ArchiveBreakerRule.self,
         // App Store pre-flight: privacy manifests and purpose strings, in artifacts and projects
-        // (ReleaseAudit's Rules/, a folder per rule with its bundle and project checks; run by
-        // BinaryInspect's bundle walk and ReleaseAudit's PrivacyDeclarationsCheck).
+        // (StorePreflight's Project/, a folder per rule with its bundle and project checks; run by
+        // BinaryInspect's bundle walk and StorePreflight's PrivacyDeclarationsCheck).
         RequiredReasonAPIRule.self,
         PrivacyManifestInvalidRule.self,
         PurposeStringRule.self

@@ -2,11 +2,11 @@ import AndroidArtifacts
 import BinaryInspect
 import ConflictScan
 import Foundation
-import Preflight
 import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 import SourceScan
+import StorePreflight
 import SwiftSyntax
 import XcodeProject
 

@@ -1,9 +1,9 @@
-import Preflight
 import ScanEngine
 import ShipcheckCore
 import ShipcheckFrontend
 import ShipcheckTestSupport
 import SourceScan
+import StorePreflight
 import Testing
 
 /// The source rules and the privacy rules ask one question of the same `#if`s, whether a

@@ -1,4 +1,4 @@
-import Preflight
+import ShipcheckCore
 
 /// The libraries of the Android platform an app's native code may name in `DT_NEEDED`: the
 /// NDK's stable APIs (`meta/system_libs.json`, with the API level each appeared at; the oldest

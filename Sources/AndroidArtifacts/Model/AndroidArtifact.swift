@@ -67,14 +67,14 @@ package struct AndroidArtifact: Sendable {
     package var loadsLibrariesFromAPK: Bool { mainManifest?.manifest.extractNativeLibs == false }
 
     /// A finding about a file inside the artifact (`inner` empty: the artifact itself).
-    func finding(
+    package func finding(
         _ rule: RuleDescription, _ severity: Severity, at inner: String, message: String, fix: String, identity: String
     ) -> Finding {
         Finding(about: inner, in: root, rule, severity, message: message, fix: fix, identity: identity)
     }
 
     /// How messages name an entry: its path inside the artifact.
-    func shown(_ inner: String) -> String {
+    package func shown(_ inner: String) -> String {
         inner.isEmpty ? (root.split(separator: "/").last.map(String.init) ?? root) : inner
     }
 }

@@ -28,7 +28,7 @@ package enum DebugInfoRule: AndroidRule {
             RuleExample("kind jniLibs\nlib arm64-v8a/libapp.so debug=2097152")
         ])
 
-    static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
+    package static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
         guard artifact.isUploaded else { return [] }
         return artifact.readLibraries.compactMap { library, elf in
             guard !elf.debugSections.isEmpty else { return nil }

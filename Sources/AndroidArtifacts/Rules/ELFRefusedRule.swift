@@ -38,7 +38,7 @@ package enum ELFRefusedRule: AndroidRule {
             RuleExample("kind library\nlib libapp.so machine=x86_64")
         ])
 
-    static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
+    package static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
         artifact.readLibraries.compactMap { library, elf in
             let name = library.name.isEmpty ? artifact.shown("") : library.name
             var refusals: [String] = []

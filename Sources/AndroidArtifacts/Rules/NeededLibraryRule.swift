@@ -47,7 +47,7 @@ package enum NeededLibraryRule: AndroidRule {
             )
         ])
 
-    static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
+    package static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
         artifact.readLibraries.compactMap { library, elf in
             guard library.abi != nil || artifact.kind == .library else { return nil }
             let packaged = artifact.packagedNames(for: library.abi)

@@ -24,7 +24,7 @@ package enum NeededPathRule: AndroidRule {
             RuleExample("lib lib/arm64-v8a/libapp.so needs=libcore.so\nlib lib/arm64-v8a/libcore.so")
         ])
 
-    static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
+    package static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
         artifact.readLibraries.compactMap { library, elf in
             let paths = elf.needed.filter { $0.contains("/") }
             guard let first = paths.first else { return nil }

@@ -23,7 +23,7 @@ package enum TextRelocationsRule: AndroidRule {
             RuleExample("lib lib/armeabi-v7a/libcodec.so\nlib lib/arm64-v8a/libcodec.so")
         ])
 
-    static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
+    package static func check(_ artifact: AndroidArtifact, _ context: AndroidRuleContext) -> [Finding] {
         artifact.readLibraries.compactMap { library, elf in
             guard elf.hasTextRelocations else { return nil }
             return artifact.finding(

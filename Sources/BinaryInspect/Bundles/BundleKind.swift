@@ -49,5 +49,5 @@ package enum BundleKind: String, Sendable, CaseIterable {
     /// Whether the signing of this artifact is final: an `.xcarchive` is re-signed when it is
     /// exported (Xcode archives with the development identity and signs for distribution on
     /// export), so its entitlements and profile say nothing about what reaches users.
-    var hasFinalSigning: Bool { self != .xcarchive }
+    package var hasFinalSigning: Bool { self != .xcarchive }
 }

@@ -1,6 +1,6 @@
 import BinaryInspect
-import Preflight
 import ShipcheckCore
+import StorePreflight
 
 extension ReleaseFacts {
     /// The facts of an Apple artifact read into the bundle model: the app's (else the

@@ -1,5 +1,6 @@
 import AndroidArtifacts
 import ShipcheckCore
+import StorePreflight
 
 /// A permission or foreground-service type Google Play asks a declaration for, requested by
 /// this release and not by the previous one.

@@ -2,8 +2,9 @@ import ShipcheckCore
 
 /// A rule about a bundle as a whole (its files, signing and profiles), beside the leak rules
 /// that run on each binary inside it: documentation with examples (which are its tests) and a
-/// check over decoded `BundleContents` only. Package access: a rule that also reads projects
-/// lives in ReleaseAudit, in one folder with all its checks, and conforms there.
+/// check over decoded `BundleContents` only. Package access: the store's rules live in
+/// StorePreflight, with their data (and a rule that also reads projects in one folder with all
+/// its checks), and conform there.
 package protocol BundleRule: Rule {
     static func check(_ bundle: BundleContents, _ context: BundleRuleContext) -> [Finding]
     /// Whether the rule also reads a single Mach-O file given on its own (a `BundleContents` of
