@@ -146,8 +146,11 @@ struct DeclarationCut {
 
         func text(_ index: Int) -> String { DeclarationCut.text(of: tokens[index], in: bytes) }
 
+        /// Compares bytes, not strings: this runs on most tokens of the pieces left out.
         func isWord(_ index: Int, in set: Set<String>) -> Bool {
-            index < tokens.count && tokens[index].kind == .word && set.contains(text(index))
+            guard index < tokens.count, tokens[index].kind == .word else { return false }
+            let range = tokens[index].range
+            return set.contains { $0.utf8.count == range.count && $0.utf8.elementsEqual(bytes[range]) }
         }
 
         func isPunctuation(_ index: Int, _ byte: UInt8) -> Bool {

@@ -11,10 +11,14 @@ package struct SourceParsing: Sendable {
     package var mode: Mode
     /// Whether each parsed file gets an explanation saying how it was parsed (`--explain`).
     package var explains: Bool
+    /// Texts that make another check of the same run parse a file whole: a file holding one is
+    /// parsed whole here too, once for both checks.
+    package var wholeWhenHolding: [String]
 
-    package init(mode: Mode = .cut, explains: Bool = false) {
+    package init(mode: Mode = .cut, explains: Bool = false, wholeWhenHolding: [String] = []) {
         self.mode = mode
         self.explains = explains
+        self.wholeWhenHolding = wholeWhenHolding
     }
 
     /// The file parsed where `rules` look (`PartialParse`), or whole: when asked to, when some
@@ -27,6 +31,10 @@ package struct SourceParsing: Sendable {
         guard mode == .cut else { return (ParsedSwiftFile.of(contents), nil) }
         var needs: [DeclarationNeed] = []
         var reason = wholeBecause
+        if reason == nil, let text = wholeWhenHolding.first(where: { text in contents.withBytes { $0.contains(text) } })
+        {
+            reason = "holds \(text), which another check parses whole"
+        }
         for rule in rules where reason == nil {
             switch rule.parseScope {
             case .wholeFile: reason = "\(rule.id) reads the whole file"
