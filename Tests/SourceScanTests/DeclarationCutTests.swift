@@ -194,4 +194,31 @@ import Testing
         #expect(try texts("foo { class A {} }\n") == ["unsure"])
         #expect(try texts("struct A {\n  #warning(\"x\")\n}\n") == ["unsure"])
     }
+
+    /// Within a parsed type, the bodies of methods and computed properties are what may be
+    /// left out; initialisers, stored properties with values or observers, nested types stay.
+    @Test func memberBodiesAreMethodsAndComputedProperties() throws {
+        let source = """
+            struct V: View {
+                @State private var count = 0 { didSet {} }
+                let make = { Model() }
+                init() { _count = State(initialValue: 1) }
+                var body: some View { Text("\\(count)") }
+                static func helper() -> Int where T == U { 1 }
+                struct Inner { func nested() {} }
+            #if DEBUG
+                var debug: Int { get { 1 } }
+            #endif
+            }
+
+            """
+        let bytes = Array(source.utf8)
+        let cut = try DeclarationCut(bytes: bytes)
+        let words = DeclarationCut.Words(tokens: cut.tokens, partner: cut.partner, bytes: bytes)
+        let bodies = MemberBodies.of(try #require(cut.pieces.first), in: words)
+        #expect(
+            bodies.map { String(decoding: bytes[$0], as: UTF8.self) } == [
+                " Text(\"\\(count)\") ", " 1 ", " get { 1 } "
+            ])
+    }
 }

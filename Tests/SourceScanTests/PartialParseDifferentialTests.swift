@@ -60,12 +60,14 @@ import Testing
             root: root, configuration: Configuration(), rules: RuleRegistry.rules,
             parsing: SourceParsing(mode: .cut, explains: true)
         ).run().explanations.map(\.message)
-        let partial = explained.filter { message in
-            guard message.hasPrefix("parsed "), !message.hasPrefix("parsed whole") else { return false }
-            let numbers = message.split(separator: " ").compactMap { Int($0) }
-            return numbers.count == 2 && numbers[0] < numbers[1]
-        }
-        #expect(!partial.isEmpty, "\(explained)")
+        let partial = explained.filter { $0.hasPrefix("parsed in part: ") }
+        // Both kinds of cut: top-level pieces left out, and member bodies left out.
+        #expect(partial.contains { !$0.contains(" 0 member bodies") }, "\(explained)")
+        #expect(
+            partial.contains { message in
+                let numbers = message.split(separator: " ").compactMap { Int($0) }
+                return numbers.count == 3 && numbers[0] < numbers[1]
+            }, "\(explained)")
     }
 
     /// What differs between a whole and a cut run of `sources` and of `sources --fix` on `root`.

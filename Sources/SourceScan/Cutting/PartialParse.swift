@@ -9,7 +9,8 @@ package enum ParseScope: Sendable {
     /// store of a closure): the file is parsed whole.
     case wholeFile
     /// The rule finds nothing outside the top-level declarations these select (with the `#if`
-    /// clauses around them and the file's imports, which every rule may read).
+    /// clauses around them and the file's imports, which every rule may read), and nothing in
+    /// their method bodies and computed properties that hold none of the texts (`MemberBodies`).
     case declarations([DeclarationNeed])
 }
 
@@ -34,9 +35,13 @@ package struct DeclarationNeed: Sendable {
 enum PartialParse {
     struct Outcome {
         var file: ParsedSwiftFile
-        /// Top-level pieces, and how many of them were parsed.
+        /// Top-level pieces, how many of them were parsed, and how many bodies of the members of
+        /// those were left out (`MemberBodies`).
         var pieces: Int
         var parsedPieces: Int
+        var bodiesLeftOut: Int
+        /// Whether anything was left out: else the file was parsed whole.
+        var isPartial: Bool { parsedPieces < pieces || bodiesLeftOut > 0 }
     }
 
     /// `bytes`: text `SwiftText` accepts.
@@ -45,11 +50,16 @@ enum PartialParse {
         let words = DeclarationCut.Words(tokens: cut.tokens, partner: cut.partner, bytes: bytes)
         var text = bytes
         var headers: [Range<Int>] = []
-        var parsed = 0
+        var parsed = 0, bodiesLeftOut = 0
         let occurrences = occurrences(of: needs, in: bytes)
         for piece in cut.pieces {
             if keeps(piece, needs: needs, occurrences: occurrences) {
                 parsed += 1
+                for body in MemberBodies.of(piece, in: words)
+                where !holds(body, needs, occurrences: occurrences) {
+                    blank(body, in: &text)
+                    bodiesLeftOut += 1
+                }
                 continue
             }
             switch TypeHeaders.of(piece, in: words) {
@@ -59,16 +69,17 @@ enum PartialParse {
             case .headers(let found):
                 headers += found
             }
-            for offset in piece.range where text[offset] != UInt8(ascii: "\n") { text[offset] = UInt8(ascii: " ") }
+            blank(piece.range, in: &text)
         }
         var headerText: [UInt8] = []
         for header in headers { headerText += bytes[header] + Array("\n{}\n".utf8) }
         let headerTree = Parser.parse(source: String(decoding: headerText, as: UTF8.self))
         guard !headerTree.hasError else { throw CutRefusal(reason: "a type header that does not parse alone") }
-        let tree = parsed == cut.pieces.count ? nil : Parser.parse(source: String(decoding: text, as: UTF8.self))
+        let isPartial = parsed < cut.pieces.count || bodiesLeftOut > 0
+        let tree = isPartial ? Parser.parse(source: String(decoding: text, as: UTF8.self)) : nil
         let file = ParsedSwiftFile(
             checked: bytes, path: path, tree: tree, factsOutsideTree: SwiftTypeFacts(tree: headerTree))
-        return Outcome(file: file, pieces: cut.pieces.count, parsedPieces: parsed)
+        return Outcome(file: file, pieces: cut.pieces.count, parsedPieces: parsed, bodiesLeftOut: bodiesLeftOut)
     }
 
     /// Where each need's text starts in the file.
@@ -83,6 +94,21 @@ enum PartialParse {
                 }
                 return found
             }
+        }
+    }
+
+    /// Spaces for every byte of `range` but newlines, which keep lines and columns.
+    private static func blank(_ range: Range<Int>, in text: inout [UInt8]) {
+        for offset in range where text[offset] != UInt8(ascii: "\n") { text[offset] = UInt8(ascii: " ") }
+    }
+
+    /// Whether `range` holds the text of a need for any declaration.
+    private static func holds(_ range: Range<Int>, _ needs: [DeclarationNeed], occurrences: [[Int]]) -> Bool {
+        needs.indices.contains { index in
+            needs[index].introducer == nil
+                && occurrences[index].contains {
+                    range.contains($0) && $0 + needs[index].text.count <= range.upperBound
+                }
         }
     }
 

@@ -49,7 +49,10 @@ package struct SourceParsing: Sendable {
             do throws(CutRefusal) {
                 let outcome = try PartialParse.parse(
                     bytes: contents.withBytes { $0.array() }, path: contents.file.relativePath, needs: needs)
-                explanation = "parsed \(outcome.parsedPieces) of \(outcome.pieces) top-level pieces"
+                explanation =
+                    outcome.isPartial
+                    ? "parsed in part: \(outcome.parsedPieces) of \(outcome.pieces) top-level pieces, \(outcome.bodiesLeftOut) member bodies left out"
+                    : "parsed whole: every piece is needed"
                 file = outcome.file
                 if outcome.file.isPartial, outcome.file.syntaxProblem != nil {
                     explanation = "parsed whole: the parsed pieces do not parse"
