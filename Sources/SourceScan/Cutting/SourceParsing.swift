@@ -31,9 +31,9 @@ package struct SourceParsing: Sendable {
         guard mode == .cut else { return (ParsedSwiftFile.of(contents), nil) }
         var needs: [DeclarationNeed] = []
         var reason = wholeBecause
-        if reason == nil, let text = wholeWhenHolding.first(where: { text in contents.withBytes { $0.contains(text) } })
-        {
-            reason = "holds \(text), which another check parses whole"
+        for text in wholeWhenHolding where reason == nil {
+            let holds = contents.withBytes { bytes -> Bool in bytes.contains(text) }
+            if holds { reason = "holds \(text), which another check parses whole" }
         }
         for rule in rules where reason == nil {
             switch rule.parseScope {
