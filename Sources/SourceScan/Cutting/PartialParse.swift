@@ -71,14 +71,18 @@ enum PartialParse {
             }
             blank(piece.range, in: &text)
         }
-        var headerText: [UInt8] = []
-        for header in headers { headerText += bytes[header] + Array("\n{}\n".utf8) }
-        let headerTree = Parser.parse(source: String(decoding: headerText, as: UTF8.self))
-        guard !headerTree.hasError else { throw CutRefusal(reason: "a type header that does not parse alone") }
+        var factsOutsideTree = SwiftTypeFacts()
+        if !headers.isEmpty {
+            var headerText: [UInt8] = []
+            for header in headers { headerText += bytes[header] + Array("\n{}\n".utf8) }
+            let headerTree = Parser.parse(source: String(decoding: headerText, as: UTF8.self))
+            guard !headerTree.hasError else { throw CutRefusal(reason: "a type header that does not parse alone") }
+            factsOutsideTree = SwiftTypeFacts(tree: headerTree)
+        }
         let isPartial = parsed < cut.pieces.count || bodiesLeftOut > 0
         let tree = isPartial ? Parser.parse(source: String(decoding: text, as: UTF8.self)) : nil
         let file = ParsedSwiftFile(
-            checked: bytes, path: path, tree: tree, factsOutsideTree: SwiftTypeFacts(tree: headerTree))
+            checked: bytes, path: path, tree: tree, factsOutsideTree: factsOutsideTree)
         return Outcome(file: file, pieces: cut.pieces.count, parsedPieces: parsed, bodiesLeftOut: bodiesLeftOut)
     }
 
