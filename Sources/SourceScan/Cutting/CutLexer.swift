@@ -24,7 +24,7 @@ struct CutToken {
 }
 
 /// Why a file is not cut: it is parsed whole instead.
-struct CutRefusal: Error, Equatable {
+struct CutRefusal: Error {
     var reason: String
 }
 

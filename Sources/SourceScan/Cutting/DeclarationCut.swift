@@ -6,7 +6,7 @@
 /// unbalanced brackets, a piece that starts as a continuation (`.member`, an operator), a
 /// directive condition running onto the next line.
 struct DeclarationCut {
-    struct Piece: Equatable {
+    struct Piece {
         enum Kind: Equatable {
             /// A `#if`-family directive line.
             case directive

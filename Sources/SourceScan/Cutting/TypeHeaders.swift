@@ -4,7 +4,7 @@
 /// bodies, accessors or initial values (which it skips). A header runs from the keyword to the
 /// body's `{`; parsed as `header {}`, it gives the same name and inheritance clause.
 enum TypeHeaders {
-    enum Outcome: Equatable {
+    enum Outcome {
         /// The byte ranges of the headers (none when the piece declares no type).
         case headers([Range<Int>])
         /// The piece may hold a type the scan cannot place: it is parsed.
