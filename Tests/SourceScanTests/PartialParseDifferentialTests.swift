@@ -70,6 +70,19 @@ import Testing
             }, "\(explained)")
     }
 
+    /// A file the lexer refuses to cut is parsed whole, and still checked.
+    @Test func aFileTheCutRefusesIsParsedWhole() {
+        let directory = TemporaryDirectory("shipcheck-refused")
+        directory.write("View.swift", "import SwiftUI\nlet half = width/2\n#Preview { Text(\"x\") }\n")
+        let result = SourceScanner(
+            root: directory.path, configuration: Configuration(), rules: RuleRegistry.rules,
+            parsing: SourceParsing(mode: .cut, explains: true)
+        ).run()
+        #expect(result.explanations.map(\.message) == ["parsed whole: a '/' that may start a regex literal"])
+        #expect(result.findings.map(\.ruleID) == ["preview-outside-debug"])
+        #expect(Self.differences(root: directory.path).isEmpty)
+    }
+
     /// What differs between a whole and a cut run of `sources` and of `sources --fix` on `root`.
     static func differences(root: String) -> [String] {
         func scanner(_ mode: SourceParsing.Mode) -> SourceScanner {
