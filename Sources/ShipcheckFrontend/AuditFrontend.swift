@@ -17,7 +17,10 @@ extension Frontend {
     ) -> [any FileCheck] {
         let rules = RuleRegistry.rules
         return [
-            SourceRulesCheck(rules: rules, configuration: configuration),
+            // The archive-breaker check parses every Swift file holding `#if` whole
+            // (`ArchiveFileFacts`): the sources check shares that tree instead of cutting.
+            SourceRulesCheck(
+                rules: rules, configuration: configuration, parsing: SourceParsing(wholeWhenHolding: ["#if"])),
             ConflictCheck(rules: rules, configuration: configuration),
             SavedQueries.gates(root: root, configuration: configuration, source: source),
             BuildSettingsCheck(rules: rules, configuration: configuration),

@@ -20,12 +20,13 @@ extension Frontend {
     /// diff) and the report is a fresh scan of what is left.
     package static func sources(
         _ roots: [(root: String, configuration: Configuration)], fix: Bool, dryRun: Bool,
-        buildStep: SourcesBuildStep = SourcesBuildStep(), cache: ResultCacheChoice = .none, failingSeverity: Severity
+        buildStep: SourcesBuildStep = SourcesBuildStep(), cache: ResultCacheChoice = .none, failingSeverity: Severity,
+        parsing: SourceParsing = SourceParsing()
     ) -> CommandOutcome {
         let scanners = roots.map {
             SourceScanner(
                 root: $0.root, configuration: cache.excludingCache(from: $0.configuration, root: $0.root),
-                rules: RuleRegistry.rules)
+                rules: RuleRegistry.rules, parsing: parsing)
         }
         var messages: [String] = []
         if fix {

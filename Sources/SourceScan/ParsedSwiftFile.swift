@@ -14,14 +14,33 @@ package final class ParsedSwiftFile {
     package let bytes: [UInt8]
     package let tree: SourceFileSyntax
     package let lines: LineTable
+    /// Whether `tree` holds only some declarations (`PartialParse`), blanks in place of the rest.
+    let isPartial: Bool
+    /// The types declared where `tree` has blanks.
+    private let factsOutsideTree: SwiftTypeFacts
 
     /// Parses `bytes`, or throws the input error `SwiftText.problem(in:path:)` gives.
-    package init(bytes: [UInt8], path: String) throws(InputError) {
+    package convenience init(bytes: [UInt8], path: String) throws(InputError) {
         if let problem = SwiftText.problem(in: bytes, path: path) { throw problem }
+        self.init(checked: bytes, path: path, tree: nil, factsOutsideTree: SwiftTypeFacts())
+    }
+
+    /// `bytes` that `SwiftText` accepts; `tree`: their parse with some declarations blanked
+    /// (nil: parse them whole), and the types those declare.
+    init(checked bytes: [UInt8], path: String, tree: SourceFileSyntax?, factsOutsideTree: SwiftTypeFacts) {
         self.path = path
         self.bytes = bytes
-        tree = Parser.parse(source: String(decoding: bytes, as: UTF8.self))
+        self.tree = tree ?? Parser.parse(source: String(decoding: bytes, as: UTF8.self))
+        isPartial = tree != nil
+        self.factsOutsideTree = factsOutsideTree
         lines = LineTable(bytes)
+    }
+
+    /// What the file declares about types, for questions across files.
+    var typeFacts: SwiftTypeFacts {
+        var facts = SwiftTypeFacts(tree: tree)
+        facts.formUnion(factsOutsideTree)
+        return facts
     }
 
     /// The file of a scan's turn: parsed by the first check that asks, shared with the others.

@@ -32,6 +32,7 @@ package final class SourceRulesCheck: FileCheck {
     private let handWrittenRuleIDs: [String]
     /// What decides a file's result in the result cache besides its bytes and path.
     private let cacheSettings: String
+    private let parsing: SourceParsing
     private let state = Mutex(State())
 
     private struct State {
@@ -55,8 +56,10 @@ package final class SourceRulesCheck: FileCheck {
     /// `rules`: the registry's rules; this check runs the Swift source rules and the project
     /// rules among them that `configuration` leaves on.
     package init(
-        rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false
+        rules: [any Rule.Type], configuration: Configuration, fixing: Bool = false,
+        parsing: SourceParsing = SourceParsing()
     ) {
+        self.parsing = parsing
         self.rules = rules.compactMap { $0 as? any SwiftSourceRule.Type }.filter {
             configuration.isEnabled($0.description)
         }
@@ -164,6 +167,9 @@ package final class SourceRulesCheck: FileCheck {
                     message:
                         "generated (\(generatedReason)): not checked by \(handWrittenRuleIDs.joined(separator: ", "))"))
         }
+        if parsing.explains, let explanation = result.parsing {
+            notes.append(InputError(path: file.relativePath, message: explanation))
+        }
         if let problem = result.problem { report(problem) }
         let lookup = LookupFile(
             file: file, index: index, mentions: result.mentions, parsed: result.types != nil, contentHash: contentHash)
@@ -182,12 +188,16 @@ package final class SourceRulesCheck: FileCheck {
         var result = SourceFileResult(mentions: IdentifierFilter.of(contents), generatedReason: generatedReason)
         let generated = generatedReason != nil
         let isDevelopmentAsset = everyDevelopmentAsset && scope.developmentReason != nil
-        guard isDevelopmentAsset || mayApply(to: contents, generated: generated) else { return result }
+        let applicable = applicableRules(to: contents, generated: generated)
+        guard isDevelopmentAsset || !applicable.isEmpty else { return result }
         if let problem = SwiftText.problem(of: contents) {
             result.problem = problem
             return result
         }
-        guard let file = ParsedSwiftFile.of(contents) else { return result }
+        let whole = isDevelopmentAsset ? "in Development Assets, which dev-asset-outside-debug reads whole" : nil
+        let (parsed, explanation) = parsing.parse(contents, rules: applicable, wholeBecause: whole)
+        result.parsing = explanation
+        guard var file = parsed else { return result }
         if let problem = file.syntaxProblem {
             contents.report(problem)
             result.problem = problem
@@ -196,14 +206,21 @@ package final class SourceRulesCheck: FileCheck {
         let context = SwiftRuleContext(
             evaluator: evaluator, developmentReason: scope.developmentReason, testReason: scope.testReason)
         let fileRules = generated ? generatedFileRules : rules
-        let analysis = Self.analyze(file, rules: fileRules, context: context)
+        var analysis = Self.analyze(file, rules: fileRules, context: context)
+        if fixing, file.isPartial, !analysis.unwrappedPreviews.isEmpty || !analysis.moves.isEmpty,
+            let wholeFile = ParsedSwiftFile.of(contents)
+        {
+            // A rewrite is verified against the whole tree.
+            file = wholeFile
+            analysis = Self.analyze(file, rules: fileRules, context: context)
+        }
         if fixing {
             let outcome = Self.fix(file, at: contents.file.path, analysis: analysis, rules: fileRules, context: context)
             state.withLock { $0.fixes.append((contents.index, outcome)) }
         }
         result.findings = analysis.findings
         result.pending = analysis.pending
-        result.types = SwiftTypeFacts(tree: file.tree)
+        result.types = file.typeFacts
         return result
     }
 
@@ -219,9 +236,9 @@ package final class SourceRulesCheck: FileCheck {
         handWrittenRuleIDs.isEmpty ? nil : generated.reason(for: contents)
     }
 
-    /// Whether some rule has its `requiredText` in the bytes and its `mayApply` agrees (in a
-    /// generated file, some rule reporting there); each text is searched for at most once.
-    private func mayApply(to contents: FileContents, generated: Bool) -> Bool {
+    /// The rules with their `requiredText` in the bytes and whose `mayApply` agrees (in a
+    /// generated file, those reporting there); each text is searched for at most once.
+    private func applicableRules(to contents: FileContents, generated: Bool) -> [any SwiftSourceRule.Type] {
         var found: [Int: Bool] = [:]
         func contains(_ needle: Int) -> Bool {
             if let known = found[needle] { return known }
@@ -229,10 +246,10 @@ package final class SourceRulesCheck: FileCheck {
             found[needle] = result
             return result
         }
-        return ruleNeedles.contains { entry in
+        return ruleNeedles.filter { entry in
             (!generated || entry.reportsInGeneratedFiles) && entry.needles.contains(where: contains)
                 && entry.rule.mayApply(to: contents)
-        }
+        }.map(\.rule)
     }
 
     package func finish() -> CheckResult {
@@ -380,6 +397,8 @@ struct SourceFileResult: Sendable, Codable {
     var problem: InputError?
     /// Why it is generated, when that leaves some rule out of it (told from its header).
     var generatedReason: String?
+    /// How it was parsed, when it was (what `--explain` shows).
+    var parsing: String?
 }
 
 /// A finding's rule and identity: what a fix is for, and what must be gone after it.

@@ -10,10 +10,13 @@ package struct SourceScanner: Sendable {
     /// The registry's rules (`RuleRegistry.rules`); the check takes the source and project rules.
     package let rules: [any Rule.Type]
     package let source: any FileSource
+    package let parsing: SourceParsing
 
     package init(
-        root: String, configuration: Configuration, rules: [any Rule.Type], source: any FileSource = DiskFileSource()
+        root: String, configuration: Configuration, rules: [any Rule.Type], source: any FileSource = DiskFileSource(),
+        parsing: SourceParsing = SourceParsing()
     ) {
+        self.parsing = parsing
         self.root = root
         self.configuration = configuration
         self.rules = rules
@@ -24,12 +27,12 @@ package struct SourceScanner: Sendable {
     /// and every file's result is recorded in it.
     package func run(cache: ResultCache? = nil) -> CheckResult {
         ScanPipeline(root: root, configuration: configuration, source: source, cache: cache)
-            .run([SourceRulesCheck(rules: rules, configuration: configuration)]).combined
+            .run([SourceRulesCheck(rules: rules, configuration: configuration, parsing: parsing)]).combined
     }
 
     /// Computes the rewrites `--fix` would make; nothing is written (see `SourceFix.write()`).
     package func fix() -> SourceFixResult {
-        let check = SourceRulesCheck(rules: rules, configuration: configuration, fixing: true)
+        let check = SourceRulesCheck(rules: rules, configuration: configuration, fixing: true, parsing: parsing)
         let outcome = ScanPipeline(root: root, configuration: configuration, source: source).run([check])
         var result = check.fixes
         result.inputErrors = outcome.inputErrors

@@ -17,6 +17,10 @@ package protocol SwiftSourceRule: Rule {
     /// lent for the call (`FileContents.withBytes`).
     static func mayApply(to contents: FileContents) -> Bool
 
+    /// What the rule reads of the tree: whole files, or only some top-level declarations
+    /// (`PartialParse`); by default the whole file.
+    static var parseScope: ParseScope { get }
+
     /// Whether every Swift file in Development Assets is checked, whatever its text.
     static var checksEveryDevelopmentAsset: Bool { get }
 
@@ -35,6 +39,7 @@ package protocol SwiftSourceRule: Rule {
 
 extension SwiftSourceRule {
     package static func mayApply(to contents: FileContents) -> Bool { true }
+    package static var parseScope: ParseScope { .wholeFile }
     package static var checksEveryDevelopmentAsset: Bool { false }
     package static var concernsReleaseBuilds: Bool { false }
     package static var reportsInGeneratedFiles: Bool { true }

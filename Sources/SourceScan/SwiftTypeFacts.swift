@@ -26,7 +26,7 @@ enum TypeFactRequirement: Sendable, Hashable, Codable {
 /// a fact none of those establish — from the other files that may mention the type's name (their
 /// `IdentifierFilter`), where the name right after `class` / `actor` / `extension` picks the
 /// few worth parsing.
-struct SwiftTypeFacts: Sendable, Codable {
+struct SwiftTypeFacts: Sendable, Codable, Equatable {
     private(set) var referenceTypes: Set<String> = []
     private(set) var conformances: [String: Set<String>] = [:]
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ShipcheckCore
 import ShipcheckFrontend
+import SourceScan
 
 struct SourcesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -37,6 +38,12 @@ struct SourcesCommand: ParsableCommand {
     @Flag(help: "With --fix: print the changes as a unified diff and write nothing.")
     var dryRun = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Diagnostic: parse only the declarations the rules ask for (cut, the default) or whole files; --explain then says how each file was parsed.",
+            visibility: .hidden))
+    var parse: SourceParsing.Mode?
+
     @Argument(help: "Files or directories to check (default: the current directory).")
     var paths: [String] = []
 
@@ -50,6 +57,9 @@ struct SourcesCommand: ParsableCommand {
         try report.emit(
             Frontend.sources(
                 roots, fix: fix, dryRun: dryRun, buildStep: buildStep.mode, cache: cache.choice,
-                failingSeverity: report.failingSeverity))
+                failingSeverity: report.failingSeverity,
+                parsing: SourceParsing(mode: parse ?? .cut, explains: parse != nil)))
     }
 }
+
+extension SourceParsing.Mode: ExpressibleByArgument {}

@@ -194,6 +194,11 @@ package enum DynamicPropertyCapturesSelfRule: SwiftSourceRule {
     /// A View / DynamicProperty with property-wrapper storage imports SwiftUI (or names
     /// `DynamicProperty` for a custom one), and the rule looks only inside `init`.
     package static let requiredText = ["SwiftUI", "DynamicProperty"]
+    /// The hits are in an `init` of the struct; the methods they may reference are its own or
+    /// declared in the file's extensions.
+    package static let parseScope = ParseScope.declarations([
+        DeclarationNeed(holding: "init"), DeclarationNeed(holding: "func", introducer: "extension")
+    ])
 
     package static func mayApply(to contents: FileContents) -> Bool {
         contents.withBytes { $0.contains(initNeedle) }

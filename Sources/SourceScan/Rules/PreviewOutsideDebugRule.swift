@@ -147,6 +147,8 @@ package enum PreviewOutsideDebugRule: SwiftSourceRule {
     )
 
     package static let requiredText = ["Preview"]
+    /// A `#Preview` is in the top-level declaration holding it (or is one).
+    package static let parseScope = ParseScope.declarations([DeclarationNeed(holding: "Preview")])
 
     package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
         file.previews.compactMap { preview in

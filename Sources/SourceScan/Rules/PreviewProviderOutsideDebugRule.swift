@@ -65,6 +65,8 @@ package enum PreviewProviderOutsideDebugRule: SwiftSourceRule {
     )
 
     package static let requiredText = ["Preview"]
+    /// A provider names its protocol in its own declaration, inside the top-level one.
+    package static let parseScope = ParseScope.declarations([DeclarationNeed(holding: "Preview")])
 
     package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
         file.previews.compactMap { preview in

@@ -285,6 +285,10 @@ package enum StateBuiltInInitRule: SwiftSourceRule {
     /// Both wrappers are spelled `@State…`, and a property wrapper needs its attribute in the
     /// file that declares the property.
     package static let requiredText = ["@State", "@SwiftUI.State"]
+    /// The wrapped property and the inits assigning it are members of one type declaration.
+    package static let parseScope = ParseScope.declarations([
+        DeclarationNeed(holding: "@State"), DeclarationNeed(holding: "@SwiftUI.State")
+    ])
 
     package static func check(_ file: ParsedSwiftFile, _ context: SwiftRuleContext) -> [SourceFinding] {
         ProposedFinding.findings(of: self, in: file, context: context, StateInitFinder.hits(in:))
