@@ -3,7 +3,8 @@
 # cold (as a user's first run: the result cache in its default place, empty) against the compiler's own parser over all their Swift files (`swiftc
 # -frontend -parse`: the fastest Swift parser there is), and warm (the result cache of an
 # earlier run; after editing one file) against `rg -l Preview` (reading every file: the floor of
-# any scan). Each app is fetched once, shallow, at a fixed revision, into bench/work/apps/. Runs
+# any scan). Each app is checked out once at a fixed revision into bench/work/apps/ (checkout.sh:
+# from a local mirror when there is one, else fetched shallow). Runs
 # in turns (bench/interleave.py), CPU time (user + system). Writes bench/results/apps.md.
 #
 # Targets (issue 50): cold `sources` at most 1.0x the parse's CPU; warm `sources` at most 1.0x
@@ -37,10 +38,8 @@ for entry in "${apps[@]}"; do
   tree="$work/$name"
   if [ "$url" = local ]; then
     tree="$(bench/sources/tree.sh)"
-  elif [ "$(git -C "$tree" rev-parse HEAD 2>/dev/null)" != "$revision" ]; then
-    rm -rf "$tree" && git init -q "$tree"
-    git -C "$tree" fetch -q --depth 1 "$url" "$revision"
-    git -C "$tree" -c advice.detachedHead=false checkout -q FETCH_HEAD
+  else
+    bench/apps/checkout.sh "$name" "$url" "$revision" "$tree"
   fi
   list="$work/${name// /-}.swift-files"
   git -C "$tree" ls-files -z '*.swift' | sed -z "s|^|$tree/|" > "$list"
