@@ -6,7 +6,9 @@ import Foundation
 /// container is its count and, per entry, the key and the value; an unkeyed one its count and
 /// values; each value is a presence byte and a length-prefixed body; integers are LEB128
 /// (zig-zag when signed), strings and `Data` their UTF-8 / bytes. Unknown or malformed input
-/// throws `DecodingError`, which the cache takes as "no entry".
+/// throws `DecodingError`, which the cache takes as "no entry". Coding paths are not tracked
+/// (every node's is empty): no error's path is ever shown, and building one cost an array per
+/// value decoded, on every warm run.
 enum CompactCoder {
     static func encode(_ value: some Encodable) throws -> [UInt8] {
         let node = EncodingNode(codingPath: [])
@@ -92,12 +94,4 @@ struct CompactByteReader {
         default: throw corrupt("bad presence byte")
         }
     }
-}
-
-struct CompactIndexKey: CodingKey {
-    var stringValue: String { "\(intValue ?? 0)" }
-    var intValue: Int?
-    init(_ index: Int) { intValue = index }
-    init?(stringValue: String) { return nil }
-    init?(intValue: Int) { self.intValue = intValue }
 }

@@ -82,9 +82,9 @@ struct KeyedDecoding<Key: CodingKey>: KeyedDecodingContainerProtocol {
     private func node(_ key: Key) throws -> DecodingNode {
         guard let bytes = try slot(key) else {
             throw DecodingError.valueNotFound(
-                Any.self, DecodingError.Context(codingPath: codingPath + [key], debugDescription: "nil"))
+                Any.self, DecodingError.Context(codingPath: codingPath, debugDescription: "nil"))
         }
-        return DecodingNode(bytes: bytes, codingPath: codingPath + [key])
+        return DecodingNode(bytes: bytes, codingPath: codingPath)
     }
 
     func decodeNil(forKey key: Key) throws -> Bool { try slot(key) == nil }
@@ -132,7 +132,7 @@ struct UnkeyedDecoding: UnkeyedDecodingContainer {
                 Any.self, DecodingError.Context(codingPath: codingPath, debugDescription: "nil"))
         }
         defer { currentIndex += 1 }
-        return DecodingNode(bytes: bytes, codingPath: codingPath + [CompactIndexKey(currentIndex)])
+        return DecodingNode(bytes: bytes, codingPath: codingPath)
     }
 
     mutating func decodeNil() throws -> Bool {

@@ -103,7 +103,7 @@ struct KeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws { node.append(nil, key: key.stringValue) }
 
     mutating func encode(_ value: some Encodable, forKey key: Key) throws {
-        let child = EncodingNode(codingPath: codingPath + [key])
+        let child = EncodingNode(codingPath: codingPath)
         try child.encodeValue(value)
         node.append(child, key: key.stringValue)
     }
@@ -111,13 +111,13 @@ struct KeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let child = EncodingNode(codingPath: codingPath + [key])
+        let child = EncodingNode(codingPath: codingPath)
         node.append(child, key: key.stringValue)
         return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = EncodingNode(codingPath: codingPath + [key])
+        let child = EncodingNode(codingPath: codingPath)
         node.append(child, key: key.stringValue)
         return child.unkeyedContainer()
     }
@@ -129,7 +129,7 @@ struct KeyedEncoding<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let child = EncodingNode(codingPath: codingPath + [key])
+        let child = EncodingNode(codingPath: codingPath)
         node.append(child, key: key.stringValue)
         return child
     }
@@ -143,7 +143,7 @@ struct UnkeyedEncoding: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { node.append(nil) }
 
     mutating func encode(_ value: some Encodable) throws {
-        let child = EncodingNode(codingPath: codingPath + [CompactIndexKey(count)])
+        let child = EncodingNode(codingPath: codingPath)
         try child.encodeValue(value)
         node.append(child)
     }
@@ -151,19 +151,19 @@ struct UnkeyedEncoding: UnkeyedEncodingContainer {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let child = EncodingNode(codingPath: codingPath + [CompactIndexKey(count)])
+        let child = EncodingNode(codingPath: codingPath)
         node.append(child)
         return child.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = EncodingNode(codingPath: codingPath + [CompactIndexKey(count)])
+        let child = EncodingNode(codingPath: codingPath)
         node.append(child)
         return child.unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = EncodingNode(codingPath: codingPath + [CompactIndexKey(count)])
+        let child = EncodingNode(codingPath: codingPath)
         node.append(child)
         return child
     }
