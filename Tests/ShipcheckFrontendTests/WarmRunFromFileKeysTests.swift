@@ -146,3 +146,49 @@ import Testing
         #expect(!warm.findings.contains { $0.ruleID == "preview-outside-debug" })
     }
 }
+
+/// Damage to the pack is never taken for a result: an entry whose value's checksum fails is no
+/// entry, and a file record whose checksum fails makes the whole pack untrusted.
+@Suite struct ResultPackDamageTests {
+    let directory = TemporaryDirectory("shipcheck-pack-damage")
+    var root: String { directory.path + "/tree" }
+    let settled = FileKey(device: 1, inode: 2, size: 3, modified: 1_000_000_000, changed: 1_000_000_000)
+
+    /// A pack holding one entry and one file record, with a byte of `marker` changed, read back.
+    func cache(damaging marker: String?) throws -> ResultCache {
+        let cache = ResultCache(directory: directory.path + "/cache", roots: [root], toolVersion: "t")
+        cache.record("value MARKER-IN-VALUE", for: ResultKey(high: 1, low: 2))
+        cache.recordRead(path: root + "/file", key: settled, contentHash: "MARKER-IN-HASH")
+        try cache.save()
+        let packs = try FileManager.default.contentsOfDirectory(atPath: directory.path + "/cache")
+        let pack = directory.path + "/cache/" + (try #require(packs.first { $0.hasPrefix("results-") }))
+        var bytes = try #require(FileManager.default.contents(atPath: pack)).map { $0 }
+        guard let marker else {
+            return ResultCache(directory: directory.path + "/cache", roots: [root], toolVersion: "t")
+        }
+        let needle = Array(marker.utf8)
+        let at = try #require(
+            bytes.indices.first { bytes[$0...].starts(with: needle) }, "the pack does not hold \(marker)")
+        bytes[at] ^= 0x20
+        try Data(bytes).write(to: URL(fileURLWithPath: pack))
+        return ResultCache(directory: directory.path + "/cache", roots: [root], toolVersion: "t")
+    }
+
+    @Test func anUndamagedPackIsTrusted() throws {
+        let cache = try cache(damaging: nil)
+        #expect(cache.value(String.self, for: ResultKey(high: 1, low: 2)) == "value MARKER-IN-VALUE")
+        #expect(cache.unchangedContentHash(path: root + "/file", key: settled) == "MARKER-IN-HASH")
+    }
+
+    @Test func aDamagedValueIsNoEntry() throws {
+        let cache = try cache(damaging: "MARKER-IN-VALUE")
+        #expect(cache.value(String.self, for: ResultKey(high: 1, low: 2)) == nil)
+        #expect(cache.unchangedContentHash(path: root + "/file", key: settled) == "MARKER-IN-HASH")
+    }
+
+    @Test func aDamagedFileRecordMakesThePackUntrusted() throws {
+        let cache = try cache(damaging: "MARKER-IN-HASH")
+        #expect(!cache.knowsFileKeys)
+        #expect(cache.value(String.self, for: ResultKey(high: 1, low: 2)) == nil)
+    }
+}

@@ -123,6 +123,20 @@ extension Array where Element == UInt8 {
     }
 }
 
+extension ArraySlice where Element == UInt8 {
+    /// Lends the slice's bytes as a view for the call.
+    package func withByteView<Result, Failure: Error>(
+        _ body: (borrowing ByteView) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        let outcome: Swift.Result<Result, Failure> = withUnsafeBytes { buffer in
+            do throws(Failure) { return .success(try body(ByteView(unsafeBytes: buffer))) } catch {
+                return .failure(error)
+            }
+        }
+        return try outcome.get()
+    }
+}
+
 extension String {
     /// Lends the string's UTF-8 as a view for the call.
     package func withByteView<Result, Failure: Error>(

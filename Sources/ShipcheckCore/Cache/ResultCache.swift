@@ -94,9 +94,9 @@ package final class ResultCache: ResultStore {
 
     /// The value stored under `key`, or nil when there is none or it does not decode as `type`.
     package func value<Value: Decodable>(_ type: Value.Type, for key: ResultKey) -> Value? {
-        guard let entry = previous.entries[key], let value = try? CompactCoder.decode(type, from: entry.value) else {
-            return nil
-        }
+        guard let entry = previous.entries[key], entry.isIntact(under: key),
+            let value = try? CompactCoder.decode(type, from: entry.value)
+        else { return nil }
         used.withLock { _ = $0.entries.insert(key) }
         reused.add(1, ordering: .relaxed)
         return value
@@ -106,7 +106,9 @@ package final class ResultCache: ResultStore {
     /// written out with the pack, not kept.
     package func record(_ value: some Encodable, for key: ResultKey) {
         guard let bytes = try? CompactCoder.encode(value) else { return }
-        write(ResultPack.entryRecord(key, run: run, value: bytes))
+        write(
+            ResultPack.entryRecord(
+                key, run: run, value: bytes[...], checksum: ResultPack.checksum(bytes[...], key: key)))
         recorded.store(true, ordering: .relaxed)
     }
 
@@ -199,7 +201,9 @@ package final class ResultCache: ResultStore {
         for (key, entry) in previous.entries {
             let isUsed = used.entries.contains(key)
             guard isUsed || entry.run > oldest else { continue }
-            output.write(ResultPack.entryRecord(key, run: isUsed ? run : entry.run, value: entry.value))
+            output.write(
+                ResultPack.entryRecord(key, run: isUsed ? run : entry.run, value: entry.value, checksum: entry.checksum)
+            )
         }
         for (path, file) in previous.files where !used.readPaths.contains(path.hashValue) {
             if used.unchangedPaths.contains(path.hashValue) {

@@ -10,13 +10,24 @@ import ScanEngine
 /// Layout, in `CompactCoder`'s primitives: the magic text; the format; the tool's version; the
 /// scanned roots; the run number; when the run began (`readAt`, the bit pattern of seconds since
 /// 1970, for `FileKey.isRacy`); then records, each a tag and its fields — an entry: its key (two
-/// fixed 64-bit words), the run that last used it and its value; a file: its path, the run that
-/// last saw it, the key's five fields and the content hash — and the end tag. A pack without
-/// its end tag was cut short and is not trusted.
+/// fixed 64-bit words), the run that last used it, its value and the value's checksum; a file:
+/// its path, the run that last saw it, the key's five fields, the content hash and the record's
+/// checksum — and the end tag. A pack without its end tag was cut short and is not trusted; a
+/// file record whose checksum fails makes the whole pack untrusted, an entry whose checksum
+/// fails is no entry (`isIntact`, checked when a check asks for it).
 struct ResultPack {
     struct Entry {
         var run: Int
         var value: ArraySlice<UInt8>
+        var checksum: UInt64
+
+        /// Whether the value is the one written under `key` (no damage since).
+        func isIntact(under key: ResultKey) -> Bool { checksum == ResultPack.checksum(value, key: key) }
+    }
+
+    /// XXH64 of a value, seeded with its key's low word: a value moved to another key fails too.
+    static func checksum(_ value: ArraySlice<UInt8>, key: ResultKey) -> UInt64 {
+        value.withByteView { ContentHash.xxh64($0, seed: key.low) }
     }
 
     /// What a file was when a run read it.
@@ -27,7 +38,7 @@ struct ResultPack {
     }
 
     static let magic = Array("shipcheck results\n".utf8)
-    static let format: UInt64 = 3
+    static let format: UInt64 = 4
     private enum Tag: UInt8 {
         case end = 0
         case entry = 1
@@ -63,9 +74,12 @@ struct ResultPack {
                 return
             case .entry?:
                 let key = ResultKey(high: try reader.fixed(), low: try reader.fixed())
-                let entry = Entry(run: Int(clamping: try reader.varint()), value: try reader.lengthPrefixed())
+                let entry = Entry(
+                    run: Int(clamping: try reader.varint()), value: try reader.lengthPrefixed(),
+                    checksum: try reader.fixed())
                 if entries[key] == nil { entries[key] = entry }
             case .file?:
+                let start = reader.bytes.startIndex - 1
                 let path = try reader.string()
                 let run = Int(clamping: try reader.varint())
                 let key = FileKey(
@@ -73,6 +87,8 @@ struct ResultPack {
                     size: Int64(bitPattern: try reader.fixed()), modified: Int64(bitPattern: try reader.fixed()),
                     changed: Int64(bitPattern: try reader.fixed()))
                 let file = FileRecord(run: run, key: key, contentHash: try reader.string())
+                let written = bytes[start..<reader.bytes.startIndex].withByteView { ContentHash.xxh64($0) }
+                guard try reader.fixed() == written else { throw reader.corrupt("a damaged file record") }
                 if files[path] == nil { files[path] = file }
             case nil:
                 throw reader.corrupt("an unknown record")
@@ -91,13 +107,15 @@ struct ResultPack {
         return out
     }
 
-    static func entryRecord(_ key: ResultKey, run: Int, value: some Collection<UInt8>) -> [UInt8] {
+    /// An entry's record; `checksum` is the value's (`checksum(_:key:)`).
+    static func entryRecord(_ key: ResultKey, run: Int, value: ArraySlice<UInt8>, checksum: UInt64) -> [UInt8] {
         var out = [Tag.entry.rawValue]
-        out.reserveCapacity(value.count + 24)
+        out.reserveCapacity(value.count + 32)
         out.appendFixed(key.high)
         out.appendFixed(key.low)
         out.appendVarint(UInt64(run))
         out.appendLengthPrefixed(value)
+        out.appendFixed(checksum)
         return out
     }
 
@@ -111,6 +129,7 @@ struct ResultPack {
         out.appendFixed(UInt64(bitPattern: file.key.modified))
         out.appendFixed(UInt64(bitPattern: file.key.changed))
         out.appendLengthPrefixed(file.contentHash.utf8)
+        out.appendFixed(out.withByteView { ContentHash.xxh64($0) })
         return out
     }
 
