@@ -67,6 +67,6 @@ extension IdentifierFilter: Codable {
 
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
-        try container.encode(words.map(\.littleEndian).withUnsafeBytes { Data($0) })
+        try container.encode(words.map { $0.littleEndian }.withUnsafeBytes { Data($0) })
     }
 }
