@@ -25,7 +25,7 @@ done
   echo "deterministically under \`bench/work/\` (not committed). Times are hyperfine means, except the saved"
   echo "queries' (medians of runs taken in turns, \`bench/interleave.py\`); peak memory is maximum resident set"
   echo "size from \`/usr/bin/time -v\`."
-  for area in sources source-rules apps conflicts queries binary ipa preflight android diff audit fuzz requalified engine; do
+  for area in sources source-rules apps differential conflicts queries binary ipa preflight android diff audit fuzz requalified engine; do
     if [ -f "results/$area.md" ]; then
       echo
       cat "results/$area.md"
