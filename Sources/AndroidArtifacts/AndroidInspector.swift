@@ -15,12 +15,14 @@ package struct AndroidInspector: ArtifactFamily {
     /// `rules`: the registry's rules; the inspector runs the Android rules among them.
     package init(configuration: Configuration, rules: [any Rule.Type]) {
         self.configuration = configuration
-        self.rules = rules.compactMap { $0 as? any AndroidRule.Type }.filter { configuration.isEnabled($0.description) }
+        self.rules = rules.reading(.android, as: (any AndroidRule.Type).self).filter {
+            configuration.isEnabled($0.description)
+        }
     }
 
     /// The rules among `rules` the inspector runs (for reports' rule lists).
     package static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
-        rules.filter { $0 is any AndroidRule.Type }
+        rules.filter { $0.inputs.contains(.android) }
     }
 
     package func claims(_ path: String, kind: FileKind) -> Bool {

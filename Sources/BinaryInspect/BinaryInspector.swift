@@ -24,18 +24,22 @@ package struct BinaryInspector: Sendable {
     /// `rules`: the registry's rules; the inspector runs the binary and bundle rules among them.
     package init(configuration: Configuration, rules: [any Rule.Type], architecture: String? = nil) {
         self.configuration = configuration
-        self.rules = rules.compactMap { $0 as? any BinaryRule.Type }.filter { configuration.isEnabled($0.description) }
-        bundleRules = rules.compactMap { $0 as? any BundleRule.Type }.filter { configuration.isEnabled($0.description) }
+        self.rules = rules.reading(.binary, as: (any BinaryRule.Type).self).filter {
+            configuration.isEnabled($0.description)
+        }
+        bundleRules = rules.reading(.bundle, as: (any BundleRule.Type).self).filter {
+            configuration.isEnabled($0.description)
+        }
         self.architecture = architecture
     }
 
     /// The rules among `rules` the inspector runs (for reports' rule lists).
     package static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
-        rules.filter { $0 is any BinaryRule.Type || $0 is any BundleRule.Type }
+        rules.filter { $0.inputs.contains(.binary) || $0.inputs.contains(.bundle) }
     }
 
     /// Whether the rule is one of the bundle rules (their examples are `BundleContents(example:)`).
-    package static func isBundleRule(_ rule: any Rule.Type) -> Bool { rule is any BundleRule.Type }
+    package static func isBundleRule(_ rule: any Rule.Type) -> Bool { rule.inputs.contains(.bundle) }
 
     /// Audits files (binaries or archives), Apple bundles and `.ipa` files (walked whole), and
     /// directories (searched for binaries by magic and for bundles by extension).

@@ -42,7 +42,7 @@ package final class ConflictCheck: FileCheck {
 
     /// The rules among `rules` the conflict checks run (for reports' rule lists).
     package static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
-        rules.filter { $0 is any ConflictContentRule.Type || $0 is any RepositoryConflictRule.Type }
+        rules.filter { $0.inputs.contains(.conflictContent) || $0.inputs.contains(.repositoryConflict) }
     }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {

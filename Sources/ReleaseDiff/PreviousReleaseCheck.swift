@@ -14,14 +14,14 @@ package struct PreviousReleaseCheck: Sendable {
     /// the configuration leaves on.
     package init(configuration: Configuration, rules: [any Rule.Type]) {
         self.configuration = configuration
-        self.rules = rules.compactMap { $0 as? any PreviousReleaseRule.Type }.filter {
+        self.rules = rules.reading(.previousRelease, as: (any PreviousReleaseRule.Type).self).filter {
             configuration.isEnabled($0.description)
         }
     }
 
     /// The rules among `rules` the check runs (for reports' rule lists).
     package static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
-        rules.filter { $0 is any PreviousReleaseRule.Type }
+        rules.filter { $0.inputs.contains(.previousRelease) }
     }
 
     /// The previous-release rules' findings about the new release, finalized.

@@ -60,10 +60,10 @@ package final class SourceRulesCheck: FileCheck {
         parsing: SourceParsing = SourceParsing()
     ) {
         self.parsing = parsing
-        self.rules = rules.compactMap { $0 as? any SwiftSourceRule.Type }.filter {
+        self.rules = rules.reading(.swiftSource, as: (any SwiftSourceRule.Type).self).filter {
             configuration.isEnabled($0.description)
         }
-        projectRules = rules.compactMap { $0 as? any ProjectRule.Type }.filter {
+        projectRules = rules.reading(.project, as: (any ProjectRule.Type).self).filter {
             configuration.isEnabled($0.description)
         }
         self.configuration = configuration
@@ -91,7 +91,7 @@ package final class SourceRulesCheck: FileCheck {
 
     /// The rules among `rules` this check runs (for reports' rule lists).
     package static func ownRules(among rules: [any Rule.Type]) -> [any Rule.Type] {
-        rules.filter { $0 is any SwiftSourceRule.Type || $0 is any ProjectRule.Type }
+        rules.filter { $0.inputs.contains(.swiftSource) || $0.inputs.contains(.project) }
     }
 
     package func prepare(_ context: ScanContext) -> [ScannedFile] {

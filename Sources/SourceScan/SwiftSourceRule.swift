@@ -141,3 +141,11 @@ enum CompiledPhrase {
         return "\(condition): enclosing \(enclosing.joined(separator: ", inside "))"
     }
 }
+
+extension RuleInput {
+    package static let swiftSource = RuleInput("Swift source files")
+}
+
+extension SwiftSourceRule {
+    package static var inputs: Set<RuleInput> { [.swiftSource] }
+}

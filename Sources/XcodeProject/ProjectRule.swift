@@ -6,3 +6,11 @@ package protocol ProjectRule: Rule {
     /// The rule's findings, at its default severity; `root` is the scanned root as given.
     static func check(_ model: ProjectModel, root: String) -> [Finding]
 }
+
+extension RuleInput {
+    package static let project = RuleInput("project model")
+}
+
+extension ProjectRule {
+    package static var inputs: Set<RuleInput> { [.project] }
+}

@@ -36,3 +36,11 @@ extension AndroidArtifact {
         library.path.isEmpty ? shown("") : library.path
     }
 }
+
+extension RuleInput {
+    package static let android = RuleInput("Android artifact")
+}
+
+extension AndroidRule {
+    package static var inputs: Set<RuleInput> { [.android] }
+}

@@ -55,3 +55,11 @@ enum PreviewMacroName {
         return (file, line, column)
     }
 }
+
+extension RuleInput {
+    package static let binary = RuleInput("binary image")
+}
+
+extension BinaryRule {
+    package static var inputs: Set<RuleInput> { [.binary] }
+}

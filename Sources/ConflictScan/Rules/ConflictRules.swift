@@ -31,10 +31,10 @@ struct ConflictRules: Sendable {
     let repository: [any RepositoryConflictRule.Type]
 
     init(_ rules: [any Rule.Type], configuration: Configuration) {
-        content = rules.compactMap { $0 as? any ConflictContentRule.Type }.filter {
+        content = rules.reading(.conflictContent, as: (any ConflictContentRule.Type).self).filter {
             configuration.isEnabled($0.description)
         }
-        repository = rules.compactMap { $0 as? any RepositoryConflictRule.Type }.filter {
+        repository = rules.reading(.repositoryConflict, as: (any RepositoryConflictRule.Type).self).filter {
             configuration.isEnabled($0.description)
         }
     }
@@ -65,4 +65,17 @@ struct ConflictRules: Sendable {
 
     static let deprecationNote =
         "this shipcheck:ignore still silences the conflict marker, but without a comment and a '-- reason' it is deprecated; write '# shipcheck:ignore conflict-marker -- why' in the file's comment syntax (see docs/suppressions.md)"
+}
+
+extension RuleInput {
+    package static let conflictContent = RuleInput("conflict markers in a file")
+    package static let repositoryConflict = RuleInput("conflicts in the repository")
+}
+
+extension ConflictContentRule {
+    package static var inputs: Set<RuleInput> { [.conflictContent] }
+}
+
+extension RepositoryConflictRule {
+    package static var inputs: Set<RuleInput> { [.repositoryConflict] }
 }

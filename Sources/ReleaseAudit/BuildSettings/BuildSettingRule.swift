@@ -77,3 +77,11 @@ package struct ManifestSetting: Sendable {
         return []
     }
 }
+
+extension RuleInput {
+    package static let buildSetting = RuleInput("build settings")
+}
+
+extension BuildSettingRule {
+    package static var inputs: Set<RuleInput> { [.buildSetting] }
+}

@@ -23,7 +23,7 @@ package final class BuildSettingsCheck: FileCheck {
 
     /// `rules`: the registry's rules; this check runs the build-setting rules among them.
     package init(rules: [any Rule.Type], configuration: Configuration) {
-        self.rules = rules.compactMap { $0 as? any BuildSettingRule.Type }
+        self.rules = rules.reading(.buildSetting, as: (any BuildSettingRule.Type).self)
         self.configuration = configuration
         manifests = PackageManifestAudit(rules: self.rules, debugOnlyFlags: configuration.debugOnlyFlags)
     }

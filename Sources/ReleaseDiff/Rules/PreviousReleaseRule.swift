@@ -38,3 +38,11 @@ extension ReleaseComparison {
             && old.identity.identifier == new.identity.identifier
     }
 }
+
+extension RuleInput {
+    package static let previousRelease = RuleInput("previous release")
+}
+
+extension PreviousReleaseRule {
+    package static var inputs: Set<RuleInput> { [.previousRelease] }
+}

@@ -49,7 +49,9 @@ package final class PrivacyDeclarationsCheck: FileCheck {
         let forStore = configuration.settings(BundleSettings.self).distribution.map { $0 == .appStore } ?? true
         self.rules =
             forStore
-            ? rules.compactMap { $0 as? any PrivacyProjectRule.Type }.filter { configuration.isEnabled($0.description) }
+            ? rules.reading(.privacyProject, as: (any PrivacyProjectRule.Type).self).filter {
+                configuration.isEnabled($0.description)
+            }
             : []
         inputs = self.rules.reduce(into: []) { $0.formUnion($1.projectInputs) }
         scanner = SourceAPIScanner(flags: ReleaseBuildFlags(configuration))

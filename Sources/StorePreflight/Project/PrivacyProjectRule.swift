@@ -33,3 +33,11 @@ struct PrivacyProjectInputs: OptionSet {
     /// Property lists, for an app target's Info.plist (`AppTarget.infoPlistLookup`).
     static let propertyLists = PrivacyProjectInputs(rawValue: 1 << 2)
 }
+
+extension RuleInput {
+    package static let privacyProject = RuleInput("app target privacy")
+}
+
+extension PrivacyProjectRule {
+    package static var inputs: Set<RuleInput> { [.privacyProject] }
+}

@@ -29,3 +29,11 @@ extension BundleContents {
     /// `.xcarchive`, which export re-signs) and the artifact is not meant for development.
     var signingIsChecked: Bool { kind.hasFinalSigning && distribution.method != .development }
 }
+
+extension RuleInput {
+    package static let bundle = RuleInput("bundle")
+}
+
+extension BundleRule {
+    package static var inputs: Set<RuleInput> { [.bundle] }
+}

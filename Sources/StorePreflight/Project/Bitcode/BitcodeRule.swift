@@ -4,6 +4,9 @@ import ShipcheckCore
 /// note in a static library or object (the linker drops it). One rule, two inputs: the artifact
 /// (`+Bundle`) and the project's release build settings (`+BuildSettings`).
 package enum BitcodeRule: Rule {
+    /// Read in a bundle and build settings (a file for each).
+    package static let inputs: Set<RuleInput> = [.bundle, .buildSetting]
+
     package static let description = RuleDescription(
         id: "preflight-bitcode",
         summary:

@@ -3,6 +3,9 @@ import ShipcheckCore
 /// An archived image whose UUID no dSYM of the archive carries. One rule, two inputs: the
 /// archive (`+Bundle`) and the project's release build settings (`+BuildSettings`).
 package enum DSYMMissingRule: Rule {
+    /// Read in a bundle and build settings (a file for each).
+    package static let inputs: Set<RuleInput> = [.bundle, .buildSetting]
+
     package static let description = RuleDescription(
         id: "preflight-dsym-missing",
         summary: "An image in an .xcarchive has no dSYM with its UUID under dSYMs/.",

@@ -4,6 +4,9 @@ import ShipcheckCore
 /// values are not valid (a reason code that does not exist, a category that is not one). One
 /// rule, two inputs: the artifact's manifests (`+Bundle`) and the project's (`+Project`).
 package enum PrivacyManifestInvalidRule: Rule {
+    /// Read in a bundle and an app target (a file for each).
+    package static let inputs: Set<RuleInput> = [.bundle, .privacyProject]
+
     package static let description = RuleDescription(
         id: "preflight-privacy-manifest-invalid",
         summary: "A PrivacyInfo.xcprivacy does not parse or declares what does not exist (ITMS-91056).",

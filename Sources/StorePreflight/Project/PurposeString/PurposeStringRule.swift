@@ -4,6 +4,9 @@ import ShipcheckCore
 /// while the app's Info.plist does not describe it. One rule, two inputs: the artifact
 /// (`+Bundle`) and the project's app targets (`+Project`).
 package enum PurposeStringRule: Rule {
+    /// Read in a bundle and an app target (a file for each).
+    package static let inputs: Set<RuleInput> = [.bundle, .privacyProject]
+
     package static let description = RuleDescription(
         id: "preflight-purpose-string",
         summary: "An API that needs an NS…UsageDescription is used while the app's Info.plist lacks it (ITMS-90683).",

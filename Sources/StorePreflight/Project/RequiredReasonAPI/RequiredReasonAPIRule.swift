@@ -4,6 +4,9 @@ import ShipcheckCore
 /// declares the API's category with an approved reason. One rule, two inputs: the artifact
 /// (`+Bundle`) and the project's app targets (`+Project`).
 package enum RequiredReasonAPIRule: Rule {
+    /// Read in a bundle and an app target (a file for each).
+    package static let inputs: Set<RuleInput> = [.bundle, .privacyProject]
+
     package static let description = RuleDescription(
         id: "preflight-required-reason-api",
         summary: "Required reason API used without an approved reason in the bundle's privacy manifest (ITMS-91053).",
