@@ -14,6 +14,7 @@ enum CompactCoder {
         let node = EncodingNode(codingPath: [])
         try node.encodeValue(value)
         var out: [UInt8] = []
+        out.reserveCapacity(node.byteCount)
         node.write(to: &out)
         return out
     }

@@ -16,6 +16,29 @@ final class EncodingNode: Encoder {
 
     init(codingPath: [any CodingKey]) { self.codingPath = codingPath }
 
+    /// How many bytes `write` writes; worked out once (a parent asks before writing each slot).
+    private var writtenCount: Int?
+
+    var byteCount: Int {
+        if let writtenCount { return writtenCount }
+        let count: Int
+        switch storage {
+        case .empty: count = 0
+        case .bytes(let bytes): count = bytes.count
+        case .keyed(let entries):
+            count = entries.reduce(Self.varintCount(entries.count)) { total, entry in
+                let key = entry.key.utf8.count
+                return total + Self.varintCount(key) + key + Self.slotCount(entry.value)
+            }
+        case .unkeyed(let elements):
+            count = elements.reduce(Self.varintCount(elements.count)) { $0 + Self.slotCount($1) }
+        }
+        writtenCount = count
+        return count
+    }
+
+    /// Writes the node into `out` directly: each slot's length is known before its body
+    /// (`byteCount`), so no body is built apart and copied into its parent, level by level.
     func write(to out: inout [UInt8]) {
         switch storage {
         case .empty: break
@@ -23,7 +46,7 @@ final class EncodingNode: Encoder {
         case .keyed(let entries):
             out.appendVarint(UInt64(entries.count))
             for entry in entries {
-                out.appendLengthPrefixed(Array(entry.key.utf8))
+                out.appendLengthPrefixed(entry.key.utf8)
                 Self.writeSlot(entry.value, to: &out)
             }
         case .unkeyed(let elements):
@@ -37,10 +60,25 @@ final class EncodingNode: Encoder {
             out.append(0)
             return
         }
-        var body: [UInt8] = []
-        node.write(to: &body)
         out.append(1)
-        out.appendLengthPrefixed(body)
+        out.appendVarint(UInt64(node.byteCount))
+        node.write(to: &out)
+    }
+
+    private static func slotCount(_ node: EncodingNode?) -> Int {
+        guard let node else { return 1 }
+        return 1 + varintCount(node.byteCount) + node.byteCount
+    }
+
+    /// The length of `value` written as a varint (`appendVarint`).
+    private static func varintCount(_ value: Int) -> Int {
+        var value = UInt64(value)
+        var count = 1
+        while value >= 0x80 {
+            value >>= 7
+            count += 1
+        }
+        return count
     }
 
     func encodeValue(_ value: some Encodable) throws {
@@ -56,7 +94,7 @@ final class EncodingNode: Encoder {
             storage = .bytes(
                 {
                     var out: [UInt8] = []
-                    out.appendLengthPrefixed(Array(string.utf8))
+                    out.appendLengthPrefixed(string.utf8)
                     return out
                 }())
         default: try value.encode(to: self)
