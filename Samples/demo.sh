@@ -90,7 +90,9 @@ if [ "$status" -ne 1 ]; then
   exit 1
 fi
 for section in "Identity and version" "Images" "SDKs" "Libraries loaded" "Permissions and declarations" "Size" "Segments and sections of changed images" "Files added or grown most (install size)"; do
-  printf '%s\n' "$comparison" | grep -qx "$section" || { echo "demo: shipcheck diff shows no \"$section\" section" >&2; exit 1; }
+  # A here-string, not a pipe: grep -q stops at the first match, and under pipefail the writer's
+  # broken pipe would fail the check.
+  grep -qx "$section" <<< "$comparison" || { echo "demo: shipcheck diff shows no \"$section\" section" >&2; exit 1; }
 done
 actual=$(printf '%s\n' "$comparison" | sed -nE 's/^.*: (error|warning|note): .* \[(previous-[a-z0-9-]+)\]$/\2/p' | sort)
 expected=$(sed -n '/<!-- diff:begin -->/,/<!-- diff:end -->/p' "$here/EXPECTED.md" | grep -vE '^(<!--|```)' | sort)
