@@ -45,12 +45,6 @@ extension ResultStore {
     package func key(_ kind: String, path: String, contentHash: String, settings: String) -> ResultKey {
         ResultKey(text: [kind, path, contentHash, settings].joined(separator: "\u{1F}"))
     }
-
-    /// The same for a file of the scan's read pass (its content hash is computed once for
-    /// every check that asks).
-    package func key(_ kind: String, contents: FileContents, settings: String) -> ResultKey {
-        key(kind, path: contents.file.relativePath, contentHash: ContentHash.of(contents), settings: settings)
-    }
 }
 
 extension ContentHash {

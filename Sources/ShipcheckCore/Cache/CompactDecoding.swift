@@ -13,10 +13,7 @@ struct DecodingNode: Decoder {
         }
         if type == String.self {
             var reader = CompactByteReader(bytes: bytes, codingPath: codingPath)
-            guard let string = String(validating: try reader.lengthPrefixed(), as: UTF8.self) else {
-                throw reader.corrupt("not UTF-8")
-            }
-            return string as! Value
+            return try reader.string() as! Value
         }
         return try Value(from: self)
     }
