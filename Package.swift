@@ -101,13 +101,24 @@ let package = Package(
                 .linkedLibrary("c++", .when(platforms: [.macOS]))
             ]
         ),
+        // The binary readers' core, the one place besides the scan engine where they touch memory
+        // directly: the mapped file and the checked `ImageBytes` views every reader reads through,
+        // the libelf calls, the demangler shim. BinaryInspect reads only through its safe calls.
+        .target(
+            name: "BinaryReaderCore",
+            dependencies: [
+                "ScanEngine", "ShipcheckCore", "CDemangle",
+                .target(name: "CLibELF", condition: .when(platforms: [.linux, .android], traits: ["ELF"]))
+            ],
+            swiftSettings: strictSwift6
+        ),
         // Capability: symbols and leaked preview / test code in ELF and Mach-O binaries, and the
         // Apple bundles that carry them (.app, .framework, .xcframework, .xcarchive, .ipa). The
         // ELF reader is built with the ELF trait on Linux (macOS builds read Mach-O only).
         .target(
             name: "BinaryInspect",
             dependencies: [
-                "ScanEngine",
+                "ScanEngine", "BinaryReaderCore",
                 "ShipcheckCore", "CDemangle",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "SwiftASN1", package: "swift-asn1"),
@@ -121,6 +132,7 @@ let package = Package(
         .target(
             name: "AndroidArtifacts",
             dependencies: [
+                "BinaryReaderCore",
                 "ScanEngine", "ShipcheckCore", "BinaryInspect",
                 .product(name: "SwiftProtobuf", package: "swift-protobuf")
             ],
@@ -157,7 +169,9 @@ let package = Package(
         // can check.
         .target(
             name: "ReleaseDiff",
-            dependencies: ["ScanEngine", "ShipcheckCore", "StorePreflight", "BinaryInspect", "AndroidArtifacts"],
+            dependencies: [
+                "BinaryReaderCore", "ScanEngine", "ShipcheckCore", "StorePreflight", "BinaryInspect", "AndroidArtifacts"
+            ],
             swiftSettings: memorySafeSwift6
         ),
         // The library side of the command line: the one rule registry and one entry point per
@@ -165,6 +179,7 @@ let package = Package(
         .target(
             name: "ShipcheckFrontend",
             dependencies: [
+                "BinaryReaderCore",
                 "ScanEngine",
                 "ShipcheckCore", "SourceScan", "ConflictScan", "SavedQueries", "BinaryInspect", "ReleaseAudit",
                 "StorePreflight", "AndroidArtifacts", "ReleaseDiff"
@@ -245,11 +260,15 @@ let package = Package(
             swiftSettings: memorySafeSwift6),
         .testTarget(
             name: "BinaryInspectTests",
-            dependencies: ["ScanEngine", "BinaryInspect", "ReleaseDiff", "ShipcheckFrontend", "ShipcheckTestSupport"],
+            dependencies: [
+                "BinaryReaderCore", "ScanEngine", "BinaryInspect", "ReleaseDiff", "ShipcheckFrontend",
+                "ShipcheckTestSupport"
+            ],
             swiftSettings: strictSwift6),
         .testTarget(
             name: "AndroidArtifactsTests",
             dependencies: [
+                "BinaryReaderCore",
                 "ScanEngine", "AndroidArtifacts", "BinaryInspect", "ShipcheckFrontend", "ReleaseDiff",
                 "ShipcheckTestSupport",
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),

@@ -65,8 +65,8 @@ run_shellcheck() {
 }
 
 # Where unsafe Swift may be written; everywhere else the compiler checks memory safety.
-unsafe_allowed=(Sources/ScanEngine Sources/BinaryInspect Tests/ScanEngineTests Tests/BinaryInspectTests)
-unsafe_allowed_targets="BinaryInspect BinaryInspectTests ScanEngine ScanEngineTests"
+unsafe_allowed=(Sources/ScanEngine Sources/BinaryReaderCore Sources/BinaryInspect Tests/ScanEngineTests Tests/BinaryInspectTests)
+unsafe_allowed_targets="BinaryInspect BinaryInspectTests BinaryReaderCore ScanEngine ScanEngineTests"
 
 run_unsafe_code() {
   local excluded=() folder found targets
@@ -93,7 +93,7 @@ print(" ".join(sorted(re.search(r"name: \"(\w+)\"", c).group(1) for c in chunks[
 }
 
 # Where the compiler's Sendable checking may be switched off.
-unchecked_allowed=(Sources/ScanEngine Sources/BinaryInspect)
+unchecked_allowed=(Sources/ScanEngine Sources/BinaryReaderCore Sources/BinaryInspect)
 
 run_unchecked_sendable() {
   local excluded=() folder found

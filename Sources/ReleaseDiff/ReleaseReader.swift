@@ -1,5 +1,6 @@
 import AndroidArtifacts
 import BinaryInspect
+import BinaryReaderCore
 import Foundation
 import ScanEngine
 import ShipcheckCore

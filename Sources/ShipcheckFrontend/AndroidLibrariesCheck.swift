@@ -1,5 +1,6 @@
 import AndroidArtifacts
 import BinaryInspect
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 import Synchronization

@@ -1,4 +1,5 @@
 import BinaryInspect
+import BinaryReaderCore
 import Foundation
 import ShipcheckTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import BinaryInspect
+import BinaryReaderCore
 import Foundation
 import ScanEngine
 import ShipcheckCore

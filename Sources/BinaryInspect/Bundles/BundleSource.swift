@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
@@ -98,7 +99,9 @@ package struct DirectoryBundleSource: BundleSource {
     /// The magic is read from the mapping, so a binary is opened once (mapping costs what a
     /// read of its first bytes does: pages load when touched).
     package func binaryContents(of entry: BundleEntry, limit: Int) throws(InputError) -> FileBytes? {
-        guard let bytes = try? mapped(entry), BinaryFile.looksLikeBinary(bytes.bytes.prefix(8)) else { return nil }
+        guard let bytes = try? mapped(entry), BinaryFile.looksLikeBinary(bytes.whole.prefix(8).array) else {
+            return nil
+        }
         return try limited(bytes, entry, limit)
     }
 
@@ -111,7 +114,7 @@ package struct DirectoryBundleSource: BundleSource {
     }
 
     private func limited(_ bytes: FileBytes, _ entry: BundleEntry, _ limit: Int) throws(InputError) -> FileBytes {
-        guard bytes.bytes.count <= limit else {
+        guard bytes.count <= limit else {
             throw InputError(path: displayPath(entry.path), message: "larger than \(limit) bytes: not read")
         }
         return bytes

@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
@@ -89,7 +90,7 @@ struct BundleWalker {
         if name == "embedded.mobileprovision" || name == "embedded.provisionprofile" {
             let bytes = try source.contents(of: entry, limit: EntryLimits.metadata)
             do throws(PropertyListError) {
-                bundle.profiles.append((entry.path, try ProvisioningProfile.parse(bytes.bytes)))
+                bundle.profiles.append((entry.path, try ProvisioningProfile.parse(bytes.whole.unconvertedBuffer)))
             } catch {
                 throw InputError(path: display, message: error.message)
             }
@@ -102,7 +103,7 @@ struct BundleWalker {
                 bundle.privacyManifests[entry.path] = .unreadable("the privacy manifest is empty")
                 return
             }
-            try bundle.addPropertyList(bytes.bytes, at: entry.path) { message throws(InputError) in
+            try bundle.addPropertyList(bytes.whole.unconvertedBuffer, at: entry.path) { message throws(InputError) in
                 throw InputError(path: display, message: message)
             }
             if bundle.kind == .xcframework, entry.path == "Info.plist", let plist = bundle.infoPlists[entry.path] {

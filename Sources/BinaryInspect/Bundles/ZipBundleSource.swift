@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import Foundation
 import ScanEngine
 import ShipcheckCore
@@ -106,22 +107,19 @@ package final class ZipBundleSource: BundleSource {
                 message: "declares \(declared) bytes, more than shipcheck reads from one entry (\(limit)): not read")
         }
         let count = Int(declared)
-        return try FileBytes.filled(count: count) { buffer throws(InputError) in
-            var written = 0
+        return try FileBytes.filled(count: count) { (filler: inout FileBytes.Filler) throws(InputError) in
             do {
                 _ = try archive.extract(zipEntry, skipCRC32: false) { chunk in
-                    guard chunk.count <= count - written else { throw Overflow() }
-                    chunk.copyBytes(
-                        to: UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + chunk.count)]))
-                    written += chunk.count
+                    guard filler.append(chunk) else { throw Overflow() }
                 }
             } catch is Overflow {
                 throw InputError(path: name, message: "inflates past its declared size (\(count) bytes): not read")
             } catch {
                 throw InputError(path: name, message: "cannot be read from the archive: \(error)")
             }
-            guard written == count else {
-                throw InputError(path: name, message: "holds \(written) bytes, \(count) declared: truncated entry")
+            guard filler.written == count else {
+                throw InputError(
+                    path: name, message: "holds \(filler.written) bytes, \(count) declared: truncated entry")
             }
         }
     }

@@ -1,4 +1,5 @@
 #if canImport(CLibELF)
+import BinaryReaderCore
 import CLibELF
 import ScanEngine
 import ShipcheckCore

@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
@@ -28,7 +29,7 @@ package enum ELFSupport {
     /// What a dynamic linker reads of an ELF file (`ELFLoadReader`), over bytes already in memory.
     package static func loadFacts(of storage: FileBytes, origin: ImageOrigin) throws(InputError) -> ELFLoadFacts {
         #if canImport(CLibELF)
-        try ELFLoadReader.read(storage.bytes, origin: origin)
+        try ELFLoadReader.read(storage.unconvertedBytes, origin: origin)
         #else
         throw origin.error("ELF support not built (this shipcheck was built without libelf): not audited")
         #endif

@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
@@ -43,7 +44,8 @@ package final class BinaryFile {
         self.path = path
         size = UInt64(storage.count)
         var opener = Opener(storage: storage, architecture: architecture)
-        try opener.open(storage.bytes, origin: ImageOrigin(path: path), allowArchive: true, allowUniversal: true)
+        try opener.open(
+            storage.unconvertedBytes, origin: ImageOrigin(path: path), allowArchive: true, allowUniversal: true)
         images = opener.images
         errors = opener.errors
         unreadArchitectures = opener.unreadArchitectures

@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
@@ -44,14 +45,7 @@ extension BinaryImage {
 
 /// Bounds-checked integer reads in one byte order, for format readers that parse headers before
 /// an image exists.
-struct ByteOrder {
-    let isLittleEndian: Bool
-
-    init(_ isLittleEndian: Bool) { self.isLittleEndian = isLittleEndian }
-
-    static let little = ByteOrder(true)
-    static let big = ByteOrder(false)
-
+extension ByteOrder {
     func uint16(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt16? {
         guard offset >= 0, offset <= bytes.count - 2 else { return nil }
         let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)

@@ -1,3 +1,5 @@
+import BinaryReaderCore
+
 /// The Mach-O constants shipcheck reads (`<mach-o/loader.h>`, `<mach-o/nlist.h>`,
 /// `<mach-o/fat.h>`, `<mach-o/fixup-chains.h>`), spelled as Apple spells them.
 enum MachO {

@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import Dispatch
 import ScanEngine
 import ShipcheckCore

@@ -1,3 +1,5 @@
+import BinaryReaderCore
+
 /// Reflection metadata: field descriptors (`swift5_fieldmd`) and the mangled type names they point
 /// at (`swift5_typeref`, names in `swift5_reflstr`). Same pointers and fixups as the other records.
 extension LinkedMetadataDecoder {

@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ShipcheckCore
 import SwiftASN1
 

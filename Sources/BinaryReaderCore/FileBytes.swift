@@ -15,9 +15,16 @@ import Darwin
 ///
 /// The mapping is copy-on-write and writable because libelf's `elf_memory` may convert data in
 /// place; nothing here ever writes back to the file.
+///
+/// Readers outside this module see the bytes only through checked `ImageBytes` views (`whole`,
+/// `ImageBytes.slice`); the address stays here and in the libelf calls beside it.
 package final class FileBytes: @unchecked Sendable {
     /// The whole contents.
-    package let bytes: UnsafeRawBufferPointer
+    @usableFromInline let bytes: UnsafeRawBufferPointer
+
+    /// The contents' address, for readers not yet on `ImageBytes` (goes when BinaryInspect builds
+    /// with the memory-safety check).
+    package var unconvertedBytes: UnsafeRawBufferPointer { bytes }
     private let release: () -> Void
 
     private init(bytes: UnsafeRawBufferPointer, release: @escaping () -> Void) {
@@ -47,19 +54,38 @@ package final class FileBytes: @unchecked Sendable {
         self.init(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<contents.count])) { buffer.deallocate() }
     }
 
-    /// `count` bytes that `fill` writes into fresh memory (an entry read out of a zip); the memory
-    /// is released if `fill` throws.
-    static func filled(count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(InputError) -> Void)
-        throws(InputError) -> FileBytes
-    {
+    /// `count` bytes that `fill` appends, in pieces, to fresh memory (an entry read out of a zip,
+    /// chunk by chunk); the memory is released if `fill` throws. Bytes not filled are zero.
+    package static func filled<Failure: Error>(
+        count: Int, _ fill: (inout Filler) throws(Failure) -> Void
+    ) throws(Failure) -> FileBytes {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count, 1), alignment: 16)
+        buffer.initializeMemory(as: UInt8.self, repeating: 0)
+        var filler = Filler(buffer: UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]))
         do {
-            try fill(UnsafeMutableRawBufferPointer(rebasing: buffer[0..<count]))
+            try fill(&filler)
         } catch {
             buffer.deallocate()
             throw error
         }
         return FileBytes(bytes: UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { buffer.deallocate() }
+    }
+
+    /// Appends pieces to the memory of `filled(count:_:)`, never past its end.
+    package struct Filler: ~Copyable {
+        private let buffer: UnsafeMutableRawBufferPointer
+        /// How many bytes have been appended.
+        package private(set) var written = 0
+
+        fileprivate init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
+
+        /// Appends `piece`; false (and nothing appended) when it does not fit.
+        package mutating func append(_ piece: some DataProtocol) -> Bool {
+            guard piece.count <= buffer.count - written else { return false }
+            piece.copyBytes(to: UnsafeMutableRawBufferPointer(rebasing: buffer[written..<(written + piece.count)]))
+            written += piece.count
+            return true
+        }
     }
 
     /// Maps a regular, non-empty file. Errors name the file: missing, unreadable, not a regular
@@ -83,8 +109,6 @@ package final class FileBytes: @unchecked Sendable {
         return FileBytes(bytes: UnsafeRawBufferPointer(start: base, count: size)) { munmap(base, size) }
     }
 
-    /// A part of the contents (an archive member, a universal slice), bounds already checked.
-    func slice(_ range: Range<Int>) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: bytes[range])
-    }
+    /// All of the contents, as a checked view.
+    package var whole: ImageBytes { ImageBytes(storage: self, start: 0, count: bytes.count) }
 }
