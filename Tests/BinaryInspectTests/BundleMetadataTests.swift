@@ -13,7 +13,7 @@ import Testing
     /// The signature of `App-ios-dev-signed`, as the Mach-O reader hands it out.
     static func signature() throws -> [UInt8] {
         let file = try BinaryFile(path: BundleAssembler.fixture("bundle/App-ios-dev-signed"))
-        return Array(try #require(file.images.first?.codeSignature))
+        return try #require(file.images.first?.codeSignature).array
     }
 
     @Test func xmlEntitlementsOfTheCodeSignature() throws {
@@ -39,7 +39,7 @@ import Testing
     @Test func adHocSignatureWithoutEntitlements() throws {
         let file = try BinaryFile(path: Repository.machOFixture("App-macos"))
         let signature = try #require(file.images.first?.codeSignature)
-        #expect(try CodeSignature.entitlements(in: signature) == nil)
+        #expect(try CodeSignature.entitlements(in: signature.unconvertedBuffer) == nil)
     }
 
     @Test func signatureBlobPastItsEndIsAnError() throws {

@@ -238,7 +238,7 @@ import Testing
         let image = try #require(file.images.first as? MachOImage)
         let signature = try #require(image.codeSignature)
         // A SuperBlob: magic CSMAGIC_EMBEDDED_SIGNATURE (0xfade0cc0), big-endian.
-        #expect(Array(signature.prefix(4)) == [0xFA, 0xDE, 0x0C, 0xC0])
+        #expect(signature.prefix(4).array == [0xFA, 0xDE, 0x0C, 0xC0])
         #expect(image.codeSignatureRange?.count == signature.count)
         #expect(try BinaryFile(path: Repository.machOFixture("App-ios")).images.first?.codeSignature == nil)
     }

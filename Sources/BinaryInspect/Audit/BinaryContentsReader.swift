@@ -116,7 +116,7 @@ enum BinaryContentsReader {
     private static func readOnlyStrings(_ image: any BinaryImage) -> [BinaryContents.FoundString] {
         var found: [BinaryContents.FoundString] = []
         for section in image.sections(.strings) {
-            let bytes = image.bytes(of: section)
+            let bytes = image.bytes(of: section).unconvertedBuffer
             var start = 0
             for index in 0...bytes.count {
                 let printable =

@@ -143,7 +143,7 @@ struct BundleWalker {
         for image in file.images {
             guard let signature = image.codeSignature else { continue }
             do throws(PropertyListError) {
-                if let entitlements = try CodeSignature.entitlements(in: signature),
+                if let entitlements = try CodeSignature.entitlements(in: signature.unconvertedBuffer),
                     seen.insert(entitlements.values).inserted
                 {
                     bundle.entitlements.append((path, entitlements.values))

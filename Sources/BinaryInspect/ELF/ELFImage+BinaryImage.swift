@@ -1,4 +1,5 @@
 #if canImport(CLibELF)
+import BinaryReaderCore
 import CLibELF
 import ScanEngine
 import ShipcheckCore
@@ -20,13 +21,13 @@ extension ELFImage {
         return matching.filter(\.hasFileData).map(\.imageSection)
     }
 
-    package func bytes(of section: ImageSection) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: raw[Int(section.fileOffset)..<Int(section.fileOffset + section.size)])
+    package func bytes(of section: ImageSection) -> ImageBytes {
+        image.slice(Int(section.fileOffset)..<Int(section.fileOffset + section.size)) ?? .empty
     }
 
-    package func bytes(atAddress address: UInt64) -> UnsafeRawBufferPointer? {
+    package func bytes(atAddress address: UInt64) -> ImageBytes? {
         guard let section = section(containing: address) else { return nil }
-        return UnsafeRawBufferPointer(rebasing: bytes(of: section)[Int(address - section.address)...])
+        return bytes(of: section.imageSection).slice(from: Int(address - section.address))
     }
 
     /// GOT slots and other relocated words, from the allocated (dynamic) relocation sections:
@@ -76,6 +77,6 @@ extension ELFImage {
         return facts
     }
 
-    package var codeSignature: UnsafeRawBufferPointer? { nil }
+    package var codeSignature: ImageBytes? { nil }
 }
 #endif

@@ -44,8 +44,9 @@ package final class ELFImage: BinaryImage {
     package let isLittleEndian: Bool
     let handle: OpaquePointer
     /// The image's bytes (for a member: just the member), inside `storage`.
-    let raw: UnsafeRawBufferPointer
-    private let storage: FileBytes
+    let image: ImageBytes
+    /// The same bytes' address, for the libelf calls and readers not yet on `ImageBytes`.
+    var raw: UnsafeRawBufferPointer { image.unconvertedBuffer }
 
     package let format = BinaryFormat.elf
     package let symbolPrefix = ""
@@ -53,10 +54,10 @@ package final class ELFImage: BinaryImage {
     /// `elf_version` must be called once before libelf reads anything.
     static let libraryReady: Bool = elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE)
 
-    init(bytes: UnsafeRawBufferPointer, storage: FileBytes, origin: ImageOrigin) throws(InputError) {
+    init(image: ImageBytes, origin: ImageOrigin) throws(InputError) {
         self.origin = origin
-        self.storage = storage
-        raw = bytes
+        self.image = image
+        let bytes = image.unconvertedBuffer
         func corrupt(_ message: String) -> InputError { origin.error("corrupt ELF file: \(message)") }
         guard Self.libraryReady else { throw origin.error("libelf is out of date: \(Self.lastError())") }
         // libelf may convert data in place (the mapping is private and writable); it never grows it.

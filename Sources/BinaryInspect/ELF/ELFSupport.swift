@@ -16,11 +16,9 @@ package enum ELFSupport {
     static let magic: [UInt8] = [0x7F, 0x45, 0x4C, 0x46]
 
     /// An ELF image over bytes of a mapped file (the file, or an archive member).
-    static func image(bytes: UnsafeRawBufferPointer, storage: FileBytes, origin: ImageOrigin) throws(InputError)
-        -> any BinaryImage
-    {
+    static func image(_ bytes: ImageBytes, origin: ImageOrigin) throws(InputError) -> any BinaryImage {
         #if canImport(CLibELF)
-        try ELFImage(bytes: bytes, storage: storage, origin: origin)
+        try ELFImage(image: bytes, origin: origin)
         #else
         throw origin.error("ELF support not built (this shipcheck was built without libelf): not audited")
         #endif

@@ -43,9 +43,9 @@ package final class BinaryFile {
     package init(storage: FileBytes, path: String, architecture: String? = nil) throws(InputError) {
         self.path = path
         size = UInt64(storage.count)
-        var opener = Opener(storage: storage, architecture: architecture)
+        var opener = Opener(architecture: architecture)
         try opener.open(
-            storage.unconvertedBytes, origin: ImageOrigin(path: path), allowArchive: true, allowUniversal: true)
+            storage.whole, origin: ImageOrigin(path: path), allowArchive: true, allowUniversal: true)
         images = opener.images
         errors = opener.errors
         unreadArchitectures = opener.unreadArchitectures
@@ -75,41 +75,38 @@ package final class BinaryFile {
 
 /// Dispatches bytes to the reader their magic names, collecting images and per-part errors.
 private struct Opener {
-    let storage: FileBytes
     let architecture: String?
     var images: [any BinaryImage] = []
     var errors: [InputError] = []
     var unreadArchitectures: [String] = []
 
-    init(storage: FileBytes, architecture: String?) {
-        self.storage = storage
+    init(architecture: String?) {
         self.architecture = architecture
     }
 
     /// Throws when the whole input is unreadable; parts' problems go to `errors`.
-    mutating func open(_ bytes: UnsafeRawBufferPointer, origin: ImageOrigin, allowArchive: Bool, allowUniversal: Bool)
+    mutating func open(_ image: ImageBytes, origin: ImageOrigin, allowArchive: Bool, allowUniversal: Bool)
         throws(InputError)
     {
-        let magic = Array(bytes.prefix(8))
-        let magic32 = magic.count >= 4 ? ByteOrder.little.uint32(bytes, at: 0) : nil
+        let magic = image.prefix(8).array
+        let magic32 = image.uint32(at: 0, .little)
         if magic.starts(with: ELFSupport.magic) {
-            images.append(try ELFSupport.image(bytes: bytes, storage: storage, origin: origin))
+            images.append(try ELFSupport.image(image, origin: origin))
         } else if magic32 == MachO.magic64 || magic32 == MachO.magic32 {
-            if let architecture, origin.architecture == nil, let cpu = MachOCPU(header: bytes),
+            if let architecture, origin.architecture == nil, let cpu = MachOCPU(header: image.unconvertedBuffer),
                 cpu.name != architecture
             {
                 throw origin.error("is \(cpu.name), not \(architecture) (--arch)")
             }
-            images.append(try MachOImage(bytes: bytes, storage: storage, origin: origin))
+            images.append(try MachOImage(image: image, origin: origin))
         } else if magic32 == MachO.magic64.byteSwapped || magic32 == MachO.magic32.byteSwapped {
             throw origin.error("big-endian Mach-O file (PowerPC): not supported (only ARM and Intel code)")
-        } else if allowUniversal, magic.count >= 4,
-            ByteOrder.big.uint32(bytes, at: 0) == MachO.fatMagic
-                || ByteOrder.big.uint32(bytes, at: 0) == MachO.fatMagic64
+        } else if allowUniversal, let fatMagic = image.uint32(at: 0, .big),
+            fatMagic == MachO.fatMagic || fatMagic == MachO.fatMagic64
         {
-            try openUniversal(bytes, origin: origin)
+            try openUniversal(image, origin: origin)
         } else if allowArchive, magic.starts(with: StaticArchive.magic) {
-            openArchive(bytes, origin: origin)
+            openArchive(image, origin: origin)
         } else if magic.starts(with: StaticArchive.thinMagic) {
             throw origin.error("thin archive (its members are stored elsewhere): not supported")
         } else if origin.member != nil {
@@ -122,7 +119,8 @@ private struct Opener {
         }
     }
 
-    private mutating func openUniversal(_ bytes: UnsafeRawBufferPointer, origin: ImageOrigin) throws(InputError) {
+    private mutating func openUniversal(_ image: ImageBytes, origin: ImageOrigin) throws(InputError) {
+        let bytes = image.unconvertedBuffer
         let slices = try UniversalFile.slices(of: bytes, origin: origin)
         let chosen = architecture.map { name in slices.filter { $0.cpu.name == name } } ?? slices
         guard !chosen.isEmpty else {
@@ -132,7 +130,8 @@ private struct Opener {
         }
         for slice in chosen {
             let sliceOrigin = origin.inSlice(slice.cpu.name)
-            let sliceBytes = UnsafeRawBufferPointer(rebasing: bytes[slice.range])
+            let sliceImage = image.slice(slice.range)!
+            let sliceBytes = sliceImage.unconvertedBuffer
             do throws(InputError) {
                 guard slice.cpu.isSupported else {
                     unreadArchitectures.append(slice.cpu.name)
@@ -144,21 +143,22 @@ private struct Opener {
                     throw sliceOrigin.error(
                         "corrupt universal file: the table lists \(slice.cpu.name) code, the slice holds \(held.name)")
                 }
-                try open(sliceBytes, origin: sliceOrigin, allowArchive: true, allowUniversal: false)
+                try open(sliceImage, origin: sliceOrigin, allowArchive: true, allowUniversal: false)
             } catch {
                 errors.append(error)
             }
         }
     }
 
-    private mutating func openArchive(_ bytes: UnsafeRawBufferPointer, origin: ImageOrigin) {
+    private mutating func openArchive(_ image: ImageBytes, origin: ImageOrigin) {
+        let bytes = image.unconvertedBuffer
         let (members, archiveErrors) = StaticArchive.members(of: bytes, origin: origin)
         for member in members {
             let memberOrigin = origin.inMember(member.name)
             do throws(InputError) {
                 guard !member.range.isEmpty else { throw memberOrigin.error("empty archive member, not an object") }
                 try open(
-                    UnsafeRawBufferPointer(rebasing: bytes[member.range]), origin: memberOrigin, allowArchive: false,
+                    image.slice(member.range)!, origin: memberOrigin, allowArchive: false,
                     allowUniversal: false)
             } catch {
                 errors.append(error)

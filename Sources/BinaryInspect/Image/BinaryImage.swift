@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
@@ -23,10 +24,10 @@ package protocol BinaryImage: AnyObject {
     /// name for COMDAT groups).
     func sections(_ role: SectionRole) -> [ImageSection]
     /// A section's bytes (empty for sections without file contents).
-    func bytes(of section: ImageSection) -> UnsafeRawBufferPointer
+    func bytes(of section: ImageSection) -> ImageBytes
     /// The bytes from a virtual address to the end of its section; nil outside every section
     /// with file contents (linked images; objects' sections start at 0 and may overlap).
-    func bytes(atAddress address: UInt64) -> UnsafeRawBufferPointer?
+    func bytes(atAddress address: UInt64) -> ImageBytes?
     /// The pointer slots the loader fills in, by address: imported symbols (relocations, binds,
     /// chained-fixup imports) and addresses in this image (rebases that the file does not hold as
     /// plain addresses). Any other slot holds its target as a plain stored word. Errors here are
@@ -40,7 +41,7 @@ package protocol BinaryImage: AnyObject {
     /// Facts about the build: identity, toolchain, platform, signature, debug information.
     func buildFacts() -> [BuildFact]
     /// The code-signature blob's bytes, where the format has one and the image carries it.
-    var codeSignature: UnsafeRawBufferPointer? { get }
+    var codeSignature: ImageBytes? { get }
 }
 
 /// Where an image came from, as findings and errors name it: `path`, `path[arch]`,

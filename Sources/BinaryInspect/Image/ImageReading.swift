@@ -25,18 +25,18 @@ extension BinaryImage {
     }
 
     func uint32(atAddress address: UInt64) -> UInt32? {
-        bytes(atAddress: address).flatMap { readUInt32($0, at: 0) }
+        bytes(atAddress: address).flatMap { readUInt32($0.unconvertedBuffer, at: 0) }
     }
 
     func int32(atAddress address: UInt64) -> Int32? { uint32(atAddress: address).map { Int32(bitPattern: $0) } }
 
     func cString(atAddress address: UInt64) -> String? {
-        bytes(atAddress: address).flatMap { cString($0, at: 0) }
+        bytes(atAddress: address).flatMap { cString($0.unconvertedBuffer, at: 0) }
     }
 
     /// The stored word at an address (what an unrelocated pointer slot holds).
     func storedWord(atAddress address: UInt64) -> UInt64? {
-        bytes(atAddress: address).flatMap { readWord($0, at: 0) }
+        bytes(atAddress: address).flatMap { readWord($0.unconvertedBuffer, at: 0) }
     }
 
     /// `path`, `path[arch]`, `path(member)`: how messages name this image.

@@ -61,9 +61,10 @@ package final class MachOImage: BinaryImage {
     let flags: UInt32
     /// The 32- or 64-bit structures, as the header's magic says.
     let layout: MachOLayout
-    let raw: UnsafeRawBufferPointer
-    /// Keeps the mapping alive for as long as the image is.
-    private let storage: FileBytes
+    /// The image's bytes (for a slice or member: just those).
+    let image: ImageBytes
+    /// The same bytes' address, for readers not yet on `ImageBytes`.
+    var raw: UnsafeRawBufferPointer { image.unconvertedBuffer }
 
     let segments: [MachOSegment]
     let sections: [MachOSection]
@@ -83,10 +84,10 @@ package final class MachOImage: BinaryImage {
     package let isLittleEndian = true
     package let symbolPrefix = "_"
 
-    init(bytes: UnsafeRawBufferPointer, storage: FileBytes, origin: ImageOrigin) throws(InputError) {
+    init(image: ImageBytes, origin: ImageOrigin) throws(InputError) {
         self.origin = origin
-        self.storage = storage
-        raw = bytes
+        self.image = image
+        let bytes = image.unconvertedBuffer
         let read = ByteOrder.little
         func corrupt(_ message: String) -> InputError { origin.error("corrupt Mach-O file: \(message)") }
         let magic = read.uint32(bytes, at: 0)
@@ -268,8 +269,8 @@ package final class MachOImage: BinaryImage {
         return matching.filter(isReadable).map(\.imageSection)
     }
 
-    package func bytes(of section: ImageSection) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(rebasing: raw[Int(section.fileOffset)..<Int(section.fileOffset + section.size)])
+    package func bytes(of section: ImageSection) -> ImageBytes {
+        image.slice(Int(section.fileOffset)..<Int(section.fileOffset + section.size)) ?? .empty
     }
 
     /// Sections with readable contents, by address (binary search in `bytes(atAddress:)`).
@@ -287,10 +288,9 @@ package final class MachOImage: BinaryImage {
         return address - candidate.address < candidate.size ? candidate : nil
     }
 
-    package func bytes(atAddress address: UInt64) -> UnsafeRawBufferPointer? {
+    package func bytes(atAddress address: UInt64) -> ImageBytes? {
         guard holdsCode, let section = section(containing: address) else { return nil }
-        let start = Int(section.offset + (address - section.address))
-        return UnsafeRawBufferPointer(rebasing: raw[start..<Int(section.offset + section.size)])
+        return image.slice(Int(section.offset + (address - section.address))..<Int(section.offset + section.size))
     }
 
     /// The image offset of a virtual address inside a segment's file contents.
@@ -303,7 +303,7 @@ package final class MachOImage: BinaryImage {
 
     func blob(_ blob: MachOBlob) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: raw[blob.range]) }
 
-    package var codeSignature: UnsafeRawBufferPointer? { codeSignatureBlob.map(blob) }
+    package var codeSignature: ImageBytes? { codeSignatureBlob.flatMap { image.slice($0.range) } }
 
     /// Where the code signature sits in the image (offset, size), for readers of its blobs.
     package var codeSignatureRange: Range<Int>? { codeSignatureBlob?.range }

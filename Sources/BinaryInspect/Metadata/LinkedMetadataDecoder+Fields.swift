@@ -16,7 +16,7 @@ extension LinkedMetadataDecoder {
         var records: [SwiftFieldRecord] = []
         let order = ByteOrder(image.isLittleEndian)
         for section in image.sections(.swiftFields) {
-            let bytes = image.bytes(of: section)
+            let bytes = image.bytes(of: section).unconvertedBuffer
             var offset = 0
             while let kind = order.uint16(bytes, at: offset + 8), let recordSize = order.uint16(bytes, at: offset + 10),
                 let count = order.uint32(bytes, at: offset + 12)
@@ -78,7 +78,7 @@ extension LinkedMetadataDecoder {
     /// environments; 0x18–0x1F absolute ones) are stepped over; references that do not resolve
     /// are left out. Nil when the name runs out of its section or past `maximumMangledLength`.
     private func mangledName(at start: UInt64) -> (plain: [UInt8], references: [String])? {
-        guard let bytes = image.bytes(atAddress: start) else { return nil }
+        guard let bytes = image.bytes(atAddress: start)?.unconvertedBuffer else { return nil }
         var plain: [UInt8] = []
         var references: [String] = []
         var index = 0

@@ -119,7 +119,7 @@ struct LinkedMetadataDecoder {
         var records: [SwiftTestRecord] = []
         let recordSize = 8 + 3 * image.wordSize
         for section in image.sections(.swiftTests) {
-            let bytes = image.bytes(of: section)
+            let bytes = image.bytes(of: section).unconvertedBuffer
             var offset = 0
             while offset + recordSize <= bytes.count {
                 if let kind = image.readUInt32(bytes, at: offset) {
@@ -181,7 +181,7 @@ struct LinkedMetadataDecoder {
         for section in image.sections(.objcSelectorReferences) {
             for index in 0..<section.size / word {
                 guard case .address(let target)? = pointer(at: section.address &+ index * word),
-                    let bytes = image.bytes(atAddress: target),
+                    let bytes = image.bytes(atAddress: target)?.unconvertedBuffer,
                     let end = ByteSearch.find(byte: 0, in: bytes, from: 0), end > 0
                 else { continue }
                 names.append(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<end]))
