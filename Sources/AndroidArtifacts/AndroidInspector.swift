@@ -30,7 +30,7 @@ package struct AndroidInspector: ArtifactFamily {
         switch kind {
         case .regular:
             if AndroidArtifactKind(path: path) != nil { return true }
-            return path.hasSuffix(".so") && (Self.isInABIFolder(path) || Self.isLinkedForAndroid(path))
+            return path.hasSuffix(".so") && Self.isInABIFolder(path)
         case .directory:
             return Self.isLibraryFolder(path)
         default:
@@ -40,8 +40,8 @@ package struct AndroidInspector: ArtifactFamily {
 
     /// An artifact file is its own root; a library in an ABI folder inside the walk belongs to
     /// the folder of ABI folders above it. A library whose ABI folder is the walked folder itself
-    /// (or above it), or one linked for Android outside any, is judged on its own, as when it is
-    /// named.
+    /// (or above it) is judged on its own, as when it is named; one outside any ABI folder is the
+    /// inspector's to map, and ours if its bytes say Android (`inspect(mapped:at:with:)`).
     package func artifactRoot(holding relativePath: String, at path: String) -> String? {
         if AndroidArtifactKind(path: relativePath) != nil { return relativePath }
         guard relativePath.hasSuffix(".so") else { return nil }
@@ -49,7 +49,23 @@ package struct AndroidInspector: ArtifactFamily {
             let folder = relativePath.split(separator: "/", omittingEmptySubsequences: false).dropLast(2)
             return folder.isEmpty ? "." : folder.joined(separator: "/")
         }
-        return claims(path, kind: .regular) ? relativePath : nil
+        return Self.isInABIFolder(path) ? relativePath : nil
+    }
+
+    /// A `.so` outside any ABI folder, mapped once by the caller: read and checked as a named
+    /// library is when it is linked for Android (`isLinkedForAndroid`); nil otherwise, for the
+    /// caller to audit the same bytes as a plain binary.
+    package func read(mapped bytes: FileBytes, at path: String, with inspector: BinaryInspector) -> (
+        artifact: AndroidArtifact, result: CheckResult
+    )? {
+        guard path.hasSuffix(".so"), Self.isLinkedForAndroid(bytes, at: path) else { return nil }
+        var (artifact, result) = AndroidWalker(inspector: inspector).readLibrary(mapped: bytes, at: path)
+        result.findings += check(artifact)
+        return (artifact, result)
+    }
+
+    package func inspect(mapped bytes: FileBytes, at path: String, with inspector: BinaryInspector) -> CheckResult? {
+        read(mapped: bytes, at: path, with: inspector)?.result
     }
 
     package func inspect(_ path: String, with inspector: BinaryInspector) -> CheckResult {
@@ -126,10 +142,8 @@ package struct AndroidInspector: ArtifactFamily {
     /// A library linked for Android: it carries the NDK's ABI note (`.note.android.ident`), or
     /// names bionic or another Android system library the way only Android does (older NDKs
     /// and other toolchains write no note).
-    static func isLinkedForAndroid(_ path: String) -> Bool {
-        guard let bytes = try? FileBytes.map(path: path),
-            let facts = try? ELFSupport.loadFacts(of: bytes, origin: ImageOrigin(path: path))
-        else { return false }
+    static func isLinkedForAndroid(_ bytes: FileBytes, at path: String) -> Bool {
+        guard let facts = try? ELFSupport.loadFacts(of: bytes, origin: ImageOrigin(path: path)) else { return false }
         return facts.androidAPILevel != nil || NDKSystemLibraries.namesAnAndroidLibrary(facts.needed)
     }
 }

@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import Foundation
 import ScanEngine
 import ShipcheckCore
@@ -62,10 +63,11 @@ package struct BinaryInspector: Sendable {
                 return families[family].inspect(path, with: self)
             case .binary(let path):
                 do throws(InputError) {
-                    let file = try source.opening(path) { path throws(InputError) in
-                        try BinaryFile(path: path, architecture: architecture)
+                    let bytes = try source.opening(path) { path throws(InputError) in try FileBytes.map(path: path) }
+                    for family in families {
+                        if let result = family.inspect(mapped: bytes, at: path, with: self) { return result }
                     }
-                    return inspectAlone(file)
+                    return inspectAlone(try BinaryFile(storage: bytes, path: path, architecture: architecture))
                 } catch {
                     return CheckResult(inputErrors: [error], filesScanned: 1)
                 }

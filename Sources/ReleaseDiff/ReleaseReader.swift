@@ -72,6 +72,13 @@ package struct ReleaseReader: Sendable {
         let file: BinaryFile
         do throws(InputError) {
             storage = try inspector.source.opening(path) { path throws(InputError) in try FileBytes.map(path: path) }
+        } catch {
+            return Side(result: CheckResult(inputErrors: [error], filesScanned: 1))
+        }
+        if let (artifact, result) = android.read(mapped: storage, at: path, with: inspector) {
+            return Side(facts: ReleaseFacts(android: artifact), result: result)
+        }
+        do throws(InputError) {
             file = try BinaryFile(storage: storage, path: path)
         } catch {
             return Side(result: CheckResult(inputErrors: [error], filesScanned: 1))

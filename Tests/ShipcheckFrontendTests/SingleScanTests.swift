@@ -116,7 +116,8 @@ import Testing
     /// The release artifacts the audit is given (build products, outside the listing) are opened
     /// by their readers through the scan's source, each file once: a Mach-O file, a folder
     /// bundle's binary and property lists (the magic is read from the mapping, not by a sniff
-    /// first), an `.ipa` (read in place).
+    /// first), an `.ipa` (read in place), and a library linked for Android outside any ABI folder
+    /// (mapped once, then judged Android's from those bytes, not mapped first to decide).
     @Test func auditOpensEachFileOfItsArtifactsOnce() throws {
         let app = Self.generatedApp(views: 5)
         let products = TemporaryDirectory("shipcheck-single-scan-products")
@@ -135,8 +136,15 @@ import Testing
         try FileManager.default.removeItem(atPath: binary)
         try FileManager.default.copyItem(atPath: BundleAssembler.fixture("macho/App-ios"), toPath: binary)
 
+        let loose = try #require(
+            try FileManager.default.contentsOfDirectory(atPath: Repository.path("Tests/Fixtures/android/loose")).first {
+                $0.hasSuffix(".so")
+            })
+        try FileManager.default.copyItem(
+            atPath: Repository.path("Tests/Fixtures/android/loose/\(loose)"), toPath: products.path + "/" + loose)
+
         let source = CountingFileSource()
-        let artifacts = ["App.xcframework", "App.ipa", "App"].map { products.path + "/" + $0 }
+        let artifacts = ["App.xcframework", "App.ipa", "App", loose].map { products.path + "/" + $0 }
         let outcome = try Frontend.audit(
             root: app.path, extraBinaries: artifacts, failingSeverity: .error, source: source)
         let report = try #require(outcome.report)
@@ -144,7 +152,13 @@ import Testing
         let files = try FileManager.default.subpathsOfDirectory(atPath: products.path).filter {
             FileKind.of(products.path + "/" + $0) == .regular
         }
-        #expect(files.count == 5)
+        #expect(files.count == 6)
+        if TestPlatform.readsELF {
+            #expect(
+                report.findings.contains {
+                    $0.ruleID == "android-text-relocations" && $0.location.path.hasSuffix(loose)
+                }, "the loose library was not judged as Android's")
+        }
         let opens = source.opens
         for file in files {
             let path = products.path + "/" + file

@@ -18,8 +18,15 @@ struct AndroidWalker {
         var result = CheckResult(filesScanned: 1)
         var artifact = AndroidArtifact(root: path, kind: kind)
         if kind == .library {
-            readLooseLibrary(path, into: &artifact, result: &result)
-            return (artifact, result)
+            do throws(InputError) {
+                let bytes = try inspector.source.opening(path) { path throws(InputError) in
+                    try FileBytes.map(path: path)
+                }
+                return readLibrary(mapped: bytes, at: path)
+            } catch {
+                result.inputErrors.append(error)
+                return (artifact, result)
+            }
         }
         let source: any BundleSource
         let reopen: @Sendable () throws(InputError) -> any BundleSource
@@ -184,18 +191,17 @@ struct AndroidWalker {
         return (artifact, result)
     }
 
-    private func readLooseLibrary(_ path: String, into artifact: inout AndroidArtifact, result: inout CheckResult) {
-        do throws(InputError) {
-            let bytes = try inspector.source.opening(path) { path throws(InputError) in try FileBytes.map(path: path) }
-            artifact.entrySizes = ["": EntrySize(onDisk: UInt64(bytes.count))]
-            let folder = path.split(separator: "/").dropLast().last
-            let library = NativeLibrary(
-                path: "", abi: folder.flatMap(AndroidABI.init(folder:)),
-                elf: readLibrary(bytes, display: path, at: "", result: &result))
-            artifact.libraries = [library]
-        } catch {
-            result.inputErrors.append(error)
-        }
+    /// A library on its own (named, or outside any ABI folder), from its bytes mapped once.
+    func readLibrary(mapped bytes: FileBytes, at path: String) -> (artifact: AndroidArtifact, result: CheckResult) {
+        var result = CheckResult(filesScanned: 1)
+        var artifact = AndroidArtifact(root: path, kind: .library)
+        artifact.entrySizes = ["": EntrySize(onDisk: UInt64(bytes.count))]
+        let folder = path.split(separator: "/").dropLast().last
+        let library = NativeLibrary(
+            path: "", abi: folder.flatMap(AndroidABI.init(folder:)),
+            elf: readLibrary(bytes, display: path, at: "", result: &result))
+        artifact.libraries = [library]
+        return (artifact, result)
     }
 
     /// The loader's view of a library and the leak rules' findings on it, from the one copy of

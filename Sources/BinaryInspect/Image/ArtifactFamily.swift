@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
@@ -14,4 +15,9 @@ package protocol ArtifactFamily: Sendable {
     func artifactRoot(holding relativePath: String, at path: String) -> String?
     /// Reads and checks one artifact; the leak rules run on its binaries through `inspector`.
     func inspect(_ path: String, with inspector: BinaryInspector) -> CheckResult
+    /// A binary no family claims by its path, mapped once by the inspector: the family's check
+    /// of it when its bytes make it one of the family's artifacts (a `.so` linked for Android
+    /// outside any ABI folder); nil when they do not, and the inspector audits the same bytes
+    /// as a plain binary.
+    func inspect(mapped bytes: FileBytes, at path: String, with inspector: BinaryInspector) -> CheckResult?
 }
