@@ -23,4 +23,17 @@ import Testing
             String(decoding: output.written, as: UTF8.self)
                 == "path,member,value,size,letter,type,binding,visibility,section,mangled,demangled\n")
     }
+
+    /// The files are opened through the scan's file source, each once, like every other reader.
+    @Test func filesAreOpenedThroughTheSourceOnce() {
+        let binary = Repository.machOFixture("App-macos")
+        let source = CountingFileSource()
+        let output = ByteOutput.memory()
+        let code = Frontend.listSymbols(
+            [binary], options: SymbolListOptions(), format: .csv, into: output, source: source
+        ) { Issue.record("\($0.path): \($0.message)") }
+        #expect(code == 0)
+        #expect(source.opens == [binary: 1])
+        #expect(String(decoding: output.written, as: UTF8.self).split(separator: "\n").count > 10)
+    }
 }
