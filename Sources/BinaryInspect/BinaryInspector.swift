@@ -48,33 +48,59 @@ package struct BinaryInspector: Sendable {
         var result = CheckResult()
         var artifacts: [Artifact] = []
         var seen: Set<Artifact> = []
+        var walks: [(folder: String, found: [Artifact])] = []
         for path in paths {
-            let (found, errors) = self.artifacts(under: path)
+            let (found, errors, isWalk) = self.artifacts(under: path)
             artifacts += found.filter { seen.insert($0).inserted }
             result.inputErrors += errors
+            if isWalk { walks.append((path, found)) }
         }
         progress?.begin("auditing artifacts", total: artifacts.count)
-        let outcomes = artifacts.parallelMap { artifact -> CheckResult in
+        let outcomes = artifacts.parallelMap { artifact -> CheckResult? in
             defer { progress?.advance() }
             switch artifact {
             case .bundle(let path, let kind):
                 return BundleWalker(inspector: self).inspect(path: path, kind: kind)
             case .foreign(let path, let family):
                 return families[family].inspect(path, with: self)
-            case .binary(let path):
-                do throws(InputError) {
-                    let bytes = try source.opening(path) { path throws(InputError) in try FileBytes.map(path: path) }
-                    for family in families {
-                        if let result = family.inspect(mapped: bytes, at: path, with: self) { return result }
-                    }
-                    return inspectAlone(try BinaryFile(storage: bytes, path: path, architecture: architecture))
-                } catch {
-                    return CheckResult(inputErrors: [error], filesScanned: 1)
-                }
+            case .binary(let path, let found):
+                return inspectBinary(at: path, found: found)
             }
         }
-        for outcome in outcomes { result.merge(outcome) }
+        var audited: Set<Artifact> = []
+        for (artifact, outcome) in zip(artifacts, outcomes) {
+            guard let outcome else { continue }
+            audited.insert(artifact)
+            result.merge(outcome)
+        }
+        // A release gate pointed at the wrong folder (or at a folder named like a binary) must
+        // not pass for want of anything to audit.
+        for walk in walks where !walk.found.contains(where: audited.contains) {
+            result.inputErrors.append(
+                InputError(
+                    path: walk.folder,
+                    message:
+                        "directory holds no ELF files, Mach-O files, static archives, Apple bundles or Android artifacts"
+                ))
+        }
         return result
+    }
+
+    /// A binary file, mapped once: a family's when its bytes say so, else audited on its own.
+    /// `found`: met in a directory walk, where a file is a binary only if it starts as one (nil
+    /// when it does not: it is not audited, and no error); a named file that is none is an error.
+    private func inspectBinary(at path: String, found: Bool) -> CheckResult? {
+        do throws(InputError) {
+            let bytes = try source.opening(path) { path throws(InputError) in try FileBytes.map(path: path) }
+            if found, !BinaryFile.looksLikeBinary(bytes.whole.prefix(8).array) { return nil }
+            for family in families {
+                if let result = family.inspect(mapped: bytes, at: path, with: self) { return result }
+            }
+            return inspectAlone(try BinaryFile(storage: bytes, path: path, architecture: architecture))
+        } catch {
+            // A walked file that cannot be mapped (empty, unreadable) is no binary of the walk's.
+            return found ? nil : CheckResult(inputErrors: [error], filesScanned: 1)
+        }
     }
 
     /// Reads a bundle or `.ipa` into the model the bundle rules check (without checking it):
@@ -94,12 +120,6 @@ package struct BinaryInspector: Sendable {
     /// Runs the bundle rules on already read contents (rule examples, tests, the fuzz target).
     package func check(_ bundle: BundleContents) -> [Finding] {
         BundleWalker(inspector: self).check(bundle)
-    }
-
-    /// Whether the file at `path` starts as a binary does (ELF, Mach-O, universal, archive),
-    /// read through `source`.
-    package func looksLikeBinary(_ path: String) -> Bool {
-        (try? source.opening(path) { BinaryFile.looksLikeBinary(path: $0) }) == true
     }
 
     /// Runs the rules on already decoded contents (rule examples, tests).
@@ -185,7 +205,9 @@ package struct BinaryInspector: Sendable {
 
     /// What `run` audits: a binary file, or a bundle walked whole.
     enum Artifact: Hashable, Sendable {
-        case binary(String)
+        /// A file named (`found` false) or met in a directory walk (`found`: audited only if its
+        /// bytes start as a binary's).
+        case binary(String, found: Bool)
         case bundle(String, BundleKind)
         /// An artifact one of `families` reads (by its index there).
         case foreign(String, Int)
@@ -195,26 +217,26 @@ package struct BinaryInspector: Sendable {
     /// walked whole; another file argument is taken as given (a file that
     /// is not a binary is an error), with the SwiftPM resource bundles beside it; a directory is
     /// walked (without git: build products are usually ignored), its bundles (the outermost of
-    /// nested ones) checked whole and its other binaries picked by magic; a directory without
-    /// any is an error.
-    private func artifacts(under path: String) -> (artifacts: [Artifact], errors: [InputError]) {
+    /// nested ones) checked whole and its other files left to be picked by magic when they are
+    /// mapped (`isWalk`: `run` reports a directory where none is a binary).
+    private func artifacts(under path: String) -> (artifacts: [Artifact], errors: [InputError], isWalk: Bool) {
         let kindOfFile = FileKind.of(path)
         if kindOfFile == .symlink {
             switch ArtifactPaths.followingNamedLink(path) {
             case .success(let target): return artifacts(under: target)
-            case .failure(let error): return ([], [error])
+            case .failure(let error): return ([], [error], false)
             }
         }
         if let kindOfFile, let family = families.firstIndex(where: { $0.claims(path, kind: kindOfFile) }) {
-            return ([.foreign(path, family)], [])
+            return ([.foreign(path, family)], [], false)
         }
         if let bundle = BundleKind(path: path), bundle.isArtifact,
             kindOfFile == .directory || (kindOfFile == .regular && bundle == .ipa)
         {
-            return ([.bundle(path, bundle)], [])
+            return ([.bundle(path, bundle)], [], false)
         }
         switch kindOfFile {
-        case nil: return ([], [InputError(path: path, message: "no such file or directory")])
+        case nil: return ([], [InputError(path: path, message: "no such file or directory")], false)
         case .directory?:
             let enumeration = FileEnumerator(root: path, scope: configuration.scope, useGit: false).enumerate()
             var found: [Artifact] = []
@@ -233,27 +255,13 @@ package struct BinaryInspector: Sendable {
                     let inner = components[...index].joined(separator: "/")
                     let bundle = Artifact.bundle(path == "." ? inner : "\(path)/\(inner)", kind)
                     if bundles.insert(bundle).inserted { found.append(bundle) }
-                } else if looksLikeBinary(file.path) {
-                    found.append(.binary(file.path))
+                } else {
+                    found.append(.binary(file.path, found: true))
                 }
             }
-            // A release gate pointed at the wrong folder (or at a folder named like a binary)
-            // must not pass for want of anything to audit.
-            guard !found.isEmpty else {
-                return (
-                    [],
-                    enumeration.errors + [
-                        InputError(
-                            path: path,
-                            message:
-                                "directory holds no ELF files, Mach-O files, static archives, Apple bundles or Android artifacts"
-                        )
-                    ]
-                )
-            }
-            return (found, enumeration.errors)
+            return (found, enumeration.errors, true)
         default:
-            return ([.binary(path)] + resourceBundles(beside: path), [])
+            return ([.binary(path, found: false)] + resourceBundles(beside: path), [], false)
         }
     }
 

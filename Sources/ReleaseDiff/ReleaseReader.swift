@@ -52,21 +52,23 @@ package struct ReleaseReader: Sendable {
             let (contents, result) = inspector.readAndCheckBundle(at: path)
             return Side(facts: contents.map(ReleaseFacts.init(apple:)), result: result)
         }
-        guard kind == .regular, inspector.looksLikeBinary(path) else {
-            return Side(
-                result: CheckResult(inputErrors: [
-                    InputError(
-                        path: path,
-                        message:
-                            "not a release artifact shipcheck compares (an Apple bundle or .ipa, an Android artifact, a Mach-O or ELF file)"
-                    )
-                ]))
-        }
+        guard kind == .regular else { return Self.notAnArtifact(path) }
         return readBinary(path)
     }
 
-    /// A single binary: mapped once, checked as `binary` checks it, its facts from the Mach-O
-    /// model or the ELF headers.
+    private static func notAnArtifact(_ path: String) -> Side {
+        Side(
+            result: CheckResult(inputErrors: [
+                InputError(
+                    path: path,
+                    message:
+                        "not a release artifact shipcheck compares (an Apple bundle or .ipa, an Android artifact, a Mach-O or ELF file)"
+                )
+            ]))
+    }
+
+    /// A single binary: mapped once (its magic read from the mapping), checked as `binary`
+    /// checks it, its facts from the Mach-O model or the ELF headers.
     private func readBinary(_ path: String) -> Side {
         let storage: FileBytes
         let file: BinaryFile
@@ -75,6 +77,7 @@ package struct ReleaseReader: Sendable {
         } catch {
             return Side(result: CheckResult(inputErrors: [error], filesScanned: 1))
         }
+        guard BinaryFile.looksLikeBinary(storage.whole.prefix(8).array) else { return Self.notAnArtifact(path) }
         if let (artifact, result) = android.read(mapped: storage, at: path, with: inspector) {
             return Side(facts: ReleaseFacts(android: artifact), result: result)
         }

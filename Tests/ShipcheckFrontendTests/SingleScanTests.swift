@@ -166,4 +166,43 @@ import Testing
         }
         #expect(opens.keys.filter { $0.hasPrefix(products.path) }.count == files.count)
     }
+
+    /// A folder of build products the audit is given is walked, and each of its files opened
+    /// once: a file is a binary if the bytes mapped to read it start as one (before, each was
+    /// sniffed by a read of its first bytes and the binaries then mapped again). Files that are
+    /// no binary are skipped without an error, and a folder with none is still an error.
+    @Test func auditWalksAFolderOfProductsOpeningEachFileOnce() throws {
+        let app = Self.generatedApp(views: 5)
+        let products = TemporaryDirectory("shipcheck-single-scan-walk")
+        try FileManager.default.copyItem(
+            atPath: BundleAssembler.fixture("macho/App-ios"), toPath: products.path + "/App")
+        try FileManager.default.copyItem(
+            atPath: Repository.path("Tests/Fixtures/android/loose/libloose-bionic.so"),
+            toPath: products.path + "/libloose-bionic.so")
+        _ = products.write("notes/README.txt", "build notes\n")
+        _ = products.write("empty.bin", "")
+        let nothing = TemporaryDirectory("shipcheck-single-scan-walk-none")
+        _ = nothing.write("notes.txt", "no binaries here\n")
+
+        let source = CountingFileSource()
+        let outcome = try Frontend.audit(
+            root: app.path, extraBinaries: [products.path, nothing.path], failingSeverity: .error, source: source)
+        let report = try #require(outcome.report)
+        #expect(
+            report.inputErrors.map(\.path) == [nothing.path],
+            "\(report.inputErrors.map { "\($0.path): \($0.message)" })")
+        #expect(report.findings.contains { $0.location.path == products.path + "/App" })
+        if TestPlatform.readsELF {
+            #expect(
+                report.findings.contains {
+                    $0.ruleID == "android-text-relocations" && $0.location.path.hasSuffix("libloose-bionic.so")
+                })
+        }
+        let opens = source.opens
+        for file in ["App", "libloose-bionic.so", "notes/README.txt", "empty.bin"] {
+            #expect(
+                opens[products.path + "/" + file] == 1, "\(file) opened \(opens[products.path + "/" + file] ?? 0) times"
+            )
+        }
+    }
 }

@@ -60,17 +60,6 @@ package final class BinaryFile {
             || bytes.starts(with: [0xCF, 0xFA, 0xED, 0xFE]) || bytes.starts(with: [0xCE, 0xFA, 0xED, 0xFE])
             || UniversalFile.isUniversal(bytes)
     }
-
-    /// Whether the file at `path` starts like a binary (unreadable files and symlinks: no; the
-    /// directory walk has already resolved what it follows).
-    package static func looksLikeBinary(path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
-        guard descriptor >= 0 else { return false }
-        defer { close(descriptor) }
-        var prefix = [UInt8](repeating: 0, count: 8)
-        let count = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 8) }
-        return count > 0 && looksLikeBinary(prefix.prefix(count))
-    }
 }
 
 /// Dispatches bytes to the reader their magic names, collecting images and per-part errors.
