@@ -64,12 +64,11 @@ package final class BinaryFile {
     /// Whether the file at `path` starts like a binary (unreadable files and symlinks: no; the
     /// directory walk has already resolved what it follows).
     package static func looksLikeBinary(path: String) -> Bool {
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+        let descriptor = SystemCalls.openFile(path, flags: O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var prefix = [UInt8](repeating: 0, count: 8)
-        let count = prefix.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, 8) }
-        return count > 0 && looksLikeBinary(prefix.prefix(count))
+        guard let prefix = SafeFileReader.readAvailable(descriptor, offset: 0, length: 8) else { return false }
+        return !prefix.isEmpty && looksLikeBinary(prefix)
     }
 }
 
@@ -93,7 +92,7 @@ private struct Opener {
         if magic.starts(with: ELFSupport.magic) {
             images.append(try ELFSupport.image(image, origin: origin))
         } else if magic32 == MachO.magic64 || magic32 == MachO.magic32 {
-            if let architecture, origin.architecture == nil, let cpu = MachOCPU(header: image.unconvertedBuffer),
+            if let architecture, origin.architecture == nil, let cpu = MachOCPU(header: image),
                 cpu.name != architecture
             {
                 throw origin.error("is \(cpu.name), not \(architecture) (--arch)")
@@ -120,8 +119,7 @@ private struct Opener {
     }
 
     private mutating func openUniversal(_ image: ImageBytes, origin: ImageOrigin) throws(InputError) {
-        let bytes = image.unconvertedBuffer
-        let slices = try UniversalFile.slices(of: bytes, origin: origin)
+        let slices = try UniversalFile.slices(of: image, origin: origin)
         let chosen = architecture.map { name in slices.filter { $0.cpu.name == name } } ?? slices
         guard !chosen.isEmpty else {
             throw origin.error(
@@ -130,8 +128,7 @@ private struct Opener {
         }
         for slice in chosen {
             let sliceOrigin = origin.inSlice(slice.cpu.name)
-            let sliceImage = image.slice(slice.range)!
-            let sliceBytes = sliceImage.unconvertedBuffer
+            let sliceImage = slice.bytes
             do throws(InputError) {
                 guard slice.cpu.isSupported else {
                     unreadArchitectures.append(slice.cpu.name)
@@ -139,7 +136,7 @@ private struct Opener {
                 }
                 // A Mach-O slice's own header names its CPU: the table must agree, or every
                 // finding would name the wrong architecture.
-                if let held = MachOCPU(header: sliceBytes), held.type != slice.cpu.type {
+                if let held = MachOCPU(header: sliceImage), held.type != slice.cpu.type {
                     throw sliceOrigin.error(
                         "corrupt universal file: the table lists \(slice.cpu.name) code, the slice holds \(held.name)")
                 }
@@ -151,15 +148,12 @@ private struct Opener {
     }
 
     private mutating func openArchive(_ image: ImageBytes, origin: ImageOrigin) {
-        let bytes = image.unconvertedBuffer
-        let (members, archiveErrors) = StaticArchive.members(of: bytes, origin: origin)
+        let (members, archiveErrors) = StaticArchive.members(of: image, origin: origin)
         for member in members {
             let memberOrigin = origin.inMember(member.name)
             do throws(InputError) {
-                guard !member.range.isEmpty else { throw memberOrigin.error("empty archive member, not an object") }
-                try open(
-                    image.slice(member.range)!, origin: memberOrigin, allowArchive: false,
-                    allowUniversal: false)
+                guard !member.bytes.isEmpty else { throw memberOrigin.error("empty archive member, not an object") }
+                try open(member.bytes, origin: memberOrigin, allowArchive: false, allowUniversal: false)
             } catch {
                 errors.append(error)
             }
