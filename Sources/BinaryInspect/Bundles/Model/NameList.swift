@@ -45,8 +45,12 @@ package struct NameList: Sendable, Hashable, RandomAccessCollection, Expressible
 
     /// Whether `name` is one of the names (bytes compared, nothing allocated).
     package func contains(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { target in indices.contains { bytes[range($0)].elementsEqual(target) } }
+        name.withByteView { target in
+            indices.contains { position in
+                let stored = range(position)
+                return stored.count == target.count && target.matches(bytes[stored], at: 0)
+            }
+        }
     }
 
     /// The names that start with one of `prefixes`, in order.
