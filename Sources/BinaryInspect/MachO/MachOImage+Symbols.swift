@@ -33,12 +33,12 @@ extension MachOImage {
     /// opcodes — that the symbol table lacks. `.dynsym`: what the dynamic linker sees, the exports
     /// and every import (undefined external symbols, bind opcodes, chained-fixup imports).
     package func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
-        let entries = try nlistSymbols()
+        let (entries, nameOffsets) = try nlistSymbols()
         let bound = try boundSymbols()
         var symbols: [BinarySymbol]
         switch table {
         case .symtab:
-            let missing = try unlistedExports(in: entries).map(exportSymbol)
+            let missing = try unlistedExports(in: entries, nameOffsets: nameOffsets).map(exportSymbol)
             symbols = consume entries  // appended to in place, not copied
             symbols += missing
             Self.addImports(bound, to: &symbols)
@@ -53,47 +53,52 @@ extension MachOImage {
 
     /// The exports no defined symbol-table entry names (a stripped image keeps them only in the
     /// trie). An export's entry sits at its address, so entries are looked up by address and
-    /// their names compared with the trie's bytes (no string per export: large apps export
-    /// hundreds of thousands); by name only where an alias shares the address.
-    private func unlistedExports(in entries: [BinarySymbol]) throws(InputError) -> [MachOExport] {
+    /// the trie's name bytes compared with the entry's in the string table (no string per
+    /// export: large apps export hundreds of thousands); by name only where an alias shares the
+    /// address. `nameOffsets`: each entry's name in the string table.
+    private func unlistedExports(in entries: [BinarySymbol], nameOffsets: [UInt32]) throws(InputError)
+        -> [MachOExport]
+    {
         guard holdsCode, exportTrie != nil else { return [] }
         // Defined entries by address, sorted once and binary-searched: cheaper than hashing
         // hundreds of thousands of addresses into a dictionary.
-        var byAddress: [(address: UInt64, index: Int32)] = []
+        var byAddress: [(address: UInt64, nameOffset: UInt32)] = []
         byAddress.reserveCapacity(entries.count)
         for index in entries.indices where entries[index].isDefined {
-            byAddress.append((entries[index].value, Int32(index)))
+            byAddress.append((entries[index].value, nameOffsets[index]))
         }
         byAddress.sort { $0.address < $1.address }
-        func isListed(_ name: [UInt8], at address: UInt64) -> Bool {
+        func isListed(_ name: [UInt8], at address: UInt64, strings: borrowing ByteView) -> Bool {
             var low = 0, high = byAddress.count
             while low < high {
                 let middle = (low + high) / 2
                 if byAddress[middle].address < address { low = middle + 1 } else { high = middle }
             }
             while low < byAddress.count, byAddress[low].address == address {
-                if Self.equal(entries[Int(byAddress[low].index)].name, name) { return true }
+                // The entry's name is exactly `name`: its bytes, then the NUL that ends it.
+                let at = Int(byAddress[low].nameOffset), end = at + name.count
+                if at == 0 ? name.isEmpty : strings.matches(name, at: at) && end < strings.count && strings[end] == 0 {
+                    return true
+                }
                 low += 1
             }
             return false
         }
         var definedNames: Set<String>?
         var missing: [MachOExport] = []
-        try forEachExport { name, offset, flags in
-            if isListed(name, at: address(offset: offset, flags: flags)) { return }
-            // An alias at another address, or not in the table at all (stripped).
-            let text = String(decoding: name, as: UTF8.self)
-            if definedNames == nil { definedNames = Set(entries.lazy.filter(\.isDefined).map(\.name)) }
-            if definedNames?.contains(text) != true {
-                missing.append(MachOExport(name: text, offset: offset, flags: flags))
+        // One borrow of the string table for the walk.
+        try (symbolTable?.strings.bytes ?? .empty).withByteView { (strings) throws(InputError) in
+            try forEachExport { name, offset, flags in
+                if isListed(name, at: address(offset: offset, flags: flags), strings: strings) { return }
+                // An alias at another address, or not in the table at all (stripped).
+                let text = String(decoding: name, as: UTF8.self)
+                if definedNames == nil { definedNames = Set(entries.lazy.filter(\.isDefined).map(\.name)) }
+                if definedNames?.contains(text) != true {
+                    missing.append(MachOExport(name: text, offset: offset, flags: flags))
+                }
             }
         }
         return missing
-    }
-
-    /// Whether a name's UTF-8 is exactly `bytes` (no string made of the bytes).
-    private static func equal(_ name: String, _ bytes: [UInt8]) -> Bool {
-        name.withByteView { utf8 in utf8.count == bytes.count && utf8.matches(bytes, at: 0) }
     }
 
     /// Adds the imports no listed symbol names (a stripped image's), as nm lists undefined symbols.
@@ -131,12 +136,12 @@ extension MachOImage {
     /// Entry `index` of a symbol table; nil when it runs past the table's end.
     static func nlist(_ bytes: ImageBytes, _ index: Int, _ layout: MachOLayout) -> MachONlist? {
         let at = index * layout.nlistSize
-        guard let nameOffset = bytes.uint32(at: at, .little), let type = bytes.load(UInt8.self, at: at + 4, .little),
-            let section = bytes.load(UInt8.self, at: at + 5, .little),
+        guard at >= 0, at <= bytes.count - layout.nlistSize, let nameOffset = bytes.uint32(at: at, .little),
             let description = bytes.uint16(at: at + 6, .little), let value = layout.address(bytes, at: at + 8)
         else { return nil }
         return MachONlist(
-            nameOffset: nameOffset, type: type, section: section, description: description, value: value)
+            nameOffset: nameOffset, type: bytes[at + 4], section: bytes[at + 5], description: description,
+            value: value)
     }
 
     /// The name at `offset` in the string table (offset 0: no name); nil when it is not
@@ -148,9 +153,10 @@ extension MachOImage {
     }
 
     /// Every non-debug entry, decoded in parallel (hundreds of thousands of names in large
-    /// apps), after one pass that picks the entries and checks their name offsets.
-    private func nlistSymbols() throws(InputError) -> [BinarySymbol] {
-        guard let table = symbolTable, table.count > 0 else { return [] }
+    /// apps), after one pass that picks the entries and checks their name offsets; with each
+    /// entry's name offset in the string table.
+    private func nlistSymbols() throws(InputError) -> (symbols: [BinarySymbol], nameOffsets: [UInt32]) {
+        guard let table = symbolTable, table.count > 0 else { return ([], []) }
         let entries = table.symbols.bytes, strings = table.strings.bytes
         // A name starting at or before the table's last NUL ends inside the table.
         let lastNUL = strings.withByteView { strings in
@@ -173,27 +179,27 @@ extension MachOImage {
             }
             listed.append(entry)
         }
+        // The names (most of the work: a string each) in parallel, in chunks; the symbols then
+        // built straight into the result, so no array of symbols is made twice.
         let chunkSize = 8192, chunkCount = (listed.count + chunkSize - 1) / chunkSize
-        let chunks = Mutex([[BinarySymbol]](repeating: [], count: chunkCount))
-        let (entriesToName, sections) = (listed, sections)
+        let chunks = Mutex([[String]](repeating: [], count: chunkCount))
+        let entriesToName = listed
         DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
             let positions = chunk * chunkSize..<min((chunk + 1) * chunkSize, entriesToName.count)
             // One borrow of the string table per chunk: names are read without a retain each.
-            let symbols = strings.withByteView { names in
-                positions.map { position in
-                    let entry = entriesToName[position]
-                    return Self.symbol(
-                        entry, name: Self.name(names, at: Int(entry.nameOffset)) ?? "", sections: sections)
-                }
+            let names = strings.withByteView { strings in
+                positions.map { Self.name(strings, at: Int(entriesToName[$0].nameOffset)) ?? "" }
             }
-            chunks.withLock { $0[chunk] = symbols }
+            chunks.withLock { $0[chunk] = names }
         }
-        return chunks.withLock { chunks in
-            var symbols: [BinarySymbol] = []
-            symbols.reserveCapacity(listed.count)
-            for chunk in chunks { symbols += chunk }
-            return symbols
+        let names = chunks.withLock { $0 }
+        var symbols: [BinarySymbol] = []
+        symbols.reserveCapacity(listed.count)
+        for (position, entry) in listed.enumerated() {
+            symbols.append(
+                Self.symbol(entry, name: names[position / chunkSize][position % chunkSize], sections: sections))
         }
+        return (symbols, listed.map(\.nameOffset))
     }
 
     private static func symbol(_ entry: MachONlist, name: String, sections: [MachOSection]) -> BinarySymbol {
@@ -345,6 +351,8 @@ extension MachOImage {
         var visited = [UInt64](repeating: 0, count: trie.count / 64 + 1)
         var name: [UInt8] = []
         var pending: [(node: Int, parentLength: Int, label: Range<Int>)] = [(0, 0, 0..<0)]
+        // One cursor for the walk, moved from node to node (not a copy of the view per node).
+        var cursor = LEB128Cursor(bytes: trie, position: 0)
         while let (node, parentLength, label) = pending.popLast() {
             // The parent is the last node visited or one of its ancestors: its name is a prefix of `name`.
             name.removeSubrange(parentLength...)
@@ -356,7 +364,7 @@ extension MachOImage {
                 throw corrupt("node at offset \(node) is reached twice")
             }
             visited[node / 64] |= 1 << UInt64(node % 64)
-            var cursor = LEB128Cursor(bytes: trie, position: node)
+            cursor.position = node
             guard let terminalSize = cursor.uleb() else { throw corrupt("node at offset \(node) is truncated") }
             let children = cursor.position + Int(clamping: terminalSize)
             if terminalSize > 0 {
@@ -395,9 +403,9 @@ struct LEB128Cursor {
     mutating func sleb() -> Int64? { bytes.sleb128(at: &position) }
 
     mutating func byte() -> UInt8? {
-        guard let byte = bytes.load(UInt8.self, at: position, .little) else { return nil }
-        position += 1
-        return byte
+        guard position >= 0, position < bytes.count else { return nil }
+        defer { position += 1 }
+        return bytes[position]
     }
 
     /// The NUL-terminated string from here (the NUL consumed, not returned).
