@@ -111,6 +111,28 @@ import Testing
         ) { try image.symbols(.symtab) }
     }
 
+    /// The export trie (`LC_DYLD_EXPORTS_TRIE`) of a stripped dylib, whose exports live only
+    /// there: an edge looping back to the root, and a trie cut to its first byte.
+    @Test func exportTrieLoopsAndCutsAreErrorsNamingTheNode() throws {
+        let original = Self.fixture("libAppLib-stripped.dylib")
+        let command = try #require(Self.loadCommands(original).first { $0.command == 0x8000_0033 }).offset
+        let trie = Int(Self.uint32(original, command + 8))
+        // Root: terminal size 0, one child, the edge "_", then the child's offset (one byte).
+        #expect(Array(original[trie..<trie + 5]) == [0x00, 0x01, 0x5F, 0x00, 0x05])
+        var looping = original
+        looping[trie + 4] = 0x80  // continued into the next node's first byte (0): offset 0
+        var cut = original
+        Self.patch(&cut, command + 12, 1)
+        for (bytes, message) in [
+            (looping, "node at offset 0 is reached twice"), (cut, "node at offset 0 runs past the end of the trie")
+        ] {
+            let image = try #require(try BinaryFile(bytes: bytes, path: "lib.dylib").images.first)
+            #expect(throws: InputError(path: "lib.dylib", message: "corrupt Mach-O file: export trie: \(message)")) {
+                try image.symbols(.symtab)
+            }
+        }
+    }
+
     @Test func fatHeaderCutShortNamesTheField() {
         #expect(
             Self.message(opening: [0xCA, 0xFE, 0xBA, 0xBE, 0, 0], "fat")
