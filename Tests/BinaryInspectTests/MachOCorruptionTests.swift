@@ -40,12 +40,20 @@ import Testing
         } catch { return "\(error.path): \(error.message)" }
     }
 
+    /// `bytes` with the size of the first `command` of the image at `base` set to `size`: the
+    /// command's index and its file offset in hex.
+    static func resized(_ bytes: inout [UInt8], _ command: UInt32, base: Int = 0, to size: UInt32) throws -> (
+        index: Int, offset: String
+    ) {
+        let commands = loadCommands(bytes, base: base)
+        let index = try #require(commands.firstIndex { $0.command == command })
+        patch(&bytes, commands[index].offset + 4, size)
+        return (index, String(commands[index].offset, radix: 16))
+    }
+
     @Test func loadCommandShorterThanItsLayoutIsNamedWithItsFileOffset() throws {
         var bytes = Self.fixture("App-ios")
-        let commands = Self.loadCommands(bytes)
-        let index = try #require(commands.firstIndex { $0.command == 0x1B })  // LC_UUID
-        Self.patch(&bytes, commands[index].offset + 4, 16)
-        let offset = String(commands[index].offset, radix: 16)
+        let (index, offset) = try Self.resized(&bytes, 0x1B, to: 16)  // LC_UUID
         #expect(
             Self.message(opening: bytes, "App-ios")
                 == "App-ios: corrupt Mach-O file: LC_UUID (load command \(index) at file offset 0x\(offset)) is 16 bytes, shorter than its 24-byte layout"
@@ -58,11 +66,8 @@ import Testing
         var bytes = Self.fixture("App-universal")
         // fat_arch 1 (arm64): its slice's offset in the file.
         let slice = Int(Self.uint32(bytes, 8 + 20 + 8, bigEndian: true))
-        let commands = Self.loadCommands(bytes, base: slice)
-        let index = try #require(commands.firstIndex { $0.command == 0x1B })
-        Self.patch(&bytes, commands[index].offset + 4, 16)
+        let (index, offset) = try Self.resized(&bytes, 0x1B, base: slice, to: 16)
         let file = try BinaryFile(bytes: bytes, path: "App-universal")
-        let offset = String(commands[index].offset, radix: 16)
         #expect(file.images.map(\.displayName) == ["App-universal[x86_64]"])
         #expect(
             file.errors.map { "\($0.path): \($0.message)" } == [
@@ -72,10 +77,7 @@ import Testing
 
     @Test func loadCommandSizeOutsideTheCommandsIsNamedWithItsFileOffset() throws {
         var bytes = Self.fixture("App-ios")
-        let commands = Self.loadCommands(bytes)
-        let index = try #require(commands.firstIndex { $0.command == 0x2 })  // LC_SYMTAB
-        Self.patch(&bytes, commands[index].offset + 4, 0x10000)
-        let offset = String(commands[index].offset, radix: 16)
+        let (index, offset) = try Self.resized(&bytes, 0x2, to: 0x10000)  // LC_SYMTAB
         #expect(
             Self.message(opening: bytes, "App-ios")
                 == "App-ios: corrupt Mach-O file: load command \(index) (0x2, at file offset 0x\(offset)) has size 65536, outside the load commands"

@@ -3,7 +3,7 @@ import Testing
 
 /// The LEB128 and padded-name readers of `ImageBytes`, on bytes spelled out here (the DWARF
 /// specification's examples for LEB128).
-@Suite struct ImageBytesStreamTests {
+@Suite struct ImageBytesEncodingTests {
     static func view(_ bytes: [UInt8]) -> ImageBytes { FileBytes(copying: bytes).whole }
 
     @Test func unsignedLEB128ReadsAndMovesPastTheNumber() {
