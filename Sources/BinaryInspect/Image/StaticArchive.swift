@@ -73,7 +73,7 @@ enum StaticArchive {
             var name = rawName
             if rawName.hasPrefix("#1/") {
                 // BSD: the name's length, the name itself at the start of the data (NUL-padded).
-                guard let length = decimal(String(rawName.dropFirst(3))), let stored = data.slice(0..<length),
+                guard let length = decimal(String(rawName.dropFirst(3))), let storedName = data.slice(0..<length),
                     let rest = data.slice(from: length)
                 else {
                     return (
@@ -85,7 +85,7 @@ enum StaticArchive {
                         ]
                     )
                 }
-                name = stored.prefixBeforeNUL.string
+                name = storedName.prefixBeforeNUL.string
                 data = rest
             } else if rawName == "//" {
                 longNames = data

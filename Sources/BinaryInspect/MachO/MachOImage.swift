@@ -177,20 +177,21 @@ package final class MachOImage: BinaryImage {
                 try reader.need(body, 24, "LC_UUID")
                 uuid = try reader.slice(body, 8..<24, "LC_UUID").array
             case MachO.LC_BUILD_VERSION:
-                try reader.need(body, 24, "LC_BUILD_VERSION")
-                let toolCount = Int(try reader.uint32(body, at: 20, "LC_BUILD_VERSION"))
+                let name = "LC_BUILD_VERSION"
+                try reader.need(body, 24, name)
+                let toolCount = Int(try reader.uint32(body, at: 20, name))
                 guard toolCount <= (size - 24) / 8 else {
                     throw corrupt("LC_BUILD_VERSION lists \(toolCount) tools in \(size) bytes")
                 }
                 let tools = try (0..<toolCount).map { (tool: Int) throws(InputError) -> String in
-                    let name = try reader.uint32(body, at: 24 + 8 * tool, "LC_BUILD_VERSION")
-                    let version = try reader.uint32(body, at: 28 + 8 * tool, "LC_BUILD_VERSION")
-                    return "\(MachO.toolName(name)) \(MachO.version(version))"
+                    let kind = try reader.uint32(body, at: 24 + 8 * tool, name)
+                    let version = try reader.uint32(body, at: 28 + 8 * tool, name)
+                    return "\(MachO.toolName(kind)) \(MachO.version(version))"
                 }
+                let (minimum, sdk) = (try reader.uint32(body, at: 12, name), try reader.uint32(body, at: 16, name))
                 buildVersion = (
-                    "LC_BUILD_VERSION", ApplePlatform(machO: try reader.uint32(body, at: 8, "LC_BUILD_VERSION")),
-                    OSVersion(packed: try reader.uint32(body, at: 12, "LC_BUILD_VERSION")),
-                    OSVersion(packed: try reader.uint32(body, at: 16, "LC_BUILD_VERSION")), tools
+                    name, ApplePlatform(machO: try reader.uint32(body, at: 8, name)), OSVersion(packed: minimum),
+                    OSVersion(packed: sdk), tools
                 )
             case MachO.LC_VERSION_MIN_MACOSX, MachO.LC_VERSION_MIN_IPHONEOS, MachO.LC_VERSION_MIN_TVOS,
                 MachO.LC_VERSION_MIN_WATCHOS:
