@@ -17,7 +17,7 @@ import Testing
     }
 
     @Test func xmlEntitlementsOfTheCodeSignature() throws {
-        let entitlements = try #require(try Self.signature().withUnsafeBytes { try CodeSignature.entitlements(in: $0) })
+        let entitlements = try #require(try CodeSignature.entitlements(in: Self.signature()))
         #expect(entitlements.values["get-task-allow"] == "true")
         #expect(entitlements.values["aps-environment"] == "development")
         #expect(entitlements.values["application-identifier"] == "ABCDE12345.com.example.app")
@@ -30,7 +30,7 @@ import Testing
         let xml: [UInt8] = [0xFA, 0xDE, 0x71, 0x71]
         let at = try #require((0...(signature.count - 4)).first { Array(signature[$0..<($0 + 4)]) == xml })
         signature[at + 3] = 0x70
-        let entitlements = try #require(try signature.withUnsafeBytes { try CodeSignature.entitlements(in: $0) })
+        let entitlements = try #require(try CodeSignature.entitlements(in: signature))
         #expect(entitlements.values["get-task-allow"] == "true")
         #expect(entitlements.values["aps-environment"] == "development")
         #expect(entitlements.arrayCounts["keychain-access-groups"] == 1)
@@ -39,14 +39,14 @@ import Testing
     @Test func adHocSignatureWithoutEntitlements() throws {
         let file = try BinaryFile(path: Repository.machOFixture("App-macos"))
         let signature = try #require(file.images.first?.codeSignature)
-        #expect(try CodeSignature.entitlements(in: signature.unconvertedBuffer) == nil)
+        #expect(try CodeSignature.entitlements(in: signature) == nil)
     }
 
     @Test func signatureBlobPastItsEndIsAnError() throws {
         var signature = try Self.signature()
         signature[12 + 4] = 0xFF  // the first blob's offset, far past the end
         #expect(throws: PropertyListError.self) {
-            try signature.withUnsafeBytes { try CodeSignature.entitlements(in: $0) }
+            try CodeSignature.entitlements(in: signature)
         }
     }
 

@@ -77,22 +77,18 @@ package struct BinaryContents: Sendable {
     /// Whether `text` contains `name` as a whole dotted name (not as a prefix of a longer identifier).
     /// A byte search: the rules ask it for every symbol of every type they report.
     static func mentions(_ text: String, _ name: String) -> Bool {
-        var textBytes = text, nameBytes = name
-        return textBytes.withUTF8 { haystack in
-            nameBytes.withUTF8 { needle in
-                // Both are valid UTF-8, so a match starts and ends on scalar boundaries.
-                var start = 0
-                while let found = ByteSearch.find(
-                    UnsafeRawBufferPointer(needle), in: UnsafeRawBufferPointer(haystack), from: start)
-                {
-                    let end = found + needle.count
-                    if end == haystack.count || !continuesIdentifier(text, atUTF8Offset: end, byte: haystack[end]) {
-                        return true
-                    }
-                    start = end
+        let needle = Array(name.utf8)
+        return text.withByteView { haystack in
+            // Both are valid UTF-8, so a match starts and ends on scalar boundaries.
+            var start = 0
+            while let found = haystack.firstIndex(of: needle, from: start) {
+                let end = found + needle.count
+                if end == haystack.count || !continuesIdentifier(text, atUTF8Offset: end, byte: haystack[end]) {
+                    return true
                 }
-                return false
+                start = end
             }
+            return false
         }
     }
 

@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
@@ -116,17 +117,20 @@ enum BinaryContentsReader {
     private static func readOnlyStrings(_ image: any BinaryImage) -> [BinaryContents.FoundString] {
         var found: [BinaryContents.FoundString] = []
         for section in image.sections(.strings) {
-            let bytes = image.bytes(of: section).unconvertedBuffer
-            var start = 0
-            for index in 0...bytes.count {
-                let printable =
-                    index < bytes.count && (bytes[index] >= 0x20 && bytes[index] < 0x7F || bytes[index] == 0x09)
-                if printable { continue }
-                if index - start >= minimumStringLength {
-                    let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                    found.append(.init(text: text, section: section.name, offset: section.fileOffset + UInt64(start)))
+            image.bytes(of: section).withByteView { bytes in
+                var start = 0
+                for index in 0...bytes.count {
+                    let printable =
+                        index < bytes.count && (bytes[index] >= 0x20 && bytes[index] < 0x7F || bytes[index] == 0x09)
+                    if printable { continue }
+                    if index - start >= minimumStringLength {
+                        found.append(
+                            .init(
+                                text: bytes.string(start..<index), section: section.name,
+                                offset: section.fileOffset + UInt64(start)))
+                    }
+                    start = index + 1
                 }
-                start = index + 1
             }
         }
         return found

@@ -90,7 +90,7 @@ struct BundleWalker {
         if name == "embedded.mobileprovision" || name == "embedded.provisionprofile" {
             let bytes = try source.contents(of: entry, limit: EntryLimits.metadata)
             do throws(PropertyListError) {
-                bundle.profiles.append((entry.path, try ProvisioningProfile.parse(bytes.whole.unconvertedBuffer)))
+                bundle.profiles.append((entry.path, try ProvisioningProfile.parse(bytes.array)))
             } catch {
                 throw InputError(path: display, message: error.message)
             }
@@ -103,7 +103,7 @@ struct BundleWalker {
                 bundle.privacyManifests[entry.path] = .unreadable("the privacy manifest is empty")
                 return
             }
-            try bundle.addPropertyList(bytes.whole.unconvertedBuffer, at: entry.path) { message throws(InputError) in
+            try bundle.addPropertyList(bytes.array, at: entry.path) { message throws(InputError) in
                 throw InputError(path: display, message: message)
             }
             if bundle.kind == .xcframework, entry.path == "Info.plist", let plist = bundle.infoPlists[entry.path] {
@@ -143,7 +143,7 @@ struct BundleWalker {
         for image in file.images {
             guard let signature = image.codeSignature else { continue }
             do throws(PropertyListError) {
-                if let entitlements = try CodeSignature.entitlements(in: signature.unconvertedBuffer),
+                if let entitlements = try CodeSignature.entitlements(in: signature),
                     seen.insert(entitlements.values).inserted
                 {
                     bundle.entitlements.append((path, entitlements.values))

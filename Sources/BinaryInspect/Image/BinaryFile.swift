@@ -82,7 +82,7 @@ private struct Opener {
         if magic.starts(with: ELFSupport.magic) {
             images.append(try ELFSupport.image(image, origin: origin))
         } else if magic32 == MachO.magic64 || magic32 == MachO.magic32 {
-            if let architecture, origin.architecture == nil, let cpu = MachOCPU(header: image.unconvertedBuffer),
+            if let architecture, origin.architecture == nil, let cpu = MachOCPU(header: image),
                 cpu.name != architecture
             {
                 throw origin.error("is \(cpu.name), not \(architecture) (--arch)")
@@ -109,8 +109,7 @@ private struct Opener {
     }
 
     private mutating func openUniversal(_ image: ImageBytes, origin: ImageOrigin) throws(InputError) {
-        let bytes = image.unconvertedBuffer
-        let slices = try UniversalFile.slices(of: bytes, origin: origin)
+        let slices = try UniversalFile.slices(of: image, origin: origin)
         let chosen = architecture.map { name in slices.filter { $0.cpu.name == name } } ?? slices
         guard !chosen.isEmpty else {
             throw origin.error(
@@ -119,8 +118,7 @@ private struct Opener {
         }
         for slice in chosen {
             let sliceOrigin = origin.inSlice(slice.cpu.name)
-            let sliceImage = image.slice(slice.range)!
-            let sliceBytes = sliceImage.unconvertedBuffer
+            let sliceImage = slice.bytes
             do throws(InputError) {
                 guard slice.cpu.isSupported else {
                     unreadArchitectures.append(slice.cpu.name)
@@ -128,7 +126,7 @@ private struct Opener {
                 }
                 // A Mach-O slice's own header names its CPU: the table must agree, or every
                 // finding would name the wrong architecture.
-                if let held = MachOCPU(header: sliceBytes), held.type != slice.cpu.type {
+                if let held = MachOCPU(header: sliceImage), held.type != slice.cpu.type {
                     throw sliceOrigin.error(
                         "corrupt universal file: the table lists \(slice.cpu.name) code, the slice holds \(held.name)")
                 }
@@ -140,15 +138,12 @@ private struct Opener {
     }
 
     private mutating func openArchive(_ image: ImageBytes, origin: ImageOrigin) {
-        let bytes = image.unconvertedBuffer
-        let (members, archiveErrors) = StaticArchive.members(of: bytes, origin: origin)
+        let (members, archiveErrors) = StaticArchive.members(of: image, origin: origin)
         for member in members {
             let memberOrigin = origin.inMember(member.name)
             do throws(InputError) {
-                guard !member.range.isEmpty else { throw memberOrigin.error("empty archive member, not an object") }
-                try open(
-                    image.slice(member.range)!, origin: memberOrigin, allowArchive: false,
-                    allowUniversal: false)
+                guard !member.bytes.isEmpty else { throw memberOrigin.error("empty archive member, not an object") }
+                try open(member.bytes, origin: memberOrigin, allowArchive: false, allowUniversal: false)
             } catch {
                 errors.append(error)
             }

@@ -5,63 +5,55 @@ import ShipcheckCore
 /// Fixed-width reads in the image's byte order, bounds-checked (nil when outside): what the
 /// decoders use on section bytes.
 extension BinaryImage {
-    func readUInt32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32? {
-        ByteOrder(isLittleEndian).uint32(bytes, at: offset)
+    func readUInt32(_ bytes: ImageBytes, at offset: Int) -> UInt32? {
+        bytes.uint32(at: offset, ByteOrder(isLittleEndian))
     }
 
-    func readInt32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> Int32? {
+    func readInt32(_ bytes: ImageBytes, at offset: Int) -> Int32? {
         readUInt32(bytes, at: offset).map { Int32(bitPattern: $0) }
     }
 
     /// A pointer-sized word.
-    func readWord(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64? {
-        let order = ByteOrder(isLittleEndian)
-        return wordSize == 8 ? order.uint64(bytes, at: offset) : order.uint32(bytes, at: offset).map(UInt64.init)
-    }
-
-    /// The NUL-terminated string at `offset` in `bytes`, or nil when it is not terminated in bounds.
-    func cString(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String? {
-        ByteOrder.cString(bytes, at: offset)
+    func readWord(_ bytes: ImageBytes, at offset: Int) -> UInt64? {
+        bytes.word(at: offset, size: wordSize, ByteOrder(isLittleEndian))
     }
 
     func uint32(atAddress address: UInt64) -> UInt32? {
-        bytes(atAddress: address).flatMap { readUInt32($0.unconvertedBuffer, at: 0) }
+        bytes(atAddress: address).flatMap { readUInt32($0, at: 0) }
     }
 
     func int32(atAddress address: UInt64) -> Int32? { uint32(atAddress: address).map { Int32(bitPattern: $0) } }
 
     func cString(atAddress address: UInt64) -> String? {
-        bytes(atAddress: address).flatMap { cString($0.unconvertedBuffer, at: 0) }
+        bytes(atAddress: address).flatMap { $0.cString(at: 0) }
     }
 
     /// The stored word at an address (what an unrelocated pointer slot holds).
     func storedWord(atAddress address: UInt64) -> UInt64? {
-        bytes(atAddress: address).flatMap { readWord($0.unconvertedBuffer, at: 0) }
+        bytes(atAddress: address).flatMap { readWord($0, at: 0) }
     }
 
     /// `path`, `path[arch]`, `path(member)`: how messages name this image.
     package var displayName: String { origin.displayName }
-}
 
-/// Bounds-checked integer reads in one byte order, for format readers that parse headers before
-/// an image exists.
-extension ByteOrder {
-    func uint16(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt16? {
-        guard offset >= 0, offset <= bytes.count - 2 else { return nil }
-        let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt16.self)
-        return isLittleEndian ? UInt16(littleEndian: value) : UInt16(bigEndian: value)
+    /// The same reads on a buffer, for the ELF readers not yet on `ImageBytes` (these go with
+    /// them).
+    func readUInt32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32? {
+        ByteOrder(isLittleEndian).uint32(bytes, at: offset)
     }
 
+    func cString(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> String? {
+        ByteOrder.cString(bytes, at: offset)
+    }
+}
+
+/// Bounds-checked reads on a buffer, for the ELF readers not yet on `ImageBytes` (these go with
+/// them).
+extension ByteOrder {
     func uint32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32? {
         guard offset >= 0, offset <= bytes.count - 4 else { return nil }
         let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
         return isLittleEndian ? UInt32(littleEndian: value) : UInt32(bigEndian: value)
-    }
-
-    func uint64(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64? {
-        guard offset >= 0, offset <= bytes.count - 8 else { return nil }
-        let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-        return isLittleEndian ? UInt64(littleEndian: value) : UInt64(bigEndian: value)
     }
 
     /// The NUL-terminated string at `offset`, or nil when it is not terminated in bounds.

@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
@@ -16,28 +17,27 @@ enum StaticArchive {
 
     struct Member {
         var name: String
-        /// Where the member's data lies in the archive's bytes.
-        var range: Range<Int>
+        /// The member's data.
+        var bytes: ImageBytes
     }
 
     private static let headerSize = 60
 
-    static func members(of bytes: UnsafeRawBufferPointer, origin: ImageOrigin) -> (
+    static func members(of bytes: ImageBytes, origin: ImageOrigin) -> (
         members: [Member], errors: [InputError]
     ) {
         var members: [Member] = []
-        var longNames: UnsafeRawBufferPointer?
+        var longNames: ImageBytes?
         var position = magic.count
         func corrupt(_ message: String) -> InputError { origin.error("corrupt archive: \(message)") }
         while position < bytes.count {
-            guard bytes.count - position >= headerSize else {
+            guard let header = bytes.slice(position..<position + headerSize) else {
                 return (
                     members,
                     [corrupt("\(bytes.count - position) bytes after the last member, too few for a member header")]
                 )
             }
-            let header = UnsafeRawBufferPointer(rebasing: bytes[position..<position + headerSize])
-            guard header[58] == UInt8(ascii: "`"), header[59] == 0x0A else {
+            guard header.matches([UInt8(ascii: "`"), 0x0A], at: 58) else {
                 return (members, [corrupt("member header at offset \(position) is not terminated by `\\n")])
             }
             let rawName = field(header, 0..<16)
@@ -52,16 +52,13 @@ enum StaticArchive {
                 )
             }
             let dataStart = position + headerSize
-            guard size <= bytes.count - dataStart else {
+            guard var data = bytes.slice(dataStart..<dataStart + size) else {
                 var name =
                     rawName.hasSuffix("/") && rawName != "/" && rawName != "//" ? String(rawName.dropLast()) : rawName
                 if rawName.hasPrefix("#1/"), let length = decimal(String(rawName.dropFirst(3))),
-                    length <= bytes.count - dataStart
+                    let stored = bytes.slice(dataStart..<dataStart + length)
                 {
-                    name = String(
-                        decoding: UnsafeRawBufferPointer(rebasing: bytes[dataStart..<dataStart + length]).prefix {
-                            $0 != 0
-                        }, as: UTF8.self)
+                    name = stored.prefixBeforeNUL.string
                 }
                 return (
                     members,
@@ -72,38 +69,42 @@ enum StaticArchive {
                     ]
                 )
             }
-            var data = dataStart..<dataStart + size
-            position = data.upperBound + (data.upperBound % 2)
+            position = dataStart + size + (dataStart + size) % 2
             var name = rawName
             if rawName.hasPrefix("#1/") {
                 // BSD: the name's length, the name itself at the start of the data (NUL-padded).
-                guard let length = decimal(String(rawName.dropFirst(3))), length <= size else {
+                guard let length = decimal(String(rawName.dropFirst(3))), let storedName = data.slice(0..<length),
+                    let rest = data.slice(from: length)
+                else {
                     return (
                         members,
                         [
                             corrupt(
-                                "member '\(rawName)' at offset \(data.lowerBound - headerSize) has a name longer than its data"
+                                "member '\(rawName)' at offset \(dataStart - headerSize) has a name longer than its data"
                             )
                         ]
                     )
                 }
-                let nameBytes = UnsafeRawBufferPointer(rebasing: bytes[data.lowerBound..<data.lowerBound + length])
-                name = String(decoding: nameBytes.prefix { $0 != 0 }, as: UTF8.self)
-                data = data.lowerBound + length..<data.upperBound
+                name = storedName.prefixBeforeNUL.string
+                data = rest
             } else if rawName == "//" {
-                longNames = UnsafeRawBufferPointer(rebasing: bytes[data])
+                longNames = data
                 continue
             } else if rawName.hasPrefix("/"), let offset = decimal(String(rawName.dropFirst())) {
                 guard let table = longNames, offset < table.count else {
                     return (members, [corrupt("member name '\(rawName)' points outside the long-name table")])
                 }
-                let rest = UnsafeRawBufferPointer(rebasing: table[offset...])
-                name = String(decoding: rest.prefix { $0 != UInt8(ascii: "/") && $0 != 0x0A }, as: UTF8.self)
+                // A long name ends at `/` (GNU) or at the end of its line.
+                name = table.withByteView { table in
+                    var end = offset
+                    while end < table.count, table[end] != UInt8(ascii: "/"), table[end] != 0x0A { end += 1 }
+                    return table.string(offset..<end)
+                }
             } else if rawName.hasSuffix("/") && rawName != "/" {
                 name = String(rawName.dropLast())
             }
             if isSymbolTable(name) { continue }
-            members.append(Member(name: name, range: data))
+            members.append(Member(name: name, bytes: data))
         }
         return (members, [])
     }
@@ -113,8 +114,9 @@ enum StaticArchive {
         name == "/" || name == "/SYM64/" || name == "/SYM64" || name.hasPrefix("__.SYMDEF")
     }
 
-    private static func field(_ header: UnsafeRawBufferPointer, _ range: Range<Int>) -> String {
-        var text = Substring(String(decoding: UnsafeRawBufferPointer(rebasing: header[range]), as: UTF8.self))
+    /// A space-padded text field of a member header (whose 60 bytes hold every field's range).
+    private static func field(_ header: ImageBytes, _ range: Range<Int>) -> String {
+        var text = Substring(header.withByteView { $0.string(range) })
         while text.last == " " { text = text.dropLast() }
         return String(text)
     }

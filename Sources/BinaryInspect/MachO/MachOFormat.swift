@@ -88,9 +88,8 @@ struct MachOLayout: Equatable {
     var nlistSize: Int { is64Bit ? 16 : 12 }
 
     /// An address-sized field (`vmaddr`, `addr`, `n_value`…).
-    func address(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt64? {
-        is64Bit
-            ? ByteOrder.little.uint64(bytes, at: offset) : ByteOrder.little.uint32(bytes, at: offset).map(UInt64.init)
+    func address(_ bytes: ImageBytes, at offset: Int) -> UInt64? {
+        bytes.word(at: offset, size: wordSize, .little)
     }
 }
 
@@ -110,10 +109,9 @@ struct MachOCPU: Hashable {
 
     /// The CPU a little-endian Mach-O header (32- or 64-bit) names; nil when the bytes do not
     /// start with one.
-    init?(header bytes: UnsafeRawBufferPointer) {
-        let read = ByteOrder.little
-        guard let magic = read.uint32(bytes, at: 0), magic == MachO.magic64 || magic == MachO.magic32,
-            let type = read.uint32(bytes, at: 4), let subtype = read.uint32(bytes, at: 8)
+    init?(header bytes: ImageBytes) {
+        guard let magic = bytes.uint32(at: 0, .little), magic == MachO.magic64 || magic == MachO.magic32,
+            let type = bytes.uint32(at: 4, .little), let subtype = bytes.uint32(at: 8, .little)
         else { return nil }
         self.init(type: type, subtype: subtype)
     }

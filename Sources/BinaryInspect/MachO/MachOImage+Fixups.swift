@@ -14,11 +14,11 @@ extension MachOImage {
         var slots: [UInt64: SlotTarget] = [:]
         indirectSymbolSlots(into: &slots)
         if let info = dyldInfo {
-            try bindSlots(blob(info.bind), lazy: false, into: &slots)
-            try bindSlots(blob(info.weakBind), lazy: false, into: &slots)
-            try bindSlots(blob(info.lazyBind), lazy: true, into: &slots)
+            try bindSlots(info.bind.bytes, lazy: false, into: &slots)
+            try bindSlots(info.weakBind.bytes, lazy: false, into: &slots)
+            try bindSlots(info.lazyBind.bytes, lazy: true, into: &slots)
         }
-        if let chainedFixups { try chainedFixupSlots(blob(chainedFixups), into: &slots) }
+        if let chainedFixups { try chainedFixupSlots(chainedFixups.bytes, into: &slots) }
         return slots
     }
 
@@ -29,13 +29,13 @@ extension MachOImage {
     // MARK: Indirect symbols
 
     private func indirectSymbolSlots(into slots: inout [UInt64: SlotTarget]) {
-        guard let indirect = indirectSymbols.map(blob) else { return }
+        guard let indirect = indirectSymbols?.bytes else { return }
         let count = indirect.count / 4
         for section in sections
         where section.type == MachO.S_NON_LAZY_SYMBOL_POINTERS || section.type == MachO.S_LAZY_SYMBOL_POINTERS {
             for slot in 0..<Int(min(section.size / UInt64(wordSize), UInt64(count))) {
                 let index = Int(section.reserved1) + slot
-                guard index < count, let symbol = ByteOrder.little.uint32(indirect, at: 4 * index),
+                guard index < count, let symbol = indirect.uint32(at: 4 * index, .little),
                     symbol & (MachO.INDIRECT_SYMBOL_LOCAL | MachO.INDIRECT_SYMBOL_ABS) == 0,
                     let name = symbolName(atIndex: Int(symbol)), !name.isEmpty
                 else { continue }
@@ -46,7 +46,7 @@ extension MachOImage {
 
     // MARK: Bind opcodes
 
-    private func bindSlots(_ stream: UnsafeRawBufferPointer, lazy: Bool, into slots: inout [UInt64: SlotTarget])
+    private func bindSlots(_ stream: ImageBytes, lazy: Bool, into slots: inout [UInt64: SlotTarget])
         throws(InputError)
     {
         try forEachBind(stream, lazy: lazy) { address, symbol, _ in
@@ -64,7 +64,7 @@ extension MachOImage {
         for (stream, lazy, weak) in [
             (info.bind, false, false), (info.lazyBind, true, false), (info.weakBind, false, true)
         ] {
-            try forEachBind(blob(stream), lazy: lazy) { _, symbol, flags in
+            try forEachBind(stream.bytes, lazy: lazy) { _, symbol, flags in
                 guard !(weak && flags & MachO.BIND_SYMBOL_FLAGS_NON_WEAK_DEFINITION != 0), seen.insert(symbol).inserted
                 else { return }
                 imports.append((symbol, weak))
@@ -77,7 +77,7 @@ extension MachOImage {
     /// `body`. Every bound address must lie inside its segment, and repeat counts are bounded by
     /// the segment's size, so a hostile stream ends in an error.
     private func forEachBind(
-        _ stream: UnsafeRawBufferPointer, lazy: Bool,
+        _ stream: ImageBytes, lazy: Bool,
         _ body: (_ address: UInt64, _ symbol: String, _ flags: UInt8) -> Void
     ) throws(InputError) {
         var cursor = LEB128Cursor(bytes: stream, position: 0)
@@ -104,7 +104,7 @@ extension MachOImage {
             case 0x30, 0x50: continue  // SET_DYLIB_SPECIAL_IMM, SET_TYPE_IMM
             case 0x40:  // SET_SYMBOL_TRAILING_FLAGS_IMM
                 guard let name = cursor.cString() else { throw fail("unterminated symbol name") }
-                symbol = String(decoding: name, as: UTF8.self)
+                symbol = name
                 flags = UInt8(immediate)
             case 0x60: guard cursor.sleb() != nil else { throw fail("truncated addend") }
             case 0x70:  // SET_SEGMENT_AND_OFFSET_ULEB
@@ -199,24 +199,26 @@ extension MachOImage {
     /// next chain), a page start outside the segment, an unknown format or import ordinal are
     /// errors; each link moves forward and stays inside its page, so a chain cannot loop and the
     /// walk is bounded by the segment's size.
-    private func chainedFixupSlots(_ data: UnsafeRawBufferPointer, into slots: inout [UInt64: SlotTarget])
+    private func chainedFixupSlots(_ data: ImageBytes, into slots: inout [UInt64: SlotTarget])
         throws(InputError)
     {
-        let read = ByteOrder.little
         func fail(_ message: String) -> InputError { corrupt("chained fixups", message) }
         let imports = try chainedImports(data)
-        guard let startsOffset = read.uint32(data, at: 4) else { throw fail("header is truncated") }
+        guard let startsOffset = data.uint32(at: 4, .little) else { throw fail("header is truncated") }
         let starts = Int(startsOffset)
-        guard let segmentCount = read.uint32(data, at: starts), Int(segmentCount) <= segments.count,
+        guard let segmentCount = data.uint32(at: starts, .little), Int(segmentCount) <= segments.count,
             Int(segmentCount) <= (data.count - starts - 4) / 4
         else { throw fail("segment table is truncated or names more segments than the image has") }
         let base = baseAddress
         for index in 0..<Int(segmentCount) {
-            let infoOffset = Int(read.uint32(data, at: starts + 4 + 4 * index)!)
+            guard let infoOffset = data.uint32(at: starts + 4 + 4 * index, .little).map(Int.init) else {
+                throw fail("segment \(index)'s starts offset is truncated")
+            }
             guard infoOffset != 0 else { continue }
             let info = starts + infoOffset
-            guard let pageSize = read.uint16(data, at: info + 4), let rawFormat = read.uint16(data, at: info + 6),
-                let maxValidPointer = read.uint32(data, at: info + 16), let pageCount = read.uint16(data, at: info + 20)
+            guard let pageSize = data.uint16(at: info + 4, .little), let rawFormat = data.uint16(at: info + 6, .little),
+                let maxValidPointer = data.uint32(at: info + 16, .little),
+                let pageCount = data.uint16(at: info + 20, .little)
             else { throw fail("segment \(index)'s starts are truncated") }
             guard let format = ChainedPointerFormat(rawValue: rawFormat),
                 (format == .pointer32) == !layout.is64Bit
@@ -246,8 +248,8 @@ extension MachOImage {
                         guard location + format.width <= end,
                             location + format.width <= segment.fileSize,
                             let raw = format == .pointer32
-                                ? read.uint32(self.raw, at: Int(segment.fileOffset + location)).map(UInt64.init)
-                                : read.uint64(self.raw, at: Int(segment.fileOffset + location))
+                                ? image.uint32(at: Int(segment.fileOffset + location), .little).map(UInt64.init)
+                                : image.uint64(at: Int(segment.fileOffset + location), .little)
                         else {
                             throw fail(
                                 "a chain on page \(page) of segment \(segment.name) runs past its page (offset \(location))"
@@ -278,10 +280,9 @@ extension MachOImage {
     /// `chain_starts` after the page table (`DYLD_CHAINED_PTR_START_MULTI`), the last one flagged
     /// `DYLD_CHAINED_PTR_START_LAST`. Starts must rise, so a run cannot loop.
     private func chainStarts(
-        _ data: UnsafeRawBufferPointer, info: Int, page: Int, pageCount: Int, _ fail: (String) -> InputError
+        _ data: ImageBytes, info: Int, page: Int, pageCount: Int, _ fail: (String) -> InputError
     ) throws(InputError) -> [UInt16] {
-        let read = ByteOrder.little
-        guard let start = read.uint16(data, at: info + 22 + 2 * page) else {
+        guard let start = data.uint16(at: info + 22 + 2 * page, .little) else {
             throw fail("page \(page)'s chain start is truncated")
         }
         if start == 0xFFFF { return [] }
@@ -291,7 +292,7 @@ extension MachOImage {
         var index = Int(start & 0x7FFF)
         guard index >= pageCount else { throw fail("page \(page)'s chain starts overlap the page table") }
         while true {
-            guard let entry = read.uint16(data, at: info + 22 + 2 * index) else {
+            guard let entry = data.uint16(at: info + 22 + 2 * index, .little) else {
                 throw fail("page \(page)'s chain starts run past the fixups")
             }
             let offset = entry & 0x7FFF
@@ -308,25 +309,22 @@ extension MachOImage {
     func chainedImportSymbols() throws(InputError) -> [String] {
         guard holdsCode, kind.isLinked, let chainedFixups else { return [] }
         var seen = Set<String>()
-        return try chainedImports(blob(chainedFixups)).filter { seen.insert($0).inserted }
+        return try chainedImports(chainedFixups.bytes).filter { seen.insert($0).inserted }
     }
 
     /// The imported symbols' names, in ordinal order (`DYLD_CHAINED_IMPORT`, `_ADDEND`, `_ADDEND64`).
-    private func chainedImports(_ data: UnsafeRawBufferPointer) throws(InputError) -> [String] {
+    private func chainedImports(_ data: ImageBytes) throws(InputError) -> [String] {
         var imports: [String] = []
-        try forEachChainedImport(data) { imports.append(String(decoding: $0, as: UTF8.self)) }
+        try forEachChainedImport(data) { imports.append($0.string()) }
         return imports
     }
 
     /// Hands each import's name (as stored, `_` prefix kept), in ordinal order, to `body`.
-    func forEachChainedImport(_ data: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> Void)
-        throws(InputError)
-    {
-        let read = ByteOrder.little
+    func forEachChainedImport(_ data: ImageBytes, _ body: (borrowing ByteView) -> Void) throws(InputError) {
         func fail(_ message: String) -> InputError { corrupt("chained fixups", message) }
-        guard data.count >= 28, let offset = read.uint32(data, at: 8).map(Int.init),
-            let symbols = read.uint32(data, at: 12).map(Int.init),
-            let count = read.uint32(data, at: 16).map(Int.init), let format = read.uint32(data, at: 20)
+        guard data.count >= 28, let offset = data.uint32(at: 8, .little).map(Int.init),
+            let symbols = data.uint32(at: 12, .little).map(Int.init),
+            let count = data.uint32(at: 16, .little).map(Int.init), let format = data.uint32(at: 20, .little)
         else { throw fail("header is truncated") }
         let entrySize: Int
         switch format {
@@ -335,17 +333,22 @@ extension MachOImage {
         case 3: entrySize = 16
         default: throw fail("unknown imports format \(format)")
         }
-        guard offset >= 0, count <= (data.count - min(offset, data.count)) / entrySize, symbols <= data.count else {
+        guard count <= (data.count - min(offset, data.count)) / entrySize, let names = data.slice(from: symbols) else {
             throw fail("\(count) imports do not fit in the \(data.count)-byte fixups")
         }
-        let names = UnsafeRawBufferPointer(rebasing: data[symbols...])
-        for index in 0..<count {
-            let at = offset + index * entrySize
-            let nameOffset = format == 3 ? Int(read.uint64(data, at: at)! >> 32) : Int(read.uint32(data, at: at)! >> 9)
-            guard nameOffset < names.count, let end = ByteSearch.find(byte: 0, in: names, from: nameOffset) else {
-                throw fail("import \(index)'s name is outside the symbol strings")
+        try names.withByteView { (names) throws(InputError) in
+            for index in 0..<count {
+                let at = offset + index * entrySize
+                let nameOffset =
+                    format == 3
+                    ? data.uint64(at: at, .little).map { Int($0 >> 32) }
+                    : data.uint32(at: at, .little).map { Int($0 >> 9) }
+                guard let nameOffset, nameOffset < names.count, let end = names.firstIndex(of: 0, from: nameOffset)
+                else {
+                    throw fail("import \(index)'s name is outside the symbol strings")
+                }
+                names.withSlice(nameOffset..<end, body)
             }
-            body(UnsafeRawBufferPointer(rebasing: names[nameOffset..<end]))
         }
     }
 }

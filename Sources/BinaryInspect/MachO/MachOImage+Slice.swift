@@ -25,16 +25,12 @@ extension MachOImage {
         // symbol table's undefined entries away), else the symbol table's undefined externals
         // with the bind opcodes' imports (`symbols` holds both).
         if holdsCode, kind.isLinked, let chainedFixups {
-            try forEachChainedImport(blob(chainedFixups)) { name in
-                slice.importedSymbols.append(bytes: SymbolNames.sourceName(name, prefix: symbolPrefix))
+            try forEachChainedImport(chainedFixups.bytes) { name in
+                slice.importedSymbols.append(bytes: name, droppingPrefix: symbolPrefix)
             }
         } else {
             for symbol in symbols where !symbol.isDefined && symbol.section == "UND" {
-                var name = symbol.name
-                name.withUTF8 {
-                    slice.importedSymbols.append(
-                        bytes: SymbolNames.sourceName(UnsafeRawBufferPointer($0), prefix: symbolPrefix))
-                }
+                symbol.name.withByteView { slice.importedSymbols.append(bytes: $0, droppingPrefix: symbolPrefix) }
             }
         }
         slice.selectorReferences = selectors

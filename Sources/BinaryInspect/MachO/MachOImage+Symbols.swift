@@ -2,6 +2,7 @@ import BinaryReaderCore
 import Dispatch
 import ScanEngine
 import ShipcheckCore
+import Synchronization
 
 /// One `nlist_64` or `nlist` entry (the value is 8 or 4 bytes wide).
 struct MachONlist {
@@ -32,12 +33,12 @@ extension MachOImage {
     /// opcodes — that the symbol table lacks. `.dynsym`: what the dynamic linker sees, the exports
     /// and every import (undefined external symbols, bind opcodes, chained-fixup imports).
     package func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
-        let entries = try nlistSymbols()
+        let (entries, nameOffsets) = try nlistSymbols()
         let bound = try boundSymbols()
         var symbols: [BinarySymbol]
         switch table {
         case .symtab:
-            let missing = try unlistedExports(in: entries).map(exportSymbol)
+            let missing = try unlistedExports(in: entries, nameOffsets: nameOffsets).map(exportSymbol)
             symbols = consume entries  // appended to in place, not copied
             symbols += missing
             Self.addImports(bound, to: &symbols)
@@ -52,48 +53,52 @@ extension MachOImage {
 
     /// The exports no defined symbol-table entry names (a stripped image keeps them only in the
     /// trie). An export's entry sits at its address, so entries are looked up by address and
-    /// their names compared with the trie's bytes (no string per export: large apps export
-    /// hundreds of thousands); by name only where an alias shares the address.
-    private func unlistedExports(in entries: [BinarySymbol]) throws(InputError) -> [MachOExport] {
+    /// the trie's name bytes compared with the entry's in the string table (no string per
+    /// export: large apps export hundreds of thousands); by name only where an alias shares the
+    /// address. `nameOffsets`: each entry's name in the string table.
+    private func unlistedExports(in entries: [BinarySymbol], nameOffsets: [UInt32]) throws(InputError)
+        -> [MachOExport]
+    {
         guard holdsCode, exportTrie != nil else { return [] }
         // Defined entries by address, sorted once and binary-searched: cheaper than hashing
         // hundreds of thousands of addresses into a dictionary.
-        var byAddress: [(address: UInt64, index: Int32)] = []
+        var byAddress: [(address: UInt64, nameOffset: UInt32)] = []
         byAddress.reserveCapacity(entries.count)
         for index in entries.indices where entries[index].isDefined {
-            byAddress.append((entries[index].value, Int32(index)))
+            byAddress.append((entries[index].value, nameOffsets[index]))
         }
         byAddress.sort { $0.address < $1.address }
-        func isListed(_ name: UnsafeRawBufferPointer, at address: UInt64) -> Bool {
+        func isListed(_ name: [UInt8], at address: UInt64, strings: borrowing ByteView) -> Bool {
             var low = 0, high = byAddress.count
             while low < high {
                 let middle = (low + high) / 2
                 if byAddress[middle].address < address { low = middle + 1 } else { high = middle }
             }
             while low < byAddress.count, byAddress[low].address == address {
-                if Self.equal(entries[Int(byAddress[low].index)].name, name) { return true }
+                // The entry's name is exactly `name`: its bytes, then the NUL that ends it.
+                let at = Int(byAddress[low].nameOffset), end = at + name.count
+                if at == 0 ? name.isEmpty : strings.matches(name, at: at) && end < strings.count && strings[end] == 0 {
+                    return true
+                }
                 low += 1
             }
             return false
         }
         var definedNames: Set<String>?
         var missing: [MachOExport] = []
-        try forEachExport { name, offset, flags in
-            if isListed(name, at: address(offset: offset, flags: flags)) { return }
-            // An alias at another address, or not in the table at all (stripped).
-            let text = String(decoding: name, as: UTF8.self)
-            if definedNames == nil { definedNames = Set(entries.lazy.filter(\.isDefined).map(\.name)) }
-            if definedNames?.contains(text) != true {
-                missing.append(MachOExport(name: text, offset: offset, flags: flags))
+        // One borrow of the string table for the walk.
+        try (symbolTable?.strings.bytes ?? .empty).withByteView { (strings) throws(InputError) in
+            try forEachExport { name, offset, flags in
+                if isListed(name, at: address(offset: offset, flags: flags), strings: strings) { return }
+                // An alias at another address, or not in the table at all (stripped).
+                let text = String(decoding: name, as: UTF8.self)
+                if definedNames == nil { definedNames = Set(entries.lazy.filter(\.isDefined).map(\.name)) }
+                if definedNames?.contains(text) != true {
+                    missing.append(MachOExport(name: text, offset: offset, flags: flags))
+                }
             }
         }
         return missing
-    }
-
-    /// Whether a name's UTF-8 is exactly `bytes` (no string made of the bytes).
-    private static func equal(_ name: String, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var name = name
-        return name.withUTF8 { utf8 in utf8.count == bytes.count && UnsafeRawBufferPointer(utf8).elementsEqual(bytes) }
     }
 
     /// Adds the imports no listed symbol names (a stripped image's), as nm lists undefined symbols.
@@ -113,64 +118,88 @@ extension MachOImage {
     /// Debug-map (stab) entries left by an unstripped link: object files and sources by name.
     func debugSymbolCount() -> Int {
         guard let table = symbolTable else { return 0 }
-        let bytes = blob(table.symbols)
-        return (0..<table.count).reduce(0) { $0 + (bytes[$1 * layout.nlistSize + 4] & MachO.N_STAB != 0 ? 1 : 0) }
+        let size = layout.nlistSize
+        // The table's size is `count` entries (checked when the image was opened).
+        return table.symbols.bytes.withByteView { entries in
+            (0..<table.count).reduce(0) { $0 + (entries[$1 * size + 4] & MachO.N_STAB != 0 ? 1 : 0) }
+        }
     }
 
     /// The name of the symbol-table entry `index` (indirect symbols, relocations), nil when out of range.
     func symbolName(atIndex index: Int) -> String? {
-        guard let table = symbolTable, index >= 0, index < table.count else { return nil }
-        let entry = Self.nlist(blob(table.symbols), index, layout)
-        return Self.name(blob(table.strings), at: Int(entry.nameOffset))
+        guard let table = symbolTable, index >= 0, index < table.count,
+            let entry = Self.nlist(table.symbols.bytes, index, layout)
+        else { return nil }
+        return entry.nameOffset == 0 ? "" : table.strings.bytes.cString(at: Int(entry.nameOffset))
     }
 
-    static func nlist(_ bytes: UnsafeRawBufferPointer, _ index: Int, _ layout: MachOLayout) -> MachONlist {
-        let read = ByteOrder.little, at = index * layout.nlistSize
+    /// Entry `index` of a symbol table; nil when it runs past the table's end.
+    static func nlist(_ bytes: ImageBytes, _ index: Int, _ layout: MachOLayout) -> MachONlist? {
+        let at = index * layout.nlistSize
+        guard at >= 0, at <= bytes.count - layout.nlistSize, let nameOffset = bytes.uint32(at: at, .little),
+            let description = bytes.uint16(at: at + 6, .little), let value = layout.address(bytes, at: at + 8)
+        else { return nil }
         return MachONlist(
-            nameOffset: read.uint32(bytes, at: at)!, type: bytes[at + 4], section: bytes[at + 5],
-            description: read.uint16(bytes, at: at + 6)!, value: layout.address(bytes, at: at + 8)!)
+            nameOffset: nameOffset, type: bytes[at + 4], section: bytes[at + 5], description: description,
+            value: value)
     }
 
-    private static func name(_ strings: UnsafeRawBufferPointer, at offset: Int) -> String? {
-        offset == 0 ? "" : ByteOrder.cString(strings, at: offset)
+    /// The name at `offset` in the string table (offset 0: no name); nil when it is not
+    /// NUL-terminated inside the table.
+    private static func name(_ strings: borrowing ByteView, at offset: Int) -> String? {
+        guard offset != 0 else { return "" }
+        guard offset < strings.count, let end = strings.firstIndex(of: 0, from: offset) else { return nil }
+        return strings.string(offset..<end)
     }
 
     /// Every non-debug entry, decoded in parallel (hundreds of thousands of names in large
-    /// apps) straight into the result, after one pass that picks the entries and checks their
-    /// name offsets.
-    private func nlistSymbols() throws(InputError) -> [BinarySymbol] {
-        guard let table = symbolTable, table.count > 0 else { return [] }
-        let entries = blob(table.symbols), strings = blob(table.strings)
+    /// apps), after one pass that picks the entries and checks their name offsets; with each
+    /// entry's name offset in the string table.
+    private func nlistSymbols() throws(InputError) -> (symbols: [BinarySymbol], nameOffsets: [UInt32]) {
+        guard let table = symbolTable, table.count > 0 else { return ([], []) }
+        let entries = table.symbols.bytes, strings = table.strings.bytes
         // A name starting at or before the table's last NUL ends inside the table.
-        var lastNUL = strings.count - 1
-        while lastNUL >= 0, strings[lastNUL] != 0 { lastNUL -= 1 }
-        var listed: [Int32] = []
+        let lastNUL = strings.withByteView { strings in
+            var last = strings.count - 1
+            while last >= 0, strings[last] != 0 { last -= 1 }
+            return last
+        }
+        var listed: [MachONlist] = []
         listed.reserveCapacity(table.count)
         for index in 0..<table.count {
-            let entry = Self.nlist(entries, index, layout)
+            guard let entry = Self.nlist(entries, index, layout) else {
+                throw origin.error(
+                    "corrupt Mach-O file: symbol \(index) runs past the end of the \(entries.count)-byte symbol table")
+            }
             guard !entry.isDebug else { continue }
             guard entry.nameOffset == 0 || Int(entry.nameOffset) <= lastNUL else {
                 throw origin.error(
                     "corrupt Mach-O file: symbol \(index) has a name offset (\(entry.nameOffset)) outside the \(strings.count)-byte string table"
                 )
             }
-            listed.append(Int32(index))
+            listed.append(entry)
         }
-        let source = UncheckedSendable(
-            (entries: entries, strings: strings, sections: sections, listed: listed, layout: layout))
-        return [BinarySymbol](unsafeUninitializedCapacity: listed.count) { buffer, initialized in
-            let target = UncheckedSendable(buffer.baseAddress!)
-            let chunkSize = 8192
-            DispatchQueue.concurrentPerform(iterations: (listed.count + chunkSize - 1) / chunkSize) { chunk in
-                let (entries, strings, sections, listed, layout) = source.value
-                for position in chunk * chunkSize..<min((chunk + 1) * chunkSize, listed.count) {
-                    let entry = Self.nlist(entries, Int(listed[position]), layout)
-                    let name = Self.name(strings, at: Int(entry.nameOffset)) ?? ""
-                    (target.value + position).initialize(to: Self.symbol(entry, name: name, sections: sections))
-                }
+        // The names (most of the work: a string each) in parallel, in chunks; the symbols then
+        // built straight into the result, so no array of symbols is made twice.
+        let chunkSize = 8192, chunkCount = (listed.count + chunkSize - 1) / chunkSize
+        let chunks = Mutex([[String]](repeating: [], count: chunkCount))
+        let entriesToName = listed
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let positions = chunk * chunkSize..<min((chunk + 1) * chunkSize, entriesToName.count)
+            // One borrow of the string table per chunk: names are read without a retain each.
+            let names = strings.withByteView { strings in
+                positions.map { Self.name(strings, at: Int(entriesToName[$0].nameOffset)) ?? "" }
             }
-            initialized = listed.count
+            chunks.withLock { $0[chunk] = names }
         }
+        let names = chunks.withLock { $0 }
+        var symbols: [BinarySymbol] = []
+        symbols.reserveCapacity(listed.count)
+        for (position, entry) in listed.enumerated() {
+            symbols.append(
+                Self.symbol(entry, name: names[position / chunkSize][position % chunkSize], sections: sections))
+        }
+        return (symbols, listed.map(\.nameOffset))
     }
 
     private static func symbol(_ entry: MachONlist, name: String, sections: [MachOSection]) -> BinarySymbol {
@@ -312,21 +341,22 @@ extension MachOImage {
     /// is checked, revisiting a node is corruption (a trie is a tree), and the walk is bounded by
     /// the trie's size, so hostile tries end in an error, never a hang. Depth first, with one
     /// name buffer: a node's name is its parent's plus its edge label (read in place).
-    private func forEachExport(_ body: (_ name: UnsafeRawBufferPointer, _ offset: UInt64, _ flags: UInt64) -> Void)
+    private func forEachExport(_ body: (_ name: [UInt8], _ offset: UInt64, _ flags: UInt64) -> Void)
         throws(InputError)
     {
-        guard holdsCode, let trieBlob = exportTrie else { return }
-        let trie = blob(trieBlob)
+        guard holdsCode, let trie = exportTrie?.bytes else { return }
         func corrupt(_ message: String) -> InputError { origin.error("corrupt Mach-O file: export trie: \(message)") }
         // One bit per trie byte: a node seen twice is corruption (a bitmap, not a hashed set:
         // large apps' tries have hundreds of thousands of nodes).
         var visited = [UInt64](repeating: 0, count: trie.count / 64 + 1)
         var name: [UInt8] = []
         var pending: [(node: Int, parentLength: Int, label: Range<Int>)] = [(0, 0, 0..<0)]
+        // One cursor for the walk, moved from node to node (not a copy of the view per node).
+        var cursor = LEB128Cursor(bytes: trie, position: 0)
         while let (node, parentLength, label) = pending.popLast() {
             // The parent is the last node visited or one of its ancestors: its name is a prefix of `name`.
             name.removeSubrange(parentLength...)
-            name.append(contentsOf: trie[label])
+            for index in label { name.append(trie[index]) }
             guard node < trie.count else {
                 throw corrupt("node at offset \(node) is outside the \(trie.count)-byte trie")
             }
@@ -334,7 +364,7 @@ extension MachOImage {
                 throw corrupt("node at offset \(node) is reached twice")
             }
             visited[node / 64] |= 1 << UInt64(node % 64)
-            var cursor = LEB128Cursor(bytes: trie, position: node)
+            cursor.position = node
             guard let terminalSize = cursor.uleb() else { throw corrupt("node at offset \(node) is truncated") }
             let children = cursor.position + Int(clamping: terminalSize)
             if terminalSize > 0 {
@@ -346,7 +376,7 @@ extension MachOImage {
                     guard let value = cursor.uleb() else { throw corrupt("export at offset \(node) is truncated") }
                     offset = value
                 }
-                name.withUnsafeBytes { body($0, offset, flags) }
+                body(name, offset, flags)
             }
             guard children < trie.count else { throw corrupt("node at offset \(node) runs past the end of the trie") }
             cursor.position = children
@@ -365,54 +395,29 @@ extension MachOImage {
 /// Unsigned / signed LEB128 and C strings from a byte stream (dyld opcodes, the export trie),
 /// bounds-checked: nil when the stream ends or a number overflows 64 bits.
 struct LEB128Cursor {
-    let bytes: UnsafeRawBufferPointer
+    let bytes: ImageBytes
     var position: Int
 
-    var atEnd: Bool { position >= bytes.count }
+    mutating func uleb() -> UInt64? { bytes.uleb128(at: &position) }
 
-    mutating func uleb() -> UInt64? {
-        var result: UInt64 = 0, shift: UInt64 = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            guard shift < 64, shift < 63 || byte & 0x7E == 0 else { return nil }
-            result |= UInt64(byte & 0x7F) << shift
-            if byte & 0x80 == 0 { return result }
-            shift += 7
-        }
-        return nil
-    }
-
-    mutating func sleb() -> Int64? {
-        var result: Int64 = 0, shift: Int64 = 0
-        while position < bytes.count {
-            let byte = bytes[position]
-            position += 1
-            guard shift < 64 else { return nil }
-            result |= Int64(byte & 0x7F) << shift
-            shift += 7
-            if byte & 0x80 == 0 {
-                if shift < 64, byte & 0x40 != 0 { result |= -1 << shift }
-                return result
-            }
-        }
-        return nil
-    }
+    mutating func sleb() -> Int64? { bytes.sleb128(at: &position) }
 
     mutating func byte() -> UInt8? {
-        guard position < bytes.count else { return nil }
+        guard position >= 0, position < bytes.count else { return nil }
         defer { position += 1 }
         return bytes[position]
     }
 
-    /// The NUL-terminated bytes from here (the NUL consumed, not returned).
-    mutating func cString() -> [UInt8]? {
-        cStringRange().map { Array(bytes[$0]) }
+    /// The NUL-terminated string from here (the NUL consumed, not returned).
+    mutating func cString() -> String? {
+        cStringRange().flatMap(bytes.string)
     }
 
     /// Where the NUL-terminated bytes from here lie (the NUL consumed, not included).
     mutating func cStringRange() -> Range<Int>? {
-        guard position < bytes.count, let end = ByteSearch.find(byte: 0, in: bytes, from: position) else { return nil }
+        guard position >= 0, position < bytes.count, let end = bytes.firstIndex(of: 0, from: position) else {
+            return nil
+        }
         defer { position = end + 1 }
         return position..<end
     }

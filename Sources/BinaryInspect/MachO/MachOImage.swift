@@ -38,10 +38,12 @@ struct MachOSection {
     }
 }
 
-/// A `__LINKEDIT` blob named by a load command (offset and size in the image, checked).
+/// A `__LINKEDIT` blob named by a load command: where it lies in the image (checked when the
+/// image was opened) and its bytes.
 struct MachOBlob {
     var offset: Int
-    var size: Int
+    var bytes: ImageBytes
+    var size: Int { bytes.count }
     var range: Range<Int> { offset..<offset + size }
 }
 
@@ -63,8 +65,6 @@ package final class MachOImage: BinaryImage {
     let layout: MachOLayout
     /// The image's bytes (for a slice or member: just those).
     let image: ImageBytes
-    /// The same bytes' address, for readers not yet on `ImageBytes`.
-    var raw: UnsafeRawBufferPointer { image.unconvertedBuffer }
 
     let segments: [MachOSegment]
     let sections: [MachOSection]
@@ -87,32 +87,32 @@ package final class MachOImage: BinaryImage {
     init(image: ImageBytes, origin: ImageOrigin) throws(InputError) {
         self.origin = origin
         self.image = image
-        let bytes = image.unconvertedBuffer
-        let read = ByteOrder.little
         func corrupt(_ message: String) -> InputError { origin.error("corrupt Mach-O file: \(message)") }
-        let magic = read.uint32(bytes, at: 0)
+        let magic = image.uint32(at: 0, .little)
         let layout: MachOLayout = magic == MachO.magic64 ? .bits64 : .bits32
-        guard magic == MachO.magic64 || magic == MachO.magic32, bytes.count >= layout.headerSize else {
-            throw corrupt("\(bytes.count) bytes, shorter than a Mach-O header")
+        guard magic == MachO.magic64 || magic == MachO.magic32, image.count >= layout.headerSize,
+            let cpu = MachOCPU(header: image)
+        else {
+            throw corrupt("\(image.count) bytes, shorter than a Mach-O header")
         }
         self.layout = layout
-        let cpu = MachOCPU(header: bytes)!
         guard cpu.isSupported else { throw origin.error(cpu.unsupportedReason) }
         guard cpu.uses64BitStructures == layout.is64Bit else {
             throw corrupt("a \(layout.is64Bit ? 64 : 32)-bit header for \(cpu.name) code")
         }
         self.cpu = cpu.name
-        fileType = read.uint32(bytes, at: 12)!
-        let commandCount = Int(read.uint32(bytes, at: 16)!)
-        let commandsSize = Int(read.uint32(bytes, at: 20)!)
-        flags = read.uint32(bytes, at: 24)!
-        guard commandsSize <= bytes.count - layout.headerSize else {
-            throw corrupt("load commands (\(commandsSize) bytes) run past the end of the \(bytes.count)-byte image")
+        var reader = LoadCommandReader(image: image, layout: layout, corrupt: corrupt)
+        let header = try reader.slice(image, 0..<layout.headerSize, "the Mach-O header")
+        fileType = try reader.uint32(header, at: 12, "the Mach-O header")
+        let commandCount = Int(try reader.uint32(header, at: 16, "the Mach-O header"))
+        let commandsSize = Int(try reader.uint32(header, at: 20, "the Mach-O header"))
+        flags = try reader.uint32(header, at: 24, "the Mach-O header")
+        guard commandsSize <= image.count - layout.headerSize else {
+            throw corrupt("load commands (\(commandsSize) bytes) run past the end of the \(image.count)-byte image")
         }
         guard commandCount <= commandsSize / 8 else {
             throw corrupt("\(commandCount) load commands cannot fit in \(commandsSize) bytes")
         }
-        var reader = LoadCommandReader(image: bytes, layout: layout, corrupt: corrupt)
         var segments: [MachOSegment] = []
         var sections: [MachOSection] = []
         var offset = layout.headerSize
@@ -121,15 +121,15 @@ package final class MachOImage: BinaryImage {
             guard end - offset >= 8 else {
                 throw corrupt("load command \(index) starts past the end of the load commands")
             }
-            let command = read.uint32(bytes, at: offset)!
-            let size = Int(read.uint32(bytes, at: offset + 4)!)
+            reader.index = index
+            let command = try reader.uint32(image, at: offset, "load command \(index)")
+            let size = Int(try reader.uint32(image, at: offset + 4, "load command \(index)"))
             guard size >= 8, size % 4 == 0, size <= end - offset else {
                 throw corrupt(
-                    "load command \(index) (0x\(String(command, radix: 16))) has size \(size), outside the load commands"
+                    "load command \(index) (0x\(String(command, radix: 16)), at file offset 0x\(String(image.fileOffset + offset, radix: 16))) has size \(size), outside the load commands"
                 )
             }
-            let body = UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + size])
-            reader.index = index
+            let body = try reader.slice(image, offset..<offset + size, "load command \(index)")
             switch command {
             case layout.segmentCommand:
                 let (segment, segmentSections) = try reader.segment(body)
@@ -141,49 +141,57 @@ package final class MachOImage: BinaryImage {
                 )
             case MachO.LC_SYMTAB:
                 try reader.need(body, 24, "LC_SYMTAB")
-                let count = Int(read.uint32(body, at: 12)!)
+                let count = Int(try reader.uint32(body, at: 12, "LC_SYMTAB"))
                 let symbols = try reader.blob(
-                    Int(read.uint32(body, at: 8)!), count, elementSize: layout.nlistSize, "the symbol table")
+                    Int(try reader.uint32(body, at: 8, "LC_SYMTAB")), count, elementSize: layout.nlistSize,
+                    "the symbol table")
                 let strings = try reader.blob(
-                    Int(read.uint32(body, at: 16)!), Int(read.uint32(body, at: 20)!), "the string table")
+                    Int(try reader.uint32(body, at: 16, "LC_SYMTAB")),
+                    Int(try reader.uint32(body, at: 20, "LC_SYMTAB")),
+                    "the string table")
                 symbolTable = (symbols, count, strings)
             case MachO.LC_DYSYMTAB:
                 try reader.need(body, 80, "LC_DYSYMTAB")
                 indirectSymbols = try reader.blob(
-                    Int(read.uint32(body, at: 56)!), Int(read.uint32(body, at: 60)!), elementSize: 4,
-                    "the indirect symbol table")
+                    Int(try reader.uint32(body, at: 56, "LC_DYSYMTAB")),
+                    Int(try reader.uint32(body, at: 60, "LC_DYSYMTAB")), elementSize: 4, "the indirect symbol table")
             case MachO.LC_DYLD_INFO, MachO.LC_DYLD_INFO_ONLY:
                 try reader.need(body, 48, "LC_DYLD_INFO")
                 let blobs = try (0..<5).map { (part: Int) throws(InputError) -> MachOBlob in
                     try reader.blob(
-                        Int(read.uint32(body, at: 8 + 8 * part)!), Int(read.uint32(body, at: 12 + 8 * part)!),
-                        "dyld info")
+                        Int(try reader.uint32(body, at: 8 + 8 * part, "LC_DYLD_INFO")),
+                        Int(try reader.uint32(body, at: 12 + 8 * part, "LC_DYLD_INFO")), "dyld info")
                 }
                 dyldInfo = (blobs[0], blobs[1], blobs[2], blobs[3], blobs[4])
             case MachO.LC_DYLD_EXPORTS_TRIE: exportsTrie = try reader.linkedit(body, "the export trie")
             case MachO.LC_DYLD_CHAINED_FIXUPS: chainedFixups = try reader.linkedit(body, "the chained fixups")
             case MachO.LC_CODE_SIGNATURE: codeSignatureBlob = try reader.linkedit(body, "the code signature")
             case MachO.LC_ENCRYPTION_INFO, MachO.LC_ENCRYPTION_INFO_64:
+                let name = command == MachO.LC_ENCRYPTION_INFO ? "LC_ENCRYPTION_INFO" : "LC_ENCRYPTION_INFO_64"
                 try reader.need(body, 20, "LC_ENCRYPTION_INFO")
                 encryption = (
-                    command == MachO.LC_ENCRYPTION_INFO ? "LC_ENCRYPTION_INFO" : "LC_ENCRYPTION_INFO_64",
-                    UInt64(read.uint32(body, at: 8)!), UInt64(read.uint32(body, at: 12)!), read.uint32(body, at: 16)!
+                    name, UInt64(try reader.uint32(body, at: 8, name)), UInt64(try reader.uint32(body, at: 12, name)),
+                    try reader.uint32(body, at: 16, name)
                 )
             case MachO.LC_UUID:
                 try reader.need(body, 24, "LC_UUID")
-                uuid = Array(body[8..<24])
+                uuid = try reader.slice(body, 8..<24, "LC_UUID").array
             case MachO.LC_BUILD_VERSION:
-                try reader.need(body, 24, "LC_BUILD_VERSION")
-                let toolCount = Int(read.uint32(body, at: 20)!)
+                let name = "LC_BUILD_VERSION"
+                try reader.need(body, 24, name)
+                let toolCount = Int(try reader.uint32(body, at: 20, name))
                 guard toolCount <= (size - 24) / 8 else {
                     throw corrupt("LC_BUILD_VERSION lists \(toolCount) tools in \(size) bytes")
                 }
-                let tools = (0..<toolCount).map { tool in
-                    "\(MachO.toolName(read.uint32(body, at: 24 + 8 * tool)!)) \(MachO.version(read.uint32(body, at: 28 + 8 * tool)!))"
+                let tools = try (0..<toolCount).map { (tool: Int) throws(InputError) -> String in
+                    let kind = try reader.uint32(body, at: 24 + 8 * tool, name)
+                    let version = try reader.uint32(body, at: 28 + 8 * tool, name)
+                    return "\(MachO.toolName(kind)) \(MachO.version(version))"
                 }
+                let (minimum, sdk) = (try reader.uint32(body, at: 12, name), try reader.uint32(body, at: 16, name))
                 buildVersion = (
-                    "LC_BUILD_VERSION", ApplePlatform(machO: read.uint32(body, at: 8)!),
-                    OSVersion(packed: read.uint32(body, at: 12)!), OSVersion(packed: read.uint32(body, at: 16)!), tools
+                    name, ApplePlatform(machO: try reader.uint32(body, at: 8, name)), OSVersion(packed: minimum),
+                    OSVersion(packed: sdk), tools
                 )
             case MachO.LC_VERSION_MIN_MACOSX, MachO.LC_VERSION_MIN_IPHONEOS, MachO.LC_VERSION_MIN_TVOS,
                 MachO.LC_VERSION_MIN_WATCHOS:
@@ -197,12 +205,13 @@ package final class MachOImage: BinaryImage {
                     }
                 buildVersion = (
                     name, ApplePlatform.versionMinimum(platform, architecture: cpu.name),
-                    OSVersion(packed: read.uint32(body, at: 8)!), OSVersion(packed: read.uint32(body, at: 12)!), []
+                    OSVersion(packed: try reader.uint32(body, at: 8, name)),
+                    OSVersion(packed: try reader.uint32(body, at: 12, name)), []
                 )
             case MachO.LC_LINKER_OPTION:
                 try reader.need(body, 12, "LC_LINKER_OPTION")
                 let strings = try reader.strings(
-                    body, from: 12, count: Int(read.uint32(body, at: 8)!), "LC_LINKER_OPTION")
+                    body, from: 12, count: Int(try reader.uint32(body, at: 8, "LC_LINKER_OPTION")), "LC_LINKER_OPTION")
                 libraries.append(
                     LinkedLibrary(
                         name: strings.joined(separator: " "), kind: .autolink, record: "LC_LINKER_OPTION",
@@ -210,7 +219,7 @@ package final class MachOImage: BinaryImage {
             default:
                 if let name = MachO.dylibCommands[command] {
                     try reader.need(body, 24, name)
-                    let path = try reader.string(body, at: Int(read.uint32(body, at: 8)!), name)
+                    let path = try reader.string(body, at: Int(try reader.uint32(body, at: 8, name)), name)
                     libraries.append(LinkedLibrary(name: path, kind: .loaded, record: name, section: name))
                 }
             }
@@ -301,121 +310,8 @@ package final class MachOImage: BinaryImage {
         return nil
     }
 
-    func blob(_ blob: MachOBlob) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: raw[blob.range]) }
-
-    package var codeSignature: ImageBytes? { codeSignatureBlob.flatMap { image.slice($0.range) } }
+    package var codeSignature: ImageBytes? { codeSignatureBlob?.bytes }
 
     /// Where the code signature sits in the image (offset, size), for readers of its blobs.
     package var codeSignatureRange: Range<Int>? { codeSignatureBlob?.range }
-}
-
-/// Field checks shared by the load-command cases of `MachOImage.init`.
-private struct LoadCommandReader {
-    let image: UnsafeRawBufferPointer
-    let layout: MachOLayout
-    let corrupt: (String) -> InputError
-    var index = 0
-    private let read = ByteOrder.little
-
-    init(image: UnsafeRawBufferPointer, layout: MachOLayout, corrupt: @escaping (String) -> InputError) {
-        self.image = image
-        self.layout = layout
-        self.corrupt = corrupt
-    }
-
-    func need(_ body: UnsafeRawBufferPointer, _ size: Int, _ name: String) throws(InputError) {
-        guard body.count >= size else {
-            throw corrupt(
-                "\(name) (load command \(index)) is \(body.count) bytes, shorter than its \(size)-byte layout")
-        }
-    }
-
-    /// A table or blob at an image offset: `count` elements of `elementSize` bytes, inside the image.
-    func blob(_ offset: Int, _ count: Int, elementSize: Int = 1, _ what: String) throws(InputError) -> MachOBlob {
-        let (size, overflow) = count.multipliedReportingOverflow(by: elementSize)
-        guard !overflow, offset <= image.count, size <= image.count - offset else {
-            throw corrupt(
-                "\(what) (offset \(offset), \(count) × \(elementSize) bytes) runs past the end of the \(image.count)-byte image"
-            )
-        }
-        return MachOBlob(offset: offset, size: size)
-    }
-
-    /// A `linkedit_data_command`'s blob.
-    func linkedit(_ body: UnsafeRawBufferPointer, _ what: String) throws(InputError) -> MachOBlob {
-        try need(body, 16, what)
-        return try blob(Int(read.uint32(body, at: 8)!), Int(read.uint32(body, at: 12)!), what)
-    }
-
-    /// An `LC_SEGMENT_64` or `LC_SEGMENT` and its sections: the same fields, addresses and sizes
-    /// 8 or 4 bytes wide.
-    func segment(_ body: UnsafeRawBufferPointer) throws(InputError) -> (MachOSegment, [MachOSection]) {
-        let headerSize = layout.segmentHeaderSize, sectionSize = layout.sectionSize, word = layout.wordSize
-        try need(body, headerSize, layout.segmentCommandName)
-        let name = Self.fixedName(body, at: 8)
-        let segment = MachOSegment(
-            name: name, address: layout.address(body, at: 24)!, memorySize: layout.address(body, at: 24 + word)!,
-            fileOffset: layout.address(body, at: 24 + 2 * word)!, fileSize: layout.address(body, at: 24 + 3 * word)!)
-        let (end, overflow) = segment.fileOffset.addingReportingOverflow(segment.fileSize)
-        guard !overflow, end <= UInt64(image.count) else {
-            throw corrupt(
-                "segment \(name) (offset \(segment.fileOffset), \(segment.fileSize) bytes) runs past the end of the \(image.count)-byte image"
-            )
-        }
-        let count = Int(read.uint32(body, at: 32 + 4 * word)!)
-        guard count <= (body.count - headerSize) / sectionSize else {
-            throw corrupt("segment \(name) lists \(count) sections in a \(body.count)-byte command")
-        }
-        var sections: [MachOSection] = []
-        sections.reserveCapacity(count)
-        for number in 0..<count {
-            // addr, size, then eight 32-bit fields: offset, align, reloff, nreloc, flags, reserved1…
-            let at = headerSize + sectionSize * number, fields = at + 32 + 2 * word
-            let section = MachOSection(
-                segment: Self.fixedName(body, at: at + 16), name: Self.fixedName(body, at: at),
-                address: layout.address(body, at: at + 32)!, size: layout.address(body, at: at + 32 + word)!,
-                offset: UInt64(read.uint32(body, at: fields)!),
-                flags: read.uint32(body, at: fields + 16)!, reserved1: read.uint32(body, at: fields + 20)!)
-            if section.hasFileData {
-                let (end, overflow) = section.offset.addingReportingOverflow(section.size)
-                guard !overflow, end <= UInt64(image.count) else {
-                    throw corrupt(
-                        "section \(section.fullName) (offset \(section.offset), \(section.size) bytes) runs past the end of the \(image.count)-byte image"
-                    )
-                }
-            }
-            sections.append(section)
-        }
-        return (segment, sections)
-    }
-
-    /// A NUL-terminated string at `offset` inside a load command.
-    func string(_ body: UnsafeRawBufferPointer, at offset: Int, _ name: String) throws(InputError) -> String {
-        guard offset >= 8, let text = ByteOrder.cString(body, at: offset) else {
-            throw corrupt("\(name) (load command \(index)) has a name outside the command")
-        }
-        return text
-    }
-
-    /// `count` NUL-terminated strings one after the other, from `offset` inside a load command.
-    func strings(_ body: UnsafeRawBufferPointer, from offset: Int, count: Int, _ name: String) throws(InputError)
-        -> [String]
-    {
-        guard count <= body.count - offset else {
-            throw corrupt("\(name) (load command \(index)) claims \(count) strings in \(body.count) bytes")
-        }
-        var strings: [String] = []
-        var position = offset
-        for _ in 0..<count {
-            let text = try string(body, at: position, name)
-            strings.append(text)
-            position += text.utf8.count + 1
-        }
-        return strings
-    }
-
-    /// A 16-byte, NUL-padded name (segments and sections).
-    static func fixedName(_ body: UnsafeRawBufferPointer, at offset: Int) -> String {
-        String(decoding: UnsafeRawBufferPointer(rebasing: body[offset..<offset + 16]).prefix { $0 != 0 }, as: UTF8.self)
-    }
 }

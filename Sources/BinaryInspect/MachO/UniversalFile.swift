@@ -9,7 +9,9 @@ import ShipcheckCore
 enum UniversalFile {
     struct Slice {
         var cpu: MachOCPU
+        /// Where the slice lies in the file, and its bytes.
         var range: Range<Int>
+        var bytes: ImageBytes
     }
 
     /// More slices than any real universal file has: `CAFEBABE` is also the magic of Java class
@@ -25,12 +27,13 @@ enum UniversalFile {
         return count > 0 && count <= maximumSlices
     }
 
-    static func slices(of bytes: UnsafeRawBufferPointer, origin: ImageOrigin) throws(InputError) -> [Slice] {
-        let read = ByteOrder.big
+    static func slices(of bytes: ImageBytes, origin: ImageOrigin) throws(InputError) -> [Slice] {
         func corrupt(_ message: String) -> InputError { origin.error("corrupt universal file: \(message)") }
-        guard let magic = read.uint32(bytes, at: 0), let count = read.uint32(bytes, at: 4) else {
-            throw corrupt("header is truncated")
-        }
+        let magic: UInt32, count: UInt32
+        do {
+            magic = try bytes.load(UInt32.self, at: 0, .big, "fat_header")
+            count = try bytes.load(UInt32.self, at: 4, .big, "fat_header")
+        } catch { throw corrupt(error.message) }
         let is64 = magic == MachO.fatMagic64
         let entrySize = is64 ? 32 : 20
         guard count > 0, count <= maximumSlices else {
@@ -42,11 +45,22 @@ enum UniversalFile {
         var slices: [Slice] = []
         for index in 0..<Int(count) {
             let at = 8 + index * entrySize
-            let cpu = MachOCPU(type: read.uint32(bytes, at: at)!, subtype: read.uint32(bytes, at: at + 4)!)
-            let offset = is64 ? read.uint64(bytes, at: at + 8)! : UInt64(read.uint32(bytes, at: at + 8)!)
-            let size = is64 ? read.uint64(bytes, at: at + 16)! : UInt64(read.uint32(bytes, at: at + 12)!)
+            // A field of entry `index` (`fat_arch` or `fat_arch_64`), 8 or 4 bytes wide.
+            func field(_ offset: Int, wide: Bool = false) throws(InputError) -> UInt64 {
+                do {
+                    let name = is64 ? "fat_arch_64 \(index)" : "fat_arch \(index)"
+                    return wide
+                        ? try bytes.load(UInt64.self, at: at + offset, .big, name)
+                        : UInt64(try bytes.load(UInt32.self, at: at + offset, .big, name))
+                } catch { throw corrupt(error.message) }
+            }
+            let cpu = MachOCPU(type: UInt32(try field(0)), subtype: UInt32(try field(4)))
+            let offset = is64 ? try field(8, wide: true) : try field(8)
+            let size = is64 ? try field(16, wide: true) : try field(12)
             let (end, overflow) = offset.addingReportingOverflow(size)
-            guard !overflow, size > 0, offset >= UInt64(8 + Int(count) * entrySize), end <= UInt64(bytes.count) else {
+            guard !overflow, size > 0, offset >= UInt64(8 + Int(count) * entrySize),
+                let sliceBytes = bytes.slice(Int(clamping: offset)..<Int(clamping: end))
+            else {
                 throw corrupt(
                     "slice \(index) (\(cpu.name), offset \(offset), \(size) bytes) lies outside the \(bytes.count)-byte file"
                 )
@@ -55,7 +69,7 @@ enum UniversalFile {
             if let other = slices.first(where: { $0.range.overlaps(range) }) {
                 throw corrupt("slice \(index) (\(cpu.name)) overlaps the \(other.cpu.name) slice")
             }
-            slices.append(Slice(cpu: cpu, range: range))
+            slices.append(Slice(cpu: cpu, range: range, bytes: sliceBytes))
         }
         return slices
     }

@@ -16,10 +16,10 @@ extension LinkedMetadataDecoder {
         var records: [SwiftFieldRecord] = []
         let order = ByteOrder(image.isLittleEndian)
         for section in image.sections(.swiftFields) {
-            let bytes = image.bytes(of: section).unconvertedBuffer
+            let bytes = image.bytes(of: section)
             var offset = 0
-            while let kind = order.uint16(bytes, at: offset + 8), let recordSize = order.uint16(bytes, at: offset + 10),
-                let count = order.uint32(bytes, at: offset + 12)
+            while let kind = bytes.uint16(at: offset + 8, order), let recordSize = bytes.uint16(at: offset + 10, order),
+                let count = bytes.uint32(at: offset + 12, order)
             {
                 let first = offset + 16
                 guard count == 0 || (recordSize >= 12 && Int(count) <= (bytes.count - first) / Int(recordSize)) else {
@@ -78,32 +78,35 @@ extension LinkedMetadataDecoder {
     /// environments; 0x18–0x1F absolute ones) are stepped over; references that do not resolve
     /// are left out. Nil when the name runs out of its section or past `maximumMangledLength`.
     private func mangledName(at start: UInt64) -> (plain: [UInt8], references: [String])? {
-        guard let bytes = image.bytes(atAddress: start)?.unconvertedBuffer else { return nil }
-        var plain: [UInt8] = []
-        var references: [String] = []
-        var index = 0
-        while true {
-            guard index < bytes.count, index < Self.maximumMangledLength else { return nil }
-            let byte = bytes[index]
-            switch byte {
-            case 0:
-                return (plain, references)
-            case 0x01...0x17:
-                guard let value = image.readInt32(bytes, at: index + 1) else { return nil }
-                let target = address(start + UInt64(index + 1), plus: Int64(value))
-                let name: String? =
-                    switch byte {
-                    case 0x01: contextName(at: target)
-                    case 0x02: pointer(at: target).flatMap(name(of:))
-                    default: nil
-                    }
-                if let name { references.append(name) }
-                index += 5
-            case 0x18...0x1F:
-                index += 1 + image.wordSize
-            default:
-                plain.append(byte)
-                index += 1
+        guard let bytes = image.bytes(atAddress: start) else { return nil }
+        // One borrow for the walk: its bytes are read one at a time.
+        return bytes.withByteView { name -> (plain: [UInt8], references: [String])? in
+            var plain: [UInt8] = []
+            var references: [String] = []
+            var index = 0
+            while true {
+                guard index < name.count, index < Self.maximumMangledLength else { return nil }
+                let byte = name[index]
+                switch byte {
+                case 0:
+                    return (plain, references)
+                case 0x01...0x17:
+                    guard let value = image.readInt32(bytes, at: index + 1) else { return nil }
+                    let target = address(start + UInt64(index + 1), plus: Int64(value))
+                    let referenced: String? =
+                        switch byte {
+                        case 0x01: contextName(at: target)
+                        case 0x02: pointer(at: target).flatMap(self.name(of:))
+                        default: nil
+                        }
+                    if let referenced { references.append(referenced) }
+                    index += 5
+                case 0x18...0x1F:
+                    index += 1 + image.wordSize
+                default:
+                    plain.append(byte)
+                    index += 1
+                }
             }
         }
     }

@@ -1,3 +1,4 @@
+import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
@@ -119,7 +120,7 @@ struct LinkedMetadataDecoder {
         var records: [SwiftTestRecord] = []
         let recordSize = 8 + 3 * image.wordSize
         for section in image.sections(.swiftTests) {
-            let bytes = image.bytes(of: section).unconvertedBuffer
+            let bytes = image.bytes(of: section)
             var offset = 0
             while offset + recordSize <= bytes.count {
                 if let kind = image.readUInt32(bytes, at: offset) {
@@ -181,10 +182,9 @@ struct LinkedMetadataDecoder {
         for section in image.sections(.objcSelectorReferences) {
             for index in 0..<section.size / word {
                 guard case .address(let target)? = pointer(at: section.address &+ index * word),
-                    let bytes = image.bytes(atAddress: target)?.unconvertedBuffer,
-                    let end = ByteSearch.find(byte: 0, in: bytes, from: 0), end > 0
+                    let bytes = image.bytes(atAddress: target), let end = bytes.firstIndex(of: 0), end > 0
                 else { continue }
-                names.append(bytes: UnsafeRawBufferPointer(rebasing: bytes[..<end]))
+                bytes.prefix(end).withByteView { names.append(bytes: $0) }
             }
         }
         return names
@@ -312,7 +312,8 @@ enum SymbolNames {
     }
 
     /// The same on a name's UTF-8 bytes, without making a string (symbol listings demangle
-    /// hundreds of thousands of names).
+    /// hundreds of thousands of names). Transitional: the symbol listing's, until it reads
+    /// names as checked views.
     static func sourceName(_ name: UnsafeRawBufferPointer, prefix: String) -> UnsafeRawBufferPointer {
         name.starts(with: prefix.utf8) ? UnsafeRawBufferPointer(rebasing: name[prefix.utf8.count...]) : name
     }

@@ -13,21 +13,14 @@ package enum CodeSignature {
 
     /// The same from a copy of the signature's bytes (readers outside the binary readers).
     package static func entitlements(in signature: [UInt8]) throws(PropertyListError) -> PropertyListSummary? {
-        let outcome: Result<PropertyListSummary?, PropertyListError> = signature.withUnsafeBytes { signature in
-            do throws(PropertyListError) { return .success(try entitlements(in: signature)) } catch {
-                return .failure(error)
-            }
-        }
-        return try outcome.get()
+        try entitlements(in: FileBytes(copying: signature).whole)
     }
 
     /// The signature's entitlements; nil when it carries none (an ad-hoc or library signature).
-    package static func entitlements(in signature: UnsafeRawBufferPointer) throws(PropertyListError)
-        -> PropertyListSummary?
-    {
+    package static func entitlements(in signature: ImageBytes) throws(PropertyListError) -> PropertyListSummary? {
         let order = ByteOrder.big
-        guard order.uint32(signature, at: 0) == superBlobMagic, let length = order.uint32(signature, at: 4),
-            let count = order.uint32(signature, at: 8)
+        guard signature.uint32(at: 0, order) == superBlobMagic, let length = signature.uint32(at: 4, order),
+            let count = signature.uint32(at: 8, order)
         else {
             throw PropertyListError(message: "the code signature is not a SuperBlob (magic 0xfade0cc0)")
         }
@@ -35,22 +28,22 @@ package enum CodeSignature {
         guard Int(count) <= (end - 12) / 8 else {
             throw PropertyListError(message: "the code signature's index (\(count) blobs) runs past its end")
         }
-        var der: UnsafeRawBufferPointer?
+        var der: ImageBytes?
         for index in 0..<Int(count) {
-            guard let offset = order.uint32(signature, at: 12 + index * 8 + 4).map(Int.init), offset <= end - 8,
-                let magic = order.uint32(signature, at: offset),
-                let blobLength = order.uint32(signature, at: offset + 4).map(Int.init),
-                blobLength >= 8, blobLength <= end - offset
+            guard let offset = signature.uint32(at: 12 + index * 8 + 4, order).map(Int.init), offset <= end - 8,
+                let magic = signature.uint32(at: offset, order),
+                let blobLength = signature.uint32(at: offset + 4, order).map(Int.init),
+                blobLength >= 8, blobLength <= end - offset,
+                let body = signature.slice(offset + 8..<offset + blobLength)
             else {
                 throw PropertyListError(message: "code signature blob \(index) lies outside the signature")
             }
-            let body = UnsafeRawBufferPointer(rebasing: signature[(offset + 8)..<(offset + blobLength)])
             if magic == entitlementsMagic {
-                return try PropertyListSummary.parse(body, what: "the code signature's entitlements")
+                return try PropertyListSummary.parse(body.array, what: "the code signature's entitlements")
             }
             if magic == derEntitlementsMagic { der = body }
         }
-        return try der.map { body throws(PropertyListError) in try DEREntitlements.parse(Array(body)) }
+        return try der.map { body throws(PropertyListError) in try DEREntitlements.parse(body.array) }
     }
 }
 

@@ -1,3 +1,5 @@
+import ScanEngine
+
 /// Names read out of an image (imported symbols, selectors) kept compactly: their UTF-8 bytes
 /// one after the other and where each ends. An app's images import tens of thousands of names
 /// that the pre-flight model keeps for the whole bundle; as separate `String`s they cost several
@@ -18,9 +20,11 @@ package struct NameList: Sendable, Hashable, RandomAccessCollection, Expressible
         ends.append(UInt32(bytes.count))
     }
 
-    /// Appends a name from an image's bytes (no `String` made).
-    mutating func append(bytes name: UnsafeRawBufferPointer) {
-        bytes += name
+    /// Appends a name from an image's bytes (no `String` made), without `prefix` when it starts
+    /// with it (Mach-O's `_`: the name as source spells it).
+    mutating func append(bytes name: borrowing ByteView, droppingPrefix prefix: String = "") {
+        let start = !prefix.isEmpty && name.matches(prefix.utf8, at: 0) ? prefix.utf8.count : 0
+        bytes.append(bytes: name, start..<name.count)
         ends.append(UInt32(bytes.count))
     }
 
@@ -41,8 +45,12 @@ package struct NameList: Sendable, Hashable, RandomAccessCollection, Expressible
 
     /// Whether `name` is one of the names (bytes compared, nothing allocated).
     package func contains(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { target in indices.contains { bytes[range($0)].elementsEqual(target) } }
+        name.withByteView { target in
+            indices.contains { position in
+                let stored = range(position)
+                return stored.count == target.count && target.matches(bytes[stored], at: 0)
+            }
+        }
     }
 
     /// The names that start with one of `prefixes`, in order.
