@@ -9,4 +9,8 @@ package enum PropertyListCall {
     package static func object(from data: Data) throws -> Any {
         try PropertyListSerialization.propertyList(from: data, options: [], format: nil)
     }
+
+    /// A number's type encoding (`objCType`: `c` for a boolean on Linux, `d` / `f` for reals),
+    /// which Foundation hands out as a C string.
+    package static func typeEncoding(of number: NSNumber) -> String { String(cString: number.objCType) }
 }

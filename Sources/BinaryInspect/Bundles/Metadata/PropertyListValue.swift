@@ -1,4 +1,5 @@
 import Foundation
+import ScanEngine
 import ShipcheckCore
 
 /// A property list as Foundation's `PropertyListSerialization` reads it (XML, binary, and the
@@ -25,7 +26,7 @@ package indirect enum PropertyListValue: Sendable, Hashable {
         }
         let root: Any
         do {
-            root = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
+            root = try PropertyListCall.object(from: Data(bytes))
         } catch {
             throw PropertyListError(message: "\(what) is not a property list")
         }
@@ -53,7 +54,7 @@ package indirect enum PropertyListValue: Sendable, Hashable {
         case let number as NSNumber:
             if Self.isBoolean(number) {
                 self = .boolean(number.boolValue)
-            } else if ["d", "f"].contains(String(cString: number.objCType)) {
+            } else if ["d", "f"].contains(PropertyListCall.typeEncoding(of: number)) {
                 self = .real(number.doubleValue)
             } else {
                 self = .integer(number.intValue)
@@ -83,7 +84,7 @@ package indirect enum PropertyListValue: Sendable, Hashable {
         #if canImport(Darwin)
         return CFGetTypeID(number) == CFBooleanGetTypeID()
         #else
-        return String(cString: number.objCType) == "c" || type(of: number as Any) == Bool.self
+        return PropertyListCall.typeEncoding(of: number) == "c" || type(of: number as Any) == Bool.self
         #endif
     }
 
