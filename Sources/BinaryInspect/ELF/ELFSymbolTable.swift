@@ -29,15 +29,12 @@ struct ELFSymbolTable {
     /// The entries `nm` lists: all but section and file symbols (removed in place, not copied:
     /// large tables hold hundreds of thousands of entries).
     consuming func listed() -> [BinarySymbol] {
-        // Compacted by moving entries in place: `removeAll(where:)` hands each entry to its
+        // Compacted by swapping entries in place: `removeAll(where:)` hands each entry to its
         // predicate as a copy, retaining and releasing every string of it.
-        let kept = symbols.withUnsafeMutableBufferPointer { buffer -> Int in
-            var kept = 0
-            for index in buffer.indices where buffer[index].type != "SECTION" && buffer[index].type != "FILE" {
-                if kept != index { swap(&buffer[kept], &buffer[index]) }
-                kept += 1
-            }
-            return kept
+        var kept = 0
+        for index in symbols.indices where symbols[index].type != "SECTION" && symbols[index].type != "FILE" {
+            if kept != index { symbols.swapAt(kept, index) }
+            kept += 1
         }
         symbols.removeSubrange(kept...)
         return symbols
@@ -67,43 +64,50 @@ struct ELFSymbolTable {
             throw corrupt("linked string table \(section.link) is not a string table")
         }
         let names = image.bytes(of: image.sections[Int(section.link)])
-        guard let scn = elf_getscn(image.handle, section.index), let data = elf_getdata(scn, nil) else {
-            throw corrupt("unreadable: \(ELFImage.lastError())")
-        }
-        guard UInt64(data.pointee.d_size) >= section.size else {
-            throw corrupt("libelf returned \(data.pointee.d_size) bytes of \(section.size)")
+        let entries: [GElf_Sym]
+        do throws(LibELFError) {
+            entries = try image.elf.symbols(inSection: section.index, count: count)
+        } catch {
+            throw corrupt(error.message)
         }
         // Decoding (and allocating a name string per symbol: hundreds of thousands in a large
-        // binary) is split over every core; each worker initialises its own stretch of the
-        // array. gelf_getsym only reads the translated data.
+        // binary) is split over every core, each chunk into an array of its own, joined in order.
+        let chunkSize = 8192
+        let chunkCount = (count - 1 + chunkSize - 1) / chunkSize
+        let (sections, isObject) = (image.sections, image.kind == .object)
+        let chunks = Mutex([[BinarySymbol]](repeating: [], count: chunkCount))
         let problems = Mutex<[Int: String]>([:])
-        let source = UncheckedSendable(
-            (data: data, names: names, sections: image.sections, isObject: image.kind == .object))
-        let symbols = [BinarySymbol](unsafeUninitializedCapacity: count - 1) { buffer, initialized in
-            let target = UncheckedSendable(buffer.baseAddress)
-            let chunkSize = 8192
-            DispatchQueue.concurrentPerform(iterations: (count - 1 + chunkSize - 1) / chunkSize) { chunk in
-                let (data, names, sections, isObject) = source.value
-                var entry = GElf_Sym()
-                for index in (1 + chunk * chunkSize)..<min(1 + (chunk + 1) * chunkSize, count) {
-                    var name: String?
-                    if gelf_getsym(data, Int32(index), &entry) == nil {
-                        problems.withLock { $0[index] = "entry \(index) unreadable" }
-                    } else if let found = ByteOrder.cString(names, at: Int(entry.st_name)) {
-                        name = found
+        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+            let range = (1 + chunk * chunkSize)..<min(1 + (chunk + 1) * chunkSize, count)
+            var symbols: [BinarySymbol] = []
+            symbols.reserveCapacity(range.count)
+            // One borrow of the string table per chunk, not a retain of it per name.
+            names.withByteView { names in
+                for index in range {
+                    let entry = entries[index]
+                    var name = ""
+                    let offset = Int(entry.st_name)
+                    if offset < names.count, let end = names.firstIndex(of: 0, from: offset) {
+                        name = names.string(offset..<end)
                     } else {
                         problems.withLock {
-                            $0[index] = "entry \(index) has a name offset (\(entry.st_name)) outside its string table"
+                            $0[index] =
+                                "entry \(index) names offset \(offset), outside its \(names.count)-byte string table '\(sections[Int(section.link)].name)'"
                         }
                     }
-                    (target.value! + index - 1).initialize(
-                        to: symbol(entry, name: name ?? "", sections: sections, isObject: isObject))
+                    symbols.append(symbol(entry, name: name, sections: sections, isObject: isObject))
                 }
             }
-            initialized = count - 1
+            chunks.withLock { $0[chunk] = symbols }
         }
         if let first = problems.withLock({ $0.min { $0.key < $1.key } }) { throw corrupt(first.value) }
-        return symbols
+        return chunks.withLock { chunks in
+            guard chunks.count > 1 else { return chunks.first ?? [] }
+            var symbols: [BinarySymbol] = []
+            symbols.reserveCapacity(count - 1)
+            for chunk in chunks { symbols += chunk }
+            return symbols
+        }
     }
 
     private static func symbol(_ entry: GElf_Sym, name: String, sections: [ELFSection], isObject: Bool) -> BinarySymbol
