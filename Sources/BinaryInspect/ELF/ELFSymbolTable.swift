@@ -19,25 +19,13 @@ struct ELFSymbolTable {
     var symbols: [BinarySymbol]
 
     init(image: ELFImage, kind: SymbolTableKind) throws(InputError) {
-        guard let section = image.sections.first(where: { $0.type == kind.elfSectionType }) else {
-            symbols = []
-            return
-        }
-        symbols = try ELFSymbolTable.read(section, in: image)
+        symbols = try Self.read(kind, in: image, listedOnly: false)
     }
 
-    /// The entries `nm` lists: all but section and file symbols (removed in place, not copied:
-    /// large tables hold hundreds of thousands of entries).
-    consuming func listed() -> [BinarySymbol] {
-        // Compacted by swapping entries in place: `removeAll(where:)` hands each entry to its
-        // predicate as a copy, retaining and releasing every string of it.
-        var kept = 0
-        for index in symbols.indices where symbols[index].type != "SECTION" && symbols[index].type != "FILE" {
-            if kept != index { symbols.swapAt(kept, index) }
-            kept += 1
-        }
-        symbols.removeSubrange(kept...)
-        return symbols
+    /// The entries `nm` lists: all but section and file symbols, left out as the table is
+    /// decoded (large tables hold hundreds of thousands of entries).
+    static func listed(image: ELFImage, kind: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
+        try read(kind, in: image, listedOnly: true)
     }
 
     /// The entry with raw table index `index` (as relocations name them), or nil.
@@ -45,7 +33,10 @@ struct ELFSymbolTable {
         index >= 1 && index <= symbols.count ? symbols[index - 1] : nil
     }
 
-    private static func read(_ section: ELFSection, in image: ELFImage) throws(InputError) -> [BinarySymbol] {
+    private static func read(_ kind: SymbolTableKind, in image: ELFImage, listedOnly: Bool) throws(InputError)
+        -> [BinarySymbol]
+    {
+        guard let section = image.sections.first(where: { $0.type == kind.elfSectionType }) else { return [] }
         func corrupt(_ message: String) -> InputError {
             image.origin.error("corrupt ELF file: symbol table '\(section.name)': \(message)")
         }
@@ -85,17 +76,18 @@ struct ELFSymbolTable {
             names.withByteView { names in
                 for index in range {
                     let entry = entries[index]
-                    var name = ""
                     let offset = Int(entry.st_name)
-                    if offset < names.count, let end = names.firstIndex(of: 0, from: offset) {
-                        name = names.string(offset..<end)
-                    } else {
+                    guard offset < names.count, let end = names.firstIndex(of: 0, from: offset) else {
                         problems.withLock {
                             $0[index] =
                                 "entry \(index) names offset \(offset), outside its \(names.count)-byte string table '\(sections[Int(section.link)].name)'"
                         }
+                        continue
                     }
-                    symbols.append(symbol(entry, name: name, sections: sections, isObject: isObject))
+                    let type = entry.st_info & 0xF
+                    if listedOnly && (type == UInt8(STT_SECTION) || type == UInt8(STT_FILE)) { continue }
+                    symbols.append(
+                        symbol(entry, name: names.string(offset..<end), sections: sections, isObject: isObject))
                 }
             }
             chunks.withLock { $0[chunk] = symbols }
