@@ -50,21 +50,33 @@ package enum Demangler {
         return DemanglerCalls.cxx(name[...], appendingTo: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
-    private static func isSwift(_ name: Substring) -> Bool {
+    private static func isSwift(_ name: Substring) -> Bool { mangling(of: name) == .swift }
+
+    private enum Mangling { case swift, cxx }
+
+    /// Which demangler a name is for, from its first three bytes (read once: this runs for
+    /// every name of a listing).
+    private static func mangling(of name: Substring) -> Mangling? {
         var bytes = name.utf8.makeIterator()
-        guard let first = bytes.next(), let second = bytes.next() else { return false }
+        guard let first = bytes.next(), let second = bytes.next() else { return nil }
         if first == UInt8(ascii: "$") || first == UInt8(ascii: "@") {
             return second == UInt8(ascii: "s") || second == UInt8(ascii: "S") || second == UInt8(ascii: "e")
+                ? .swift : nil
         }
-        guard first == UInt8(ascii: "_"), let third = bytes.next() else { return false }
+        guard first == UInt8(ascii: "_") else { return nil }
+        if second == UInt8(ascii: "Z") { return .cxx }
+        guard let third = bytes.next() else { return nil }
         return (second == UInt8(ascii: "T") && third == UInt8(ascii: "0"))
             || (second == UInt8(ascii: "$") && (third == UInt8(ascii: "s") || third == UInt8(ascii: "S")))
+            ? .swift : nil
     }
 
     private static func demangleFull(_ name: Substring, appendingTo output: inout [UInt8]) -> Bool {
-        if isSwift(name) { return demangleSwift(name, appendingTo: &output) }
-        if name.utf8.starts(with: "_Z".utf8) { return DemanglerCalls.cxx(name, appendingTo: &output) }
-        return false
+        switch mangling(of: name) {
+        case .swift: demangleSwift(name, appendingTo: &output)
+        case .cxx: DemanglerCalls.cxx(name, appendingTo: &output)
+        case nil: false
+        }
     }
 
     /// The runtime's demangler crashes on some malformed names; the C shim turns that fault into

@@ -77,7 +77,11 @@ struct SymbolRenderer: Sendable {
 
     /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last.
     private func appendText(_ symbol: borrowing BinarySymbol, demangled: [UInt8]?, to output: inout [UInt8]) {
-        if symbol.section == "UND" { Self.appendSpaces(16, to: &output) } else { output.appendHex(symbol.value) }
+        if symbol.section == "UND" {
+            Self.appendSpaces(16, to: &output)
+        } else {
+            Self.appendHex(symbol.value, to: &output)
+        }
         output.append(UInt8(ascii: " "))
         Self.appendDecimal(symbol.size, width: 8, to: &output)
         output.append(UInt8(ascii: " "))
@@ -91,9 +95,18 @@ struct SymbolRenderer: Sendable {
         output.append(UInt8(ascii: "\n"))
     }
 
+    // Byte by byte into the array, in this module: the engine's `ByteSink` helpers and
+    // `repeatElement` ran unspecialised here, through their protocols.
     private static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
-        guard count > 0 else { return }
-        output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: count))
+        for _ in 0..<max(count, 0) { output.append(UInt8(ascii: " ")) }
+    }
+
+    /// Sixteen lower-case hex digits, leading zeros kept.
+    private static func appendHex(_ value: UInt64, to output: inout [UInt8]) {
+        for shift in stride(from: 60, through: 0, by: -4) {
+            let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
+            output.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
+        }
     }
 
     /// Right-aligned decimal digits.
@@ -119,7 +132,7 @@ struct SymbolRenderer: Sendable {
     private func appendCSV(
         _ symbol: borrowing BinarySymbol, demangled: [UInt8]?, to output: inout [UInt8]
     ) {
-        output.appendHex(symbol.value)
+        Self.appendHex(symbol.value, to: &output)
         output.append(UInt8(ascii: ","))
         output.appendDecimal(symbol.size)
         for field in [
@@ -137,7 +150,7 @@ struct SymbolRenderer: Sendable {
         _ symbol: borrowing BinarySymbol, demangled: [UInt8]?, to output: inout [UInt8]
     ) {
         output += ",\"value\":\"".utf8
-        output.appendHex(symbol.value)
+        Self.appendHex(symbol.value, to: &output)
         output += "\",\"size\":".utf8
         output.appendDecimal(symbol.size)
         output +=
