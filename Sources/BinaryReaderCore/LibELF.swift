@@ -84,12 +84,6 @@ package final class ELFHandle {
         return gelf_getphdr(elf, Int32(index), &header) != nil ? header : nil
     }
 
-    /// The `count` symbols of a `SHT_SYMTAB` / `SHT_DYNSYM` section, translated to the host's
-    /// byte order, the reserved entry 0 included.
-    package func symbols(inSection section: Int, count: Int) throws(LibELFError) -> [GElf_Sym] {
-        try entries(inSection: section, count: count, GElf_Sym()) { gelf_getsym($0, $1, &$2) != nil }
-    }
-
     /// The `count` entries of a `SHT_REL` or `SHT_RELA` section (`isRela`); REL entries come
     /// with an addend of 0.
     package func relocations(inSection section: Int, count: Int, isRela: Bool) throws(LibELFError) -> [GElf_Rela] {

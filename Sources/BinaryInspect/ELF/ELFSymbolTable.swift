@@ -55,14 +55,14 @@ struct ELFSymbolTable {
             throw corrupt("linked string table \(section.link) is not a string table")
         }
         let names = image.bytes(of: image.sections[Int(section.link)])
-        let entries: [GElf_Sym]
-        do throws(LibELFError) {
-            entries = try image.elf.symbols(inSection: section.index, count: count)
-        } catch {
-            throw corrupt(error.message)
-        }
+        // Entries are read straight from the table's bytes (its bounds and entry size are
+        // checked above and at construction), on every core, as gelf would translate them.
+        let table = image.bytes(of: section)
+        let (is64Bit, order) = (image.is64Bit, ByteOrder(image.isLittleEndian))
         // Decoding (and allocating a name string per symbol: hundreds of thousands in a large
-        // binary) is split over every core, each chunk into an array of its own, joined in order.
+        // binary) is split over every core, each chunk into an array of its own, made last entry
+        // first: the join pops each entry off its chunk into the table, a move, where appending
+        // the chunks would copy every entry and retain each of its strings.
         let chunkSize = 8192
         let chunkCount = (count - 1 + chunkSize - 1) / chunkSize
         let (sections, isObject) = (image.sections, image.kind == .object)
@@ -74,8 +74,8 @@ struct ELFSymbolTable {
             symbols.reserveCapacity(range.count)
             // One borrow of the string table per chunk, not a retain of it per name.
             names.withByteView { names in
-                for index in range {
-                    let entry = entries[index]
+                for index in range.reversed() {
+                    let entry = Self.entry(index, of: table, is64Bit: is64Bit, order)
                     let offset = Int(entry.st_name)
                     guard offset < names.count, let end = names.firstIndex(of: 0, from: offset) else {
                         problems.withLock {
@@ -93,13 +93,36 @@ struct ELFSymbolTable {
             chunks.withLock { $0[chunk] = symbols }
         }
         if let first = problems.withLock({ $0.min { $0.key < $1.key } }) { throw corrupt(first.value) }
-        return chunks.withLock { chunks in
-            guard chunks.count > 1 else { return chunks.first ?? [] }
-            var symbols: [BinarySymbol] = []
-            symbols.reserveCapacity(count - 1)
-            for chunk in chunks { symbols += chunk }
-            return symbols
+        var chunked = chunks.withLock { chunks in
+            var taken: [[BinarySymbol]] = []
+            swap(&taken, &chunks)
+            return taken
         }
+        var symbols: [BinarySymbol] = []
+        symbols.reserveCapacity(count - 1)
+        for index in chunked.indices {
+            var chunk: [BinarySymbol] = []
+            swap(&chunk, &chunked[index])
+            while let symbol = chunk.popLast() { symbols.append(symbol) }
+        }
+        return symbols
+    }
+
+    /// Entry `index` of a symbol table (`Elf64_Sym` or `Elf32_Sym`), in the file's byte order.
+    private static func entry(_ index: Int, of table: ImageBytes, is64Bit: Bool, _ order: ByteOrder) -> GElf_Sym {
+        if is64Bit {
+            let start = index * 24
+            return GElf_Sym(
+                st_name: table.uint32(at: start, order) ?? 0, st_info: table[start + 4], st_other: table[start + 5],
+                st_shndx: table.uint16(at: start + 6, order) ?? 0, st_value: table.uint64(at: start + 8, order) ?? 0,
+                st_size: table.uint64(at: start + 16, order) ?? 0)
+        }
+        let start = index * 16
+        return GElf_Sym(
+            st_name: table.uint32(at: start, order) ?? 0, st_info: table[start + 12], st_other: table[start + 13],
+            st_shndx: table.uint16(at: start + 14, order) ?? 0,
+            st_value: UInt64(table.uint32(at: start + 4, order) ?? 0),
+            st_size: UInt64(table.uint32(at: start + 8, order) ?? 0))
     }
 
     private static func symbol(_ entry: GElf_Sym, name: String, sections: [ELFSection], isObject: Bool) -> BinarySymbol
