@@ -143,8 +143,7 @@ struct SymbolSelection: Sendable {
     }
 
     /// Calls `body` for each entry of `range` that `--grep` lets through, in order, with the
-    /// index of its image and its demangled name's bytes (nil: shown as it is), valid only
-    /// during the call.
+    /// index of its image and its demangled name's bytes (nil: shown as it is).
     func forEach(in range: Range<Int>, _ body: (Int, borrowing BinarySymbol, [UInt8]?) -> Void) {
         let (style, grep, entries) = (style, grep, entries)
         var demangled: [UInt8] = []
@@ -153,19 +152,19 @@ struct SymbolSelection: Sendable {
             let entry = entries[position]
             let image = Int(entry.image)
             let prefix = images[image].prefix
-            // Symbols read in place: a copy would retain (and release) each of their strings.
-            let name = images[image].symbols[Int(entry.symbol)].name
+            let symbol = images[image].symbols[Int(entry.symbol)]
             demangled.removeAll(keepingCapacity: true)
             // Demangled from the name past the image's `_` prefix, without a string of it.
             let found = Demangler.demangle(
-                !prefix.isEmpty && name.hasPrefix(prefix) ? name.dropFirst(prefix.count) : name[...], style: style,
-                appendingTo: &demangled)
-            if let grep, grep.firstMatch(in: name) == nil,
+                !prefix.isEmpty && symbol.name.hasPrefix(prefix)
+                    ? symbol.name.dropFirst(prefix.count) : symbol.name[...],
+                style: style, appendingTo: &demangled)
+            if let grep, grep.firstMatch(in: symbol.name) == nil,
                 !found || grep.firstMatch(in: String(decoding: demangled, as: UTF8.self)) == nil
             {
                 continue
             }
-            body(image, images[image].symbols[Int(entry.symbol)], found ? demangled : nil)
+            body(image, symbol, found ? demangled : nil)
         }
     }
 }

@@ -101,11 +101,20 @@ struct SymbolRenderer: Sendable {
         for _ in 0..<max(count, 0) { output.append(UInt8(ascii: " ")) }
     }
 
-    /// Sixteen lower-case hex digits, leading zeros kept.
+    /// Sixteen lower-case hex digits, leading zeros kept, appended in one go (one capacity check).
     private static func appendHex(_ value: UInt64, to output: inout [UInt8]) {
-        for shift in stride(from: 60, through: 0, by: -4) {
-            let digit = UInt8(truncatingIfNeeded: value >> UInt64(shift)) & 0xF
-            output.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit)
+        output.append(contentsOf: HexDigits(value: value))
+    }
+
+    /// The sixteen lower-case hex digits of a value, as a collection (made as they are copied).
+    private struct HexDigits: RandomAccessCollection {
+        let value: UInt64
+        var startIndex: Int { 0 }
+        var endIndex: Int { 16 }
+
+        subscript(position: Int) -> UInt8 {
+            let digit = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * position)) & 0xF
+            return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
         }
     }
 
