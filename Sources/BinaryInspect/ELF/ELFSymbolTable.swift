@@ -1,10 +1,8 @@
 #if canImport(CLibELF)
 import BinaryReaderCore
 import CLibELF
-import Dispatch
 import ScanEngine
 import ShipcheckCore
-import Synchronization
 
 /// Which ELF table a `SymbolTableKind` lists: the full one (`.symtab`, gone after `strip`) or
 /// the dynamic one (`.dynsym`, what the dynamic linker sees).
@@ -12,7 +10,7 @@ extension SymbolTableKind {
     var elfSectionType: UInt32 { self == .symtab ? UInt32(SHT_SYMTAB) : UInt32(SHT_DYNSYM) }
 }
 
-/// The symbols of one table, read through libelf with every entry and name checked.
+/// The symbols of one table, read from its bytes with every entry and name checked.
 struct ELFSymbolTable {
     /// Entries in table order, without the reserved null entry at index 0 (so indices are
     /// shifted by one against relocations' references; `symbol(atIndex:)` takes raw indices).
@@ -56,54 +54,26 @@ struct ELFSymbolTable {
         }
         let names = image.bytes(of: image.sections[Int(section.link)])
         // Entries are read straight from the table's bytes (its bounds and entry size are
-        // checked above and at construction), on every core, as gelf would translate them.
+        // checked above and at construction), as gelf would translate them.
         let table = image.bytes(of: section)
         let (is64Bit, order) = (image.is64Bit, ByteOrder(image.isLittleEndian))
-        // Decoding (and allocating a name string per symbol: hundreds of thousands in a large
-        // binary) is split over every core, each chunk into an array of its own, made last entry
-        // first: the join pops each entry off its chunk into the table, a move, where appending
-        // the chunks would copy every entry and retain each of its strings.
-        let chunkSize = 8192
-        let chunkCount = (count - 1 + chunkSize - 1) / chunkSize
         let (sections, isObject) = (image.sections, image.kind == .object)
-        let chunks = Mutex([[BinarySymbol]](repeating: [], count: chunkCount))
-        let problems = Mutex<[Int: String]>([:])
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let range = (1 + chunk * chunkSize)..<min(1 + (chunk + 1) * chunkSize, count)
-            var symbols: [BinarySymbol] = []
-            symbols.reserveCapacity(range.count)
-            // One borrow of the string table per chunk, not a retain of it per name.
-            names.withByteView { names in
-                for index in range.reversed() {
-                    let entry = Self.entry(index, of: table, is64Bit: is64Bit, order)
-                    let offset = Int(entry.st_name)
-                    guard offset < names.count, let end = names.firstIndex(of: 0, from: offset) else {
-                        problems.withLock {
-                            $0[index] =
-                                "entry \(index) names offset \(offset), outside its \(names.count)-byte string table '\(sections[Int(section.link)].name)'"
-                        }
-                        continue
-                    }
-                    let type = entry.st_info & 0xF
-                    if listedOnly && (type == UInt8(STT_SECTION) || type == UInt8(STT_FILE)) { continue }
-                    symbols.append(
-                        symbol(entry, name: names.string(offset..<end), sections: sections, isObject: isObject))
-                }
-            }
-            chunks.withLock { $0[chunk] = symbols }
-        }
-        if let first = problems.withLock({ $0.min { $0.key < $1.key } }) { throw corrupt(first.value) }
-        var chunked = chunks.withLock { chunks in
-            var taken: [[BinarySymbol]] = []
-            swap(&taken, &chunks)
-            return taken
-        }
         var symbols: [BinarySymbol] = []
         symbols.reserveCapacity(count - 1)
-        for index in chunked.indices {
-            var chunk: [BinarySymbol] = []
-            swap(&chunk, &chunked[index])
-            while let symbol = chunk.popLast() { symbols.append(symbol) }
+        // One borrow of the string table for the whole table, not a retain of it per name.
+        try names.withByteView { names throws(InputError) in
+            for index in 1..<count {
+                let entry = Self.entry(index, of: table, is64Bit: is64Bit, order)
+                let offset = Int(entry.st_name)
+                guard offset < names.count, let end = names.firstIndex(of: 0, from: offset) else {
+                    throw corrupt(
+                        "entry \(index) names offset \(offset), outside its \(names.count)-byte string table '\(sections[Int(section.link)].name)'"
+                    )
+                }
+                let type = entry.st_info & 0xF
+                if listedOnly && (type == UInt8(STT_SECTION) || type == UInt8(STT_FILE)) { continue }
+                symbols.append(symbol(entry, name: names.string(offset..<end), sections: sections, isObject: isObject))
+            }
         }
         return symbols
     }
