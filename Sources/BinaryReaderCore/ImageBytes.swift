@@ -56,6 +56,25 @@ package struct ImageBytes: Sendable {
         return part
     }
 
+    /// The `count` bytes at `offset`, as a file's header fields give them (64-bit, unchecked by
+    /// anyone: their sum may overflow), or nil when they are not inside the view.
+    @inlinable package func slice(at offset: UInt64, count: UInt64) -> ImageBytes? {
+        guard offset <= UInt64(self.count), count <= UInt64(self.count) - offset else { return nil }
+        return ImageBytes(storage: storage, start: start + Int(offset), count: Int(count))
+    }
+
+    /// The same, or an error naming `structure` when they are not inside the view.
+    package func slice(at offset: UInt64, count: UInt64, _ structure: @autoclosure () -> String)
+        throws(ImageBytesError) -> ImageBytes
+    {
+        guard let part = slice(at: offset, count: count) else {
+            throw ImageBytesError(
+                structure: structure(), offset: Int(clamping: offset), length: Int(clamping: count),
+                available: self.count, fileOffset: start)
+        }
+        return part
+    }
+
     /// The unsigned integer of `T`'s width at `offset`, in `order`; nil when it runs out of the view.
     @inlinable package func load<T: FixedWidthInteger & UnsignedInteger>(
         _: T.Type, at offset: Int, _ order: ByteOrder
@@ -175,7 +194,9 @@ package struct ImageBytesError: Error, Sendable, Equatable {
 
     /// `load command 3 (LC_SYMTAB): 16 bytes at offset 40 run past the end of its 24 bytes (file offset 0x20)`.
     package var message: String {
-        let place = fileOffset == 0 ? "" : " (at file offset 0x\(String(fileOffset + offset, radix: 16)))"
+        // No file offset for a view at the start of the file, or for an offset past any file.
+        let (inFile, overflow) = fileOffset.addingReportingOverflow(offset)
+        let place = fileOffset == 0 || overflow ? "" : " (at file offset 0x\(String(inFile, radix: 16)))"
         if offset < 0 || offset > available {
             return "\(structure): offset \(offset) is outside its \(available) bytes\(place)"
         }

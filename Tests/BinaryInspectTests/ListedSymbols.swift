@@ -2,6 +2,7 @@ import BinaryInspect
 import Foundation
 import ScanEngine
 import ShipcheckCore
+import Synchronization
 
 /// A symbol as `shipcheck symbols -f json` lists it. The tests read listings the way users get
 /// them, through `SymbolListingWriter`, not through a second listing path of their own.
@@ -59,9 +60,12 @@ struct ListedSymbol: Decodable, Hashable {
     static func listing(of paths: [String], options: SymbolListOptions, format: SymbolFormat) throws(InputError)
         -> [UInt8]
     {
-        final class Bytes { var value: [UInt8] = [] }
-        let bytes = Bytes()
-        let writer = SymbolListingWriter(format: format, showPath: paths.count > 1) { bytes.value += $0.array() }
+        // Written from the listing's workers, one chunk at a time.
+        let bytes = Mutex<[UInt8]>([])
+        let writer = SymbolListingWriter(format: format, showPath: paths.count > 1) { chunk in
+            let copy = chunk.array()
+            bytes.withLock { $0 += copy }
+        }
         for path in paths {
             var memberErrors: [InputError] = []
             try writer.add(
@@ -70,6 +74,6 @@ struct ListedSymbol: Decodable, Hashable {
             if let first = memberErrors.first { throw first }
         }
         writer.finish()
-        return bytes.value
+        return bytes.withLock { $0 }
     }
 }

@@ -1,10 +1,4 @@
-import CDemangle
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import BinaryReaderCore
 
 /// How much of a demangled name to show.
 package enum DemangleStyle: String, Sendable, CaseIterable {
@@ -19,33 +13,21 @@ package enum DemangleStyle: String, Sendable, CaseIterable {
 /// In-process demangling of Swift and C++ (Itanium) names: no subprocesses, no pipes.
 package enum Demangler {
     /// Whether a symbol looks like a Swift mangled name (`$s`, `$S`, `_T0`, `$e` prefixes).
-    package static func isSwift(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { isSwift(UnsafeRawBufferPointer($0)) }
-    }
+    package static func isSwift(_ name: String) -> Bool { isSwift(name[...]) }
 
     /// Whether a symbol looks like an Itanium C++ mangled name.
     package static func isCxx(_ name: String) -> Bool { name.hasPrefix("_Z") }
 
     /// The demangled name, or nil when `name` is not a Swift or C++ mangled name the demanglers accept.
     package static func demangle(_ name: String, style: DemangleStyle = .full) -> String? {
-        var name = name
-        return name.withUTF8 { demangle(utf8: UnsafeRawBufferPointer($0), style: style) }
-    }
-
-    /// The same for a name's UTF-8 bytes, which need not end in a NUL: a symbol listing hands
-    /// over names past their `_` without making a string of each.
-    package static func demangle(utf8 name: UnsafeRawBufferPointer, style: DemangleStyle = .full) -> String? {
         var bytes: [UInt8] = []
-        return demangle(utf8: name, style: style, appendingTo: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
+        return demangle(name[...], style: style, appendingTo: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     /// Appends the demangled name's bytes to `output` and returns true, or returns false and
     /// appends nothing: a listing formats hundreds of thousands of names into its buffers
-    /// without a string for each.
-    package static func demangle(
-        utf8 name: UnsafeRawBufferPointer, style: DemangleStyle, appendingTo output: inout [UInt8]
-    ) -> Bool {
+    /// without a string for each (and hands over names past their `_` as substrings).
+    package static func demangle(_ name: Substring, style: DemangleStyle, appendingTo output: inout [UInt8]) -> Bool {
         switch style {
         case .none: return false
         case .full: return demangleFull(name, appendingTo: &output)
@@ -59,66 +41,51 @@ package enum Demangler {
     }
 
     package static func demangleSwift(_ name: String) -> String? {
-        var name = name
         var bytes: [UInt8] = []
-        return name.withUTF8 { demangleSwift(UnsafeRawBufferPointer($0), appendingTo: &bytes) }
-            ? String(decoding: bytes, as: UTF8.self) : nil
+        return demangleSwift(name[...], appendingTo: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
     package static func demangleCxx(_ name: String) -> String? {
-        var name = name
         var bytes: [UInt8] = []
-        return name.withUTF8 { demangleCxx(UnsafeRawBufferPointer($0), appendingTo: &bytes) }
-            ? String(decoding: bytes, as: UTF8.self) : nil
+        return DemanglerCalls.cxx(name[...], appendingTo: &bytes) ? String(decoding: bytes, as: UTF8.self) : nil
     }
 
-    private static func isSwift(_ name: UnsafeRawBufferPointer) -> Bool {
-        guard name.count >= 2 else { return false }
-        if name[0] == UInt8(ascii: "$") || name[0] == UInt8(ascii: "@") {
-            return name[1] == UInt8(ascii: "s") || name[1] == UInt8(ascii: "S") || name[1] == UInt8(ascii: "e")
+    private static func isSwift(_ name: Substring) -> Bool { mangling(of: name) == .swift }
+
+    private enum Mangling { case swift, cxx }
+
+    /// Which demangler a name is for, from its first three bytes (read once: this runs for
+    /// every name of a listing).
+    private static func mangling(of name: Substring) -> Mangling? {
+        var bytes = name.utf8.makeIterator()
+        guard let first = bytes.next(), let second = bytes.next() else { return nil }
+        if first == UInt8(ascii: "$") || first == UInt8(ascii: "@") {
+            return second == UInt8(ascii: "s") || second == UInt8(ascii: "S") || second == UInt8(ascii: "e")
+                ? .swift : nil
         }
-        guard name.count >= 3, name[0] == UInt8(ascii: "_") else { return false }
-        return (name[1] == UInt8(ascii: "T") && name[2] == UInt8(ascii: "0"))
-            || (name[1] == UInt8(ascii: "$") && (name[2] == UInt8(ascii: "s") || name[2] == UInt8(ascii: "S")))
+        guard first == UInt8(ascii: "_") else { return nil }
+        if second == UInt8(ascii: "Z") { return .cxx }
+        guard let third = bytes.next() else { return nil }
+        return (second == UInt8(ascii: "T") && third == UInt8(ascii: "0"))
+            || (second == UInt8(ascii: "$") && (third == UInt8(ascii: "s") || third == UInt8(ascii: "S")))
+            ? .swift : nil
     }
 
-    private static func isCxx(_ name: UnsafeRawBufferPointer) -> Bool {
-        name.count >= 2 && name[0] == UInt8(ascii: "_") && name[1] == UInt8(ascii: "Z")
-    }
-
-    private static func demangleFull(_ name: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) -> Bool {
-        if isSwift(name) { return demangleSwift(name, appendingTo: &output) }
-        if isCxx(name) { return demangleCxx(name, appendingTo: &output) }
-        return false
-    }
-
-    private static func demangleSwift(_ name: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) -> Bool {
-        guard let base = name.baseAddress else { return false }
-        // The runtime's demangler crashes on some malformed names; the C shim turns that
-        // fault into "not demangled" (the name is shown as it is, like any it rejects). Its
-        // result is malloc'd: with a buffer that is too small, swift_demangle copies past it.
-        guard let result = shipcheck_swift_demangle(base.assumingMemoryBound(to: CChar.self), name.count) else {
-            return false
+    private static func demangleFull(_ name: Substring, appendingTo output: inout [UInt8]) -> Bool {
+        switch mangling(of: name) {
+        case .swift: demangleSwift(name, appendingTo: &output)
+        case .cxx: DemanglerCalls.cxx(name, appendingTo: &output)
+        case nil: false
         }
-        defer { free(result) }
-        let demangled = UnsafeRawBufferPointer(start: result, count: strlen(result))
-        // The demangler hands back names it does not understand unchanged.
-        if demangled.count == name.count, memcmp(result, base, demangled.count) == 0 { return false }
-        TypeSugar.apply(demangled, appendingTo: &output)
+    }
+
+    /// The runtime's demangler crashes on some malformed names; the C shim turns that fault into
+    /// "not demangled" (the name is shown as it is, like any it rejects). Its output is sugared
+    /// in place, as `swift-demangle` prints it.
+    private static func demangleSwift(_ name: Substring, appendingTo output: inout [UInt8]) -> Bool {
+        let start = output.count
+        guard DemanglerCalls.swift(name, appendingTo: &output) else { return false }
+        TypeSugar.apply(to: &output, from: start)
         return true
-    }
-
-    private static func demangleCxx(_ name: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) -> Bool {
-        // __cxa_demangle wants a NUL-terminated name.
-        withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { terminated -> Bool in
-            UnsafeMutableRawBufferPointer(terminated).copyMemory(from: name)
-            terminated[name.count] = 0
-            var status: Int32 = 0
-            guard let result = shipcheck_cxa_demangle(terminated.baseAddress!, &status) else { return false }
-            defer { free(result) }
-            guard status == 0 else { return false }
-            output.append(contentsOf: UnsafeRawBufferPointer(start: result, count: strlen(result)))
-            return true
-        }
     }
 }

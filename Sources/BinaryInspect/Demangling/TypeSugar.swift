@@ -2,13 +2,13 @@
 /// `Swift.Dictionary<K, V>`; `swift-demangle` (and Xcode) print the sugared `[T]`, `T?` and
 /// `[K : V]`. This rewrites the former into the latter so our names match the reference tool.
 enum TypeSugar {
-    /// The three forms. Their spellings are static strings, not arrays: names are sugared on
+    /// The three forms. Their spellings are string literals, not arrays: names are sugared on
     /// every core at once, and an array's reference count would be retained and released from
-    /// all of them.
+    /// all of them (a literal has none).
     private enum Kind {
         case array, optional, dictionary
 
-        var prefix: StaticString {
+        var prefix: String {
             switch self {
             case .array: "Swift.Array<"
             case .optional: "Swift.Optional<"
@@ -18,7 +18,7 @@ enum TypeSugar {
 
         /// The form whose `<` is the last byte of `text` (what comes before it is not looked at).
         init?(endingWith text: some BidirectionalCollection<UInt8>) {
-            func ends(_ kind: Kind) -> Bool { text.reversed().starts(with: TypeSugar.bytes(kind.prefix).reversed()) }
+            func ends(_ kind: Kind) -> Bool { text.reversed().starts(with: kind.prefix.utf8.reversed()) }
             if ends(.array) {
                 self = .array
             } else if ends(.optional) {
@@ -31,17 +31,11 @@ enum TypeSugar {
         }
     }
 
-    private static func bytes(_ text: StaticString) -> UnsafeRawBufferPointer {
-        UnsafeRawBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
-    }
-
-    /// Appends `name` to `output`, sugared.
-    static func apply(_ name: UnsafeRawBufferPointer, appendingTo output: inout [UInt8]) {
-        guard let first = firstForm(in: name[...], from: 0) else {
-            output.append(contentsOf: name)
-            return
-        }
-        output += rewrite(Array(name)[...], first: first)
+    /// Sugars the name that makes up `output` from `start` on, in place.
+    static func apply(to output: inout [UInt8], from start: Int) {
+        guard let first = firstForm(in: output[start...], from: start) else { return }
+        let sugared = rewrite(output[start...], first: first)
+        output.replaceSubrange(start..., with: sugared)
     }
 
     /// The first form in `bytes` whose `<` is at or after `start`, with its start, `<` and
@@ -55,7 +49,7 @@ enum TypeSugar {
         while let open = bytes[search...].firstIndex(of: UInt8(ascii: "<")) {
             search = open + 1
             guard let kind = Kind(endingWith: bytes[bytes.startIndex...open]) else { continue }
-            let formStart = open + 1 - kind.prefix.utf8CodeUnitCount
+            let formStart = open + 1 - kind.prefix.utf8.count
             // Only at the start of a type name, not inside a longer identifier (MySwift.Array<).
             guard formStart == bytes.startIndex || !isIdentifier(bytes[formStart - 1]) else { continue }
             guard let close = matchingClose(bytes, from: open + 1) else { continue }

@@ -52,7 +52,7 @@ extension ELFImage {
     }
 
     package func symbols(_ table: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
-        try ELFSymbolTable(image: self, kind: table).listed()
+        try ELFSymbolTable.listed(image: self, kind: table)
     }
 
     package func linkedLibraries() throws(InputError) -> [LinkedLibrary] {

@@ -1,4 +1,5 @@
 #if canImport(CLibELF)
+import BinaryReaderCore
 import CLibELF
 import ScanEngine
 import ShipcheckCore
@@ -26,32 +27,18 @@ extension ELFImage {
                     "corrupt ELF file: relocation section '\(section.name)' has entry size \(section.entrySize), expected \(entrySize)"
             )
         }
-        guard let scn = elf_getscn(handle, section.index), let data = elf_getdata(scn, nil) else {
-            throw InputError(
-                path: displayName,
-                message: "corrupt ELF file: relocation section '\(section.name)' unreadable: \(ELFImage.lastError())")
+        let entries: [GElf_Rela]
+        do throws(LibELFError) {
+            entries = try elf.relocations(
+                inSection: section.index, count: Int(section.size / entrySize), isRela: isRela)
+        } catch {
+            throw origin.error("corrupt ELF file: relocation section '\(section.name)': \(error.message)")
         }
-        let count = Int(section.size / entrySize)
-        var relocations: [ELFRelocation] = []
-        relocations.reserveCapacity(count)
-        for index in 0..<count {
-            if isRela {
-                var entry = GElf_Rela()
-                guard gelf_getrela(data, Int32(index), &entry) != nil else { break }
-                relocations.append(
-                    ELFRelocation(
-                        offset: entry.r_offset, type: relocationType(entry.r_info),
-                        symbolIndex: relocationSymbol(entry.r_info), addend: entry.r_addend))
-            } else {
-                var entry = GElf_Rel()
-                guard gelf_getrel(data, Int32(index), &entry) != nil else { break }
-                relocations.append(
-                    ELFRelocation(
-                        offset: entry.r_offset, type: relocationType(entry.r_info),
-                        symbolIndex: relocationSymbol(entry.r_info), addend: 0))
-            }
+        return entries.map { entry in
+            ELFRelocation(
+                offset: entry.r_offset, type: relocationType(entry.r_info), symbolIndex: relocationSymbol(entry.r_info),
+                addend: entry.r_addend)
         }
-        return relocations
     }
 
     /// gelf widens r_info to the 64-bit layout for both classes.
@@ -63,19 +50,18 @@ extension ELFImage {
         guard let dynamic = sections.first(where: { $0.type == UInt32(SHT_DYNAMIC) }) else { return [] }
         guard Int(dynamic.link) < sections.count else { return [] }
         let names = bytes(of: sections[Int(dynamic.link)])
-        guard let scn = elf_getscn(handle, dynamic.index), let data = elf_getdata(scn, nil) else {
-            throw InputError(
-                path: displayName, message: "corrupt ELF file: .dynamic unreadable: \(ELFImage.lastError())")
+        let entries: [ELFDynamicEntry]
+        do throws(LibELFError) {
+            entries = try elf.dynamicEntries(inSection: dynamic.index, count: Int(dynamic.size) / (is64Bit ? 16 : 8))
+        } catch {
+            throw origin.error("corrupt ELF file: .dynamic: \(error.message)")
         }
-        let entrySize = is64Bit ? 16 : 8
         var needed: [String] = []
-        var entry = GElf_Dyn()
-        for index in 0..<(Int(dynamic.size) / entrySize) {
-            guard gelf_getdyn(data, Int32(index), &entry) != nil else { break }
-            if entry.d_tag == Int64(DT_NULL) { break }
+        for entry in entries {
+            if entry.tag == Int64(DT_NULL) { break }
             // The name's offset is a word of the file: past Int.max in a hostile one, no name.
-            if entry.d_tag == Int64(DT_NEEDED), let offset = Int(exactly: entry.d_un.d_val),
-                let name = cString(names, at: offset)
+            if entry.tag == Int64(DT_NEEDED), let offset = Int(exactly: entry.value),
+                let name = names.cString(at: offset)
             {
                 needed.append(name)
             }
@@ -85,27 +71,27 @@ extension ELFImage {
 
     /// The NUL-separated strings of a section such as `.comment` or `.swift1_autolink_entries`.
     func stringList(in section: ELFSection) -> [String] {
-        bytes(of: section).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+        bytes(of: section).array.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The GNU build-id note, as hex, if present.
+    /// The GNU build-id note, as hex, if present (a note cut short is not one).
     func buildID() -> String? {
+        let order = ByteOrder(isLittleEndian)
         for section in sections where section.type == UInt32(SHT_NOTE) {
             let notes = bytes(of: section)
             var offset = 0
-            while let nameSize = readUInt32(notes, at: offset), let descSize = readUInt32(notes, at: offset + 4),
-                let type = readUInt32(notes, at: offset + 8)
+            while let nameSize = notes.uint32(at: offset, order), let descSize = notes.uint32(at: offset + 4, order),
+                let type = notes.uint32(at: offset + 8, order)
             {
                 let nameStart = offset + 12
                 let descStart = nameStart + ((Int(nameSize) + 3) & ~3)
-                let descEnd = descStart + Int(descSize)
-                guard nameSize < 256, descSize < 4096, descEnd <= notes.count else { break }
-                if type == UInt32(NT_GNU_BUILD_ID), nameSize == 4,
-                    notes[nameStart..<nameStart + 3].elementsEqual("GNU".utf8)
-                {
-                    return notes[descStart..<descEnd].map { String($0, radix: 16).leftPadded(to: 2) }.joined()
+                guard nameSize < 256, descSize < 4096,
+                    let descriptor = notes.slice(descStart..<descStart + Int(descSize))
+                else { break }
+                if type == UInt32(NT_GNU_BUILD_ID), nameSize == 4, notes.matches("GNU".utf8, at: nameStart) {
+                    return descriptor.array.map { String($0, radix: 16).leftPadded(to: 2) }.joined()
                 }
-                offset = (descEnd + 3) & ~3
+                offset = (descStart + Int(descSize) + 3) & ~3
             }
         }
         return nil

@@ -42,61 +42,34 @@ package final class ELFImage: BinaryImage {
     let sections: [ELFSection]
     let is64Bit: Bool
     package let isLittleEndian: Bool
-    let handle: OpaquePointer
-    /// The image's bytes (for a member: just the member), inside `storage`.
+    /// libelf's reading of `image`.
+    let elf: ELFHandle
+    /// The image's bytes (for a member: just the member).
     let image: ImageBytes
-    /// The same bytes' address, for the libelf calls and readers not yet on `ImageBytes`.
-    var raw: UnsafeRawBufferPointer { image.unconvertedBuffer }
 
     package let format = BinaryFormat.elf
     package let symbolPrefix = ""
 
-    /// `elf_version` must be called once before libelf reads anything.
-    static let libraryReady: Bool = elf_version(UInt32(EV_CURRENT)) != UInt32(EV_NONE)
-
     init(image: ImageBytes, origin: ImageOrigin) throws(InputError) {
         self.origin = origin
         self.image = image
-        let bytes = image.unconvertedBuffer
         func corrupt(_ message: String) -> InputError { origin.error("corrupt ELF file: \(message)") }
-        guard Self.libraryReady else { throw origin.error("libelf is out of date: \(Self.lastError())") }
-        // libelf may convert data in place (the mapping is private and writable); it never grows it.
-        guard
-            let handle = elf_memory(
-                UnsafeMutablePointer(mutating: bytes.baseAddress!.assumingMemoryBound(to: CChar.self)), bytes.count)
-        else {
-            throw corrupt("cannot open: \(Self.lastError())")
+        guard ELFHandle.libraryReady else { throw origin.error("libelf is out of date: \(ELFHandle.lastError)") }
+        guard let elf = ELFHandle(image) else { throw corrupt("cannot open: \(ELFHandle.lastError)") }
+        guard elf.isELFObject else { throw corrupt("not an ELF object") }
+        guard let header = elf.header else { throw corrupt("unreadable ELF header: \(ELFHandle.lastError)") }
+        let elfClass = elf.elfClass
+        guard elfClass == ELFCLASS32 || elfClass == ELFCLASS64 else { throw corrupt("unknown ELF class \(elfClass)") }
+        let encoding = header.e_ident.5
+        guard encoding == UInt8(ELFDATA2LSB) || encoding == UInt8(ELFDATA2MSB) else {
+            throw corrupt("unknown byte order \(encoding)")
         }
-        // Validate before every property is set: a throwing initializer never runs deinit, so
-        // the handle is released here on failure.
-        do throws(InputError) {
-            guard elf_kind(handle) == ELF_K_ELF else { throw corrupt("not an ELF object") }
-            var header = GElf_Ehdr()
-            guard gelf_getehdr(handle, &header) != nil else {
-                throw corrupt("unreadable ELF header: \(Self.lastError())")
-            }
-            let elfClass = gelf_getclass(handle)
-            guard elfClass == ELFCLASS32 || elfClass == ELFCLASS64 else {
-                throw corrupt("unknown ELF class \(elfClass)")
-            }
-            let encoding = header.e_ident.5
-            guard encoding == UInt8(ELFDATA2LSB) || encoding == UInt8(ELFDATA2MSB) else {
-                throw corrupt("unknown byte order \(encoding)")
-            }
-            self.header = header
-            is64Bit = elfClass == ELFCLASS64
-            isLittleEndian = encoding == UInt8(ELFDATA2LSB)
-            sections = try ELFImage.readSections(
-                handle: handle, header: header, is64Bit: elfClass == ELFCLASS64, size: bytes.count, corrupt: corrupt)
-        } catch {
-            elf_end(handle)
-            throw error
-        }
-        self.handle = handle
-    }
-
-    deinit {
-        elf_end(handle)
+        self.header = header
+        is64Bit = elfClass == ELFCLASS64
+        isLittleEndian = encoding == UInt8(ELFDATA2LSB)
+        sections = try ELFImage.readSections(
+            elf, header: header, is64Bit: elfClass == ELFCLASS64, size: image.count, corrupt: corrupt)
+        self.elf = elf
     }
 
     package var kind: ImageKind {
@@ -114,9 +87,9 @@ package final class ELFImage: BinaryImage {
     func sections(named name: String) -> [ELFSection] { sections.filter { $0.name == name } }
 
     /// The section's bytes, already checked to lie inside the image; empty for NOBITS.
-    func bytes(of section: ELFSection) -> UnsafeRawBufferPointer {
-        guard section.hasFileData else { return UnsafeRawBufferPointer(start: nil, count: 0) }
-        return UnsafeRawBufferPointer(rebasing: raw[Int(section.offset)..<Int(section.offset + section.size)])
+    func bytes(of section: ELFSection) -> ImageBytes {
+        guard section.hasFileData else { return .empty }
+        return image.slice(Int(section.offset)..<Int(section.offset + section.size)) ?? .empty
     }
 
     /// The allocated section with file data containing a virtual address.
@@ -128,14 +101,8 @@ package final class ELFImage: BinaryImage {
         $0.isAllocated && $0.hasFileData && $0.size > 0
     }
 
-    /// libelf's message for the last failure.
-    static func lastError() -> String {
-        guard let message = elf_errmsg(-1) else { return "unknown libelf error" }
-        return String(cString: message)
-    }
-
     private static func readSections(
-        handle: OpaquePointer, header: GElf_Ehdr, is64Bit: Bool, size: Int, corrupt: (String) -> InputError
+        _ elf: ELFHandle, header: GElf_Ehdr, is64Bit: Bool, size: Int, corrupt: (String) -> InputError
     ) throws(InputError) -> [ELFSection] {
         let headerSize: UInt64 = is64Bit ? 64 : 52
         guard UInt64(size) >= headerSize else { throw corrupt("file is \(size) bytes, shorter than an ELF header") }
@@ -154,9 +121,8 @@ package final class ELFImage: BinaryImage {
                 "section header table (offset \(header.e_shoff), \(claimedCount) entries) runs past the end of the \(size)-byte file"
             )
         }
-        var count = 0
-        guard elf_getshdrnum(handle, &count) == 0 else {
-            throw corrupt("unreadable section count: \(ELFImage.lastError())")
+        guard let count = elf.sectionCount else {
+            throw corrupt("unreadable section count: \(ELFHandle.lastError)")
         }
         if claimedCount != 0 && UInt64(count) != claimedCount {
             throw corrupt("libelf read \(count) sections, the header claims \(claimedCount)")
@@ -164,9 +130,8 @@ package final class ELFImage: BinaryImage {
         guard UInt64(count) <= (UInt64(size) - header.e_shoff) / entrySize else {
             throw corrupt("\(count) section headers do not fit in the file")
         }
-        var namesIndex = 0
-        guard elf_getshdrstrndx(handle, &namesIndex) == 0 else {
-            throw corrupt("unreadable section-name table index: \(ELFImage.lastError())")
+        guard let namesIndex = elf.sectionNamesIndex else {
+            throw corrupt("unreadable section-name table index: \(ELFHandle.lastError)")
         }
         guard count == 0 || (namesIndex > 0 && namesIndex < count) else {
             throw corrupt("section-name table index \(namesIndex) is outside the \(count) sections")
@@ -174,19 +139,15 @@ package final class ELFImage: BinaryImage {
         var sections: [ELFSection] = []
         sections.reserveCapacity(count)
         for index in 0..<count {
-            guard let scn = elf_getscn(handle, index) else {
-                throw corrupt("cannot read section \(index): \(ELFImage.lastError())")
-            }
-            var shdr = GElf_Shdr()
-            guard gelf_getshdr(scn, &shdr) != nil else {
-                throw corrupt("cannot read section header \(index): \(ELFImage.lastError())")
+            guard let shdr = elf.sectionHeader(index) else {
+                throw corrupt("cannot read section header \(index): \(ELFHandle.lastError)")
             }
             var name = ""
             if index != 0 {
-                guard let namePointer = elf_strptr(handle, namesIndex, Int(shdr.sh_name)) else {
+                guard let found = elf.string(inSection: namesIndex, at: Int(shdr.sh_name)) else {
                     throw corrupt("section \(index) has a name offset (\(shdr.sh_name)) outside the section-name table")
                 }
-                name = String(cString: namePointer)
+                name = found
             }
             let section = ELFSection(
                 index: index, name: name, type: shdr.sh_type, flags: shdr.sh_flags, address: shdr.sh_addr,

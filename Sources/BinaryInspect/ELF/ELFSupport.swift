@@ -27,7 +27,7 @@ package enum ELFSupport {
     /// What a dynamic linker reads of an ELF file (`ELFLoadReader`), over bytes already in memory.
     package static func loadFacts(of storage: FileBytes, origin: ImageOrigin) throws(InputError) -> ELFLoadFacts {
         #if canImport(CLibELF)
-        try ELFLoadReader.read(storage.unconvertedBytes, origin: origin)
+        try ELFLoadReader.read(storage.whole, origin: origin)
         #else
         throw origin.error("ELF support not built (this shipcheck was built without libelf): not audited")
         #endif

@@ -1,10 +1,8 @@
 #if canImport(CLibELF)
 import BinaryReaderCore
 import CLibELF
-import Dispatch
 import ScanEngine
 import ShipcheckCore
-import Synchronization
 
 /// Which ELF table a `SymbolTableKind` lists: the full one (`.symtab`, gone after `strip`) or
 /// the dynamic one (`.dynsym`, what the dynamic linker sees).
@@ -12,35 +10,20 @@ extension SymbolTableKind {
     var elfSectionType: UInt32 { self == .symtab ? UInt32(SHT_SYMTAB) : UInt32(SHT_DYNSYM) }
 }
 
-/// The symbols of one table, read through libelf with every entry and name checked.
+/// The symbols of one table, read from its bytes with every entry and name checked.
 struct ELFSymbolTable {
     /// Entries in table order, without the reserved null entry at index 0 (so indices are
     /// shifted by one against relocations' references; `symbol(atIndex:)` takes raw indices).
     var symbols: [BinarySymbol]
 
     init(image: ELFImage, kind: SymbolTableKind) throws(InputError) {
-        guard let section = image.sections.first(where: { $0.type == kind.elfSectionType }) else {
-            symbols = []
-            return
-        }
-        symbols = try ELFSymbolTable.read(section, in: image)
+        symbols = try Self.read(kind, in: image, listedOnly: false)
     }
 
-    /// The entries `nm` lists: all but section and file symbols (removed in place, not copied:
-    /// large tables hold hundreds of thousands of entries).
-    consuming func listed() -> [BinarySymbol] {
-        // Compacted by moving entries in place: `removeAll(where:)` hands each entry to its
-        // predicate as a copy, retaining and releasing every string of it.
-        let kept = symbols.withUnsafeMutableBufferPointer { buffer -> Int in
-            var kept = 0
-            for index in buffer.indices where buffer[index].type != "SECTION" && buffer[index].type != "FILE" {
-                if kept != index { swap(&buffer[kept], &buffer[index]) }
-                kept += 1
-            }
-            return kept
-        }
-        symbols.removeSubrange(kept...)
-        return symbols
+    /// The entries `nm` lists: all but section and file symbols, left out as the table is
+    /// decoded (large tables hold hundreds of thousands of entries).
+    static func listed(image: ELFImage, kind: SymbolTableKind) throws(InputError) -> [BinarySymbol] {
+        try read(kind, in: image, listedOnly: true)
     }
 
     /// The entry with raw table index `index` (as relocations name them), or nil.
@@ -48,7 +31,10 @@ struct ELFSymbolTable {
         index >= 1 && index <= symbols.count ? symbols[index - 1] : nil
     }
 
-    private static func read(_ section: ELFSection, in image: ELFImage) throws(InputError) -> [BinarySymbol] {
+    private static func read(_ kind: SymbolTableKind, in image: ELFImage, listedOnly: Bool) throws(InputError)
+        -> [BinarySymbol]
+    {
+        guard let section = image.sections.first(where: { $0.type == kind.elfSectionType }) else { return [] }
         func corrupt(_ message: String) -> InputError {
             image.origin.error("corrupt ELF file: symbol table '\(section.name)': \(message)")
         }
@@ -67,43 +53,46 @@ struct ELFSymbolTable {
             throw corrupt("linked string table \(section.link) is not a string table")
         }
         let names = image.bytes(of: image.sections[Int(section.link)])
-        guard let scn = elf_getscn(image.handle, section.index), let data = elf_getdata(scn, nil) else {
-            throw corrupt("unreadable: \(ELFImage.lastError())")
-        }
-        guard UInt64(data.pointee.d_size) >= section.size else {
-            throw corrupt("libelf returned \(data.pointee.d_size) bytes of \(section.size)")
-        }
-        // Decoding (and allocating a name string per symbol: hundreds of thousands in a large
-        // binary) is split over every core; each worker initialises its own stretch of the
-        // array. gelf_getsym only reads the translated data.
-        let problems = Mutex<[Int: String]>([:])
-        let source = UncheckedSendable(
-            (data: data, names: names, sections: image.sections, isObject: image.kind == .object))
-        let symbols = [BinarySymbol](unsafeUninitializedCapacity: count - 1) { buffer, initialized in
-            let target = UncheckedSendable(buffer.baseAddress)
-            let chunkSize = 8192
-            DispatchQueue.concurrentPerform(iterations: (count - 1 + chunkSize - 1) / chunkSize) { chunk in
-                let (data, names, sections, isObject) = source.value
-                var entry = GElf_Sym()
-                for index in (1 + chunk * chunkSize)..<min(1 + (chunk + 1) * chunkSize, count) {
-                    var name: String?
-                    if gelf_getsym(data, Int32(index), &entry) == nil {
-                        problems.withLock { $0[index] = "entry \(index) unreadable" }
-                    } else if let found = ByteOrder.cString(names, at: Int(entry.st_name)) {
-                        name = found
-                    } else {
-                        problems.withLock {
-                            $0[index] = "entry \(index) has a name offset (\(entry.st_name)) outside its string table"
-                        }
-                    }
-                    (target.value! + index - 1).initialize(
-                        to: symbol(entry, name: name ?? "", sections: sections, isObject: isObject))
+        // Entries are read straight from the table's bytes (its bounds and entry size are
+        // checked above and at construction), as gelf would translate them.
+        let table = image.bytes(of: section)
+        let (is64Bit, order) = (image.is64Bit, ByteOrder(image.isLittleEndian))
+        let (sections, isObject) = (image.sections, image.kind == .object)
+        var symbols: [BinarySymbol] = []
+        symbols.reserveCapacity(count - 1)
+        // One borrow of the string table for the whole table, not a retain of it per name.
+        try names.withByteView { names throws(InputError) in
+            for index in 1..<count {
+                let entry = Self.entry(index, of: table, is64Bit: is64Bit, order)
+                let offset = Int(entry.st_name)
+                guard offset < names.count, let end = names.firstIndex(of: 0, from: offset) else {
+                    throw corrupt(
+                        "entry \(index) names offset \(offset), outside its \(names.count)-byte string table '\(sections[Int(section.link)].name)'"
+                    )
                 }
+                let type = entry.st_info & 0xF
+                if listedOnly && (type == UInt8(STT_SECTION) || type == UInt8(STT_FILE)) { continue }
+                symbols.append(symbol(entry, name: names.string(offset..<end), sections: sections, isObject: isObject))
             }
-            initialized = count - 1
         }
-        if let first = problems.withLock({ $0.min { $0.key < $1.key } }) { throw corrupt(first.value) }
         return symbols
+    }
+
+    /// Entry `index` of a symbol table (`Elf64_Sym` or `Elf32_Sym`), in the file's byte order.
+    private static func entry(_ index: Int, of table: ImageBytes, is64Bit: Bool, _ order: ByteOrder) -> GElf_Sym {
+        if is64Bit {
+            let start = index * 24
+            return GElf_Sym(
+                st_name: table.uint32(at: start, order) ?? 0, st_info: table[start + 4], st_other: table[start + 5],
+                st_shndx: table.uint16(at: start + 6, order) ?? 0, st_value: table.uint64(at: start + 8, order) ?? 0,
+                st_size: table.uint64(at: start + 16, order) ?? 0)
+        }
+        let start = index * 16
+        return GElf_Sym(
+            st_name: table.uint32(at: start, order) ?? 0, st_info: table[start + 12], st_other: table[start + 13],
+            st_shndx: table.uint16(at: start + 14, order) ?? 0,
+            st_value: UInt64(table.uint32(at: start + 4, order) ?? 0),
+            st_size: UInt64(table.uint32(at: start + 8, order) ?? 0))
     }
 
     private static func symbol(_ entry: GElf_Sym, name: String, sections: [ELFSection], isObject: Bool) -> BinarySymbol

@@ -1,5 +1,6 @@
 import ScanEngine
 import ShipcheckCore
+import Synchronization
 
 /// What `shipcheck symbols` lists and how.
 package struct SymbolListOptions: Sendable {
@@ -26,14 +27,15 @@ package struct SymbolListOptions: Sendable {
 /// The listing is written as it is made, one file after another: each file's symbols are demangled
 /// and formatted in chunks on every core, straight into byte buffers handed to `write` in
 /// order. No row is made and memory stays bounded by the chunks in flight, not by the file.
-package final class SymbolListingWriter {
+package final class SymbolListingWriter: Sendable {
     private let format: SymbolFormat
     private let showPath: Bool
-    private let write: (borrowing ByteView) -> Void
-    private var wroteRow = false
+    /// Called in order, one chunk at a time, from whichever worker completes it.
+    private let write: @Sendable (borrowing ByteView) -> Void
+    private let wroteRow = Atomic(false)
 
     /// Writes the format's header (CSV column names, JSON's opening bracket) at once.
-    package init(format: SymbolFormat, showPath: Bool, write: @escaping (borrowing ByteView) -> Void) {
+    package init(format: SymbolFormat, showPath: Bool, write: @escaping @Sendable (borrowing ByteView) -> Void) {
         self.format = format
         self.showPath = showPath
         self.write = write
@@ -47,7 +49,6 @@ package final class SymbolListingWriter {
     {
         let selection = try SymbolSelection(file, options: options, memberErrors: &memberErrors)
         let renderer = SymbolRenderer(format: format, showPath: showPath, origins: selection.images.map(\.origin))
-        let writer = UncheckedSendable(self)
         // A few chunks per core in flight: enough that no core waits for the writer.
         selection.chunks.parallelForEach(
             window: 4 * activeProcessorCount,
@@ -58,7 +59,7 @@ package final class SymbolListingWriter {
                     renderer.append(image: image, symbol: symbol, demangled: demangled, to: &bytes)
                 }
                 return bytes
-            }, completed: { _, bytes in writer.value.emit(bytes) })
+            }, completed: { _, bytes in self.emit(bytes) })
     }
 
     /// Writes what closes the listing (JSON's closing bracket).
@@ -69,11 +70,11 @@ package final class SymbolListingWriter {
     /// Called in order, one chunk at a time.
     private func emit(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
+        // A JSON row starts with the comma after the row before it: the first row has none.
+        let isFirst = !wroteRow.exchange(true, ordering: .relaxed)
         bytes.withByteView { bytes in
-            // A JSON row starts with the comma after the row before it: the first row has none.
-            bytes.withSlice((format == .json && !wroteRow ? 1 : 0)..<bytes.count) { write($0) }
+            bytes.withSlice((format == .json && isFirst ? 1 : 0)..<bytes.count) { write($0) }
         }
-        wroteRow = true
     }
 }
 
@@ -142,48 +143,28 @@ struct SymbolSelection: Sendable {
     }
 
     /// Calls `body` for each entry of `range` that `--grep` lets through, in order, with the
-    /// index of its image and its demangled name's bytes (nil: shown as it is), valid only
-    /// during the call.
-    func forEach(in range: Range<Int>, _ body: (Int, borrowing BinarySymbol, UnsafeRawBufferPointer?) -> Void) {
+    /// index of its image and its demangled name's bytes (nil: shown as it is).
+    func forEach(in range: Range<Int>, _ body: (Int, borrowing BinarySymbol, [UInt8]?) -> Void) {
         let (style, grep, entries) = (style, grep, entries)
         var demangled: [UInt8] = []
         demangled.reserveCapacity(1024)
-        // Symbols borrowed in place: a copy would retain (and release) each of their strings.
-        images.withUnsafeBufferPointer { images in
-            for position in range {
-                let entry = entries[position]
-                let image = Int(entry.image)
-                images[image].symbols.withUnsafeBufferPointer { symbols in
-                    let symbol = symbols.baseAddress! + Int(entry.symbol)
-                    demangled.removeAll(keepingCapacity: true)
-                    // Demangled from the name's own bytes, past the image's `_` prefix.
-                    let found = symbol.pointee.name.withUTF8Bytes { utf8 in
-                        Demangler.demangle(
-                            utf8: SymbolNames.sourceName(utf8, prefix: images[image].prefix), style: style,
-                            appendingTo: &demangled)
-                    }
-                    if let grep, grep.firstMatch(in: symbol.pointee.name) == nil,
-                        !found || grep.firstMatch(in: String(decoding: demangled, as: UTF8.self)) == nil
-                    {
-                        return
-                    }
-                    if found {
-                        demangled.withUnsafeBytes { body(image, symbol.pointee, $0) }
-                    } else {
-                        body(image, symbol.pointee, nil)
-                    }
-                }
+        for position in range {
+            let entry = entries[position]
+            let image = Int(entry.image)
+            let prefix = images[image].prefix
+            let symbol = images[image].symbols[Int(entry.symbol)]
+            demangled.removeAll(keepingCapacity: true)
+            // Demangled from the name past the image's `_` prefix, without a string of it.
+            let found = Demangler.demangle(
+                !prefix.isEmpty && symbol.name.hasPrefix(prefix)
+                    ? symbol.name.dropFirst(prefix.count) : symbol.name[...],
+                style: style, appendingTo: &demangled)
+            if let grep, grep.firstMatch(in: symbol.name) == nil,
+                !found || grep.firstMatch(in: String(decoding: demangled, as: UTF8.self)) == nil
+            {
+                continue
             }
+            body(image, symbol, found ? demangled : nil)
         }
-    }
-}
-
-extension String {
-    /// The string's UTF-8 bytes in place (a copy only for a string not stored as UTF-8), without
-    /// the copy of the string `withUTF8` needs.
-    func withUTF8Bytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
-        if let result = utf8.withContiguousStorageIfAvailable({ body(UnsafeRawBufferPointer($0)) }) { return result }
-        var copy = self
-        return copy.withUTF8 { body(UnsafeRawBufferPointer($0)) }
     }
 }

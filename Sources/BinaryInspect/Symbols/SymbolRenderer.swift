@@ -65,9 +65,9 @@ struct SymbolRenderer: Sendable {
 
     /// Appends the row of `symbol` of image number `image`, with its demangled name (nil: none).
     func append(
-        image: Int, symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]
+        image: Int, symbol: borrowing BinarySymbol, demangled: [UInt8]?, to output: inout [UInt8]
     ) {
-        rowPrefixes[image].withUnsafeBufferPointer { output += $0 }
+        output += rowPrefixes[image]
         switch format {
         case .text: appendText(symbol, demangled: demangled, to: &output)
         case .csv: appendCSV(symbol, demangled: demangled, to: &output)
@@ -75,37 +75,73 @@ struct SymbolRenderer: Sendable {
         }
     }
 
-    /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last. The
-    /// columns before the name are put together on the stack and appended at once.
-    private func appendText(
-        _ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]
-    ) {
-        let (type, binding, visibility, section) = (symbol.type, symbol.binding, symbol.visibility, symbol.section)
-        let capacity =
-            48 + max(8, type.utf8.count + 1) + max(8, binding.utf8.count + 1) + max(11, visibility.utf8.count + 1)
-            + max(21, section.utf8.count + 1)
-        Self.withColumns(capacity: capacity, appendedTo: &output) { line in
-            if section == "UND" { line.spaces(16) } else { line.appendHex(symbol.value) }
-            line.append(UInt8(ascii: " "))
-            line.decimal(symbol.size, width: 8)
-            line.append(UInt8(ascii: " "))
-            for byte in symbol.letter.utf8 { line.append(byte) }
-            line.append(UInt8(ascii: " "))
-            line.padded(type, width: 7)
-            line.padded(binding, width: 7)
-            line.padded(visibility, width: 10)
-            line.padded(section, width: 20)
+    /// `VALUE SIZE L TYPE BINDING VISIBILITY SECTION NAME`, nm-like, demangled name last.
+    private func appendText(_ symbol: borrowing BinarySymbol, demangled: [UInt8]?, to output: inout [UInt8]) {
+        if symbol.section == "UND" {
+            Self.appendSpaces(16, to: &output)
+        } else {
+            Self.appendHex(symbol.value, to: &output)
         }
-        if let demangled { output += demangled } else { symbol.name.withUTF8Bytes { output += $0 } }
+        output.append(UInt8(ascii: " "))
+        Self.appendDecimal(symbol.size, width: 8, to: &output)
+        output.append(UInt8(ascii: " "))
+        output += symbol.letter.utf8
+        output.append(UInt8(ascii: " "))
+        Self.appendPadded(symbol.type, width: 7, to: &output)
+        Self.appendPadded(symbol.binding, width: 7, to: &output)
+        Self.appendPadded(symbol.visibility, width: 10, to: &output)
+        Self.appendPadded(symbol.section, width: 20, to: &output)
+        if let demangled { output += demangled } else { output += symbol.name.utf8 }
         output.append(UInt8(ascii: "\n"))
+    }
+
+    // Byte by byte into the array, in this module: the engine's `ByteSink` helpers and
+    // `repeatElement` ran unspecialised here, through their protocols.
+    private static func appendSpaces(_ count: Int, to output: inout [UInt8]) {
+        for _ in 0..<max(count, 0) { output.append(UInt8(ascii: " ")) }
+    }
+
+    /// Sixteen lower-case hex digits, leading zeros kept, appended in one go (one capacity check).
+    private static func appendHex(_ value: UInt64, to output: inout [UInt8]) {
+        output.append(contentsOf: HexDigits(value: value))
+    }
+
+    /// The sixteen lower-case hex digits of a value, as a collection (made as they are copied).
+    private struct HexDigits: RandomAccessCollection {
+        let value: UInt64
+        var startIndex: Int { 0 }
+        var endIndex: Int { 16 }
+
+        subscript(position: Int) -> UInt8 {
+            let digit = UInt8(truncatingIfNeeded: value >> UInt64(60 - 4 * position)) & 0xF
+            return digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") - 10 + digit
+        }
+    }
+
+    /// Right-aligned decimal digits.
+    private static func appendDecimal(_ value: UInt64, width: Int, to output: inout [UInt8]) {
+        var digitCount = 1, power: UInt64 = 10
+        while digitCount < 20, value >= power {
+            digitCount += 1
+            power = power &* 10
+        }
+        appendSpaces(width - digitCount, to: &output)
+        output.appendDecimal(value)
+    }
+
+    /// The text left-aligned in `width` columns, then one space.
+    private static func appendPadded(_ text: String, width: Int, to output: inout [UInt8]) {
+        let start = output.count
+        output += text.utf8
+        appendSpaces(max(0, width - (output.count - start)) + 1, to: &output)
     }
 
     /// The columns after path and member: value, size, letter, type, binding, visibility,
     /// section, mangled, demangled.
     private func appendCSV(
-        _ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]
+        _ symbol: borrowing BinarySymbol, demangled: [UInt8]?, to output: inout [UInt8]
     ) {
-        output.appendHex(symbol.value)
+        Self.appendHex(symbol.value, to: &output)
         output.append(UInt8(ascii: ","))
         output.appendDecimal(symbol.size)
         for field in [
@@ -120,10 +156,10 @@ struct SymbolRenderer: Sendable {
     }
 
     private func appendJSON(
-        _ symbol: borrowing BinarySymbol, demangled: UnsafeRawBufferPointer?, to output: inout [UInt8]
+        _ symbol: borrowing BinarySymbol, demangled: [UInt8]?, to output: inout [UInt8]
     ) {
         output += ",\"value\":\"".utf8
-        output.appendHex(symbol.value)
+        Self.appendHex(symbol.value, to: &output)
         output += "\",\"size\":".utf8
         output.appendDecimal(symbol.size)
         output +=
@@ -135,57 +171,6 @@ struct SymbolRenderer: Sendable {
         output += ",\"demangled\":".utf8
         if let demangled { Self.appendJSONString(demangled, to: &output) } else { output += "null".utf8 }
         output.append(UInt8(ascii: "}"))
-    }
-
-    /// Lets `body` write at most `capacity` bytes on the stack, then appends them in one go:
-    /// a row's small pieces one by one would each check the array's capacity and uniqueness.
-    private static func withColumns(
-        capacity: Int, appendedTo output: inout [UInt8], _ body: (inout ColumnWriter) -> Void
-    ) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
-            var writer = ColumnWriter(buffer: buffer)
-            body(&writer)
-            output += UnsafeBufferPointer(rebasing: buffer[..<writer.count])
-        }
-    }
-
-    /// Writes into a buffer its caller has made large enough.
-    private struct ColumnWriter: ByteSink {
-        let buffer: UnsafeMutableBufferPointer<UInt8>
-        var count = 0
-
-        mutating func append(_ byte: UInt8) {
-            buffer[count] = byte
-            count += 1
-        }
-
-        mutating func spaces(_ spaces: Int) {
-            guard spaces > 0 else { return }
-            buffer.baseAddress!.advanced(by: count).initialize(repeating: UInt8(ascii: " "), count: spaces)
-            count += spaces
-        }
-
-        /// Right-aligned decimal digits.
-        mutating func decimal(_ value: UInt64, width: Int) {
-            var digitCount = 1, power: UInt64 = 10
-            while digitCount < 20, value >= power {
-                digitCount += 1
-                power = power &* 10
-            }
-            spaces(width - digitCount)
-            appendDecimal(value)
-        }
-
-        /// The text left-aligned in `width` columns, then one space.
-        mutating func padded(_ text: String, width: Int) {
-            let length = text.withUTF8Bytes { bytes in
-                UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[count...]).copyMemory(
-                    from: bytes)
-                return bytes.count
-            }
-            count += length
-            spaces(max(0, width - length) + 1)
-        }
     }
 
     private static func appendCSV(_ field: some Collection<UInt8>, to output: inout [UInt8]) {
