@@ -2,8 +2,9 @@
 import PackageDescription
 
 let strictSwift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
-/// Every target but the two that own unsafe code (`ScanEngine`, `BinaryInspect`), their own
-/// tests (which call the unsafe entry points they test) and the C shims: the compiler checks
+/// Every target but the two that own unsafe code (`ScanEngine`, and `BinaryReaderCore`: the
+/// mapped file, checked image views, libelf and demangler calls), the engine's tests (which call
+/// the unsafe entry points they test) and the C shims: the compiler checks
 /// memory safety, and an unsafe construct is an error, not a warning, so it cannot creep in
 /// (docs/architecture.md, "Where unsafe code lives").
 let memorySafeSwift6: [SwiftSetting] =
@@ -124,7 +125,7 @@ let package = Package(
                 .product(name: "SwiftASN1", package: "swift-asn1"),
                 .target(name: "CLibELF", condition: .when(platforms: [.linux, .android], traits: ["ELF"]))
             ],
-            swiftSettings: strictSwift6
+            swiftSettings: memorySafeSwift6
         ),
         // Capability: Android release artifacts (.apk, .aab, .apks, .aar, ABI folders of .so files):
         // the manifests in their three encodings, BundleConfig.pb, and the loader's rules, on
@@ -264,7 +265,7 @@ let package = Package(
                 "BinaryReaderCore", "ScanEngine", "BinaryInspect", "ReleaseDiff", "ShipcheckFrontend",
                 "ShipcheckTestSupport"
             ],
-            swiftSettings: strictSwift6),
+            swiftSettings: memorySafeSwift6),
         .testTarget(
             name: "AndroidArtifactsTests",
             dependencies: [

@@ -6,13 +6,13 @@
 #                on PATH it checks their run: scripts too
 #   zizmor:      the workflows and the composite action (action.yml), offline
 #   ShellCheck:  the scripts the workflows and make run (ClusterFuzzLite's build script too)
-#   unsafe_code: unsafe Swift only where it is allowed — the scan engine, the binary readers and
-#                their own tests (docs/architecture.md, "Where unsafe code lives"): no unsafe
+#   unsafe_code: unsafe Swift only where it is allowed — the scan engine, the binary readers'
+#                core and the engine's tests (docs/architecture.md, "Where unsafe code lives"): no unsafe
 #                pointer type, `withUnsafe…`, `unsafe` acknowledgement or `@unsafe` / `@safe`
 #                anywhere else (the compiler's memory-safety check refuses the uses, these words
 #                would silence it), and Package.swift checks memory safety in every other target
 #   unchecked_sendable: no `@unchecked Sendable` or `nonisolated(unsafe)` outside the scan engine
-#                and the binary readers (Sources/ScanEngine, Sources/BinaryInspect): elsewhere a
+#                and the binary readers' core (Sources/ScanEngine, Sources/BinaryReaderCore): elsewhere a
 #                type is Sendable because the compiler says so (a Mutex, an actor, values).
 #                Words inside string literals (rule examples, fixtures) and comments are text.
 #   swift-format: every Swift file of the package, its plugins and the fuzz driver against
@@ -65,8 +65,8 @@ run_shellcheck() {
 }
 
 # Where unsafe Swift may be written; everywhere else the compiler checks memory safety.
-unsafe_allowed=(Sources/ScanEngine Sources/BinaryReaderCore Sources/BinaryInspect Tests/ScanEngineTests Tests/BinaryInspectTests)
-unsafe_allowed_targets="BinaryInspect BinaryInspectTests BinaryReaderCore ScanEngine ScanEngineTests"
+unsafe_allowed=(Sources/ScanEngine Sources/BinaryReaderCore Tests/ScanEngineTests)
+unsafe_allowed_targets="BinaryReaderCore ScanEngine ScanEngineTests"
 
 run_unsafe_code() {
   local excluded=() folder found targets
@@ -77,7 +77,7 @@ run_unsafe_code() {
     xargs -0 perl -ne 'print "$ARGV:$.:$_" if /^(?!\s*\/\/).*(\@unsafe\b|\@safe\b|(?<![(\w])unsafe\s+[\w(&\[]|\bUnsafe(Mutable)?(Raw)?(Buffer)?Pointer\b|\bwithUnsafe\w*|\bunsafeBitCast\b|\bassumingMemoryBound\b|\bbindMemory\b|\bunsafeUninitializedCapacity\b)/; close ARGV if eof')"
   if [ -n "$found" ]; then
     echo "$found" >&2
-    echo "lint: unsafe Swift outside ${unsafe_allowed[*]}: use ByteView, SystemCalls or an engine helper" >&2
+    echo "lint: unsafe Swift outside ${unsafe_allowed[*]}: use ByteView, ImageBytes, SystemCalls or an engine helper" >&2
     return 1
   fi
   # The targets built without the memory-safety check (strictSwift6 instead of memorySafeSwift6).
@@ -93,7 +93,7 @@ print(" ".join(sorted(re.search(r"name: \"(\w+)\"", c).group(1) for c in chunks[
 }
 
 # Where the compiler's Sendable checking may be switched off.
-unchecked_allowed=(Sources/ScanEngine Sources/BinaryReaderCore Sources/BinaryInspect)
+unchecked_allowed=(Sources/ScanEngine Sources/BinaryReaderCore)
 
 run_unchecked_sendable() {
   local excluded=() folder found

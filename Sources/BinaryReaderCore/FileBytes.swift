@@ -22,9 +22,6 @@ package final class FileBytes: @unchecked Sendable {
     /// The whole contents.
     @usableFromInline let bytes: UnsafeRawBufferPointer
 
-    /// The contents' address, for readers not yet on `ImageBytes` (goes when BinaryInspect builds
-    /// with the memory-safety check).
-    package var unconvertedBytes: UnsafeRawBufferPointer { bytes }
     private let release: () -> Void
 
     private init(bytes: UnsafeRawBufferPointer, release: @escaping () -> Void) {

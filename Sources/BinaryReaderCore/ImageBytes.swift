@@ -170,10 +170,6 @@ package struct ImageBytes: Sendable {
             structure: structure, offset: range.lowerBound, length: range.count, available: count, fileOffset: start)
     }
 
-    /// The view's address, for readers not yet on `ImageBytes` (goes when BinaryInspect builds
-    /// with the memory-safety check).
-    package var unconvertedBuffer: UnsafeRawBufferPointer { buffer }
-
     /// The view's memory (valid while `storage` lives; callers keep it alive).
     private var buffer: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: storage.bytes[start..<(start + count)])

@@ -310,11 +310,4 @@ enum SymbolNames {
     static func sourceName(_ name: String, prefix: String) -> String {
         !prefix.isEmpty && name.hasPrefix(prefix) ? String(name.dropFirst(prefix.count)) : name
     }
-
-    /// The same on a name's UTF-8 bytes, without making a string (symbol listings demangle
-    /// hundreds of thousands of names). Transitional: the symbol listing's, until it reads
-    /// names as checked views.
-    static func sourceName(_ name: UnsafeRawBufferPointer, prefix: String) -> UnsafeRawBufferPointer {
-        name.starts(with: prefix.utf8) ? UnsafeRawBufferPointer(rebasing: name[prefix.utf8.count...]) : name
-    }
 }
