@@ -35,8 +35,9 @@ struct ELFSymbolTable {
         -> [BinarySymbol]
     {
         guard let section = image.sections.first(where: { $0.type == kind.elfSectionType }) else { return [] }
-        func corrupt(_ message: String) -> InputError {
-            image.origin.error("corrupt ELF file: symbol table '\(section.name)': \(message)")
+        let (origin, tableName) = (image.origin, section.name)
+        @Sendable func corrupt(_ message: String) -> InputError {
+            origin.error("corrupt ELF file: symbol table '\(tableName)': \(message)")
         }
         let expectedEntrySize: UInt64 = image.is64Bit ? 24 : 16
         guard section.entrySize != 0 else { throw corrupt("entry size is 0") }
@@ -58,24 +59,20 @@ struct ELFSymbolTable {
         let table = image.bytes(of: section)
         let (is64Bit, order) = (image.is64Bit, ByteOrder(image.isLittleEndian))
         let (sections, isObject) = (image.sections, image.kind == .object)
-        var symbols: [BinarySymbol] = []
-        symbols.reserveCapacity(count - 1)
-        // One borrow of the string table for the whole table, not a retain of it per name.
-        try names.withByteView { names throws(InputError) in
-            for index in 1..<count {
-                let entry = Self.entry(index, of: table, is64Bit: is64Bit, order)
-                let offset = Int(entry.st_name)
-                guard offset < names.count, let end = names.firstIndex(of: 0, from: offset) else {
-                    throw corrupt(
-                        "entry \(index) names offset \(offset), outside its \(names.count)-byte string table '\(sections[Int(section.link)].name)'"
-                    )
-                }
-                let type = entry.st_info & 0xF
-                if listedOnly && (type == UInt8(STT_SECTION) || type == UInt8(STT_FILE)) { continue }
-                symbols.append(symbol(entry, name: names.string(offset..<end), sections: sections, isObject: isObject))
+        let stringTable = sections[Int(section.link)].name
+        // Entry 0 is the reserved null symbol; the rest are decoded on every core, in order.
+        return try [BinarySymbol](decodingTableOf: count - 1) { position throws(InputError) in
+            let index = position + 1
+            let entry = Self.entry(index, of: table, is64Bit: is64Bit, order)
+            let offset = Int(entry.st_name)
+            guard offset < names.count, let end = names.firstIndex(of: 0, from: offset) else {
+                throw corrupt(
+                    "entry \(index) names offset \(offset), outside its \(names.count)-byte string table '\(stringTable)'")
             }
+            let type = entry.st_info & 0xF
+            if listedOnly && (type == UInt8(STT_SECTION) || type == UInt8(STT_FILE)) { return nil }
+            return symbol(entry, name: names.string(offset..<end) ?? "", sections: sections, isObject: isObject)
         }
-        return symbols
     }
 
     /// Entry `index` of a symbol table (`Elf64_Sym` or `Elf32_Sym`), in the file's byte order.
