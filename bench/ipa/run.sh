@@ -10,8 +10,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 if [ -z "${SHIPCHECK:-}" ]; then
-    swift build -c release --product shipcheck >/dev/null
-    SHIPCHECK="$(swift build -c release --show-bin-path)/shipcheck"
+    SHIPCHECK=$(bench/shipcheck-release.sh)
 fi
 work="$root/bench/work/ipa"
 mkdir -p "$work/project" "$root/bench/results"

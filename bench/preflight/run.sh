@@ -16,8 +16,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
 if [ -z "${SHIPCHECK:-}" ] && [ -z "${PREPARE_ONLY:-}" ]; then
-    swift build -c release --product shipcheck >/dev/null
-    SHIPCHECK="$(swift build -c release --show-bin-path)/shipcheck"
+    SHIPCHECK=$(bench/shipcheck-release.sh)
 fi
 swiftc="$(command -v swiftc)"
 clang="$(cd "$(dirname "$(readlink -f "$swiftc")")" && pwd)/clang"
