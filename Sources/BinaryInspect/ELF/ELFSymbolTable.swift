@@ -67,7 +67,8 @@ struct ELFSymbolTable {
             let offset = Int(entry.st_name)
             guard offset < names.count, let end = names.firstIndex(of: 0, from: offset) else {
                 throw corrupt(
-                    "entry \(index) names offset \(offset), outside its \(names.count)-byte string table '\(stringTable)'")
+                    "entry \(index) names offset \(offset), outside its \(names.count)-byte string table '\(stringTable)'"
+                )
             }
             let type = entry.st_info & 0xF
             if listedOnly && (type == UInt8(STT_SECTION) || type == UInt8(STT_FILE)) { return nil }

@@ -26,8 +26,9 @@ extension Array where Element: Sendable {
         }
         let stripe = (count + workers - 1) / workers
         // Per worker: how many elements it made at the start of its stripe, and its first failure.
-        let outcomes = Mutex([(made: Int, failure: (index: Int, error: Failure)?)](
-            repeating: (0, nil), count: workers))
+        let outcomes = Mutex(
+            [(made: Int, failure: (index: Int, error: Failure)?)](
+                repeating: (0, nil), count: workers))
         var failure: Failure?
         self.init(unsafeUninitializedCapacity: count) { buffer, initializedCount in
             let memory = StripeMemory(buffer)
