@@ -90,16 +90,22 @@ package struct BinaryInspector: Sendable {
     /// `found`: met in a directory walk, where a file is a binary only if it starts as one (nil
     /// when it does not: it is not audited, and no error); a named file that is none is an error.
     private func inspectBinary(at path: String, found: Bool) -> CheckResult? {
+        let bytes: FileBytes
         do throws(InputError) {
-            let bytes = try source.opening(path) { path throws(InputError) in try FileBytes.map(path: path) }
-            if found, !BinaryFile.looksLikeBinary(bytes.whole.prefix(8).array) { return nil }
-            for family in families {
-                if let result = family.inspect(mapped: bytes, at: path, with: self) { return result }
-            }
-            return inspectAlone(try BinaryFile(storage: bytes, path: path, architecture: architecture))
+            bytes = try source.opening(path) { path throws(InputError) in try FileBytes.map(path: path) }
         } catch {
             // A walked file that cannot be mapped (empty, unreadable) is no binary of the walk's.
             return found ? nil : CheckResult(inputErrors: [error], filesScanned: 1)
+        }
+        if found, !BinaryFile.looksLikeBinary(bytes.whole.prefix(8).array) { return nil }
+        for family in families {
+            if let result = family.inspect(mapped: bytes, at: path, with: self) { return result }
+        }
+        do throws(InputError) {
+            return inspectAlone(try BinaryFile(storage: bytes, path: path, architecture: architecture))
+        } catch {
+            // Starts as a binary does, and is a damaged one: an error, named or walked.
+            return CheckResult(inputErrors: [error], filesScanned: 1)
         }
     }
 
