@@ -15,7 +15,7 @@ import Testing
 @Suite struct PreviousReleaseBytesTests {
     static let rules = PreviousReleaseCheck.ownRules(among: RuleRegistry.rules)
 
-    @Test(arguments: rules.descriptions.map(\.id))
+    @Test(.needsELF, arguments: rules.descriptions.map(\.id))
     func ruleAgreesWithItsAndroidExamplesReadFromBytes(_ id: String) throws {
         let rule = try #require(RuleRegistry.descriptions.first { $0.id == id })
         var failures: [String] = []
@@ -39,7 +39,7 @@ import Testing
     }
 
     /// Two releases whose only difference is the versionCode: nothing to report.
-    @Test(arguments: [AndroidArtifactKind.apk, .aab, .aar])
+    @Test(.needsELF, arguments: [AndroidArtifactKind.apk, .aab, .aar])
     func aPairThatOnlyMovesTheBuildNumberIsClean(_ kind: AndroidArtifactKind) throws {
         func release(_ code: Int) -> ReleasePairExample.Parts.Side {
             let manifest = kind == .aab ? "base/manifest/AndroidManifest.xml" : "AndroidManifest.xml"

@@ -170,8 +170,9 @@ import Testing
             ])
     }
 
-    /// A member cut short keeps the members before it; the cut one is named.
-    @Test func archiveMemberCutShortIsNamedAndItsNeighboursRead() throws {
+    /// A member cut short keeps the members before it; the cut one is named. (The fixture's last
+    /// member is an ELF object: without the ELF reader the intact archive has an error too.)
+    @Test(.needsELF) func archiveMemberCutShortIsNamedAndItsNeighboursRead() throws {
         let whole = Self.fixture("libAppTestSupport.a")
         let intact = try BinaryFile(bytes: whole, path: "lib.a")
         #expect(intact.errors.isEmpty && intact.images.count >= 2)

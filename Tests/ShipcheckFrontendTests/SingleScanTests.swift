@@ -81,7 +81,10 @@ import Testing
         let source = CountingFileSource()
         let outcome = try Frontend.audit(root: app.path, failingSeverity: .error, source: source)
         let report = try #require(outcome.report)
-        #expect(report.inputErrors.isEmpty, "\(report.inputErrors)")
+        // Without the ELF reader (a Mac) each library is an error that says so, and nothing else is.
+        #expect(
+            report.inputErrors.allSatisfy { !TestPlatform.readsELF && $0.message.hasPrefix("ELF support not built") },
+            "\(report.inputErrors)")
 
         // Every check found what the tree holds: so every check read what it needed.
         let found = Set(report.findings.map(\.ruleID))
@@ -188,8 +191,10 @@ import Testing
         let outcome = try Frontend.audit(
             root: app.path, extraBinaries: [products.path, nothing.path], failingSeverity: .error, source: source)
         let report = try #require(outcome.report)
+        // Without the ELF reader (a Mac) the Android library is an error that says so.
+        let loose = TestPlatform.readsELF ? [] : [products.path + "/libloose-bionic.so"]
         #expect(
-            report.inputErrors.map(\.path) == [nothing.path],
+            report.inputErrors.map(\.path) == loose + [nothing.path],
             "\(report.inputErrors.map { "\($0.path): \($0.message)" })")
         #expect(report.findings.contains { $0.location.path == products.path + "/App" })
         if TestPlatform.readsELF {

@@ -1,8 +1,9 @@
-#if canImport(CLibELF)
 import BinaryReaderCore
-import CLibELF
 import ScanEngine
 import ShipcheckCore
+
+#if canImport(CLibELF)
+import CLibELF
 
 /// Reads `ELFLoadFacts` through libelf the way a dynamic linker reads a library: the ELF header,
 /// the program headers, and the dynamic section found through `PT_DYNAMIC` with its strings
