@@ -33,10 +33,10 @@ package final class FileBytes: @unchecked Sendable {
 
     /// A copy of the contents, for readers outside the binary readers (which may not hold the
     /// buffer).
-    package var array: [UInt8] { withExtendedLifetime(self) { Array(bytes) } }
+    package var array: [UInt8] { whole.array }
 
     /// The same copy as `Data`.
-    package var data: Data { withExtendedLifetime(self) { Data(bytes) } }
+    package var data: Data { whole.data }
 
     /// How many bytes there are, for readers outside the binary readers.
     package var count: Int { bytes.count }

@@ -110,46 +110,44 @@ package struct ImageBytes: Sendable {
         wordSize == 8 ? uint64(at: offset, order) : uint32(at: offset, order).map(UInt64.init)
     }
 
+    // Searches, comparisons and copies are the engine's `ByteView`'s, on the view lent for the call.
+
     /// The NUL-terminated string at `offset`; nil when it is not terminated inside the view.
     package func cString(at offset: Int) -> String? {
-        guard offset >= 0, offset < count, let end = firstIndex(of: 0, from: offset) else { return nil }
-        return string(offset..<end)
+        guard offset >= 0, offset < count else { return nil }
+        return withByteView { view in view.firstIndex(of: 0, from: offset).map { view.string(offset..<$0) } }
     }
 
     /// The bytes of `range` decoded as UTF-8 (invalid sequences replaced); nil outside the view.
-    package func string(_ range: Range<Int>) -> String? {
-        guard let part = slice(range) else { return nil }
-        return String(decoding: part.buffer, as: UTF8.self)
-    }
+    package func string(_ range: Range<Int>) -> String? { slice(range)?.string }
 
     /// All the bytes decoded as UTF-8, invalid sequences replaced.
-    package var string: String { String(decoding: buffer, as: UTF8.self) }
+    package var string: String { withByteView { $0.string() } }
 
     /// The bytes, copied.
-    package var array: [UInt8] { withExtendedLifetime(storage) { Array(buffer) } }
+    package var array: [UInt8] { withByteView { $0.array() } }
 
     /// The bytes, copied into `Data`.
-    package var data: Data { withExtendedLifetime(storage) { Data(buffer) } }
+    package var data: Data { Data(array) }
 
     /// The offset of the first `byte` at or after `start` (memchr), or nil.
     package func firstIndex(of byte: UInt8, from offset: Int = 0) -> Int? {
-        withExtendedLifetime(storage) { ByteSearch.find(byte: byte, in: buffer, from: offset) }
+        withByteView { $0.firstIndex(of: byte, from: offset) }
     }
 
     /// The offset of the first `needle` at or after `start` (memmem), or nil.
     package func firstIndex(of needle: [UInt8], from offset: Int = 0) -> Int? {
-        withExtendedLifetime(storage) { needle.withUnsafeBytes { ByteSearch.find($0, in: buffer, from: offset) } }
+        withByteView { $0.firstIndex(of: needle, from: offset) }
     }
 
     /// Whether the bytes at `offset` are `prefix` (false when they run past the end).
     package func matches(_ prefix: some Collection<UInt8>, at offset: Int = 0) -> Bool {
-        guard offset >= 0, offset <= count, count - offset >= prefix.count else { return false }
-        return withExtendedLifetime(storage) { buffer[offset..<(offset + prefix.count)].elementsEqual(prefix) }
+        withByteView { $0.matches(prefix, at: offset) }
     }
 
     /// Whether the view holds exactly `other`'s bytes.
-    package func elementsEqual(_ other: some Sequence<UInt8>) -> Bool {
-        withExtendedLifetime(storage) { buffer.elementsEqual(other) }
+    package func elementsEqual(_ other: some Collection<UInt8>) -> Bool {
+        count == other.count && matches(other)
     }
 
     /// The bytes up to (not including) the first NUL, or all of them.

@@ -54,21 +54,15 @@ package final class ELFImage: BinaryImage {
         self.origin = origin
         self.image = image
         func corrupt(_ message: String) -> InputError { origin.error("corrupt ELF file: \(message)") }
-        guard ELFHandle.libraryReady else { throw origin.error("libelf is out of date: \(ELFHandle.lastError)") }
-        guard let elf = ELFHandle(image) else { throw corrupt("cannot open: \(ELFHandle.lastError)") }
-        guard elf.isELFObject else { throw corrupt("not an ELF object") }
-        guard let header = elf.header else { throw corrupt("unreadable ELF header: \(ELFHandle.lastError)") }
-        let elfClass = elf.elfClass
-        guard elfClass == ELFCLASS32 || elfClass == ELFCLASS64 else { throw corrupt("unknown ELF class \(elfClass)") }
+        let (elf, header, is64Bit) = try ELFSupport.open(image, origin: origin)
         let encoding = header.e_ident.5
         guard encoding == UInt8(ELFDATA2LSB) || encoding == UInt8(ELFDATA2MSB) else {
             throw corrupt("unknown byte order \(encoding)")
         }
         self.header = header
-        is64Bit = elfClass == ELFCLASS64
+        self.is64Bit = is64Bit
         isLittleEndian = encoding == UInt8(ELFDATA2LSB)
-        sections = try ELFImage.readSections(
-            elf, header: header, is64Bit: elfClass == ELFCLASS64, size: image.count, corrupt: corrupt)
+        sections = try ELFImage.readSections(elf, header: header, is64Bit: is64Bit, size: image.count, corrupt: corrupt)
         self.elf = elf
     }
 

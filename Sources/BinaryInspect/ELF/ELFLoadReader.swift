@@ -14,13 +14,7 @@ import CLibELF
 enum ELFLoadReader {
     static func read(_ bytes: ImageBytes, origin: ImageOrigin) throws(InputError) -> ELFLoadFacts {
         func corrupt(_ message: String) -> InputError { origin.error("corrupt ELF file: \(message)") }
-        guard ELFHandle.libraryReady else { throw origin.error("libelf is out of date: \(ELFHandle.lastError)") }
-        guard let elf = ELFHandle(bytes) else { throw corrupt("cannot open: \(ELFHandle.lastError)") }
-        guard elf.isELFObject else { throw corrupt("not an ELF object") }
-        guard let header = elf.header else { throw corrupt("unreadable ELF header: \(ELFHandle.lastError)") }
-        let elfClass = elf.elfClass
-        guard elfClass == ELFCLASS32 || elfClass == ELFCLASS64 else { throw corrupt("unknown ELF class \(elfClass)") }
-        let is64Bit = elfClass == ELFCLASS64
+        let (elf, header, is64Bit) = try ELFSupport.open(bytes, origin: origin)
         var facts = ELFLoadFacts(
             machine: header.e_machine, is64Bit: is64Bit, isSharedObject: Int32(header.e_type) == ET_DYN)
         let segments = try programHeaders(elf, header: header, is64Bit: is64Bit, size: bytes.count, corrupt)

@@ -2,6 +2,10 @@ import BinaryReaderCore
 import ScanEngine
 import ShipcheckCore
 
+#if canImport(CLibELF)
+import CLibELF
+#endif
+
 /// Whether this build reads ELF: the ELF backend is libelf (Debian's `libelf-dev`), built where
 /// the package trait `ELF` is on and the platform has libelf (Linux; not macOS, which reads
 /// Mach-O only). `shipcheck --version` reports it.
@@ -23,6 +27,23 @@ package enum ELFSupport {
         throw origin.error("ELF support not built (this shipcheck was built without libelf): not audited")
         #endif
     }
+
+    #if canImport(CLibELF)
+    /// libelf over `bytes`, with the ELF header and its class, as both readers (the image and the
+    /// loader's view) start: errors name the file and what libelf refused.
+    static func open(_ bytes: ImageBytes, origin: ImageOrigin) throws(InputError) -> (
+        handle: ELFHandle, header: GElf_Ehdr, is64Bit: Bool
+    ) {
+        func corrupt(_ message: String) -> InputError { origin.error("corrupt ELF file: \(message)") }
+        guard ELFHandle.libraryReady else { throw origin.error("libelf is out of date: \(ELFHandle.lastError)") }
+        guard let elf = ELFHandle(bytes) else { throw corrupt("cannot open: \(ELFHandle.lastError)") }
+        guard elf.isELFObject else { throw corrupt("not an ELF object") }
+        guard let header = elf.header else { throw corrupt("unreadable ELF header: \(ELFHandle.lastError)") }
+        let elfClass = elf.elfClass
+        guard elfClass == ELFCLASS32 || elfClass == ELFCLASS64 else { throw corrupt("unknown ELF class \(elfClass)") }
+        return (elf, header, elfClass == ELFCLASS64)
+    }
+    #endif
 
     /// What a dynamic linker reads of an ELF file (`ELFLoadReader`), over bytes already in memory.
     package static func loadFacts(of storage: FileBytes, origin: ImageOrigin) throws(InputError) -> ELFLoadFacts {

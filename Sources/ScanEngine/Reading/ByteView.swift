@@ -113,21 +113,16 @@ extension Array where Element == UInt8 {
     @inlinable package func withByteView<Result, Failure: Error>(
         _ body: (borrowing ByteView) throws(Failure) -> Result
     ) throws(Failure) -> Result {
-        // `withUnsafeBytes` is rethrows-only; the typed error is carried out through a Result.
-        let outcome: Swift.Result<Result, Failure> = withUnsafeBytes { buffer in
-            do throws(Failure) { return .success(try body(ByteView(unsafeBytes: buffer))) } catch {
-                return .failure(error)
-            }
-        }
-        return try outcome.get()
+        try self[...].withByteView(body)
     }
 }
 
 extension ArraySlice where Element == UInt8 {
     /// Lends the slice's bytes as a view for the call.
-    package func withByteView<Result, Failure: Error>(
+    @inlinable package func withByteView<Result, Failure: Error>(
         _ body: (borrowing ByteView) throws(Failure) -> Result
     ) throws(Failure) -> Result {
+        // `withUnsafeBytes` is rethrows-only; the typed error is carried out through a Result.
         let outcome: Swift.Result<Result, Failure> = withUnsafeBytes { buffer in
             do throws(Failure) { return .success(try body(ByteView(unsafeBytes: buffer))) } catch {
                 return .failure(error)
